@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Row } from './lib/report.ts';
+
+type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; name?: string };
+type Manifest = Record<string, ManifestChunk>;
+
+const WEB_DIR = 'dist/web';
+
+function gzipSize(file: string): number {
+  return zlib.gzipSync(fs.readFileSync(path.join(WEB_DIR, file)), { level: 9 }).length;
+}
+
+/** The JavaScript a page needs: the chunk plus everything it imports statically, transitively. */
+function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const visit = (key: string): void => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    if (chunk.file.endsWith('.js')) files.add(chunk.file);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  keys.forEach(visit);
+  return files;
+}
+
+const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB gzip`;
+
+/** Gzip sizes of the JavaScript behind the landing page and behind the signed-in app shell. */
+export function measureBundles(): Row[] {
+  const manifestPath = path.join(WEB_DIR, '.vite/manifest.json');
+  if (!fs.existsSync(manifestPath)) return [{ name: 'bundle sizes', value: 'no dist/web/.vite/manifest.json (build with manifest: true)' }];
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
+  if (!entry) return [{ name: 'bundle sizes', value: 'no entry chunk in the manifest' }];
+  const find = (pattern: RegExp): string[] => Object.keys(manifest).filter((k) => pattern.test(k));
+  const landing = staticClosure(manifest, [entry, ...find(/landing/i)]);
+  const shell = staticClosure(manifest, [entry, ...find(/app-shell|app-layout|dashboard-page/i)]);
+  const total = (files: Set<string>): number => [...files].reduce((sum, f) => sum + gzipSize(f), 0);
+  const allJs = Object.values(manifest).filter((c) => c.file.endsWith('.js'));
+  return [
+    { name: 'landing page JavaScript', value: kib(total(landing)), note: `${landing.size} files` },
+    { name: 'app shell + dashboard JavaScript', value: kib(total(shell)), note: `${shell.size} files` },
+    { name: 'all JavaScript chunks', value: kib(allJs.reduce((s, c) => s + gzipSize(c.file), 0)), note: `${allJs.length} files` },
+  ];
+}

@@ -1,0 +1,59 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { findFreePort } from '#tests/support/build-test-app.ts';
+
+export type BenchServer = { baseUrl: string; dataDir: string; process: ChildProcess; stop: () => Promise<void> };
+
+type StartOptions = { dataDir?: string; env?: Record<string, string> };
+
+/** Starts the built server (dist/) the way `npm start` does, on a free port with its own data. */
+export async function startServer(options: StartOptions = {}): Promise<BenchServer & { startupMs: number }> {
+  const port = await findFreePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ...options.env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitUntilHealthy(baseUrl, child);
+  const startupMs = performance.now() - started;
+  return {
+    baseUrl,
+    dataDir,
+    process: child,
+    startupMs,
+    stop: async () => {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((resolve) => child.once('exit', resolve));
+      }
+    },
+  };
+}
+
+async function waitUntilHealthy(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error('server did not become healthy within 30 s');
+}

@@ -1,0 +1,51 @@
+// `npm run bench`: figures printed, never asserted. BENCH_SECONDS sets each load test's length.
+import fs from 'node:fs';
+import { benchAuthenticatedJson, benchRefresh, benchSignIn } from './auth-load.ts';
+import { measureBundles } from './bundle-size.ts';
+import { median, printSection, type Row } from './lib/report.ts';
+import { startServer } from './lib/server.ts';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+
+async function readAnonKey(baseUrl: string): Promise<string> {
+  const script = await (await fetch(`${baseUrl}/app-config.js`)).text();
+  const match = /"anonKey":"([^"]+)"/.exec(script);
+  if (!match?.[1]) throw new Error('no anon key in /app-config.js');
+  return match[1];
+}
+
+async function coldStart(): Promise<Row[]> {
+  const first: number[] = [];
+  const warm: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    const server = await startServer();
+    first.push(server.startupMs);
+    await server.stop();
+    const again = await startServer({ dataDir: server.dataDir });
+    warm.push(again.startupMs);
+    await again.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
+  return [
+    { name: 'first start (new database: migrations, key generation)', value: `${median(first).toFixed(0)} ms median of 5` },
+    { name: 'restart (existing database)', value: `${median(warm).toFixed(0)} ms median of 5` },
+  ];
+}
+
+console.log(`Parley benchmarks — ${new Date().toISOString()}, Node ${process.versions.node}, load tests ${seconds} s each`);
+printSection('Server cold start (spawn → /healthz answers)', await coldStart());
+
+const server = await startServer({ env: { AUTH_RATE_LIMITS: 'false' } });
+try {
+  const apikey = await readAnonKey(server.baseUrl);
+  printSection('Auth and API under load (SQLite, one process)', [
+    await benchSignIn(server.baseUrl, apikey, seconds),
+    await benchRefresh(server.baseUrl, apikey, seconds),
+    await benchAuthenticatedJson(server.baseUrl, apikey, seconds),
+  ]);
+} finally {
+  await server.stop();
+  fs.rmSync(server.dataDir, { recursive: true, force: true });
+}
+
+printSection('Web bundle sizes', measureBundles());

@@ -1,0 +1,15 @@
+// Compiles the server to dist/server/main.js. Node 20 cannot run TypeScript, so `npm start`
+// runs this bundle; npm packages stay external and load from node_modules.
+import * as esbuild from 'esbuild';
+
+await esbuild.build({
+  entryPoints: { main: 'src/server/main.ts' },
+  outdir: 'dist/server',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});

@@ -1,0 +1,118 @@
+// Installs what the project needs on a fresh machine: npm packages from the lockfile and, for the
+// commands that need them, Debian packages through apt-get (as root). Plain Node, no dependencies,
+// because it runs before node_modules exists.
+import { execFileSync, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
+
+export function log(message) {
+  console.log(`\x1b[36m[parley]\x1b[0m ${message}`);
+}
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: ROOT, ...options });
+  if (result.error) throw result.error;
+  if (result.status !== 0) {
+    const error = new Error(`${command} ${args.join(' ')} exited with ${result.status ?? result.signal}`);
+    error.exitCode = result.status ?? 1;
+    throw error;
+  }
+}
+
+export function checkNodeVersion() {
+  const [major, minor] = process.versions.node.split('.').map(Number);
+  if (major < 20 || (major === 20 && minor < 19)) {
+    console.error(`Parley needs Node.js 20.19 or newer; this is ${process.versions.node}.`);
+    process.exit(1);
+  }
+}
+
+function lockfileHash() {
+  const lock = path.join(ROOT, 'package-lock.json');
+  const pkg = path.join(ROOT, 'package.json');
+  return crypto
+    .createHash('sha256')
+    .update(fs.readFileSync(pkg))
+    .update(fs.existsSync(lock) ? fs.readFileSync(lock) : '')
+    .digest('hex');
+}
+
+/**
+ * Installs npm packages when node_modules is missing or was installed from another lockfile.
+ * `npm install` rather than `npm ci`: npm 11 leaves other platforms' optional packages out of the
+ * lockfile and `npm ci` then refuses it; `npm install` still installs exactly the locked versions.
+ */
+export function ensureNodeModules() {
+  const stamp = path.join(ROOT, 'node_modules', '.parley-install-stamp');
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === lockfileHash()) return;
+  log('Installing npm packages (npm install)…');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+  fs.writeFileSync(stamp, lockfileHash());
+}
+
+const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
+const hasCommand = (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status === 0;
+
+/**
+ * Makes sure each Debian package is installed (checked by the file it provides). Installs the
+ * missing ones with apt-get when running as root; otherwise stops with the command to run.
+ */
+export function ensureDebianPackages(packages) {
+  const missing = packages.filter((p) => !fs.existsSync(p.provides));
+  if (missing.length === 0) return;
+  const names = missing.map((p) => p.name);
+  if (!isRoot() || !hasCommand('apt-get')) {
+    console.error(
+      `Parley needs these system packages: ${names.join(', ')} (for ${missing.map((p) => p.why).join('; ')}).\n` +
+        `Install them with:  sudo apt-get install -y ${names.join(' ')}`,
+    );
+    process.exit(1);
+  }
+  log(`Installing Debian packages: ${names.join(', ')}…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  run('apt-get', ['update', '-qq'], { env });
+  run('apt-get', ['install', '-y', '-qq', ...names], { env });
+}
+
+/** Hash of everything the build reads, so an unchanged tree is not rebuilt on every start. */
+export function sourceHash() {
+  const hash = crypto.createHash('sha256');
+  const inputs = ['package.json', 'package-lock.json', 'vite.config.ts', 'tsconfig.base.json', 'tsconfig.web.json', 'scripts/build-server.mjs'];
+  for (const file of inputs) {
+    const full = path.join(ROOT, file);
+    if (fs.existsSync(full)) hash.update(file).update(fs.readFileSync(full));
+  }
+  const walk = (dir) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else hash.update(path.relative(ROOT, full)).update(fs.readFileSync(full));
+    }
+  };
+  walk(path.join(ROOT, 'src'));
+  return hash.digest('hex');
+}
+
+/** Builds the web app and the server unless dist/ already matches the sources. */
+export function ensureBuild() {
+  const stamp = path.join(ROOT, 'dist', '.build-stamp');
+  const wanted = sourceHash();
+  const complete = fs.existsSync(path.join(ROOT, 'dist/web/index.html')) && fs.existsSync(path.join(ROOT, 'dist/server/main.js'));
+  if (complete && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return;
+  log('Building the web app and the server…');
+  run('npm', ['run', '--silent', 'build']);
+  fs.writeFileSync(stamp, wanted);
+}
+
+export function gitRevision() {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
+      .toString()
+      .trim();
+  } catch {
+    return 'unknown'; // not a git checkout (e.g. an unpacked release): the version stays generic
+  }
+}

@@ -1,0 +1,13 @@
+// The Debian packages Parley uses, with the file that proves each is installed.
+// `npm start` needs the runtime ones; `npm test` needs those plus the test-only ones.
+export const RUNTIME_PACKAGES = [
+  { name: 'ffmpeg', provides: '/usr/bin/ffmpeg', why: 'decoding recordings to 16 kHz speech audio' },
+  { name: 'pocketsphinx', provides: '/usr/bin/pocketsphinx_continuous', why: 'the offline transcription engine' },
+  { name: 'pocketsphinx-en-us', provides: '/usr/share/pocketsphinx/model/en-us/en-us', why: "the offline engine's English model" },
+];
+
+export const TEST_PACKAGES = [
+  { name: 'chromium', provides: '/usr/bin/chromium', why: 'browser tests (driven by playwright-core)' },
+  { name: 'flite', provides: '/usr/bin/flite', why: 'generating multi-voice test meetings' },
+  { name: 'sox', provides: '/usr/bin/sox', why: 'preparing test audio' },
+];

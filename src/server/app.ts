@@ -1,0 +1,48 @@
+/**
+ * buildApp(deps): the whole HTTP surface as one Fastify instance that never listens, so tests drive
+ * it with inject() or on a random port. main.ts owns the process; this file owns the composition.
+ */
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Deps } from './deps.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerJsonBodyParser } from './http/json-body-parser.ts';
+import { registerSecurity } from './http/security.ts';
+import { isApiPath, registerAppConfig, registerSpa } from './http/spa.ts';
+import { loggerOptions } from './lib/logger.ts';
+
+type BuildAppOptions = {
+  /** Directory of the built web app; omitted in API-only tests. */
+  webDir?: string;
+  logger?: boolean;
+};
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(config.logLevel),
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.http.trustProxy,
+    requestTimeout: 10_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerJsonBodyParser(app);
+  registerErrorHandler(app);
+  await registerSecurity(app, config);
+
+  app.get('/healthz', async () => ({ status: 'ok', version: deps.version }));
+
+  registerAppConfig(app, () => ({ anonKey: 'unset', version: deps.version }));
+
+  app.setNotFoundHandler((request, reply) => {
+    const message = isApiPath(request.url) ? `No route for ${request.method} ${request.url.split('?')[0]}` : 'Not found';
+    return reply.status(404).send({ error: { code: 'NOT_FOUND', message } });
+  });
+
+  if (options.webDir) await registerSpa(app, path.resolve(options.webDir));
+  return app;
+}

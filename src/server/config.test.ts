@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('defaults to port 3000, embedded SQLite under ./data and autoconfirm without SMTP', () => {
+    const config = loadConfig({});
+    expect(config.http.port).toBe(3000);
+    expect(config.db).toEqual({ dialect: 'sqlite', file: expect.stringMatching(/data[/\\]parley\.db$/) });
+    expect(config.publicUrl).toBe('http://localhost:3000');
+    expect(config.auth.autoconfirm).toBe(true);
+    expect(config.auth.jwtExpSeconds).toBe(3600);
+  });
+
+  it('switches to PostgreSQL for a postgres URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).db).toEqual({ dialect: 'postgres', url: 'postgres://u@h/db' });
+  });
+
+  it('requires confirmation by email once SMTP is configured', () => {
+    expect(loadConfig({ SMTP_HOST: 'mail.example.com' }).auth.autoconfirm).toBe(false);
+    expect(loadConfig({ SMTP_HOST: 'mail.example.com', AUTH_AUTOCONFIRM: 'true' }).auth.autoconfirm).toBe(true);
+  });
+
+  it('fails fast listing every bad key', () => {
+    try {
+      loadConfig({ PORT: 'eighty', PUBLIC_URL: 'not a url', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const message = (error as ConfigError).message;
+      expect(message).toContain('PORT: must be a whole number from 0 to 65535');
+      expect(message).toContain('PUBLIC_URL: must be an absolute URL');
+      expect(message).toContain('LOG_LEVEL');
+    }
+  });
+
+  it('rejects an unknown database scheme', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres:\/\//);
+  });
+
+  it('never lets the minimum password length fall below 6', () => {
+    expect(loadConfig({ AUTH_PASSWORD_MIN_LENGTH: '4' }).auth.passwordMinLength).toBe(6);
+  });
+});

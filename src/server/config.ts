@@ -1,0 +1,177 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env. Every key is listed in README.md and .env.example with its default.
+ * loadConfig is pure so tests can build any configuration they need.
+ */
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? fallback : ['true', '1', 'yes', 'on'].includes(v)));
+
+const optionalBool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes', 'on'].includes(v)));
+
+const int = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return fallback;
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < min || n > max) {
+        ctx.addIssue({ code: 'custom', message: `must be a whole number from ${min} to ${max}` });
+        return z.NEVER;
+      }
+      return n;
+    });
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v, ctx) => {
+    if (v === undefined || v.trim() === '') return undefined;
+    try {
+      return new URL(v.trim()).toString().replace(/\/$/, '');
+    } catch {
+      ctx.addIssue({ code: 'custom', message: 'must be an absolute URL such as https://parley.example.com' });
+      return z.NEVER;
+    }
+  });
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: int(3000, 0, 65535),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  WEB_DIR: z.string().default('./dist/web'),
+  DATABASE_URL: optionalString,
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: bool(false),
+  CORS_ORIGINS: optionalString,
+  AUTH_SITE_URL: optionalUrl,
+  AUTH_URI_ALLOW_LIST: optionalString,
+  AUTH_AUTOCONFIRM: optionalBool,
+  AUTH_DISABLE_SIGNUP: bool(false),
+  AUTH_JWT_EXP: int(3600, 120, 604800),
+  AUTH_PASSWORD_MIN_LENGTH: int(6, 1, 72),
+  AUTH_RATE_LIMITS: bool(true),
+  AUTH_REFRESH_TOKEN_REUSE_INTERVAL: int(10, 0, 3600),
+  AUTH_EMAIL_FREQUENCY: int(60, 0, 86400),
+  AUTH_EMAIL_RATE_LIMIT_PER_HOUR: int(30, 1, 1000000),
+  AUTH_OTP_EXP: int(86400, 60, 604800),
+  AUTH_JWKS_URL: optionalUrl,
+  SMTP_HOST: optionalString,
+  SMTP_PORT: int(587, 1, 65535),
+  SMTP_USER: optionalString,
+  SMTP_PASS: optionalString,
+  SMTP_FROM: z.string().default('Parley <no-reply@localhost>'),
+  SMTP_SECURE: bool(false),
+});
+
+export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+
+export type Config = Readonly<{
+  env: 'development' | 'production' | 'test';
+  http: Readonly<{ port: number; host: string; trustProxy: boolean; corsOrigins: readonly string[] }>;
+  publicUrl: string;
+  dataDir: string;
+  /** The built web app that the server serves with a history fallback. */
+  webDir: string;
+  logLevel: string;
+  db: Readonly<DatabaseConfig>;
+  auth: Readonly<{
+    siteUrl: string;
+    uriAllowList: readonly string[];
+    autoconfirm: boolean;
+    disableSignup: boolean;
+    jwtExpSeconds: number;
+    passwordMinLength: number;
+    rateLimits: boolean;
+    refreshTokenReuseIntervalSeconds: number;
+    emailFrequencySeconds: number;
+    emailRateLimitPerHour: number;
+    otpExpSeconds: number;
+    /** When set, /api/v1 trusts this external issuer's JWKS instead of our own keys. */
+    externalJwksUrl: string | undefined;
+  }>;
+  smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
+}>;
+
+export class ConfigError extends Error {
+  readonly problems: readonly string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+export function parseDatabaseUrl(url: string | undefined, dataDir: string): DatabaseConfig {
+  if (url === undefined) return { dialect: 'sqlite', file: path.resolve(dataDir, 'parley.db') };
+  if (/^postgres(ql)?:\/\//.test(url)) return { dialect: 'postgres', url };
+  if (url.startsWith('sqlite:') || url.startsWith('file:')) {
+    const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
+    return { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
+  }
+  throw new ConfigError([
+    'DATABASE_URL: must start with postgres://, postgresql://, sqlite: or file: (or be unset for ./data/parley.db)',
+  ]);
+}
+
+/** Parses the environment into a frozen, typed configuration; throws ConfigError listing every bad key. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const smtp =
+    e.SMTP_HOST === undefined
+      ? undefined
+      : { host: e.SMTP_HOST, port: e.SMTP_PORT, user: e.SMTP_USER, pass: e.SMTP_PASS, from: e.SMTP_FROM, secure: e.SMTP_SECURE };
+  return Object.freeze({
+    env: e.NODE_ENV,
+    http: Object.freeze({
+      port: e.PORT,
+      host: e.HOST,
+      trustProxy: e.TRUST_PROXY,
+      corsOrigins: Object.freeze((e.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+    }),
+    publicUrl,
+    dataDir,
+    webDir: path.resolve(e.WEB_DIR),
+    logLevel: e.LOG_LEVEL,
+    db: Object.freeze(parseDatabaseUrl(e.DATABASE_URL, dataDir)),
+    auth: Object.freeze({
+      siteUrl: e.AUTH_SITE_URL ?? publicUrl,
+      uriAllowList: Object.freeze((e.AUTH_URI_ALLOW_LIST ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+      // Without SMTP no confirmation email could ever arrive, so accounts are confirmed at sign-up.
+      autoconfirm: e.AUTH_AUTOCONFIRM ?? smtp === undefined,
+      disableSignup: e.AUTH_DISABLE_SIGNUP,
+      jwtExpSeconds: e.AUTH_JWT_EXP,
+      passwordMinLength: Math.max(6, e.AUTH_PASSWORD_MIN_LENGTH),
+      rateLimits: e.AUTH_RATE_LIMITS,
+      refreshTokenReuseIntervalSeconds: e.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
+      emailFrequencySeconds: e.AUTH_EMAIL_FREQUENCY,
+      emailRateLimitPerHour: e.AUTH_EMAIL_RATE_LIMIT_PER_HOUR,
+      otpExpSeconds: e.AUTH_OTP_EXP,
+      externalJwksUrl: e.AUTH_JWKS_URL,
+    }),
+    smtp: smtp && Object.freeze(smtp),
+  });
+}

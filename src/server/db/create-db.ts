@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.ts';
+import type { Database } from './database.ts';
+
+export type Db = Kysely<Database>;
+export type Dialect = DatabaseConfig['dialect'];
+
+export type DbHandle = { db: Db; dialect: Dialect; close: () => Promise<void> };
+
+type CreateDbOptions = {
+  /** PostgreSQL only: run every connection with this search_path (tests isolate themselves in a schema). */
+  searchPath?: string;
+};
+
+/** Opens the database named by the config: embedded SQLite (WAL, foreign keys on) or a PostgreSQL pool. */
+export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}): DbHandle {
+  if (config.dialect === 'sqlite') {
+    if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    const sqlite = new SqliteDatabase(config.file);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    // WAL + NORMAL is durable against application crashes and is SQLite's recommended pairing.
+    sqlite.pragma('synchronous = NORMAL');
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    return { db, dialect: 'sqlite', close: () => db.destroy() };
+  }
+  const pool = new pg.Pool({
+    connectionString: config.url,
+    max: 10,
+    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return { db, dialect: 'postgres', close: () => db.destroy() };
+}

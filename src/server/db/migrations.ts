@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as createInstanceSettings from './migrations/2026-11-22-1000-create-instance-settings.ts';
+
+/**
+ * The ordered list of migrations. Listed explicitly (not read from disk) so the bundled server
+ * carries them; keys sort in the order they must run.
+ */
+export const MIGRATIONS: Record<string, Migration> = {
+  '2026-11-22-1000-create-instance-settings': createInstanceSettings,
+};

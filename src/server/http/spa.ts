@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { APP_CONFIG_GLOBAL, type PublicAppConfig } from '#shared/contracts/app-config.ts';
+
+/** Prefixes the SPA never owns: unknown paths under them get a JSON 404, not index.html. */
+const API_PREFIXES = ['/api/', '/auth/', '/uploads/', '/realtime', '/app-config.js'];
+
+export function isApiPath(url: string): boolean {
+  return API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
+}
+
+/** Serves /app-config.js: the public configuration the web app reads before it boots. */
+export function registerAppConfig(app: FastifyInstance, getConfig: () => PublicAppConfig): void {
+  app.get('/app-config.js', async (_request, reply) => {
+    const body = `window.${APP_CONFIG_GLOBAL} = ${JSON.stringify(getConfig())};\n`;
+    return reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(body);
+  });
+}
+
+/**
+ * Serves the built web app from `webDir` with a history fallback to index.html for client routes.
+ * Hashed assets are cached for a year; index.html is always revalidated so deploys show at once.
+ */
+export async function registerSpa(app: FastifyInstance, webDir: string): Promise<boolean> {
+  const indexFile = path.join(webDir, 'index.html');
+  if (!fs.existsSync(indexFile)) return false;
+  await app.register(fastifyStatic, {
+    root: webDir,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, filePath) => {
+      const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  app.get('/', (_request, reply) => sendIndex(reply));
+  app.get('/*', (request, reply) => {
+    const file = staticFileFor(webDir, request.url);
+    if (file) return reply.sendFile(file);
+    if (isApiPath(request.url)) return reply.callNotFound();
+    return sendIndex(reply);
+  });
+  return true;
+}
+
+function sendIndex(reply: FastifyReply): FastifyReply {
+  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+}
+
+function staticFileFor(webDir: string, url: string): string | undefined {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.split('?')[0] ?? '/');
+  } catch {
+    return undefined; // malformed escapes never name a file
+  }
+  const relative = path.normalize(pathname).replace(/^(\.\.(\/|\\|$))+/, '').replace(/^[/\\]+/, '');
+  if (relative === '' || relative === 'index.html') return undefined;
+  const full = path.join(webDir, relative);
+  if (!full.startsWith(webDir + path.sep)) return undefined;
+  try {
+    return fs.statSync(full).isFile() ? relative : undefined;
+  } catch {
+    return undefined; // not a file on disk: the SPA's router decides
+  }
+}

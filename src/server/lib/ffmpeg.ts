@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+
+export const PCM_SAMPLE_RATE = 16_000;
+
+/** 16 kHz mono signed 16-bit little-endian PCM: what every speech engine here consumes. */
+export type Pcm16k = Buffer;
+
+export class AudioDecodeError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AudioDecodeError';
+  }
+}
+
+/**
+ * Decodes any audio ffmpeg understands (webm/opus, ogg, mp3, m4a, wav, mp4 audio) to 16 kHz mono
+ * PCM. Corrupt or non-audio input becomes an AudioDecodeError with ffmpeg's own last words.
+ */
+export async function decodeToPcm16k(inputPath: string, ffmpegPath = 'ffmpeg'): Promise<Pcm16k> {
+  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', inputPath, '-vn', '-ac', '1', '-ar', String(PCM_SAMPLE_RATE), '-f', 's16le', 'pipe:1'];
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const chunks: Buffer[] = [];
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    child.on('error', (error) => reject(new AudioDecodeError(`ffmpeg could not be started (${ffmpegPath}): ${error.message}`, { cause: error })));
+    child.on('close', (code) => {
+      const pcm = Buffer.concat(chunks);
+      if (code !== 0) {
+        const reason = stderr.trim().split('\n').pop() ?? `exit code ${code}`;
+        reject(new AudioDecodeError(`The audio could not be decoded: ${reason}`));
+      } else if (pcm.length === 0) {
+        reject(new AudioDecodeError('The file contains no audio.'));
+      } else {
+        resolve(pcm);
+      }
+    });
+  });
+}
+
+export const pcmDurationMs = (pcm: Pcm16k): number => Math.round((pcm.length / 2 / PCM_SAMPLE_RATE) * 1000);

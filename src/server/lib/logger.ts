@@ -1,0 +1,35 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/**
+ * Pino options for the server. Credentials never reach the log: auth headers, cookies and any
+ * token- or password-like field are redacted, and request logs carry the path without the query
+ * (verify links put tokens in the query string).
+ */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.apikey',
+        'req.headers.cookie',
+        'res.headers["set-cookie"]',
+        '*.password',
+        '*.access_token',
+        '*.refresh_token',
+        '*.token',
+        '*.token_hash',
+        '*.anonKey',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
+        method: req.method,
+        url: req.url.split('?')[0],
+        ip: req.ip,
+        id: req.id,
+      }),
+    },
+  };
+}

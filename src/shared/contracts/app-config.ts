@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** What the server hands the browser at /app-config.js before the app boots. Never secrets. */
+export const PublicAppConfigSchema = z.object({
+  /** The installation's anon key: a JWT with role anon, as supabase-js expects (spec §6). */
+  anonKey: z.string().min(1),
+  /** Present when the app should talk to a different auth origin than the page's own. */
+  authUrl: z.string().url().optional(),
+  version: z.string(),
+});
+
+export type PublicAppConfig = z.infer<typeof PublicAppConfigSchema>;
+
+export const APP_CONFIG_GLOBAL = '__PARLEY_CONFIG__';

@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '#server/app.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import { createDeps, type Deps } from '#server/deps.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export type TestApp = {
+  app: FastifyInstance;
+  deps: Deps;
+  config: Config;
+  /** http://127.0.0.1:<port> when listening, else the configured public URL. */
+  baseUrl: string;
+  close: () => Promise<void>;
+};
+
+type BuildTestAppOptions = {
+  /** Environment overrides, as a deployment would set them. */
+  env?: Record<string, string>;
+  /** Listen on a free loopback port (for real HTTP clients such as supabase-js). */
+  listen?: boolean;
+};
+
+export async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real app, wired as in production, on a fresh test database (SQLite or PostgreSQL per project). */
+export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<TestApp> {
+  const port = options.listen ? await findFreePort() : 3000;
+  const baseUrl = options.listen ? `http://127.0.0.1:${port}` : 'http://localhost:3000';
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: baseUrl,
+    DATA_DIR: dataDir,
+    ...options.env,
+  });
+  const database = await createTestDatabase();
+  const deps = await createDeps(config, { database });
+  const app = await buildApp(deps, { logger: false });
+  if (options.listen) await app.listen({ port, host: '127.0.0.1' });
+  else await app.ready();
+  return {
+    app,
+    deps,
+    config,
+    baseUrl,
+    close: async () => {
+      await app.close();
+      await deps.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

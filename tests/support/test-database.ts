@@ -1,0 +1,50 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { createDb, type DbHandle } from '#server/db/create-db.ts';
+
+export type TestDatabaseKind = 'sqlite' | 'postgres';
+
+/** Which database this test process runs on: set per vitest project (PARLEY_TEST_DB). */
+export function testDatabaseKind(): TestDatabaseKind {
+  return process.env.PARLEY_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
+}
+
+/**
+ * A fresh, empty database for one test file: a temporary SQLite file, or a new schema inside
+ * TEST_DATABASE_URL that is dropped again on close.
+ */
+export async function createTestDatabase(kind: TestDatabaseKind = testDatabaseKind()): Promise<DbHandle> {
+  const id = crypto.randomBytes(6).toString('hex');
+  if (kind === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
+    const handle = createDb({ dialect: 'sqlite', file: path.join(dir, 'test.db') });
+    return {
+      ...handle,
+      close: async () => {
+        await handle.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('PARLEY_TEST_DB=postgres needs TEST_DATABASE_URL');
+  const schema = `parley_test_${id}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const handle = createDb({ dialect: 'postgres', url }, { searchPath: schema });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.end();
+    },
+  };
+}
