@@ -6,6 +6,9 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
+import { registerMeRoute } from './features/account/me.route.ts';
+import { createApiGuard } from './features/auth/api-guard.ts';
+import { createAuthModule, registerAuthRoutes } from './features/auth/auth.module.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body-parser.ts';
 import { registerSecurity } from './http/security.ts';
@@ -36,7 +39,12 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   app.get('/healthz', async () => ({ status: 'ok', version: deps.version }));
 
-  registerAppConfig(app, () => ({ anonKey: 'unset', version: deps.version }));
+  const auth = await createAuthModule(deps.database.db, config, app.log);
+  await registerAuthRoutes(app, auth, deps.version);
+  registerAppConfig(app, () => ({ anonKey: auth.anonKey, version: deps.version }));
+
+  const requireUser = createApiGuard(auth.context);
+  registerMeRoute(app, requireUser);
 
   app.setNotFoundHandler((request, reply) => {
     const message = isApiPath(request.url) ? `No route for ${request.method} ${request.url.split('?')[0]}` : 'Not found';

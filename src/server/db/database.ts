@@ -1,6 +1,7 @@
+import type { AuthTables } from '../features/auth/auth.table.ts';
 import type { InstanceSettingsTable } from './instance-settings.table.ts';
 
 /** Every table Kysely knows, assembled from the features' own table files. */
-export type Database = {
+export type Database = AuthTables & {
   instance_settings: InstanceSettingsTable;
 };

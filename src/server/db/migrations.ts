@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely';
 import * as createInstanceSettings from './migrations/2026-11-22-1000-create-instance-settings.ts';
+import * as createAuth from './migrations/2026-11-22-1010-create-auth.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so the bundled server
@@ -7,4 +8,5 @@ import * as createInstanceSettings from './migrations/2026-11-22-1000-create-ins
  */
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-1000-create-instance-settings': createInstanceSettings,
+  '2026-11-22-1010-create-auth': createAuth,
 };

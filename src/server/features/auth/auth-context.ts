@@ -1,0 +1,18 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/create-db.ts';
+import type { Mailer } from './mailer.ts';
+import type { RateLimits } from './rate-limits.ts';
+import type { SigningKeys } from './signing-keys.ts';
+
+/** What every auth endpoint works with; built once per server in auth.module.ts. */
+export type AuthContext = {
+  db: Db;
+  config: Config;
+  keys: SigningKeys;
+  mailer: Mailer;
+  limits: RateLimits;
+  /** `<PUBLIC_URL>/auth/v1`: the JWT issuer and the base of email links. */
+  issuer: string;
+  log: FastifyBaseLogger;
+};

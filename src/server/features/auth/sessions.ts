@@ -1,0 +1,192 @@
+import crypto from 'node:crypto';
+import type { Db } from '#server/db/create-db.ts';
+import type { AmrEntry } from './access-token.ts';
+import type { AuthSessionsTable } from './auth.table.ts';
+import { nowIso, secondsSince, unixSeconds } from './clock.ts';
+import { GoTrueError, errors } from './gotrue-error.ts';
+
+/**
+ * Server-side sessions and their refresh tokens (auth-contract §2.6, §4.3).
+ *
+ * A refresh token is 32 random bytes, stored only as its SHA-256. Each rotation stores the
+ * successor encrypted under a key derived from its parent, so a client presenting a token it has
+ * already used can be handed the session's active token (the "client lost the response" and "two
+ * tabs refreshed at once" cases) while a database leak yields no usable token.
+ */
+
+export type SessionRow = AuthSessionsTable;
+
+const TOKEN_BYTES = 32;
+const MIN_TOKEN_LENGTH = 12;
+
+const sha256 = (text: string) => crypto.createHash('sha256').update(text).digest('hex');
+const newToken = () => crypto.randomBytes(TOKEN_BYTES).toString('base64url');
+
+function childKey(parentToken: string): Buffer {
+  return crypto.createHash('sha256').update(`parley refresh-token successor\0${parentToken}`).digest();
+}
+
+function sealChild(parentToken: string, childToken: string): string {
+  const iv = crypto.randomBytes(12);
+  const cipher = crypto.createCipheriv('aes-256-gcm', childKey(parentToken), iv);
+  const sealed = Buffer.concat([cipher.update(childToken, 'utf8'), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), sealed]).toString('base64url');
+}
+
+function openChild(parentToken: string, ciphertext: string): string | undefined {
+  try {
+    const raw = Buffer.from(ciphertext, 'base64url');
+    const decipher = crypto.createDecipheriv('aes-256-gcm', childKey(parentToken), raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+export type NewSession = { session: SessionRow; refreshToken: string };
+
+async function insertToken(db: Db, sessionId: string, token: string, parentId: string | null): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = nowIso();
+  await db
+    .insertInto('auth_refresh_tokens')
+    .values({ id, session_id: sessionId, token_hash: sha256(token), parent_id: parentId, revoked: 0, child_ciphertext: null, created_at: now, updated_at: now })
+    .execute();
+  return id;
+}
+
+export async function createSession(
+  db: Db,
+  input: { userId: string; method: string; ip: string | null; userAgent: string | null },
+): Promise<NewSession> {
+  const now = nowIso();
+  const session: SessionRow = {
+    id: crypto.randomUUID(),
+    user_id: input.userId,
+    aal: 'aal1',
+    amr: JSON.stringify([{ method: input.method, timestamp: unixSeconds() }] satisfies AmrEntry[]),
+    factor_id: null,
+    user_agent: input.userAgent,
+    ip: input.ip,
+    created_at: now,
+    updated_at: now,
+    refreshed_at: null,
+  };
+  const refreshToken = newToken();
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('auth_sessions').values(session).execute();
+    await insertToken(trx, session.id, refreshToken, null);
+  });
+  return { session, refreshToken };
+}
+
+export async function findSession(db: Db, id: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('auth_sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export const sessionAmr = (session: SessionRow): AmrEntry[] => JSON.parse(session.amr) as AmrEntry[];
+
+/**
+ * Exchanges a refresh token for the token to use next (GoTrue's rotation and reuse rules):
+ * the active token rotates; a token whose successor chain leads to the active token within the
+ * reuse interval (and always its direct parent) gets the active token back; any other reuse ends
+ * the whole session.
+ */
+export async function rotateRefreshToken(
+  db: Db,
+  presented: string,
+  options: { reuseIntervalSeconds: number },
+): Promise<{ session: SessionRow; refreshToken: string }> {
+  if (presented.length < MIN_TOKEN_LENGTH) throw errors.validation('Refresh token is not valid');
+  return db.transaction().execute(async (trx) => {
+    const token = await trx.selectFrom('auth_refresh_tokens').selectAll().where('token_hash', '=', sha256(presented)).executeTakeFirst();
+    if (!token) throw notFound();
+    // Serialises concurrent refreshes of one session (a row lock on PostgreSQL; SQLite transactions are already serial).
+    const session = await lockSession(trx, token.session_id);
+    if (!session) throw new GoTrueError(400, 'session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+    const now = nowIso();
+
+    if (token.revoked === 0) {
+      const successor = newToken();
+      await insertToken(trx, session.id, successor, token.id);
+      await trx
+        .updateTable('auth_refresh_tokens')
+        .set({ revoked: 1, child_ciphertext: sealChild(presented, successor), updated_at: now })
+        .where('id', '=', token.id)
+        .execute();
+      await trx.updateTable('auth_sessions').set({ refreshed_at: now, updated_at: now }).where('id', '=', session.id).execute();
+      return { session: { ...session, refreshed_at: now }, refreshToken: successor };
+    }
+
+    const active = await trx
+      .selectFrom('auth_refresh_tokens')
+      .selectAll()
+      .where('session_id', '=', session.id)
+      .where('revoked', '=', 0)
+      .executeTakeFirst();
+    const isParentOfActive = active !== undefined && active.parent_id === token.id;
+    const withinInterval = secondsSince(session.refreshed_at) <= options.reuseIntervalSeconds;
+    if (active && (isParentOfActive || withinInterval)) {
+      const activeToken = await followChain(trx, token, presented, active.id);
+      if (activeToken !== undefined) return { session, refreshToken: activeToken };
+    }
+    // Reuse outside the rules: assume the token was stolen and end the session (GoTrue v2).
+    await trx.deleteFrom('auth_sessions').where('id', '=', session.id).execute();
+    throw new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+  });
+}
+
+const notFound = () => new GoTrueError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+
+async function lockSession(db: Db, id: string): Promise<SessionRow | undefined> {
+  const query = db.selectFrom('auth_sessions').selectAll().where('id', '=', id);
+  try {
+    return await query.forUpdate().executeTakeFirst();
+  } catch {
+    // SQLite has no FOR UPDATE (and a failed statement leaves its transaction intact); its
+    // transactions run one at a time on the single connection anyway.
+    return query.executeTakeFirst();
+  }
+}
+
+/** Decrypts successors from `start` until the active token, or undefined if the chain breaks. */
+async function followChain(
+  db: Db,
+  start: { id: string; child_ciphertext: string | null },
+  startToken: string,
+  activeId: string,
+): Promise<string | undefined> {
+  let current = start;
+  let currentToken = startToken;
+  for (let hops = 0; hops < 1000; hops += 1) {
+    if (current.child_ciphertext === null) return undefined;
+    const child = openChild(currentToken, current.child_ciphertext);
+    if (child === undefined) return undefined;
+    const childRow = await db.selectFrom('auth_refresh_tokens').select(['id', 'child_ciphertext']).where('token_hash', '=', sha256(child)).executeTakeFirst();
+    if (!childRow) return undefined;
+    if (childRow.id === activeId) return child;
+    current = childRow;
+    currentToken = child;
+  }
+  return undefined;
+}
+
+/** Replaces every refresh token of the session with a fresh one (after MFA: aal1 tokens must not mint aal2 tokens). */
+export async function resetRefreshTokens(db: Db, sessionId: string): Promise<string> {
+  const token = newToken();
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('auth_refresh_tokens').where('session_id', '=', sessionId).execute();
+    await insertToken(trx, sessionId, token, null);
+  });
+  return token;
+}
+
+export type LogoutScope = 'global' | 'local' | 'others';
+
+export async function endSessions(db: Db, input: { userId: string; sessionId: string; scope: LogoutScope }): Promise<void> {
+  let query = db.deleteFrom('auth_sessions').where('user_id', '=', input.userId);
+  if (input.scope === 'local') query = query.where('id', '=', input.sessionId);
+  if (input.scope === 'others') query = query.where('id', '!=', input.sessionId);
+  await query.execute();
+}

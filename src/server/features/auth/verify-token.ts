@@ -1,0 +1,70 @@
+import type { FastifyRequest } from 'fastify';
+import type { AuthContext } from './auth-context.ts';
+import { nowIso } from './clock.ts';
+import { GoTrueError, errors } from './gotrue-error.ts';
+import { consumeOneTimeToken, tokenHash, type TokenType } from './one-time-tokens.ts';
+import { userAgent } from './request-input.ts';
+import { createSession } from './sessions.ts';
+import { tokenResponse, type TokenResponse } from './token-response.ts';
+import { confirmEmail, findUserByEmail, findUserById, isBanned, parseJsonObject, touchLastSignIn } from './users.ts';
+
+export const VERIFY_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email'] as const;
+export type VerifyType = (typeof VERIFY_TYPES)[number];
+
+/** Which stored tokens a verification type may use (`email` accepts a confirmation or a magic-link code). */
+const ACCEPTS: Record<VerifyType, TokenType[]> = {
+  signup: ['confirmation_token'],
+  invite: ['confirmation_token'],
+  email: ['confirmation_token', 'recovery_token'],
+  magiclink: ['recovery_token'],
+  recovery: ['recovery_token'],
+  email_change: ['email_change_token'],
+};
+
+type VerifyInput = { type: VerifyType } & ({ tokenHash: string } | { email: string; token: string });
+
+/**
+ * Uses up an email token and opens a session (amr `otp`): confirms the address for sign-up, magic
+ * link and recovery; swaps in the new address for an email change.
+ */
+export async function verifyEmailToken(ctx: AuthContext, input: VerifyInput, request: FastifyRequest): Promise<TokenResponse> {
+  const viaLink = 'tokenHash' in input;
+  const hash = viaLink ? input.tokenHash : tokenHash(input.email, input.token);
+  const used = await consumeOneTimeToken(ctx.db, { hash, types: ACCEPTS[input.type], maxAgeSeconds: ctx.config.auth.otpExpSeconds });
+  if (!used) throw errors.otpExpired(viaLink);
+  const user = await findUserById(ctx.db, used.userId);
+  if (!user) throw errors.otpExpired(viaLink);
+  if (isBanned(user)) throw errors.userBanned(403);
+
+  if (used.type === 'email_change_token') {
+    if (user.email_change !== used.relatesTo) throw errors.otpExpired(viaLink);
+    const taken = await findUserByEmail(ctx.db, used.relatesTo);
+    if (taken && taken.id !== user.id) throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
+    const now = nowIso();
+    await ctx.db
+      .updateTable('auth_users')
+      .set({ email: used.relatesTo, email_change: null, email_change_sent_at: null, email_confirmed_at: user.email_confirmed_at ?? now, updated_at: now })
+      .where('id', '=', user.id)
+      .execute();
+    const identities = await ctx.db.selectFrom('auth_identities').selectAll().where('user_id', '=', user.id).where('provider', '=', 'email').execute();
+    for (const identity of identities) {
+      const data = { ...parseJsonObject(identity.identity_data), email: used.relatesTo, email_verified: true };
+      await ctx.db
+        .updateTable('auth_identities')
+        .set({ email: used.relatesTo, identity_data: JSON.stringify(data), updated_at: now })
+        .where('id', '=', identity.id)
+        .execute();
+    }
+  } else {
+    await confirmEmail(ctx.db, user);
+  }
+
+  const { session, refreshToken } = await createSession(ctx.db, {
+    userId: user.id,
+    method: 'otp',
+    ip: request.ip,
+    userAgent: userAgent(request),
+  });
+  await touchLastSignIn(ctx.db, user.id);
+  return tokenResponse(ctx, session, refreshToken);
+}

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** GET /api/v1/me: the signed-in person as Parley's API sees them. */
+export const MeSchema = z.object({
+  id: z.uuid(),
+  email: z.string(),
+  fullName: z.string().nullable(),
+  emailConfirmed: z.boolean(),
+  aal: z.enum(['aal1', 'aal2']),
+  createdAt: z.string(),
+});
+
+export type Me = z.infer<typeof MeSchema>;
