@@ -99,7 +99,7 @@ export async function rotateRefreshToken(
   options: { reuseIntervalSeconds: number },
 ): Promise<{ session: SessionRow; refreshToken: string }> {
   if (presented.length < MIN_TOKEN_LENGTH) throw errors.validation('Refresh token is not valid');
-  return db.transaction().execute(async (trx) => {
+  const outcome = await db.transaction().execute(async (trx): Promise<{ session: SessionRow; refreshToken: string } | { reusedSessionId: string }> => {
     const token = await trx.selectFrom('auth_refresh_tokens').selectAll().where('token_hash', '=', sha256(presented)).executeTakeFirst();
     if (!token) throw notFound();
     // Serialises concurrent refreshes of one session (a row lock on PostgreSQL; SQLite transactions are already serial).
@@ -131,10 +131,15 @@ export async function rotateRefreshToken(
       const activeToken = await followChain(trx, token, presented, active.id);
       if (activeToken !== undefined) return { session, refreshToken: activeToken };
     }
-    // Reuse outside the rules: assume the token was stolen and end the session (GoTrue v2).
-    await trx.deleteFrom('auth_sessions').where('id', '=', session.id).execute();
-    throw new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    return { reusedSessionId: session.id };
   });
+  if ('reusedSessionId' in outcome) {
+    // Reuse outside the rules: assume the token was stolen and end the whole session (GoTrue v2).
+    // Outside the transaction above, which an error would roll back.
+    await db.deleteFrom('auth_sessions').where('id', '=', outcome.reusedSessionId).execute();
+    throw new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+  }
+  return outcome;
 }
 
 const notFound = () => new GoTrueError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
