@@ -1,12 +1,25 @@
-import { Migrator, type MigrationResultSet } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type MigrationResultSet } from 'kysely';
 import type { Db } from './create-db.ts';
 import { MIGRATIONS } from './migrations.ts';
 
+/**
+ * On PostgreSQL the migrator's bookkeeping tables go into the connection's current schema. Kysely
+ * otherwise looks them up across every schema, and a second Parley (or test) database in another
+ * schema of the same server would make it believe they already exist.
+ */
+async function migrationSchema(db: Db): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
+}
+
 /** Applies every pending migration; throws with the failing migration's name and cause. */
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  const schema = await migrationSchema(db);
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => MIGRATIONS },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {
