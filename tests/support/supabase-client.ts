@@ -30,7 +30,8 @@ export function storageKeyFor(baseUrl: string): string {
 export function testClient(baseUrl: string, anonKey: string, storage: MemoryStorage = memoryStorage()): TestClient {
   const sb = createClient(baseUrl, anonKey, {
     auth: { storage, autoRefreshToken: false, detectSessionInUrl: false, persistSession: true },
-    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    // supabase-js types its transport loosely; ws's class is what it uses on Node without a global WebSocket.
+    realtime: { transport: WebSocket as never },
   });
   const events: AuthChangeEvent[] = [];
   sb.auth.onAuthStateChange((event) => {

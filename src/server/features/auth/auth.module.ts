@@ -6,7 +6,7 @@ import { BadJsonError } from '#server/http/json-body-parser.ts';
 import { signAnonKey } from './access-token.ts';
 import type { AuthContext } from './auth-context.ts';
 import { GoTrueError, errors, sendGoTrueError } from './gotrue-error.ts';
-import { createMailer } from './mailer.ts';
+import { createMailer, outboxDir } from './mailer.ts';
 import { createRateLimits } from './rate-limits.ts';
 import { registerEmailFlows } from './routes/email-flows.ts';
 import { registerFactors } from './routes/factors.ts';
@@ -38,6 +38,12 @@ export async function createAuthModule(db: Db, config: Config, log: FastifyBaseL
     issuer,
     log,
   };
+  if (context.mailer.transport === 'outbox') {
+    log.info(
+      { outbox: outboxDir(config.dataDir), autoconfirm: config.auth.autoconfirm },
+      'No SMTP configured: auth emails are kept in the development outbox' + (config.auth.autoconfirm ? ' and new accounts are confirmed at sign-up' : ''),
+    );
+  }
   const anonKey = await claimInstanceSetting(db, ANON_KEY_SETTING, await signAnonKey(keys, issuer));
   return { context, anonKey };
 }
