@@ -9,6 +9,8 @@ import type { Deps } from './deps.ts';
 import { registerMeRoute } from './features/account/me.route.ts';
 import { createApiGuard } from './features/auth/api-guard.ts';
 import { createAuthModule, registerAuthRoutes } from './features/auth/auth.module.ts';
+import { registerMeetingRoutes } from './features/meetings/meetings.routes.ts';
+import { seedSampleMeetings } from './features/meetings/sample-meetings.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body-parser.ts';
 import { registerSecurity } from './http/security.ts';
@@ -39,12 +41,14 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   app.get('/healthz', async () => ({ status: 'ok', version: deps.version }));
 
-  const auth = await createAuthModule(deps.database.db, config, app.log);
+  const db = deps.database.db;
+  const auth = await createAuthModule(db, config, app.log, { onUserCreated: [(userId) => seedSampleMeetings(db, userId)] });
   await registerAuthRoutes(app, auth, deps.version);
   registerAppConfig(app, () => ({ anonKey: auth.anonKey, version: deps.version }));
 
   const requireUser = createApiGuard(auth.context);
   registerMeRoute(app, requireUser);
+  registerMeetingRoutes(app, { db, requireUser, removeAudio: (keys) => deps.blobs.remove(keys) });
 
   app.setNotFoundHandler((request, reply) => {
     const message = isApiPath(request.url) ? `No route for ${request.method} ${request.url.split('?')[0]}` : 'Not found';

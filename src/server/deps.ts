@@ -5,10 +5,12 @@
 import type { Config } from './config.ts';
 import { createDb, type DbHandle } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createLocalBlobStore, type BlobStore } from './lib/blob-store.ts';
 
 export type Deps = {
   config: Config;
   database: DbHandle;
+  blobs: BlobStore;
   /** Version string reported by health endpoints and the web app. */
   version: string;
   close: () => Promise<void>;
@@ -22,6 +24,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   return {
     config,
     database,
+    blobs: createLocalBlobStore(config.dataDir),
     version: options.version ?? '0.1.0',
     close: async () => {
       await database.close();

@@ -1,7 +1,9 @@
 import type { AuthTables } from '../features/auth/auth.table.ts';
+import type { MeetingTables } from '../features/meetings/meetings.table.ts';
 import type { InstanceSettingsTable } from './instance-settings.table.ts';
 
 /** Every table Kysely knows, assembled from the features' own table files. */
-export type Database = AuthTables & {
-  instance_settings: InstanceSettingsTable;
-};
+export type Database = AuthTables &
+  MeetingTables & {
+    instance_settings: InstanceSettingsTable;
+  };

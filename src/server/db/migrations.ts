@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as createInstanceSettings from './migrations/2026-11-22-1000-create-instance-settings.ts';
 import * as createAuth from './migrations/2026-11-22-1010-create-auth.ts';
+import * as createMeetings from './migrations/2026-11-22-1100-create-meetings.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so the bundled server
@@ -9,4 +10,5 @@ import * as createAuth from './migrations/2026-11-22-1010-create-auth.ts';
 export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-1000-create-instance-settings': createInstanceSettings,
   '2026-11-22-1010-create-auth': createAuth,
+  '2026-11-22-1100-create-meetings': createMeetings,
 };

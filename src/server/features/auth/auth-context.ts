@@ -15,4 +15,16 @@ export type AuthContext = {
   /** `<PUBLIC_URL>/auth/v1`: the JWT issuer and the base of email links. */
   issuer: string;
   log: FastifyBaseLogger;
+  /** Other features' reactions to a new account (e.g. its sample meetings); failures never undo the sign-up. */
+  onUserCreated: readonly ((userId: string) => Promise<void>)[];
 };
+
+export async function notifyUserCreated(ctx: AuthContext, userId: string): Promise<void> {
+  for (const hook of ctx.onUserCreated) {
+    try {
+      await hook(userId);
+    } catch (error) {
+      ctx.log.error({ err: error }, 'a new-account hook failed');
+    }
+  }
+}

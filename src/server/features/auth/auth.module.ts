@@ -25,7 +25,9 @@ export type AuthModule = {
 
 const ANON_KEY_SETTING = 'auth.anon_key';
 
-export async function createAuthModule(db: Db, config: Config, log: FastifyBaseLogger): Promise<AuthModule> {
+type AuthModuleOptions = { onUserCreated?: ((userId: string) => Promise<void>)[] };
+
+export async function createAuthModule(db: Db, config: Config, log: FastifyBaseLogger, options: AuthModuleOptions = {}): Promise<AuthModule> {
   // Previous keys stay published for one access-token lifetime after a rotation.
   const keys = createSigningKeys(db, { keepSeconds: config.auth.jwtExpSeconds });
   const issuer = `${config.publicUrl}/auth/v1`;
@@ -37,6 +39,7 @@ export async function createAuthModule(db: Db, config: Config, log: FastifyBaseL
     limits: createRateLimits({ enabled: config.auth.rateLimits, emailsPerHour: config.auth.emailRateLimitPerHour }),
     issuer,
     log,
+    onUserCreated: options.onUserCreated ?? [],
   };
   if (context.mailer.transport === 'outbox') {
     log.info(

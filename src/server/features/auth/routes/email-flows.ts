@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AuthContext } from '../auth-context.ts';
+import { notifyUserCreated, type AuthContext } from '../auth-context.ts';
 import { sendAuthEmail } from '../auth-emails.ts';
 import { GoTrueError, errors, sendGoTrueError } from '../gotrue-error.ts';
 import { hashPassword } from '../passwords.ts';
@@ -49,6 +49,7 @@ export function registerEmailFlows(app: FastifyInstance, ctx: AuthContext): void
       // A passwordless account: the random password is never shown; the person signs in by link or code.
       const passwordHash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
       user = await createEmailUser(ctx.db, { email, passwordHash, data: body.data ?? {}, confirmed: false });
+      await notifyUserCreated(ctx, user.id);
     }
     await sendAuthEmail(ctx, { user, kind: user.email_confirmed_at ? 'magiclink' : 'signup', redirectTo });
     return {};

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AuthContext } from '../auth-context.ts';
+import { notifyUserCreated, type AuthContext } from '../auth-context.ts';
 import { sendAuthEmail } from '../auth-emails.ts';
 import { GoTrueError, errors } from '../gotrue-error.ts';
 import { assertPasswordLength, assertStrongPassword, hashPassword } from '../passwords.ts';
@@ -46,6 +46,7 @@ export function registerSignup(app: FastifyInstance, ctx: AuthContext): void {
     }
 
     const user = await createEmailUser(ctx.db, { email, passwordHash: await hashPassword(body.password), data, confirmed: autoconfirm });
+    await notifyUserCreated(ctx, user.id);
     if (!autoconfirm) {
       await sendAuthEmail(ctx, { user, kind: 'signup', redirectTo });
       return loadUserJson(ctx.db, user.id);

@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MeetingDetailSchema, MeetingListResponseSchema, type MeetingDetail, type MeetingListResponse } from '#shared/contracts/meetings.ts';
+import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false' } });
+});
+afterAll(() => t.close());
+
+let counter = 0;
+async function newUser(): Promise<string> {
+  counter += 1;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/auth/v1/signup',
+    payload: { email: `meetings-${counter}-${Date.now()}@example.com`, password: 'secret12', data: { full_name: 'Test Person' } },
+  });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { access_token: string }).access_token;
+}
+
+const api = async (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
+  const response = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+  return { status: response.statusCode, body: response.json() as unknown };
+};
+
+const list = async (token: string, query = '') => {
+  const { status, body } = await api(token, 'GET', `/api/v1/meetings${query}`);
+  expect(status).toBe(200);
+  return MeetingListResponseSchema.parse(body) as MeetingListResponse;
+};
+
+const titles = (page: MeetingListResponse) => page.items.map((m) => m.title);
+
+describe('a new account', () => {
+  it('starts with six sample meetings, newest first, with transcripts and insights', async () => {
+    const token = await newUser();
+    const page = await list(token);
+    expect(page.total).toBe(6);
+    expect(page.items.every((m) => m.isSample && m.status === 'ready' && m.source === 'sample')).toBe(true);
+    const started = page.items.map((m) => m.startedAt);
+    expect(started).toEqual([...started].sort().reverse());
+    expect(page.items[0]?.title).toBe('Weekly Team Standup');
+    const detail = MeetingDetailSchema.parse((await api(token, 'GET', `/api/v1/meetings/${page.items[0]!.id}`)).body) as MeetingDetail;
+    expect(detail.segments.length).toBeGreaterThan(3);
+    expect(detail.speakers.map((s) => s.displayName)).toContain('Sarah Miller');
+    expect(detail.insights.some((i) => i.kind === 'action_item' && i.assignee && i.due)).toBe(true);
+  });
+
+  it('can remove all sample meetings in one action, keeping its own', async () => {
+    const token = await newUser();
+    await api(token, 'POST', '/api/v1/meetings', { title: 'Mine' });
+    const removed = await api(token, 'DELETE', '/api/v1/meetings/samples');
+    expect(removed).toEqual({ status: 200, body: { deleted: 6 } });
+    expect(titles(await list(token))).toEqual(['Mine']);
+  });
+});
+
+describe('search and filters', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await newUser();
+  });
+
+  it('finds meetings by title, summary and transcript words, as a prefix while typing', async () => {
+    expect(titles(await list(token, '?q=roadmap'))).toEqual(['Product Roadmap Review']);
+    expect(titles(await list(token, '?q=gateway%20credentials'))).toEqual(['Weekly Team Standup']); // transcript only
+    expect(titles(await list(token, '?q=win-back'))).toEqual(['Quarterly Sales Review']);
+    expect(titles(await list(token, '?q=retrosp'))).toEqual(['Engineering Retrospective']);
+    expect((await list(token, '?q=zebra')).total).toBe(0);
+  });
+
+  it('treats search text as words, never as query syntax', async () => {
+    for (const q of ['"', 'NEAR(', 'a OR b', '*', 'title:x', "' or 1=1 --", '(((', '!!!']) {
+      const { status } = await api(token, 'GET', `/api/v1/meetings?q=${encodeURIComponent(q)}`);
+      expect(status).toBe(200);
+    }
+    // FTS operators are plain words here: every word must match, so this finds nothing.
+    expect((await list(token, `?q=${encodeURIComponent('"roadmap" NEAR zebra')}`)).total).toBe(0);
+    expect(titles(await list(token, `?q=${encodeURIComponent('"roadmap"*')}`))).toEqual(['Product Roadmap Review']);
+  });
+
+  it('filters by participant (any case), status and date range, and pages', async () => {
+    expect(titles(await list(token, '?participant=sarah%20miller')).sort()).toEqual(['Product Roadmap Review', 'Weekly Team Standup']);
+    expect((await list(token, '?status=recording')).total).toBe(0);
+    const all = await list(token);
+    const oldest = all.items.at(-1)!.startedAt.slice(0, 10);
+    expect(titles(await list(token, `?from=${oldest}&to=${oldest}`))).toEqual(['Engineering Retrospective']);
+    const first = await list(token, '?pageSize=4&page=1');
+    const second = await list(token, '?pageSize=4&page=2');
+    expect(first.items).toHaveLength(4);
+    expect(second.items).toHaveLength(2);
+    expect(new Set([...titles(first), ...titles(second)]).size).toBe(6);
+  });
+
+  it('rejects bad queries with a clear 400', async () => {
+    const bad = await api(token, 'GET', '/api/v1/meetings?pageSize=1000');
+    expect(bad.status).toBe(400);
+    expect((bad.body as { error: { code: string; message: string } }).error.code).toBe('VALIDATION_FAILED');
+    expect((await api(token, 'GET', '/api/v1/meetings?from=yesterday')).status).toBe(400);
+    expect((await api(token, 'GET', '/api/v1/meetings/not-a-uuid')).status).toBe(400);
+  });
+});
+
+describe('editing', () => {
+  it('creates, renames, edits the transcript and speakers, and the search follows', async () => {
+    const token = await newUser();
+    const created = await api(token, 'POST', '/api/v1/meetings', { title: '  ', options: { highQuality: true } });
+    expect(created.status).toBe(201);
+    const meeting = MeetingDetailSchema.parse(created.body);
+    expect(meeting.title).toBe('Untitled Meeting');
+    expect(meeting.status).toBe('recording');
+    expect(meeting.options).toEqual({ speakerDetection: true, emotionalAnalysis: true, actionItems: true, summary: true, noiseReduction: true, highQuality: true, autoShare: false });
+
+    const renamed = await api(token, 'PATCH', `/api/v1/meetings/${meeting.id}`, { title: 'Budget planning', participants: ['Ada', 'ada', 'Grace'] });
+    expect((renamed.body as MeetingDetail).participants).toEqual(['Ada', 'Grace']);
+    expect(titles(await list(token, '?q=budget'))).toEqual(['Budget planning']);
+
+    const sample = (await list(token, '?q=retrospective')).items[0]!;
+    const detail = (await api(token, 'GET', `/api/v1/meetings/${sample.id}`)).body as MeetingDetail;
+    const segment = detail.segments[0]!;
+    const edited = await api(token, 'PATCH', `/api/v1/meetings/${sample.id}/segments/${segment.id}`, { text: 'We discussed the xylophone budget.' });
+    expect(edited.status).toBe(200);
+    expect(titles(await list(token, '?q=xylophone'))).toEqual(['Engineering Retrospective']);
+    const speaker = detail.speakers[0]!;
+    const renamedSpeaker = await api(token, 'PATCH', `/api/v1/meetings/${sample.id}/speakers/${speaker.id}`, { displayName: 'Alexandra' });
+    expect((renamedSpeaker.body as MeetingDetail).speakers[0]?.displayName).toBe('Alexandra');
+    expect((await api(token, 'PATCH', `/api/v1/meetings/${sample.id}`, {})).status).toBe(400);
+  });
+
+  it('deletes a meeting for good', async () => {
+    const token = await newUser();
+    const target = (await list(token)).items[0]!;
+    expect(await api(token, 'DELETE', `/api/v1/meetings/${target.id}`)).toEqual({ status: 200, body: { deleted: 1 } });
+    expect((await api(token, 'GET', `/api/v1/meetings/${target.id}`)).status).toBe(404);
+    expect((await list(token, '?q=standup')).total).toBe(0);
+  });
+});
+
+describe('authorization', () => {
+  it("a second user reaches nothing of the first, by any id", async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    const meeting = (await list(owner)).items[0]!;
+    const detail = (await api(owner, 'GET', `/api/v1/meetings/${meeting.id}`)).body as MeetingDetail;
+    const seg = detail.segments[0]!.id;
+    const spk = detail.speakers[0]!.id;
+    const attempts = [
+      await api(stranger, 'GET', `/api/v1/meetings/${meeting.id}`),
+      await api(stranger, 'PATCH', `/api/v1/meetings/${meeting.id}`, { title: 'Mine now' }),
+      await api(stranger, 'PATCH', `/api/v1/meetings/${meeting.id}/segments/${seg}`, { text: 'hacked' }),
+      await api(stranger, 'PATCH', `/api/v1/meetings/${meeting.id}/speakers/${spk}`, { displayName: 'hacked' }),
+      await api(stranger, 'DELETE', `/api/v1/meetings/${meeting.id}`),
+    ];
+    expect(attempts.map((a) => a.status)).toEqual([404, 404, 404, 404, 404]);
+    // The stranger's own meeting id with the owner's segment id must not reach it either.
+    const own = (await list(stranger)).items[0]!;
+    expect((await api(stranger, 'PATCH', `/api/v1/meetings/${own.id}/segments/${seg}`, { text: 'hacked' })).status).toBe(404);
+    expect((await list(stranger, `?q=${encodeURIComponent('hacked')}`)).total).toBe(0);
+    const after = (await api(owner, 'GET', `/api/v1/meetings/${meeting.id}`)).body as MeetingDetail;
+    expect(after.title).toBe(meeting.title);
+    expect(after.segments[0]?.text).toBe(detail.segments[0]?.text);
+    expect(after.speakers[0]?.displayName).toBe(detail.speakers[0]?.displayName);
+  });
+
+  it('refuses requests without a valid token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/meetings' });
+    expect(response.statusCode).toBe(401);
+    const forged = await t.app.inject({ method: 'GET', url: '/api/v1/meetings', headers: { authorization: 'Bearer abc.def.ghi' } });
+    expect(forged.statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,304 @@
+import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
+import {
+  DEFAULT_RECORDING_OPTIONS,
+  RecordingOptionsSchema,
+  UNTITLED_MEETING,
+  type Insight,
+  type MeetingDetail,
+  type MeetingListQuery,
+  type MeetingListResponse,
+  type MeetingSummary,
+  type RecordingOptions,
+} from '#shared/contracts/meetings.ts';
+import type { Db } from '#server/db/create-db.ts';
+import type { MeetingsTable } from './meetings.table.ts';
+import { reindexMeeting, removeFromIndex, searchCondition } from './meeting-search.ts';
+
+/**
+ * Every query here is scoped by owner: a meeting that is not the caller's is indistinguishable
+ * from one that does not exist.
+ */
+type MeetingRow = Selectable<MeetingsTable>;
+
+const nowIso = () => new Date().toISOString();
+
+function parseOptions(text: string): RecordingOptions {
+  const parsed = RecordingOptionsSchema.safeParse(JSON.parse(text));
+  return parsed.success ? parsed.data : DEFAULT_RECORDING_OPTIONS;
+}
+
+async function participantsOf(db: Db, meetingIds: string[]): Promise<Map<string, string[]>> {
+  const byMeeting = new Map<string, string[]>(meetingIds.map((id) => [id, []]));
+  if (meetingIds.length === 0) return byMeeting;
+  const rows = await db
+    .selectFrom('meeting_participants')
+    .select(['meeting_id', 'name'])
+    .where('meeting_id', 'in', meetingIds)
+    .orderBy('meeting_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) byMeeting.get(row.meeting_id)?.push(row.name);
+  return byMeeting;
+}
+
+function presentSummary(row: MeetingRow, participants: string[]): MeetingSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    startedAt: row.started_at,
+    durationSeconds: row.duration_seconds,
+    status: row.status,
+    source: row.source,
+    participants,
+    summary: row.summary,
+    isSample: row.is_sample === 1,
+    hasAudio: row.audio_key !== null,
+    createdAt: row.created_at,
+  };
+}
+
+export async function listMeetings(db: Db, ownerId: string, query: MeetingListQuery): Promise<MeetingListResponse> {
+  let base = db.selectFrom('meetings').where('meetings.owner_id', '=', ownerId);
+  if (query.status) base = base.where('meetings.status', '=', query.status);
+  if (query.from) base = base.where('meetings.started_at', '>=', `${query.from}T00:00:00.000Z`);
+  if (query.to) base = base.where('meetings.started_at', '<=', `${query.to}T23:59:59.999Z`);
+  if (query.participant) {
+    const name = query.participant.toLowerCase();
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('meeting_participants')
+          .select('meeting_participants.meeting_id')
+          .whereRef('meeting_participants.meeting_id', '=', 'meetings.id')
+          .where('meeting_participants.name_lower', '=', name),
+      ),
+    );
+  }
+  const condition = query.q ? searchCondition(db, query.q) : undefined;
+  if (condition) base = base.where(condition);
+
+  const [countRow, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
+    base
+      .selectAll('meetings')
+      .orderBy('meetings.started_at', 'desc')
+      .orderBy('meetings.id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute(),
+  ]);
+  const participants = await participantsOf(db, rows.map((r) => r.id));
+  return {
+    items: rows.map((r) => presentSummary(r as MeetingRow, participants.get(r.id) ?? [])),
+    total: Number(countRow?.total ?? 0),
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+async function findOwned(db: Db, ownerId: string, id: string): Promise<MeetingRow | undefined> {
+  return db.selectFrom('meetings').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+}
+
+export async function getMeeting(db: Db, ownerId: string, id: string): Promise<MeetingDetail | undefined> {
+  const row = await findOwned(db, ownerId, id);
+  if (!row) return undefined;
+  const [participants, speakers, segments, insights] = await Promise.all([
+    participantsOf(db, [id]),
+    db.selectFrom('meeting_speakers').selectAll().where('meeting_id', '=', id).orderBy('position').execute(),
+    db.selectFrom('transcript_segments').selectAll().where('meeting_id', '=', id).orderBy('start_ms').orderBy('id').execute(),
+    db.selectFrom('meeting_insights').selectAll().where('meeting_id', '=', id).orderBy('position').execute(),
+  ]);
+  return {
+    ...presentSummary(row, participants.get(id) ?? []),
+    options: parseOptions(row.options),
+    failureReason: row.failure_reason,
+    speakers: speakers.map((s) => ({ id: s.id, label: s.label, displayName: s.display_name })),
+    segments: segments.map((s) => ({ id: s.id, speakerId: s.speaker_id, startMs: s.start_ms, endMs: s.end_ms, text: s.text, confidence: s.confidence })),
+    insights: insights.map((i): Insight => ({ id: i.id, kind: i.kind, text: i.text, assignee: i.assignee, due: i.due, segmentId: i.segment_id })),
+  };
+}
+
+async function replaceParticipants(db: Db, meetingId: string, names: string[]): Promise<void> {
+  await db.deleteFrom('meeting_participants').where('meeting_id', '=', meetingId).execute();
+  const seen = new Set<string>();
+  const unique = names.filter((n) => !seen.has(n.toLowerCase()) && seen.add(n.toLowerCase()));
+  if (unique.length === 0) return;
+  await db
+    .insertInto('meeting_participants')
+    .values(unique.map((name, position) => ({ meeting_id: meetingId, position, name, name_lower: name.toLowerCase() })))
+    .execute();
+}
+
+export type NewMeeting = {
+  ownerId: string;
+  title: string;
+  source: MeetingsTable['source'];
+  status: MeetingsTable['status'];
+  options: Partial<RecordingOptions>;
+  participants: string[];
+  startedAt?: string;
+  durationSeconds?: number;
+  summary?: string | null;
+  isSample?: boolean;
+};
+
+export async function createMeeting(db: Db, input: NewMeeting): Promise<string> {
+  const id = crypto.randomUUID();
+  const now = nowIso();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('meetings')
+      .values({
+        id,
+        owner_id: input.ownerId,
+        title: input.title.trim() || UNTITLED_MEETING,
+        started_at: input.startedAt ? new Date(input.startedAt).toISOString() : now,
+        duration_seconds: input.durationSeconds ?? 0,
+        status: input.status,
+        failure_reason: null,
+        source: input.source,
+        options: JSON.stringify({ ...DEFAULT_RECORDING_OPTIONS, ...input.options }),
+        summary: input.summary ?? null,
+        is_sample: input.isSample ? 1 : 0,
+        audio_key: null,
+        audio_mime: null,
+        audio_bytes: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    await replaceParticipants(trx, id, input.participants);
+    await reindexMeeting(trx, id);
+  });
+  return id;
+}
+
+export type TranscriptInput = {
+  speakers: { label: string; displayName?: string | null }[];
+  segments: { speaker: number | null; startMs: number; endMs: number; text: string; confidence?: number | null }[];
+  insights?: { kind: Insight['kind']; text: string; assignee?: string | null; due?: string | null; segment?: number | null }[];
+};
+
+/** Replaces a meeting's speakers, transcript and insights (a finished transcription, or sample data). */
+export async function replaceTranscript(db: Db, meetingId: string, input: TranscriptInput): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('meeting_insights').where('meeting_id', '=', meetingId).execute();
+    await trx.deleteFrom('transcript_segments').where('meeting_id', '=', meetingId).execute();
+    await trx.deleteFrom('meeting_speakers').where('meeting_id', '=', meetingId).execute();
+    const speakerIds = input.speakers.map(() => crypto.randomUUID());
+    if (input.speakers.length > 0) {
+      await trx
+        .insertInto('meeting_speakers')
+        .values(input.speakers.map((s, i) => ({ id: speakerIds[i] as string, meeting_id: meetingId, label: s.label, display_name: s.displayName ?? null, position: i })))
+        .execute();
+    }
+    const segmentIds = input.segments.map(() => crypto.randomUUID());
+    // Chunked so a long transcript stays under SQLite's bound-parameter limit.
+    for (let start = 0; start < input.segments.length; start += 500) {
+      const chunk = input.segments.slice(start, start + 500);
+      await trx
+        .insertInto('transcript_segments')
+        .values(
+          chunk.map((s, i) => ({
+            id: segmentIds[start + i] as string,
+            meeting_id: meetingId,
+            speaker_id: s.speaker === null ? null : (speakerIds[s.speaker] ?? null),
+            start_ms: Math.max(0, Math.round(s.startMs)),
+            end_ms: Math.max(0, Math.round(s.endMs)),
+            text: s.text,
+            confidence: s.confidence ?? null,
+          })),
+        )
+        .execute();
+    }
+    const insights = input.insights ?? [];
+    if (insights.length > 0) {
+      await trx
+        .insertInto('meeting_insights')
+        .values(
+          insights.map((insight, position) => ({
+            id: crypto.randomUUID(),
+            meeting_id: meetingId,
+            kind: insight.kind,
+            text: insight.text,
+            assignee: insight.assignee ?? null,
+            due: insight.due ?? null,
+            segment_id: insight.segment === null || insight.segment === undefined ? null : (segmentIds[insight.segment] ?? null),
+            position,
+          })),
+        )
+        .execute();
+    }
+    await reindexMeeting(trx, meetingId);
+  });
+}
+
+export async function updateMeeting(
+  db: Db,
+  ownerId: string,
+  id: string,
+  changes: { title?: string; summary?: string | null; participants?: string[] },
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findOwned(trx, ownerId, id);
+    if (!row) return false;
+    await trx
+      .updateTable('meetings')
+      .set({
+        ...(changes.title !== undefined ? { title: changes.title.trim() || UNTITLED_MEETING } : {}),
+        ...(changes.summary !== undefined ? { summary: changes.summary } : {}),
+        updated_at: nowIso(),
+      })
+      .where('id', '=', id)
+      .execute();
+    if (changes.participants) await replaceParticipants(trx, id, changes.participants);
+    await reindexMeeting(trx, id);
+    return true;
+  });
+}
+
+export async function updateSegmentText(db: Db, ownerId: string, meetingId: string, segmentId: string, text: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await findOwned(trx, ownerId, meetingId))) return false;
+    const result = await trx
+      .updateTable('transcript_segments')
+      .set({ text })
+      .where('id', '=', segmentId)
+      .where('meeting_id', '=', meetingId)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await trx.updateTable('meetings').set({ updated_at: nowIso() }).where('id', '=', meetingId).execute();
+    await reindexMeeting(trx, meetingId);
+    return true;
+  });
+}
+
+export async function renameSpeaker(db: Db, ownerId: string, meetingId: string, speakerId: string, displayName: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await findOwned(trx, ownerId, meetingId))) return false;
+    const result = await trx
+      .updateTable('meeting_speakers')
+      .set({ display_name: displayName })
+      .where('id', '=', speakerId)
+      .where('meeting_id', '=', meetingId)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  });
+}
+
+/** Deletes meetings and reports their audio keys so the caller removes the blobs too. */
+export async function deleteMeetings(db: Db, ownerId: string, filter: { id: string } | { samples: true }): Promise<{ ids: string[]; audioKeys: string[] }> {
+  return db.transaction().execute(async (trx) => {
+    let query = trx.selectFrom('meetings').select(['id', 'audio_key']).where('owner_id', '=', ownerId);
+    query = 'id' in filter ? query.where('id', '=', filter.id) : query.where('is_sample', '=', 1);
+    const rows = await query.execute();
+    const ids = rows.map((r) => r.id);
+    if (ids.length > 0) {
+      await removeFromIndex(trx, ids);
+      await trx.deleteFrom('meetings').where('id', 'in', ids).execute();
+    }
+    return { ids, audioKeys: rows.flatMap((r) => (r.audio_key ? [r.audio_key] : [])) };
+  });
+}

@@ -1,0 +1,75 @@
+/** Tables of the meetings feature (migration 2026-11-22-1100). Timestamps are ISO-8601 UTC text. */
+
+export type MeetingsTable = {
+  id: string;
+  owner_id: string;
+  title: string;
+  started_at: string;
+  duration_seconds: number;
+  status: 'recording' | 'processing' | 'ready' | 'failed';
+  failure_reason: string | null;
+  source: 'mic' | 'upload' | 'sample';
+  /** JSON of RecordingOptions. */
+  options: string;
+  summary: string | null;
+  is_sample: number;
+  audio_key: string | null;
+  audio_mime: string | null;
+  audio_bytes: number | null;
+  created_at: string;
+  updated_at: string;
+};
+
+export type MeetingParticipantsTable = {
+  meeting_id: string;
+  position: number;
+  name: string;
+  /** For case-insensitive filtering with an index. */
+  name_lower: string;
+};
+
+export type MeetingSpeakersTable = {
+  id: string;
+  meeting_id: string;
+  label: string;
+  display_name: string | null;
+  position: number;
+};
+
+export type TranscriptSegmentsTable = {
+  id: string;
+  meeting_id: string;
+  speaker_id: string | null;
+  start_ms: number;
+  end_ms: number;
+  text: string;
+  confidence: number | null;
+};
+
+export type MeetingInsightsTable = {
+  id: string;
+  meeting_id: string;
+  kind: 'key_point' | 'action_item' | 'decision' | 'topic';
+  text: string;
+  assignee: string | null;
+  due: string | null;
+  segment_id: string | null;
+  position: number;
+};
+
+/** SQLite only: the FTS5 index (PostgreSQL keeps a tsvector column on meetings instead). */
+export type MeetingSearchTable = {
+  meeting_id: string;
+  title: string;
+  summary: string;
+  transcript: string;
+};
+
+export type MeetingTables = {
+  meetings: MeetingsTable;
+  meeting_participants: MeetingParticipantsTable;
+  meeting_speakers: MeetingSpeakersTable;
+  transcript_segments: TranscriptSegmentsTable;
+  meeting_insights: MeetingInsightsTable;
+  meeting_search: MeetingSearchTable;
+};

@@ -1,0 +1,40 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+
+/**
+ * Where recordings live: files under $DATA_DIR/blobs by default. Keys are opaque and generated
+ * here, never taken from a request, so no path a client sends can reach the file system.
+ */
+export type BlobStore = {
+  newKey: (extension: string) => string;
+  pathOf: (key: string) => string;
+  exists: (key: string) => Promise<boolean>;
+  size: (key: string) => Promise<number>;
+  createReadStream: (key: string, range?: { start: number; end: number }) => fs.ReadStream;
+  remove: (keys: readonly string[]) => Promise<void>;
+};
+
+const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
+
+export function createLocalBlobStore(dataDir: string): BlobStore {
+  const root = path.join(dataDir, 'blobs');
+  const pathOf = (key: string) => {
+    if (!KEY_PATTERN.test(key)) throw new Error(`invalid blob key ${key}`);
+    return path.join(root, key);
+  };
+  return {
+    newKey: (extension) => {
+      const id = crypto.randomUUID();
+      return `${id.slice(0, 2)}/${id}.${extension.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 8) || 'bin'}`;
+    },
+    pathOf,
+    exists: async (key) => fsp.access(pathOf(key)).then(() => true, () => false),
+    size: async (key) => (await fsp.stat(pathOf(key))).size,
+    createReadStream: (key, range) => fs.createReadStream(pathOf(key), range),
+    remove: async (keys) => {
+      await Promise.all(keys.map((key) => fsp.rm(pathOf(key), { force: true })));
+    },
+  };
+}

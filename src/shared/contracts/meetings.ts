@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+/** The meetings API (/api/v1/meetings): shapes shared by the server's routes and the web app. */
+
+export const MEETING_STATUSES = ['recording', 'processing', 'ready', 'failed'] as const;
+export const MeetingStatusSchema = z.enum(MEETING_STATUSES);
+export type MeetingStatus = z.infer<typeof MeetingStatusSchema>;
+
+export const MeetingSourceSchema = z.enum(['mic', 'upload', 'sample']);
+export type MeetingSource = z.infer<typeof MeetingSourceSchema>;
+
+/** The recording options of spec §2 /record with their defaults (spec §9). */
+export const RecordingOptionsSchema = z.object({
+  speakerDetection: z.boolean().default(true),
+  emotionalAnalysis: z.boolean().default(true),
+  actionItems: z.boolean().default(true),
+  summary: z.boolean().default(true),
+  noiseReduction: z.boolean().default(true),
+  highQuality: z.boolean().default(false),
+  autoShare: z.boolean().default(false),
+});
+export type RecordingOptions = z.infer<typeof RecordingOptionsSchema>;
+export const DEFAULT_RECORDING_OPTIONS: RecordingOptions = RecordingOptionsSchema.parse({});
+
+export const UNTITLED_MEETING = 'Untitled Meeting';
+export const MAX_TITLE_LENGTH = 200;
+export const MAX_PARTICIPANTS = 50;
+
+const isoDateTime = z.iso.datetime({ offset: true });
+
+export const MeetingSummarySchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  startedAt: z.string(),
+  durationSeconds: z.number().int().nonnegative(),
+  status: MeetingStatusSchema,
+  source: MeetingSourceSchema,
+  participants: z.array(z.string()),
+  summary: z.string().nullable(),
+  isSample: z.boolean(),
+  hasAudio: z.boolean(),
+  createdAt: z.string(),
+});
+export type MeetingSummary = z.infer<typeof MeetingSummarySchema>;
+
+export const SpeakerSchema = z.object({
+  id: z.uuid(),
+  label: z.string(),
+  displayName: z.string().nullable(),
+});
+export type Speaker = z.infer<typeof SpeakerSchema>;
+
+export const TranscriptSegmentSchema = z.object({
+  id: z.uuid(),
+  speakerId: z.uuid().nullable(),
+  startMs: z.number().int().nonnegative(),
+  endMs: z.number().int().nonnegative(),
+  text: z.string(),
+  confidence: z.number().min(0).max(1).nullable(),
+});
+export type TranscriptSegment = z.infer<typeof TranscriptSegmentSchema>;
+
+export const INSIGHT_KINDS = ['key_point', 'action_item', 'decision', 'topic'] as const;
+export const InsightSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(INSIGHT_KINDS),
+  text: z.string(),
+  assignee: z.string().nullable(),
+  due: z.string().nullable(),
+  segmentId: z.uuid().nullable(),
+});
+export type Insight = z.infer<typeof InsightSchema>;
+
+export const MeetingDetailSchema = MeetingSummarySchema.extend({
+  options: RecordingOptionsSchema,
+  failureReason: z.string().nullable(),
+  speakers: z.array(SpeakerSchema),
+  segments: z.array(TranscriptSegmentSchema),
+  insights: z.array(InsightSchema),
+});
+export type MeetingDetail = z.infer<typeof MeetingDetailSchema>;
+
+const trimmed = (max: number) => z.string().trim().max(max);
+const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-22');
+
+export const MeetingListQuerySchema = z.object({
+  q: trimmed(200).optional(),
+  from: dateOnly.optional(),
+  to: dateOnly.optional(),
+  participant: trimmed(100).optional(),
+  status: MeetingStatusSchema.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(12),
+});
+export type MeetingListQuery = z.infer<typeof MeetingListQuerySchema>;
+
+export const MeetingListResponseSchema = z.object({
+  items: z.array(MeetingSummarySchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type MeetingListResponse = z.infer<typeof MeetingListResponseSchema>;
+
+export const CreateMeetingBodySchema = z.object({
+  title: trimmed(MAX_TITLE_LENGTH).default(''),
+  source: z.enum(['mic', 'upload']).default('mic'),
+  options: RecordingOptionsSchema.partial().default({}),
+  participants: z.array(trimmed(100).min(1)).max(MAX_PARTICIPANTS).default([]),
+  startedAt: isoDateTime.optional(),
+});
+export type CreateMeetingBody = z.input<typeof CreateMeetingBodySchema>;
+
+export const UpdateMeetingBodySchema = z
+  .object({
+    title: trimmed(MAX_TITLE_LENGTH).optional(),
+    summary: z.string().max(20_000).nullable().optional(),
+    participants: z.array(trimmed(100).min(1)).max(MAX_PARTICIPANTS).optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+export type UpdateMeetingBody = z.infer<typeof UpdateMeetingBodySchema>;
+
+export const UpdateSegmentBodySchema = z.object({ text: z.string().trim().min(1).max(10_000) });
+export const UpdateSpeakerBodySchema = z.object({ displayName: z.string().trim().min(1).max(100) });
+
+export const IdParamsSchema = z.object({ id: z.uuid() });
+export const SegmentParamsSchema = z.object({ id: z.uuid(), segmentId: z.uuid() });
+export const SpeakerParamsSchema = z.object({ id: z.uuid(), speakerId: z.uuid() });
