@@ -13,6 +13,7 @@ import { registerMeetingRoutes } from './features/meetings/meetings.routes.ts';
 import { seedSampleMeetings } from './features/meetings/sample-meetings.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body-parser.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import { registerSecurity } from './http/security.ts';
 import { isApiPath, registerAppConfig, registerSpa } from './http/spa.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -41,6 +42,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   app.get('/healthz', async () => ({ status: 'ok', version: deps.version }));
 
+  await registerOpenApi(app, deps.version);
   const db = deps.database.db;
   const auth = await createAuthModule(db, config, app.log, { onUserCreated: [(userId) => seedSampleMeetings(db, userId)] });
   await registerAuthRoutes(app, auth, deps.version);

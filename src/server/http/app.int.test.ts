@@ -39,3 +39,20 @@ describe('HTTP basics', () => {
     expect(Array.isArray(rows)).toBe(true);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes the /api/v1 routes from their zod schemas, and nothing of /auth/v1', async () => {
+    const t = await buildTestApp();
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' });
+      expect(response.statusCode).toBe(200);
+      const doc = response.json() as { openapi: string; paths: Record<string, Record<string, { parameters?: { name: string }[] }>> };
+      expect(doc.openapi).toBe('3.1.0');
+      expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/me', '/api/v1/meetings', '/api/v1/meetings/{id}']));
+      expect(Object.keys(doc.paths).some((p) => p.startsWith('/auth/'))).toBe(false);
+      expect(doc.paths['/api/v1/meetings']?.get?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['q', 'from', 'to', 'participant', 'status', 'page', 'pageSize']));
+    } finally {
+      await t.close();
+    }
+  });
+});
