@@ -8,7 +8,9 @@ import { APP_CONFIG_GLOBAL, type PublicAppConfig } from '#shared/contracts/app-c
 const API_PREFIXES = ['/api/', '/auth/', '/uploads/', '/realtime', '/app-config.js'];
 
 export function isApiPath(url: string): boolean {
-  return API_PREFIXES.some((p) => url === p.replace(/\/$/, '') || url.startsWith(p));
+  const pathname = url.split('?')[0] ?? url;
+  // '/auth/' owns /auth/v1/…, but the page /auth itself belongs to the web app.
+  return API_PREFIXES.some((p) => (p.endsWith('/') ? pathname.startsWith(p) : pathname === p || pathname.startsWith(`${p}/`)));
 }
 
 /** Serves /app-config.js: the public configuration the web app reads before it boots. */

@@ -126,3 +126,17 @@ export const UpdateSpeakerBodySchema = z.object({ displayName: z.string().trim()
 export const IdParamsSchema = z.object({ id: z.uuid() });
 export const SegmentParamsSchema = z.object({ id: z.uuid(), segmentId: z.uuid() });
 export const SpeakerParamsSchema = z.object({ id: z.uuid(), speakerId: z.uuid() });
+
+/** Storage allowance the dashboard's storage bar measures against (the spec shows storage as a percent). */
+export const STORAGE_ALLOWANCE_BYTES = 10 * 1024 ** 3;
+
+/** GET /api/v1/meetings/stats: the signed-in person's usage, for the dashboard (spec §2, §9). */
+export const MeetingStatsSchema = z.object({
+  meetings: z.number().int(),
+  meetingsTranscribed: z.number().int(),
+  hoursRecorded: z.number(),
+  storageBytes: z.number().int(),
+  storagePercent: z.number(),
+  insights: z.object({ keyPoints: z.number().int(), actionItems: z.number().int(), decisions: z.number().int(), topics: z.number().int() }),
+});
+export type MeetingStats = z.infer<typeof MeetingStatsSchema>;

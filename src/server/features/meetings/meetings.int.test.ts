@@ -48,6 +48,17 @@ describe('a new account', () => {
     expect(detail.insights.some((i) => i.kind === 'action_item' && i.assignee && i.due)).toBe(true);
   });
 
+  it('has usage statistics from its own meetings', async () => {
+    const token = await newUser();
+    const { status, body } = await api(token, 'GET', '/api/v1/meetings/stats');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ meetings: 6, meetingsTranscribed: 6, storageBytes: 0, storagePercent: 0 });
+    const stats = body as { hoursRecorded: number; insights: { actionItems: number; decisions: number } };
+    expect(stats.hoursRecorded).toBeCloseTo((32 + 58 + 45 + 40 + 52 + 35) / 60, 1);
+    expect(stats.insights.actionItems).toBeGreaterThanOrEqual(6);
+    expect(stats.insights.decisions).toBeGreaterThanOrEqual(5);
+  });
+
   it('can remove all sample meetings in one action, keeping its own', async () => {
     const token = await newUser();
     await api(token, 'POST', '/api/v1/meetings', { title: 'Mine' });

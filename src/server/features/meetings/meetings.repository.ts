@@ -3,11 +3,13 @@ import type { Selectable } from 'kysely';
 import {
   DEFAULT_RECORDING_OPTIONS,
   RecordingOptionsSchema,
+  STORAGE_ALLOWANCE_BYTES,
   UNTITLED_MEETING,
   type Insight,
   type MeetingDetail,
   type MeetingListQuery,
   type MeetingListResponse,
+  type MeetingStats,
   type MeetingSummary,
   type RecordingOptions,
 } from '#shared/contracts/meetings.ts';
@@ -301,4 +303,34 @@ export async function deleteMeetings(db: Db, ownerId: string, filter: { id: stri
     }
     return { ids, audioKeys: rows.flatMap((r) => (r.audio_key ? [r.audio_key] : [])) };
   });
+}
+
+export async function meetingStats(db: Db, ownerId: string): Promise<MeetingStats> {
+  const totals = await db
+    .selectFrom('meetings')
+    .where('owner_id', '=', ownerId)
+    .select((eb) => [
+      eb.fn.countAll<number | string>().as('meetings'),
+      eb.fn.sum<number | string | null>('duration_seconds').as('seconds'),
+      eb.fn.sum<number | string | null>('audio_bytes').as('bytes'),
+      eb.fn.sum<number | string | null>(eb.case().when('status', '=', 'ready').then(1).else(0).end()).as('ready'),
+    ])
+    .executeTakeFirst();
+  const kinds = await db
+    .selectFrom('meeting_insights')
+    .innerJoin('meetings', 'meetings.id', 'meeting_insights.meeting_id')
+    .where('meetings.owner_id', '=', ownerId)
+    .select(['meeting_insights.kind', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy('meeting_insights.kind')
+    .execute();
+  const count = (kind: Insight['kind']) => Number(kinds.find((k) => k.kind === kind)?.count ?? 0);
+  const storageBytes = Number(totals?.bytes ?? 0);
+  return {
+    meetings: Number(totals?.meetings ?? 0),
+    meetingsTranscribed: Number(totals?.ready ?? 0),
+    hoursRecorded: Math.round((Number(totals?.seconds ?? 0) / 3600) * 10) / 10,
+    storageBytes,
+    storagePercent: Math.min(100, Math.round((storageBytes / STORAGE_ALLOWANCE_BYTES) * 1000) / 10),
+    insights: { keyPoints: count('key_point'), actionItems: count('action_item'), decisions: count('decision'), topics: count('topic') },
+  };
 }

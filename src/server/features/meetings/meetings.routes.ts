@@ -7,6 +7,7 @@ import {
   MeetingDetailSchema,
   MeetingListQuerySchema,
   MeetingListResponseSchema,
+  MeetingStatsSchema,
   SegmentParamsSchema,
   SpeakerParamsSchema,
   UpdateMeetingBodySchema,
@@ -21,6 +22,7 @@ import {
   deleteMeetings,
   getMeeting,
   listMeetings,
+  meetingStats,
   renameSpeaker,
   updateMeeting,
   updateSegmentText,
@@ -60,6 +62,12 @@ export function registerMeetingRoutes(app: FastifyInstance, deps: MeetingsRouteD
       const meeting = await getMeeting(db, ownerId, id);
       return reply.status(201).send(meeting!);
     },
+  );
+
+  api.get(
+    '/api/v1/meetings/stats',
+    { preHandler: requireUser, schema: { tags, response: { 200: MeetingStatsSchema } } },
+    async (request) => meetingStats(db, caller(request).user.id),
   );
 
   // Registered before /:id so the literal path wins.

@@ -1,0 +1,17 @@
+import type { AuthError, Session, User } from '@supabase/supabase-js';
+import { createContext } from 'react';
+
+/** The session context of spec §3/§4: user, session, loading (true until the first answer). */
+export type AuthContextValue = {
+  user: User | null;
+  session: Session | null;
+  loading: boolean;
+  /** True right after a deliberate sign-out: the guard then sends the person to / (spec §8), not to /auth. */
+  signedOutByUser: boolean;
+  clearSignedOutByUser: () => void;
+  signUp: (input: { email: string; password: string; fullName: string }) => Promise<{ error: AuthError | null; session: Session | null }>;
+  signIn: (input: { email: string; password: string }) => Promise<{ error: AuthError | null }>;
+  signOut: () => Promise<{ error: AuthError | null }>;
+};
+
+export const AuthContext = createContext<AuthContextValue | undefined>(undefined);

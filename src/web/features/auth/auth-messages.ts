@@ -1,0 +1,29 @@
+/**
+ * What people read when auth fails or succeeds: the exact texts of spec §5 and §8, chosen from the
+ * server's message as the spec describes ("containing …").
+ */
+export const AUTH_MESSAGES = {
+  passwordTooShort: 'Password must be at least 6 characters long.',
+  invalidCredentials: 'Invalid email or password. Please try again.',
+  emailNotConfirmed: 'Please check your email and click the confirmation link.',
+  signInFailed: 'Failed to sign in. Please try again.',
+  alreadyRegistered: 'An account with this email already exists. Please sign in instead.',
+  signUpFailed: 'Failed to create account. Please try again.',
+  signOutFailed: 'Failed to sign out',
+  welcomeBack: 'Welcome back!',
+  accountCreated: 'Account created! Please check your email for verification.',
+  signedOut: 'Signed out successfully',
+} as const;
+
+export const MIN_PASSWORD_LENGTH = 6;
+
+export function signInErrorMessage(serverMessage: string): string {
+  if (serverMessage.includes('Invalid login credentials')) return AUTH_MESSAGES.invalidCredentials;
+  if (serverMessage.includes('Email not confirmed')) return AUTH_MESSAGES.emailNotConfirmed;
+  return AUTH_MESSAGES.signInFailed;
+}
+
+export function signUpErrorMessage(serverMessage: string): string {
+  if (serverMessage.includes('User already registered')) return AUTH_MESSAGES.alreadyRegistered;
+  return AUTH_MESSAGES.signUpFailed;
+}

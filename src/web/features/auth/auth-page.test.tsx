@@ -1,0 +1,82 @@
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthContext, type AuthContextValue } from './auth-context.ts';
+import AuthPage from './auth-page.tsx';
+
+const toastError = vi.hoisted(() => vi.fn());
+vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: toastError, success: vi.fn() }) }));
+
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
+
+function renderAuthPage(overrides: Partial<AuthContextValue> = {}) {
+  const value: AuthContextValue = {
+    user: null,
+    session: null,
+    loading: false,
+    signedOutByUser: false,
+    clearSignedOutByUser: () => {},
+    signUp: vi.fn(async () => ({ error: null, session: null })),
+    signIn: vi.fn(async () => ({ error: null })),
+    signOut: vi.fn(async () => ({ error: null })),
+    ...overrides,
+  };
+  render(
+    <AuthContext.Provider value={value}>
+      <MemoryRouter initialEntries={['/auth']}>
+        <AuthPage />
+      </MemoryRouter>
+    </AuthContext.Provider>,
+  );
+  return value;
+}
+
+/** Radix tabs switch on mouse down (not click), as a pointer does. */
+function openSignUpTab() {
+  fireEvent.mouseDown(screen.getByRole('tab', { name: 'Sign Up' }), { button: 0 });
+  return screen.getByRole('tabpanel', { name: 'Sign Up' });
+}
+
+describe('the /auth page', () => {
+  it('refuses a sign-up password under 6 characters and sends nothing', async () => {
+    const auth = renderAuthPage();
+    const panel = openSignUpTab();
+    fireEvent.change(within(panel).getByLabelText('Full Name'), { target: { value: 'Shorty' } });
+    fireEvent.change(within(panel).getByLabelText('Email'), { target: { value: 'short@example.com' } });
+    fireEvent.change(within(panel).getByLabelText('Password'), { target: { value: '12345' } });
+    await act(async () => {
+      fireEvent.click(within(panel).getByRole('button', { name: 'Create Account' }));
+    });
+    expect(within(panel).getByText('Password must be at least 6 characters long.')).toBeTruthy();
+    expect(toastError).toHaveBeenCalledWith('Password must be at least 6 characters long.');
+    expect(auth.signUp).not.toHaveBeenCalled();
+  });
+
+  it('sends a sign-up with 6 characters, with the full name', async () => {
+    const auth = renderAuthPage();
+    const panel = openSignUpTab();
+    fireEvent.change(within(panel).getByLabelText('Full Name'), { target: { value: ' Ada Lovelace ' } });
+    fireEvent.change(within(panel).getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(within(panel).getByLabelText('Password'), { target: { value: '123456' } });
+    await act(async () => {
+      fireEvent.click(within(panel).getByRole('button', { name: 'Create Account' }));
+    });
+    expect(auth.signUp).toHaveBeenCalledWith({ email: 'ada@example.com', password: '123456', fullName: 'Ada Lovelace' });
+  });
+
+  it('shows the spec message for wrong credentials', async () => {
+    const signIn = vi.fn(async () => ({ error: { message: 'Invalid login credentials' } as never }));
+    renderAuthPage({ signIn });
+    const panel = screen.getByRole('tabpanel', { name: 'Sign In' });
+    fireEvent.change(within(panel).getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(within(panel).getByLabelText('Password'), { target: { value: 'wrong-password' } });
+    await act(async () => {
+      fireEvent.click(within(panel).getByRole('button', { name: 'Sign In' }));
+    });
+    expect(signIn).toHaveBeenCalledOnce();
+    expect(toastError).toHaveBeenCalledWith('Invalid email or password. Please try again.');
+  });
+});

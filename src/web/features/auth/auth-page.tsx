@@ -1,0 +1,184 @@
+import { ArrowLeftIcon, BrainCircuitIcon, MicIcon, UsersIcon } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Logo } from '#web/components/logo.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, signInErrorMessage, signUpErrorMessage } from './auth-messages.ts';
+import { useAuth } from './use-auth.ts';
+
+const BLURBS = [
+  { icon: MicIcon, title: 'Record', text: 'Capture meetings right in your browser or upload a recording.' },
+  { icon: UsersIcon, title: 'Transcribe', text: 'Instant transcripts that know who said what.' },
+  { icon: BrainCircuitIcon, title: 'Understand', text: 'Key points, action items and decisions, ready to share.' },
+];
+
+/** /auth: sign in and sign up (spec §2, §5, §8). A signed-in visitor goes straight to the dashboard. */
+export default function AuthPage() {
+  const { user, loading } = useAuth();
+  if (!loading && user) return <Navigate to="/dashboard" replace />;
+  return (
+    <div className="flex min-h-svh flex-col bg-gradient-to-b from-accent/60 to-background">
+      <header className="mx-auto flex w-full max-w-5xl items-center px-4 py-4">
+        <Button variant="ghost" size="sm" asChild>
+          <Link to="/">
+            <ArrowLeftIcon />
+            Back to Home
+          </Link>
+        </Button>
+      </header>
+      <main className="mx-auto flex w-full max-w-md flex-1 flex-col items-center px-4 pb-12">
+        <Logo size="lg" className="mb-2" />
+        <p className="mb-6 text-center text-muted-foreground">Your voice meeting assistant</p>
+        <Card className="w-full">
+          <Tabs defaultValue="signin" className="gap-0">
+            <CardHeader className="pb-4">
+              <TabsList className="grid w-full grid-cols-2">
+                <TabsTrigger value="signin">Sign In</TabsTrigger>
+                <TabsTrigger value="signup">Sign Up</TabsTrigger>
+              </TabsList>
+            </CardHeader>
+            <CardContent>
+              <TabsContent value="signin">
+                <SignInForm />
+              </TabsContent>
+              <TabsContent value="signup">
+                <SignUpForm />
+              </TabsContent>
+            </CardContent>
+          </Tabs>
+        </Card>
+        <ul className="mt-8 grid w-full gap-4 sm:grid-cols-3">
+          {BLURBS.map(({ icon: Icon, title, text }) => (
+            <li key={title} className="text-center">
+              <Icon className="mx-auto mb-2 size-6 text-primary" aria-hidden="true" />
+              <p className="font-medium">{title}</p>
+              <p className="text-sm text-muted-foreground">{text}</p>
+            </li>
+          ))}
+        </ul>
+      </main>
+    </div>
+  );
+}
+
+function SignInForm() {
+  const { signIn } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(null);
+    const { error: failure } = await signIn({ email: String(form.get('email')), password: String(form.get('password')) });
+    setBusy(false);
+    if (failure) {
+      const message = signInErrorMessage(failure.message);
+      setError(message);
+      toast.error(message);
+      return;
+    }
+    toast.success(AUTH_MESSAGES.welcomeBack);
+    void navigate('/dashboard');
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4" noValidate={false}>
+      <CardTitle className="sr-only">Sign In</CardTitle>
+      <CardDescription>Welcome back. Sign in to your meetings.</CardDescription>
+      <div className="grid gap-2">
+        <Label htmlFor="signin-email">Email</Label>
+        <Input id="signin-email" name="email" type="email" autoComplete="email" required disabled={busy} placeholder="you@company.com" />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="signin-password">Password</Label>
+        <Input id="signin-password" name="password" type="password" autoComplete="current-password" required disabled={busy} />
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <Button type="submit" disabled={busy} className="w-full">
+        {busy ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}
+
+function SignUpForm() {
+  const { signUp } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const password = String(form.get('password'));
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      // Checked here so that nothing is sent (spec §5).
+      setError(AUTH_MESSAGES.passwordTooShort);
+      toast.error(AUTH_MESSAGES.passwordTooShort);
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const { error: failure, session } = await signUp({
+      email: String(form.get('email')),
+      password,
+      fullName: String(form.get('fullName')).trim(),
+    });
+    setBusy(false);
+    if (failure) {
+      const message = signUpErrorMessage(failure.message);
+      setError(message);
+      toast.error(message);
+      return;
+    }
+    if (session) {
+      // This server confirmed the account at once (no email service configured): straight in.
+      toast.success(AUTH_MESSAGES.accountCreated, { description: 'This server confirms new accounts right away, so you are already signed in.' });
+      void navigate('/dashboard');
+    } else {
+      toast.success(AUTH_MESSAGES.accountCreated);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4">
+      <CardTitle className="sr-only">Sign Up</CardTitle>
+      <CardDescription>Create your account. Free 14-day trial, no credit card.</CardDescription>
+      <div className="grid gap-2">
+        <Label htmlFor="signup-name">Full Name</Label>
+        <Input id="signup-name" name="fullName" autoComplete="name" required disabled={busy} placeholder="Ada Lovelace" />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="signup-email">Email</Label>
+        <Input id="signup-email" name="email" type="email" autoComplete="email" required disabled={busy} placeholder="you@company.com" />
+      </div>
+      <div className="grid gap-2">
+        <Label htmlFor="signup-password">Password</Label>
+        <Input id="signup-password" name="password" type="password" autoComplete="new-password" required disabled={busy} aria-describedby="signup-password-hint" />
+        <p id="signup-password-hint" className="text-xs text-muted-foreground">
+          At least {MIN_PASSWORD_LENGTH} characters.
+        </p>
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <Button type="submit" disabled={busy} className="w-full">
+        {busy ? 'Creating account...' : 'Create Account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,54 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import type { User } from '@supabase/supabase-js';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AuthContext, type AuthContextValue } from './auth-context.ts';
+import { ProtectedRoute } from './protected-route.tsx';
+
+afterEach(cleanup);
+
+function renderGuarded(state: Pick<AuthContextValue, 'user' | 'loading'> & { signedOutByUser?: boolean }) {
+  const value: AuthContextValue = {
+    signedOutByUser: false,
+    ...state,
+    session: null,
+    clearSignedOutByUser: () => {},
+    signUp: async () => ({ error: null, session: null }),
+    signIn: async () => ({ error: null }),
+    signOut: async () => ({ error: null }),
+  };
+  render(
+    <AuthContext.Provider value={value}>
+      <MemoryRouter initialEntries={['/settings']}>
+        <Routes>
+          <Route path="/auth" element={<p>auth page</p>} />
+          <Route path="/" element={<p>landing page</p>} />
+          <Route path="/settings" element={<ProtectedRoute><p>secret settings</p></ProtectedRoute>} />
+        </Routes>
+      </MemoryRouter>
+    </AuthContext.Provider>,
+  );
+}
+
+describe('ProtectedRoute', () => {
+  it('shows Loading... while the session is determined', () => {
+    renderGuarded({ user: null, loading: true });
+    expect(screen.getByText('Loading...')).toBeTruthy();
+    expect(screen.queryByText('secret settings')).toBeNull();
+  });
+
+  it('sends a signed-out visitor to /auth', () => {
+    renderGuarded({ user: null, loading: false });
+    expect(screen.getByText('auth page')).toBeTruthy();
+  });
+
+  it('sends someone who just signed out to the landing page instead', () => {
+    renderGuarded({ user: null, loading: false, signedOutByUser: true });
+    expect(screen.getByText('landing page')).toBeTruthy();
+  });
+
+  it('shows the content to a signed-in user', () => {
+    renderGuarded({ user: { id: 'u1' } as User, loading: false });
+    expect(screen.getByText('secret settings')).toBeTruthy();
+  });
+});

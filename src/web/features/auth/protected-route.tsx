@@ -1,0 +1,25 @@
+import { Loader2Icon } from 'lucide-react';
+import { useEffect, type ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { useAuth } from './use-auth.ts';
+
+/** The login guard (spec §2): a centred spinner while the session is determined, then the content or /auth. */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { user, loading, signedOutByUser, clearSignedOutByUser } = useAuth();
+  const leavingAfterSignOut = !loading && !user && signedOutByUser;
+  useEffect(() => {
+    // Runs after <Navigate> below has moved on; later visits to guarded pages go to /auth again.
+    if (leavingAfterSignOut) clearSignedOutByUser();
+  }, [leavingAfterSignOut, clearSignedOutByUser]);
+  if (loading) {
+    return (
+      <div role="status" className="flex min-h-svh flex-col items-center justify-center gap-3 text-muted-foreground">
+        <Loader2Icon className="size-8 animate-spin text-primary" aria-hidden="true" />
+        <p>Loading...</p>
+      </div>
+    );
+  }
+  // After "Sign out" the person goes to the landing page (spec §8), anyone else to /auth.
+  if (!user) return <Navigate to={signedOutByUser ? '/' : '/auth'} replace />;
+  return <>{children}</>;
+}

@@ -1,0 +1,14 @@
+import { PageHeader } from '#web/components/layout/page-header.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+
+/** /history (spec §2). The full screen arrives with the meetings work (issue 3); this is its frame. */
+export default function HistoryPage() {
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title="Meeting History" description="Search, replay and share your past meetings." />
+      <Card>
+        <CardContent className="py-10 text-center text-muted-foreground">This screen is being built: it will show your own data here.</CardContent>
+      </Card>
+    </div>
+  );
+}

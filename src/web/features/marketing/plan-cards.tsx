@@ -1,0 +1,43 @@
+import { CheckIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '#web/components/ui/card.tsx';
+import { cn } from '#web/lib/utils.ts';
+import { PLANS } from './plans.ts';
+
+/** The four plan cards; every button leads to /dashboard (spec §2 /pricing). */
+export function PlanCards() {
+  return (
+    <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+      {PLANS.map((plan) => (
+        <Card key={plan.name} className={cn('relative', plan.highlighted && 'border-primary shadow-lg ring-1 ring-primary')}>
+          {plan.highlighted && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">Most popular</Badge>}
+          <CardHeader>
+            <h3 className="text-lg font-semibold">{plan.name}</h3>
+            <p>
+              <span className="text-3xl font-bold">{plan.price}</span>
+              {plan.period && <span className="text-muted-foreground">{plan.period}</span>}
+            </p>
+            <CardDescription>{plan.description}</CardDescription>
+          </CardHeader>
+          <CardContent className="flex-1">
+            <ul className="grid gap-2 text-sm">
+              {plan.features.map((feature) => (
+                <li key={feature} className="flex gap-2">
+                  <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                  {feature}
+                </li>
+              ))}
+            </ul>
+          </CardContent>
+          <CardFooter>
+            <Button className="w-full" variant={plan.highlighted ? 'default' : 'outline'} asChild>
+              <Link to="/dashboard">{plan.buttonText}</Link>
+            </Button>
+          </CardFooter>
+        </Card>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
+import { fillSignUp, signIn, signOut, signUp, submitSignUp, toast } from '#tests/support/e2e-auth.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('accounts in the browser', () => {
+  it('sign up lands on the dashboard, welcomed by name', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await signUp(page, { fullName: 'Ada Lovelace', email: uniqueEmail('ada'), password: 'analytical1' });
+    await toast(page, 'Account created! Please check your email for verification.').waitFor();
+    await page.getByRole('heading', { name: /Ada/ }).first().waitFor();
+    await context.close();
+  });
+
+  it('sign out returns to the landing page, and signing back in says welcome back', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const account = { fullName: 'Grace Hopper', email: uniqueEmail('grace'), password: 'compiler1' };
+    await signUp(page, account);
+    await signOut(page);
+    await toast(page, 'Signed out successfully').waitFor();
+    await page.waitForURL(`${baseUrl}/`);
+    await signIn(page, account);
+    await toast(page, 'Welcome back!').waitFor();
+    await page.waitForURL(/\/dashboard$/);
+    await context.close();
+  });
+
+  it('a wrong password shows the spec message and stays on /auth', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const account = { fullName: 'Alan Turing', email: uniqueEmail('alan'), password: 'enigma123' };
+    await signUp(page, account);
+    await signOut(page);
+    await page.waitForURL(`${baseUrl}/`);
+    await signIn(page, { email: account.email, password: 'wrong-password' });
+    await toast(page, 'Invalid email or password. Please try again.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await context.close();
+  });
+
+  it('a duplicate account is refused with the spec message', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const account = { fullName: 'Katherine Johnson', email: uniqueEmail('kj'), password: 'orbital12' };
+    await signUp(page, account);
+    await signOut(page);
+    await page.waitForURL(`${baseUrl}/`);
+    await fillSignUp(page, account);
+    await submitSignUp(page);
+    await toast(page, 'An account with this email already exists. Please sign in instead.').waitFor();
+    await context.close();
+  });
+
+  it('a short password is refused in the browser and nothing is sent', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const authRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/auth/v1/signup')) authRequests.push(request.url());
+    });
+    await fillSignUp(page, { fullName: 'Shorty', email: uniqueEmail('short'), password: '12345' });
+    await submitSignUp(page);
+    await page.getByText('Password must be at least 6 characters long.').first().waitFor();
+    await page.waitForTimeout(500);
+    expect(authRequests).toEqual([]);
+    expect(new URL(page.url()).pathname).toBe('/auth');
+    await context.close();
+  });
+
+  it('a guarded page redirects a signed-out visitor to /auth, replacing the history entry', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await page.goto('/pricing');
+    await page.goto('/settings');
+    await page.waitForURL(`${baseUrl}/auth`);
+    // Back skips the guarded URL entirely: /settings was replaced by /auth.
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/pricing`);
+    await context.close();
+  });
+
+  it('a signed-in user visiting /auth goes to the dashboard', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await signUp(page, { fullName: 'Barbara Liskov', email: uniqueEmail('bl'), password: 'substitution1' });
+    await page.goto('/auth');
+    await page.waitForURL(/\/dashboard$/);
+    await context.close();
+  });
+});

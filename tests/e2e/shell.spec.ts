@@ -1,0 +1,78 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, PHONE, uniqueEmail } from '#tests/support/browser.ts';
+import { signUp } from '#tests/support/e2e-auth.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const SIDEBAR_ENTRIES = ['Dashboard', 'Record Meeting', 'Meeting History', 'AI Insights', 'Team', 'Settings'];
+
+const sidebarState = (page: Page) => page.locator('[data-sidebar-state]').first().getAttribute('data-sidebar-state');
+/** The sidebar column, border included (the fixed container of shadcn's sidebar). */
+const sidebarWidth = (page: Page) => page.locator('[data-slot="sidebar-container"]').first().evaluate((el) => el.getBoundingClientRect().width);
+const sidebarCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'sidebar_state');
+
+describe('the app shell', () => {
+  it('on a desktop: sidebar entries, upgrade box, user menu with name and email', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const email = uniqueEmail('shell');
+    await signUp(page, { fullName: 'Hedy Lamarr', email, password: 'frequency1' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const entry of SIDEBAR_ENTRIES) await nav.getByRole('link', { name: entry }).waitFor();
+    await page.getByText('Upgrade to Pro').first().waitFor();
+    await expect.poll(() => sidebarWidth(page)).toBe(256); // 16rem
+    await page.getByRole('button', { name: /user menu/i }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByText('Hedy Lamarr').waitFor();
+    await menu.getByText(email).waitFor();
+    await menu.getByRole('menuitem', { name: 'Settings' }).click();
+    await page.waitForURL(/\/settings$/);
+    await context.close();
+  });
+
+  it('Ctrl+B collapses the sidebar to icons, the cookie keeps it for 7 days, and a reload keeps it collapsed', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await signUp(page, { fullName: 'Margaret Hamilton', email: uniqueEmail('mh'), password: 'apollo11' });
+    expect(await sidebarState(page)).toBe('expanded');
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => sidebarState(page)).toBe('collapsed');
+    const cookie = await sidebarCookie(page);
+    expect(cookie?.value).toBe('false');
+    const days = ((cookie?.expires ?? 0) - Date.now() / 1000) / 86400;
+    expect(days).toBeGreaterThan(6.9);
+    expect(days).toBeLessThan(7.1);
+    await expect.poll(() => sidebarWidth(page)).toBe(48); // 3rem, once the 200 ms transition ends
+    await page.reload();
+    await expect.poll(() => sidebarState(page)).toBe('collapsed');
+    await page.keyboard.press('Control+b');
+    await expect.poll(() => sidebarState(page)).toBe('expanded');
+    expect((await sidebarCookie(page))?.value).toBe('true');
+    await context.close();
+  });
+
+  it('at 375px: no fixed sidebar, a bottom bar with five entries, the sidebar opens as an overlay', async () => {
+    const { context, page } = await newPage(browser, baseUrl, PHONE);
+    await signUp(page, { fullName: 'Radia Perlman', email: uniqueEmail('rp'), password: 'spanning1' });
+    const bottomBar = page.getByRole('navigation', { name: 'Bottom' });
+    for (const entry of ['Home', 'Dashboard', 'Record', 'History', 'Insights']) {
+      await bottomBar.getByRole('link', { name: entry, exact: true }).waitFor();
+    }
+    expect(await bottomBar.getByRole('link').count()).toBe(5);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Toggle Sidebar' }).first().click();
+    const overlay = page.getByRole('dialog');
+    await overlay.getByRole('link', { name: 'Meeting History' }).click();
+    await page.waitForURL(/\/history$/);
+    const overlayWidth = await page.evaluate(() => document.documentElement.clientWidth);
+    expect(overlayWidth).toBe(375);
+    await context.close();
+  });
+});
