@@ -1,18 +1,18 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import type { User } from '@supabase/supabase-js';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
 import { ProtectedRoute } from './protected-route.tsx';
 
 afterEach(cleanup);
 
-function renderGuarded(state: Pick<AuthContextValue, 'user' | 'loading'> & { signedOutByUser?: boolean }) {
+function renderGuarded(state: Pick<AuthContextValue, 'user' | 'loading'> & { signedOutByUser?: boolean; clearSignedOutByUser?: () => void }) {
   const value: AuthContextValue = {
     signedOutByUser: false,
+    clearSignedOutByUser: () => {},
     ...state,
     session: null,
-    clearSignedOutByUser: () => {},
     signUp: async () => ({ error: null, session: null }),
     signIn: async () => ({ error: null }),
     signOut: async () => ({ error: null }),
@@ -45,6 +45,14 @@ describe('ProtectedRoute', () => {
   it('sends someone who just signed out to the landing page instead', () => {
     renderGuarded({ user: null, loading: false, signedOutByUser: true });
     expect(screen.getByText('landing page')).toBeTruthy();
+  });
+
+  it('forgets the deliberate sign-out only once it has left the guarded page', () => {
+    const clearSignedOutByUser = vi.fn();
+    renderGuarded({ user: null, loading: false, signedOutByUser: true, clearSignedOutByUser });
+    expect(screen.getByText('landing page')).toBeTruthy();
+    // Cleared on unmount, not while <Navigate> is on its way to / (an earlier clear would send it to /auth).
+    expect(clearSignedOutByUser).toHaveBeenCalledOnce();
   });
 
   it('shows the content to a signed-in user', () => {

@@ -6,11 +6,10 @@ import { useAuth } from './use-auth.ts';
 /** The login guard (spec §2): a centred spinner while the session is determined, then the content or /auth. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { user, loading, signedOutByUser, clearSignedOutByUser } = useAuth();
-  const leavingAfterSignOut = !loading && !user && signedOutByUser;
-  useEffect(() => {
-    // Runs after <Navigate> below has moved on; later visits to guarded pages go to /auth again.
-    if (leavingAfterSignOut) clearSignedOutByUser();
-  }, [leavingAfterSignOut, clearSignedOutByUser]);
+  // Cleared only when the guard goes away, i.e. once the redirect to / has happened: clearing it any
+  // earlier re-renders <Navigate> with /auth, and that navigation overtakes the one to /. Later
+  // visits to guarded pages then go to /auth again.
+  useEffect(() => clearSignedOutByUser, [clearSignedOutByUser]);
   if (loading) {
     return (
       <div role="status" className="flex min-h-svh flex-col items-center justify-center gap-3 text-muted-foreground">
