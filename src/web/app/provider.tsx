@@ -2,7 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Toaster } from '#web/components/ui/sonner.tsx';
 import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
-import { supabase } from '#web/lib/supabase.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
 import { AuthProvider } from '#web/features/auth/auth-provider.tsx';
 
 /** Everything the whole app shares: server-state cache, session, tooltips and toasts. */
@@ -12,7 +12,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider client={supabase()}>
+      <AuthProvider loadClient={loadSupabase}>
         <TooltipProvider>
           {children}
           <Toaster position="top-right" richColors closeButton />

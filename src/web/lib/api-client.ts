@@ -1,5 +1,5 @@
 import type { ApiErrorBody } from '#shared/errors.ts';
-import { supabase } from './supabase.ts';
+import { loadSupabase } from './supabase.ts';
 
 /** An /api/v1 failure with the server's code and its human message. */
 export class ApiError extends Error {
@@ -19,7 +19,7 @@ export class ApiError extends Error {
  * come back as ApiError with the server's message, or a plain network message when offline.
  */
 export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const { data } = await supabase().auth.getSession();
+  const { data } = await (await loadSupabase()).auth.getSession();
   const token = data.session?.access_token;
   let response: Response;
   try {

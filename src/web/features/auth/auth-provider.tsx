@@ -5,9 +5,9 @@ import { AuthContext, type AuthContextValue } from './auth-context.ts';
 /**
  * Tracks the Supabase session (spec §4): loading starts true and turns false after the first
  * session lookup or the first auth event; every event replaces session and user. The client
- * refreshes tokens itself.
+ * refreshes tokens itself. The client is loaded on demand (see lib/supabase.ts).
  */
-export function AuthProvider({ client, children }: { client: SupabaseClient; children: ReactNode }) {
+export function AuthProvider({ loadClient, children }: { loadClient: () => Promise<SupabaseClient>; children: ReactNode }) {
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
   const [signedOutByUser, setSignedOutByUser] = useState(false);
@@ -15,22 +15,27 @@ export function AuthProvider({ client, children }: { client: SupabaseClient; chi
 
   useEffect(() => {
     let active = true;
-    const { data } = client.auth.onAuthStateChange((_event, next) => {
+    let unsubscribe = () => {};
+    void loadClient().then((client) => {
       if (!active) return;
-      setSession(next);
-      setLoading(false);
-      if (next) setSignedOutByUser(false);
-    });
-    void client.auth.getSession().then(({ data: current }) => {
-      if (!active) return;
-      setSession(current.session);
-      setLoading(false);
+      const { data } = client.auth.onAuthStateChange((_event, next) => {
+        if (!active) return;
+        setSession(next);
+        setLoading(false);
+        if (next) setSignedOutByUser(false);
+      });
+      unsubscribe = () => data.subscription.unsubscribe();
+      void client.auth.getSession().then(({ data: current }) => {
+        if (!active) return;
+        setSession(current.session);
+        setLoading(false);
+      });
     });
     return () => {
       active = false;
-      data.subscription.unsubscribe();
+      unsubscribe();
     };
-  }, [client]);
+  }, [loadClient]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
@@ -40,6 +45,7 @@ export function AuthProvider({ client, children }: { client: SupabaseClient; chi
       signedOutByUser,
       clearSignedOutByUser,
       signUp: async ({ email, password, fullName }) => {
+        const client = await loadClient();
         const { data, error } = await client.auth.signUp({
           email,
           password,
@@ -48,17 +54,17 @@ export function AuthProvider({ client, children }: { client: SupabaseClient; chi
         return { error, session: data.session };
       },
       signIn: async ({ email, password }) => {
-        const { error } = await client.auth.signInWithPassword({ email, password });
+        const { error } = await (await loadClient()).auth.signInWithPassword({ email, password });
         return { error };
       },
       signOut: async () => {
         setSignedOutByUser(true);
-        const { error } = await client.auth.signOut();
+        const { error } = await (await loadClient()).auth.signOut();
         if (error) setSignedOutByUser(false);
         return { error };
       },
     }),
-    [client, session, loading, signedOutByUser, clearSignedOutByUser],
+    [loadClient, session, loading, signedOutByUser, clearSignedOutByUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

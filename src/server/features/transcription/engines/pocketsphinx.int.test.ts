@@ -1,10 +1,11 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeToPcm16k, AudioDecodeError } from '#server/lib/ffmpeg.ts';
+import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { wordErrorRate } from '../word-error-rate.ts';
 import { createPocketsphinxEngine } from './pocketsphinx.ts';
 
-const AUDIO = path.resolve('../shared/data/audio');
+const AUDIO = sharedAudioDir();
 const engine = createPocketsphinxEngine();
 
 describe('pocketsphinx engine on real speech', () => {
