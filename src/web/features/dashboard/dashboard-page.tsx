@@ -110,9 +110,7 @@ function RecentMeetings() {
               {data.items.map((meeting) => (
                 <TableRow key={meeting.id}>
                   <TableCell className="max-w-64 truncate font-medium">
-                    <Link to={`/meetings/${meeting.id}`} className="hover:underline">
-                      {meeting.title}
-                    </Link>
+                    {meeting.title}
                     {meeting.isSample && (
                       <Badge variant="outline" className="ml-2">
                         Sample
