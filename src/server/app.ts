@@ -9,8 +9,13 @@ import type { Deps } from './deps.ts';
 import { registerMeRoute } from './features/account/me.route.ts';
 import { createApiGuard } from './features/auth/api-guard.ts';
 import { createAuthModule, registerAuthRoutes } from './features/auth/auth.module.ts';
+import { registerMeetingExportRoutes } from './features/meetings/meeting-export.routes.ts';
 import { registerMeetingRoutes } from './features/meetings/meetings.routes.ts';
 import { seedSampleMeetings } from './features/meetings/sample-meetings.ts';
+import { registerSharingRoutes } from './features/sharing/sharing.routes.ts';
+import { registerUploads } from './features/recordings/uploads.plugin.ts';
+import { createPocketsphinxEngine } from './features/transcription/engines/pocketsphinx.ts';
+import { createTranscriptionQueue, type TranscriptionQueue } from './features/transcription/transcription-queue.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body-parser.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -26,13 +31,21 @@ type BuildAppOptions = {
 
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** In-process transcription of stored recordings (tests wait on it with idle()). */
+    transcription: TranscriptionQueue;
+  }
+}
+
 export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.http.trustProxy,
-    requestTimeout: 10_000,
+    // Long enough for a large upload chunk on a slow link; handlers themselves answer quickly.
+    requestTimeout: 120_000,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -51,6 +64,13 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   const requireUser = createApiGuard(auth.context);
   registerMeRoute(app, requireUser);
   registerMeetingRoutes(app, { db, requireUser, removeAudio: (keys) => deps.blobs.remove(keys) });
+  registerMeetingExportRoutes(app, { db, requireUser, blobs: deps.blobs });
+  registerSharingRoutes(app, { db, requireUser, publicUrl: config.publicUrl });
+
+  const transcription = createTranscriptionQueue({ db, blobs: deps.blobs, engine: createPocketsphinxEngine(), log: app.log });
+  await registerUploads(app, { config, db, blobs: deps.blobs, auth: auth.context, log: app.log, onRecordingStored: transcription.enqueue });
+  app.decorate('transcription', transcription);
+  app.addHook('onReady', () => transcription.resume());
 
   app.setNotFoundHandler((request, reply) => {
     const message = isApiPath(request.url) ? `No route for ${request.method} ${request.url.split('?')[0]}` : 'Not found';

@@ -71,7 +71,7 @@ const EnvSchema = z.object({
   AUTH_EMAIL_FREQUENCY: int(60, 0, 86400),
   AUTH_EMAIL_RATE_LIMIT_PER_HOUR: int(30, 1, 1000000),
   AUTH_OTP_EXP: int(86400, 60, 604800),
-  AUTH_JWKS_URL: optionalUrl,
+  UPLOAD_MAX_MB: int(500, 1, 10_240),
   SMTP_HOST: optionalString,
   SMTP_PORT: int(587, 1, 65535),
   SMTP_USER: optionalString,
@@ -103,9 +103,8 @@ export type Config = Readonly<{
     emailFrequencySeconds: number;
     emailRateLimitPerHour: number;
     otpExpSeconds: number;
-    /** When set, /api/v1 trusts this external issuer's JWKS instead of our own keys. */
-    externalJwksUrl: string | undefined;
   }>;
+  uploads: Readonly<{ maxBytes: number }>;
   smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
 }>;
 
@@ -170,8 +169,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       emailFrequencySeconds: e.AUTH_EMAIL_FREQUENCY,
       emailRateLimitPerHour: e.AUTH_EMAIL_RATE_LIMIT_PER_HOUR,
       otpExpSeconds: e.AUTH_OTP_EXP,
-      externalJwksUrl: e.AUTH_JWKS_URL,
     }),
+    uploads: Object.freeze({ maxBytes: e.UPLOAD_MAX_MB * 1024 * 1024 }),
     smtp: smtp && Object.freeze(smtp),
   });
 }

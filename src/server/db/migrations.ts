@@ -2,6 +2,8 @@ import type { Migration } from 'kysely';
 import * as createInstanceSettings from './migrations/2026-11-22-1000-create-instance-settings.ts';
 import * as createAuth from './migrations/2026-11-22-1010-create-auth.ts';
 import * as createMeetings from './migrations/2026-11-22-1100-create-meetings.ts';
+import * as createShareLinks from './migrations/2026-11-22-1200-create-share-links.ts';
+import * as meetingUpload from './migrations/2026-11-22-1300-meeting-upload.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so the bundled server
@@ -11,4 +13,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-1000-create-instance-settings': createInstanceSettings,
   '2026-11-22-1010-create-auth': createAuth,
   '2026-11-22-1100-create-meetings': createMeetings,
+  '2026-11-22-1200-create-share-links': createShareLinks,
+  '2026-11-22-1300-meeting-upload': meetingUpload,
 };

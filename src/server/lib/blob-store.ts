@@ -14,6 +14,8 @@ export type BlobStore = {
   size: (key: string) => Promise<number>;
   createReadStream: (key: string, range?: { start: number; end: number }) => fs.ReadStream;
   remove: (keys: readonly string[]) => Promise<void>;
+  /** Moves a finished file (e.g. a completed upload) into the store and returns its new key. */
+  adopt: (sourcePath: string, extension: string) => Promise<string>;
 };
 
 const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
@@ -35,6 +37,20 @@ export function createLocalBlobStore(dataDir: string): BlobStore {
     createReadStream: (key, range) => fs.createReadStream(pathOf(key), range),
     remove: async (keys) => {
       await Promise.all(keys.map((key) => fsp.rm(pathOf(key), { force: true })));
+    },
+    adopt: async (sourcePath, extension) => {
+      const id = crypto.randomUUID();
+      const key = `${id.slice(0, 2)}/${id}.${extension.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 8) || 'bin'}`;
+      const target = pathOf(key);
+      await fsp.mkdir(path.dirname(target), { recursive: true });
+      try {
+        await fsp.rename(sourcePath, target); // same file system: atomic and instant
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        await fsp.copyFile(sourcePath, target);
+        await fsp.rm(sourcePath, { force: true });
+      }
+      return key;
     },
   };
 }

@@ -42,3 +42,28 @@ export async function decodeToPcm16k(inputPath: string, ffmpegPath = 'ffmpeg'): 
 }
 
 export const pcmDurationMs = (pcm: Pcm16k): number => Math.round((pcm.length / 2 / PCM_SAMPLE_RATE) * 1000);
+
+/**
+ * Decodes the whole file without keeping it, to prove it is readable audio and to measure how
+ * long it really is (browser recordings carry no duration in their headers).
+ */
+export async function measureAudio(inputPath: string, ffmpegPath = 'ffmpeg'): Promise<{ durationMs: number }> {
+  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', inputPath, '-vn', '-ac', '1', '-ar', String(PCM_SAMPLE_RATE), '-f', 's16le', 'pipe:1'];
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let bytes = 0;
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      bytes += chunk.length;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    child.on('error', (error) => reject(new AudioDecodeError(`ffmpeg could not be started (${ffmpegPath}): ${error.message}`, { cause: error })));
+    child.on('close', (code) => {
+      if (code !== 0) reject(new AudioDecodeError(`The audio could not be decoded: ${stderr.trim().split('\n').pop() ?? `exit code ${code}`}`));
+      else if (bytes === 0) reject(new AudioDecodeError('The file contains no audio.'));
+      else resolve({ durationMs: Math.round((bytes / 2 / PCM_SAMPLE_RATE) * 1000) });
+    });
+  });
+}

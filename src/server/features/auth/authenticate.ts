@@ -14,7 +14,11 @@ export type Authenticated = { claims: AccessTokenClaims; user: UserRow; session:
  * the same). Throws GoTrueError with the contract's codes.
  */
 export async function authenticate(ctx: AuthContext, request: FastifyRequest): Promise<Authenticated> {
-  const token = bearerToken(request);
+  return authenticateToken(ctx, bearerToken(request));
+}
+
+/** The same check for callers that are not Fastify routes (the tus upload server). */
+export async function authenticateToken(ctx: AuthContext, token: string | undefined): Promise<Authenticated> {
   if (!token) throw errors.noAuthorization();
   const claims = await verifyAccessToken(ctx.keys, token, ctx.issuer);
   if (typeof claims.session_id !== 'string') throw errors.sessionNotFound();

@@ -167,6 +167,7 @@ export async function createMeeting(db: Db, input: NewMeeting): Promise<string> 
         audio_key: null,
         audio_mime: null,
         audio_bytes: null,
+        upload_id: null,
         created_at: now,
         updated_at: now,
       })

@@ -16,6 +16,8 @@ export type MeetingsTable = {
   audio_key: string | null;
   audio_mime: string | null;
   audio_bytes: number | null;
+  /** The tus upload currently carrying this meeting's audio (migration 1300). */
+  upload_id: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -1,0 +1,121 @@
+import fsp from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { EVENTS, Server } from '@tus/server';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Config } from '#server/config.ts';
+import type { Db } from '#server/db/create-db.ts';
+import type { BlobStore } from '#server/lib/blob-store.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { authenticateToken } from '../auth/authenticate.ts';
+import { GoTrueError } from '../auth/gotrue-error.ts';
+import { baseMime, extensionFor } from './audio-types.ts';
+import { DurableFileStore } from './durable-file-store.ts';
+import { finalizeRecording } from './finalize-recording.ts';
+
+export const UPLOADS_PATH = '/uploads';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type UploadsDeps = {
+  config: Config;
+  db: Db;
+  blobs: BlobStore;
+  auth: AuthContext;
+  log: FastifyBaseLogger;
+  /** Called once a meeting's audio is stored and ready to transcribe. */
+  onRecordingStored: (meetingId: string) => void;
+};
+
+/** A tus hook error: the status and a JSON body the web app can show. */
+const refuse = (status: number, message: string) => ({ status_code: status, body: JSON.stringify({ error: { message } }) });
+
+function bearer(req: Request): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get('authorization') ?? '');
+  return match?.[1];
+}
+
+/**
+ * Resumable audio uploads (the tus protocol, @tus/server) at /uploads: live recordings stream in
+ * with a deferred length while the meeting is being recorded, files are uploaded whole. Every
+ * request carries the access token; an upload belongs to the person who created it and to one
+ * of their meetings. Bytes are fsynced before an offset is acknowledged.
+ */
+export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): Promise<void> {
+  const directory = path.join(deps.config.dataDir, 'uploads');
+  await fsp.mkdir(directory, { recursive: true, mode: 0o700 });
+  const datastore = new DurableFileStore({ directory });
+
+  const userFor = async (req: Request) => {
+    try {
+      return (await authenticateToken(deps.auth, bearer(req))).user;
+    } catch (error) {
+      if (error instanceof GoTrueError) throw refuse(401, error.message);
+      throw error;
+    }
+  };
+
+  const tus = new Server({
+    path: UPLOADS_PATH,
+    datastore,
+    relativeLocation: true,
+    maxSize: deps.config.uploads.maxBytes,
+    respectForwardedHeaders: deps.config.http.trustProxy,
+    onIncomingRequest: async (req, uploadId) => {
+      const user = await userFor(req);
+      if (req.method === 'POST' || !uploadId) return;
+      const upload = await datastore.getUpload(uploadId).catch(() => undefined);
+      // Someone else's upload answers exactly like a missing one.
+      if (!upload || upload.metadata?.ownerId !== user.id) throw refuse(404, 'Upload not found');
+    },
+    onUploadCreate: async (req, upload) => {
+      const user = await userFor(req);
+      const meetingId = upload.metadata?.meetingId ?? '';
+      const type = baseMime(upload.metadata?.filetype ?? '');
+      if (!UUID.test(meetingId)) throw refuse(400, 'The upload must name its meeting (meetingId).');
+      if (!extensionFor(type)) {
+        throw refuse(415, `Parley cannot take ${type || 'files of unknown type'}: use an audio file (mp3, m4a, wav, webm, ogg or mp4 audio).`);
+      }
+      const meeting = await deps.db
+        .selectFrom('meetings')
+        .select(['id', 'status', 'audio_key', 'upload_id'])
+        .where('id', '=', meetingId)
+        .where('owner_id', '=', user.id)
+        .executeTakeFirst();
+      if (!meeting) throw refuse(404, 'Meeting not found');
+      if (meeting.audio_key || meeting.status !== 'recording') throw refuse(409, 'This meeting already has its audio.');
+      await deps.db.updateTable('meetings').set({ upload_id: upload.id }).where('id', '=', meetingId).execute();
+      return { metadata: { ...upload.metadata, meetingId, filetype: type, ownerId: user.id } };
+    },
+    onUploadFinish: async (_req, upload) => {
+      const meetingId = upload.metadata?.meetingId ?? '';
+      const result = await finalizeRecording(
+        { db: deps.db, blobs: deps.blobs },
+        { meetingId, uploadPath: path.join(directory, upload.id), mimeType: upload.metadata?.filetype ?? '', bytes: upload.offset },
+      );
+      await fsp.rm(path.join(directory, `${upload.id}.json`), { force: true });
+      if (!result.ok) throw refuse(422, result.reason);
+      deps.onRecordingStored(meetingId);
+      return {};
+    },
+    onResponseError: (_req, error) => {
+      if ('status_code' in error) return undefined;
+      deps.log.error({ err: error }, 'upload failed');
+      return { status_code: 500, body: JSON.stringify({ error: { message: 'The upload failed on the server. It will resume from the last saved byte.' } }) };
+    },
+  });
+  tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
+    void deps.db.updateTable('meetings').set({ upload_id: null }).where('upload_id', '=', id).execute();
+  });
+
+  await app.register(async (scope) => {
+    // tus reads the raw request body itself.
+    scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
+    const handle = async (request: { raw: IncomingMessage }, reply: { hijack: () => void; raw: ServerResponse }) => {
+      reply.hijack();
+      await tus.handle(request.raw, reply.raw);
+    };
+    scope.all(UPLOADS_PATH, handle);
+    scope.all(`${UPLOADS_PATH}/*`, handle);
+  });
+}
+
