@@ -35,12 +35,13 @@ describe('public pages', () => {
     }
     await expect.poll(() => page.getByText('$12.99').first().isVisible()).toBe(true);
     await expect.poll(() => page.getByText('$24.99').first().isVisible()).toBe(true);
-    const getStarted = page.getByRole('link', { name: 'Get Started' });
+    // The plan buttons, in the page itself: the site header has its own 'Get Started', which leads to /auth.
+    const getStarted = page.locator('main').getByRole('link', { name: 'Get Started', exact: true });
     expect(await getStarted.count()).toBe(3);
     for (const href of await getStarted.evaluateAll((links) => links.map((l) => l.getAttribute('href')))) {
       expect(href).toBe('/dashboard');
     }
-    expect(await page.getByRole('link', { name: 'Contact Sales' }).getAttribute('href')).toBe('/dashboard');
+    expect(await page.locator('main').getByRole('link', { name: 'Contact Sales', exact: true }).getAttribute('href')).toBe('/dashboard');
     await context.close();
   });
 

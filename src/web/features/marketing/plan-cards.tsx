@@ -9,30 +9,34 @@ import { PLANS } from './plans.ts';
 /** The four plan cards; every button leads to /dashboard (spec §2 /pricing). */
 export function PlanCards() {
   return (
-    <div className="grid gap-6 md:grid-cols-2 lg:grid-cols-4">
+    <div className="grid gap-6 pt-3 md:grid-cols-2 xl:grid-cols-4">
       {PLANS.map((plan) => (
-        <Card key={plan.name} className={cn('relative', plan.highlighted && 'border-primary shadow-lg ring-1 ring-primary')}>
-          {plan.highlighted && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">Most popular</Badge>}
-          <CardHeader>
+        <Card
+          key={plan.name}
+          data-testid="plan-card"
+          className={cn('relative', plan.highlighted && 'border-primary shadow-lg ring-1 ring-primary xl:-mt-3 xl:mb-3')}
+        >
+          {plan.highlighted && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1">Most popular</Badge>}
+          <CardHeader className="gap-3">
             <h3 className="text-lg font-semibold">{plan.name}</h3>
-            <p>
-              <span className="text-3xl font-bold">{plan.price}</span>
+            <p className="flex items-baseline gap-1">
+              <span className="text-4xl font-bold tracking-tight">{plan.price}</span>
               {plan.period && <span className="text-muted-foreground">{plan.period}</span>}
             </p>
             <CardDescription>{plan.description}</CardDescription>
           </CardHeader>
           <CardContent className="flex-1">
-            <ul className="grid gap-2 text-sm">
+            <ul className="grid gap-2.5 text-sm">
               {plan.features.map((feature) => (
                 <li key={feature} className="flex gap-2">
                   <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-                  {feature}
+                  <span>{feature}</span>
                 </li>
               ))}
             </ul>
           </CardContent>
           <CardFooter>
-            <Button className="w-full" variant={plan.highlighted ? 'default' : 'outline'} asChild>
+            <Button className="w-full" size="lg" variant={plan.highlighted ? 'default' : 'outline'} asChild>
               <Link to="/dashboard">{plan.buttonText}</Link>
             </Button>
           </CardFooter>

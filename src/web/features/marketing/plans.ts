@@ -1,21 +1,23 @@
-/** The pricing page's plans, exactly as spec §9 lists them. */
+/** The pricing page's plans, exactly as spec §9 lists them (spec §3: name, price, description, features, highlighted, buttonText). */
 export type Plan = {
-  name: string;
+  name: 'Free' | 'Pro' | 'Business' | 'Enterprise';
+  /** The price as shown: '$12.99', or 'Custom' for Enterprise. */
   price: string;
+  /** Shown after the price; absent for a custom price. */
   period?: string;
   description: string;
-  features: string[];
+  features: readonly string[];
   highlighted: boolean;
   buttonText: 'Get Started' | 'Contact Sales';
 };
 
-export const PLANS: Plan[] = [
+export const PLANS: readonly Plan[] = [
   {
     name: 'Free',
     price: '$0',
     period: '/month',
     description: 'For trying Parley on your own meetings.',
-    features: ['5 hours of transcription per month', 'Basic sentiment analysis', '2 participants per meeting', 'Export as text', '7-day history'],
+    features: ['5 hours transcription per month', 'Basic sentiment analysis', '2 participants per meeting', 'Export as text', '7-day history'],
     highlighted: false,
     buttonText: 'Get Started',
   },
@@ -25,10 +27,10 @@ export const PLANS: Plan[] = [
     period: '/month',
     description: 'For professionals who live in meetings.',
     features: [
-      '30 hours of transcription per month',
+      '30 hours transcription per month',
       'Advanced sentiment analysis',
       'Unlimited participants',
-      'Export as text, docx and pdf',
+      'Export as text/docx/pdf',
       'Real-time transcription',
       'Custom vocabulary',
       '30-day history',
@@ -42,7 +44,7 @@ export const PLANS: Plan[] = [
     period: '/month',
     description: 'For teams that decide things together.',
     features: [
-      '100 hours of transcription per month',
+      '100 hours transcription per month',
       'Premium sentiment analysis by a third-party emotion AI',
       'Unlimited participants',
       'All export formats plus API access',
@@ -73,25 +75,29 @@ export const PLANS: Plan[] = [
   },
 ];
 
-export const FAQ = [
+export type FaqEntry = { question: string; answer: string };
+
+/** The pricing page's FAQ: the spec's claims (§9) plus the trial (§1) and self-hosting. */
+export const FAQ: readonly FaqEntry[] = [
   {
     question: 'How accurate is the transcription?',
-    answer: 'Over 95% accuracy for clear English audio. Accuracy depends on audio quality, accents and background noise.',
+    answer: 'Transcription accuracy is over 95% for clear English audio. Background noise, crosstalk and strong accents can lower it.',
   },
   {
     question: 'Can I cancel, upgrade or downgrade at any time?',
-    answer: 'Yes. Change or cancel your plan whenever you like; you keep access until the end of your billing period.',
+    answer: 'Yes. You can cancel, upgrade or downgrade at any time, and you keep access to your current plan until the end of the billing period.',
   },
   {
     question: 'Is there a free trial?',
-    answer: 'Every paid plan starts with a free 14-day trial. No credit card required, cancel anytime.',
+    answer: 'Yes: a free 14-day trial, no credit card required. Cancel anytime.',
   },
   {
     question: 'Do you offer discounts?',
-    answer: 'Yes, for education, non-profits and students. Contact our sales team to arrange it.',
+    answer: 'Yes, we offer discounts for education, non-profits and students. Contact our sales team to arrange one.',
   },
   {
     question: 'Can I run Parley on my own server?',
-    answer: 'Yes. Parley is open source and self-hostable: two commands start it on your own machine, and your recordings never leave it.',
+    answer:
+      'Yes. Parley is open source and self-hostable: one command, npm start, runs it on your own machine, with your recordings, transcripts and insights stored there. Transcription runs on that server too, unless you choose to configure an external speech service.',
   },
 ];

@@ -2,19 +2,52 @@ import { Link } from 'react-router';
 import { Logo } from '#web/components/logo.tsx';
 
 const COLUMNS = [
-  { title: 'Product', links: [{ label: 'Features', to: '/#features' }, { label: 'Pricing', to: '/pricing' }, { label: 'Demo', to: '/demo' }] },
-  { title: 'Resources', links: [{ label: 'Blog', to: '/blog' }, { label: 'Help', to: '/help' }, { label: 'Guides', to: '/guides' }] },
-  { title: 'Company', links: [{ label: 'About', to: '/about' }, { label: 'Careers', to: '/careers' }, { label: 'Contact', to: '/contact' }] },
-  { title: 'Legal', links: [{ label: 'Privacy', to: '/privacy' }, { label: 'Terms', to: '/terms' }] },
-];
+  {
+    title: 'Product',
+    links: [
+      { label: 'Features', to: '/#features' },
+      { label: 'Testimonials', to: '/#testimonials' },
+      { label: 'Pricing', to: '/pricing' },
+      { label: 'Demo', to: '/demo' },
+    ],
+  },
+  {
+    title: 'Resources',
+    links: [
+      { label: 'Blog', to: '/blog' },
+      { label: 'Help', to: '/help' },
+      { label: 'Guides', to: '/guides' },
+    ],
+  },
+  {
+    title: 'Company',
+    links: [
+      { label: 'About', to: '/about' },
+      { label: 'Careers', to: '/careers' },
+      { label: 'Contact', to: '/contact' },
+    ],
+  },
+  {
+    title: 'Legal',
+    links: [
+      { label: 'Privacy', to: '/privacy' },
+      { label: 'Terms', to: '/terms' },
+    ],
+  },
+] as const;
 
+/** The public site's footer: product, resources, company and legal links. */
 export function SiteFooter() {
   return (
     <footer className="border-t bg-muted/30">
-      <div className="mx-auto grid max-w-6xl gap-8 px-4 py-12 md:grid-cols-5">
-        <div className="md:col-span-1">
-          <Logo size="sm" />
-          <p className="mt-3 text-sm text-muted-foreground">Your voice meeting assistant. Open source and self-hostable.</p>
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 md:grid-cols-6">
+        <div className="col-span-2">
+          <Link to="/" aria-label="Parley home" className="inline-block rounded-md">
+            <Logo size="sm" />
+          </Link>
+          <p className="mt-3 max-w-xs text-sm text-muted-foreground">
+            Your voice meeting assistant: record, transcribe and understand every meeting.
+          </p>
         </div>
         {COLUMNS.map((column) => (
           <div key={column.title}>
@@ -22,7 +55,7 @@ export function SiteFooter() {
             <ul className="mt-3 grid gap-2 text-sm">
               {column.links.map((link) => (
                 <li key={link.label}>
-                  <Link to={link.to} className="text-muted-foreground hover:text-foreground">
+                  <Link to={link.to} className="text-muted-foreground transition-colors hover:text-foreground">
                     {link.label}
                   </Link>
                 </li>
@@ -31,7 +64,12 @@ export function SiteFooter() {
           </div>
         ))}
       </div>
-      <div className="border-t py-6 text-center text-xs text-muted-foreground">© {new Date().getFullYear()} Parley · MIT licensed</div>
+      <div className="border-t">
+        <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-6 text-xs text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-6">
+          <p>© {new Date().getFullYear()} Parley. MIT licensed.</p>
+          <p>Open source and self-hostable.</p>
+        </div>
+      </div>
     </footer>
   );
 }

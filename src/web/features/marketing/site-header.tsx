@@ -1,30 +1,50 @@
 import { MenuIcon, XIcon } from 'lucide-react';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Logo } from '#web/components/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 
+/** In-page anchors of the landing page (spec §2) and the pricing page. */
 const LINKS = [
-  { label: 'Features', href: '/#features' },
-  { label: 'Testimonials', href: '/#testimonials' },
-  { label: 'Pricing', href: '/pricing' },
-  { label: 'Help', href: '/help' },
-];
+  { label: 'Features', to: '/#features' },
+  { label: 'Testimonials', to: '/#testimonials' },
+  { label: 'Pricing', to: '/pricing' },
+  { label: 'Help', to: '/help' },
+] as const;
 
-/** The public site's header: logo, section links, and the way in. */
+/** The public site's header: logo, section links, Sign In and Get Started (both to /auth), and a menu on phones. */
 export function SiteHeader() {
-  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  // The menu belongs to the page it was opened on: any navigation closes it.
+  const open = openAt === location.key;
+  const close = () => setOpenAt(null);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpenAt(null);
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4">
-        <Link to="/" aria-label="Parley home">
+    <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
+        <Link to="/" aria-label="Parley home" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
           <Logo size="sm" />
         </Link>
-        <nav aria-label="Site" className="hidden items-center gap-6 text-sm md:flex">
+        <nav aria-label="Site" className="hidden items-center gap-1 text-sm md:flex">
           {LINKS.map((link) => (
-            <a key={link.label} href={link.href} className="text-muted-foreground transition-colors hover:text-foreground">
+            <Link
+              key={link.label}
+              to={link.to}
+              aria-current={location.pathname === link.to ? 'page' : undefined}
+              className="rounded-md px-3 py-2 text-muted-foreground transition-colors hover:bg-accent hover:text-foreground aria-[current=page]:text-foreground"
+            >
               {link.label}
-            </a>
+            </Link>
           ))}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
@@ -32,32 +52,44 @@ export function SiteHeader() {
             <Link to="/auth">Sign In</Link>
           </Button>
           <Button asChild>
-            <Link to="/auth">Start free trial</Link>
+            <Link to="/auth">Get Started</Link>
           </Button>
         </div>
-        <Button variant="ghost" size="icon" className="md:hidden" aria-label={open ? 'Close menu' : 'Open menu'} aria-expanded={open} onClick={() => setOpen(!open)}>
+        <Button
+          variant="ghost"
+          size="icon"
+          className="md:hidden"
+          aria-label={open ? 'Close menu' : 'Open menu'}
+          aria-expanded={open}
+          aria-controls="site-menu"
+          onClick={() => setOpenAt(open ? null : location.key)}
+        >
           {open ? <XIcon /> : <MenuIcon />}
         </Button>
       </div>
       {open && (
-        <nav aria-label="Site menu" className="border-t px-4 py-3 md:hidden">
+        <nav id="site-menu" aria-label="Site menu" className="border-t bg-background px-4 pt-2 pb-4 shadow-sm md:hidden">
           <ul className="grid gap-1">
             {LINKS.map((link) => (
               <li key={link.label}>
-                <a href={link.href} onClick={() => setOpen(false)} className="block rounded-md px-2 py-2 hover:bg-accent">
+                <Link to={link.to} onClick={close} className="block rounded-md px-3 py-2.5 font-medium hover:bg-accent">
                   {link.label}
-                </a>
+                </Link>
               </li>
             ))}
-            <li className="mt-2 grid grid-cols-2 gap-2">
-              <Button variant="outline" asChild>
-                <Link to="/auth">Sign In</Link>
-              </Button>
-              <Button asChild>
-                <Link to="/auth">Start free trial</Link>
-              </Button>
-            </li>
           </ul>
+          <div className="mt-3 grid grid-cols-2 gap-2">
+            <Button variant="outline" asChild>
+              <Link to="/auth" onClick={close}>
+                Sign In
+              </Link>
+            </Button>
+            <Button asChild>
+              <Link to="/auth" onClick={close}>
+                Get Started
+              </Link>
+            </Button>
+          </div>
         </nav>
       )}
     </header>

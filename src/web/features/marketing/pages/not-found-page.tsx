@@ -1,22 +1,29 @@
+import { ArrowLeftIcon, HomeIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Logo } from '#web/components/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 
-/** Any unknown path (spec §2): 'Page Not Found', 'Go to Dashboard' (to /) and 'Go Back'. */
+/** Any unknown path (spec §2): 'Page Not Found', 'Go to Dashboard' (to /, as the spec says) and 'Go Back'. */
 export default function NotFoundPage() {
   const navigate = useNavigate();
   return (
-    <main className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
-      <Logo size="md" />
-      <p className="text-6xl font-bold text-primary">404</p>
-      <h1 className="text-2xl font-semibold">Page Not Found</h1>
-      <p className="max-w-md text-muted-foreground">The page you are looking for does not exist or has moved.</p>
-      <div className="flex gap-2">
-        <Button asChild>
-          <Link to="/">Go to Dashboard</Link>
+    <main className="relative flex min-h-svh flex-col items-center justify-center overflow-hidden bg-gradient-to-b from-accent/60 to-background p-6 text-center">
+      <Link to="/" aria-label="Parley home" className="absolute top-6 left-1/2 -translate-x-1/2 rounded-md">
+        <Logo size="sm" />
+      </Link>
+      <p aria-hidden="true" className="text-8xl font-bold tracking-tighter text-primary/20 sm:text-9xl">
+        404
+      </p>
+      <h1 className="mt-2 text-2xl font-semibold tracking-tight sm:text-3xl">Page Not Found</h1>
+      <p className="mt-3 max-w-md text-muted-foreground">The page you are looking for does not exist or has moved.</p>
+      <div className="mt-8 flex flex-col gap-3 sm:flex-row">
+        <Button size="lg" asChild>
+          <Link to="/">
+            <HomeIcon aria-hidden="true" /> Go to Dashboard
+          </Link>
         </Button>
-        <Button variant="outline" onClick={() => void navigate(-1)}>
-          Go Back
+        <Button size="lg" variant="outline" onClick={() => void navigate(-1)}>
+          <ArrowLeftIcon aria-hidden="true" /> Go Back
         </Button>
       </div>
     </main>

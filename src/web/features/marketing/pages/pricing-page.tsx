@@ -1,29 +1,54 @@
+import { CheckIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '#web/components/ui/accordion.tsx';
 import { PlanCards } from '../plan-cards.tsx';
 import { FAQ } from '../plans.ts';
 import { SiteLayout } from '../site-layout.tsx';
 
-/** /pricing (spec §2, §9). */
+/** /pricing (spec §2, §9): hero, four plan cards, FAQ. */
 export default function PricingPage() {
   return (
     <SiteLayout>
-      <section className="mx-auto max-w-6xl px-4 py-16 text-center">
-        <h1 className="text-4xl font-bold tracking-tight md:text-5xl">Simple, transparent pricing</h1>
-        <p className="mx-auto mt-4 max-w-2xl text-lg text-muted-foreground">Start free. Every paid plan comes with a 14-day free trial, no credit card required. Cancel anytime.</p>
+      <section className="border-b bg-gradient-to-b from-accent/70 to-background">
+        <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6 md:py-20">
+          <p className="text-sm font-medium text-primary">Pricing</p>
+          <h1 className="mt-2 text-4xl font-bold tracking-tight text-balance md:text-5xl">Simple, transparent pricing</h1>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-pretty text-muted-foreground">Choose the plan that fits how much you meet. Change it whenever your needs change.</p>
+          <ul className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-muted-foreground">
+            {['Free 14-day trial', 'No credit card required', 'Cancel anytime'].map((item) => (
+              <li key={item} className="flex items-center gap-1.5">
+                <CheckIcon className="size-4 text-primary" aria-hidden="true" /> {item}
+              </li>
+            ))}
+          </ul>
+        </div>
       </section>
-      <section className="mx-auto max-w-6xl px-4 pb-16">
+      <section aria-label="Plans" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
         <PlanCards />
       </section>
-      <section className="mx-auto max-w-3xl px-4 pb-20">
-        <h2 className="mb-6 text-center text-2xl font-bold">Frequently asked questions</h2>
-        <Accordion type="single" collapsible>
+      <section aria-labelledby="faq" className="mx-auto max-w-3xl px-4 pb-20 sm:px-6">
+        <h2 id="faq" className="mb-6 text-center text-2xl font-bold tracking-tight md:text-3xl">
+          Frequently asked questions
+        </h2>
+        <Accordion type="single" collapsible className="rounded-xl border bg-card px-5">
           {FAQ.map((item) => (
             <AccordionItem key={item.question} value={item.question}>
-              <AccordionTrigger>{item.question}</AccordionTrigger>
-              <AccordionContent className="text-muted-foreground">{item.answer}</AccordionContent>
+              <AccordionTrigger className="text-base">{item.question}</AccordionTrigger>
+              <AccordionContent className="leading-relaxed text-muted-foreground">{item.answer}</AccordionContent>
             </AccordionItem>
           ))}
         </Accordion>
+        <p className="mt-6 text-center text-sm text-muted-foreground">
+          Another question?{' '}
+          <Link to="/help" className="font-medium text-primary underline-offset-4 hover:underline">
+            Read the help pages
+          </Link>{' '}
+          or{' '}
+          <Link to="/contact" className="font-medium text-primary underline-offset-4 hover:underline">
+            get in touch
+          </Link>
+          .
+        </p>
       </section>
     </SiteLayout>
   );

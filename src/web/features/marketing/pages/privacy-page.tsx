@@ -2,36 +2,62 @@ import { ContentPage } from '../site-layout.tsx';
 
 export default function PrivacyPage() {
   return (
-    <ContentPage title="Privacy" lead="Parley is self-hosted software: your data stays on the server of whoever runs this installation. Here is exactly what it stores and does.">
+    <ContentPage
+      eyebrow="Legal"
+      title="Privacy"
+      lead="Parley is self-hosted software: your data stays on the server of whoever runs this installation. This page says exactly what it stores and what it does with it."
+    >
       <section>
         <h2>Who holds your data</h2>
         <p>
-          This installation of Parley is operated by your organisation or by whoever gave you access. Everything below is stored on their server — in an embedded SQLite database and files
-          under its data directory, or in their PostgreSQL database. The Parley project never receives your data.
+          This installation of Parley is operated by your organisation or by whoever gave you access to it — the operator. Everything below is stored on the operator’s server:
+          by default in an SQLite database file and in files under its data directory (<code>DATA_DIR</code>), or in the operator’s PostgreSQL database with recordings still
+          under <code>DATA_DIR</code>. The Parley project does not receive your data.
         </p>
+        <p>The operator is responsible for this installation: who may use it, its security, its backups, and how long data is kept.</p>
       </section>
       <section>
         <h2>What is stored</h2>
         <ul>
-          <li>Your account: email address, full name, and your password hashed with argon2id (the password itself is never stored).</li>
-          <li>Your sessions: refresh tokens stored only as hashes, with the time and browser of each sign-in.</li>
-          <li>Meeting recordings you make or upload, their transcripts, speaker names, summaries and insights.</li>
-          <li>Your settings and preferences.</li>
+          <li>
+            <strong>Your account:</strong> email address, full name, and your password hashed with argon2id. The password itself is never stored.
+          </li>
+          <li>
+            <strong>Your sessions:</strong> one entry per sign-in with its time, IP address and browser. Refresh tokens and the codes in emails are stored only as hashes.
+          </li>
+          <li>
+            <strong>Your meetings:</strong> the recordings you make or upload, their transcripts, speakers, summaries and insights.
+          </li>
+          <li>
+            <strong>Server logs:</strong> requests with their time, address and IP, used to run and secure the installation. Logs never contain passwords, tokens or email links.
+          </li>
         </ul>
       </section>
       <section>
         <h2>What Parley does with it</h2>
         <ul>
-          <li>Transcription runs on the installation’s own server with an offline engine, unless its administrator configures an external speech service (an OpenAI-compatible API), in which case recordings are sent there for transcription.</li>
-          <li>Sentiment analysis is computed on the server and is not tied to anyone’s identity.</li>
-          <li>There are no third-party analytics, advertising or trackers.</li>
-          <li>The only cookie is your sidebar preference (<code>sidebar_state</code>); your session is kept in your browser’s local storage.</li>
-          <li>Deleting a meeting deletes its recording, transcript and insights. Deleting your account deletes everything above.</li>
+          <li>
+            Transcription runs on this installation’s own server with an offline speech engine, and insights and sentiment are computed there too. Only if the administrator
+            configures an external OpenAI-compatible service (a speech API, for instance) is a recording or transcript sent to that service to be processed.
+          </li>
+          <li>Sentiment is anonymous: it describes how the conversation went, not a judgement of any person.</li>
+          <li>There are no third-party analytics, advertising or trackers, and your data is never sold.</li>
+          <li>
+            The only cookie is your sidebar preference (<code>sidebar_state</code>). Your session is kept in your browser’s local storage and removed when you sign out.
+          </li>
+          <li>Deleting a meeting deletes its recording (the audio file) together with its transcript and insights.</li>
+        </ul>
+      </section>
+      <section>
+        <h2>Your choices</h2>
+        <ul>
+          <li>Delete any meeting at any time.</li>
+          <li>To have your account and everything in it removed, or to get a copy of your data, ask the administrator of this installation.</li>
         </ul>
       </section>
       <section>
         <h2>Recording other people</h2>
-        <p>Tell everyone in a meeting that it is being recorded before you start. Recording laws differ between countries, and consent is your responsibility.</p>
+        <p>Tell everyone in a meeting that it is being recorded before you start. Recording laws differ between countries, and getting consent is your responsibility.</p>
       </section>
     </ContentPage>
   );
