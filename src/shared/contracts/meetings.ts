@@ -140,3 +140,9 @@ export const MeetingStatsSchema = z.object({
   insights: z.object({ keyPoints: z.number().int(), actionItems: z.number().int(), decisions: z.number().int(), topics: z.number().int() }),
 });
 export type MeetingStats = z.infer<typeof MeetingStatsSchema>;
+
+/** GET /api/v1/meetings/:id/export?format=…: the transcript as a file in one of these formats. */
+export const EXPORT_FORMATS = ['txt', 'docx', 'pdf', 'srt', 'vtt'] as const;
+export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
+export type ExportFormat = z.infer<typeof ExportFormatSchema>;
+export const ExportQuerySchema = z.object({ format: ExportFormatSchema });

@@ -1,0 +1,250 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MeetingListResponseSchema, type MeetingDetail, type MeetingSummary } from '#shared/contracts/meetings.ts';
+import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false' } });
+});
+afterAll(() => t.close());
+
+let counter = 0;
+async function newUser(): Promise<string> {
+  counter += 1;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/auth/v1/signup',
+    payload: { email: `export-${counter}-${Date.now()}@example.com`, password: 'secret12', data: { full_name: 'Export Person' } },
+  });
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { access_token: string }).access_token;
+}
+
+const get = (token: string | undefined, url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });
+
+async function meetingTitled(token: string, title: string): Promise<MeetingSummary> {
+  const list = MeetingListResponseSchema.parse((await get(token, `/api/v1/meetings?q=${encodeURIComponent(title)}`)).json());
+  const meeting = list.items.find((m) => m.title === title);
+  expect(meeting).toBeDefined();
+  return meeting!;
+}
+
+/** The named entry of a ZIP archive (a DOCX is one), read through its central directory. */
+function unzipEntry(archive: Buffer, name: string): string | undefined {
+  const eocd = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (eocd < 0) throw new Error('not a zip archive');
+  const entries = archive.readUInt16LE(eocd + 10);
+  let offset = archive.readUInt32LE(eocd + 16);
+  for (let i = 0; i < entries; i += 1) {
+    const method = archive.readUInt16LE(offset + 10);
+    const compressedSize = archive.readUInt32LE(offset + 20);
+    const nameLength = archive.readUInt16LE(offset + 28);
+    const extraLength = archive.readUInt16LE(offset + 30);
+    const commentLength = archive.readUInt16LE(offset + 32);
+    const localHeader = archive.readUInt32LE(offset + 42);
+    const entryName = archive.toString('utf8', offset + 46, offset + 46 + nameLength);
+    if (entryName === name) {
+      const dataStart = localHeader + 30 + archive.readUInt16LE(localHeader + 26) + archive.readUInt16LE(localHeader + 28);
+      const data = archive.subarray(dataStart, dataStart + compressedSize);
+      return (method === 8 ? zlib.inflateRawSync(data) : data).toString('utf8');
+    }
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return undefined;
+}
+
+describe('transcript exports', () => {
+  let token: string;
+  let standup: MeetingSummary;
+  beforeAll(async () => {
+    token = await newUser();
+    standup = await meetingTitled(token, 'Weekly Team Standup');
+  });
+  const exportOf = (format: string) => get(token, `/api/v1/meetings/${standup.id}/export?format=${format}`);
+
+  it('TXT: title, date, participants, summary, then [mm:ss] Speaker: text lines', async () => {
+    const response = await exportOf('txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="Weekly Team Standup.txt"');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const lines = response.body.split('\n');
+    expect(lines[0]).toBe('Weekly Team Standup');
+    expect(lines).toContain('Participants: Alex Johnson, Sarah Miller, David Chen, Emma Wilson');
+    expect(lines.some((l) => /^Date: \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC$/.test(l))).toBe(true);
+    expect(lines).toContain(standup.summary);
+    expect(lines).toContain("[00:00] Alex Johnson: Good morning everyone. Let's go around quickly: what shipped, what's next, and anything blocking.");
+    expect(lines).toContain('[00:10] Sarah Miller: The new onboarding flow is feature complete. I am polishing the empty states and it should ship on Friday.');
+    expect(lines.filter((l) => /^\[\d\d:\d\d\] /.test(l))).toHaveLength(6);
+    expect(lines.indexOf(standup.summary!)).toBeLessThan(lines.findIndex((l) => l.startsWith('[00:00]')));
+  });
+
+  it('SRT: numbered cues with exact comma timestamps', async () => {
+    const response = await exportOf('srt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/x-subrip; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="Weekly Team Standup.srt"');
+    const cues = response.body.trimEnd().split('\n\n');
+    expect(cues).toHaveLength(6);
+    expect(cues[0]).toBe("1\n00:00:00,000 --> 00:00:09,000\nAlex Johnson: Good morning everyone. Let's go around quickly: what shipped, what's next, and anything blocking.");
+    expect(cues[1]?.split('\n').slice(0, 2)).toEqual(['2', '00:00:10,000 --> 00:00:22,000']);
+    expect(cues[5]?.split('\n').slice(0, 2)).toEqual(['6', '00:00:55,000 --> 00:01:03,000']);
+  });
+
+  it('VTT: WEBVTT header, numbered cues with exact dot timestamps and voice tags', async () => {
+    const response = await exportOf('vtt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/vtt; charset=utf-8');
+    const blocks = response.body.trimEnd().split('\n\n');
+    expect(blocks[0]).toBe('WEBVTT');
+    expect(blocks).toHaveLength(7);
+    expect(blocks[1]).toBe("1\n00:00:00.000 --> 00:00:09.000\n<v Alex Johnson>Good morning everyone. Let's go around quickly: what shipped, what's next, and anything blocking.");
+    expect(blocks[6]?.split('\n').slice(0, 2)).toEqual(['6', '00:00:55.000 --> 00:01:03.000']);
+  });
+
+  it('DOCX: a zip whose word/document.xml holds the title and the transcript', async () => {
+    const response = await exportOf('docx');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="Weekly Team Standup.docx"');
+    const archive = response.rawPayload;
+    expect(archive.subarray(0, 2).toString('latin1')).toBe('PK');
+    const xml = unzipEntry(archive, 'word/document.xml');
+    expect(xml).toContain('Weekly Team Standup');
+    expect(xml).toContain('Sarah Miller: ');
+    expect(xml).toContain('[00:10] ');
+    expect(xml).toContain('Alex Johnson, Sarah Miller, David Chen, Emma Wilson');
+  });
+
+  it('PDF: a PDF document', async () => {
+    const response = await exportOf('pdf');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="Weekly Team Standup.pdf"');
+    expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(response.rawPayload.subarray(-6).toString('latin1')).toMatch(/%%EOF\s*$/);
+    expect(response.rawPayload.length).toBeGreaterThan(1000);
+  });
+
+  it('uses the current speaker names and a UTF-8 file name for a non-ASCII title', async () => {
+    const detail = (await get(token, `/api/v1/meetings/${standup.id}`)).json() as MeetingDetail;
+    const speaker = detail.speakers.find((s) => s.displayName === 'Sarah Miller')!;
+    const inject = (method: 'PATCH', url: string, payload: object) => t.app.inject({ method, url, payload, headers: { authorization: `Bearer ${token}` } });
+    expect((await inject('PATCH', `/api/v1/meetings/${standup.id}/speakers/${speaker.id}`, { displayName: 'Sarah M.' })).statusCode).toBe(200);
+    expect((await inject('PATCH', `/api/v1/meetings/${standup.id}`, { title: 'Café / réunion' })).statusCode).toBe(200);
+    const response = await exportOf('txt');
+    expect(response.body).toContain('[00:10] Sarah M.: The new onboarding flow');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="Cafe reunion.txt"; filename*=UTF-8''Caf%C3%A9%20r%C3%A9union.txt`);
+    // The PDF's built-in font is Latin-1 only; it must still render, not fail.
+    expect((await exportOf('pdf')).statusCode).toBe(200);
+  });
+
+  it('exports a meeting without a transcript yet', async () => {
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/meetings', payload: { title: '会议' }, headers: { authorization: `Bearer ${token}` } });
+    const id = (created.json() as { id: string }).id;
+    for (const format of ['txt', 'docx', 'pdf', 'srt', 'vtt']) {
+      const response = await get(token, `/api/v1/meetings/${id}/export?format=${format}`);
+      expect(response.statusCode, format).toBe(200);
+    }
+    const txt = await get(token, `/api/v1/meetings/${id}/export?format=txt`);
+    expect(txt.body).toContain('(No transcript yet.)');
+    expect(txt.headers['content-disposition']).toBe(`attachment; filename="_.txt"; filename*=UTF-8''%E4%BC%9A%E8%AE%AE.txt`);
+    expect((await get(token, `/api/v1/meetings/${id}/export?format=vtt`)).body).toBe('WEBVTT\n');
+  });
+
+  it('rejects a missing or unknown format with a clear 400', async () => {
+    for (const query of ['', '?format=exe', '?format=TXT']) {
+      const response = await get(token, `/api/v1/meetings/${standup.id}/export${query}`);
+      expect(response.statusCode).toBe(400);
+      const body = response.json() as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('VALIDATION_FAILED');
+      expect(body.error.message).toContain('querystring.format');
+    }
+    expect((await get(token, '/api/v1/meetings/not-a-uuid/export?format=txt')).statusCode).toBe(400);
+  });
+});
+
+describe('audio downloads', () => {
+  let token: string;
+  let meeting: MeetingSummary;
+  const audio = Buffer.from(Array.from({ length: 1000 }, (_, i) => i % 251));
+
+  beforeAll(async () => {
+    token = await newUser();
+    meeting = await meetingTitled(token, 'Product Roadmap Review');
+    // Stored as the recording flow stores it: a blob under a generated key, named on the meeting.
+    const key = t.deps.blobs.newKey('webm');
+    fs.mkdirSync(path.dirname(t.deps.blobs.pathOf(key)), { recursive: true });
+    fs.writeFileSync(t.deps.blobs.pathOf(key), audio);
+    await t.deps.database.db
+      .updateTable('meetings')
+      .set({ audio_key: key, audio_mime: 'audio/webm', audio_bytes: audio.length })
+      .where('id', '=', meeting.id)
+      .execute();
+  });
+  const audioOf = (headers: Record<string, string> = {}, id = meeting.id, as = token) => get(as, `/api/v1/meetings/${id}/audio`, headers);
+
+  it('streams the whole recording with its type and advertises ranges', async () => {
+    const response = await audioOf();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('audio/webm');
+    expect(response.headers['accept-ranges']).toBe('bytes');
+    expect(response.headers['content-length']).toBe('1000');
+    expect(response.headers['content-disposition']).toBe('inline; filename="Product Roadmap Review.webm"');
+    expect(response.rawPayload.equals(audio)).toBe(true);
+  });
+
+  it('answers byte ranges with 206 and exact Content-Range', async () => {
+    const cases: [string, number, number][] = [
+      ['bytes=0-99', 0, 99],
+      ['bytes=900-', 900, 999],
+      ['bytes=-10', 990, 999],
+      ['bytes=500-100000', 500, 999],
+    ];
+    for (const [range, start, end] of cases) {
+      const response = await audioOf({ range });
+      expect(response.statusCode, range).toBe(206);
+      expect(response.headers['content-range']).toBe(`bytes ${start}-${end}/1000`);
+      expect(response.headers['content-length']).toBe(String(end - start + 1));
+      expect(response.rawPayload.equals(audio.subarray(start, end + 1))).toBe(true);
+    }
+  });
+
+  it('answers an unsatisfiable range with 416, and a stale If-Range with the whole file', async () => {
+    const outside = await audioOf({ range: 'bytes=1000-' });
+    expect(outside.statusCode).toBe(416);
+    expect(outside.headers['content-range']).toBe('bytes */1000');
+    const etag = (await audioOf()).headers.etag as string;
+    expect((await audioOf({ range: 'bytes=0-9', 'if-range': etag })).statusCode).toBe(206);
+    const stale = await audioOf({ range: 'bytes=0-9', 'if-range': '"something-else"' });
+    expect(stale.statusCode).toBe(200);
+    expect(stale.rawPayload.length).toBe(1000);
+  });
+
+  it('says clearly when a meeting has no audio', async () => {
+    const other = await meetingTitled(token, 'Weekly Team Standup');
+    const response = await audioOf({}, other.id);
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'This meeting has no audio recording' } });
+  });
+});
+
+describe('authorization', () => {
+  it("a second user can export nothing of the first's, and no token is a 401", async () => {
+    const owner = await newUser();
+    const stranger = await newUser();
+    const meeting = await meetingTitled(owner, 'Weekly Team Standup');
+    for (const format of ['txt', 'docx', 'pdf', 'srt', 'vtt']) {
+      const response = await get(stranger, `/api/v1/meetings/${meeting.id}/export?format=${format}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Meeting not found' } });
+    }
+    expect((await get(stranger, `/api/v1/meetings/${meeting.id}/audio`)).json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Meeting not found' } });
+    expect((await get(undefined, `/api/v1/meetings/${meeting.id}/export?format=txt`)).statusCode).toBe(401);
+    expect((await get(undefined, `/api/v1/meetings/${meeting.id}/audio`)).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { InsightSchema, SpeakerSchema, TranscriptSegmentSchema } from './meetings.ts';
+
+/**
+ * Share links (/api/v1/meetings/:id/share and the public /api/v1/shared/:token): a revocable,
+ * read-only view of one meeting for people without an account.
+ */
+
+/** 32 random bytes in base64url, unpadded: always 43 characters from this alphabet. */
+export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const ShareTokenSchema = z.string().regex(SHARE_TOKEN_PATTERN, 'is not a share link token');
+
+export const ShareParamsSchema = z.object({ id: z.uuid(), shareId: z.uuid() });
+export const SharedTokenParamsSchema = z.object({ token: ShareTokenSchema });
+
+/** An active link as its owner sees it later: the token itself is never stored, so never shown again. */
+export const ShareLinkSchema = z.object({
+  id: z.uuid(),
+  createdAt: z.string(),
+});
+export type ShareLink = z.infer<typeof ShareLinkSchema>;
+
+export const ShareLinkListSchema = z.object({ items: z.array(ShareLinkSchema) });
+export type ShareLinkList = z.infer<typeof ShareLinkListSchema>;
+
+/** POST …/share: the one and only time the token (and the URL that carries it) is shown. */
+export const CreatedShareLinkSchema = ShareLinkSchema.extend({
+  url: z.string(),
+  token: ShareTokenSchema,
+});
+export type CreatedShareLink = z.infer<typeof CreatedShareLinkSchema>;
+
+export const RevokedShareLinkSchema = z.object({ revoked: z.literal(true) });
+
+/**
+ * What a share link shows: the meeting's content only. No meeting, owner or account ids, no
+ * emails, no recording options or audio.
+ */
+export const SharedMeetingSchema = z.object({
+  title: z.string(),
+  startedAt: z.string(),
+  durationSeconds: z.number().int().nonnegative(),
+  participants: z.array(z.string()),
+  summary: z.string().nullable(),
+  speakers: z.array(SpeakerSchema),
+  segments: z.array(TranscriptSegmentSchema),
+  insights: z.array(InsightSchema),
+});
+export type SharedMeeting = z.infer<typeof SharedMeetingSchema>;
