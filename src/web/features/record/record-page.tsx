@@ -1,14 +1,209 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { MicIcon, MicOffIcon, PauseIcon, PlayIcon, SaveIcon, SquareIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { DEFAULT_RECORDING_OPTIONS, UNTITLED_MEETING, type RecordingOptions } from '#shared/contracts/meetings.ts';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { formatClock } from '#web/lib/format.ts';
+import { meetingKeys } from '../meetings/meetings-api.ts';
+import { DEMO_LINES, type TranscriptLine } from './demo-transcript.ts';
+import { LevelMeter } from './level-meter.tsx';
+import { accessToken, createMeeting, updateMeeting } from './record-api.ts';
+import { RecordingOptionsPanel } from './recording-options.tsx';
+import { TranscriptPanel } from './transcript-panel.tsx';
+import { UnfinishedRecordings } from './unfinished-recordings.tsx';
+import { UploadRecording } from './upload-recording.tsx';
+import { microphoneProblem, useRecorder, type MicrophoneProblem } from './use-recorder.ts';
 
-/** /record (spec §2). The full screen arrives with the meetings work (issue 3); this is its frame. */
+const PROBLEM_TEXT: Record<MicrophoneProblem, string> = {
+  denied: 'Parley may not use your microphone. Allow microphone access for this site in your browser’s settings, then press Start Recording again.',
+  absent: 'No microphone was found. Connect one and press Start Recording again.',
+  unsupported: 'This browser cannot record audio here (recording needs a secure https:// address or localhost).',
+  failed: 'The microphone could not be started.',
+};
+
+const formatBytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+/** /record: a real recording (spec §2, §4, §8), saved to the server as it is made. */
 export default function RecordPage() {
+  const recorder = useRecorder();
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState('');
+  const [options, setOptions] = useState<RecordingOptions>(DEFAULT_RECORDING_OPTIONS);
+  const [problem, setProblem] = useState<MicrophoneProblem | null>(null);
+  const [demo, setDemo] = useState<{ running: boolean; paused: boolean; lines: TranscriptLine[]; seconds: number } | null>(null);
+  const [saved, setSaved] = useState(false);
+  const meetingIdRef = useRef<string | null>(null);
+
+  // The demo recording: canned lines appear as its timer reaches them.
+  useEffect(() => {
+    if (!demo?.running || demo.paused) return;
+    const timer = window.setInterval(() => {
+      setDemo((d) => {
+        if (!d) return d;
+        const seconds = d.seconds + 1;
+        const lines = DEMO_LINES.filter((line) => toSeconds(line.time) <= seconds);
+        return { ...d, seconds, lines };
+      });
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [demo?.running, demo?.paused]);
+
+  const recording = recorder.phase === 'recording' || recorder.phase === 'paused' || demo?.running === true;
+  const paused = recorder.phase === 'paused' || demo?.paused === true;
+  const seconds = demo ? demo.seconds : recorder.seconds;
+
+  const start = async () => {
+    setProblem(null);
+    setSaved(false);
+    try {
+      await recorder.start({
+        title,
+        getToken: accessToken,
+        createMeeting: async () => {
+          const meeting = await createMeeting({ title, source: 'mic', options });
+          meetingIdRef.current = meeting.id;
+          return meeting.id;
+        },
+      });
+      toast.success('Recording started');
+    } catch (error) {
+      if (error instanceof DOMException || (error instanceof Error && 'problem' in error)) {
+        setProblem(error instanceof DOMException ? microphoneProblem(error) : 'unsupported');
+      } else {
+        toast.error(error instanceof Error ? error.message : 'The recording could not be started.');
+      }
+    }
+  };
+
+  const stop = async () => {
+    if (demo) {
+      setDemo({ ...demo, running: false, paused: false });
+    } else {
+      await recorder.stop();
+    }
+    toast.success('Recording stopped');
+  };
+
+  const togglePause = () => {
+    if (demo) {
+      setDemo({ ...demo, paused: !demo.paused });
+    } else if (recorder.phase === 'paused') {
+      recorder.resume();
+    } else {
+      recorder.pause();
+    }
+    toast(paused ? 'Recording resumed' : 'Recording paused');
+  };
+
+  const save = async () => {
+    const name = title.trim() || UNTITLED_MEETING;
+    if (demo) {
+      setDemo(null);
+      setTitle('');
+      toast.success('Meeting saved', { description: `${name} (demo recordings are not kept)` });
+      return;
+    }
+    if (recorder.phase === 'recording' || recorder.phase === 'paused') await recorder.stop();
+    const id = meetingIdRef.current;
+    try {
+      if (id) await updateMeeting(id, { title: name });
+      toast.success('Meeting saved', { description: name });
+      // The upload carries on in the background; the meeting appears in history as it lands.
+      void recorder.uploadFinished().then(
+        () => queryClient.invalidateQueries({ queryKey: meetingKeys.all }),
+        () => undefined,
+      );
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The meeting could not be saved.');
+      return;
+    }
+    meetingIdRef.current = null;
+    recorder.reset();
+    setTitle('');
+    setSaved(true);
+  };
+
+  const canSave = demo ? demo.seconds > 0 : recorder.phase !== 'idle' && recorder.phase !== 'starting';
+
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title="Record Meeting" description="Record a meeting in your browser or upload a recording." />
-      <Card>
-        <CardContent className="py-10 text-center text-muted-foreground">This screen is being built: it will show your own data here.</CardContent>
-      </Card>
+      <PageHeader title="Record Meeting" description="Record in your browser. Audio is saved to the server while you record." />
+      <UnfinishedRecordings exclude={recorder.recording?.id} onUploaded={() => void queryClient.invalidateQueries({ queryKey: meetingKeys.all })} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid gap-6 lg:col-span-2">
+          <Card>
+            <CardContent className="grid gap-6">
+              <div className="grid gap-2">
+                <Label htmlFor="meeting-title">Meeting title</Label>
+                <Input id="meeting-title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Weekly team sync" maxLength={200} />
+              </div>
+              <div className="flex flex-col items-center gap-3 py-2">
+                <p className="font-mono text-5xl tabular-nums" aria-label="Recording time" role="timer">
+                  {formatClock(seconds)}
+                </p>
+                <LevelMeter level={recorder.level} active={recorder.phase === 'recording'} />
+                <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="recording-status" data-bytes-recorded={recorder.bytesRecorded}>
+                  {recording ? (paused ? 'Paused' : demo ? 'Demo recording' : 'Recording…') : recorder.phase === 'starting' ? 'Starting…' : 'Ready to record'}
+                  {!demo && recorder.bytesRecorded > 0 && ` · saved on the server: ${formatBytes(recorder.bytesAcked)} of ${formatBytes(recorder.bytesRecorded)}`}
+                </p>
+                {recorder.uploadError && (
+                  <p role="alert" className="max-w-lg text-center text-sm text-destructive">
+                    {recorder.uploadError}
+                  </p>
+                )}
+              </div>
+              <div className="flex flex-wrap justify-center gap-2">
+                {recording ? (
+                  <Button variant="destructive" size="lg" onClick={() => void stop()}>
+                    <SquareIcon /> Stop Recording
+                  </Button>
+                ) : (
+                  <Button size="lg" onClick={() => void start()} disabled={recorder.phase === 'starting' || recorder.phase === 'stopped'}>
+                    <MicIcon /> Start Recording
+                  </Button>
+                )}
+                <Button variant="outline" size="lg" onClick={togglePause} disabled={!recording}>
+                  {paused ? <PlayIcon /> : <PauseIcon />} {paused ? 'Resume' : 'Pause'}
+                </Button>
+                <Button variant="secondary" size="lg" onClick={() => void save()} disabled={!canSave}>
+                  <SaveIcon /> Save Meeting
+                </Button>
+              </div>
+              {problem && (
+                <div role="alert" className="flex flex-col items-center gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-center text-sm">
+                  <MicOffIcon className="size-6 text-destructive" aria-hidden="true" />
+                  <p>{PROBLEM_TEXT[problem]}</p>
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      setProblem(null);
+                      setDemo({ running: true, paused: false, lines: [DEMO_LINES[0]!], seconds: 0 });
+                      toast.success('Recording started', { description: 'Demo recording' });
+                    }}
+                  >
+                    Try a demo recording
+                  </Button>
+                </div>
+              )}
+            </CardContent>
+          </Card>
+          <TranscriptPanel lines={demo?.lines ?? []} mode={demo ? 'demo' : recording ? 'recording' : saved ? 'saved' : 'idle'} />
+        </div>
+        <div className="grid content-start gap-6">
+          <RecordingOptionsPanel value={options} onChange={setOptions} disabled={recording} />
+          <UploadRecording title={title} options={options} disabled={recording} onUploaded={() => void queryClient.invalidateQueries({ queryKey: meetingKeys.all })} />
+        </div>
+      </div>
     </div>
   );
+}
+
+function toSeconds(time: string): number {
+  const [mm = '0', ss = '0'] = time.split(':');
+  return Number(mm) * 60 + Number(ss);
 }

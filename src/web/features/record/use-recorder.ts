@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { appendChunk, createRecording, markStopped, removeRecording, type StoredRecording } from './recording-store.ts';
+import { startChunkUploader, type ChunkUploader } from './chunk-uploader.ts';
+
+export type RecorderPhase = 'idle' | 'starting' | 'recording' | 'paused' | 'stopped';
+
+export type MicrophoneProblem = 'denied' | 'absent' | 'unsupported' | 'failed';
+
+/** The container MediaRecorder will produce here: opus in webm (Chrome, Firefox) or mp4/aac (Safari). */
+export function pickMimeType(): string {
+  const candidates = ['audio/webm;codecs=opus', 'audio/webm', 'audio/ogg;codecs=opus', 'audio/mp4'];
+  return candidates.find((type) => typeof MediaRecorder !== 'undefined' && MediaRecorder.isTypeSupported(type)) ?? '';
+}
+
+export function microphoneProblem(error: unknown): MicrophoneProblem {
+  const name = error instanceof DOMException ? error.name : '';
+  if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
+  if (name === 'NotFoundError' || name === 'OverconstrainedError') return 'absent';
+  return 'failed';
+}
+
+type StartInput = { createMeeting: () => Promise<string>; title: string; getToken: () => Promise<string | undefined> };
+
+/**
+ * Microphone capture for /record: MediaRecorder with 1-second chunks, each saved to IndexedDB and
+ * streamed to the server; a pause-aware timer; an input level from an AnalyserNode.
+ */
+export function useRecorder() {
+  const [phase, setPhase] = useState<RecorderPhase>('idle');
+  const [seconds, setSeconds] = useState(0);
+  const [level, setLevel] = useState(0);
+  const [bytesRecorded, setBytesRecorded] = useState(0);
+  const [bytesAcked, setBytesAcked] = useState(0);
+  const [uploadError, setUploadError] = useState<string | null>(null);
+  const [recording, setRecording] = useState<StoredRecording | null>(null);
+
+  const streamRef = useRef<MediaStream | null>(null);
+  const recorderRef = useRef<MediaRecorder | null>(null);
+  const uploaderRef = useRef<ChunkUploader | null>(null);
+  const audioContextRef = useRef<AudioContext | null>(null);
+  const secondsRef = useRef(0);
+  const writesRef = useRef<Promise<unknown>>(Promise.resolve());
+
+  // The timer ticks once a second while recording (spec §9), not while paused.
+  useEffect(() => {
+    if (phase !== 'recording') return;
+    const timer = window.setInterval(() => {
+      secondsRef.current += 1;
+      setSeconds(secondsRef.current);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [phase]);
+
+  const releaseDevices = useCallback(() => {
+    streamRef.current?.getTracks().forEach((track) => track.stop());
+    streamRef.current = null;
+    void audioContextRef.current?.close();
+    audioContextRef.current = null;
+    setLevel(0);
+  }, []);
+
+  useEffect(() => releaseDevices, [releaseDevices]);
+
+  const start = useCallback(
+    async (input: StartInput) => {
+      setPhase('starting');
+      setUploadError(null);
+      let stream: MediaStream;
+      try {
+        if (!navigator.mediaDevices?.getUserMedia) throw Object.assign(new Error('unsupported'), { problem: 'unsupported' as const });
+        stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true } });
+      } catch (error) {
+        setPhase('idle');
+        throw error;
+      }
+      streamRef.current = stream;
+      const mimeType = pickMimeType();
+      const meetingId = await input.createMeeting().catch((error: unknown) => {
+        releaseDevices();
+        setPhase('idle');
+        throw error;
+      });
+      const stored = await createRecording({ meetingId, title: input.title, mimeType: mimeType || 'audio/webm' });
+      setRecording(stored);
+      secondsRef.current = 0;
+      setSeconds(0);
+      setBytesRecorded(0);
+      setBytesAcked(0);
+
+      const uploader = startChunkUploader({
+        recordingId: stored.id,
+        meetingId,
+        mimeType: stored.mimeType,
+        getToken: input.getToken,
+        onProgress: setBytesAcked,
+      });
+      uploaderRef.current = uploader;
+      uploader.finished.then(
+        () => void removeRecording(stored.id),
+        (error: Error) => setUploadError(error.message),
+      );
+
+      const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+      recorder.ondataavailable = (event) => {
+        if (event.data.size === 0) return;
+        // Chunks are written in order; the uploader is woken once each is safe in IndexedDB.
+        writesRef.current = writesRef.current
+          .then(() => appendChunk(stored.id, event.data, secondsRef.current))
+          .then((total) => {
+            setBytesRecorded(total);
+            uploader.notify();
+          });
+      };
+      recorder.onstop = () => {
+        writesRef.current = writesRef.current.then(() => markStopped(stored.id, secondsRef.current)).then(() => uploader.notify());
+      };
+      recorder.start(1000);
+      recorderRef.current = recorder;
+
+      const context = new AudioContext();
+      const analyser = context.createAnalyser();
+      analyser.fftSize = 512;
+      context.createMediaStreamSource(stream).connect(analyser);
+      audioContextRef.current = context;
+      const samples = new Uint8Array(analyser.fftSize);
+      const measure = () => {
+        if (!audioContextRef.current) return;
+        analyser.getByteTimeDomainData(samples);
+        let sum = 0;
+        for (const sample of samples) sum += ((sample - 128) / 128) ** 2;
+        setLevel(Math.min(1, Math.sqrt(sum / samples.length) * 4));
+        requestAnimationFrame(measure);
+      };
+      requestAnimationFrame(measure);
+      setPhase('recording');
+    },
+    [releaseDevices],
+  );
+
+  const pause = useCallback(() => {
+    recorderRef.current?.pause();
+    setPhase('paused');
+  }, []);
+
+  const resume = useCallback(() => {
+    recorderRef.current?.resume();
+    setPhase('recording');
+  }, []);
+
+  /** Stops capture; the upload finishes in the background (the returned promise tracks it). */
+  const stop = useCallback(async (): Promise<void> => {
+    const recorder = recorderRef.current;
+    if (recorder && recorder.state !== 'inactive') recorder.stop();
+    recorderRef.current = null;
+    releaseDevices();
+    setPhase('stopped');
+    await writesRef.current;
+  }, [releaseDevices]);
+
+  const reset = useCallback(() => {
+    secondsRef.current = 0;
+    setSeconds(0);
+    setPhase('idle');
+    setRecording(null);
+    setBytesRecorded(0);
+    setBytesAcked(0);
+    uploaderRef.current = null;
+  }, []);
+
+  return {
+    phase,
+    seconds,
+    level,
+    bytesRecorded,
+    bytesAcked,
+    uploadError,
+    recording,
+    uploadFinished: () => uploaderRef.current?.finished ?? Promise.resolve(),
+    start,
+    pause,
+    resume,
+    stop,
+    reset,
+  };
+}

@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { measureAudio } from '#server/lib/ffmpeg.ts';
+import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
+import { findFreePort } from '#tests/support/build-test-app.ts';
+import { signUp, toast } from '#tests/support/e2e-auth.ts';
+import { spawnServer } from '#tests/support/spawn-server.ts';
+
+// Recording with chromium's fake microphone (a synthetic tone), against the built server.
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** What the page's IndexedDB still holds of its recordings (bytes recorded and acknowledged). */
+const localRecordings = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<{ bytesRecorded: number; bytesAcked: number }[]>((resolve, reject) => {
+        const open = indexedDB.open('parley-recordings');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const request = open.result.transaction('recordings').objectStore('recordings').getAll();
+          request.onsuccess = () => resolve(request.result as { bytesRecorded: number; bytesAcked: number }[]);
+          request.onerror = () => reject(request.error);
+        };
+      }),
+  );
+
+const apiJson = async <T,>(page: Page, pathAndQuery: string): Promise<T> =>
+  page.evaluate(async (url) => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!;
+    const token = (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token;
+    return (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).json();
+  }, pathAndQuery) as Promise<T>;
+
+describe('recording a meeting', () => {
+  it('records, pauses, resumes, stops and saves; the meeting and its audio are stored', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await signUp(page, { fullName: 'Rita Recorder', email: uniqueEmail('rec'), password: 'recorder1' });
+    await page.goto('/record');
+    await page.getByLabel('Meeting title').fill('Fake mic standup');
+    await page.getByRole('button', { name: 'Start Recording' }).click();
+    await toast(page, 'Recording started').waitFor();
+    await expect.poll(() => page.getByRole('timer').innerText(), { timeout: 10_000 }).toMatch(/^00:0[3-9]$/);
+    await page.getByRole('button', { name: 'Pause' }).click();
+    await toast(page, 'Recording paused').waitFor();
+    const pausedAt = await page.getByRole('timer').innerText();
+    await page.waitForTimeout(1500);
+    expect(await page.getByRole('timer').innerText()).toBe(pausedAt); // the timer stops while paused
+    await page.getByRole('button', { name: 'Resume' }).click();
+    await toast(page, 'Recording resumed').waitFor();
+    await page.waitForTimeout(2500);
+    await expect.poll(() => page.getByText(/saved on the server: [1-9]/).count()).toBeGreaterThan(0);
+    await page.getByRole('button', { name: 'Stop Recording' }).click();
+    await toast(page, 'Recording stopped').waitFor();
+    await page.getByRole('button', { name: 'Save Meeting' }).click();
+    await toast(page, 'Meeting saved').filter({ hasText: 'Fake mic standup' }).waitFor();
+    expect(await page.getByLabel('Meeting title').inputValue()).toBe('');
+    expect(await page.getByRole('timer').innerText()).toBe('00:00');
+    // The upload completes, the browser drops its copy, and the meeting has its audio.
+    await expect.poll(async () => (await localRecordings(page)).length, { timeout: 30_000 }).toBe(0);
+    type List = { items: { title: string; hasAudio: boolean; durationSeconds: number; source: string }[] };
+    const found = await apiJson<List>(page, '/api/v1/meetings?q=fake%20mic');
+    expect(found.items).toHaveLength(1);
+    expect(found.items[0]).toMatchObject({ title: 'Fake mic standup', hasAudio: true, source: 'mic' });
+    expect(found.items[0]!.durationSeconds).toBeGreaterThanOrEqual(5);
+    // After a reload it is on the dashboard with the others.
+    await page.goto('/dashboard');
+    await page.getByText('Fake mic standup').waitFor();
+    await context.close();
+  });
+
+  it('without a microphone it says so and offers the demo recording', async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await signUp(page, { fullName: 'No Mic', email: uniqueEmail('nomic'), password: 'nomic1234' });
+    await page.goto('/record');
+    // Pretend the person refused the microphone.
+    await page.evaluate(() => {
+      navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('denied', 'NotAllowedError'));
+    });
+    await page.getByRole('button', { name: 'Start Recording' }).click();
+    await page.getByText('Parley may not use your microphone').waitFor();
+    await page.getByRole('button', { name: 'Try a demo recording' }).click();
+    const panel = page.getByTestId('transcript-panel');
+    await panel.getByText('Alex Johnson:').first().waitFor();
+    await expect.poll(() => panel.getByText('Sarah Miller:').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+describe('a server outage during a recording', () => {
+  it('loses no audio: chunks wait in IndexedDB and upload when the server returns', async () => {
+    const port = await findFreePort();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-outage-'));
+    let server = await spawnServer({ port, dataDir });
+    const { context, page } = await newPage(browser, server.baseUrl);
+    try {
+      await signUp(page, { fullName: 'Olga Outage', email: uniqueEmail('outage'), password: 'outage123' });
+      await page.goto('/record');
+      await page.getByLabel('Meeting title').fill('Outage test');
+      await page.getByRole('button', { name: 'Start Recording' }).click();
+      await expect.poll(() => page.getByText(/saved on the server: [1-9]/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await server.stop('SIGKILL'); // the server dies mid-recording
+      await page.waitForTimeout(4000);
+      const during = await localRecordings(page);
+      expect(during[0]!.bytesRecorded).toBeGreaterThan(during[0]!.bytesAcked); // unacknowledged audio is held locally
+      server = await spawnServer({ port, dataDir });
+      await page.waitForTimeout(2000);
+      await page.getByRole('button', { name: 'Stop Recording' }).click();
+      // The recorder's last chunk lands after Stop; wait until the recorded total settles.
+      const status = page.getByTestId('recording-status');
+      let recorded = -1;
+      await expect
+        .poll(async () => {
+          const now = Number(await status.getAttribute('data-bytes-recorded'));
+          const settled = now === recorded;
+          recorded = now;
+          return settled;
+        }, { interval: 1000, timeout: 15_000 })
+        .toBe(true);
+      expect(recorded).toBeGreaterThan(0);
+      await page.getByRole('button', { name: 'Save Meeting' }).click();
+      await toast(page, 'Meeting saved').waitFor();
+      await expect.poll(async () => (await localRecordings(page)).length, { timeout: 60_000 }).toBe(0);
+      // Every recorded byte is on the server, and ffmpeg reads the whole file.
+      const blobs = fs.readdirSync(path.join(dataDir, 'blobs'), { recursive: true }).map(String).filter((f) => f.endsWith('.webm'));
+      expect(blobs).toHaveLength(1);
+      const file = path.join(dataDir, 'blobs', blobs[0]!);
+      expect(fs.statSync(file).size).toBe(recorded);
+      const { durationMs } = await measureAudio(file);
+      expect(durationMs).toBeGreaterThan(6000);
+    } finally {
+      await context.close();
+      await server.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,52 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+
+/**
+ * Runs the BUILT server (dist/, as `npm start` runs it) as a child process, for browser tests that
+ * need a server of their own (e.g. to stop and restart it).
+ */
+export type SpawnedServer = { baseUrl: string; process: ChildProcess; stop: (signal?: NodeJS.Signals) => Promise<void> };
+
+export async function spawnServer(options: { port: number; dataDir: string; env?: Record<string, string> }): Promise<SpawnedServer> {
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const child = spawn(process.execPath, ['dist/server/main.js'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(options.port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      AUTH_RATE_LIMITS: 'false',
+      ...options.env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  await waitForHealth(baseUrl, child);
+  return {
+    baseUrl,
+    process: child,
+    stop: async (signal = 'SIGTERM') => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill(signal);
+      await exited;
+    },
+  };
+}
+
+export async function waitForHealth(baseUrl: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(`${baseUrl}/healthz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not become healthy within 30 s');
+}
