@@ -1,14 +1,39 @@
 import { PageHeader } from '#web/components/layout/page-header.tsx';
-import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { BillingTab } from './billing-tab.tsx';
+import { NotificationsTab } from './notifications-tab.tsx';
+import { PrivacyTab } from './privacy-tab.tsx';
+import { ProfileTab } from './profile-tab.tsx';
+import { RecordingTab } from './recording-tab.tsx';
 
-/** /settings (spec §2). The full screen arrives with the meetings work (issue 3); this is its frame. */
+const TABS = [
+  { value: 'profile', label: 'Profile', Content: ProfileTab },
+  { value: 'notifications', label: 'Notifications', Content: NotificationsTab },
+  { value: 'recording', label: 'Recording', Content: RecordingTab },
+  { value: 'privacy', label: 'Privacy', Content: PrivacyTab },
+  { value: 'billing', label: 'Billing', Content: BillingTab },
+] as const;
+
+/** /settings (spec §2): five tabs, Profile first. */
 export default function SettingsPage() {
   return (
-    <div className="mx-auto max-w-6xl">
-      <PageHeader title="Settings" description="Manage your profile, notifications, recording, privacy and billing." />
-      <Card>
-        <CardContent className="py-10 text-center text-muted-foreground">This screen is being built: it will show your own data here.</CardContent>
-      </Card>
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title="Settings" description="Manage your account settings and preferences." />
+      <Tabs defaultValue="profile" className="gap-6">
+        {/* Five labels do not fit a phone's width: the list scrolls sideways instead of squeezing them. */}
+        <TabsList className="max-w-full justify-start overflow-x-auto">
+          {TABS.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value} className="flex-none">
+              {tab.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TABS.map(({ value, Content }) => (
+          <TabsContent key={value} value={value}>
+            <Content />
+          </TabsContent>
+        ))}
+      </Tabs>
     </div>
   );
 }

@@ -1,0 +1,73 @@
+import { toast } from 'sonner';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Separator } from '#web/components/ui/separator.tsx';
+import { AUDIO_QUALITIES, FILE_FORMATS, RECORDING_CHOICES, RECORDING_DEFAULTS, type RecordingSettings } from './preferences.ts';
+import { reportSaved } from './save-feedback.ts';
+import { SelectField } from './select-field.tsx';
+import { SettingToggle } from './setting-toggle.tsx';
+import { notAvailableYet, SETTINGS_MESSAGES } from './settings-messages.ts';
+import { useStoredSettings } from './stored-settings.ts';
+
+type ToggleField = 'speakerDiarization' | 'automaticPunctuation' | 'fillerWordRemoval' | 'aiSummary';
+
+const TOGGLES: { field: ToggleField; label: string; description: string }[] = [
+  { field: 'speakerDiarization', label: 'Speaker Diarization', description: 'Tell speakers apart in the transcript.' },
+  { field: 'automaticPunctuation', label: 'Automatic Punctuation', description: 'Add punctuation and capitals to the transcript.' },
+  { field: 'fillerWordRemoval', label: 'Filler Word Removal', description: 'Leave out words such as “um” and “uh”.' },
+  { field: 'aiSummary', label: 'AI Summary Generation', description: 'Summarise each meeting when its transcript is ready.' },
+];
+
+/** Recording tab (spec §2 /settings): quality, format and transcription toggles, kept in this browser for now. */
+export function RecordingTab() {
+  const { values, set, setValues, save } = useStoredSettings<RecordingSettings>('recording', RECORDING_DEFAULTS, RECORDING_CHOICES);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recording Settings</CardTitle>
+        <CardDescription>Defaults for new recordings and their transcripts, saved in this browser for now.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField id="audio-quality" label="Audio Quality" value={values.quality} options={AUDIO_QUALITIES} onChange={(quality) => set('quality', quality)} />
+          <SelectField id="file-format" label="Default File Format" value={values.format} options={FILE_FORMATS} onChange={(format) => set('format', format)} />
+        </div>
+        <Separator />
+        <section aria-labelledby="transcription-settings">
+          <h3 id="transcription-settings" className="font-medium">
+            Transcription
+          </h3>
+          {TOGGLES.map((toggle) => (
+            <SettingToggle
+              key={toggle.field}
+              id={`recording-${toggle.field}`}
+              label={toggle.label}
+              description={toggle.description}
+              checked={values[toggle.field]}
+              onCheckedChange={(checked) => set(toggle.field, checked)}
+            />
+          ))}
+        </section>
+        <Separator />
+        <div className="grid gap-2">
+          <Label htmlFor="auto-save-location">Auto-Save Location</Label>
+          <div className="flex gap-2">
+            <Input id="auto-save-location" value="cloud storage" readOnly />
+            <Button variant="outline" onClick={() => toast.info(notAvailableYet('Choosing another save location'))}>
+              Change
+            </Button>
+          </div>
+        </div>
+      </CardContent>
+      <CardFooter className="justify-end gap-2">
+        {/* Resets the form only; Save Settings stores it, like any other change. */}
+        <Button variant="outline" onClick={() => setValues(RECORDING_DEFAULTS)}>
+          Restore Defaults
+        </Button>
+        <Button onClick={() => reportSaved(save(), SETTINGS_MESSAGES.recordingSaved)}>Save Settings</Button>
+      </CardFooter>
+    </Card>
+  );
+}
