@@ -1,14 +1,60 @@
 import { PageHeader } from '#web/components/layout/page-header.tsx';
-import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { useAuth } from '../auth/use-auth.ts';
+import { useMeetingStats } from '../meetings/meetings-api.ts';
+import { displayNameOf } from '../shell/user-identity.ts';
+import { InviteMemberDialog } from './invite-member-dialog.tsx';
+import { MemberCard } from './member-card.tsx';
+import { TeamActivity } from './team-activity.tsx';
+import { SAMPLE_MEMBERS, type TeamMember } from './team-data.ts';
 
-/** /team (spec §2). The full screen arrives with the meetings work (issue 3); this is its frame. */
+/**
+ * The signed-in person, first on the team: name and email from the session, and their own meeting
+ * count from the server (every meeting in their account is one they recorded and attended).
+ */
+function useYou(): TeamMember {
+  const { user } = useAuth();
+  const { data } = useMeetingStats();
+  return {
+    id: 'you',
+    name: displayNameOf(user),
+    role: 'Owner',
+    email: user?.email ?? '',
+    availability: 'Available',
+    status: 'active',
+    meetingsRecorded: data?.meetings ?? null,
+    meetingsAttended: data?.meetings ?? null,
+    lastActive: 'Now',
+    isSample: false,
+    isYou: true,
+  };
+}
+
+/** /team (spec §2): members and their activity. */
 export default function TeamPage() {
+  const members = [useYou(), ...SAMPLE_MEMBERS];
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title="Team" description="Manage your team members and their access." />
-      <Card>
-        <CardContent className="py-10 text-center text-muted-foreground">This screen is being built: it will show your own data here.</CardContent>
-      </Card>
+      <PageHeader title="Team" description="Manage your team members and their access." actions={<InviteMemberDialog />} />
+      <Tabs defaultValue="members" className="gap-6">
+        <TabsList>
+          <TabsTrigger value="members">Team Members</TabsTrigger>
+          <TabsTrigger value="activity">Activity</TabsTrigger>
+        </TabsList>
+        <TabsContent value="members" className="grid gap-3">
+          <p className="text-sm text-muted-foreground">Team workspaces are not available on this installation yet: everyone but you is a sample member.</p>
+          <ul aria-label="Team members" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {members.map((member) => (
+              <li key={member.id}>
+                <MemberCard member={member} />
+              </li>
+            ))}
+          </ul>
+        </TabsContent>
+        <TabsContent value="activity">
+          <TeamActivity />
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }
