@@ -149,6 +149,17 @@ describe('editing', () => {
   });
 });
 
+describe('the public demo meeting', () => {
+  it('is readable without signing in and matches the meeting contract', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/v1/demo/meeting' });
+    expect(response.statusCode).toBe(200);
+    const demo = MeetingDetailSchema.parse(response.json());
+    expect(demo.title).toBe('Weekly Team Standup');
+    expect(demo.segments.every((s) => demo.speakers.some((sp) => sp.id === s.speakerId))).toBe(true);
+    expect(MeetingDetailSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/demo/meeting' })).json()).id).toBe(demo.id);
+  });
+});
+
 describe('authorization', () => {
   it("a second user reaches nothing of the first, by any id", async () => {
     const owner = await newUser();

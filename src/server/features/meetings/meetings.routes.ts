@@ -17,6 +17,7 @@ import {
 import type { Db } from '#server/db/create-db.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import { caller } from '../auth/api-guard.ts';
+import { demoMeeting } from './sample-meetings.ts';
 import {
   createMeeting,
   deleteMeetings,
@@ -63,6 +64,9 @@ export function registerMeetingRoutes(app: FastifyInstance, deps: MeetingsRouteD
       return reply.status(201).send(meeting!);
     },
   );
+
+  // Public: the sample meeting behind the signed-out product tour (/demo).
+  api.get('/api/v1/demo/meeting', { schema: { tags, security: [], response: { 200: MeetingDetailSchema } } }, async () => demoMeeting());
 
   api.get(
     '/api/v1/meetings/stats',

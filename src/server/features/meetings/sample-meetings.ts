@@ -1,3 +1,5 @@
+import crypto from 'node:crypto';
+import { DEFAULT_RECORDING_OPTIONS, type MeetingDetail } from '#shared/contracts/meetings.ts';
 import type { Db } from '#server/db/create-db.ts';
 import { createMeeting, replaceTranscript, type TranscriptInput } from './meetings.repository.ts';
 
@@ -198,4 +200,52 @@ export async function seedSampleMeetings(db: Db, ownerId: string, now = new Date
     });
     await replaceTranscript(db, id, sample.transcript);
   }
+}
+
+/** A deterministic id per sample position, so the public demo's ids are stable across requests. */
+function demoId(kind: string, index: number): string {
+  const hex = crypto.createHash('sha256').update(`parley-demo:${kind}:${index}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The first sample meeting as a read-only meeting, for the public /demo tour (nothing stored). */
+export function demoMeeting(now = new Date()): MeetingDetail {
+  const sample = SAMPLE_MEETINGS[0]!;
+  const started = new Date(now);
+  started.setUTCDate(started.getUTCDate() - sample.daysAgo);
+  started.setUTCHours(sample.hour, 0, 0, 0);
+  const speakers = sample.transcript.speakers.map((s, i) => ({ id: demoId('speaker', i), label: s.label, displayName: s.displayName ?? null }));
+  const segments = sample.transcript.segments.map((s, i) => ({
+    id: demoId('segment', i),
+    speakerId: s.speaker === null ? null : (speakers[s.speaker]?.id ?? null),
+    startMs: s.startMs,
+    endMs: s.endMs,
+    text: s.text,
+    confidence: s.confidence ?? null,
+  }));
+  return {
+    id: demoId('meeting', 0),
+    title: sample.title,
+    startedAt: started.toISOString(),
+    durationSeconds: sample.durationSeconds,
+    status: 'ready',
+    source: 'sample',
+    participants: sample.participants,
+    summary: sample.summary,
+    isSample: true,
+    hasAudio: false,
+    createdAt: started.toISOString(),
+    options: DEFAULT_RECORDING_OPTIONS,
+    failureReason: null,
+    speakers,
+    segments,
+    insights: (sample.transcript.insights ?? []).map((insight, i) => ({
+      id: demoId('insight', i),
+      kind: insight.kind,
+      text: insight.text,
+      assignee: insight.assignee ?? null,
+      due: insight.due ?? null,
+      segmentId: insight.segment === undefined || insight.segment === null ? null : (segments[insight.segment]?.id ?? null),
+    })),
+  };
 }

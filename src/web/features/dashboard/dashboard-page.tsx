@@ -110,7 +110,9 @@ function RecentMeetings() {
               {data.items.map((meeting) => (
                 <TableRow key={meeting.id}>
                   <TableCell className="max-w-64 truncate font-medium">
-                    {meeting.title}
+                    <Link to={`/meetings/${meeting.id}`} className="hover:underline">
+                      {meeting.title}
+                    </Link>
                     {meeting.isSample && (
                       <Badge variant="outline" className="ml-2">
                         Sample

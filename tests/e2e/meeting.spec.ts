@@ -1,0 +1,66 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
+import { signUp } from '#tests/support/e2e-auth.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe('the meeting page', () => {
+  it('shows a sample meeting and lets its owner rename speakers, correct lines and rename it; edits survive a reload', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await signUp(page, { fullName: 'Mia Meeting', email: uniqueEmail('meeting'), password: 'meeting12' });
+    await page.getByRole('link', { name: 'Weekly Team Standup' }).click();
+    await page.waitForURL(/\/meetings\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { name: 'Weekly Team Standup' }).waitFor();
+    const transcript = page.getByRole('list', { name: 'Transcript' });
+    await transcript.getByText('Sarah Miller:').first().waitFor();
+    await page.getByText('Get production credentials for the new API gateway').waitFor(); // an action item
+
+    await page.getByRole('button', { name: 'Rename Sarah Miller' }).click();
+    await page.getByLabel('Name for Speaker 2').fill('Sarah M.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await transcript.getByText('Sarah M.:').first().waitFor();
+
+    await page.getByRole('button', { name: 'Edit the line at 00:10' }).click();
+    await page.getByLabel('Text of the line at 00:10').fill('The onboarding flow ships on Friday.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await transcript.getByText('The onboarding flow ships on Friday.').waitFor();
+
+    await page.getByRole('button', { name: 'Rename meeting' }).click();
+    await page.getByLabel('Meeting title').fill('Monday standup');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('heading', { name: 'Monday standup' }).waitFor();
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Monday standup' }).waitFor();
+    await transcript.getByText('The onboarding flow ships on Friday.').waitFor();
+    expect(await transcript.getByText('Sarah M.:').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('a meeting of someone else is not found', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await signUp(page, { fullName: 'Nosy Neighbour', email: uniqueEmail('nosy'), password: 'neighbour1' });
+    await page.goto('/meetings/00000000-0000-4000-8000-000000000000');
+    await page.getByRole('heading', { name: 'Meeting not found' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('the product tour', () => {
+  it('/demo shows a sample meeting to a signed-out visitor', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await page.goto('/demo');
+    await page.getByRole('heading', { name: 'Weekly Team Standup' }).waitFor();
+    await page.getByRole('list', { name: 'Transcript' }).getByText('Alex Johnson:').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe('/demo');
+    await context.close();
+  });
+});
