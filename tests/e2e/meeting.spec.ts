@@ -64,3 +64,16 @@ describe('the product tour', () => {
     await context.close();
   });
 });
+
+describe('sample meetings', () => {
+  it('are removed in one action from the dashboard, leaving the empty state', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await signUp(page, { fullName: 'Sam Sample', email: uniqueEmail('samples'), password: 'samples12' });
+    await page.getByText('Weekly Team Standup').first().waitFor();
+    await page.getByRole('button', { name: 'Remove sample meetings' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Remove sample meetings' }).click();
+    await page.getByText('No meetings recorded yet.').waitFor();
+    expect(await page.getByRole('link', { name: 'Record your first meeting' }).getAttribute('href')).toBe('/record');
+    await context.close();
+  });
+});

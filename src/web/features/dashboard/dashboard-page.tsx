@@ -1,5 +1,7 @@
 import { BarChart3Icon, CalendarClockIcon, CheckCircle2Icon, HistoryIcon, LightbulbIcon, MicIcon, SparklesIcon, type LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -9,7 +11,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table.tsx';
 import { formatDate, formatDuration } from '#web/lib/format.ts';
 import { useAuth } from '../auth/use-auth.ts';
-import { useMeetings, useMeetingStats } from '../meetings/meetings-api.ts';
+import { useMeetings, useMeetingStats, useRemoveSamples } from '../meetings/meetings-api.ts';
 import { fullNameOf } from '../shell/user-identity.ts';
 
 const ACTIONS: { title: string; description: string; to: string; icon: LucideIcon }[] = [
@@ -80,6 +82,7 @@ function RecentMeetings() {
       <CardHeader>
         <CardTitle>Recent meetings</CardTitle>
         <CardDescription>Your latest recordings.</CardDescription>
+        {data?.items.some((m) => m.isSample) && <RemoveSamples />}
       </CardHeader>
       <CardContent>
         {isPending ? (
@@ -128,6 +131,40 @@ function RecentMeetings() {
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** New accounts start with sample meetings; one action removes them all (the person's own stay). */
+function RemoveSamples() {
+  const remove = useRemoveSamples();
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" className="col-start-2 row-span-2 row-start-1 self-start justify-self-end">
+          Remove sample meetings
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Remove the sample meetings?</DialogTitle>
+          <DialogDescription>The six meetings badged “Sample” are deleted with their transcripts and insights. Your own meetings stay.</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(undefined, {
+                onSuccess: ({ deleted }) => toast.success(`${deleted} sample meeting${deleted === 1 ? '' : 's'} removed`),
+                onError: (error) => toast.error(error.message),
+              })
+            }
+          >
+            Remove sample meetings
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
   );
 }
 

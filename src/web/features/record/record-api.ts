@@ -1,4 +1,5 @@
 import type { CreateMeetingBody, MeetingDetail, UpdateMeetingBody } from '#shared/contracts/meetings.ts';
+import type { CreatedShareLink } from '#shared/contracts/sharing.ts';
 import { api } from '#web/lib/api-client.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
 
@@ -11,3 +12,6 @@ export async function accessToken(): Promise<string | undefined> {
   const { data } = await (await loadSupabase()).auth.getSession();
   return data.session?.access_token;
 }
+
+/** The Auto-Share option: a share link made as the meeting is saved. */
+export const createShareLink = (meetingId: string) => api<CreatedShareLink>(`/meetings/${meetingId}/share`, { method: 'POST' });

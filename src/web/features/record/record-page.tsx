@@ -12,7 +12,7 @@ import { formatClock } from '#web/lib/format.ts';
 import { meetingKeys } from '../meetings/meetings-api.ts';
 import { DEMO_LINES, type TranscriptLine } from './demo-transcript.ts';
 import { LevelMeter } from './level-meter.tsx';
-import { accessToken, createMeeting, updateMeeting } from './record-api.ts';
+import { accessToken, createMeeting, createShareLink, updateMeeting } from './record-api.ts';
 import { RecordingOptionsPanel } from './recording-options.tsx';
 import { TranscriptPanel } from './transcript-panel.tsx';
 import { UnfinishedRecordings } from './unfinished-recordings.tsx';
@@ -113,6 +113,7 @@ export default function RecordPage() {
     try {
       if (id) await updateMeeting(id, { title: name });
       toast.success('Meeting saved', { description: name });
+      if (id && options.autoShare) void autoShare(id);
       // The upload carries on in the background; the meeting appears in history as it lands.
       void recorder.uploadFinished().then(
         () => queryClient.invalidateQueries({ queryKey: meetingKeys.all }),
@@ -201,6 +202,16 @@ export default function RecordPage() {
       </div>
     </div>
   );
+}
+
+async function autoShare(meetingId: string): Promise<void> {
+  try {
+    const link = await createShareLink(meetingId);
+    await navigator.clipboard?.writeText(link.url).catch(() => undefined);
+    toast.success('Share link created', { description: link.url, duration: 15_000 });
+  } catch (error) {
+    toast.error(error instanceof Error ? `Auto-share failed: ${error.message}` : 'Auto-share failed.');
+  }
 }
 
 function toSeconds(time: string): number {
