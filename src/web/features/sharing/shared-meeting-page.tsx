@@ -1,0 +1,195 @@
+import { useQuery } from '@tanstack/react-query';
+import { CalendarIcon, CheckCircle2Icon, ClockIcon, LightbulbIcon, LinkIcon, SparklesIcon, TagIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import type { Insight } from '#shared/contracts/meetings.ts';
+import type { SharedMeeting } from '#shared/contracts/sharing.ts';
+import { Logo } from '#web/components/logo.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { formatClock, formatDate, formatDuration } from '#web/lib/format.ts';
+import { isGoneLink, sharedMeetingOptions } from './sharing-api.ts';
+
+/**
+ * /shared/:token: the public, read-only view of a shared meeting. No sign-in, no app shell: what
+ * the person who shared it chose to show (summary, insights, transcript) and nothing else.
+ */
+export default function SharedMeetingPage() {
+  const { token = '' } = useParams();
+  const { data, isPending, isError, error, refetch } = useQuery(sharedMeetingOptions(token));
+  return (
+    <div className="min-h-svh bg-muted/30">
+      {/* A shared meeting is private to whoever holds the link: keep it out of search engines. */}
+      <meta name="robots" content="noindex, nofollow" />
+      <title>{data ? `${data.title} · Parley` : 'Shared meeting · Parley'}</title>
+      <header className="border-b bg-background">
+        <div className="mx-auto flex max-w-4xl items-center justify-between px-4 py-3">
+          <Link to="/" aria-label="Parley home">
+            <Logo size="sm" />
+          </Link>
+          <Badge variant="outline">
+            <LinkIcon aria-hidden="true" /> Shared meeting · read-only
+          </Badge>
+        </div>
+      </header>
+      <main className="mx-auto max-w-4xl px-4 py-8">
+        {isPending ? (
+          <LoadingView />
+        ) : isError ? (
+          isGoneLink(error) ? (
+            <Unavailable />
+          ) : (
+            <Card>
+              <CardContent className="py-10 text-center">
+                <p className="font-medium">This meeting could not be loaded.</p>
+                <p className="mt-1 text-sm text-muted-foreground">{error.message}</p>
+                <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
+                  Try again
+                </Button>
+              </CardContent>
+            </Card>
+          )
+        ) : (
+          <MeetingView meeting={data} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function Unavailable() {
+  return (
+    <Card>
+      <CardContent className="py-12 text-center">
+        <h1 className="text-xl font-semibold">This link is no longer available</h1>
+        <p className="mx-auto mt-2 max-w-md text-muted-foreground">
+          The person who shared this meeting has revoked the link, the meeting was deleted, or the link never existed. Ask them for a new link.
+        </p>
+        <Button className="mt-6" asChild>
+          <Link to="/">Go to Parley</Link>
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+const INSIGHT_GROUPS: { kind: Insight['kind']; title: string; icon: LucideIcon }[] = [
+  { kind: 'key_point', title: 'Key points', icon: SparklesIcon },
+  { kind: 'action_item', title: 'Action items', icon: CheckCircle2Icon },
+  { kind: 'decision', title: 'Decisions', icon: LightbulbIcon },
+  { kind: 'topic', title: 'Topics', icon: TagIcon },
+];
+
+function MeetingView({ meeting }: { meeting: SharedMeeting }) {
+  const names = new Map(meeting.speakers.map((s) => [s.id, s.displayName ?? s.label]));
+  const groups = INSIGHT_GROUPS.map((g) => ({ ...g, items: meeting.insights.filter((i) => i.kind === g.kind) })).filter((g) => g.items.length > 0);
+  return (
+    <article className="grid gap-6" aria-labelledby="shared-title">
+      <div>
+        <h1 id="shared-title" className="text-2xl font-bold tracking-tight md:text-3xl">
+          {meeting.title}
+        </h1>
+        <div className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span className="flex items-center gap-1.5">
+            <CalendarIcon className="size-4" aria-hidden="true" />
+            <time dateTime={meeting.startedAt}>{formatDate(meeting.startedAt)}</time>
+          </span>
+          <span className="flex items-center gap-1.5">
+            <ClockIcon className="size-4" aria-hidden="true" />
+            {formatDuration(meeting.durationSeconds)}
+          </span>
+          {meeting.participants.length > 0 && (
+            <span className="flex items-center gap-1.5">
+              <UsersIcon className="size-4" aria-hidden="true" />
+              <span className="sr-only">Participants: </span>
+              {meeting.participants.join(', ')}
+            </span>
+          )}
+        </div>
+      </div>
+
+      {meeting.summary && (
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Summary</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent>
+            <p className="leading-relaxed">{meeting.summary}</p>
+          </CardContent>
+        </Card>
+      )}
+
+      {groups.length > 0 && (
+        <Card>
+          <CardHeader>
+            <CardTitle>
+              <h2>Insights</h2>
+            </CardTitle>
+          </CardHeader>
+          <CardContent className="grid gap-5 sm:grid-cols-2">
+            {groups.map((group) => (
+              <section key={group.kind} aria-label={group.title}>
+                <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold">
+                  <group.icon className="size-4 text-primary" aria-hidden="true" />
+                  {group.title}
+                </h3>
+                <ul className="grid gap-1.5 text-sm">
+                  {group.items.map((item) => (
+                    <li key={item.id}>
+                      {item.text}
+                      {(item.assignee || item.due) && (
+                        <span className="text-muted-foreground"> · {[item.assignee, item.due && `due ${item.due}`].filter(Boolean).join(', ')}</span>
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            ))}
+          </CardContent>
+        </Card>
+      )}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+              <h2>Transcript</h2>
+            </CardTitle>
+        </CardHeader>
+        <CardContent>
+          {meeting.segments.length === 0 ? (
+            <p className="text-muted-foreground">There is no transcript for this meeting yet.</p>
+          ) : (
+            <ol className="grid gap-3" aria-label="Transcript">
+              {meeting.segments.map((segment) => (
+                <li key={segment.id} className="grid grid-cols-[3.5rem_1fr] gap-2 text-sm">
+                  <span className="font-mono text-xs leading-5 text-muted-foreground">{formatClock(segment.startMs / 1000)}</span>
+                  <p>
+                    {segment.speakerId && <span className="font-semibold">{names.get(segment.speakerId) ?? 'Speaker'}: </span>}
+                    {segment.text}
+                  </p>
+                </li>
+              ))}
+            </ol>
+          )}
+        </CardContent>
+      </Card>
+      <p className="text-center text-xs text-muted-foreground">
+        Recorded and transcribed with <Link to="/" className="underline underline-offset-2">Parley</Link>.
+      </p>
+    </article>
+  );
+}
+
+function LoadingView() {
+  return (
+    <div className="grid gap-6" aria-busy="true" aria-label="Loading meeting">
+      <Skeleton className="h-9 w-2/3" />
+      <Skeleton className="h-4 w-1/2" />
+      <Skeleton className="h-32" />
+      <Skeleton className="h-64" />
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import fs from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
+import { signUp, toast } from '#tests/support/e2e-auth.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const SAMPLE_TITLES = [
+  'Weekly Team Standup',
+  'Product Roadmap Review',
+  'Client Onboarding: Acme Corp',
+  'Design Critique: Mobile App',
+  'Quarterly Sales Review',
+  'Engineering Retrospective',
+];
+
+const cards = (page: Page) => page.getByRole('list', { name: 'Meetings' }).getByRole('article');
+const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
+/** The titles on screen, once the list has settled on `count` cards. */
+async function titlesOnScreen(page: Page, count: number): Promise<string[]> {
+  await expect.poll(() => cards(page).count()).toBe(count);
+  await expect.poll(() => page.getByRole('list', { name: 'Meetings' }).getAttribute('aria-busy')).toBe('false');
+  return cards(page).getByRole('heading', { level: 2 }).allTextContents();
+}
+
+async function openMenu(page: Page, title: string): Promise<Locator> {
+  await card(page, title).getByRole('button', { name: `Actions for ${title}` }).click();
+  return page.getByRole('menu');
+}
+
+describe('meeting history', () => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await newPage(browser, baseUrl));
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await signUp(page, { fullName: 'Katherine Johnson', email: uniqueEmail('history'), password: 'trajectory1' });
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  it('a new account sees its six sample meetings as cards', async () => {
+    await page.goto('/history');
+    await page.getByRole('heading', { name: 'Meeting History' }).waitFor();
+    expect((await titlesOnScreen(page, 6)).sort()).toEqual([...SAMPLE_TITLES].sort());
+    const standup = card(page, 'Weekly Team Standup');
+    await standup.getByText('Transcribed', { exact: true }).waitFor();
+    await standup.getByText('Sample', { exact: true }).waitFor();
+    await standup.getByText('32 min').waitFor();
+    await standup.getByText(/Alex Johnson, Sarah Miller, David Chen, Emma Wilson/).waitFor();
+    await standup.getByText(/the onboarding flow ships Friday/).waitFor();
+    expect(await standup.getByRole('link', { name: /View Details/ }).getAttribute('href')).toMatch(/^\/meetings\/[0-9a-f-]{36}$/);
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    expect(await pagination.getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    expect(await pagination.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+  });
+
+  it('search narrows the list, lives in the URL and survives a reload', async () => {
+    await page.goto('/history');
+    await page.getByRole('searchbox', { name: 'Search meetings' }).fill('roadmap');
+    await page.waitForURL(/[?&]q=roadmap/);
+    expect(await titlesOnScreen(page, 1)).toEqual(['Product Roadmap Review']);
+    await page.reload();
+    expect(await page.getByRole('searchbox', { name: 'Search meetings' }).inputValue()).toBe('roadmap');
+    expect(await titlesOnScreen(page, 1)).toEqual(['Product Roadmap Review']);
+    // Transcript words are searched too.
+    await page.getByRole('searchbox', { name: 'Search meetings' }).fill('gateway credentials');
+    await page.waitForURL(/[?&]q=gateway\+credentials/);
+    expect(await titlesOnScreen(page, 1)).toEqual(['Weekly Team Standup']);
+    await page.getByRole('searchbox', { name: 'Search meetings' }).fill('zebra');
+    await page.waitForURL(/[?&]q=zebra/);
+    await page.getByText('No meetings found').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    expect(await titlesOnScreen(page, 6)).toHaveLength(6);
+    expect(await page.getByRole('searchbox', { name: 'Search meetings' }).inputValue()).toBe('');
+  });
+
+  it('the date range and the filters narrow the list, and back restores it', async () => {
+    await page.goto('/history');
+    await titlesOnScreen(page, 6);
+    const day = (await card(page, 'Engineering Retrospective').locator('time').getAttribute('datetime'))!.slice(0, 10);
+
+    await page.getByRole('button', { name: 'Date Range' }).click();
+    const range = page.getByRole('dialog', { name: 'Date range' });
+    await range.getByLabel('From').fill(day);
+    await range.getByLabel('To').fill(day);
+    await range.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(new RegExp(`from=${day}&to=${day}`));
+    expect(await titlesOnScreen(page, 1)).toEqual(['Engineering Retrospective']);
+    await page.goBack();
+    expect(await titlesOnScreen(page, 6)).toHaveLength(6);
+
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const filters = page.getByRole('dialog', { name: 'Filters' });
+    await filters.getByLabel('Participant').fill('sarah miller');
+    await filters.getByRole('button', { name: 'Apply' }).click();
+    expect((await titlesOnScreen(page, 2)).sort()).toEqual(['Product Roadmap Review', 'Weekly Team Standup']);
+
+    await page.getByRole('button', { name: /Filters/ }).click();
+    await page.getByRole('dialog', { name: 'Filters' }).getByLabel('Status').selectOption('processing');
+    await page.getByRole('dialog', { name: 'Filters' }).getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/status=processing/);
+    await page.getByText('No meetings found').waitFor();
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    expect(await titlesOnScreen(page, 6)).toHaveLength(6);
+  });
+
+  it('pages through the meetings with Previous, Next and page numbers', async () => {
+    await page.goto('/history?pageSize=4');
+    expect(await titlesOnScreen(page, 4)).toEqual(SAMPLE_TITLES.slice(0, 4));
+    const pagination = page.getByRole('navigation', { name: 'Pagination' });
+    await pagination.getByRole('link', { name: 'Next' }).click();
+    await page.waitForURL(/page=2/);
+    expect(await titlesOnScreen(page, 2)).toEqual(SAMPLE_TITLES.slice(4));
+    expect(await pagination.getByRole('link', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(await pagination.getByRole('link', { name: 'Page 1' }).getAttribute('aria-current')).toBeNull();
+    await page.reload();
+    expect(await titlesOnScreen(page, 2)).toEqual(SAMPLE_TITLES.slice(4));
+    await pagination.getByRole('link', { name: 'Previous' }).click();
+    expect(await titlesOnScreen(page, 4)).toEqual(SAMPLE_TITLES.slice(0, 4));
+    await pagination.getByRole('link', { name: 'Page 2' }).click();
+    await page.goBack();
+    expect(await titlesOnScreen(page, 4)).toEqual(SAMPLE_TITLES.slice(0, 4));
+  });
+
+  it('Download TXT saves the transcript as a file', async () => {
+    await page.goto('/history');
+    await titlesOnScreen(page, 6);
+    const menu = await openMenu(page, 'Weekly Team Standup');
+    await menu.getByRole('menuitem', { name: 'Download' }).click();
+    const formats = page.getByRole('menu').last();
+    expect(await formats.getByRole('menuitem').allTextContents()).toEqual(['TXT', 'DOCX', 'PDF', 'SRT', 'VTT']);
+    const [download] = await Promise.all([page.waitForEvent('download'), formats.getByRole('menuitem', { name: 'TXT' }).click()]);
+    expect(download.suggestedFilename()).toBe('Weekly Team Standup.txt');
+    const text = fs.readFileSync((await download.path())!, 'utf8');
+    expect(text.split('\n')[0]).toBe('Weekly Team Standup');
+    expect(text).toContain("[00:00] Alex Johnson: Good morning everyone. Let's go around quickly");
+    await toast(page, 'Downloaded TXT').waitFor();
+  });
+
+  it('Share creates a link that opens a public page for anyone, until it is revoked', async () => {
+    await page.goto('/history');
+    await titlesOnScreen(page, 6);
+    const menu = await openMenu(page, 'Product Roadmap Review');
+    await menu.getByRole('menuitem', { name: 'Share' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share meeting' });
+    await dialog.getByText('No active links.').waitFor();
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const url = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
+    expect(url).toMatch(new RegExp(`^${baseUrl}/shared/[A-Za-z0-9_-]{43}$`));
+    await toast(page, 'Link copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+    await expect.poll(() => dialog.getByRole('button', { name: /^Revoke link/ }).count()).toBe(1);
+
+    // Someone without an account opens it.
+    const visitor = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const guest = await visitor.newPage();
+    await guest.goto(url);
+    await guest.getByRole('heading', { name: 'Product Roadmap Review', level: 1 }).waitFor();
+    await guest.getByTestId('logo').first().waitFor();
+    await guest.getByRole('heading', { name: 'Summary' }).waitFor();
+    await guest.getByRole('heading', { name: 'Insights' }).waitFor();
+    expect(await guest.getByRole('list', { name: 'Transcript' }).getByRole('listitem').count()).toBeGreaterThan(3);
+    await guest.getByText('Sarah Miller', { exact: false }).first().waitFor();
+    expect(await guest.content()).not.toContain('@example.com');
+    expect(guest.url()).toBe(url); // no redirect to /auth: the page is public
+
+    await dialog.getByRole('button', { name: /^Revoke link/ }).click();
+    await toast(page, 'Link revoked').waitFor();
+    await dialog.getByText('No active links.').waitFor();
+    await guest.reload();
+    await guest.getByRole('heading', { name: 'This link is no longer available' }).waitFor();
+    await visitor.close();
+    await page.keyboard.press('Escape');
+  });
+
+  it('a made-up share link says it is not available', async () => {
+    const visitor = await browser.newContext();
+    const guest = await visitor.newPage();
+    await guest.goto(`${baseUrl}/shared/${'x'.repeat(43)}`);
+    await guest.getByRole('heading', { name: 'This link is no longer available' }).waitFor();
+    await guest.getByRole('link', { name: 'Go to Parley' }).waitFor();
+    await visitor.close();
+  });
+
+  it('Delete asks first, then removes the card', async () => {
+    await page.goto('/history');
+    await titlesOnScreen(page, 6);
+    let menu = await openMenu(page, 'Quarterly Sales Review');
+    await menu.getByRole('menuitem', { name: 'Delete' }).click();
+    let confirm = page.getByRole('alertdialog', { name: 'Delete this meeting?' });
+    await confirm.getByText(/“Quarterly Sales Review” will be deleted for good/).waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await cards(page).count()).toBe(6);
+
+    menu = await openMenu(page, 'Quarterly Sales Review');
+    await menu.getByRole('menuitem', { name: 'Delete' }).click();
+    confirm = page.getByRole('alertdialog', { name: 'Delete this meeting?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'Meeting deleted').waitFor();
+    const remaining = await titlesOnScreen(page, 5);
+    expect(remaining).not.toContain('Quarterly Sales Review');
+    await page.reload();
+    expect(await titlesOnScreen(page, 5)).not.toContain('Quarterly Sales Review');
+  });
+});
+
+describe('an account without meetings', () => {
+  it('is invited to record its first meeting', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await signUp(page, { fullName: 'Empty Account', email: uniqueEmail('empty'), password: 'nothing123' });
+    const token = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
+      return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : '';
+    });
+    const removed = await page.request.delete(`${baseUrl}/api/v1/meetings/samples`, { headers: { authorization: `Bearer ${token}` } });
+    expect(removed.status()).toBe(200);
+    await page.goto('/history');
+    await page.getByText('No meetings recorded yet.').waitFor();
+    await page.getByRole('link', { name: 'Record your first meeting' }).click();
+    await page.waitForURL(/\/record$/);
+    await context.close();
+  });
+});
