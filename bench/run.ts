@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { benchAuthenticatedJson, benchRefresh, benchSignIn } from './auth-load.ts';
 import { measureBundles } from './bundle-size.ts';
+import { benchMeetings, benchUpload } from './meetings-load.ts';
 import { median, printSection, type Row } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
 
@@ -48,4 +49,6 @@ try {
   fs.rmSync(server.dataDir, { recursive: true, force: true });
 }
 
+printSection('Meetings at scale (SQLite, one process, 10 connections)', await benchMeetings(seconds));
+printSection('Uploads', await benchUpload());
 printSection('Web bundle sizes', measureBundles());
