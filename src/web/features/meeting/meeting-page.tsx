@@ -7,6 +7,9 @@ import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
+import { DeleteMeetingDialog } from '../history/delete-meeting-dialog.tsx';
+import { MeetingActionsMenu } from '../history/meeting-actions-menu.tsx';
+import { ShareDialog } from '../sharing/share-dialog.tsx';
 import { AudioPlayer, type PlayerHandle } from './audio-player.tsx';
 import { useMeeting, useMeetingAudio, useMeetingEdits } from './meeting-api.ts';
 import { MeetingView } from './meeting-view.tsx';
@@ -18,6 +21,7 @@ export default function MeetingPage() {
   const audio = useMeetingAudio(id, meeting.data?.hasAudio === true);
   const edits = useMeetingEdits(id);
   const [currentMs, setCurrentMs] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<'share' | 'delete' | null>(null);
   const player = useRef<PlayerHandle | null>(null);
   const onTime = useCallback((seconds: number) => setCurrentMs(seconds * 1000), []);
   const onReady = useCallback((handle: PlayerHandle) => {
@@ -47,9 +51,14 @@ export default function MeetingPage() {
   const fail = (error: unknown) => toast.error(error instanceof Error ? error.message : 'The change could not be saved.');
   return (
     <div className="mx-auto max-w-6xl">
-      <Button variant="ghost" size="sm" className="mb-4" asChild>
-        <Link to="/history"><ArrowLeftIcon /> Meeting History</Link>
-      </Button>
+      <div className="mb-4 flex items-center justify-between">
+        <Button variant="ghost" size="sm" asChild>
+          <Link to="/history"><ArrowLeftIcon /> Meeting History</Link>
+        </Button>
+        <MeetingActionsMenu meeting={data} onShare={() => setDialog('share')} onDelete={() => setDialog('delete')} />
+      </div>
+      <ShareDialog meetingId={data.id} title={data.title} open={dialog === 'share'} onOpenChange={(open) => setDialog(open ? 'share' : null)} />
+      <DeleteMeetingDialog meetingId={data.id} title={data.title} open={dialog === 'delete'} onOpenChange={(open) => setDialog(open ? 'delete' : null)} />
       <MeetingView
         meeting={data}
         title={<EditableTitle title={data.title} onSave={(title) => edits.rename.mutateAsync(title).then(() => toast.success('Meeting renamed'), fail)} />}
