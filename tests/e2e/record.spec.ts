@@ -73,9 +73,27 @@ describe('recording a meeting', () => {
     expect(found.items).toHaveLength(1);
     expect(found.items[0]).toMatchObject({ title: 'Fake mic standup', hasAudio: true, source: 'mic' });
     expect(found.items[0]!.durationSeconds).toBeGreaterThanOrEqual(5);
-    // After a reload it is on the dashboard with the others.
+    // After a reload it is on the dashboard and in the history, where it downloads and shares.
     await page.goto('/dashboard');
     await page.getByText('Fake mic standup').waitFor();
+    await page.goto('/history');
+    await page.reload();
+    await page.getByRole('button', { name: 'Actions for Fake mic standup' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Download' }).click();
+    const formats = page.getByRole('menu').last();
+    const [download] = await Promise.all([page.waitForEvent('download'), formats.getByRole('menuitem', { name: 'Audio' }).click()]);
+    const audioFile = (await download.path())!;
+    expect((await measureAudio(audioFile)).durationMs).toBeGreaterThanOrEqual(5000);
+    await page.getByRole('button', { name: 'Actions for Fake mic standup' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Share' }).click();
+    const share = page.getByRole('dialog', { name: 'Share meeting' });
+    await share.getByRole('button', { name: 'Create link' }).click();
+    const url = await share.getByRole('textbox', { name: 'Share link' }).inputValue();
+    const guest = await browser.newContext();
+    const guestPage = await guest.newPage();
+    await guestPage.goto(url);
+    await guestPage.getByRole('heading', { name: 'Fake mic standup', level: 1 }).waitFor();
+    await guest.close();
     await context.close();
   });
 
