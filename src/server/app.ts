@@ -14,7 +14,7 @@ import { registerMeetingRoutes } from './features/meetings/meetings.routes.ts';
 import { seedSampleMeetings } from './features/meetings/sample-meetings.ts';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.ts';
 import { registerUploads } from './features/recordings/uploads.plugin.ts';
-import { createPocketsphinxEngine } from './features/transcription/engines/pocketsphinx.ts';
+import { selectTranscriptionEngine } from './features/transcription/engines/select-engine.ts';
 import { createTranscriptionQueue, type TranscriptionQueue } from './features/transcription/transcription-queue.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body-parser.ts';
@@ -67,7 +67,13 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerMeetingExportRoutes(app, { db, requireUser, blobs: deps.blobs });
   registerSharingRoutes(app, { db, requireUser, publicUrl: config.publicUrl });
 
-  const transcription = createTranscriptionQueue({ db, blobs: deps.blobs, engine: createPocketsphinxEngine(), log: app.log });
+  const engine = selectTranscriptionEngine(config);
+  const transcription = createTranscriptionQueue({ db, blobs: deps.blobs, engine, log: app.log });
+  app.addHook('onReady', async () => {
+    const availability = await engine.checkAvailability();
+    if (availability.available) app.log.info({ engine: engine.name }, 'transcription engine ready');
+    else app.log.warn({ engine: engine.name, reason: availability.reason }, 'transcription engine unavailable: recordings will be stored but not transcribed');
+  });
   await registerUploads(app, { config, db, blobs: deps.blobs, auth: auth.context, log: app.log, onRecordingStored: transcription.enqueue });
   app.decorate('transcription', transcription);
   app.addHook('onReady', () => transcription.resume());

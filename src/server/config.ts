@@ -72,6 +72,11 @@ const EnvSchema = z.object({
   AUTH_EMAIL_RATE_LIMIT_PER_HOUR: int(30, 1, 1000000),
   AUTH_OTP_EXP: int(86400, 60, 604800),
   UPLOAD_MAX_MB: int(500, 1, 10_240),
+  TRANSCRIBE_ENGINE: z.enum(['auto', 'pocketsphinx', 'openai']).default('auto'),
+  TRANSCRIBE_OPENAI_URL: optionalUrl,
+  TRANSCRIBE_OPENAI_KEY: optionalString,
+  TRANSCRIBE_OPENAI_MODEL: z.string().default('whisper-1'),
+  TRANSCRIBE_TIMEOUT_SECONDS: int(600, 5, 86_400),
   SMTP_HOST: optionalString,
   SMTP_PORT: int(587, 1, 65535),
   SMTP_USER: optionalString,
@@ -105,6 +110,12 @@ export type Config = Readonly<{
     otpExpSeconds: number;
   }>;
   uploads: Readonly<{ maxBytes: number }>;
+  transcription: Readonly<{
+    engine: 'auto' | 'pocketsphinx' | 'openai';
+    /** An OpenAI-compatible /v1/audio/transcriptions service (OpenAI, Groq, faster-whisper, whisper.cpp server). */
+    openai: Readonly<{ url: string; apiKey: string | undefined; model: string }> | undefined;
+    timeoutSeconds: number;
+  }>;
   smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
 }>;
 
@@ -171,6 +182,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       otpExpSeconds: e.AUTH_OTP_EXP,
     }),
     uploads: Object.freeze({ maxBytes: e.UPLOAD_MAX_MB * 1024 * 1024 }),
+    transcription: Object.freeze({
+      engine: e.TRANSCRIBE_ENGINE,
+      openai: e.TRANSCRIBE_OPENAI_URL ? Object.freeze({ url: e.TRANSCRIBE_OPENAI_URL, apiKey: e.TRANSCRIBE_OPENAI_KEY, model: e.TRANSCRIBE_OPENAI_MODEL }) : undefined,
+      timeoutSeconds: e.TRANSCRIBE_TIMEOUT_SECONDS,
+    }),
     smtp: smtp && Object.freeze(smtp),
   });
 }

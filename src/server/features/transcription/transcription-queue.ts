@@ -4,6 +4,7 @@ import type { BlobStore } from '#server/lib/blob-store.ts';
 import { AudioDecodeError, decodeToPcm16k } from '#server/lib/ffmpeg.ts';
 import { replaceTranscript } from '../meetings/meetings.repository.ts';
 import type { TranscriptionEngine } from './engines/engine.ts';
+import { TranscriptionServiceError } from './engines/openai-compatible.ts';
 
 export type TranscriptionQueue = {
   enqueue: (meetingId: string) => void;
@@ -47,7 +48,8 @@ export function createTranscriptionQueue(deps: { db: Db; blobs: BlobStore; engin
       await deps.db.updateTable('meetings').set({ status: 'ready', failure_reason: null, updated_at: new Date().toISOString() }).where('id', '=', meetingId).execute();
     } catch (error) {
       deps.log.warn({ err: error, meetingId }, 'transcription failed');
-      await fail(meetingId, error instanceof AudioDecodeError ? error.message : 'Transcription failed. Try again later.');
+      const readable = error instanceof AudioDecodeError || error instanceof TranscriptionServiceError;
+      await fail(meetingId, readable ? error.message : 'Transcription failed. Try again later.');
     }
   };
 
