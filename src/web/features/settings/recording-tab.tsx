@@ -17,7 +17,7 @@ const TOGGLES: { field: ToggleField; label: string; description: string }[] = [
   { field: 'speakerDiarization', label: 'Speaker Diarization', description: 'Tell speakers apart in the transcript.' },
   { field: 'automaticPunctuation', label: 'Automatic Punctuation', description: 'Add punctuation and capitals to the transcript.' },
   { field: 'fillerWordRemoval', label: 'Filler Word Removal', description: 'Leave out words such as “um” and “uh”.' },
-  { field: 'aiSummary', label: 'AI Summary Generation', description: 'Summarise each meeting when its transcript is ready.' },
+  { field: 'aiSummary', label: 'AI Summary Generation', description: 'Summarize each meeting when its transcript is ready.' },
 ];
 
 /** Recording tab (spec §2 /settings): quality, format and transcription toggles, kept in this browser for now. */
@@ -54,7 +54,7 @@ export function RecordingTab() {
         <div className="grid gap-2">
           <Label htmlFor="auto-save-location">Auto-Save Location</Label>
           <div className="flex gap-2">
-            <Input id="auto-save-location" value="cloud storage" readOnly />
+            <Input id="auto-save-location" className="bg-muted/50" value="cloud storage" readOnly />
             <Button variant="outline" onClick={() => toast.info(notAvailableYet('Choosing another save location'))}>
               Change
             </Button>
