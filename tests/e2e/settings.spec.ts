@@ -1,0 +1,235 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
+import { signIn, signOut, signUp, toast } from '#tests/support/e2e-auth.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+async function openSettings(page: Page, account: { fullName: string; password: string }) {
+  const email = uniqueEmail('settings');
+  await signUp(page, { ...account, email });
+  await page.goto('/settings');
+  await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
+  return email;
+}
+
+async function openTab(page: Page, name: string) {
+  await page.getByRole('tab', { name }).click();
+  await page.getByRole('tabpanel', { name }).waitFor();
+  return page.getByRole('tabpanel', { name });
+}
+
+const combobox = (page: Page, name: string) => page.getByRole('combobox', { name });
+const switchState = (page: Page, name: string) => page.getByRole('switch', { name, exact: true }).getAttribute('aria-checked');
+
+async function choose(page: Page, select: string, option: string) {
+  await combobox(page, select).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect.poll(() => combobox(page, select).textContent()).toBe(option);
+}
+
+describe('/settings', () => {
+  it('has five tabs with Profile first and selected', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await openSettings(page, { fullName: 'Frances Allen', password: 'compiler1' });
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs).toEqual(['Profile', 'Notifications', 'Recording', 'Privacy', 'Billing']);
+    expect(await page.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
+    await context.close();
+  });
+
+  it('Profile: read-only until Edit, Save Changes stores it on the account, a reload keeps it and the user menu shows the new name', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const email = await openSettings(page, { fullName: 'Grace Hopper', password: 'cobol1959' });
+    const field = (label: string) => page.getByLabel(label, { exact: true });
+
+    expect(await field('First name').inputValue()).toBe('Grace');
+    expect(await field('Last name').inputValue()).toBe('Hopper');
+    expect(await field('Email').inputValue()).toBe(email);
+    expect(await field('First name').getAttribute('readonly')).not.toBeNull();
+    expect(await combobox(page, 'Timezone').textContent()).toBe('Pacific Time');
+    expect(await combobox(page, 'Timezone').isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save Changes' }).count()).toBe(0);
+
+    // Cancel throws the edits away.
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await field('First name').fill('Nobody');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await field('First name').inputValue()).toBe('Grace');
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByRole('button', { name: 'Done' }).waitFor();
+    await page.getByRole('button', { name: 'Change', exact: true }).waitFor();
+    expect(await field('Email').getAttribute('readonly')).not.toBeNull(); // an email change is an email flow
+    await field('First name').fill('Amazing');
+    await field('Last name').fill('Grace');
+    await field('Job Title').fill('Rear Admiral');
+    await field('Location').fill('Arlington');
+    await choose(page, 'Timezone', 'Eastern Time');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Profile updated successfully').filter({ hasText: 'Your changes have been saved.' }).waitFor();
+    await page.getByRole('button', { name: 'Edit', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'User menu for Amazing Grace' }).waitFor();
+
+    await page.reload();
+    await expect.poll(() => field('First name').inputValue()).toBe('Amazing');
+    expect(await field('Last name').inputValue()).toBe('Grace');
+    expect(await field('Job Title').inputValue()).toBe('Rear Admiral');
+    expect(await field('Location').inputValue()).toBe('Arlington');
+    expect(await combobox(page, 'Timezone').textContent()).toBe('Eastern Time');
+    await page.getByRole('button', { name: 'User menu for Amazing Grace' }).waitFor();
+    await context.close();
+  });
+
+  it('Account Security: checks the fields, refuses the same password, and a new one works for the next sign-in', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const email = await openSettings(page, { fullName: 'Katherine Johnson', password: 'orbit1962' });
+    expect(await page.getByLabel('Current password').getAttribute('readonly')).not.toBeNull();
+    expect(await page.getByLabel('Current password').getAttribute('type')).toBe('password');
+    const update = page.getByRole('button', { name: 'Update Password' });
+
+    await page.getByLabel('New password', { exact: true }).fill('short');
+    await page.getByLabel('Confirm new password').fill('short');
+    await update.click();
+    await page.getByText('Password must be at least 6 characters long.').waitFor();
+
+    await page.getByLabel('New password', { exact: true }).fill('trajectory1');
+    await page.getByLabel('Confirm new password').fill('trajectory2');
+    await update.click();
+    await page.getByText('Passwords do not match.').waitFor();
+
+    await page.getByLabel('New password', { exact: true }).fill('orbit1962');
+    await page.getByLabel('Confirm new password').fill('orbit1962');
+    await update.click();
+    await toast(page, 'New password should be different from the old password.').waitFor();
+
+    await page.getByLabel('New password', { exact: true }).fill('trajectory1');
+    await page.getByLabel('Confirm new password').fill('trajectory1');
+    await update.click();
+    await toast(page, 'Password updated').waitFor();
+    expect(await page.getByLabel('New password', { exact: true }).inputValue()).toBe('');
+
+    await signOut(page);
+    await page.waitForURL(`${baseUrl}/`);
+    await signIn(page, { email, password: 'trajectory1' });
+    await page.waitForURL(/\/dashboard$/);
+    await context.close();
+  });
+
+  it('Connected Accounts: Connect says the integration is not available yet', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await openSettings(page, { fullName: 'Mary Jackson', password: 'windtunnel1' });
+    for (const name of ['Microsoft Teams', 'Google Calendar', 'Slack']) await page.getByText(name, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Connect Slack' }).click();
+    await toast(page, 'The Slack integration is not available on this installation yet.').waitFor();
+    await context.close();
+  });
+
+  it('Notifications: the spec defaults, Save Preferences toasts, and the choice survives a reload', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await openSettings(page, { fullName: 'Dorothy Vaughan', password: 'fortran1961' });
+    await openTab(page, 'Notifications');
+    const expected = {
+      'Meeting Reminders': 'true',
+      'Transcription Complete': 'true',
+      'AI Insights Ready': 'true',
+      'Team Activity': 'false',
+      'Product Updates': 'true',
+      'Action Items': 'true',
+      Mentions: 'true',
+      'Team Invitations': 'true',
+    };
+    for (const [name, state] of Object.entries(expected)) expect(await switchState(page, name), name).toBe(state);
+    await page.getByRole('switch', { name: 'Team Activity' }).click();
+    await page.getByRole('button', { name: 'Save Preferences' }).click();
+    await toast(page, 'Notification preferences saved').waitFor();
+    await page.reload();
+    await openTab(page, 'Notifications');
+    await expect.poll(() => switchState(page, 'Team Activity')).toBe('true');
+    await context.close();
+  });
+
+  it('Recording: the spec defaults, Restore Defaults brings back high/mp3, Save Settings toasts', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await openSettings(page, { fullName: 'Annie Easley', password: 'centaur1963' });
+    await openTab(page, 'Recording');
+    expect(await combobox(page, 'Audio Quality').textContent()).toBe('High');
+    expect(await combobox(page, 'Default File Format').textContent()).toBe('MP3');
+    expect(await switchState(page, 'Speaker Diarization')).toBe('true');
+    expect(await switchState(page, 'Automatic Punctuation')).toBe('true');
+    expect(await switchState(page, 'Filler Word Removal')).toBe('false');
+    expect(await switchState(page, 'AI Summary Generation')).toBe('true');
+    expect(await page.getByLabel('Auto-Save Location').inputValue()).toBe('cloud storage');
+    expect(await page.getByLabel('Auto-Save Location').getAttribute('readonly')).not.toBeNull();
+
+    await choose(page, 'Audio Quality', 'Ultra');
+    await choose(page, 'Default File Format', 'WAV');
+    await page.getByRole('switch', { name: 'Filler Word Removal' }).click();
+    await page.getByRole('button', { name: 'Restore Defaults' }).click();
+    await expect.poll(() => combobox(page, 'Audio Quality').textContent()).toBe('High');
+    expect(await combobox(page, 'Default File Format').textContent()).toBe('MP3');
+    expect(await switchState(page, 'Filler Word Removal')).toBe('false');
+
+    await choose(page, 'Audio Quality', 'Standard');
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await toast(page, 'Recording settings saved').waitFor();
+    await page.reload();
+    await openTab(page, 'Recording');
+    await expect.poll(() => combobox(page, 'Audio Quality').textContent()).toBe('Standard');
+    await context.close();
+  });
+
+  it('Privacy: the spec defaults (auto-delete 90 days), Update Privacy Settings toasts, the danger zone fakes nothing', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await openSettings(page, { fullName: 'Evelyn Boyd', password: 'granville1' });
+    await openTab(page, 'Privacy');
+    expect(await switchState(page, 'Anonymized Feature Usage')).toBe('true');
+    expect(await switchState(page, 'Error Reporting')).toBe('true');
+    expect(await switchState(page, 'Allow data for AI model improvement')).toBe('false');
+    expect(await combobox(page, 'Auto-delete recordings').textContent()).toBe('90 days');
+    await page.getByRole('button', { name: 'Request Data Export' }).waitFor();
+
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete account' });
+    await dialog.getByText('not available on this installation yet').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Delete All Data' }).click();
+    await page.getByRole('dialog', { name: 'Delete all data' }).getByText('Nothing has been deleted.').waitFor();
+    await page.keyboard.press('Escape');
+
+    await choose(page, 'Auto-delete recordings', '30 days');
+    await page.getByRole('button', { name: 'Update Privacy Settings' }).click();
+    await toast(page, 'Privacy settings updated').waitFor();
+    await context.close();
+  });
+
+  it('Billing: the settings reading of the Pro plan, editable billing details, Save Changes toasts', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const email = await openSettings(page, { fullName: 'Hedy Lamarr', password: 'frequency1' });
+    const panel = await openTab(page, 'Billing');
+    await panel.getByText('Pro Plan').waitFor();
+    await panel.getByText('$29/month per user').waitFor();
+    for (const feature of ['Unlimited recordings', 'All AI features', '100GB cloud storage', 'Up to 20 team members']) await panel.getByText(feature).waitFor();
+    await panel.getByText('•••• •••• •••• 4242').waitFor();
+    for (const button of ['View invoice history', 'Cancel Subscription', 'Upgrade to Enterprise']) await panel.getByRole(button === 'Upgrade to Enterprise' ? 'link' : 'button', { name: button }).waitFor();
+    expect(await panel.getByLabel('Name', { exact: true }).inputValue()).toBe('Hedy Lamarr');
+    expect(await panel.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
+    for (const label of ['Company', 'Address', 'City', 'State', 'ZIP Code', 'Country']) await panel.getByLabel(label, { exact: true }).waitFor();
+    await panel.getByLabel('Company', { exact: true }).fill('Frequency Hopping Inc.');
+    await panel.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Billing information updated').waitFor();
+    await page.reload();
+    const again = await openTab(page, 'Billing');
+    await expect.poll(() => again.getByLabel('Company', { exact: true }).inputValue()).toBe('Frequency Hopping Inc.');
+    await context.close();
+  });
+});
