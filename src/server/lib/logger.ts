@@ -3,7 +3,7 @@ import type { FastifyServerOptions } from 'fastify';
 /**
  * Pino options for the server. Credentials never reach the log: auth headers, cookies and any
  * token- or password-like field are redacted, and request logs carry the path without the query
- * (verify links put tokens in the query string).
+ * (verify links put tokens in the query string), and share-link tokens are masked in paths.
  */
 export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   return {
@@ -26,7 +26,8 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
     serializers: {
       req: (req: { method: string; url: string; ip?: string; id?: string }) => ({
         method: req.method,
-        url: req.url.split('?')[0],
+        // A share link's token is the only key to it: keep it out of the log.
+        url: (req.url.split('?')[0] ?? '').replace(/\/shared\/[^/]+/, '/shared/[redacted]'),
         ip: req.ip,
         id: req.id,
       }),

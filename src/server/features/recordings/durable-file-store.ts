@@ -8,6 +8,7 @@ import { FileStore } from '@tus/file-store';
  * disk, so the browser may drop those bytes from IndexedDB and a power cut loses nothing it was
  * told is safe.
  */
+// @ts-expect-error FileStore declares checkOrCreateDirectory private; it is replaced on purpose (below).
 export class DurableFileStore extends FileStore {
   private readonly root: string;
 
@@ -15,6 +16,13 @@ export class DurableFileStore extends FileStore {
     super(options);
     this.root = options.directory;
   }
+
+  /**
+   * FileStore creates its directory from the constructor without waiting and throws from a
+   * callback if that fails (an uncaught exception). The uploads plugin creates the directory, and
+   * awaits it, before constructing the store, so this does nothing.
+   */
+  override checkOrCreateDirectory(): void {}
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
     const newOffset = await super.write(readable, id, offset);

@@ -78,7 +78,7 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions): 
     },
     async transcribe(pcm: Pcm16k, transcribeOptions: TranscribeOptions = {}): Promise<RecognizedSegment[]> {
       const form = new FormData();
-      form.append('file', new Blob([pcmToWav(pcm)], { type: 'audio/wav' }), 'audio.wav');
+      form.append('file', new Blob([Uint8Array.from(pcmToWav(pcm))], { type: 'audio/wav' }), 'audio.wav');
       form.append('model', options.model);
       form.append('response_format', 'verbose_json');
       form.append('timestamp_granularities[]', 'segment');
