@@ -76,7 +76,7 @@ export default function DashboardPage() {
 }
 
 function RecentMeetings() {
-  const { data, isPending, isError } = useMeetings({ page: 1, pageSize: 5 });
+  const { data, isPending, isError } = useMeetings({ page: 1, pageSize: 3 });
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
