@@ -3,6 +3,7 @@
  * it with inject() or on a random port. main.ts owns the process; this file owns the composition.
  */
 import path from 'node:path';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
@@ -12,6 +13,8 @@ import { createAuthModule, registerAuthRoutes } from './features/auth/auth.modul
 import { registerMeetingExportRoutes } from './features/meetings/meeting-export.routes.ts';
 import { registerMeetingRoutes } from './features/meetings/meetings.routes.ts';
 import { seedSampleMeetings } from './features/meetings/sample-meetings.ts';
+import { createRealtimeHub, type RealtimeHub } from './features/realtime/realtime-hub.ts';
+import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.ts';
 import { registerUploads } from './features/recordings/uploads.plugin.ts';
 import { selectTranscriptionEngine } from './features/transcription/engines/select-engine.ts';
@@ -35,6 +38,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** In-process transcription of stored recordings (tests wait on it with idle()). */
     transcription: TranscriptionQueue;
+    /** Per-person event fan-out behind the /realtime WebSocket. */
+    realtime: RealtimeHub;
   }
 }
 
@@ -60,6 +65,11 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   const auth = await createAuthModule(db, config, app.log, { onUserCreated: [(userId) => seedSampleMeetings(db, userId)] });
   await registerAuthRoutes(app, auth, deps.version);
   registerAppConfig(app, () => ({ anonKey: auth.anonKey, version: deps.version }));
+
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
+  const realtime = createRealtimeHub();
+  app.decorate('realtime', realtime);
+  registerRealtimeRoutes(app, { auth: auth.context, hub: realtime });
 
   const requireUser = createApiGuard(auth.context);
   registerMeRoute(app, requireUser);

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import { REALTIME_PATH, RealtimeClientMessageSchema, type RealtimeServerMessage } from '#shared/contracts/realtime.ts';
+import type { AuthContext } from '../auth/auth-context.ts';
+import { authenticateToken } from '../auth/authenticate.ts';
+import type { RealtimeHub } from './realtime-hub.ts';
+
+/** How long a socket may stay open without authenticating. */
+export const AUTH_TIMEOUT_MS = 10_000;
+const MAX_MESSAGE_BYTES = 16 * 1024;
+
+const send = (socket: WebSocket, message: RealtimeServerMessage) => {
+  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+};
+
+/**
+ * GET /realtime (WebSocket): authenticate with the first message, then receive that person's events.
+ * Close codes: 4401 not authenticated (bad, expired or missing token), 4400 malformed message.
+ */
+export function registerRealtimeRoutes(app: FastifyInstance, deps: { auth: AuthContext; hub: RealtimeHub }): void {
+  app.get(REALTIME_PATH, { websocket: true }, (socket) => {
+    let unsubscribe: (() => void) | undefined;
+    let authenticating = false;
+    const authTimer = setTimeout(() => socket.close(4401, 'Authenticate first'), AUTH_TIMEOUT_MS);
+
+    socket.on('message', async (data, isBinary) => {
+      const raw = Buffer.isBuffer(data) ? data : Buffer.from(data as ArrayBuffer);
+      if (isBinary || raw.length > MAX_MESSAGE_BYTES) return socket.close(4400, 'Messages are small JSON texts');
+      let parsed;
+      try {
+        parsed = RealtimeClientMessageSchema.safeParse(JSON.parse(raw.toString('utf8')));
+      } catch {
+        parsed = undefined;
+      }
+      if (!parsed?.success) return socket.close(4400, 'Malformed message');
+      const message = parsed.data;
+      if (message.type === 'ping') return send(socket, { type: 'pong' });
+      if (unsubscribe || authenticating) return; // one subscription per socket; a refreshed token needs no new one
+      authenticating = true;
+      try {
+        const { user } = await authenticateToken(deps.auth, message.accessToken);
+        clearTimeout(authTimer);
+        if (socket.readyState !== socket.OPEN) return;
+        unsubscribe = deps.hub.subscribe(user.id, (event) => send(socket, event));
+        send(socket, { type: 'ready', userId: user.id });
+      } catch {
+        socket.close(4401, 'Invalid or expired access token');
+      }
+    });
+    socket.on('close', () => {
+      clearTimeout(authTimer);
+      unsubscribe?.();
+    });
+  });
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { MeetingStatusSchema } from './meetings.ts';
+
+/**
+ * The realtime channel (WebSocket at /realtime). The client's first message authenticates with its
+ * access token (browsers cannot set headers on a WebSocket, and a token in the URL would end up in
+ * logs); the server then pushes events for that person only.
+ */
+export const REALTIME_PATH = '/realtime';
+
+export const RealtimeClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), accessToken: z.string().min(1).max(8192) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessageSchema>;
+
+/** A meeting's processing changed: status, and while processing, progress 0..1 and the current stage. */
+export const MeetingProgressEventSchema = z.object({
+  type: z.literal('meeting.progress'),
+  meetingId: z.uuid(),
+  status: MeetingStatusSchema,
+  stage: z.string().nullable(),
+  progress: z.number().min(0).max(1).nullable(),
+  failureReason: z.string().nullable(),
+});
+export type MeetingProgressEvent = z.infer<typeof MeetingProgressEventSchema>;
+
+export const RealtimeServerMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), userId: z.uuid() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+  MeetingProgressEventSchema,
+]);
+export type RealtimeServerMessage = z.infer<typeof RealtimeServerMessageSchema>;
+/** Events the server pushes to a person (everything but the channel's own handshake messages). */
+export type RealtimeEvent = MeetingProgressEvent;
