@@ -1,0 +1,36 @@
+import type { Pcm16k } from '#server/lib/ffmpeg.ts';
+import type { RecognizedSegment } from './engines/engine.ts';
+
+/**
+ * The contract between the stages of a meeting's transcription job: decode → recognise → identify
+ * speakers → post-process → store. Each stage lives in its own module; the job runner composes them.
+ */
+
+/** What the pipeline does for one meeting: the person's Recording settings and the meeting's own options. */
+export type PipelineOptions = {
+  /** Settings › Recording "Speaker Diarization" and the meeting's "Speaker Detection" option, both on. */
+  identifySpeakers: boolean;
+  /** Settings › Recording "Automatic Punctuation": add sentence case and full stops where the engine gives none. */
+  punctuation: boolean;
+  /** Settings › Recording "Filler Word Removal": drop um, uh, er… from the stored text. */
+  fillerWordRemoval: boolean;
+  /** The meeting's "Noise Reduction" option: denoise while decoding. */
+  noiseReduction: boolean;
+};
+
+/** One source of a recording: the whole mixed track, or one capture source (microphone, shared tab). */
+export type AudioTrack = { source: string; pcm: Pcm16k };
+
+/** A recognised segment attributed to a speaker (index into SpeakerIdentification.speakers). */
+export type AttributedSegment = RecognizedSegment & { speaker: number };
+
+export type SpeakerIdentification = {
+  speakers: { label: string }[];
+  segments: AttributedSegment[];
+};
+
+/**
+ * Single mixed track: voice activity detection and clustering of speaker turns, labelled
+ * "Speaker 1", "Speaker 2", … Segments that span a speaker change are split at word boundaries.
+ */
+export type IdentifySpeakers = (pcm: Pcm16k, segments: RecognizedSegment[], options?: { signal?: AbortSignal }) => Promise<SpeakerIdentification>;
