@@ -10,6 +10,7 @@ import type { Deps } from './deps.ts';
 import { registerMeRoute } from './features/account/me.route.ts';
 import { createApiGuard } from './features/auth/api-guard.ts';
 import { createAuthModule, registerAuthRoutes } from './features/auth/auth.module.ts';
+import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
 import { registerMeetingExportRoutes } from './features/meetings/meeting-export.routes.ts';
 import { registerMeetingRoutes } from './features/meetings/meetings.routes.ts';
 import { seedSampleMeetings } from './features/meetings/sample-meetings.ts';
@@ -76,6 +77,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerMeetingRoutes(app, { db, requireUser, removeAudio: (keys) => deps.blobs.remove(keys) });
   registerMeetingExportRoutes(app, { db, requireUser, blobs: deps.blobs });
   registerSharingRoutes(app, { db, requireUser, publicUrl: config.publicUrl });
+  registerInsightsRoutes(app, { db, requireUser });
 
   const engine = selectTranscriptionEngine(config);
   const transcription = createTranscriptionQueue({ db, blobs: deps.blobs, engine, log: app.log });

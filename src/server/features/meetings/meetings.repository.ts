@@ -15,6 +15,7 @@ import {
 } from '#shared/contracts/meetings.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { MeetingsTable } from './meetings.table.ts';
+import { scoreSentiment } from '../insights/sentiment.ts';
 import { reindexMeeting, removeFromIndex, searchCondition } from './meeting-search.ts';
 
 /**
@@ -184,9 +185,16 @@ export type TranscriptInput = {
   insights?: { kind: Insight['kind']; text: string; assignee?: string | null; due?: string | null; segment?: number | null }[];
 };
 
+/** Sentiment is computed only for meetings whose "Anonymous Emotional Analysis" option is on. */
+async function analysesSentiment(db: Db, meetingId: string): Promise<boolean> {
+  const row = await db.selectFrom('meetings').select('options').where('id', '=', meetingId).executeTakeFirst();
+  return row ? parseOptions(row.options).emotionalAnalysis : false;
+}
+
 /** Replaces a meeting's speakers, transcript and insights (a finished transcription, or sample data). */
 export async function replaceTranscript(db: Db, meetingId: string, input: TranscriptInput): Promise<void> {
   await db.transaction().execute(async (trx) => {
+    const analyse = await analysesSentiment(trx, meetingId);
     await trx.deleteFrom('meeting_insights').where('meeting_id', '=', meetingId).execute();
     await trx.deleteFrom('transcript_segments').where('meeting_id', '=', meetingId).execute();
     await trx.deleteFrom('meeting_speakers').where('meeting_id', '=', meetingId).execute();
@@ -212,6 +220,7 @@ export async function replaceTranscript(db: Db, meetingId: string, input: Transc
             end_ms: Math.max(0, Math.round(s.endMs)),
             text: s.text,
             confidence: s.confidence ?? null,
+            sentiment: analyse ? scoreSentiment(s.text) : null,
           })),
         )
         .execute();
@@ -264,10 +273,11 @@ export async function updateMeeting(
 
 export async function updateSegmentText(db: Db, ownerId: string, meetingId: string, segmentId: string, text: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    if (!(await findOwned(trx, ownerId, meetingId))) return false;
+    const meeting = await findOwned(trx, ownerId, meetingId);
+    if (!meeting) return false;
     const result = await trx
       .updateTable('transcript_segments')
-      .set({ text })
+      .set({ text, sentiment: parseOptions(meeting.options).emotionalAnalysis ? scoreSentiment(text) : null })
       .where('id', '=', segmentId)
       .where('meeting_id', '=', meetingId)
       .executeTakeFirst();

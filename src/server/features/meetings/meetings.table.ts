@@ -46,6 +46,8 @@ export type TranscriptSegmentsTable = {
   end_ms: number;
   text: string;
   confidence: number | null;
+  /** -1..1 from the words, when the meeting has emotional analysis on (migration 1400). */
+  sentiment: number | null;
 };
 
 export type MeetingInsightsTable = {

@@ -126,6 +126,7 @@ export const SAMPLE_MEETINGS: SampleMeeting[] = [
         { kind: 'action_item', text: 'Contrast pass on dark mode', assignee: 'Design Team', due: 'Next review', segment: 3 },
         { kind: 'key_point', text: 'The record button should be the most prominent action.', segment: 1 },
         { kind: 'topic', text: 'Design' },
+        { kind: 'topic', text: 'Mobile app' },
       ],
     },
   },

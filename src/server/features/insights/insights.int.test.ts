@@ -1,0 +1,160 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnalyticsResponseSchema, InsightsResponseSchema, UNNAMED_SPEAKERS, type AnalyticsResponse, type InsightsResponse } from '#shared/contracts/insights.ts';
+import { MeetingDetailSchema, type MeetingDetail } from '#shared/contracts/meetings.ts';
+import { replaceTranscript } from '#server/features/meetings/meetings.repository.ts';
+import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false' } });
+});
+afterAll(() => t.close());
+
+let counter = 0;
+async function newUser(): Promise<string> {
+  counter += 1;
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/auth/v1/signup',
+    payload: { email: `insights-${counter}-${Date.now()}@example.com`, password: 'secret12' },
+  });
+  return (response.json() as { access_token: string }).access_token;
+}
+
+const get = async (token: string, url: string) => {
+  const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+  return { status: response.statusCode, body: response.json() as unknown };
+};
+const insights = async (token: string) => InsightsResponseSchema.parse((await get(token, '/api/v1/insights')).body) as InsightsResponse;
+const analytics = async (token: string, query = '') => AnalyticsResponseSchema.parse((await get(token, `/api/v1/analytics${query}`)).body) as AnalyticsResponse;
+
+/** A meeting of the caller's own, with a stored transcript as a finished transcription would leave it. */
+async function meetingWithTranscript(token: string, title: string, emotionalAnalysis: boolean) {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/meetings',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { title, options: { emotionalAnalysis } },
+  });
+  const meeting = MeetingDetailSchema.parse(created.json()) as MeetingDetail;
+  await replaceTranscript(t.deps.database.db, meeting.id, {
+    speakers: [{ label: 'Speaker 1' }, { label: 'Speaker 2', displayName: 'Priya Natarajan' }],
+    segments: [
+      { speaker: 0, startMs: 0, endMs: 4000, text: 'This launch was a wonderful success, great job.' },
+      { speaker: 1, startMs: 4000, endMs: 10_000, text: 'Thanks. The only problem was the terrible outage on Monday.' },
+    ],
+    insights: [{ kind: 'action_item', text: 'Write the outage report', assignee: 'Priya Natarajan', due: 'Thursday', segment: 1 }],
+  });
+  return meeting;
+}
+
+describe('GET /api/v1/insights', () => {
+  it('builds the four tabs from a new account’s sample meetings', async () => {
+    const token = await newUser();
+    const result = await insights(token);
+    expect(result.meetings).toBe(6);
+
+    // Topics: "Mobile app" comes up in two sample meetings, so it leads.
+    expect(result.topics[0]).toMatchObject({ name: 'Mobile app', meetings: 2 });
+    expect(result.topics[0]?.lastDiscussed.title).toBe('Product Roadmap Review');
+    expect(result.topics.map((topic) => topic.name)).toContain('API migration');
+
+    // Sentiment: every sample meeting has emotional analysis on; each turn is counted once.
+    expect(result.sentiment.analysedMeetings).toBe(6);
+    const turns = result.sentiment.overall.positive + result.sentiment.overall.neutral + result.sentiment.overall.negative;
+    expect(turns).toBe(result.participation.speakers.reduce((n, s) => n + s.turns, 0));
+    expect(result.sentiment.overall.positive).toBeGreaterThan(0);
+    expect(result.sentiment.overall.negative).toBeGreaterThan(0);
+    expect(result.sentiment.byMeeting.at(-1)?.meeting.title).toBe('Weekly Team Standup'); // oldest first, newest last
+
+    // Participation: named people, shares that add up to the whole.
+    const names = result.participation.speakers.map((s) => s.speaker);
+    expect(names).toContain('Sarah Miller');
+    expect(names).not.toContain(UNNAMED_SPEAKERS);
+    const share = result.participation.speakers.reduce((n, s) => n + s.share, 0);
+    expect(share).toBeGreaterThan(0.95);
+    expect(share).toBeLessThanOrEqual(1.01);
+
+    // Action items: assignee team, due label and source meeting, newest meeting first.
+    expect(result.actionItems[0]).toMatchObject({
+      text: 'Get production credentials for the new API gateway',
+      assignee: 'Platform Team',
+      due: 'Today',
+      meeting: { title: 'Weekly Team Standup', isSample: true },
+    });
+  });
+
+  it('counts sentiment only where emotional analysis is on, and groups unnamed speakers', async () => {
+    const token = await newUser();
+    await t.app.inject({ method: 'DELETE', url: '/api/v1/meetings/samples', headers: { authorization: `Bearer ${token}` } });
+    expect((await insights(token)).meetings).toBe(0);
+
+    await meetingWithTranscript(token, 'Private retro', false);
+    let result = await insights(token);
+    expect(result.sentiment.analysedMeetings).toBe(0);
+    expect(result.participation.speakers.map((s) => [s.speaker, s.talkSeconds])).toEqual([
+      ['Priya Natarajan', 6],
+      [UNNAMED_SPEAKERS, 4],
+    ]);
+
+    const launch = await meetingWithTranscript(token, 'Launch review', true);
+    result = await insights(token);
+    expect(result.sentiment.analysedMeetings).toBe(1);
+    expect(result.sentiment.byMeeting[0]).toMatchObject({ meeting: { id: launch.id }, turns: { positive: 1, negative: 1, neutral: 0 } });
+    expect(result.actionItems.map((a) => a.meeting.title)).toEqual(['Launch review', 'Private retro']);
+
+    // Correcting a line re-scores it.
+    const detail = MeetingDetailSchema.parse((await get(token, `/api/v1/meetings/${launch.id}`)).body) as MeetingDetail;
+    const line = detail.segments[1]!;
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/meetings/${launch.id}/segments/${line.id}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { text: 'The release is on Monday at ten.' },
+    });
+    result = await insights(token);
+    expect(result.sentiment.byMeeting[0]?.turns).toEqual({ positive: 1, negative: 0, neutral: 1 });
+  });
+
+  it('shows a person nothing of anyone else’s meetings', async () => {
+    const owner = await newUser();
+    await meetingWithTranscript(owner, 'Board prep', true);
+    const stranger = await newUser();
+    await t.app.inject({ method: 'DELETE', url: '/api/v1/meetings/samples', headers: { authorization: `Bearer ${stranger}` } });
+    const result = await insights(stranger);
+    expect(result).toEqual({
+      meetings: 0,
+      topics: [],
+      sentiment: { analysedMeetings: 0, overall: { positive: 0, neutral: 0, negative: 0 }, byMeeting: [], bySpeaker: [] },
+      participation: { totalTalkSeconds: 0, speakers: [] },
+      actionItems: [],
+    });
+    expect((await analytics(stranger)).totals.meetings).toBe(0);
+  });
+
+  it('needs a signed-in caller', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/insights' })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/analytics' })).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/v1/analytics', () => {
+  it('charts meeting time, counts and talk time by week, every week present', async () => {
+    const token = await newUser();
+    const result = await analytics(token, '?weeks=4&tzOffset=-60');
+    expect(result.weeks).toHaveLength(4);
+    for (const week of result.weeks) expect(new Date(`${week.weekStart}T00:00:00Z`).getUTCDay()).toBe(1); // Mondays
+    expect(result.totals.meetings).toBe(6);
+    expect(result.totals.meetingMinutes).toBe(32 + 58 + 45 + 40 + 52 + 35);
+    expect(result.totals.averageMeetingMinutes).toBeCloseTo(262 / 6, 1);
+    expect(result.totals.talkMinutes).toBeGreaterThan(0);
+    expect(result.weeks.reduce((n, w) => n + w.meetings, 0)).toBe(6);
+    expect(result.weeks.at(-1)!.weekStart >= result.weeks[0]!.weekStart).toBe(true);
+  });
+
+  it('rejects a range it does not offer', async () => {
+    const { status, body } = await get(await newUser(), '/api/v1/analytics?weeks=5');
+    expect(status).toBe(400);
+    expect(JSON.stringify(body)).toContain('weeks must be 4, 12, 26 or 52');
+  });
+});
