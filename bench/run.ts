@@ -7,6 +7,9 @@ import { median, printSection, type Row } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, upload, bundles, or any added below). */
+const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
+const wanted = (section: string) => !only || only.includes(section);
 
 async function readAnonKey(baseUrl: string): Promise<string> {
   const script = await (await fetch(`${baseUrl}/app-config.js`)).text();
@@ -34,21 +37,23 @@ async function coldStart(): Promise<Row[]> {
 }
 
 console.log(`Parley benchmarks — ${new Date().toISOString()}, Node ${process.versions.node}, load tests ${seconds} s each`);
-printSection('Server cold start (spawn → /healthz answers)', await coldStart());
+if (wanted('cold')) printSection('Server cold start (spawn → /healthz answers)', await coldStart());
 
-const server = await startServer({ env: { AUTH_RATE_LIMITS: 'false' } });
-try {
-  const apikey = await readAnonKey(server.baseUrl);
-  printSection('Auth and API under load (SQLite, one process)', [
-    await benchSignIn(server.baseUrl, apikey, seconds),
-    await benchRefresh(server.baseUrl, apikey, seconds),
-    await benchAuthenticatedJson(server.baseUrl, apikey, seconds),
-  ]);
-} finally {
-  await server.stop();
-  fs.rmSync(server.dataDir, { recursive: true, force: true });
+if (wanted('auth')) {
+  const server = await startServer({ env: { AUTH_RATE_LIMITS: 'false' } });
+  try {
+    const apikey = await readAnonKey(server.baseUrl);
+    printSection('Auth and API under load (SQLite, one process)', [
+      await benchSignIn(server.baseUrl, apikey, seconds),
+      await benchRefresh(server.baseUrl, apikey, seconds),
+      await benchAuthenticatedJson(server.baseUrl, apikey, seconds),
+    ]);
+  } finally {
+    await server.stop();
+    fs.rmSync(server.dataDir, { recursive: true, force: true });
+  }
 }
 
-printSection('Meetings at scale (SQLite, one process, 10 connections)', await benchMeetings(seconds));
-printSection('Uploads', await benchUpload());
-printSection('Web bundle sizes', measureBundles());
+if (wanted('meetings')) printSection('Meetings at scale (SQLite, one process, 10 connections)', await benchMeetings(seconds));
+if (wanted('upload')) printSection('Uploads', await benchUpload());
+if (wanted('bundles')) printSection('Web bundle sizes', measureBundles());
