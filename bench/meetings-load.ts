@@ -51,7 +51,8 @@ function seed(dbFile: string, ownerId: string): number {
   const insertParticipant = db.prepare('insert into meeting_participants (meeting_id, position, name, name_lower) values (?, ?, ?, ?)');
   const insertSpeaker = db.prepare('insert into meeting_speakers (id, meeting_id, label, display_name, position) values (?, ?, ?, ?, ?)');
   const insertSegment = db.prepare('insert into transcript_segments (id, meeting_id, speaker_id, start_ms, end_ms, text, confidence) values (?, ?, ?, ?, ?, ?, 0.9)');
-  const insertSearch = db.prepare('insert into meeting_search (meeting_id, title, summary, transcript) values (?, ?, ?, ?)');
+  const insertSearchRow = db.prepare('insert into meeting_search_rows (meeting_id) values (?)');
+  const insertSearch = db.prepare('insert into meeting_search (rowid, title, summary, transcript) values (?, ?, ?, ?)');
   const started = performance.now();
   const run = db.transaction(() => {
     for (let m = 0; m < MEETINGS; m++) {
@@ -73,7 +74,7 @@ function seed(dbFile: string, ownerId: string): number {
         texts.push(text);
         insertSegment.run(crypto.randomUUID(), id, speakerIds[s % 3], s * 6000, s * 6000 + 5500, text);
       }
-      insertSearch.run(id, title, summary, texts.join(' '));
+      insertSearch.run(insertSearchRow.run(id).lastInsertRowid, title, summary, texts.join(' '));
     }
   });
   run();

@@ -20,7 +20,8 @@ export function searchCondition(db: Db, query: string): Expression<SqlBool> | un
     return sql<SqlBool>`meetings.search_vector @@ to_tsquery('english', ${tsquery})`;
   }
   const match = tokens.map((t, i) => `"${t}"${i === tokens.length - 1 ? '*' : ''}`).join(' ');
-  return sql<SqlBool>`meetings.id in (select meeting_id from meeting_search where meeting_search match ${match})`;
+  // Only the index is read: FTS rowids, then their meetings through meeting_search_rows' primary key.
+  return sql<SqlBool>`meetings.id in (select meeting_id from meeting_search_rows where row in (select rowid from meeting_search where meeting_search match ${match}))`;
 }
 
 /** Rebuilds one meeting's index entry after its title, summary or transcript changed. */
@@ -35,16 +36,20 @@ export async function reindexMeeting(db: Db, meetingId: string): Promise<void> {
     return;
   }
   const meeting = await db.selectFrom('meetings').select(['title', 'summary']).where('id', '=', meetingId).executeTakeFirst();
-  await db.deleteFrom('meeting_search').where('meeting_id', '=', meetingId).execute();
-  if (!meeting) return;
+  if (!meeting) return removeFromIndex(db, [meetingId]);
   const segments = await db.selectFrom('transcript_segments').select('text').where('meeting_id', '=', meetingId).orderBy('start_ms').execute();
+  let mapping = await db.selectFrom('meeting_search_rows').select('row').where('meeting_id', '=', meetingId).executeTakeFirst();
+  if (mapping) await db.deleteFrom('meeting_search').where('rowid', '=', mapping.row).execute();
+  else mapping = await db.insertInto('meeting_search_rows').values({ meeting_id: meetingId }).returning('row').executeTakeFirstOrThrow();
   await db
     .insertInto('meeting_search')
-    .values({ meeting_id: meetingId, title: meeting.title, summary: meeting.summary ?? '', transcript: segments.map((s) => s.text).join(' ') })
+    .values({ rowid: mapping.row, title: meeting.title, summary: meeting.summary ?? '', transcript: segments.map((s) => s.text).join(' ') })
     .execute();
 }
 
 export async function removeFromIndex(db: Db, meetingIds: string[]): Promise<void> {
   if (isPostgres(db) || meetingIds.length === 0) return; // the tsvector goes with the row
-  await db.deleteFrom('meeting_search').where('meeting_id', 'in', meetingIds).execute();
+  const rows = db.selectFrom('meeting_search_rows').select('row').where('meeting_id', 'in', meetingIds);
+  await db.deleteFrom('meeting_search').where('rowid', 'in', rows).execute();
+  await db.deleteFrom('meeting_search_rows').where('meeting_id', 'in', meetingIds).execute();
 }

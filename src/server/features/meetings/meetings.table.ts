@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /** Tables of the meetings feature (migration 2026-11-22-1100). Timestamps are ISO-8601 UTC text. */
 
 export type MeetingsTable = {
@@ -61,12 +63,18 @@ export type MeetingInsightsTable = {
   position: number;
 };
 
-/** SQLite only: the FTS5 index (PostgreSQL keeps a tsvector column on meetings instead). */
+/** SQLite only: the contentless FTS5 index, its rowid = meeting_search_rows.row (migration 1800). */
 export type MeetingSearchTable = {
-  meeting_id: string;
+  rowid: number;
   title: string;
   summary: string;
   transcript: string;
+};
+
+/** SQLite only: which meeting each FTS row indexes. */
+export type MeetingSearchRowsTable = {
+  row: Generated<number>;
+  meeting_id: string;
 };
 
 export type MeetingTables = {
@@ -76,4 +84,5 @@ export type MeetingTables = {
   transcript_segments: TranscriptSegmentsTable;
   meeting_insights: MeetingInsightsTable;
   meeting_search: MeetingSearchTable;
+  meeting_search_rows: MeetingSearchRowsTable;
 };
