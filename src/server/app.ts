@@ -16,6 +16,7 @@ import { registerMeetingRoutes } from './features/meetings/meetings.routes.ts';
 import { seedSampleMeetings } from './features/meetings/sample-meetings.ts';
 import { createRealtimeHub, type RealtimeHub } from './features/realtime/realtime-hub.ts';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
+import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.ts';
 import { registerUploads } from './features/recordings/uploads.plugin.ts';
 import { selectTranscriptionEngine } from './features/transcription/engines/select-engine.ts';
@@ -78,6 +79,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerMeetingExportRoutes(app, { db, requireUser, blobs: deps.blobs });
   registerSharingRoutes(app, { db, requireUser, publicUrl: config.publicUrl });
   registerInsightsRoutes(app, { db, requireUser });
+  registerSettingsRoutes(app, { db, requireUser });
 
   const engine = selectTranscriptionEngine(config);
   const transcription = createTranscriptionQueue({ db, blobs: deps.blobs, engine, log: app.log });

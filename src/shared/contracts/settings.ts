@@ -1,0 +1,163 @@
+import { z } from 'zod';
+
+/**
+ * A person's settings (spec §2 /settings): the Notifications, Recording, Privacy and Billing tabs,
+ * kept per account on the server. GET /api/v1/settings answers every tab (the defaults where
+ * nothing was saved); PUT /api/v1/settings/:tab changes only the fields it is sent.
+ */
+
+export const NotificationSettingsSchema = z.object({
+  meetingReminders: z.boolean(),
+  transcriptionComplete: z.boolean(),
+  aiInsightsReady: z.boolean(),
+  teamActivity: z.boolean(),
+  productUpdates: z.boolean(),
+  actionItems: z.boolean(),
+  mentions: z.boolean(),
+  teamInvitations: z.boolean(),
+});
+export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
+
+export const AUDIO_QUALITY_VALUES = ['standard', 'high', 'ultra'] as const;
+export const FILE_FORMAT_VALUES = ['mp3', 'wav', 'aac'] as const;
+
+export const RecordingSettingsSchema = z.object({
+  quality: z.enum(AUDIO_QUALITY_VALUES),
+  format: z.enum(FILE_FORMAT_VALUES),
+  speakerDiarization: z.boolean(),
+  automaticPunctuation: z.boolean(),
+  fillerWordRemoval: z.boolean(),
+  aiSummary: z.boolean(),
+});
+export type RecordingSettings = z.infer<typeof RecordingSettingsSchema>;
+
+export const AUTO_DELETE_VALUES = ['never', '30days', '90days', '1year'] as const;
+export type AutoDelete = (typeof AUTO_DELETE_VALUES)[number];
+
+export const PrivacySettingsSchema = z.object({
+  anonymizedUsage: z.boolean(),
+  errorReporting: z.boolean(),
+  aiImprovement: z.boolean(),
+  autoDelete: z.enum(AUTO_DELETE_VALUES),
+});
+export type PrivacySettings = z.infer<typeof PrivacySettingsSchema>;
+
+/** Spec §5: settings fields have no validation; the bound only keeps one document small. */
+export const MAX_BILLING_FIELD_LENGTH = 200;
+const billingField = z.string().max(MAX_BILLING_FIELD_LENGTH);
+
+export const BillingSettingsSchema = z.object({
+  name: billingField,
+  email: billingField,
+  company: billingField,
+  address: billingField,
+  city: billingField,
+  state: billingField,
+  zip: billingField,
+  country: billingField,
+});
+export type BillingSettings = z.infer<typeof BillingSettingsSchema>;
+
+export const UserSettingsSchema = z.object({
+  notifications: NotificationSettingsSchema,
+  recording: RecordingSettingsSchema,
+  privacy: PrivacySettingsSchema,
+  billing: BillingSettingsSchema,
+});
+export type UserSettings = z.infer<typeof UserSettingsSchema>;
+
+export const SETTINGS_TABS = ['notifications', 'recording', 'privacy', 'billing'] as const;
+export type SettingsTab = (typeof SETTINGS_TABS)[number];
+
+/** PUT /api/v1/settings/:tab bodies: any subset of the tab's fields; an unknown field is refused. */
+export const SETTINGS_PATCH_SCHEMAS = {
+  notifications: NotificationSettingsSchema.partial().strict(),
+  recording: RecordingSettingsSchema.partial().strict(),
+  privacy: PrivacySettingsSchema.partial().strict(),
+  billing: BillingSettingsSchema.partial().strict(),
+} as const;
+export type SettingsPatch<T extends SettingsTab> = Partial<UserSettings[T]>;
+
+/** Spec §2 /settings and §9, word for word. */
+export const NOTIFICATION_DEFAULTS: NotificationSettings = {
+  meetingReminders: true,
+  transcriptionComplete: true,
+  aiInsightsReady: true,
+  teamActivity: false,
+  productUpdates: true,
+  actionItems: true,
+  mentions: true,
+  teamInvitations: true,
+};
+
+export const RECORDING_DEFAULTS: RecordingSettings = {
+  quality: 'high',
+  format: 'mp3',
+  speakerDiarization: true,
+  automaticPunctuation: true,
+  fillerWordRemoval: false,
+  aiSummary: true,
+};
+
+export const PRIVACY_DEFAULTS: PrivacySettings = {
+  anonymizedUsage: true,
+  errorReporting: true,
+  aiImprovement: false,
+  autoDelete: '90days', // spec §9: default auto-delete 90 days
+};
+
+/** Billing starts from the account's own name and email until the person saves their own. */
+export const billingDefaults = (account: { name?: string | null; email?: string | null }): BillingSettings => ({
+  name: account.name ?? '',
+  email: account.email ?? '',
+  company: '',
+  address: '',
+  city: '',
+  state: '',
+  zip: '',
+  country: '',
+});
+
+export const settingsDefaults = (account: { name?: string | null; email?: string | null }): UserSettings => ({
+  notifications: NOTIFICATION_DEFAULTS,
+  recording: RECORDING_DEFAULTS,
+  privacy: PRIVACY_DEFAULTS,
+  billing: billingDefaults(account),
+});
+
+const TAB_SCHEMAS = {
+  notifications: NotificationSettingsSchema,
+  recording: RecordingSettingsSchema,
+  privacy: PrivacySettingsSchema,
+  billing: BillingSettingsSchema,
+} as const;
+
+/**
+ * Reads a stored document field by field over the defaults: a field that is missing, of the wrong
+ * type or no longer a valid choice keeps its default, and unknown fields are dropped, so a document
+ * written by an older (or newer) version never breaks the screen or the pipeline.
+ */
+export function readSettingsDocument(stored: unknown, defaults: UserSettings): UserSettings {
+  const document = isRecord(stored) ? stored : {};
+  return {
+    notifications: readTab(document.notifications, 'notifications', defaults.notifications),
+    recording: readTab(document.recording, 'recording', defaults.recording),
+    privacy: readTab(document.privacy, 'privacy', defaults.privacy),
+    billing: readTab(document.billing, 'billing', defaults.billing),
+  };
+}
+
+function readTab<T extends SettingsTab>(stored: unknown, tab: T, defaults: UserSettings[T]): UserSettings[T] {
+  const values: Record<string, unknown> = { ...defaults };
+  if (isRecord(stored)) {
+    const shape: Record<string, z.ZodType> = TAB_SCHEMAS[tab].shape;
+    for (const [field, schema] of Object.entries(shape)) {
+      const parsed = schema.safeParse(stored[field]);
+      if (parsed.success) values[field] = parsed.data;
+    }
+  }
+  // Every field of the shape was set from a default or a value its own schema accepted.
+  return TAB_SCHEMAS[tab].parse(values) as UserSettings[T];
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
