@@ -20,7 +20,10 @@ import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.ts';
 import { registerUploads } from './features/recordings/uploads.plugin.ts';
 import { selectTranscriptionEngine } from './features/transcription/engines/select-engine.ts';
-import { createTranscriptionQueue, type TranscriptionQueue } from './features/transcription/transcription-queue.ts';
+import { getPipelineSettings } from './features/settings/pipeline-settings.ts';
+import { identifySpeakers } from './features/transcription/speakers/identify-speakers.ts';
+import { createTranscriptionService, type TranscriptionService } from './features/transcription/transcription-service.ts';
+import { registerTranscriptionRoutes } from './features/transcription/transcription.routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body-parser.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -38,8 +41,8 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** In-process transcription of stored recordings (tests wait on it with idle()). */
-    transcription: TranscriptionQueue;
+    /** Durable transcription jobs of stored recordings (tests wait on them with idle()). */
+    transcription: TranscriptionService;
     /** Per-person event fan-out behind the /realtime WebSocket. */
     realtime: RealtimeHub;
   }
@@ -82,15 +85,28 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerSettingsRoutes(app, { db, requireUser });
 
   const engine = selectTranscriptionEngine(config);
-  const transcription = createTranscriptionQueue({ db, blobs: deps.blobs, engine, log: app.log });
+  const transcription = createTranscriptionService({
+    db,
+    blobs: deps.blobs,
+    engine,
+    identifySpeakers,
+    settingsOf: (userId) => getPipelineSettings(db, userId),
+    realtime,
+    log: app.log,
+    maxAttempts: config.transcription.maxAttempts,
+    retryDelayMs: config.transcription.retryDelaySeconds * 1000,
+  });
   app.addHook('onReady', async () => {
     const availability = await engine.checkAvailability();
     if (availability.available) app.log.info({ engine: engine.name }, 'transcription engine ready');
     else app.log.warn({ engine: engine.name, reason: availability.reason }, 'transcription engine unavailable: recordings will be stored but not transcribed');
   });
-  await registerUploads(app, { config, db, blobs: deps.blobs, auth: auth.context, log: app.log, onRecordingStored: transcription.enqueue });
+  await registerUploads(app, { config, db, blobs: deps.blobs, auth: auth.context, log: app.log, onRecordingStored: (meetingId) => void transcription.enqueue(meetingId).catch((err: unknown) => app.log.error({ err, meetingId }, 'could not queue transcription')) });
   app.decorate('transcription', transcription);
-  app.addHook('onReady', () => transcription.resume());
+  registerTranscriptionRoutes(app, { db, requireUser, transcription });
+  app.addHook('onReady', () => transcription.start());
+  // Before the database closes: the running job is handed back for the next start to pick up.
+  app.addHook('onClose', () => transcription.stop());
 
   app.setNotFoundHandler((request, reply) => {
     const message = isApiPath(request.url) ? `No route for ${request.method} ${request.url.split('?')[0]}` : 'Not found';

@@ -77,6 +77,8 @@ const EnvSchema = z.object({
   TRANSCRIBE_OPENAI_KEY: optionalString,
   TRANSCRIBE_OPENAI_MODEL: z.string().default('whisper-1'),
   TRANSCRIBE_TIMEOUT_SECONDS: int(600, 5, 86_400),
+  TRANSCRIBE_MAX_ATTEMPTS: int(4, 1, 20),
+  TRANSCRIBE_RETRY_DELAY_SECONDS: int(15, 0, 3600),
   SMTP_HOST: optionalString,
   SMTP_PORT: int(587, 1, 65535),
   SMTP_USER: optionalString,
@@ -115,6 +117,10 @@ export type Config = Readonly<{
     /** An OpenAI-compatible /v1/audio/transcriptions service (OpenAI, Groq, faster-whisper, whisper.cpp server). */
     openai: Readonly<{ url: string; apiKey: string | undefined; model: string }> | undefined;
     timeoutSeconds: number;
+    /** Tries per job before a transient failure (a service outage) becomes the meeting's failure. */
+    maxAttempts: number;
+    /** First retry delay; each further retry waits twice as long (capped at 30 minutes). */
+    retryDelaySeconds: number;
   }>;
   smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
 }>;
@@ -186,6 +192,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       engine: e.TRANSCRIBE_ENGINE,
       openai: e.TRANSCRIBE_OPENAI_URL ? Object.freeze({ url: e.TRANSCRIBE_OPENAI_URL, apiKey: e.TRANSCRIBE_OPENAI_KEY, model: e.TRANSCRIBE_OPENAI_MODEL }) : undefined,
       timeoutSeconds: e.TRANSCRIBE_TIMEOUT_SECONDS,
+      maxAttempts: e.TRANSCRIBE_MAX_ATTEMPTS,
+      retryDelaySeconds: e.TRANSCRIBE_RETRY_DELAY_SECONDS,
     }),
     smtp: smtp && Object.freeze(smtp),
   });

@@ -5,6 +5,7 @@ import * as createMeetings from './migrations/2026-11-22-1100-create-meetings.ts
 import * as createShareLinks from './migrations/2026-11-22-1200-create-share-links.ts';
 import * as meetingUpload from './migrations/2026-11-22-1300-meeting-upload.ts';
 import * as segmentSentiment from './migrations/2026-11-22-1400-segment-sentiment.ts';
+import * as createTranscriptionJobs from './migrations/2026-11-22-1500-create-transcription-jobs.ts';
 import * as createUserSettings from './migrations/2026-11-22-1600-create-user-settings.ts';
 import * as searchRows from './migrations/2026-11-22-1800-search-rows.ts';
 
@@ -19,6 +20,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-1200-create-share-links': createShareLinks,
   '2026-11-22-1300-meeting-upload': meetingUpload,
   '2026-11-22-1400-segment-sentiment': segmentSentiment,
+  '2026-11-22-1500-create-transcription-jobs': createTranscriptionJobs,
   '2026-11-22-1600-create-user-settings': createUserSettings,
   '2026-11-22-1800-search-rows': searchRows,
 };

@@ -12,12 +12,17 @@ export class AudioDecodeError extends Error {
   }
 }
 
+export type DecodeOptions = { denoise?: boolean; ffmpegPath?: string };
+
 /**
  * Decodes any audio ffmpeg understands (webm/opus, ogg, mp3, m4a, wav, mp4 audio) to 16 kHz mono
  * PCM. Corrupt or non-audio input becomes an AudioDecodeError with ffmpeg's own last words.
  */
-export async function decodeToPcm16k(inputPath: string, ffmpegPath = 'ffmpeg'): Promise<Pcm16k> {
-  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', inputPath, '-vn', '-ac', '1', '-ar', String(PCM_SAMPLE_RATE), '-f', 's16le', 'pipe:1'];
+export async function decodeToPcm16k(inputPath: string, options: DecodeOptions = {}): Promise<Pcm16k> {
+  const ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
+  // afftdn: ffmpeg's FFT denoiser, for the meeting option "Noise Reduction" (steady background noise).
+  const filters = options.denoise ? ['-af', 'afftdn=nf=-25'] : [];
+  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', inputPath, '-vn', ...filters, '-ac', '1', '-ar', String(PCM_SAMPLE_RATE), '-f', 's16le', 'pipe:1'];
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];

@@ -75,7 +75,7 @@ describe('uploading a recording', () => {
     expect(stored.status).toBe('ready');
     expect(stored.hasAudio).toBe(true);
     expect(stored.durationSeconds).toBe(3);
-    expect(stored.segments.map((s) => s.text).join(' ')).toBe('go forward ten meters');
+    expect(stored.segments.map((s) => s.text).join(' ')).toBe('Go forward ten meters.') // Automatic Punctuation is on by default;
     const row = await t.deps.database.db.selectFrom('meetings').select(['audio_key', 'audio_bytes']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.audio_bytes).toBe(data.length);
     expect(sha(fs.readFileSync(t.deps.blobs.pathOf(row.audio_key!)))).toBe(sha(data));

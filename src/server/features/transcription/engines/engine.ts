@@ -13,7 +13,12 @@ export type RecognizedSegment = {
 
 export type EngineAvailability = { available: true } | { available: false; reason: string };
 
-export type TranscribeOptions = { language?: string; signal?: AbortSignal };
+export type TranscribeOptions = {
+  language?: string;
+  signal?: AbortSignal;
+  /** Called with the fraction of the audio recognised so far, where the engine can tell. */
+  onProgress?: (fraction: number) => void;
+};
 
 /** A speech recogniser: 16 kHz mono PCM in, timed segments with timed words out. */
 export type TranscriptionEngine = {

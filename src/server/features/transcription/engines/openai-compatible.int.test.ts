@@ -63,7 +63,7 @@ describe('the OpenAI-compatible engine against a local fake of the protocol', ()
       await t.app.transcription.idle();
       const stored = (await (await fetch(`${t.baseUrl}/api/v1/meetings/${meeting.id}`, { headers: auth })).json()) as MeetingDetail;
       expect(stored.status).toBe('ready');
-      expect(stored.segments.map((s) => s.text)).toEqual(['hello from the speech service']);
+      expect(stored.segments.map((s) => s.text)).toEqual(['Hello from the speech service.']) // with Automatic Punctuation (on by default);
     } finally {
       await t.close();
       fake.answer('go forward ten meters');

@@ -40,19 +40,38 @@ async function runPocketsphinx(binary: string, modelDir: string, pcm: Pcm16k, op
   const input = path.join(dir, `${crypto.randomUUID()}.raw`);
   try {
     await fs.promises.writeFile(input, pcm, { mode: 0o600 });
-    const output = await runBinary(binary, ['-hmm', modelDir, '-infile', input, '-time', 'yes', '-logfn', '/dev/null'], options.signal);
+    const totalSeconds = pcm.length / 2 / 16_000;
+    const onOutput = options.onProgress && progressReporter(totalSeconds, options.onProgress);
+    const output = await runBinary(binary, ['-hmm', modelDir, '-infile', input, '-time', 'yes', '-logfn', '/dev/null'], options.signal, onOutput);
     return parsePocketsphinxOutput(output);
   } finally {
     await fs.promises.rm(dir, { recursive: true, force: true });
   }
 }
 
-function runBinary(binary: string, args: string[], signal: AbortSignal | undefined): Promise<string> {
+/** Progress from the output as it streams: the end time of the newest word line, over the audio's length. */
+function progressReporter(totalSeconds: number, report: (fraction: number) => void): (chunk: string) => void {
+  let last = 0;
+  return (chunk) => {
+    for (const match of chunk.matchAll(/^\S+ \d+(?:\.\d+)? (\d+(?:\.\d+)?) \d+(?:\.\d+)?$/gm)) {
+      const fraction = Math.min(1, Number(match[1]) / Math.max(totalSeconds, 0.001));
+      if (fraction > last + 0.01) {
+        last = fraction;
+        report(fraction);
+      }
+    }
+  };
+}
+
+function runBinary(binary: string, args: string[], signal: AbortSignal | undefined, onOutput?: (chunk: string) => void): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], signal });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+      onOutput?.(chunk);
+    });
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-2000)));
     child.on('error', reject);
     child.on('close', (code) => {

@@ -1,0 +1,146 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '#server/db/create-db.ts';
+import { claimNextJob, finishJob, hasRunnableJob, releaseJob, renewLease, recordProgress, type Job } from './jobs.repository.ts';
+
+export type RunContext = {
+  signal: AbortSignal;
+  /** Stores and announces progress (throttled by the caller as it likes). */
+  progress: (stage: string, fraction: number | null) => void;
+};
+
+export type JobHandlers = {
+  run: (job: Job, ctx: RunContext) => Promise<void>;
+  classify: (error: unknown) => { retryable: boolean; message: string };
+  /** After the job row changed state: announce it, update the meeting. */
+  onSettled: (job: Job, outcome: { status: 'succeeded' } | { status: 'failed'; error: string } | { status: 'retrying'; error: string; runAfter: number }) => Promise<void>;
+};
+
+export type JobRunner = {
+  start: () => void;
+  /** Stop claiming; abort the running job and hand it back so another worker takes it at once. */
+  stop: () => Promise<void>;
+  /** Look for work now (after an enqueue) instead of at the next poll. */
+  wake: () => void;
+  /** Resolves when no job is runnable now and none is running here (tests, graceful waits). */
+  idle: () => Promise<void>;
+};
+
+type RunnerOptions = {
+  db: Db;
+  log: FastifyBaseLogger;
+  handlers: JobHandlers;
+  leaseMs?: number;
+  pollMs?: number;
+  retryDelayMs: number;
+};
+
+const MAX_RETRY_DELAY_MS = 30 * 60 * 1000;
+
+/**
+ * Runs transcription jobs one at a time in this process, claimed from the database under a lease
+ * renewed while the job runs. Several processes may run runners against one database.
+ */
+export function createJobRunner(options: RunnerOptions): JobRunner {
+  const { db, log, handlers } = options;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const pollMs = options.pollMs ?? 2_000;
+  const worker = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
+  let running = false;
+  let active: { job: Job; abort: AbortController; done: Promise<void> } | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let looping: Promise<void> | undefined;
+  let wakeRequested = false;
+
+  const runOne = async (job: Job) => {
+    const abort = new AbortController();
+    const heartbeat = setInterval(() => {
+      renewLease(db, job.id, worker, leaseMs).then(
+        (held) => {
+          if (!held) abort.abort(new Error('lease lost'));
+        },
+        (error: unknown) => log.warn({ err: error }, 'lease renewal failed'),
+      );
+    }, leaseMs / 3);
+    const done = (async () => {
+      try {
+        await handlers.run(job, {
+          signal: abort.signal,
+          progress: (stage, fraction) => void recordProgress(db, job.id, worker, stage, fraction).catch(() => undefined),
+        });
+        if (await finishJob(db, job.id, worker, { status: 'succeeded' })) await handlers.onSettled(job, { status: 'succeeded' });
+      } catch (error) {
+        if (!running && abort.signal.aborted) return; // shutting down: released below
+        const { retryable, message } = handlers.classify(error);
+        log.warn({ err: error, meetingId: job.meeting_id, attempt: job.attempts, retryable }, 'transcription job failed');
+        if (retryable && job.attempts < job.max_attempts) {
+          const runAfter = Date.now() + Math.min(MAX_RETRY_DELAY_MS, options.retryDelayMs * 2 ** (job.attempts - 1));
+          if (await finishJob(db, job.id, worker, { status: 'queued', error: message, runAfter })) await handlers.onSettled(job, { status: 'retrying', error: message, runAfter });
+        } else if (await finishJob(db, job.id, worker, { status: 'failed', error: message })) {
+          await handlers.onSettled(job, { status: 'failed', error: message });
+        }
+      } finally {
+        clearInterval(heartbeat);
+      }
+    })();
+    active = { job, abort, done };
+    await done;
+    active = undefined;
+  };
+
+  const loop = async () => {
+    do {
+      wakeRequested = false;
+      for (let job = await claimNextJob(db, worker, leaseMs); job && running; job = await claimNextJob(db, worker, leaseMs)) {
+        await runOne(job);
+      }
+    } while (wakeRequested && running);
+  };
+
+  const tick = () => {
+    if (!running) return;
+    looping ??= loop()
+      .catch((error: unknown) => log.error({ err: error }, 'job runner error'))
+      .finally(() => {
+        looping = undefined;
+        if (running) timer = setTimeout(tick, pollMs);
+      });
+  };
+
+  return {
+    start: () => {
+      if (running) return;
+      running = true;
+      tick();
+    },
+    stop: async () => {
+      running = false;
+      clearTimeout(timer);
+      if (active) {
+        const { job, abort, done } = active;
+        abort.abort(new Error('shutting down'));
+        await done.catch(() => undefined);
+        await releaseJob(db, job.id, worker);
+      }
+      await looping;
+    },
+    wake: () => {
+      if (!running) return;
+      if (looping) wakeRequested = true;
+      else {
+        clearTimeout(timer);
+        tick();
+      }
+    },
+    idle: async () => {
+      for (;;) {
+        if (!active && !looping && !(await hasRunnableJob(db))) return;
+        if (!active && !looping) {
+          clearTimeout(timer);
+          tick();
+        }
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+    },
+  };
+}

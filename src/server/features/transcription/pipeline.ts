@@ -1,0 +1,89 @@
+import type { Db } from '#server/db/create-db.ts';
+import type { BlobStore } from '#server/lib/blob-store.ts';
+import { AudioDecodeError, decodeToPcm16k } from '#server/lib/ffmpeg.ts';
+import { RecordingOptionsSchema, DEFAULT_RECORDING_OPTIONS } from '#shared/contracts/meetings.ts';
+import { replaceTranscript } from '../meetings/meetings.repository.ts';
+import type { TranscriptionEngine } from './engines/engine.ts';
+import { TranscriptionServiceError } from './engines/openai-compatible.ts';
+import { postProcessSegments } from './post-process.ts';
+import type { AttributedSegment, IdentifySpeakers, PipelineOptions, SpeakerIdentification } from './pipeline-types.ts';
+
+/** Where a job is, for the meeting page and history card: stage names are shown to people. */
+export type Stage = 'queued' | 'decoding' | 'transcribing' | 'identifying speakers' | 'saving';
+export type ReportProgress = (stage: Stage, progress: number | null) => void;
+
+export type PipelineDeps = {
+  db: Db;
+  blobs: BlobStore;
+  engine: TranscriptionEngine;
+  identifySpeakers: IdentifySpeakers;
+  /** The person's Recording settings (Settings › Recording), defaults when they saved none. */
+  settingsOf: (ownerId: string) => Promise<Pick<PipelineOptions, 'identifySpeakers' | 'punctuation' | 'fillerWordRemoval'>>;
+};
+
+/** A failure that retrying cannot fix: the meeting fails at once with this message. */
+export class PermanentJobError extends Error {}
+
+/**
+ * One meeting's transcription: decode → recognise → identify speakers → post-process → store →
+ * ready. Safe to run again (a retry replaces what an earlier run stored).
+ */
+export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, signal: AbortSignal, report: ReportProgress): Promise<{ segments: number }> {
+  const meeting = await deps.db.selectFrom('meetings').select(['owner_id', 'audio_key', 'options']).where('id', '=', meetingId).executeTakeFirst();
+  if (!meeting) throw new PermanentJobError('The meeting no longer exists.');
+  if (!meeting.audio_key) throw new PermanentJobError('This meeting has no recording to transcribe.');
+  const availability = await deps.engine.checkAvailability();
+  if (!availability.available) throw new PermanentJobError(`No transcription engine is available: ${availability.reason}`);
+  const options = await pipelineOptions(deps, meeting.owner_id, meeting.options);
+
+  report('decoding', null);
+  const pcm = await decodeToPcm16k(deps.blobs.pathOf(meeting.audio_key), { denoise: options.noiseReduction });
+  signal.throwIfAborted();
+
+  report('transcribing', 0);
+  const recognised = (await deps.engine.transcribe(pcm, { signal, onProgress: (f) => report('transcribing', f) })).filter((s) => s.text.trim() !== '');
+  signal.throwIfAborted();
+
+  let identified: SpeakerIdentification = { speakers: [{ label: 'Speaker 1' }], segments: recognised.map((s) => ({ ...s, speaker: 0 })) };
+  if (options.identifySpeakers && recognised.length > 0) {
+    report('identifying speakers', null);
+    identified = await deps.identifySpeakers(pcm, recognised, { signal });
+  }
+  const segments: AttributedSegment[] = postProcessSegments(identified.segments, options);
+
+  report('saving', null);
+  // Only speakers who still have a line after post-processing, renumbered in order of appearance.
+  const used = [...new Set(segments.map((s) => s.speaker))];
+  await replaceTranscript(deps.db, meetingId, {
+    speakers: used.map((_, i) => ({ label: `Speaker ${i + 1}`, displayName: sourceName(identified.speakers[used[i]!]?.label) })),
+    segments: segments.map((s) => ({ speaker: used.indexOf(s.speaker), startMs: s.startMs, endMs: s.endMs, text: s.text, confidence: s.confidence })),
+  });
+  await deps.db.updateTable('meetings').set({ status: 'ready', failure_reason: null, updated_at: new Date().toISOString() }).where('id', '=', meetingId).execute();
+  return { segments: segments.length };
+}
+
+/** A speaker labelled by capture source ("Microphone") keeps that as a name people can change. */
+const sourceName = (label: string | undefined) => (label && !/^Speaker \d+$/.test(label) ? label : null);
+
+async function pipelineOptions(deps: PipelineDeps, ownerId: string, optionsJson: string): Promise<PipelineOptions> {
+  const parsed = RecordingOptionsSchema.safeParse(JSON.parse(optionsJson));
+  const meetingOptions = parsed.success ? parsed.data : DEFAULT_RECORDING_OPTIONS;
+  const settings = await deps.settingsOf(ownerId);
+  return {
+    identifySpeakers: settings.identifySpeakers && meetingOptions.speakerDetection,
+    punctuation: settings.punctuation,
+    fillerWordRemoval: settings.fillerWordRemoval,
+    noiseReduction: meetingOptions.noiseReduction,
+  };
+}
+
+/** Whether a failed run is worth another try, and what the person reads if it is not. */
+export function classifyFailure(error: unknown): { retryable: boolean; message: string } {
+  if (error instanceof PermanentJobError || error instanceof AudioDecodeError) return { retryable: false, message: error.message };
+  if (error instanceof TranscriptionServiceError) {
+    const status = error.status;
+    const clientError = status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;
+    return { retryable: !clientError, message: error.message };
+  }
+  return { retryable: true, message: 'Transcription failed. Try again later.' };
+}

@@ -1,0 +1,66 @@
+import Meyda from 'meyda';
+import type { Pcm16k } from '#server/lib/ffmpeg.ts';
+
+/**
+ * Per-frame acoustic features for telling voices apart: MFCCs (the spectral envelope, which differs
+ * between voices) and loudness for voice activity, over 32 ms frames every 16 ms.
+ */
+export const SAMPLE_RATE = 16_000;
+export const FRAME = 512;
+export const HOP = 256;
+export const FRAME_MS = (HOP / SAMPLE_RATE) * 1000;
+const COEFFICIENTS = 13;
+
+export type Frames = { mfcc: Float32Array[]; rms: Float32Array };
+
+export function extractFrames(pcm: Pcm16k): Frames {
+  const samples = new Float32Array(pcm.length / 2);
+  for (let i = 0; i < samples.length; i++) samples[i] = pcm.readInt16LE(i * 2) / 32768;
+  const count = Math.max(0, Math.floor((samples.length - FRAME) / HOP) + 1);
+  Meyda.bufferSize = FRAME;
+  Meyda.sampleRate = SAMPLE_RATE;
+  Meyda.numberOfMFCCCoefficients = COEFFICIENTS;
+  Meyda.windowingFunction = 'hamming';
+  const mfcc: Float32Array[] = [];
+  const rms = new Float32Array(count);
+  for (let f = 0; f < count; f++) {
+    const frame = samples.subarray(f * HOP, f * HOP + FRAME);
+    let energy = 0;
+    for (const s of frame) energy += s * s;
+    rms[f] = Math.sqrt(energy / FRAME);
+    // Silent frames need no spectrum (and their MFCCs are only noise).
+    const features = rms[f]! > 1e-4 ? (Meyda.extract('mfcc', frame) as unknown as number[]) : new Array<number>(COEFFICIENTS).fill(0);
+    mfcc.push(Float32Array.from(features));
+  }
+  return { mfcc, rms };
+}
+
+/**
+ * Energy voice activity: a frame is speech when clearly above the recording's noise floor (its
+ * quiet 10th percentile). Gaps under 200 ms inside speech are bridged, blips under 150 ms dropped.
+ */
+export function speechFrames(rms: Float32Array): boolean[] {
+  const sorted = Float32Array.from(rms).sort();
+  const floor = sorted[Math.floor(sorted.length * 0.1)] ?? 0;
+  const peak = sorted[Math.floor(sorted.length * 0.98)] ?? 0;
+  const threshold = Math.max(floor * 3, floor + (peak - floor) * 0.08, 1e-3);
+  const speech = Array.from(rms, (v) => v > threshold);
+  fillRuns(speech, false, Math.round(200 / FRAME_MS), true);
+  fillRuns(speech, true, Math.round(150 / FRAME_MS), false);
+  return speech;
+}
+
+/** Sets runs of `value` shorter than `maxLength` (inside the track) to `replacement`. */
+function fillRuns(flags: boolean[], value: boolean, maxLength: number, replacement: boolean): void {
+  let start = -1;
+  for (let i = 0; i <= flags.length; i++) {
+    if (i < flags.length && flags[i] === value) {
+      if (start < 0) start = i;
+      continue;
+    }
+    if (start >= 0 && i - start < maxLength && (value || (start > 0 && i < flags.length))) {
+      for (let j = start; j < i; j++) flags[j] = replacement;
+    }
+    start = -1;
+  }
+}
