@@ -69,14 +69,15 @@ describe('meeting history', () => {
     await page.goto('/history');
     await page.getByRole('searchbox', { name: 'Search meetings' }).fill('roadmap');
     await page.waitForURL(/[?&]q=roadmap/);
-    expect(await titlesOnScreen(page, 1)).toEqual(['Product Roadmap Review']);
+    await expect.poll(() => titlesOnScreen(page, 1)).toEqual(['Product Roadmap Review']);
     await page.reload();
     expect(await page.getByRole('searchbox', { name: 'Search meetings' }).inputValue()).toBe('roadmap');
     expect(await titlesOnScreen(page, 1)).toEqual(['Product Roadmap Review']);
     // Transcript words are searched too.
     await page.getByRole('searchbox', { name: 'Search meetings' }).fill('gateway credentials');
     await page.waitForURL(/[?&]q=gateway\+credentials/);
-    expect(await titlesOnScreen(page, 1)).toEqual(['Weekly Team Standup']);
+    // Polled: the previous result (also one card) stays on screen until the new one arrives.
+    await expect.poll(() => titlesOnScreen(page, 1)).toEqual(['Weekly Team Standup']);
     await page.getByRole('searchbox', { name: 'Search meetings' }).fill('zebra');
     await page.waitForURL(/[?&]q=zebra/);
     await page.getByText('No meetings found').waitFor();

@@ -6,6 +6,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { formatDate, formatDuration } from '#web/lib/format.ts';
+import { ProcessingStatus } from '../realtime/processing-status.tsx';
 import { ShareDialog } from '../sharing/share-dialog.tsx';
 import { DeleteMeetingDialog } from './delete-meeting-dialog.tsx';
 import { MeetingActionsMenu } from './meeting-actions-menu.tsx';
@@ -32,6 +33,7 @@ export function MeetingCard({ meeting }: { meeting: MeetingSummary }) {
         </CardAction>
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-3 text-sm">
+        {(meeting.status === 'processing' || meeting.status === 'failed') && <ProcessingStatus meetingId={meeting.id} status={meeting.status} failureReason={null} compact />}
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground">
           <span className="flex items-center gap-1.5">
             <CalendarIcon className="size-4" aria-hidden="true" />

@@ -9,6 +9,7 @@ import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { ApiError } from '#web/lib/api-client.ts';
 import { DeleteMeetingDialog } from '../history/delete-meeting-dialog.tsx';
 import { MeetingActionsMenu } from '../history/meeting-actions-menu.tsx';
+import { ProcessingStatus } from '../realtime/processing-status.tsx';
 import { ShareDialog } from '../sharing/share-dialog.tsx';
 import { AudioPlayer, type PlayerHandle } from './audio-player.tsx';
 import { useMeeting, useMeetingAudio, useMeetingEdits } from './meeting-api.ts';
@@ -62,6 +63,7 @@ export default function MeetingPage() {
       <MeetingView
         meeting={data}
         title={<EditableTitle title={data.title} onSave={(title) => edits.rename.mutateAsync(title).then(() => toast.success('Meeting renamed'), fail)} />}
+        statusNotice={<ProcessingStatus meetingId={data.id} status={data.status} failureReason={data.failureReason} />}
         currentMs={currentMs}
         onSeek={data.hasAudio ? (ms) => player.current?.seek(ms / 1000) : undefined}
         player={

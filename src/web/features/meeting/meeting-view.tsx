@@ -28,8 +28,11 @@ export function MeetingView({
   currentMs,
   onSeek,
   editing,
+  statusNotice,
 }: {
   meeting: MeetingDetail;
+  /** Replaces the built-in processing/failure notice (the owner's page shows live progress and Retry). */
+  statusNotice?: ReactNode;
   title?: ReactNode;
   player?: ReactNode;
   currentMs: number | null;
@@ -49,6 +52,8 @@ export function MeetingView({
           {meeting.isSample && <Badge variant="outline">Sample</Badge>}
         </p>
       </div>
+      {statusNotice ?? (
+        <>
       {meeting.status === 'processing' && (
         <p role="status" className="rounded-md border bg-muted/40 p-3 text-sm">The recording is saved. Its transcript is being made and appears here when it is ready.</p>
       )}
@@ -57,6 +62,8 @@ export function MeetingView({
         <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
           The transcript could not be made: {meeting.failureReason ?? 'unknown reason'}
         </p>
+      )}
+        </>
       )}
       {player}
       <div className="grid gap-6 lg:grid-cols-3">
@@ -70,7 +77,7 @@ export function MeetingView({
           <Card>
             <CardHeader><CardTitle>Transcript</CardTitle></CardHeader>
             <CardContent className="max-h-[32rem] overflow-y-auto">
-              <TranscriptView segments={meeting.segments} speakers={meeting.speakers} currentMs={currentMs} onSeek={onSeek} onEdit={editing?.editLine} />
+              <TranscriptView pending={meeting.status === 'processing' || meeting.status === 'recording'} segments={meeting.segments} speakers={meeting.speakers} currentMs={currentMs} onSeek={onSeek} onEdit={editing?.editLine} />
             </CardContent>
           </Card>
         </div>

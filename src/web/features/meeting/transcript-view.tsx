@@ -20,7 +20,10 @@ export function TranscriptView({
   currentMs,
   onSeek,
   onEdit,
+  pending = false,
 }: {
+  /** The transcript is still being made (an empty list is not "no speech" yet). */
+  pending?: boolean;
   segments: TranscriptSegment[];
   speakers: Speaker[];
   currentMs: number | null;
@@ -34,7 +37,9 @@ export function TranscriptView({
     activeRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [activeId]);
 
-  if (segments.length === 0) return <p className="text-sm text-muted-foreground">No speech was recognised in this recording.</p>;
+  if (segments.length === 0) {
+    return <p className="text-sm text-muted-foreground">{pending ? 'The transcript appears here as soon as it is ready.' : 'No speech was found in this recording.'}</p>;
+  }
   return (
     <ol className="grid gap-1" aria-label="Transcript">
       {segments.map((segment) => (

@@ -23,9 +23,11 @@ import {
 import { cn } from '#web/lib/utils.ts';
 import { BOTTOM_BAR_ITEMS, SIDEBAR_ITEMS } from './nav-items.ts';
 import { UserMenu } from './user-menu.tsx';
+import { useRealtimeConnection } from '../realtime/use-realtime.ts';
 
 /** The signed-in app's frame (spec §2 App shell): sidebar, header, page, and the mobile bottom bar. */
 export default function AppShell() {
+  useRealtimeConnection();
   return (
     <SidebarProvider defaultOpen={readSidebarCookie()}>
       <AppSidebar />

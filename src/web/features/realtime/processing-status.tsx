@@ -1,0 +1,62 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { RotateCwIcon } from 'lucide-react';
+import { toast } from 'sonner';
+import type { MeetingStatus } from '#shared/contracts/meetings.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Progress } from '#web/components/ui/progress.tsx';
+import { api } from '#web/lib/api-client.ts';
+import { useMeetingProgress } from './use-realtime.ts';
+
+const STAGE_TEXT: Record<string, string> = {
+  queued: 'Waiting for its turn',
+  decoding: 'Reading the recording',
+  transcribing: 'Transcribing',
+  'identifying speakers': 'Telling speakers apart',
+  saving: 'Saving the transcript',
+};
+
+/** "Transcribing… 40 %" while a meeting is processed, from the realtime channel. */
+export function stageText(stage: string | null, progress: number | null): string {
+  const text = stage ? (STAGE_TEXT[stage] ?? stage.charAt(0).toUpperCase() + stage.slice(1)) : 'Transcribing';
+  return progress !== null && progress > 0 && progress < 1 ? `${text}… ${Math.round(progress * 100)}%` : `${text}…`;
+}
+
+export function useRetryTranscription(meetingId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ status: 'processing' }>(`/meetings/${meetingId}/retry`, { method: 'POST' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ['meetings'] }),
+    onError: (error) => toast.error(error.message),
+  });
+}
+
+/** The processing or failure line of a meeting, with live progress and a Retry button. */
+export function ProcessingStatus({ meetingId, status, failureReason, compact = false }: { meetingId: string; status: MeetingStatus; failureReason: string | null; compact?: boolean }) {
+  const live = useMeetingProgress(meetingId);
+  const retry = useRetryTranscription(meetingId);
+  // The live event wins while it is about the current state; the stored status is the truth otherwise.
+  const current = live && (live.status === status || status === 'processing') ? live : undefined;
+  const effective = current?.status ?? status;
+  if (effective === 'processing') {
+    const progress = current?.progress ?? null;
+    return (
+      <div role="status" className={compact ? 'grid gap-1.5 text-xs text-muted-foreground' : 'grid gap-2 rounded-md border bg-muted/40 p-3 text-sm'}>
+        <span>{stageText(current?.stage ?? null, progress)}</span>
+        {progress !== null && progress > 0 && <Progress value={Math.round(progress * 100)} aria-label="Transcription progress" className="h-1.5" />}
+      </div>
+    );
+  }
+  if (effective === 'failed') {
+    const reason = current?.failureReason ?? failureReason;
+    return (
+      <div role="alert" className={compact ? 'grid gap-2 text-xs text-destructive' : 'flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm'}>
+        <span>{reason ? `The transcript could not be made: ${reason}` : 'The transcript could not be made.'}</span>
+        <Button size="sm" variant="outline" disabled={retry.isPending} onClick={() => retry.mutate()}>
+          <RotateCwIcon aria-hidden="true" />
+          Retry
+        </Button>
+      </div>
+    );
+  }
+  return null;
+}
