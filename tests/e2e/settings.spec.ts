@@ -27,6 +27,20 @@ async function openTab(page: Page, name: string) {
   return page.getByRole('tabpanel', { name });
 }
 
+/**
+ * The same account in a second browser context: no shared cookies, session or localStorage, so what
+ * it sees was stored on the server.
+ */
+async function openTabElsewhere(account: { email: string; password: string }, tab: string) {
+  const { context, page } = await newPage(browser, baseUrl);
+  await signIn(page, account);
+  await page.waitForURL(/\/dashboard$/);
+  expect(await page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('parley:settings:')))).toEqual([]);
+  await page.goto('/settings');
+  const panel = await openTab(page, tab);
+  return { context, page, panel };
+}
+
 const combobox = (page: Page, name: string) => page.getByRole('combobox', { name });
 const switchState = (page: Page, name: string) => page.getByRole('switch', { name, exact: true }).getAttribute('aria-checked');
 
@@ -133,9 +147,9 @@ describe('/settings', () => {
     await context.close();
   });
 
-  it('Notifications: the spec defaults, Save Preferences toasts, and the choice survives a reload', async () => {
+  it('Notifications: the spec defaults, Save Preferences toasts, and the choice is kept on the account (a reload, another browser)', async () => {
     const { context, page } = await newPage(browser, baseUrl);
-    await openSettings(page, { fullName: 'Dorothy Vaughan', password: 'fortran1961' });
+    const email = await openSettings(page, { fullName: 'Dorothy Vaughan', password: 'fortran1961' });
     await openTab(page, 'Notifications');
     const expected = {
       'Meeting Reminders': 'true',
@@ -154,12 +168,17 @@ describe('/settings', () => {
     await page.reload();
     await openTab(page, 'Notifications');
     await expect.poll(() => switchState(page, 'Team Activity')).toBe('true');
+
+    const elsewhere = await openTabElsewhere({ email, password: 'fortran1961' }, 'Notifications');
+    await expect.poll(() => switchState(elsewhere.page, 'Team Activity')).toBe('true');
+    expect(await switchState(elsewhere.page, 'Product Updates')).toBe('true');
+    await elsewhere.context.close();
     await context.close();
   });
 
-  it('Recording: the spec defaults, Restore Defaults brings back high/mp3, Save Settings toasts', async () => {
+  it('Recording: the spec defaults, Restore Defaults brings back high/mp3, Save Settings toasts and keeps it on the account', async () => {
     const { context, page } = await newPage(browser, baseUrl);
-    await openSettings(page, { fullName: 'Annie Easley', password: 'centaur1963' });
+    const email = await openSettings(page, { fullName: 'Annie Easley', password: 'centaur1963' });
     await openTab(page, 'Recording');
     expect(await combobox(page, 'Audio Quality').textContent()).toBe('High');
     expect(await combobox(page, 'Default File Format').textContent()).toBe('MP3');
@@ -179,17 +198,48 @@ describe('/settings', () => {
     expect(await switchState(page, 'Filler Word Removal')).toBe('false');
 
     await choose(page, 'Audio Quality', 'Standard');
+    await page.getByRole('switch', { name: 'Filler Word Removal' }).click();
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await toast(page, 'Recording settings saved').waitFor();
     await page.reload();
     await openTab(page, 'Recording');
     await expect.poll(() => combobox(page, 'Audio Quality').textContent()).toBe('Standard');
+
+    const elsewhere = await openTabElsewhere({ email, password: 'centaur1963' }, 'Recording');
+    await expect.poll(() => combobox(elsewhere.page, 'Audio Quality').textContent()).toBe('Standard');
+    expect(await switchState(elsewhere.page, 'Filler Word Removal')).toBe('true');
+    expect(await combobox(elsewhere.page, 'Default File Format').textContent()).toBe('MP3');
+    await elsewhere.context.close();
     await context.close();
   });
 
-  it('Privacy: the spec defaults (auto-delete 90 days), Update Privacy Settings toasts, the danger zone fakes nothing', async () => {
+  it('Recording: what this browser kept before settings moved to the server is carried to the account once', async () => {
     const { context, page } = await newPage(browser, baseUrl);
-    await openSettings(page, { fullName: 'Evelyn Boyd', password: 'granville1' });
+    const email = await openSettings(page, { fullName: 'Mae Jemison', password: 'endeavour92' });
+    // As the earlier version of this screen left it: one localStorage entry per tab and account.
+    const key = await page.evaluate(() => {
+      const session = Object.keys(window.localStorage).find((k) => k.endsWith('-auth-token'));
+      const userId = (JSON.parse(window.localStorage.getItem(session ?? '') ?? '{}') as { user?: { id?: string } }).user?.id;
+      const entry = `parley:settings:recording:${userId}`;
+      window.localStorage.setItem(entry, JSON.stringify({ quality: 'ultra', format: 'wav', aiSummary: false }));
+      return entry;
+    });
+    await page.reload();
+    await openTab(page, 'Recording');
+    await expect.poll(() => combobox(page, 'Audio Quality').textContent()).toBe('Ultra');
+    await expect.poll(() => page.evaluate((k) => window.localStorage.getItem(k), key)).toBeNull();
+
+    const elsewhere = await openTabElsewhere({ email, password: 'endeavour92' }, 'Recording');
+    await expect.poll(() => combobox(elsewhere.page, 'Audio Quality').textContent()).toBe('Ultra');
+    expect(await combobox(elsewhere.page, 'Default File Format').textContent()).toBe('WAV');
+    expect(await switchState(elsewhere.page, 'AI Summary Generation')).toBe('false');
+    await elsewhere.context.close();
+    await context.close();
+  });
+
+  it('Privacy: the spec defaults (auto-delete 90 days), a failed save keeps the choice and says so, Update Privacy Settings stores it, the danger zone fakes nothing', async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    const email = await openSettings(page, { fullName: 'Evelyn Boyd', password: 'granville1' });
     await openTab(page, 'Privacy');
     expect(await switchState(page, 'Anonymized Feature Usage')).toBe('true');
     expect(await switchState(page, 'Error Reporting')).toBe('true');
@@ -206,9 +256,21 @@ describe('/settings', () => {
     await page.getByRole('dialog', { name: 'Delete all data' }).getByText('Nothing has been deleted.').waitFor();
     await page.keyboard.press('Escape');
 
+    await page.getByText('Sample meetings are kept.', { exact: false }).waitFor();
+
+    // The connection drops as the person saves: the choice stays on screen and the toast says why.
+    await page.route('**/api/v1/settings/privacy', (route) => route.abort('internetdisconnected'));
     await choose(page, 'Auto-delete recordings', '30 days');
     await page.getByRole('button', { name: 'Update Privacy Settings' }).click();
+    await toast(page, 'Your privacy settings could not be saved').filter({ hasText: 'Parley cannot reach its server.' }).waitFor();
+    expect(await combobox(page, 'Auto-delete recordings').textContent()).toBe('30 days');
+    await page.unroute('**/api/v1/settings/privacy');
+
+    await page.getByRole('button', { name: 'Update Privacy Settings' }).click();
     await toast(page, 'Privacy settings updated').waitFor();
+    const elsewhere = await openTabElsewhere({ email, password: 'granville1' }, 'Privacy');
+    await expect.poll(() => combobox(elsewhere.page, 'Auto-delete recordings').textContent()).toBe('30 days');
+    await elsewhere.context.close();
     await context.close();
   });
 
@@ -230,6 +292,11 @@ describe('/settings', () => {
     await page.reload();
     const again = await openTab(page, 'Billing');
     await expect.poll(() => again.getByLabel('Company', { exact: true }).inputValue()).toBe('Frequency Hopping Inc.');
+
+    const elsewhere = await openTabElsewhere({ email, password: 'frequency1' }, 'Billing');
+    await expect.poll(() => elsewhere.panel.getByLabel('Company', { exact: true }).inputValue()).toBe('Frequency Hopping Inc.');
+    expect(await elsewhere.panel.getByLabel('Name', { exact: true }).inputValue()).toBe('Hedy Lamarr');
+    await elsewhere.context.close();
     await context.close();
   });
 });

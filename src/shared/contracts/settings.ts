@@ -67,7 +67,15 @@ export const UserSettingsSchema = z.object({
 export type UserSettings = z.infer<typeof UserSettingsSchema>;
 
 export const SETTINGS_TABS = ['notifications', 'recording', 'privacy', 'billing'] as const;
-export type SettingsTab = (typeof SETTINGS_TABS)[number];
+export const SettingsTabSchema = z.enum(SETTINGS_TABS);
+export type SettingsTab = z.infer<typeof SettingsTabSchema>;
+
+/** GET and PUT answer every tab, and which tabs the person has saved (the others are defaults). */
+export const SettingsResponseSchema = z.object({
+  settings: UserSettingsSchema,
+  savedTabs: z.array(SettingsTabSchema),
+});
+export type SettingsResponse = z.infer<typeof SettingsResponseSchema>;
 
 /** PUT /api/v1/settings/:tab bodies: any subset of the tab's fields; an unknown field is refused. */
 export const SETTINGS_PATCH_SCHEMAS = {
@@ -148,16 +156,21 @@ export function readSettingsDocument(stored: unknown, defaults: UserSettings): U
 }
 
 function readTab<T extends SettingsTab>(stored: unknown, tab: T, defaults: UserSettings[T]): UserSettings[T] {
-  const values: Record<string, unknown> = { ...defaults };
+  // Every field of the shape comes from a default or a value its own schema accepted.
+  return TAB_SCHEMAS[tab].parse({ ...defaults, ...validFieldsOf(tab, stored) }) as UserSettings[T];
+}
+
+/** The fields of `stored` that are valid values of the tab's fields; anything else is left out. */
+export function validFieldsOf<T extends SettingsTab>(tab: T, stored: unknown): SettingsPatch<T> {
+  const fields: Record<string, unknown> = {};
   if (isRecord(stored)) {
     const shape: Record<string, z.ZodType> = TAB_SCHEMAS[tab].shape;
     for (const [field, schema] of Object.entries(shape)) {
       const parsed = schema.safeParse(stored[field]);
-      if (parsed.success) values[field] = parsed.data;
+      if (parsed.success) fields[field] = parsed.data;
     }
   }
-  // Every field of the shape was set from a default or a value its own schema accepted.
-  return TAB_SCHEMAS[tab].parse(values) as UserSettings[T];
+  return SETTINGS_PATCH_SCHEMAS[tab].parse(fields) as SettingsPatch<T>;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

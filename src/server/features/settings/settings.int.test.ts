@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { UserSettingsSchema, type UserSettings } from '#shared/contracts/settings.ts';
+import { SettingsResponseSchema, type UserSettings } from '#shared/contracts/settings.ts';
 import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
 import { getPipelineSettings } from './pipeline-settings.ts';
 
@@ -26,7 +26,8 @@ const put = async (token: string, tab: string, payload: unknown) => {
   const response = await t.app.inject({ method: 'PUT', url: `/api/v1/settings/${tab}`, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
   return { status: response.statusCode, body: response.json() as unknown };
 };
-const parsed = (body: unknown): UserSettings => UserSettingsSchema.parse(body);
+const parsed = (body: unknown): UserSettings => SettingsResponseSchema.parse(body).settings;
+const savedTabs = (body: unknown) => SettingsResponseSchema.parse(body).savedTabs;
 const storedRow = (userId: string) => t.deps.database.db.selectFrom('user_settings').selectAll().where('user_id', '=', userId).executeTakeFirst();
 
 describe('GET /api/v1/settings', () => {
@@ -34,7 +35,8 @@ describe('GET /api/v1/settings', () => {
     const { token, userId, email } = await newUser('Grace Hopper');
     const { status, body } = await getSettings(token);
     expect(status).toBe(200);
-    expect(body).toEqual({
+    expect(savedTabs(body)).toEqual([]);
+    expect(parsed(body)).toEqual({
       notifications: {
         meetingReminders: true,
         transcriptionComplete: true,
@@ -68,7 +70,9 @@ describe('PUT /api/v1/settings/:tab', () => {
     expect(parsed(saved.body).recording).toEqual({ quality: 'ultra', format: 'mp3', speakerDiarization: true, automaticPunctuation: true, fillerWordRemoval: true, aiSummary: true });
 
     await put(token, 'recording', { format: 'wav' });
-    const again = parsed((await getSettings(token)).body);
+    const response = (await getSettings(token)).body;
+    expect(savedTabs(response)).toEqual(['recording']);
+    const again = parsed(response);
     expect(again.recording).toMatchObject({ quality: 'ultra', format: 'wav', fillerWordRemoval: true });
     expect(again.notifications.teamActivity).toBe(false);
 

@@ -1,7 +1,9 @@
 import {
   readSettingsDocument,
+  SETTINGS_TABS,
   settingsDefaults,
   type SettingsPatch,
+  type SettingsResponse,
   type SettingsTab,
   type UserSettings,
 } from '#shared/contracts/settings.ts';
@@ -29,8 +31,18 @@ function parseJson(text: string): unknown {
 
 /** Every tab of the person's settings: what they saved, the defaults for the rest. */
 export async function getUserSettings(db: Db, owner: SettingsOwner): Promise<UserSettings> {
+  return (await getSettingsResponse(db, owner)).settings;
+}
+
+/** The settings and which tabs were saved (the web app imports a browser's old local copy only into those that were not). */
+export async function getSettingsResponse(db: Db, owner: SettingsOwner): Promise<SettingsResponse> {
   const row = await readRow(db, owner.id);
-  return readSettingsDocument(row?.document, settingsDefaults(owner));
+  return toResponse(row?.document, owner);
+}
+
+function toResponse(document: unknown, owner: SettingsOwner): SettingsResponse {
+  const savedTabs = isRecord(document) ? SETTINGS_TABS.filter((tab) => isRecord(document[tab])) : [];
+  return { settings: readSettingsDocument(document, settingsDefaults(owner)), savedTabs };
 }
 
 /** Attempts before a save gives up when other saves keep landing between its read and its write. */
@@ -41,11 +53,10 @@ const MAX_ATTEMPTS = 5;
  * read: a concurrent save of another tab (or the same one) is re-read and merged, never lost. Works
  * the same on SQLite and PostgreSQL without row locks.
  */
-export async function updateUserSettingsTab<T extends SettingsTab>(db: Db, owner: SettingsOwner, tab: T, patch: SettingsPatch<T>, now = new Date()): Promise<UserSettings> {
+export async function updateUserSettingsTab<T extends SettingsTab>(db: Db, owner: SettingsOwner, tab: T, patch: SettingsPatch<T>, now = new Date()): Promise<SettingsResponse> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const row = await readRow(db, owner.id);
-    const defaults = settingsDefaults(owner);
-    const current = readSettingsDocument(row?.document, defaults);
+    const current = readSettingsDocument(row?.document, settingsDefaults(owner));
     // Only the saved tab is written out in full; tabs never saved keep following the defaults.
     const document = { ...(isRecord(row?.document) ? row.document : {}), [tab]: { ...current[tab], ...definedFields(patch) } };
     const values = { settings: JSON.stringify(document), revision: (row?.revision ?? 0) + 1, updated_at: now.toISOString() };
@@ -63,7 +74,7 @@ export async function updateUserSettingsTab<T extends SettingsTab>(db: Db, owner
           .onConflict((oc) => oc.column('user_id').doNothing())
           .executeTakeFirst()
           .then((result) => Number(result.numInsertedOrUpdatedRows ?? 0));
-    if (written === 1) return readSettingsDocument(document, defaults);
+    if (written === 1) return toResponse(document, owner);
   }
   throw new AppError('CONFLICT', 'Your settings were changed somewhere else at the same moment. Please save again.');
 }

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { SETTINGS_PATCH_SCHEMAS, SETTINGS_TABS, UserSettingsSchema, type SettingsTab } from '#shared/contracts/settings.ts';
+import { SETTINGS_PATCH_SCHEMAS, SETTINGS_TABS, SettingsResponseSchema, type SettingsTab } from '#shared/contracts/settings.ts';
 import type { Db } from '#server/db/create-db.ts';
 import { caller } from '../auth/api-guard.ts';
 import { parseJsonObject } from '../auth/users.ts';
-import { getUserSettings, updateUserSettingsTab, type SettingsOwner } from './settings.repository.ts';
+import { getSettingsResponse, updateUserSettingsTab, type SettingsOwner } from './settings.repository.ts';
 
 /** The caller, with the account name and email that the Billing tab starts from. */
 function ownerOf(request: FastifyRequest): SettingsOwner {
@@ -22,8 +22,8 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: { db: Db; req
   const tags = ['settings'];
   api.get(
     '/api/v1/settings',
-    { preHandler: deps.requireUser, schema: { tags, response: { 200: UserSettingsSchema } } },
-    async (request) => getUserSettings(deps.db, ownerOf(request)),
+    { preHandler: deps.requireUser, schema: { tags, response: { 200: SettingsResponseSchema } } },
+    async (request) => getSettingsResponse(deps.db, ownerOf(request)),
   );
   for (const tab of SETTINGS_TABS) registerTabRoute(app, deps, tab);
 }
@@ -31,7 +31,7 @@ export function registerSettingsRoutes(app: FastifyInstance, deps: { db: Db; req
 function registerTabRoute(app: FastifyInstance, deps: { db: Db; requireUser: preHandlerAsyncHookHandler }, tab: SettingsTab): void {
   app.withTypeProvider<ZodTypeProvider>().put(
     `/api/v1/settings/${tab}`,
-    { preHandler: deps.requireUser, schema: { tags: ['settings'], body: SETTINGS_PATCH_SCHEMAS[tab], response: { 200: UserSettingsSchema } } },
+    { preHandler: deps.requireUser, schema: { tags: ['settings'], body: SETTINGS_PATCH_SCHEMAS[tab], response: { 200: SettingsResponseSchema } } },
     async (request) => updateUserSettingsTab(deps.db, ownerOf(request), tab, request.body),
   );
 }

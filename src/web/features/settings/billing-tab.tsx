@@ -6,12 +6,11 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { useAuth } from '../auth/use-auth.ts';
-import { fullNameOf } from '../shell/user-identity.ts';
-import { BILLING_FIELDS, type BillingSettings } from './preferences.ts';
-import { reportSaved } from './save-feedback.ts';
+import { MAX_BILLING_FIELD_LENGTH } from '#shared/contracts/settings.ts';
+import { BILLING_FIELDS } from './preferences.ts';
+import { SettingsLoadState } from './settings-load-state.tsx';
 import { notAvailableYet, SETTINGS_MESSAGES } from './settings-messages.ts';
-import { useStoredSettings } from './stored-settings.ts';
+import { useSettingsTab } from './use-settings-tab.ts';
 
 /**
  * The plan as this screen shows it. Spec §9 records that it disagrees with the pricing page's Pro
@@ -25,7 +24,7 @@ const PLAN = {
 /** Spec §9: the next billing date is a fixed text. */
 const NEXT_BILLING_DATE = 'January 1, 2027';
 
-/** Billing tab (spec §2 /settings): sample plan and card, and billing details kept in this browser. */
+/** Billing tab (spec §2 /settings): sample plan and card, and billing details saved to the account. */
 export function BillingTab() {
   return (
     <div className="grid gap-6">
@@ -85,22 +84,26 @@ function SubscriptionPlanCard() {
   );
 }
 
+const BILLING_TITLE = 'Billing Information';
+
 function BillingInformationCard() {
-  const { user } = useAuth();
-  // Until the person saves their own, the name and email of the account are the best guess.
-  const defaults: BillingSettings = { name: fullNameOf(user) ?? '', email: user?.email ?? '', company: '', address: '', city: '', state: '', zip: '', country: '' };
-  const { values, set, save } = useStoredSettings('billing', defaults);
+  // Until the person saves their own, the server answers the account's name and email here.
+  const { query, values, set, save, isSaving } = useSettingsTab('billing', {
+    saved: SETTINGS_MESSAGES.billingUpdated,
+    failed: SETTINGS_MESSAGES.billingFailed,
+  });
+  if (!values) return <SettingsLoadState title={BILLING_TITLE} query={query} />;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Billing Information</CardTitle>
-        <CardDescription>Saved in this browser for now.</CardDescription>
+        <CardTitle>{BILLING_TITLE}</CardTitle>
+        <CardDescription>Saved to your account.</CardDescription>
       </CardHeader>
       <form
         className="grid gap-6"
         onSubmit={(event) => {
           event.preventDefault();
-          reportSaved(save(), SETTINGS_MESSAGES.billingUpdated);
+          save();
         }}
       >
         <CardContent className="grid gap-4 sm:grid-cols-2">
@@ -111,6 +114,7 @@ function BillingInformationCard() {
                 id={`billing-${field}`}
                 type={field === 'email' ? 'email' : 'text'}
                 autoComplete={`billing ${autoComplete}`}
+                maxLength={MAX_BILLING_FIELD_LENGTH}
                 value={values[field]}
                 onChange={(event) => set(field, event.target.value)}
               />
@@ -118,7 +122,9 @@ function BillingInformationCard() {
           ))}
         </CardContent>
         <CardFooter className="justify-end">
-          <Button type="submit">Save Changes</Button>
+          <Button type="submit" disabled={isSaving} aria-busy={isSaving}>
+            Save Changes
+          </Button>
         </CardFooter>
       </form>
     </Card>

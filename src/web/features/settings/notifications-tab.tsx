@@ -1,11 +1,11 @@
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Separator } from '#web/components/ui/separator.tsx';
-import { NOTIFICATION_DEFAULTS, type NotificationSettings } from './preferences.ts';
-import { reportSaved } from './save-feedback.ts';
+import type { NotificationSettings } from '#shared/contracts/settings.ts';
 import { SettingToggle } from './setting-toggle.tsx';
+import { SettingsLoadState } from './settings-load-state.tsx';
 import { SETTINGS_MESSAGES } from './settings-messages.ts';
-import { useStoredSettings } from './stored-settings.ts';
+import { useSettingsTab } from './use-settings-tab.ts';
 
 type Toggle = { field: keyof NotificationSettings; label: string; description: string };
 
@@ -23,9 +23,15 @@ const IN_APP_TOGGLES: Toggle[] = [
   { field: 'teamInvitations', label: 'Team Invitations', description: 'When you are invited to a team.' },
 ];
 
-/** Notifications tab (spec §2 /settings): email and in-app toggles, kept in this browser for now. */
+const TITLE = 'Notification Preferences';
+
+/** Notifications tab (spec §2 /settings): email and in-app toggles, saved to the account. */
 export function NotificationsTab() {
-  const { values, set, save } = useStoredSettings('notifications', NOTIFICATION_DEFAULTS);
+  const { query, values, set, save, isSaving } = useSettingsTab('notifications', {
+    saved: SETTINGS_MESSAGES.notificationsSaved,
+    failed: SETTINGS_MESSAGES.notificationsFailed,
+  });
+  if (!values) return <SettingsLoadState title={TITLE} query={query} />;
   const toggles = (list: Toggle[], prefix: string) =>
     list.map((toggle, index) => (
       <div key={toggle.field}>
@@ -42,7 +48,7 @@ export function NotificationsTab() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Notification Preferences</CardTitle>
+        <CardTitle>{TITLE}</CardTitle>
         <CardDescription>Choose what you hear about. Parley does not send these notifications yet; your choices are kept for when it does.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
@@ -61,7 +67,9 @@ export function NotificationsTab() {
         </section>
       </CardContent>
       <CardFooter className="justify-end">
-        <Button onClick={() => reportSaved(save(), SETTINGS_MESSAGES.notificationsSaved)}>Save Preferences</Button>
+        <Button onClick={save} disabled={isSaving} aria-busy={isSaving}>
+          Save Preferences
+        </Button>
       </CardFooter>
     </Card>
   );

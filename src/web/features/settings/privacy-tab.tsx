@@ -2,12 +2,12 @@ import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Separator } from '#web/components/ui/separator.tsx';
-import { AUTO_DELETE_OPTIONS, PRIVACY_CHOICES, PRIVACY_DEFAULTS, type PrivacySettings } from './preferences.ts';
-import { reportSaved } from './save-feedback.ts';
+import { AUTO_DELETE_OPTIONS } from './preferences.ts';
 import { SelectField } from './select-field.tsx';
 import { SettingToggle } from './setting-toggle.tsx';
+import { SettingsLoadState } from './settings-load-state.tsx';
 import { notAvailableYet, SETTINGS_MESSAGES } from './settings-messages.ts';
-import { useStoredSettings } from './stored-settings.ts';
+import { useSettingsTab } from './use-settings-tab.ts';
 import { UnavailableActionDialog } from './unavailable-action-dialog.tsx';
 
 type ToggleField = 'anonymizedUsage' | 'errorReporting' | 'aiImprovement';
@@ -18,71 +18,91 @@ const TOGGLES: { field: ToggleField; label: string; description: string }[] = [
   { field: 'aiImprovement', label: 'Allow data for AI model improvement', description: 'Let your transcripts be used to improve transcription models.' },
 ];
 
+const TITLE = 'Privacy Settings';
+
 /** Privacy tab (spec §2 /settings): sharing toggles, retention, export and the danger zone. */
 export function PrivacyTab() {
-  const { values, set, save } = useStoredSettings<PrivacySettings>('privacy', PRIVACY_DEFAULTS, PRIVACY_CHOICES);
   return (
     <div className="grid gap-6">
-      <Card>
-        <CardHeader>
-          <CardTitle>Privacy Settings</CardTitle>
-          <CardDescription>Saved in this browser for now. This installation sends no usage data or error reports anywhere.</CardDescription>
-        </CardHeader>
-        <CardContent className="grid gap-6">
-          <section aria-labelledby="data-sharing">
-            <h3 id="data-sharing" className="font-medium">
-              Data Sharing
-            </h3>
-            {TOGGLES.map((toggle) => (
-              <SettingToggle
-                key={toggle.field}
-                id={`privacy-${toggle.field}`}
-                label={toggle.label}
-                description={toggle.description}
-                checked={values[toggle.field]}
-                onCheckedChange={(checked) => set(toggle.field, checked)}
-              />
-            ))}
-          </section>
-          <Separator />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              id="auto-delete"
-              label="Auto-delete recordings"
-              value={values.autoDelete}
-              options={AUTO_DELETE_OPTIONS}
-              onChange={(autoDelete) => set('autoDelete', autoDelete)}
-              description="Recordings are not deleted automatically yet: your choice is kept for when they are."
-            />
-          </div>
-          <div>
-            <Button variant="outline" onClick={() => toast.info(notAvailableYet('Exporting all of your data at once'))}>
-              Request Data Export
-            </Button>
-          </div>
-        </CardContent>
-        <CardFooter className="justify-end">
-          <Button onClick={() => reportSaved(save(), SETTINGS_MESSAGES.privacyUpdated)}>Update Privacy Settings</Button>
-        </CardFooter>
-      </Card>
-      <Card className="border-destructive/50">
-        <CardHeader>
-          <CardTitle className="text-destructive">Danger Zone</CardTitle>
-          <CardDescription>Actions that cannot be undone.</CardDescription>
-        </CardHeader>
-        <CardContent className="flex flex-wrap gap-2">
-          <UnavailableActionDialog
-            label="Delete All Data"
-            title="Delete all data"
-            explanation="Deleting all of your meetings, recordings and transcripts at once is not available on this installation yet. Nothing has been deleted."
-          />
-          <UnavailableActionDialog
-            label="Delete Account"
-            title="Delete account"
-            explanation="Deleting your account is not available on this installation yet. Nothing has been deleted. The person who runs this Parley server can remove your account."
-          />
-        </CardContent>
-      </Card>
+      <PrivacySettingsCard />
+      <DangerZoneCard />
     </div>
+  );
+}
+
+function PrivacySettingsCard() {
+  const { query, values, set, save, isSaving } = useSettingsTab('privacy', {
+    saved: SETTINGS_MESSAGES.privacyUpdated,
+    failed: SETTINGS_MESSAGES.privacyFailed,
+  });
+  if (!values) return <SettingsLoadState title={TITLE} query={query} />;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{TITLE}</CardTitle>
+        <CardDescription>Saved to your account. This installation sends no usage data or error reports anywhere.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <section aria-labelledby="data-sharing">
+          <h3 id="data-sharing" className="font-medium">
+            Data Sharing
+          </h3>
+          {TOGGLES.map((toggle) => (
+            <SettingToggle
+              key={toggle.field}
+              id={`privacy-${toggle.field}`}
+              label={toggle.label}
+              description={toggle.description}
+              checked={values[toggle.field]}
+              onCheckedChange={(checked) => set(toggle.field, checked)}
+            />
+          ))}
+        </section>
+        <Separator />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            id="auto-delete"
+            label="Auto-delete recordings"
+            value={values.autoDelete}
+            options={AUTO_DELETE_OPTIONS}
+            onChange={(autoDelete) => set('autoDelete', autoDelete)}
+            description={SETTINGS_MESSAGES.autoDeleteExplained}
+          />
+        </div>
+        <div>
+          <Button variant="outline" onClick={() => toast.info(notAvailableYet('Exporting all of your data at once'))}>
+            Request Data Export
+          </Button>
+        </div>
+      </CardContent>
+      <CardFooter className="justify-end">
+        <Button onClick={save} disabled={isSaving} aria-busy={isSaving}>
+          Update Privacy Settings
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+function DangerZoneCard() {
+  return (
+    <Card className="border-destructive/50">
+      <CardHeader>
+        <CardTitle className="text-destructive">Danger Zone</CardTitle>
+        <CardDescription>Actions that cannot be undone.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-2">
+        <UnavailableActionDialog
+          label="Delete All Data"
+          title="Delete all data"
+          explanation="Deleting all of your meetings, recordings and transcripts at once is not available on this installation yet. Nothing has been deleted."
+        />
+        <UnavailableActionDialog
+          label="Delete Account"
+          title="Delete account"
+          explanation="Deleting your account is not available on this installation yet. Nothing has been deleted. The person who runs this Parley server can remove your account."
+        />
+      </CardContent>
+    </Card>
   );
 }

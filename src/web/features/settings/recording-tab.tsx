@@ -4,12 +4,13 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Separator } from '#web/components/ui/separator.tsx';
-import { AUDIO_QUALITIES, FILE_FORMATS, RECORDING_CHOICES, RECORDING_DEFAULTS, type RecordingSettings } from './preferences.ts';
-import { reportSaved } from './save-feedback.ts';
+import { RECORDING_DEFAULTS } from '#shared/contracts/settings.ts';
+import { AUDIO_QUALITIES, FILE_FORMATS } from './preferences.ts';
 import { SelectField } from './select-field.tsx';
 import { SettingToggle } from './setting-toggle.tsx';
+import { SettingsLoadState } from './settings-load-state.tsx';
 import { notAvailableYet, SETTINGS_MESSAGES } from './settings-messages.ts';
-import { useStoredSettings } from './stored-settings.ts';
+import { useSettingsTab } from './use-settings-tab.ts';
 
 type ToggleField = 'speakerDiarization' | 'automaticPunctuation' | 'fillerWordRemoval' | 'aiSummary';
 
@@ -20,14 +21,20 @@ const TOGGLES: { field: ToggleField; label: string; description: string }[] = [
   { field: 'aiSummary', label: 'AI Summary Generation', description: 'Summarize each meeting when its transcript is ready.' },
 ];
 
-/** Recording tab (spec §2 /settings): quality, format and transcription toggles, kept in this browser for now. */
+const TITLE = 'Recording Settings';
+
+/** Recording tab (spec §2 /settings): quality, format and transcription toggles, saved to the account. */
 export function RecordingTab() {
-  const { values, set, setValues, save } = useStoredSettings<RecordingSettings>('recording', RECORDING_DEFAULTS, RECORDING_CHOICES);
+  const { query, values, set, setValues, save, isSaving } = useSettingsTab('recording', {
+    saved: SETTINGS_MESSAGES.recordingSaved,
+    failed: SETTINGS_MESSAGES.recordingFailed,
+  });
+  if (!values) return <SettingsLoadState title={TITLE} query={query} />;
   return (
     <Card>
       <CardHeader>
-        <CardTitle>Recording Settings</CardTitle>
-        <CardDescription>Defaults for new recordings and their transcripts, saved in this browser for now.</CardDescription>
+        <CardTitle>{TITLE}</CardTitle>
+        <CardDescription>Defaults for new recordings and their transcripts, saved to your account. Speaker Diarization, Automatic Punctuation and Filler Word Removal change how your next recordings are transcribed.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <div className="grid gap-4 sm:grid-cols-2">
@@ -66,7 +73,9 @@ export function RecordingTab() {
         <Button variant="outline" onClick={() => setValues(RECORDING_DEFAULTS)}>
           Restore Defaults
         </Button>
-        <Button onClick={() => reportSaved(save(), SETTINGS_MESSAGES.recordingSaved)}>Save Settings</Button>
+        <Button onClick={save} disabled={isSaving} aria-busy={isSaving}>
+          Save Settings
+        </Button>
       </CardFooter>
     </Card>
   );

@@ -1,6 +1,10 @@
 import { Label } from '#web/components/ui/label.tsx';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '#web/components/ui/select.tsx';
-import { isOneOf } from './stored-settings.ts';
+
+/** Narrows a select's string to one of its option values. */
+function isOneOf<V extends string>(options: readonly { value: V }[], value: string): value is V {
+  return options.some((option) => option.value === value);
+}
 
 /** A labelled select over fixed options; only one of those options ever reaches onChange. */
 export function SelectField<V extends string>({

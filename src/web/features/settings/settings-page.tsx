@@ -1,6 +1,7 @@
 import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { BillingTab } from './billing-tab.tsx';
+import { useImportLocalSettings } from './local-settings-import.ts';
 import { NotificationsTab } from './notifications-tab.tsx';
 import { PrivacyTab } from './privacy-tab.tsx';
 import { ProfileTab } from './profile-tab.tsx';
@@ -16,6 +17,7 @@ const TABS = [
 
 /** /settings (spec §2): five tabs, Profile first. */
 export default function SettingsPage() {
+  useImportLocalSettings();
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title="Settings" description="Manage your account settings and preferences." />
