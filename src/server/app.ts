@@ -16,6 +16,7 @@ import { registerMeetingRoutes } from './features/meetings/meetings.routes.ts';
 import { seedSampleMeetings } from './features/meetings/sample-meetings.ts';
 import { createRealtimeHub, type RealtimeHub } from './features/realtime/realtime-hub.ts';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
+import { createAutoDeleteSweeper } from './features/settings/auto-delete.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.ts';
 import { registerUploads } from './features/recordings/uploads.plugin.ts';
@@ -83,6 +84,10 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerSharingRoutes(app, { db, requireUser, publicUrl: config.publicUrl });
   registerInsightsRoutes(app, { db, requireUser });
   registerSettingsRoutes(app, { db, requireUser });
+  // Settings › Privacy "Auto-delete recordings": an hourly sweep, stopped before the database closes.
+  const autoDelete = createAutoDeleteSweeper({ db, blobs: deps.blobs, log: app.log });
+  app.addHook('onReady', async () => autoDelete.start());
+  app.addHook('onClose', () => autoDelete.stop());
 
   const engine = selectTranscriptionEngine(config);
   const transcription = createTranscriptionService({

@@ -1,0 +1,117 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { PRIVACY_DEFAULTS, type AutoDelete } from '#shared/contracts/settings.ts';
+import type { Db } from '#server/db/create-db.ts';
+import type { BlobStore } from '#server/lib/blob-store.ts';
+import { deleteMeetings } from '../meetings/meetings.repository.ts';
+import { listStoredSettings } from './settings.repository.ts';
+
+/** How often the sweep looks; the shortest period is 30 days, so an hour late is never noticed. */
+export const AUTO_DELETE_INTERVAL_MS = 60 * 60 * 1000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The moment before which a meeting is too old to keep, or null for "never". */
+export function autoDeleteCutoff(period: AutoDelete, now: Date): Date | null {
+  switch (period) {
+    case 'never':
+      return null;
+    case '30days':
+      return new Date(now.getTime() - 30 * DAY_MS);
+    case '90days':
+      return new Date(now.getTime() - 90 * DAY_MS);
+    case '1year': {
+      const cutoff = new Date(now);
+      cutoff.setUTCFullYear(cutoff.getUTCFullYear() - 1);
+      return cutoff;
+    }
+  }
+}
+
+export type AutoDeleteSweeper = {
+  /** One sweep at `now` (the clock's time by default); resolves with how many meetings went. */
+  runOnce: (now?: Date) => Promise<{ deleted: number }>;
+  /** Sweeps now and then every interval until stop(). */
+  start: () => void;
+  /** Stops the timer and waits for a sweep under way, so the database is not closed under it. */
+  stop: () => Promise<void>;
+};
+
+type SweeperDeps = { db: Db; blobs: BlobStore; log: FastifyBaseLogger; now?: () => Date; intervalMs?: number };
+
+/**
+ * Settings › Privacy "Auto-delete recordings": deletes each person's meetings older than the period
+ * they chose (the spec's 90 days until they choose), with their audio, transcript and share links.
+ * Age counts from when the meeting came into Parley, so importing an old recording never deletes it
+ * at once. Sample meetings are never deleted this way, nor a meeting whose transcription is running.
+ */
+export function createAutoDeleteSweeper(deps: SweeperDeps): AutoDeleteSweeper {
+  const clock = deps.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<{ deleted: number }> | undefined;
+
+  const sweep = async (now: Date): Promise<{ deleted: number }> => {
+    const chosen = new Map((await listStoredSettings(deps.db)).map(({ userId, settings }) => [userId, settings.privacy.autoDelete]));
+    // Only people with a meeting older than the shortest period can have anything to delete.
+    const earliest = autoDeleteCutoff('30days', now)!.toISOString();
+    const owners = await deps.db
+      .selectFrom('meetings')
+      .select('owner_id')
+      .distinct()
+      .where('is_sample', '=', 0)
+      .where('created_at', '<', earliest)
+      .execute();
+    let deleted = 0;
+    for (const { owner_id: ownerId } of owners) {
+      const cutoff = autoDeleteCutoff(chosen.get(ownerId) ?? PRIVACY_DEFAULTS.autoDelete, now);
+      if (cutoff) deleted += await deleteOlderThan(deps, ownerId, cutoff);
+    }
+    if (deleted > 0) deps.log.info({ deleted }, 'auto-delete removed meetings older than their owners chose to keep');
+    return { deleted };
+  };
+
+  const runOnce = (now = clock()) => {
+    // One sweep at a time: a slow sweep is joined, not doubled.
+    running ??= sweep(now).finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const tick = () => {
+    runOnce().catch((error: unknown) => deps.log.error({ err: error }, 'auto-delete sweep failed'));
+  };
+
+  return {
+    runOnce,
+    start: () => {
+      if (timer) return;
+      tick();
+      timer = setInterval(tick, deps.intervalMs ?? AUTO_DELETE_INTERVAL_MS);
+      timer.unref(); // never what keeps the process alive
+    },
+    stop: async () => {
+      clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}
+
+async function deleteOlderThan(deps: SweeperDeps, ownerId: string, cutoff: Date): Promise<number> {
+  const rows = await deps.db
+    .selectFrom('meetings')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('is_sample', '=', 0)
+    .where('status', '!=', 'processing')
+    .where('created_at', '<', cutoff.toISOString())
+    .execute();
+  let deleted = 0;
+  for (const { id } of rows) {
+    // Through the meetings feature's own delete, so the search index and every dependent row go too.
+    const { ids, audioKeys } = await deleteMeetings(deps.db, ownerId, { id });
+    await deps.blobs.remove(audioKeys);
+    deleted += ids.length;
+  }
+  return deleted;
+}
