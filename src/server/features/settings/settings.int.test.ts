@@ -163,6 +163,14 @@ describe('PUT /api/v1/settings/:tab', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('describes GET /api/v1/settings and one PUT per tab', async () => {
+    const document = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    expect(Object.keys(document.paths['/api/v1/settings'] ?? {})).toContain('get');
+    for (const tab of ['notifications', 'recording', 'privacy', 'billing']) expect(Object.keys(document.paths[`/api/v1/settings/${tab}`] ?? {}), tab).toContain('put');
+  });
+});
+
 describe('getPipelineSettings', () => {
   it('answers the Recording defaults, then what the person saved', async () => {
     const { token, userId } = await newUser();
