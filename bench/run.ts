@@ -3,11 +3,12 @@ import fs from 'node:fs';
 import { benchAuthenticatedJson, benchRefresh, benchSignIn } from './auth-load.ts';
 import { measureBundles } from './bundle-size.ts';
 import { benchMeetings, benchUpload } from './meetings-load.ts';
+import { benchTranscription } from './transcription.ts';
 import { median, printSection, type Row } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, upload, bundles, or any added below). */
+/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, upload, transcription, bundles). */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (section: string) => !only || only.includes(section);
 
@@ -56,4 +57,5 @@ if (wanted('auth')) {
 
 if (wanted('meetings')) printSection('Meetings at scale (SQLite, one process, 10 connections)', await benchMeetings(seconds));
 if (wanted('upload')) printSection('Uploads', await benchUpload());
+if (wanted('transcription')) for (const section of await benchTranscription()) printSection(section.title, section.rows);
 if (wanted('bundles')) printSection('Web bundle sizes', measureBundles());

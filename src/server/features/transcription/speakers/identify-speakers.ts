@@ -14,7 +14,7 @@ export const MAX_SPEAKERS = 8;
 const WINDOW_FRAMES = Math.round(1500 / FRAME_MS);
 const WINDOW_HOP = Math.round(750 / FRAME_MS);
 /** Below this silhouette, two "speakers" are one voice varying: label everything Speaker 1. */
-const MIN_SILHOUETTE = 0.12;
+const MIN_SILHOUETTE = 0.2;
 const MIN_TURN_FRAMES = Math.round(1000 / FRAME_MS);
 
 export async function identifySpeakers(pcm: Pcm16k, segments: RecognizedSegment[], options: { signal?: AbortSignal } = {}): Promise<SpeakerIdentification> {
