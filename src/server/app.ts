@@ -16,6 +16,7 @@ import { registerMeetingRoutes } from './features/meetings/meetings.routes.ts';
 import { seedSampleMeetings } from './features/meetings/sample-meetings.ts';
 import { createRealtimeHub, type RealtimeHub } from './features/realtime/realtime-hub.ts';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
+import { registerLiveRoutes } from './features/live/live.routes.ts';
 import { createAutoDeleteSweeper } from './features/settings/auto-delete.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   const realtime = createRealtimeHub();
   app.decorate('realtime', realtime);
   registerRealtimeRoutes(app, { auth: auth.context, hub: realtime });
+  registerLiveRoutes(app, { db, auth: auth.context, log: app.log });
 
   const requireUser = createApiGuard(auth.context);
   registerMeRoute(app, requireUser);

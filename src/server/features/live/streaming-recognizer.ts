@@ -1,0 +1,67 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { parsePocketsphinxOutput } from '../transcription/engines/pocketsphinx-output.ts';
+import { POCKETSPHINX_BINARY, POCKETSPHINX_MODEL_DIR } from '../transcription/engines/pocketsphinx.ts';
+import type { RecognizedSegment } from '../transcription/engines/engine.ts';
+
+const run = promisify(execFile);
+
+/**
+ * Debian's pocketsphinx as a streaming recogniser: PCM written to a named pipe it reads as its
+ * input file (a Node child's stdin is a socket, which it cannot open), one utterance out as soon as
+ * it hears the speaker pause. `stdbuf -oL` makes it print each line at once instead of buffering.
+ */
+export type StreamingRecognizer = {
+  /** False when the pipe is full: wait for `drain` before writing more (backpressure). */
+  write: (pcm: Buffer) => boolean;
+  onDrain: (listener: () => void) => void;
+  /** Ends the audio; resolves when the last utterance was reported and the process exited. */
+  end: () => Promise<void>;
+  kill: () => void;
+};
+
+export const isStreamingAvailable = () => fs.existsSync(POCKETSPHINX_BINARY) && fs.existsSync(POCKETSPHINX_MODEL_DIR) && fs.existsSync('/usr/bin/stdbuf');
+
+export async function startStreamingRecognizer(onUtterance: (segment: RecognizedSegment) => void): Promise<StreamingRecognizer> {
+  const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'parley-live-'));
+  const fifo = path.join(dir, 'audio.raw');
+  await run('mkfifo', ['-m', '600', fifo]);
+  const child: ChildProcess = spawn('stdbuf', ['-oL', POCKETSPHINX_BINARY, '-hmm', POCKETSPHINX_MODEL_DIR, '-infile', fifo, '-time', 'yes', '-logfn', '/dev/null'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  // Output comes as: a text line, then one timed line per token, ending with `</s>`.
+  let pending = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
+    pending += chunk;
+    let end = pending.indexOf('</s>');
+    while (end >= 0) {
+      const lineEnd = pending.indexOf('\n', end);
+      if (lineEnd < 0) break;
+      const utterance = pending.slice(0, lineEnd + 1);
+      pending = pending.slice(lineEnd + 1);
+      for (const segment of parsePocketsphinxOutput(utterance)) onUtterance(segment);
+      end = pending.indexOf('</s>');
+    }
+  });
+  // Opening the pipe for writing waits until pocketsphinx opens it for reading.
+  const pipe = fs.createWriteStream(fifo);
+  pipe.on('error', () => undefined); // the recogniser went away: kill() and end() clean up
+  const cleanup = () => void fs.promises.rm(dir, { recursive: true, force: true });
+  void exited.then(cleanup);
+  return {
+    write: (pcm) => pipe.write(pcm),
+    onDrain: (listener) => pipe.on('drain', listener),
+    end: async () => {
+      pipe.end();
+      await exited;
+    },
+    kill: () => {
+      pipe.destroy();
+      child.kill('SIGKILL');
+    },
+  };
+}
