@@ -21,11 +21,12 @@ const CHROMIUM_ARGS = [
   '--use-fake-device-for-media-stream',
 ];
 
-export async function launchBrowser(): Promise<Browser> {
+/** `extraArgs`: e.g. `--use-file-for-fake-audio-capture=<wav>` so the fake microphone speaks. */
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`No chromium at ${CHROMIUM_PATH}: run \`npm test\` (it installs Debian's chromium) or set CHROMIUM_PATH.`);
   }
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 export const DESKTOP = { width: 1280, height: 800 };

@@ -1,5 +1,6 @@
 /** The spec's simulated recording: canned lines with speakers and timestamps, for the demo. */
-export type TranscriptLine = { time: string; speaker: string; text: string };
+/** `endMs`: where the line ends in the recording (live lines), for latency measurements. */
+export type TranscriptLine = { time: string; speaker: string; text: string; endMs?: number };
 
 export const DEMO_LINES: TranscriptLine[] = [
   { time: '00:00', speaker: 'Alex Johnson', text: "Good morning everyone, thanks for joining. Let's start with the project updates." },

@@ -17,6 +17,8 @@ import { RecordingOptionsPanel } from './recording-options.tsx';
 import { TranscriptPanel } from './transcript-panel.tsx';
 import { UnfinishedRecordings } from './unfinished-recordings.tsx';
 import { UploadRecording } from './upload-recording.tsx';
+import { useLiveTranscript } from './use-live-transcript.ts';
+import { useFinalTranscript } from './use-final-transcript.ts';
 import { microphoneProblem, useRecorder, type MicrophoneProblem } from './use-recorder.ts';
 
 const PROBLEM_TEXT: Record<MicrophoneProblem, string> = {
@@ -31,6 +33,9 @@ const formatBytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.round(byte
 /** /record: a real recording (spec §2, §4, §8), saved to the server as it is made. */
 export default function RecordPage() {
   const recorder = useRecorder();
+  const live = useLiveTranscript();
+  const [savedMeetingId, setSavedMeetingId] = useState<string | null>(null);
+  const finalLines = useFinalTranscript(savedMeetingId);
   const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
   const [options, setOptions] = useState<RecordingOptions>(DEFAULT_RECORDING_OPTIONS);
@@ -64,6 +69,10 @@ export default function RecordPage() {
       await recorder.start({
         title,
         getToken: accessToken,
+        onStarted: (stream, meetingId) => {
+          setSavedMeetingId(null);
+          void live.start(stream, meetingId);
+        },
         createMeeting: async () => {
           const meeting = await createMeeting({ title, source: 'mic', options });
           meetingIdRef.current = meeting.id;
@@ -84,6 +93,7 @@ export default function RecordPage() {
     if (demo) {
       setDemo({ ...demo, running: false, paused: false });
     } else {
+      live.stop();
       await recorder.stop();
     }
     toast.success('Recording stopped');
@@ -94,8 +104,10 @@ export default function RecordPage() {
       setDemo({ ...demo, paused: !demo.paused });
     } else if (recorder.phase === 'paused') {
       recorder.resume();
+      live.resume();
     } else {
       recorder.pause();
+      live.pause();
     }
     toast(paused ? 'Recording resumed' : 'Recording paused');
   };
@@ -108,7 +120,10 @@ export default function RecordPage() {
       toast.success('Meeting saved', { description: `${name} (demo recordings are not kept)` });
       return;
     }
-    if (recorder.phase === 'recording' || recorder.phase === 'paused') await recorder.stop();
+    if (recorder.phase === 'recording' || recorder.phase === 'paused') {
+      live.stop();
+      await recorder.stop();
+    }
     const id = meetingIdRef.current;
     try {
       if (id) await updateMeeting(id, { title: name });
@@ -123,6 +138,8 @@ export default function RecordPage() {
       toast.error(error instanceof Error ? error.message : 'The meeting could not be saved.');
       return;
     }
+    // The live lines stay in the panel until the meeting's own transcript replaces them.
+    setSavedMeetingId(id);
     meetingIdRef.current = null;
     recorder.reset();
     setTitle('');
@@ -193,7 +210,11 @@ export default function RecordPage() {
               )}
             </CardContent>
           </Card>
-          <TranscriptPanel lines={demo?.lines ?? []} mode={demo ? 'demo' : recording ? 'recording' : saved ? 'saved' : 'idle'} />
+          <TranscriptPanel
+            lines={demo?.lines ?? finalLines ?? live.lines.map((line) => ({ time: formatClock(line.startMs / 1000), speaker: line.speaker, text: line.text, endMs: line.endMs }))}
+            mode={demo ? 'demo' : recording ? 'recording' : saved ? (finalLines ? 'final' : 'saved') : 'idle'}
+            live={demo ? null : live.status}
+          />
         </div>
         <div className="grid content-start gap-6">
           <RecordingOptionsPanel value={options} onChange={setOptions} disabled={recording} />

@@ -1,33 +1,51 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import type { TranscriptLine } from './demo-transcript.ts';
+import type { LiveStatus } from './live-transcriber.ts';
 
-/** The live transcription panel (300px, spec §9). */
-export function TranscriptPanel({ lines, mode }: { lines: TranscriptLine[]; mode: 'idle' | 'recording' | 'demo' | 'saved' }) {
-  const empty =
-    mode === 'recording'
-      ? 'Recording. The transcript is pending: it is made when you stop, and appears with the meeting in your history.'
-      : mode === 'saved'
-        ? 'Saved. The transcript is being made; find the meeting in your history.'
-        : 'Press Start Recording. The transcript of your meeting appears with the meeting once it is saved.';
+type PanelMode = 'idle' | 'recording' | 'demo' | 'saved' | 'final';
+
+function emptyText(mode: PanelMode, live: LiveStatus | null): string {
+  if (mode === 'recording') {
+    if (live?.state === 'unavailable') return `The live transcript is unavailable (${live.reason}). Recording goes on; the transcript is made when you stop.`;
+    if (live?.state === 'listening') return 'Listening… each sentence appears here a few seconds after it is spoken.';
+    return 'Recording. Connecting the live transcript…';
+  }
+  if (mode === 'saved') return 'Saved. The transcript is being made; find the meeting in your history.';
+  return 'Press Start Recording. Lines appear here as you speak; the full transcript comes with the saved meeting.';
+}
+
+/** The live transcription panel (300px, spec §9): live lines, then the saved meeting's transcript. */
+export function TranscriptPanel({ lines, mode, live = null }: { lines: TranscriptLine[]; mode: PanelMode; live?: LiveStatus | null }) {
+  const description =
+    mode === 'demo'
+      ? 'Demo recording — simulated lines'
+      : mode === 'final'
+        ? 'The saved meeting’s transcript'
+        : mode === 'saved' && lines.length > 0
+          ? 'Live lines — the final transcript replaces them when it is ready'
+          : 'Speakers and timestamps';
   return (
     <Card>
       <CardHeader>
         <CardTitle>Live transcription</CardTitle>
-        <CardDescription>{mode === 'demo' ? 'Demo recording — simulated lines' : 'Speakers and timestamps'}</CardDescription>
+        <CardDescription>{description}</CardDescription>
       </CardHeader>
       <CardContent>
         <div data-testid="transcript-panel" className="h-[300px] overflow-y-auto rounded-md border bg-muted/30 p-3" aria-live="polite">
           {lines.length === 0 ? (
-            <p className="text-sm text-muted-foreground">{empty}</p>
+            <p className="text-sm text-muted-foreground">{emptyText(mode, live)}</p>
           ) : (
             <ul className="grid gap-3">
               {lines.map((line, i) => (
-                <li key={`${line.time}-${i}`} className="text-sm">
+                <li key={`${line.time}-${i}`} data-end-ms={line.endMs} className="text-sm" ref={i === lines.length - 1 ? (el) => el?.scrollIntoView({ block: 'nearest' }) : undefined}>
                   <span className="mr-2 font-mono text-xs text-muted-foreground">{line.time}</span>
                   <span className="font-medium">{line.speaker}:</span> {line.text}
                 </li>
               ))}
             </ul>
+          )}
+          {mode === 'recording' && live?.state === 'unavailable' && lines.length > 0 && (
+            <p className="mt-3 text-xs text-muted-foreground">The live transcript stopped ({live.reason}); the recording goes on.</p>
           )}
         </div>
       </CardContent>

@@ -19,7 +19,13 @@ export function microphoneProblem(error: unknown): MicrophoneProblem {
   return 'failed';
 }
 
-type StartInput = { createMeeting: () => Promise<string>; title: string; getToken: () => Promise<string | undefined> };
+type StartInput = {
+  createMeeting: () => Promise<string>;
+  title: string;
+  getToken: () => Promise<string | undefined>;
+  /** Capture has begun: the stream is live (the live transcript listens to it too). */
+  onStarted?: (stream: MediaStream, meetingId: string) => void;
+};
 
 /**
  * Microphone capture for /record: MediaRecorder with 1-second chunks, each saved to IndexedDB and
@@ -133,6 +139,7 @@ export function useRecorder() {
       };
       requestAnimationFrame(measure);
       setPhase('recording');
+      input.onStarted?.(stream, meetingId);
     },
     [releaseDevices],
   );

@@ -1,0 +1,27 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LiveLine } from '#shared/contracts/live.ts';
+import { startLiveTranscript, type LiveSession, type LiveStatus } from './live-transcriber.ts';
+import { accessToken } from './record-api.ts';
+
+/** The live transcript of the recording in progress, for the 300px panel on /record. */
+export function useLiveTranscript() {
+  const [lines, setLines] = useState<LiveLine[]>([]);
+  const [status, setStatus] = useState<LiveStatus | null>(null);
+  const session = useRef<LiveSession | null>(null);
+
+  const start = useCallback(async (stream: MediaStream, meetingId: string) => {
+    setLines([]);
+    try {
+      session.current = await startLiveTranscript({ stream, meetingId, getToken: accessToken, onLine: (line) => setLines((all) => [...all, line]), onStatus: setStatus });
+    } catch {
+      // The recording goes on without it (an old browser without AudioWorklet, for one).
+      setStatus({ state: 'unavailable', reason: 'this browser cannot stream audio for it' });
+    }
+  }, []);
+  const stop = useCallback(() => {
+    session.current?.stop();
+    session.current = null;
+  }, []);
+  useEffect(() => stop, [stop]);
+  return { lines, status, start, stop, pause: () => session.current?.pause(), resume: () => session.current?.resume() };
+}

@@ -1,0 +1,41 @@
+/* global AudioWorkletProcessor, registerProcessor, sampleRate */
+// Audio worklet for the live transcript: the microphone's samples as 16 kHz mono 16-bit PCM, posted
+// to the page in 100 ms frames. Resamples by linear interpolation when the context runs at another rate.
+const TARGET_RATE = 16000;
+const FRAME = 1600;
+
+class PcmCapture extends AudioWorkletProcessor {
+  constructor() {
+    super();
+    this.step = sampleRate / TARGET_RATE;
+    this.position = 0;
+    this.previous = 0;
+    this.frame = new Int16Array(FRAME);
+    this.filled = 0;
+  }
+
+  process(inputs) {
+    const channel = inputs[0] && inputs[0][0];
+    if (!channel) return true;
+    // `position` walks the input in steps of one output sample; -1 is the last sample of the previous block.
+    while (this.position < channel.length) {
+      const index = Math.floor(this.position);
+      const fraction = this.position - index;
+      const a = index < 0 ? this.previous : channel[index];
+      const b = index + 1 < channel.length ? channel[index + 1] : channel[channel.length - 1];
+      const sample = Math.max(-1, Math.min(1, a + (b - a) * fraction));
+      this.frame[this.filled++] = sample < 0 ? sample * 0x8000 : sample * 0x7fff;
+      if (this.filled === FRAME) {
+        this.port.postMessage(this.frame.buffer, [this.frame.buffer]);
+        this.frame = new Int16Array(FRAME);
+        this.filled = 0;
+      }
+      this.position += this.step;
+    }
+    this.position -= channel.length;
+    this.previous = channel[channel.length - 1];
+    return true;
+  }
+}
+
+registerProcessor('pcm-capture', PcmCapture);
