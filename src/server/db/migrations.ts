@@ -7,6 +7,7 @@ import * as meetingUpload from './migrations/2026-11-22-1300-meeting-upload.ts';
 import * as segmentSentiment from './migrations/2026-11-22-1400-segment-sentiment.ts';
 import * as createTranscriptionJobs from './migrations/2026-11-22-1500-create-transcription-jobs.ts';
 import * as createUserSettings from './migrations/2026-11-22-1600-create-user-settings.ts';
+import * as meetingAudioSources from './migrations/2026-11-22-1700-meeting-audio-sources.ts';
 import * as searchRows from './migrations/2026-11-22-1800-search-rows.ts';
 
 /**
@@ -22,5 +23,6 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-1400-segment-sentiment': segmentSentiment,
   '2026-11-22-1500-create-transcription-jobs': createTranscriptionJobs,
   '2026-11-22-1600-create-user-settings': createUserSettings,
+  '2026-11-22-1700-meeting-audio-sources': meetingAudioSources,
   '2026-11-22-1800-search-rows': searchRows,
 };

@@ -12,7 +12,12 @@ export class AudioDecodeError extends Error {
   }
 }
 
-export type DecodeOptions = { denoise?: boolean; ffmpegPath?: string };
+export type DecodeOptions = {
+  denoise?: boolean;
+  /** Only this channel (0-based) of a multi-channel recording, e.g. one capture source. */
+  channel?: number;
+  ffmpegPath?: string;
+};
 
 /**
  * Decodes any audio ffmpeg understands (webm/opus, ogg, mp3, m4a, wav, mp4 audio) to 16 kHz mono
@@ -21,7 +26,8 @@ export type DecodeOptions = { denoise?: boolean; ffmpegPath?: string };
 export async function decodeToPcm16k(inputPath: string, options: DecodeOptions = {}): Promise<Pcm16k> {
   const ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
   // afftdn: ffmpeg's FFT denoiser, for the meeting option "Noise Reduction" (steady background noise).
-  const filters = options.denoise ? ['-af', 'afftdn=nf=-25'] : [];
+  const chain = [...(options.channel !== undefined ? [`pan=mono|c0=c${options.channel}`] : []), ...(options.denoise ? ['afftdn=nf=-25'] : [])];
+  const filters = chain.length > 0 ? ['-af', chain.join(',')] : [];
   const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', inputPath, '-vn', ...filters, '-ac', '1', '-ar', String(PCM_SAMPLE_RATE), '-f', 's16le', 'pipe:1'];
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });

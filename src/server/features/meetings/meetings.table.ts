@@ -20,6 +20,8 @@ export type MeetingsTable = {
   audio_bytes: number | null;
   /** The tus upload currently carrying this meeting's audio (migration 1300). */
   upload_id: string | null;
+  /** JSON array of capture sources, one per audio channel; null for one mixed track (migration 1700). */
+  audio_sources: string | null;
   created_at: string;
   updated_at: string;
 };

@@ -29,25 +29,32 @@ export class PermanentJobError extends Error {}
  * ready. Safe to run again (a retry replaces what an earlier run stored).
  */
 export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, signal: AbortSignal, report: ReportProgress): Promise<{ segments: number }> {
-  const meeting = await deps.db.selectFrom('meetings').select(['owner_id', 'audio_key', 'options']).where('id', '=', meetingId).executeTakeFirst();
+  const meeting = await deps.db.selectFrom('meetings').select(['owner_id', 'audio_key', 'options', 'audio_sources']).where('id', '=', meetingId).executeTakeFirst();
   if (!meeting) throw new PermanentJobError('The meeting no longer exists.');
   if (!meeting.audio_key) throw new PermanentJobError('This meeting has no recording to transcribe.');
   const availability = await deps.engine.checkAvailability();
   if (!availability.available) throw new PermanentJobError(`No transcription engine is available: ${availability.reason}`);
   const options = await pipelineOptions(deps, meeting.owner_id, meeting.options);
 
-  report('decoding', null);
-  const pcm = await decodeToPcm16k(deps.blobs.pathOf(meeting.audio_key), { denoise: options.noiseReduction });
-  signal.throwIfAborted();
+  const audioPath = deps.blobs.pathOf(meeting.audio_key);
+  const sources = parseSources(meeting.audio_sources);
+  let identified: SpeakerIdentification;
+  if (sources.length > 1 && options.identifySpeakers) {
+    identified = await transcribeSources(deps, audioPath, sources, options, signal, report);
+  } else {
+    report('decoding', null);
+    const pcm = await decodeToPcm16k(audioPath, { denoise: options.noiseReduction });
+    signal.throwIfAborted();
 
-  report('transcribing', 0);
-  const recognised = (await deps.engine.transcribe(pcm, { signal, onProgress: (f) => report('transcribing', f) })).filter((s) => s.text.trim() !== '');
-  signal.throwIfAborted();
+    report('transcribing', 0);
+    const recognised = (await deps.engine.transcribe(pcm, { signal, onProgress: (f) => report('transcribing', f) })).filter((s) => s.text.trim() !== '');
+    signal.throwIfAborted();
 
-  let identified: SpeakerIdentification = { speakers: [{ label: 'Speaker 1' }], segments: recognised.map((s) => ({ ...s, speaker: 0 })) };
-  if (options.identifySpeakers && recognised.length > 0) {
-    report('identifying speakers', null);
-    identified = await deps.identifySpeakers(pcm, recognised, { signal });
+    identified = { speakers: [{ label: 'Speaker 1' }], segments: recognised.map((s) => ({ ...s, speaker: 0 })) };
+    if (options.identifySpeakers && recognised.length > 0) {
+      report('identifying speakers', null);
+      identified = await deps.identifySpeakers(pcm, recognised, { signal });
+    }
   }
   const segments: AttributedSegment[] = postProcessSegments(identified.segments, options);
 
@@ -60,6 +67,43 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
   });
   await deps.db.updateTable('meetings').set({ status: 'ready', failure_reason: null, updated_at: new Date().toISOString() }).where('id', '=', meetingId).execute();
   return { segments: segments.length };
+}
+
+/** Capture sources stored with the meeting (one per channel), or none for a single mixed track. */
+function parseSources(json: string | null): string[] {
+  if (!json) return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * A recording with one channel per capture source (microphone, shared tab): each channel is its
+ * own speaker track, recognised on its own and merged by time; no clustering is needed.
+ */
+async function transcribeSources(
+  deps: PipelineDeps,
+  audioPath: string,
+  sources: string[],
+  options: PipelineOptions,
+  signal: AbortSignal,
+  report: ReportProgress,
+): Promise<SpeakerIdentification> {
+  report('decoding', null);
+  const tracks = await Promise.all(sources.map((_, channel) => decodeToPcm16k(audioPath, { channel, denoise: options.noiseReduction })));
+  signal.throwIfAborted();
+  const segments: AttributedSegment[] = [];
+  for (const [index, pcm] of tracks.entries()) {
+    report('transcribing', index / tracks.length);
+    const recognised = await deps.engine.transcribe(pcm, { signal, onProgress: (f) => report('transcribing', (index + f) / tracks.length) });
+    for (const segment of recognised) if (segment.text.trim() !== '') segments.push({ ...segment, speaker: index });
+    signal.throwIfAborted();
+  }
+  segments.sort((a, b) => a.startMs - b.startMs);
+  return { speakers: sources.map((label) => ({ label })), segments };
 }
 
 /** A speaker labelled by capture source ("Microphone") keeps that as a name people can change. */
