@@ -23,6 +23,7 @@ export type RecordingOptions = z.infer<typeof RecordingOptionsSchema>;
 export const DEFAULT_RECORDING_OPTIONS: RecordingOptions = RecordingOptionsSchema.parse({});
 
 export const UNTITLED_MEETING = 'Untitled Meeting';
+export const MAX_AUDIO_SOURCES = 2;
 export const MAX_TITLE_LENGTH = 200;
 export const MAX_PARTICIPANTS = 50;
 
@@ -73,6 +74,8 @@ export type Insight = z.infer<typeof InsightSchema>;
 
 export const MeetingDetailSchema = MeetingSummarySchema.extend({
   options: RecordingOptionsSchema,
+  /** Capture sources, one per channel of the audio; null for a single mixed track. */
+  audioSources: z.array(z.string()).nullable().optional(),
   failureReason: z.string().nullable(),
   speakers: z.array(SpeakerSchema),
   segments: z.array(TranscriptSegmentSchema),
@@ -108,6 +111,8 @@ export const CreateMeetingBodySchema = z.object({
   options: RecordingOptionsSchema.partial().default({}),
   participants: z.array(trimmed(100).min(1)).max(MAX_PARTICIPANTS).default([]),
   startedAt: isoDateTime.optional(),
+  /** One per audio channel when the recording has separate capture sources (microphone, shared tab). */
+  audioSources: z.array(z.string().trim().min(1).max(40)).min(2).max(MAX_AUDIO_SOURCES).optional(),
 });
 export type CreateMeetingBody = z.input<typeof CreateMeetingBodySchema>;
 

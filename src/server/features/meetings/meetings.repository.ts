@@ -112,6 +112,7 @@ export async function getMeeting(db: Db, ownerId: string, id: string): Promise<M
   return {
     ...presentSummary(row, participants.get(id) ?? []),
     options: parseOptions(row.options),
+    audioSources: row.audio_sources ? (JSON.parse(row.audio_sources) as string[]) : null,
     failureReason: row.failure_reason,
     speakers: speakers.map((s) => ({ id: s.id, label: s.label, displayName: s.display_name })),
     segments: segments.map((s) => ({ id: s.id, speakerId: s.speaker_id, startMs: s.start_ms, endMs: s.end_ms, text: s.text, confidence: s.confidence })),
@@ -141,6 +142,7 @@ export type NewMeeting = {
   durationSeconds?: number;
   summary?: string | null;
   isSample?: boolean;
+  audioSources?: string[];
 };
 
 export async function createMeeting(db: Db, input: NewMeeting): Promise<string> {
@@ -165,6 +167,7 @@ export async function createMeeting(db: Db, input: NewMeeting): Promise<string> 
         audio_mime: null,
         audio_bytes: null,
         upload_id: null,
+        audio_sources: input.audioSources && input.audioSources.length > 1 ? JSON.stringify(input.audioSources) : null,
         created_at: now,
         updated_at: now,
       })

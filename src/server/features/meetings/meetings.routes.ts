@@ -59,6 +59,7 @@ export function registerMeetingRoutes(app: FastifyInstance, deps: MeetingsRouteD
         options: body.options,
         participants: body.participants,
         ...(body.startedAt ? { startedAt: body.startedAt } : {}),
+        ...(body.audioSources ? { audioSources: body.audioSources } : {}),
       });
       const meeting = await getMeeting(db, ownerId, id);
       return reply.status(201).send(meeting!);

@@ -31,10 +31,19 @@ describe('a recording with one channel per capture source', () => {
     ]);
     const signup = await t.app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email: `sources-${crypto.randomUUID()}@example.com`, password: 'secret12' } });
     const token = (signup.json() as { access_token: string }).access_token;
-    const created = await t.app.inject({ method: 'POST', url: '/api/v1/meetings', headers: { authorization: `Bearer ${token}` }, payload: { title: 'Call', source: 'mic' } });
-    const id = (created.json() as { id: string }).id;
-    // As /record stores it when a tab's audio was shared next to the microphone.
-    await t.deps.database.db.updateTable('meetings').set({ audio_sources: JSON.stringify(['Microphone', 'Shared tab']) }).where('id', '=', id).execute();
+    // As /record creates it when a tab's audio is shared next to the microphone.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/meetings',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { title: 'Call', source: 'mic', audioSources: ['Microphone', 'Shared tab'] },
+    });
+    const { id, audioSources } = created.json() as { id: string; audioSources: string[] };
+    expect(audioSources).toEqual(['Microphone', 'Shared tab']);
+    for (const bad of [['Microphone'], ['a', 'b', 'c'], ['', 'x']]) {
+      const refused = await t.app.inject({ method: 'POST', url: '/api/v1/meetings', headers: { authorization: `Bearer ${token}` }, payload: { title: 'x', audioSources: bad } });
+      expect(refused.statusCode).toBe(400);
+    }
     const upload = path.join(scratch, 'upload.webm');
     fs.copyFileSync(file, upload);
     await finalizeRecording({ db: t.deps.database.db, blobs: t.deps.blobs }, { meetingId: id, uploadPath: upload, mimeType: 'audio/webm', bytes: fs.statSync(file).size });
