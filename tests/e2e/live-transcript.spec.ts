@@ -16,7 +16,7 @@ beforeAll(async () => {
   // The fake microphone reads (and loops) this file: real read speech instead of a beep.
   const speech = path.join(dir, 'speech.wav');
   execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', path.join(sharedAudioDir(), 'librivox_ss_5utt.wav'), '-ar', '48000', '-ac', '1', '-c:a', 'pcm_s16le', speech]);
-  browser = await launchBrowser([`--use-file-for-fake-audio-capture=${speech}`]);
+  browser = await launchBrowser([`--use-file-for-fake-audio-capture=${speech}`, '--autoplay-policy=no-user-gesture-required']);
 });
 afterAll(async () => {
   await browser.close();
@@ -68,6 +68,42 @@ describe('the live transcript on /record', () => {
     // The live lines stay until the saved meeting's own transcript replaces them.
     await page.getByText('The saved meeting’s transcript').waitFor({ timeout: 45_000 });
     expect(await panel.locator('li').count()).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('records a shared tab’s audio as a second source, which becomes its own speaker', { timeout: 120_000 }, async () => {
+    const { context, page } = await newPage(browser, baseUrl);
+    await signUp(page, { fullName: 'Grace Hopper', email: uniqueEmail('tab'), password: 'cobol12345' });
+    // The "tab": real speech played by an <audio> element, its sound captured as a MediaStream
+    // (headless chromium has no tab picker; getDisplayMedia hands this stream over instead).
+    const tabSpeech = fs.readFileSync(path.join(sharedAudioDir(), 'librispeech_mr_quilter.wav'));
+    await page.route('**/tab-speech.wav', (route) => route.fulfill({ body: tabSpeech, contentType: 'audio/wav' }));
+    await page.goto('/record');
+    await page.evaluate(() => {
+      navigator.mediaDevices.getDisplayMedia = async () => {
+        const audio = new Audio('/tab-speech.wav');
+        audio.loop = true;
+        await audio.play();
+        return (audio as HTMLAudioElement & { captureStream: () => MediaStream }).captureStream();
+      };
+    });
+    await page.getByRole('textbox', { name: 'Meeting title' }).fill('Call with a shared tab');
+    await page.getByRole('switch', { name: 'Also record a shared tab’s audio' }).click();
+    await page.getByRole('button', { name: 'Start Recording' }).click();
+    await toast(page, 'Recording started').waitFor();
+    await expect.poll(() => page.getByRole('timer', { name: 'Recording time' }).textContent(), { timeout: 20_000 }).toBe('00:08');
+    await page.getByRole('button', { name: 'Save Meeting' }).click();
+    await toast(page, 'Meeting saved').waitFor();
+
+    await page.getByRole('link', { name: 'Meeting History' }).first().click();
+    await page.getByRole('link', { name: 'View Details of Call with a shared tab' }).click();
+    const transcript = page.getByRole('list', { name: 'Transcript' });
+    await transcript.waitFor({ timeout: 60_000 });
+    const text = (await transcript.textContent()) ?? '';
+    expect(text).toContain('Microphone');
+    expect(text).toContain('Shared tab');
+    expect(text.toLowerCase()).toMatch(/john|leisure|consider|power|might/); // the fake microphone reads librivox
+    expect(text.toLowerCase()).toMatch(/quilter|apostle|middle|classes|gospel/);
     await context.close();
   });
 });

@@ -15,8 +15,10 @@ class PcmCapture extends AudioWorkletProcessor {
   }
 
   process(inputs) {
-    const channel = inputs[0] && inputs[0][0];
-    if (!channel) return true;
+    const channels = inputs[0];
+    if (!channels || channels.length === 0) return true;
+    // Two sources (microphone and a shared tab) are heard together: their average.
+    const channel = channels.length === 1 ? channels[0] : this.mix(channels);
     // `position` walks the input in steps of one output sample; -1 is the last sample of the previous block.
     while (this.position < channel.length) {
       const index = Math.floor(this.position);
@@ -37,5 +39,16 @@ class PcmCapture extends AudioWorkletProcessor {
     return true;
   }
 }
+
+PcmCapture.prototype.mix = function mix(channels) {
+  const length = channels[0].length;
+  if (!this.mixed || this.mixed.length !== length) this.mixed = new Float32Array(length);
+  for (let i = 0; i < length; i++) {
+    let sum = 0;
+    for (const channel of channels) sum += channel[i];
+    this.mixed[i] = sum / channels.length;
+  }
+  return this.mixed;
+};
 
 registerProcessor('pcm-capture', PcmCapture);

@@ -8,6 +8,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
 import { formatClock } from '#web/lib/format.ts';
 import { meetingKeys } from '../meetings/meetings-api.ts';
 import { DEMO_LINES, type TranscriptLine } from './demo-transcript.ts';
@@ -42,6 +43,7 @@ export default function RecordPage() {
   const [problem, setProblem] = useState<MicrophoneProblem | null>(null);
   const [demo, setDemo] = useState<{ running: boolean; paused: boolean; lines: TranscriptLine[]; seconds: number } | null>(null);
   const [saved, setSaved] = useState(false);
+  const [withTab, setWithTab] = useState(false);
   const meetingIdRef = useRef<string | null>(null);
 
   // The demo recording: canned lines appear as its timer reaches them.
@@ -66,15 +68,17 @@ export default function RecordPage() {
     setProblem(null);
     setSaved(false);
     try {
+      const tabAudio = withTab ? await shareTabAudio() : undefined;
       await recorder.start({
         title,
+        tabAudio,
         getToken: accessToken,
         onStarted: (stream, meetingId) => {
           setSavedMeetingId(null);
           void live.start(stream, meetingId);
         },
         createMeeting: async () => {
-          const meeting = await createMeeting({ title, source: 'mic', options });
+          const meeting = await createMeeting({ title, source: 'mic', options, ...(tabAudio ? { audioSources: ['Microphone', 'Shared tab'] } : {}) });
           meetingIdRef.current = meeting.id;
           return meeting.id;
         },
@@ -160,6 +164,15 @@ export default function RecordPage() {
                 <Label htmlFor="meeting-title">Meeting title</Label>
                 <Input id="meeting-title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Weekly team sync" maxLength={200} />
               </div>
+              <div className="flex items-start gap-3">
+                <Switch id="record-tab-audio" checked={withTab} onCheckedChange={setWithTab} disabled={recording || recorder.phase === 'starting'} />
+                <div className="grid gap-1">
+                  <Label htmlFor="record-tab-audio">Also record a shared tab’s audio</Label>
+                  <p className="text-sm text-muted-foreground">
+                    For online calls: you pick a browser tab and its sound is recorded next to your microphone, each as its own speaker. Only the sound is kept, never the picture.
+                  </p>
+                </div>
+              </div>
               <div className="flex flex-col items-center gap-3 py-2">
                 <p className="font-mono text-5xl tabular-nums" aria-label="Recording time" role="timer">
                   {formatClock(seconds)}
@@ -223,6 +236,32 @@ export default function RecordPage() {
       </div>
     </div>
   );
+}
+
+/**
+ * Asks the browser for a tab (or screen) with its audio, for an online call: its sound becomes the
+ * recording's second source. No audio shared (or the picker cancelled): the microphone alone, said so.
+ */
+async function shareTabAudio(): Promise<MediaStreamTrack | undefined> {
+  try {
+    const display = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: true });
+    // Only the sound is kept; the picture is never recorded.
+    display.getVideoTracks().forEach((track) => (track.enabled = false));
+    const [audio] = display.getAudioTracks();
+    if (!audio) {
+      display.getTracks().forEach((track) => track.stop());
+      toast.warning('No tab audio was shared', { description: 'Recording the microphone only. Tick “Share tab audio” in the browser’s dialog to include a call.' });
+      return undefined;
+    }
+    audio.addEventListener('ended', () => {
+      display.getTracks().forEach((track) => track.stop());
+      toast('Tab audio stopped', { description: 'The microphone keeps recording.' });
+    });
+    return audio;
+  } catch {
+    toast.warning('No tab was shared', { description: 'Recording the microphone only.' });
+    return undefined;
+  }
 }
 
 async function autoShare(meetingId: string): Promise<void> {

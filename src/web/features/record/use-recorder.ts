@@ -25,6 +25,8 @@ type StartInput = {
   getToken: () => Promise<string | undefined>;
   /** Capture has begun: the stream is live (the live transcript listens to it too). */
   onStarted?: (stream: MediaStream, meetingId: string) => void;
+  /** A shared tab's audio to record as a second source next to the microphone (from getDisplayMedia). */
+  tabAudio?: MediaStreamTrack;
 };
 
 /**
@@ -41,6 +43,7 @@ export function useRecorder() {
   const [recording, setRecording] = useState<StoredRecording | null>(null);
 
   const streamRef = useRef<MediaStream | null>(null);
+  const tabTrackRef = useRef<MediaStreamTrack | null>(null);
   const recorderRef = useRef<MediaRecorder | null>(null);
   const uploaderRef = useRef<ChunkUploader | null>(null);
   const audioContextRef = useRef<AudioContext | null>(null);
@@ -60,6 +63,8 @@ export function useRecorder() {
   const releaseDevices = useCallback(() => {
     streamRef.current?.getTracks().forEach((track) => track.stop());
     streamRef.current = null;
+    tabTrackRef.current?.stop();
+    tabTrackRef.current = null;
     void audioContextRef.current?.close();
     audioContextRef.current = null;
     setLevel(0);
@@ -71,6 +76,7 @@ export function useRecorder() {
     async (input: StartInput) => {
       setPhase('starting');
       setUploadError(null);
+      tabTrackRef.current = input.tabAudio ?? null;
       let stream: MediaStream;
       try {
         if (!navigator.mediaDevices?.getUserMedia) throw Object.assign(new Error('unsupported'), { problem: 'unsupported' as const });
@@ -80,6 +86,9 @@ export function useRecorder() {
         throw error;
       }
       streamRef.current = stream;
+      // With a shared tab, the recording has two channels: the microphone left, the tab right, so the
+      // server can make each source its own speaker.
+      const recordStream = input.tabAudio ? mergeSources(stream, input.tabAudio, audioContextRef) : stream;
       const mimeType = pickMimeType();
       const meetingId = await input.createMeeting().catch((error: unknown) => {
         releaseDevices();
@@ -106,7 +115,7 @@ export function useRecorder() {
         (error: Error) => setUploadError(error.message),
       );
 
-      const recorder = new MediaRecorder(stream, mimeType ? { mimeType } : undefined);
+      const recorder = new MediaRecorder(recordStream, mimeType ? { mimeType } : undefined);
       recorder.ondataavailable = (event) => {
         if (event.data.size === 0) return;
         // Chunks are written in order; the uploader is woken once each is safe in IndexedDB.
@@ -123,7 +132,7 @@ export function useRecorder() {
       recorder.start(1000);
       recorderRef.current = recorder;
 
-      const context = new AudioContext();
+      const context = audioContextRef.current ?? new AudioContext();
       const analyser = context.createAnalyser();
       analyser.fftSize = 512;
       context.createMediaStreamSource(stream).connect(analyser);
@@ -139,7 +148,7 @@ export function useRecorder() {
       };
       requestAnimationFrame(measure);
       setPhase('recording');
-      input.onStarted?.(stream, meetingId);
+      input.onStarted?.(recordStream, meetingId);
     },
     [releaseDevices],
   );
@@ -189,4 +198,17 @@ export function useRecorder() {
     stop,
     reset,
   };
+}
+
+/** Microphone on channel 1, tab audio on channel 2, as one stereo stream for MediaRecorder. */
+function mergeSources(microphone: MediaStream, tab: MediaStreamTrack, contextRef: { current: AudioContext | null }): MediaStream {
+  const context = new AudioContext();
+  contextRef.current = context;
+  const merger = context.createChannelMerger(2);
+  context.createMediaStreamSource(microphone).connect(merger, 0, 0);
+  context.createMediaStreamSource(new MediaStream([tab])).connect(merger, 0, 1);
+  const destination = context.createMediaStreamDestination();
+  destination.channelCount = 2;
+  merger.connect(destination);
+  return destination.stream;
 }
