@@ -21,7 +21,8 @@ import { createAutoDeleteSweeper } from './features/settings/auto-delete.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.ts';
 import { registerUploads } from './features/recordings/uploads.plugin.ts';
-import { selectTranscriptionEngine } from './features/transcription/engines/select-engine.ts';
+import { registerStatusRoutes } from './features/status/status.routes.ts';
+import { createEngineRegistry } from './features/transcription/engines/select-engine.ts';
 import { getPipelineSettings } from './features/settings/pipeline-settings.ts';
 import { identifySpeakers } from './features/transcription/speakers/identify-speakers.ts';
 import { createTranscriptionService, type TranscriptionService } from './features/transcription/transcription-service.ts';
@@ -91,7 +92,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   app.addHook('onReady', async () => autoDelete.start());
   app.addHook('onClose', () => autoDelete.stop());
 
-  const engine = selectTranscriptionEngine(config);
+  const engines = createEngineRegistry(config);
+  const { engine } = engines;
   const transcription = createTranscriptionService({
     db,
     blobs: deps.blobs,
@@ -105,9 +107,16 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
   app.addHook('onReady', async () => {
     const availability = await engine.checkAvailability();
-    if (availability.available) app.log.info({ engine: engine.name }, 'transcription engine ready');
+    if (availability.available) app.log.info({ engine: engine.name, setting: engines.setting }, 'transcription engine ready');
     else app.log.warn({ engine: engine.name, reason: availability.reason }, 'transcription engine unavailable: recordings will be stored but not transcribed');
+    // auto passed over an installed sherpa-onnx model: say why, so the fallback is no surprise.
+    if (engines.setting === 'auto' && engine.name !== 'sherpa-onnx' && engines.sherpa.selectedModel()) {
+      const sherpa = await engines.sherpa.checkAvailability();
+      if (!sherpa.available) app.log.warn({ reason: sherpa.reason }, 'sherpa-onnx not used');
+    }
   });
+  app.addHook('onClose', () => engines.close());
+  registerStatusRoutes(app, { db, requireUser, engines, modelsDir: config.models.dir });
   await registerUploads(app, { config, db, blobs: deps.blobs, auth: auth.context, log: app.log, onRecordingStored: (meetingId) => void transcription.enqueue(meetingId).catch((err: unknown) => app.log.error({ err, meetingId }, 'could not queue transcription')) });
   app.decorate('transcription', transcription);
   registerTranscriptionRoutes(app, { db, requireUser, transcription });

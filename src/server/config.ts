@@ -72,7 +72,9 @@ const EnvSchema = z.object({
   AUTH_EMAIL_RATE_LIMIT_PER_HOUR: int(30, 1, 1000000),
   AUTH_OTP_EXP: int(86400, 60, 604800),
   UPLOAD_MAX_MB: int(500, 1, 10_240),
-  TRANSCRIBE_ENGINE: z.enum(['auto', 'pocketsphinx', 'openai']).default('auto'),
+  TRANSCRIBE_ENGINE: z.enum(['auto', 'pocketsphinx', 'openai', 'sherpa-onnx']).default('auto'),
+  TRANSCRIBE_SHERPA_MODEL: optionalString,
+  PARLEY_MODELS_BASE_URL: optionalUrl,
   TRANSCRIBE_OPENAI_URL: optionalUrl,
   TRANSCRIBE_OPENAI_KEY: optionalString,
   TRANSCRIBE_OPENAI_MODEL: z.string().default('whisper-1'),
@@ -113,7 +115,9 @@ export type Config = Readonly<{
   }>;
   uploads: Readonly<{ maxBytes: number }>;
   transcription: Readonly<{
-    engine: 'auto' | 'pocketsphinx' | 'openai';
+    engine: 'auto' | 'pocketsphinx' | 'openai' | 'sherpa-onnx';
+    /** The installed sherpa-onnx speech model to use; unset: the best one installed. */
+    sherpaModel: string | undefined;
     /** An OpenAI-compatible /v1/audio/transcriptions service (OpenAI, Groq, faster-whisper, whisper.cpp server). */
     openai: Readonly<{ url: string; apiKey: string | undefined; model: string }> | undefined;
     timeoutSeconds: number;
@@ -123,6 +127,8 @@ export type Config = Readonly<{
     retryDelaySeconds: number;
   }>;
   smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
+  /** Speech models fetched with `npm run models` ($DATA_DIR/models) and where they are downloaded from. */
+  models: Readonly<{ dir: string; baseUrl: string | undefined }>;
 }>;
 
 export class ConfigError extends Error {
@@ -190,11 +196,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     uploads: Object.freeze({ maxBytes: e.UPLOAD_MAX_MB * 1024 * 1024 }),
     transcription: Object.freeze({
       engine: e.TRANSCRIBE_ENGINE,
+      sherpaModel: e.TRANSCRIBE_SHERPA_MODEL,
       openai: e.TRANSCRIBE_OPENAI_URL ? Object.freeze({ url: e.TRANSCRIBE_OPENAI_URL, apiKey: e.TRANSCRIBE_OPENAI_KEY, model: e.TRANSCRIBE_OPENAI_MODEL }) : undefined,
       timeoutSeconds: e.TRANSCRIBE_TIMEOUT_SECONDS,
       maxAttempts: e.TRANSCRIBE_MAX_ATTEMPTS,
       retryDelaySeconds: e.TRANSCRIBE_RETRY_DELAY_SECONDS,
     }),
     smtp: smtp && Object.freeze(smtp),
+    models: Object.freeze({ dir: path.join(dataDir, 'models'), baseUrl: e.PARLEY_MODELS_BASE_URL }),
   });
 }

@@ -1,0 +1,140 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '#server/config.ts';
+import { decodeToPcm16k } from '#server/lib/ffmpeg.ts';
+import { sharedAudioDir } from '#tests/support/shared-audio.ts';
+import { MODEL_CATALOG, type AsrLoader } from '../models/catalog.ts';
+import { writeManifest } from '../models/model-store.ts';
+import { locateSileroVad } from '../models/silero-vad.ts';
+import { createEngineRegistry } from './select-engine.ts';
+import { createSherpaOnnxEngine, type SherpaOnnxEngine } from './sherpa-onnx.ts';
+
+/**
+ * The sherpa-onnx engine without a real speech model (none can be downloaded here): no model, a
+ * model whose files are garbage, a model whose files are valid ONNX of the wrong kind (sherpa
+ * ends the process that loads it), and a model with a file gone. Each must leave the engine
+ * unavailable with a reason people can act on, and the test process (the server) running.
+ */
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-sherpa-test-'));
+const engines: SherpaOnnxEngine[] = [];
+afterEach(async () => {
+  await Promise.all(engines.splice(0).map((e) => e.close()));
+});
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+
+const parakeet = MODEL_CATALOG.find((e) => e.name === 'parakeet-tdt-110m-en')!;
+const loader = (parakeet.kind === 'asr' ? parakeet.asr : undefined) as AsrLoader;
+
+function install(modelsDir: string, name: string, contents: Record<string, Buffer | string>): string {
+  const dir = path.join(modelsDir, name);
+  fs.mkdirSync(dir, { recursive: true });
+  const files = Object.entries(contents).map(([file, data]) => {
+    fs.writeFileSync(path.join(dir, file), data);
+    return { path: file, bytes: Buffer.byteLength(data), sha256: crypto.createHash('sha256').update(data).digest('hex') };
+  });
+  writeManifest(dir, { name, kind: 'asr', source: 'test', sha256: files[0]!.sha256, bytes: files[0]!.bytes, checksum: 'pinned', installedAt: new Date().toISOString(), files, asr: loader });
+  return dir;
+}
+
+const onnxOfTheWrongKind = () => fs.readFileSync(locateSileroVad().modelPath);
+const tokens = '<blk> 0\n<unk> 1\na 2\n';
+
+function engine(modelsDir: string, model?: string): SherpaOnnxEngine {
+  const created = createSherpaOnnxEngine({ modelsDir, model, numThreads: 1 });
+  engines.push(created);
+  return created;
+}
+
+describe('sherpa-onnx engine availability', () => {
+  it('without a model says what to fetch', async () => {
+    const modelsDir = path.join(work, 'empty');
+    expect(await engine(modelsDir).checkAvailability()).toEqual({
+      available: false,
+      reason: 'sherpa-onnx: no speech model installed — run "npm run models -- fetch parakeet-tdt-110m-en"',
+    });
+    expect(await engine(modelsDir, 'whisper-tiny.en').checkAvailability()).toEqual({
+      available: false,
+      reason: 'sherpa-onnx: model whisper-tiny.en (TRANSCRIBE_SHERPA_MODEL) is not installed — run "npm run models -- fetch whisper-tiny.en"',
+    });
+  });
+
+  it('with files that are not ONNX reports the parse error', async () => {
+    const modelsDir = path.join(work, 'garbage');
+    const junk = crypto.randomBytes(4096);
+    install(modelsDir, 'parakeet-tdt-110m-en', { 'encoder.int8.onnx': junk, 'decoder.int8.onnx': junk, 'joiner.int8.onnx': junk, 'tokens.txt': tokens });
+    const availability = await engine(modelsDir).checkAvailability();
+    expect(availability.available).toBe(false);
+    expect(!availability.available && availability.reason).toMatch(/^sherpa-onnx: model parakeet-tdt-110m-en could not be loaded: Load model from .*encoder\.int8\.onnx failed:.*Protobuf parsing failed/);
+  });
+
+  it('with valid ONNX files of the wrong kind (sherpa exits the process that loads them) reports why, and the server lives on', async () => {
+    const modelsDir = path.join(work, 'wrong-kind');
+    const onnx = onnxOfTheWrongKind();
+    install(modelsDir, 'parakeet-tdt-110m-en', { 'encoder.int8.onnx': onnx, 'decoder.int8.onnx': onnx, 'joiner.int8.onnx': onnx, 'tokens.txt': tokens });
+    const sherpa = engine(modelsDir);
+    expect(await sherpa.checkAvailability()).toEqual({
+      available: false,
+      reason: "sherpa-onnx: model parakeet-tdt-110m-en could not be loaded: 'vocab_size' does not exist in the metadata",
+    });
+    // The verdict is kept: the next check (every job makes one) does not start another process.
+    const started = Date.now();
+    expect((await sherpa.checkAvailability()).available).toBe(false);
+    expect(Date.now() - started).toBeLessThan(50);
+    const pcm = await decodeToPcm16k(path.join(sharedAudioDir(), 'goforward.wav'));
+    await expect(sherpa.transcribe(pcm)).rejects.toThrow("'vocab_size' does not exist in the metadata");
+  });
+
+  it('with a file gone since installation says the model is damaged', async () => {
+    const modelsDir = path.join(work, 'damaged');
+    const onnx = onnxOfTheWrongKind();
+    const dir = install(modelsDir, 'parakeet-tdt-110m-en', { 'encoder.int8.onnx': onnx, 'decoder.int8.onnx': onnx, 'joiner.int8.onnx': onnx, 'tokens.txt': tokens });
+    fs.rmSync(path.join(dir, 'joiner.int8.onnx'));
+    expect(await engine(modelsDir).checkAvailability()).toEqual({
+      available: false,
+      reason: 'sherpa-onnx: model parakeet-tdt-110m-en is damaged (joiner.int8.onnx is missing) — run "npm run models -- remove parakeet-tdt-110m-en" and fetch it again',
+    });
+  });
+});
+
+describe('engine registry', () => {
+  const config = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'test', DATA_DIR: path.join(work, `data-${crypto.randomUUID()}`), ...env });
+
+  it('auto uses pocketsphinx when no speech model is installed', async () => {
+    const registry = createEngineRegistry(config({}));
+    const { engine: chosen, availability } = await registry.resolve();
+    expect(chosen.name).toBe('pocketsphinx');
+    expect(availability).toEqual({ available: true });
+    expect(registry.engine.name).toBe('pocketsphinx');
+    expect(registry.engines.map((e) => e.name)).toEqual(['sherpa-onnx', 'pocketsphinx']);
+    await registry.close();
+  });
+
+  it('auto falls back to pocketsphinx past a model that does not load; sherpa-onnx chosen outright reports it unavailable', async () => {
+    const cfg = config({});
+    const onnx = onnxOfTheWrongKind();
+    install(cfg.models.dir, 'whisper-tiny.en', { 'tiny.en-encoder.int8.onnx': onnx, 'tiny.en-decoder.int8.onnx': onnx, 'tiny.en-tokens.txt': tokens });
+    const auto = createEngineRegistry(cfg);
+    // Before it checks, auto names the engine the installed model suggests.
+    expect(auto.engine.name).toBe('sherpa-onnx');
+    expect(await auto.engine.checkAvailability()).toEqual({ available: true });
+    expect(auto.engine.name).toBe('pocketsphinx');
+    await auto.close();
+
+    const fixed = createEngineRegistry(config({ DATA_DIR: cfg.dataDir, TRANSCRIBE_ENGINE: 'sherpa-onnx' }));
+    const availability = await fixed.engine.checkAvailability();
+    expect(fixed.engine.name).toBe('sherpa-onnx');
+    expect(availability.available).toBe(false);
+    expect(!availability.available && availability.reason).toMatch(/^sherpa-onnx: model whisper-tiny\.en could not be loaded: /);
+    await fixed.close();
+  });
+
+  it('auto prefers a configured OpenAI-compatible service', async () => {
+    const registry = createEngineRegistry(config({ TRANSCRIBE_OPENAI_URL: 'http://127.0.0.1:9/v1' }));
+    expect((await registry.resolve()).engine.name).toBe('openai-compatible');
+    expect(registry.engines.map((e) => e.name)).toEqual(['openai-compatible', 'sherpa-onnx', 'pocketsphinx']);
+    await registry.close();
+  });
+});

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** GET /api/v1/status: what this installation transcribes with, shown on the /status page. */
+export const EngineStatusSchema = z.object({
+  /** pocketsphinx, sherpa-onnx or openai-compatible. */
+  name: z.string(),
+  /** How it runs, for people: "offline", "offline, model parakeet-tdt-110m-en", "speech service". */
+  detail: z.string(),
+  available: z.boolean(),
+  /** Why it is not available (and what to do), or null. */
+  reason: z.string().nullable(),
+  inUse: z.boolean(),
+});
+export type EngineStatus = z.infer<typeof EngineStatusSchema>;
+
+export const InstalledModelStatusSchema = z.object({
+  name: z.string(),
+  kind: z.enum(['asr', 'vad', 'speaker-segmentation', 'speaker-embedding']),
+  description: z.string().nullable(),
+  /** Bytes on disk. */
+  bytes: z.number().int().nonnegative(),
+  /** pinned: matched the published checksum; first-download: trusted and recorded at first download. */
+  checksum: z.enum(['pinned', 'first-download']),
+  installedAt: z.string(),
+});
+export type InstalledModelStatus = z.infer<typeof InstalledModelStatusSchema>;
+
+export const StatusResponseSchema = z.object({
+  transcription: z.object({
+    /** TRANSCRIBE_ENGINE. */
+    setting: z.enum(['auto', 'pocketsphinx', 'openai', 'sherpa-onnx']),
+    /** The engine recordings are transcribed with now. */
+    inUse: z.string(),
+    engines: z.array(EngineStatusSchema),
+    models: z.array(InstalledModelStatusSchema),
+    /** Silero voice activity detection (through sherpa-onnx), used to cut long audio. */
+    voiceActivityDetection: z.object({ available: z.boolean(), source: z.enum(['installed', 'bundled']).nullable(), reason: z.string().nullable() }),
+    /** Transcription jobs waiting and running on this installation. */
+    queue: z.object({ queued: z.number().int().nonnegative(), running: z.number().int().nonnegative() }),
+  }),
+});
+export type StatusResponse = z.infer<typeof StatusResponseSchema>;

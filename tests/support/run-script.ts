@@ -1,0 +1,16 @@
+import { execFile } from 'node:child_process';
+
+export type ScriptResult = { code: number; stdout: string; stderr: string };
+
+/**
+ * Runs one of the repository's TypeScript scripts as `npm run <name>` would (node with tsx), with
+ * extra environment variables, and answers its exit code and output (a failing exit is not thrown).
+ */
+export function runScript(script: string, args: string[], env: Record<string, string> = {}): Promise<ScriptResult> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, ['--import', 'tsx', script, ...args], { env: { ...process.env, ...env } }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
