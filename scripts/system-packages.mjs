@@ -4,6 +4,7 @@ export const RUNTIME_PACKAGES = [
   { name: 'ffmpeg', provides: '/usr/bin/ffmpeg', why: 'decoding recordings to 16 kHz speech audio' },
   { name: 'pocketsphinx', provides: '/usr/bin/pocketsphinx_continuous', why: 'the offline transcription engine' },
   { name: 'pocketsphinx-en-us', provides: '/usr/share/pocketsphinx/model/en-us/en-us', why: "the offline engine's English model" },
+  { name: 'bzip2', provides: '/usr/bin/bzip2', why: 'unpacking speech models (npm run models -- fetch)' },
 ];
 
 export const TEST_PACKAGES = [

@@ -1,0 +1,92 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StatusResponseSchema } from '#shared/contracts/status.ts';
+import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+import { createMeeting } from '../meetings/meetings.repository.ts';
+import { enqueueJob } from '../transcription/jobs/jobs.repository.ts';
+import { MODEL_CATALOG } from '../transcription/models/catalog.ts';
+import { writeManifest } from '../transcription/models/model-store.ts';
+import { locateSileroVad } from '../transcription/models/silero-vad.ts';
+
+let t: TestApp;
+let token: string;
+let userId: string;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false' } });
+  const signup = await t.app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email: `status-${Date.now()}@example.com`, password: 'secret12' } });
+  const body = signup.json() as { access_token: string; user: { id: string } };
+  token = body.access_token;
+  userId = body.user.id;
+});
+afterAll(() => t.close());
+
+const getStatus = async (auth = `Bearer ${token}`) => {
+  const response = await t.app.inject({ method: 'GET', url: '/api/v1/status', headers: { authorization: auth } });
+  return { status: response.statusCode, body: response.json() as unknown };
+};
+
+describe('GET /api/v1/status', () => {
+  it('needs a signed-in person', async () => {
+    expect((await getStatus('Bearer nope')).status).toBe(401);
+  });
+
+  it('names the engine in use, why the others are unavailable, the bundled VAD and the queue', async () => {
+    const { status, body } = await getStatus();
+    expect(status).toBe(200);
+    const { transcription } = StatusResponseSchema.parse(body);
+    expect(transcription.setting).toBe('auto');
+    expect(transcription.inUse).toBe('pocketsphinx');
+    expect(transcription.engines).toEqual([
+      {
+        name: 'sherpa-onnx',
+        detail: 'offline',
+        available: false,
+        reason: 'sherpa-onnx: no speech model installed — run "npm run models -- fetch parakeet-tdt-110m-en"',
+        inUse: false,
+      },
+      { name: 'pocketsphinx', detail: 'offline', available: true, reason: null, inUse: true },
+    ]);
+    expect(transcription.models).toEqual([]);
+    expect(transcription.voiceActivityDetection).toEqual({ available: true, source: 'bundled', reason: null });
+    expect(transcription.queue).toEqual({ queued: 0, running: 0 });
+  });
+
+  it('counts queued jobs and lists installed models, with the reason a model does not load', async () => {
+    for (let i = 0; i < 2; i += 1) {
+      const meetingId = await createMeeting(t.deps.database.db, { ownerId: userId, title: `Queued ${i}`, source: 'upload', status: 'processing', options: {}, participants: [] });
+      // Not runnable for an hour: it stays queued while the test looks.
+      await enqueueJob(t.deps.database.db, { meetingId, ownerId: userId, maxAttempts: 3 }, Date.now() + 3_600_000);
+    }
+    // A speech model whose files are valid ONNX of the wrong kind: sherpa-onnx would end the process loading it.
+    const dir = path.join(t.config.models.dir, 'parakeet-tdt-110m-en');
+    fs.mkdirSync(dir, { recursive: true });
+    const onnx = fs.readFileSync(locateSileroVad().modelPath);
+    const contents: Record<string, Buffer> = { 'encoder.int8.onnx': onnx, 'decoder.int8.onnx': onnx, 'joiner.int8.onnx': onnx, 'tokens.txt': Buffer.from('<blk> 0\n') };
+    const files = Object.entries(contents).map(([file, data]) => {
+      fs.writeFileSync(path.join(dir, file), data);
+      return { path: file, bytes: data.length, sha256: crypto.createHash('sha256').update(data).digest('hex') };
+    });
+    const entry = MODEL_CATALOG.find((e) => e.name === 'parakeet-tdt-110m-en')!;
+    writeManifest(dir, { name: entry.name, kind: 'asr', source: 'test', sha256: files[0]!.sha256, bytes: 1, checksum: 'pinned', installedAt: '2026-11-22T12:00:00.000Z', files, asr: entry.kind === 'asr' ? entry.asr : undefined });
+
+    const { status, body } = await getStatus();
+    expect(status).toBe(200);
+    const { transcription } = StatusResponseSchema.parse(body);
+    expect(transcription.queue).toEqual({ queued: 2, running: 0 });
+    expect(transcription.inUse).toBe('pocketsphinx');
+    expect(transcription.engines[0]).toEqual({
+      name: 'sherpa-onnx',
+      detail: 'offline, model parakeet-tdt-110m-en',
+      available: false,
+      reason: "sherpa-onnx: model parakeet-tdt-110m-en could not be loaded: 'vocab_size' does not exist in the metadata",
+      inUse: false,
+    });
+    expect(transcription.models).toEqual([
+      { name: 'parakeet-tdt-110m-en', kind: 'asr', description: entry.description, bytes: onnx.length * 3 + 8, checksum: 'pinned', installedAt: '2026-11-22T12:00:00.000Z' },
+    ]);
+    // The server is fine: it answers the next request.
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+  });
+});
