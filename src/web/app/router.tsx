@@ -31,6 +31,7 @@ const appRoutes: RouteObject[] = [
   { path: '/analytics', ...page(() => import('#web/features/analytics/analytics-page.tsx')) },
   { path: '/team', ...page(() => import('#web/features/team/team-page.tsx')) },
   { path: '/settings', ...page(() => import('#web/features/settings/settings-page.tsx')) },
+  { path: '/status', ...page(() => import('#web/features/status/status-page.tsx')) },
 ];
 
 export const router = createBrowserRouter([

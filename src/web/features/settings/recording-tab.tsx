@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -68,7 +69,10 @@ export function RecordingTab() {
           </div>
         </div>
       </CardContent>
-      <CardFooter className="justify-end gap-2">
+      <CardFooter className="flex-wrap justify-end gap-2">
+        <Link to="/status" className="mr-auto text-sm text-primary underline-offset-4 hover:underline">
+          Transcription engine status
+        </Link>
         {/* Resets the form only; Save Settings stores it, like any other change. */}
         <Button variant="outline" onClick={() => setValues(RECORDING_DEFAULTS)}>
           Restore Defaults

@@ -1,0 +1,111 @@
+import { PageHeader } from '#web/components/layout/page-header.tsx';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import type { StatusResponse } from '#shared/contracts/status.ts';
+import { useStatus } from './status-api.ts';
+
+const SETTING_LABEL: Record<StatusResponse['transcription']['setting'], string> = {
+  auto: 'auto (the best engine available)',
+  pocketsphinx: 'pocketsphinx',
+  openai: 'openai',
+  'sherpa-onnx': 'sherpa-onnx',
+};
+
+const MODEL_KIND: Record<StatusResponse['transcription']['models'][number]['kind'], string> = {
+  asr: 'speech recognition',
+  vad: 'voice activity detection',
+  'speaker-segmentation': 'speaker segmentation',
+  'speaker-embedding': 'speaker embeddings',
+};
+
+const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
+
+/** /status: what this installation transcribes with, whether each engine is available and why not. */
+export default function StatusPage() {
+  const { data, isPending, isError, error, refetch } = useStatus();
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title="System status" description="The transcription engines of this Parley installation." />
+      {isPending ? (
+        <Skeleton className="h-64 w-full" />
+      ) : isError ? (
+        <Card>
+          <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
+            <p>The status could not be loaded: {error.message}</p>
+            <button type="button" className="text-sm text-primary underline" onClick={() => void refetch()}>
+              Try again
+            </button>
+          </CardContent>
+        </Card>
+      ) : (
+        <StatusDetails status={data.transcription} />
+      )}
+    </div>
+  );
+}
+
+function StatusDetails({ status }: { status: StatusResponse['transcription'] }) {
+  const inUse = status.engines.find((engine) => engine.inUse);
+  return (
+    <div className="grid gap-6">
+      <Card>
+        <CardHeader>
+          <CardTitle data-testid="engine-in-use">
+            Transcription engine: {inUse ? `${inUse.name} (${inUse.detail}) — ${inUse.available ? 'available' : 'unavailable'}` : status.inUse}
+          </CardTitle>
+          <CardDescription>
+            TRANSCRIBE_ENGINE is {SETTING_LABEL[status.setting]}. {status.queue.running} transcription{status.queue.running === 1 ? '' : 's'} running,{' '}
+            {status.queue.queued} waiting.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {inUse && !inUse.available && inUse.reason && <p className="mb-4 text-sm text-destructive">{inUse.reason}</p>}
+          <ul className="grid gap-3" aria-label="Engines">
+            {status.engines.map((engine) => (
+              <li key={engine.name} className="rounded-md border p-3">
+                <div className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium">{engine.name}</span>
+                  <span className="text-sm text-muted-foreground">({engine.detail})</span>
+                  <Badge variant={engine.available ? 'secondary' : 'outline'}>{engine.available ? 'available' : 'unavailable'}</Badge>
+                  {engine.inUse && <Badge>in use</Badge>}
+                </div>
+                {engine.reason && <p className="mt-1 text-sm text-muted-foreground">{engine.reason}</p>}
+              </li>
+            ))}
+          </ul>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Speech models</CardTitle>
+          <CardDescription>
+            Installed with <code>npm run models -- fetch &lt;name&gt;</code> on the server; <code>npm run models -- list</code> shows them all.
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-2 text-sm">
+          {status.models.length === 0 ? (
+            <p className="text-muted-foreground">No speech models are installed.</p>
+          ) : (
+            <ul className="grid gap-2" aria-label="Installed models">
+              {status.models.map((model) => (
+                <li key={model.name}>
+                  <span className="font-medium">{model.name}</span> — {MODEL_KIND[model.kind]}, {megabytes(model.bytes)}
+                  {model.checksum === 'first-download' ? ', checksum recorded at first download' : ', checksum verified'}
+                  {model.description && <span className="block text-muted-foreground">{model.description}</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="text-muted-foreground">
+            Voice activity detection:{' '}
+            {status.voiceActivityDetection.available
+              ? `Silero VAD (${status.voiceActivityDetection.source === 'installed' ? 'installed model' : 'bundled, no download'})`
+              : `unavailable — ${status.voiceActivityDetection.reason}`}
+          </p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
