@@ -133,7 +133,7 @@ export function recognizerConfig(model: InstalledModel, numThreads: number): Off
     case 'transducer':
       return {
         featConfig: { sampleRate: 16_000, featureDim: 80 },
-        modelConfig: { transducer: { encoder: file(loader.encoder), decoder: file(loader.decoder), joiner: file(loader.joiner) }, ...common, ...(loader.type === 'nemo_transducer' ? { modelType: 'nemo_transducer' } : {}) },
+        modelConfig: { transducer: { encoder: file(loader.encoder), decoder: file(loader.decoder), joiner: file(loader.joiner) }, ...common, modelType: loader.type },
         decodingMethod: 'greedy_search',
       };
     case 'whisper':
