@@ -29,6 +29,16 @@ export const MAX_PARTICIPANTS = 50;
 
 const isoDateTime = z.iso.datetime({ offset: true });
 
+/**
+ * Where a processing meeting's transcription job is: the stage people read ("transcribing") and the
+ * fraction done where the engine can tell. Null when no job is queued or running.
+ */
+export const MeetingProcessingSchema = z.object({
+  stage: z.string(),
+  progress: z.number().min(0).max(1).nullable(),
+});
+export type MeetingProcessing = z.infer<typeof MeetingProcessingSchema>;
+
 export const MeetingSummarySchema = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -41,6 +51,10 @@ export const MeetingSummarySchema = z.object({
   isSample: z.boolean(),
   hasAudio: z.boolean(),
   createdAt: z.string(),
+  /** Optional so older servers and the public demo and shared views may leave it out. */
+  processing: MeetingProcessingSchema.nullable().optional(),
+  /** Why the transcript could not be made (status failed), in words the person can act on. */
+  failureReason: z.string().nullable().optional(),
 });
 export type MeetingSummary = z.infer<typeof MeetingSummarySchema>;
 

@@ -9,6 +9,7 @@ import {
   type MeetingDetail,
   type MeetingListQuery,
   type MeetingListResponse,
+  type MeetingProcessing,
   type MeetingStats,
   type MeetingSummary,
   type RecordingOptions,
@@ -45,7 +46,25 @@ async function participantsOf(db: Db, meetingIds: string[]): Promise<Map<string,
   return byMeeting;
 }
 
-function presentSummary(row: MeetingRow, participants: string[]): MeetingSummary {
+/** The transcription job's stage and progress for the meetings that are still processing. */
+async function processingOf(db: Db, rows: Pick<MeetingRow, 'id' | 'status'>[]): Promise<Map<string, MeetingProcessing>> {
+  const ids = rows.filter((r) => r.status === 'processing').map((r) => r.id);
+  const byMeeting = new Map<string, MeetingProcessing>();
+  if (ids.length === 0) return byMeeting;
+  const jobs = await db
+    .selectFrom('transcription_jobs')
+    .select(['meeting_id', 'stage', 'progress'])
+    .where('meeting_id', 'in', ids)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+  for (const job of jobs) {
+    const progress = job.progress === null ? null : Math.min(1, Math.max(0, Number(job.progress)));
+    byMeeting.set(job.meeting_id, { stage: job.stage ?? 'queued', progress });
+  }
+  return byMeeting;
+}
+
+function presentSummary(row: MeetingRow, participants: string[], processing: MeetingProcessing | null = null): MeetingSummary {
   return {
     id: row.id,
     title: row.title,
@@ -58,6 +77,8 @@ function presentSummary(row: MeetingRow, participants: string[]): MeetingSummary
     isSample: row.is_sample === 1,
     hasAudio: row.audio_key !== null,
     createdAt: row.created_at,
+    processing,
+    failureReason: row.failure_reason,
   };
 }
 
@@ -87,9 +108,9 @@ export async function listMeetings(db: Db, ownerId: string, query: MeetingListQu
       .offset((query.page - 1) * query.pageSize)
       .execute(),
   ]);
-  const participants = await participantsOf(db, rows.map((r) => r.id));
+  const [participants, processing] = await Promise.all([participantsOf(db, rows.map((r) => r.id)), processingOf(db, rows)]);
   return {
-    items: rows.map((r) => presentSummary(r as MeetingRow, participants.get(r.id) ?? [])),
+    items: rows.map((r) => presentSummary(r as MeetingRow, participants.get(r.id) ?? [], processing.get(r.id) ?? null)),
     total: Number(countRow?.total ?? 0),
     page: query.page,
     pageSize: query.pageSize,
@@ -103,14 +124,15 @@ async function findOwned(db: Db, ownerId: string, id: string): Promise<MeetingRo
 export async function getMeeting(db: Db, ownerId: string, id: string): Promise<MeetingDetail | undefined> {
   const row = await findOwned(db, ownerId, id);
   if (!row) return undefined;
-  const [participants, speakers, segments, insights] = await Promise.all([
+  const [participants, processing, speakers, segments, insights] = await Promise.all([
     participantsOf(db, [id]),
+    processingOf(db, [row]),
     db.selectFrom('meeting_speakers').selectAll().where('meeting_id', '=', id).orderBy('position').execute(),
     db.selectFrom('transcript_segments').selectAll().where('meeting_id', '=', id).orderBy('start_ms').orderBy('id').execute(),
     db.selectFrom('meeting_insights').selectAll().where('meeting_id', '=', id).orderBy('position').execute(),
   ]);
   return {
-    ...presentSummary(row, participants.get(id) ?? []),
+    ...presentSummary(row, participants.get(id) ?? [], processing.get(id) ?? null),
     options: parseOptions(row.options),
     audioSources: row.audio_sources ? (JSON.parse(row.audio_sources) as string[]) : null,
     failureReason: row.failure_reason,

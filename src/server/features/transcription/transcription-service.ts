@@ -39,10 +39,11 @@ const PROGRESS_INTERVAL_MS = 500;
  */
 export function createTranscriptionService(deps: ServiceDeps): TranscriptionService {
   const { db } = deps;
-  const publish = async (meetingId: string, event: Omit<MeetingProgressEvent, 'type' | 'meetingId'>) => {
-    const owner = await db.selectFrom('meetings').select('owner_id').where('id', '=', meetingId).executeTakeFirst();
-    if (owner) deps.realtime.publish(owner.owner_id, { type: 'meeting.progress', meetingId, ...event });
-  };
+  // Synchronous on purpose: the owner comes with the job, so events leave in the order they happen.
+  const publish = (ownerId: string, meetingId: string, event: Omit<MeetingProgressEvent, 'type' | 'meetingId'>) =>
+    deps.realtime.publish(ownerId, { type: 'meeting.progress', meetingId, ...event });
+  /** Enqueues under way: idle() waits for them too (an upload hands its meeting over without waiting). */
+  const enqueuing = new Set<Promise<void>>();
 
   const runner = createJobRunner({
     db,
@@ -57,32 +58,39 @@ export function createTranscriptionService(deps: ServiceDeps): TranscriptionServ
           const now = Date.now();
           if (stage === 'transcribing' && progress !== null && progress > 0 && progress < 1 && now - lastSent < PROGRESS_INTERVAL_MS) return;
           lastSent = now;
-          void publish(job.meeting_id, { status: 'processing', stage, progress, failureReason: null });
+          publish(job.owner_id, job.meeting_id, { status: 'processing', stage, progress, failureReason: null });
         });
       },
       classify: classifyFailure,
       onSettled: async (job, outcome) => {
-        if (outcome.status === 'succeeded') return publish(job.meeting_id, { status: 'ready', stage: null, progress: 1, failureReason: null });
+        if (outcome.status === 'succeeded') return publish(job.owner_id, job.meeting_id, { status: 'ready', stage: null, progress: 1, failureReason: null });
         if (outcome.status === 'retrying') {
           const seconds = Math.max(1, Math.round((outcome.runAfter - Date.now()) / 1000));
-          return publish(job.meeting_id, { status: 'processing', stage: `waiting to retry (in ${seconds} s)`, progress: null, failureReason: null });
+          return publish(job.owner_id, job.meeting_id, { status: 'processing', stage: `waiting to retry (in ${seconds} s)`, progress: null, failureReason: null });
         }
         await db
           .updateTable('meetings')
           .set({ status: 'failed', failure_reason: outcome.error, updated_at: new Date().toISOString() })
           .where('id', '=', job.meeting_id)
           .execute();
-        return publish(job.meeting_id, { status: 'failed', stage: null, progress: null, failureReason: outcome.error });
+        return publish(job.owner_id, job.meeting_id, { status: 'failed', stage: null, progress: null, failureReason: outcome.error });
       },
     },
   });
 
-  const enqueue = async (meetingId: string) => {
+  const queue = async (meetingId: string) => {
     const meeting = await db.selectFrom('meetings').select(['owner_id']).where('id', '=', meetingId).executeTakeFirst();
     if (!meeting) return;
     await enqueueJob(db, { meetingId, ownerId: meeting.owner_id, maxAttempts: deps.maxAttempts });
-    await publish(meetingId, { status: 'processing', stage: 'queued', progress: null, failureReason: null });
+    publish(meeting.owner_id, meetingId, { status: 'processing', stage: 'queued', progress: null, failureReason: null });
     runner.wake();
+  };
+  const enqueue = (meetingId: string) => {
+    const queued = queue(meetingId);
+    enqueuing.add(queued);
+    const settle = () => enqueuing.delete(queued);
+    queued.then(settle, settle);
+    return queued;
   };
 
   return {
@@ -97,6 +105,9 @@ export function createTranscriptionService(deps: ServiceDeps): TranscriptionServ
       runner.start();
     },
     stop: () => runner.stop(),
-    idle: () => runner.idle(),
+    idle: async () => {
+      while (enqueuing.size > 0) await Promise.allSettled([...enqueuing]);
+      await runner.idle();
+    },
   };
 }

@@ -37,6 +37,13 @@ type RunnerOptions = {
 
 const MAX_RETRY_DELAY_MS = 30 * 60 * 1000;
 
+class InterruptedTooOftenError extends Error {
+  constructor(runs: number) {
+    super(`The transcription was interrupted ${runs} times before it could finish (the server stopped while working on it). Try again.`);
+    this.name = 'InterruptedTooOftenError';
+  }
+}
+
 /**
  * Runs transcription jobs one at a time in this process, claimed from the database under a lease
  * renewed while the job runs. Several processes may run runners against one database.
@@ -64,6 +71,9 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
     }, leaseMs / 3);
     const done = (async () => {
       try {
+        // Claimed more often than allowed without ever finishing: its runs keep dying with their
+        // process (a crash, a kill), so stop instead of taking the server down again and again.
+        if (job.attempts > job.max_attempts) throw new InterruptedTooOftenError(job.attempts - 1);
         await handlers.run(job, {
           signal: abort.signal,
           progress: (stage, fraction) => void recordProgress(db, job.id, worker, stage, fraction).catch(() => undefined),
@@ -71,7 +81,7 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
         if (await finishJob(db, job.id, worker, { status: 'succeeded' })) await handlers.onSettled(job, { status: 'succeeded' });
       } catch (error) {
         if (!running && abort.signal.aborted) return; // shutting down: released below
-        const { retryable, message } = handlers.classify(error);
+        const { retryable, message } = error instanceof InterruptedTooOftenError ? { retryable: false, message: error.message } : handlers.classify(error);
         log.warn({ err: error, meetingId: job.meeting_id, attempt: job.attempts, retryable }, 'transcription job failed');
         if (retryable && job.attempts < job.max_attempts) {
           const runAfter = Date.now() + Math.min(MAX_RETRY_DELAY_MS, options.retryDelayMs * 2 ** (job.attempts - 1));
@@ -91,7 +101,14 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
   const loop = async () => {
     do {
       wakeRequested = false;
-      for (let job = await claimNextJob(db, worker, leaseMs); job && running; job = await claimNextJob(db, worker, leaseMs)) {
+      while (running) {
+        const job = await claimNextJob(db, worker, leaseMs);
+        if (!job) break;
+        // Stopped while the claim was on its way: give the job straight back for the next worker.
+        if (!running) {
+          await releaseJob(db, job.id, worker);
+          break;
+        }
         await runOne(job);
       }
     } while (wakeRequested && running);
