@@ -33,7 +33,7 @@ export function MeetingCard({ meeting }: { meeting: MeetingSummary }) {
         </CardAction>
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-3 text-sm">
-        {(meeting.status === 'processing' || meeting.status === 'failed') && <ProcessingStatus meetingId={meeting.id} status={meeting.status} failureReason={null} compact />}
+        {(meeting.status === 'processing' || meeting.status === 'failed') && <ProcessingStatus meeting={meeting} compact />}
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground">
           <span className="flex items-center gap-1.5">
             <CalendarIcon className="size-4" aria-hidden="true" />

@@ -63,7 +63,7 @@ export default function MeetingPage() {
       <MeetingView
         meeting={data}
         title={<EditableTitle title={data.title} onSave={(title) => edits.rename.mutateAsync(title).then(() => toast.success('Meeting renamed'), fail)} />}
-        statusNotice={<ProcessingStatus meetingId={data.id} status={data.status} failureReason={data.failureReason} />}
+        statusNotice={<ProcessingStatus meeting={data} />}
         currentMs={currentMs}
         onSeek={data.hasAudio ? (ms) => player.current?.seek(ms / 1000) : undefined}
         player={

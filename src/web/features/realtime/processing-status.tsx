@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RotateCwIcon } from 'lucide-react';
 import { toast } from 'sonner';
-import type { MeetingStatus } from '#shared/contracts/meetings.ts';
+import type { MeetingSummary } from '#shared/contracts/meetings.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { api } from '#web/lib/api-client.ts';
@@ -30,24 +30,32 @@ export function useRetryTranscription(meetingId: string) {
   });
 }
 
-/** The processing or failure line of a meeting, with live progress and a Retry button. */
-export function ProcessingStatus({ meetingId, status, failureReason, compact = false }: { meetingId: string; status: MeetingStatus; failureReason: string | null; compact?: boolean }) {
-  const live = useMeetingProgress(meetingId);
-  const retry = useRetryTranscription(meetingId);
+type ProcessingMeeting = Pick<MeetingSummary, 'id' | 'status' | 'processing' | 'failureReason'>;
+
+/**
+ * The processing or failure line of a meeting, with live progress and a Retry button. Until the
+ * socket brings news, the stage and progress the server gave with the meeting are shown, so a page
+ * opened in the middle of a job says where it is.
+ */
+export function ProcessingStatus({ meeting, compact = false }: { meeting: ProcessingMeeting; compact?: boolean }) {
+  const { status } = meeting;
+  const live = useMeetingProgress(meeting.id);
+  const retry = useRetryTranscription(meeting.id);
   // The live event wins while it is about the current state; the stored status is the truth otherwise.
   const current = live && (live.status === status || status === 'processing') ? live : undefined;
   const effective = current?.status ?? status;
   if (effective === 'processing') {
-    const progress = current?.progress ?? null;
+    const stage = current ? current.stage : (meeting.processing?.stage ?? null);
+    const progress = current ? current.progress : (meeting.processing?.progress ?? null);
     return (
       <div role="status" className={compact ? 'grid gap-1.5 text-xs text-muted-foreground' : 'grid gap-2 rounded-md border bg-muted/40 p-3 text-sm'}>
-        <span>{stageText(current?.stage ?? null, progress)}</span>
+        <span>{stageText(stage, progress)}</span>
         {progress !== null && progress > 0 && <Progress value={Math.round(progress * 100)} aria-label="Transcription progress" className="h-1.5" />}
       </div>
     );
   }
   if (effective === 'failed') {
-    const reason = current?.failureReason ?? failureReason;
+    const reason = current?.failureReason ?? meeting.failureReason ?? null;
     return (
       <div role="alert" className={compact ? 'grid gap-2 text-xs text-destructive' : 'flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm'}>
         <span>{reason ? `The transcript could not be made: ${reason}` : 'The transcript could not be made.'}</span>
