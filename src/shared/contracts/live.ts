@@ -2,34 +2,52 @@ import { z } from 'zod';
 
 /**
  * The live transcript while recording (WebSocket at /realtime/live). The first message is JSON and
- * authenticates for one meeting in status `recording`; after it, binary messages carry 16 kHz mono
- * signed 16-bit little-endian PCM; the server answers with recognised lines a few seconds behind.
+ * authenticates for one meeting in status `recording`; after it, binary messages carry 16 kHz signed
+ * 16-bit little-endian PCM, one channel per capture source of the meeting, interleaved (microphone
+ * first, then a shared tab); the server answers with recognised lines a few seconds behind.
  */
 export const LIVE_PATH = '/realtime/live';
 export const LIVE_SAMPLE_RATE = 16_000;
+/** One channel per capture source: the microphone, and a shared tab's audio when added. */
+export const LIVE_MAX_CHANNELS = 2;
 
-export const LiveClientMessageSchema = z.object({
+export const LiveAuthMessageSchema = z.object({
   type: z.literal('auth'),
   accessToken: z.string().min(1).max(8192),
   meetingId: z.uuid(),
+  /** Interleaved channels in the audio; must match the meeting's capture sources (1 without any). */
+  channels: z.number().int().min(1).max(LIVE_MAX_CHANNELS).default(1),
+  /** Recording time (pauses excluded) already behind this session, e.g. after a reconnection. */
+  offsetMs: z.number().int().nonnegative().max(24 * 3600 * 1000).default(0),
 });
-export type LiveClientMessage = z.infer<typeof LiveClientMessageSchema>;
+export type LiveAuthMessage = z.input<typeof LiveAuthMessageSchema>;
+
+/**
+ * After `ready`: `pause` when the person pauses (the utterance in progress is finished at once and
+ * the session may stay quiet); audio arriving again is the resume.
+ */
+export const LiveControlMessageSchema = z.object({ type: z.literal('pause') });
+
+export const LiveClientMessageSchema = z.discriminatedUnion('type', [LiveAuthMessageSchema, LiveControlMessageSchema]);
+export type LiveClientMessage = z.input<typeof LiveClientMessageSchema>;
 
 export const LiveLineSchema = z.object({
   /** Milliseconds of recording (pauses excluded) from the start. */
   startMs: z.number().int().nonnegative(),
   endMs: z.number().int().nonnegative(),
   text: z.string(),
+  /** "Speaker 1" for a single microphone; "You" and "Shared tab" when the call's tab is recorded too. */
   speaker: z.string(),
 });
 export type LiveLine = z.infer<typeof LiveLineSchema>;
 
 export const LiveServerMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('ready') }),
+  /** Listening; `speakers` names each channel's lines, in channel order. */
+  z.object({ type: z.literal('ready'), speakers: z.array(z.string()).default(['Speaker 1']) }),
   z.object({ type: z.literal('line'), line: LiveLineSchema }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);
 export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;
 
 /** Close codes beyond the standard ones. */
-export const LIVE_CLOSE = { unauthenticated: 4401, notFound: 4404, busy: 4429, badMessage: 4400, unavailable: 4503 } as const;
+export const LIVE_CLOSE = { unauthenticated: 4401, notFound: 4404, idle: 4408, busy: 4429, badMessage: 4400, unavailable: 4503 } as const;

@@ -15,9 +15,11 @@ const run = promisify(execFile);
  * it hears the speaker pause. `stdbuf -oL` makes it print each line at once instead of buffering.
  */
 export type StreamingRecognizer = {
-  /** False when the pipe is full: wait for `drain` before writing more (backpressure). */
-  write: (pcm: Buffer) => boolean;
-  onDrain: (listener: () => void) => void;
+  write: (pcm: Buffer) => void;
+  /** Bytes written but not yet taken by the recogniser: how far behind it is (backpressure). */
+  backlogBytes: () => number;
+  /** Settles when the process has exited, for whatever reason (killed, crashed, audio ended). */
+  exited: Promise<void>;
   /** Ends the audio; resolves when the last utterance was reported and the process exited. */
   end: () => Promise<void>;
   kill: () => void;
@@ -32,7 +34,10 @@ export async function startStreamingRecognizer(onUtterance: (segment: Recognized
   const child: ChildProcess = spawn('stdbuf', ['-oL', POCKETSPHINX_BINARY, '-hmm', POCKETSPHINX_MODEL_DIR, '-infile', fifo, '-time', 'yes', '-logfn', '/dev/null'], {
     stdio: ['ignore', 'pipe', 'ignore'],
   });
-  const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));
+  const exited = new Promise<void>((resolve) => {
+    child.on('close', () => resolve());
+    child.on('error', () => resolve()); // could not be started at all
+  });
   // Output comes as: a text line, then one timed line per token, ending with `</s>`.
   let pending = '';
   child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -50,11 +55,17 @@ export async function startStreamingRecognizer(onUtterance: (segment: Recognized
   // Opening the pipe for writing waits until pocketsphinx opens it for reading.
   const pipe = fs.createWriteStream(fifo);
   pipe.on('error', () => undefined); // the recogniser went away: kill() and end() clean up
-  const cleanup = () => void fs.promises.rm(dir, { recursive: true, force: true });
+  const cleanup = async () => {
+    // A recogniser that died before opening the pipe leaves our open waiting for a reader forever
+    // (holding a libuv thread): a reader of our own releases it.
+    if (pipe.pending) await fs.promises.open(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK).then((handle) => handle.close(), () => undefined);
+    await fs.promises.rm(dir, { recursive: true, force: true });
+  };
   void exited.then(cleanup);
   return {
-    write: (pcm) => pipe.write(pcm),
-    onDrain: (listener) => pipe.on('drain', listener),
+    write: (pcm) => void pipe.write(pcm),
+    backlogBytes: () => pipe.writableLength,
+    exited,
     end: async () => {
       pipe.end();
       await exited;
