@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findFreePort } from '#tests/support/build-test-app.ts';
 import { runScript } from '#tests/support/run-script.ts';
 import { MODEL_CATALOG, type CatalogEntry } from './catalog.ts';
+import { fetchModel, ModelFetchError } from './model-download.ts';
 import { runModelsCommand } from './models-cli.ts';
 import { readInstalledModel, readRecordedChecksums } from './model-store.ts';
 import { decodeToPcm16k } from '#server/lib/ffmpeg.ts';
@@ -25,6 +26,7 @@ const bundledVad = locateSileroVad().modelPath;
 const files = new Map<string, Buffer>();
 const hits: string[] = [];
 let server: http.Server;
+const stalled: http.ServerResponse[] = [];
 let baseUrl: string;
 
 function buildArchive(name: string, members: Record<string, Buffer | string>): Buffer {
@@ -74,6 +76,13 @@ const leftovers = () => fs.readdirSync(modelsDir).filter((name) => name.startsWi
 beforeAll(async () => {
   server = http.createServer((request, response) => {
     hits.push(request.url ?? '');
+    if (request.url === '/asr-models/stalls.tar.bz2') {
+      // Sends a first piece, then nothing more: a connection that hangs.
+      response.writeHead(200, { 'content-length': vadArchive.length });
+      response.write(vadArchive.subarray(0, 4096));
+      stalled.push(response);
+      return;
+    }
     const body = files.get(request.url ?? '');
     if (!body) {
       response.writeHead(404, { 'content-type': 'text/plain' }).end('Not Found');
@@ -94,6 +103,7 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
+  for (const response of stalled) response.destroy();
   await new Promise((resolve) => server.close(resolve));
   fs.rmSync(work, { recursive: true, force: true });
 });
@@ -216,6 +226,19 @@ describe('npm run models -- fetch', () => {
     expect(result.code).toBe(0);
     const installed = readInstalledModel(modelsDir, 'titanet-small-en')!;
     expect(installed.manifest.files).toEqual([{ path: 'nemo_en_titanet_small.onnx', bytes: onnx.length, sha256: sha256(onnx) }]);
+  });
+
+  it('gives up a download that stalls, and one that is cancelled (Ctrl-C), leaving nothing behind', async () => {
+    const entry = vadEntry({ path: 'asr-models/stalls.tar.bz2' });
+    await expect(fetchModel(entry, { modelsDir, baseUrl, stallTimeoutMs: 300 })).rejects.toThrow(
+      new ModelFetchError('The download from ' + new URL(baseUrl).host + ' stalled for 300 ms; nothing was installed.'),
+    );
+    expect(fs.readdirSync(modelsDir)).toEqual([]);
+
+    const abort = new AbortController();
+    const cancelled = fetchModel(entry, { modelsDir, baseUrl, signal: abort.signal, progress: { start() {}, update: () => abort.abort(), stop() {} } });
+    await expect(cancelled).rejects.toThrow(new ModelFetchError('Download cancelled.'));
+    expect(fs.readdirSync(modelsDir)).toEqual([]);
   });
 
   it('explains a 404 and a refused connection in one line', async () => {

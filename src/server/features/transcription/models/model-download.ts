@@ -2,7 +2,8 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { modelUrl, type CatalogEntry } from './catalog.ts';
 import { expectedChecksum, modelDir, PARTIAL_PREFIX, readInstalledModel, recordChecksum, writeManifest, type ModelManifest } from './model-store.ts';
@@ -106,7 +107,7 @@ async function downloadVerified(
       response = await fetch(url, { signal, redirect: 'follow' });
     } catch (error) {
       if (options.signal?.aborted) throw new ModelFetchError('Download cancelled.');
-      if (stall.signal.aborted) throw new ModelFetchError(`${host} did not answer within ${Math.round(stallMs / 1000)} s.`);
+      if (stall.signal.aborted) throw new ModelFetchError(`${host} did not answer within ${seconds(stallMs)}.`);
       throw new ModelFetchError(`Could not reach ${host}: ${networkReason(error)}. Check the network (or PARLEY_MODELS_BASE_URL) and try again.`);
     }
     if (!response.ok || !response.body) {
@@ -124,34 +125,28 @@ async function downloadVerified(
 
     const hash = crypto.createHash('sha256');
     let received = 0;
-    const out = fs.createWriteStream(target, { flags: 'wx', mode: 0o644 });
-    const outClosed = new Promise<void>((resolve, reject) => {
-      out.on('close', resolve);
-      out.on('error', reject);
+    // Counts, hashes and reports each piece on its way to the file; refuses more than expected.
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        touch();
+        received += chunk.length;
+        if (expected?.bytes != null && received > expected.bytes) {
+          return done(new ModelFetchError(`${entry.name}: the download is larger than the expected ${expected.bytes} bytes (${originOf(expected.source)}); nothing was installed.`));
+        }
+        hash.update(chunk);
+        options.progress?.update(received);
+        done(null, chunk);
+      },
     });
     try {
-      for await (const chunk of Readable.fromWeb(response.body as WebReadableStream<Uint8Array>)) {
-        const buffer = chunk as Buffer;
-        touch();
-        received += buffer.length;
-        if (expected?.bytes != null && received > expected.bytes) throw new ModelFetchError(`${entry.name}: the download is larger than the expected ${expected.bytes} bytes (${originOf(expected.source)}); nothing was installed.`);
-        hash.update(buffer);
-        if (!out.write(buffer)) await new Promise<void>((resolve, reject) => out.once('drain', resolve).once('error', reject));
-        options.progress?.update(received);
-      }
+      await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), meter, fs.createWriteStream(target, { flags: 'wx', mode: 0o644 }));
     } catch (error) {
-      out.destroy();
-      await outClosed.catch(() => undefined);
       if (error instanceof ModelFetchError) throw error;
       if (options.signal?.aborted) throw new ModelFetchError('Download cancelled.');
-      if (stall.signal.aborted) throw new ModelFetchError(`The download from ${host} stalled for ${Math.round(stallMs / 1000)} s; nothing was installed.`);
+      if (stall.signal.aborted) throw new ModelFetchError(`The download from ${host} stalled for ${seconds(stallMs)}; nothing was installed.`);
       if (isDiskError(error)) throw diskError(error, path.dirname(target));
       throw new ModelFetchError(`The download from ${host} broke off after ${formatBytes(received)}: ${networkReason(error)}; nothing was installed.`);
     }
-    out.end();
-    await outClosed.catch((error: unknown) => {
-      throw diskError(error, path.dirname(target));
-    });
 
     const sha256 = hash.digest('hex');
     if (total !== null && received !== total) throw new ModelFetchError(`${entry.name}: received ${received} of ${total} bytes; nothing was installed.`);
@@ -267,6 +262,8 @@ function networkReason(error: unknown): string {
   if (known[code]) return known[code];
   return cause instanceof Error ? cause.message : String(cause);
 }
+
+const seconds = (ms: number) => (ms >= 1000 ? `${Math.round(ms / 1000)} s` : `${ms} ms`);
 
 const originOf = (source: 'pinned' | 'first-download') => (source === 'pinned' ? 'as published' : 'as recorded at its first download');
 
