@@ -164,15 +164,19 @@ function hostEntry(): { file: string; execArgv: string[] } {
 }
 
 /**
- * sherpa's own last words on stderr ("…/offline-transducer-nemo-model.cc:InitEncoder:204 'vocab_size'
- * does not exist in the metadata"), without the source path and without its generic summary lines.
+ * The reason sherpa gave on stderr before it ended the process: its last located message
+ * ("…/offline-transducer-nemo-model.cc:InitEncoder:204 'vocab_size' does not exist in the metadata")
+ * without the source path, skipping generic summaries and the help text some messages are followed
+ * by; else the last line it wrote.
  */
-function lastWords(stderr: string): string {
-  const lines = stderr
-    .split('\n')
-    .map((line) => line.replace(/^\S+\.(cc|h|cpp):\S+\s+/, '').replace(/^\s*what\(\):\s*/, '').trim())
-    .filter((line) => line !== '' && !/^(Errors in config|terminate called after)/.test(line));
-  return lines.at(-1) ?? '';
+export function lastWords(stderr: string): string {
+  const lines = stderr.split('\n').map((line) => line.trim()).filter((line) => line !== '');
+  const located = lines
+    .map((line) => /^\S+\.(?:cc|cpp|h):\w+:\d+\s+(.+)$/.exec(line)?.[1])
+    .filter((message): message is string => message !== undefined && !/^Errors in config/.test(message));
+  if (located.length > 0) return located.at(-1)!;
+  const last = lines.filter((line) => !/^terminate called after/.test(line)).at(-1) ?? '';
+  return last.replace(/^what\(\):\s*/, '');
 }
 
 function startHost(model: InstalledModel, key: string, settings: { numThreads: number; idleMs: number; loadTimeoutMs: number; modelsDir: string }): Promise<Host> {
