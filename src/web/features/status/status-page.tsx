@@ -19,7 +19,7 @@ const MODEL_KIND: Record<StatusResponse['transcription']['models'][number]['kind
   'speaker-embedding': 'speaker embeddings',
 };
 
-const megabytes = (bytes: number) => `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
+const size = (bytes: number) => (bytes < 1_000_000 ? `${Math.max(1, Math.round(bytes / 1000))} kB` : `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`);
 
 /** /status: what this installation transcribes with, whether each engine is available and why not. */
 export default function StatusPage() {
@@ -91,7 +91,7 @@ function StatusDetails({ status }: { status: StatusResponse['transcription'] }) 
             <ul className="grid gap-2" aria-label="Installed models">
               {status.models.map((model) => (
                 <li key={model.name}>
-                  <span className="font-medium">{model.name}</span> — {MODEL_KIND[model.kind]}, {megabytes(model.bytes)}
+                  <span className="font-medium">{model.name}</span> — {MODEL_KIND[model.kind]}, {size(model.bytes)}
                   {model.checksum === 'first-download' ? ', checksum recorded at first download' : ', checksum verified'}
                   {model.description && <span className="block text-muted-foreground">{model.description}</span>}
                 </li>
