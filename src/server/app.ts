@@ -103,6 +103,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     realtime,
     log: app.log,
     maxAttempts: config.transcription.maxAttempts,
+    concurrency: config.transcription.concurrency,
     retryDelayMs: config.transcription.retryDelaySeconds * 1000,
   });
   app.addHook('onReady', async () => {

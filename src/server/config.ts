@@ -80,6 +80,7 @@ const EnvSchema = z.object({
   TRANSCRIBE_OPENAI_MODEL: z.string().default('whisper-1'),
   TRANSCRIBE_TIMEOUT_SECONDS: int(600, 5, 86_400),
   TRANSCRIBE_MAX_ATTEMPTS: int(4, 1, 20),
+  TRANSCRIBE_CONCURRENCY: int(1, 1, 16),
   TRANSCRIBE_RETRY_DELAY_SECONDS: int(15, 0, 3600),
   SMTP_HOST: optionalString,
   SMTP_PORT: int(587, 1, 65535),
@@ -123,6 +124,8 @@ export type Config = Readonly<{
     timeoutSeconds: number;
     /** Tries per job before a transient failure (a service outage) becomes the meeting's failure. */
     maxAttempts: number;
+    /** Transcription jobs run at the same time by this process. */
+    concurrency: number;
     /** First retry delay; each further retry waits twice as long (capped at 30 minutes). */
     retryDelaySeconds: number;
   }>;
@@ -200,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       openai: e.TRANSCRIBE_OPENAI_URL ? Object.freeze({ url: e.TRANSCRIBE_OPENAI_URL, apiKey: e.TRANSCRIBE_OPENAI_KEY, model: e.TRANSCRIBE_OPENAI_MODEL }) : undefined,
       timeoutSeconds: e.TRANSCRIBE_TIMEOUT_SECONDS,
       maxAttempts: e.TRANSCRIBE_MAX_ATTEMPTS,
+      concurrency: e.TRANSCRIBE_CONCURRENCY,
       retryDelaySeconds: e.TRANSCRIBE_RETRY_DELAY_SECONDS,
     }),
     smtp: smtp && Object.freeze(smtp),

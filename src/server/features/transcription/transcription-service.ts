@@ -26,6 +26,7 @@ type ServiceDeps = {
   realtime: RealtimeHub;
   log: FastifyBaseLogger;
   maxAttempts: number;
+  concurrency?: number;
   retryDelayMs: number;
   leaseMs?: number;
 };
@@ -49,6 +50,7 @@ export function createTranscriptionService(deps: ServiceDeps): TranscriptionServ
     db,
     log: deps.log,
     leaseMs: deps.leaseMs,
+    concurrency: deps.concurrency,
     retryDelayMs: deps.retryDelayMs,
     handlers: {
       run: async (job, ctx) => {

@@ -18,7 +18,7 @@ export type JobHandlers = {
 
 export type JobRunner = {
   start: () => void;
-  /** Stop claiming; abort the running job and hand it back so another worker takes it at once. */
+  /** Stop claiming; abort the running jobs and hand them back so another worker takes them at once. */
   stop: () => Promise<void>;
   /** Look for work now (after an enqueue) instead of at the next poll. */
   wake: () => void;
@@ -30,6 +30,8 @@ type RunnerOptions = {
   db: Db;
   log: FastifyBaseLogger;
   handlers: JobHandlers;
+  /** Jobs run at the same time in this process (TRANSCRIBE_CONCURRENCY); 1 by default. */
+  concurrency?: number;
   leaseMs?: number;
   pollMs?: number;
   retryDelayMs: number;
@@ -44,19 +46,24 @@ class InterruptedTooOftenError extends Error {
   }
 }
 
+type ActiveRun = { job: Job; abort: AbortController; done: Promise<void> };
+
 /**
- * Runs transcription jobs one at a time in this process, claimed from the database under a lease
- * renewed while the job runs. Several processes may run runners against one database.
+ * Runs transcription jobs in this process, up to `concurrency` at once, each claimed from the
+ * database under a lease renewed while it runs. Several processes may run runners against one
+ * database: the claim itself decides who gets a job.
  */
 export function createJobRunner(options: RunnerOptions): JobRunner {
   const { db, log, handlers } = options;
+  const concurrency = Math.max(1, options.concurrency ?? 1);
   const leaseMs = options.leaseMs ?? 60_000;
   const pollMs = options.pollMs ?? 2_000;
   const worker = `${process.pid}-${crypto.randomUUID().slice(0, 8)}`;
   let running = false;
-  let active: { job: Job; abort: AbortController; done: Promise<void> } | undefined;
+  const active = new Map<string, ActiveRun>();
+  /** Each lane claims and runs jobs one after another until there is nothing to claim. */
+  const lanes = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
-  let looping: Promise<void> | undefined;
   let wakeRequested = false;
 
   const runOne = async (job: Job) => {
@@ -80,7 +87,7 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
         });
         if (await finishJob(db, job.id, worker, { status: 'succeeded' })) await handlers.onSettled(job, { status: 'succeeded' });
       } catch (error) {
-        if (!running && abort.signal.aborted) return; // shutting down: released below
+        if (!running && abort.signal.aborted) return; // shutting down: released by stop()
         const { retryable, message } = error instanceof InterruptedTooOftenError ? { retryable: false, message: error.message } : handlers.classify(error);
         log.warn({ err: error, meetingId: job.meeting_id, attempt: job.attempts, retryable }, 'transcription job failed');
         if (retryable && job.attempts < job.max_attempts) {
@@ -93,69 +100,71 @@ export function createJobRunner(options: RunnerOptions): JobRunner {
         clearInterval(heartbeat);
       }
     })();
-    active = { job, abort, done };
+    active.set(job.id, { job, abort, done });
     await done;
-    active = undefined;
+    active.delete(job.id);
   };
 
-  const loop = async () => {
-    do {
-      wakeRequested = false;
-      while (running) {
-        const job = await claimNextJob(db, worker, leaseMs);
-        if (!job) break;
-        // Stopped while the claim was on its way: give the job straight back for the next worker.
-        if (!running) {
-          await releaseJob(db, job.id, worker);
-          break;
+  const lane = async () => {
+    while (running) {
+      const job = await claimNextJob(db, worker, leaseMs);
+      if (!job) {
+        // Something was queued while this claim looked: look once more before resting.
+        if (wakeRequested) {
+          wakeRequested = false;
+          continue;
         }
-        await runOne(job);
+        return;
       }
-    } while (wakeRequested && running);
+      // Stopped while the claim was on its way: give the job straight back for the next worker.
+      if (!running) {
+        await releaseJob(db, job.id, worker);
+        return;
+      }
+      await runOne(job);
+    }
   };
 
-  const tick = () => {
+  const fillLanes = () => {
     if (!running) return;
-    looping ??= loop()
-      .catch((error: unknown) => log.error({ err: error }, 'job runner error'))
-      .finally(() => {
-        looping = undefined;
-        if (running) timer = setTimeout(tick, pollMs);
-      });
+    clearTimeout(timer);
+    wakeRequested = true;
+    while (lanes.size < concurrency) {
+      const current: Promise<void> = lane()
+        .catch((error: unknown) => log.error({ err: error }, 'job runner error'))
+        .finally(() => {
+          lanes.delete(current);
+          // The last lane to rest polls again later (a retry's backoff ends, another server queued work).
+          if (running && lanes.size === 0) timer = setTimeout(fillLanes, pollMs);
+        });
+      lanes.add(current);
+    }
   };
 
   return {
     start: () => {
       if (running) return;
       running = true;
-      tick();
+      fillLanes();
     },
     stop: async () => {
       running = false;
       clearTimeout(timer);
-      if (active) {
-        const { job, abort, done } = active;
-        abort.abort(new Error('shutting down'));
-        await done.catch(() => undefined);
-        await releaseJob(db, job.id, worker);
-      }
-      await looping;
+      const runs = [...active.values()];
+      for (const run of runs) run.abort.abort(new Error('shutting down'));
+      await Promise.all(
+        runs.map(async ({ job, done }) => {
+          await done.catch(() => undefined);
+          await releaseJob(db, job.id, worker);
+        }),
+      );
+      await Promise.allSettled([...lanes]);
     },
-    wake: () => {
-      if (!running) return;
-      if (looping) wakeRequested = true;
-      else {
-        clearTimeout(timer);
-        tick();
-      }
-    },
+    wake: fillLanes,
     idle: async () => {
       for (;;) {
-        if (!active && !looping && !(await hasRunnableJob(db))) return;
-        if (!active && !looping) {
-          clearTimeout(timer);
-          tick();
-        }
+        if (active.size === 0 && lanes.size === 0 && !(await hasRunnableJob(db))) return;
+        if (lanes.size === 0) fillLanes();
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
     },

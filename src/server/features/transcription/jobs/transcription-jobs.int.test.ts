@@ -223,17 +223,18 @@ describe('the job runner', () => {
   });
   afterAll(() => t.close());
 
-  it('never runs a job twice, with two runners on one database', async () => {
+  it('never runs a job twice, with two runners of two lanes each on one database', async () => {
     const { token, userId } = await signUp(t);
     const db = t.deps.database.db;
     const ids: string[] = [];
-    for (let i = 0; i < 6; i++) {
+    for (let i = 0; i < 8; i++) {
       const created = await t.app.inject({ method: 'POST', url: '/api/v1/meetings', headers: { authorization: `Bearer ${token}` }, payload: { title: `m${i}` } });
       ids.push((created.json() as { id: string }).id);
       await enqueueJob(db, { meetingId: ids[i]!, ownerId: userId, maxAttempts: 3 });
     }
     const runs: string[] = [];
     let concurrent = 0;
+    let maxConcurrent = 0;
     let maxConcurrentPerMeeting = 0;
     const inFlight = new Map<string, number>();
     const make = () =>
@@ -242,9 +243,11 @@ describe('the job runner', () => {
         log: t.app.log,
         retryDelayMs: 1000,
         pollMs: 10,
+        concurrency: 2,
         handlers: {
           run: async (job) => {
             concurrent++;
+            maxConcurrent = Math.max(maxConcurrent, concurrent);
             inFlight.set(job.meeting_id, (inFlight.get(job.meeting_id) ?? 0) + 1);
             maxConcurrentPerMeeting = Math.max(maxConcurrentPerMeeting, inFlight.get(job.meeting_id)!);
             runs.push(job.meeting_id);
@@ -264,6 +267,8 @@ describe('the job runner', () => {
     await Promise.all([a.stop(), b.stop()]);
     expect([...runs].sort()).toEqual([...ids].sort());
     expect(maxConcurrentPerMeeting).toBe(1);
+    expect(maxConcurrent).toBeGreaterThan(1); // the lanes did work side by side
+    expect(maxConcurrent).toBeLessThanOrEqual(4);
     expect(concurrent).toBe(0);
   });
 });
