@@ -1,80 +1,124 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '#server/config.ts';
 import type { TranscriptionEngine } from '#server/features/transcription/engines/engine.ts';
-import { createPocketsphinxEngine } from '#server/features/transcription/engines/pocketsphinx.ts';
-import { selectTranscriptionEngine } from '#server/features/transcription/engines/select-engine.ts';
+import { createEngineRegistry } from '#server/features/transcription/engines/select-engine.ts';
 import { postProcessSegments } from '#server/features/transcription/post-process.ts';
-import { diarizationErrorRate, parseRttm, turnsFromFrames } from '#server/features/transcription/speakers/diarization-error-rate.ts';
-import { attributeSegments, diarizeFrames } from '#server/features/transcription/speakers/identify-speakers.ts';
-import { FRAME_MS } from '#server/features/transcription/speakers/speaker-features.ts';
+import { diarizationErrorRate, parseRttm, type Turn } from '#server/features/transcription/speakers/diarization-error-rate.ts';
+import { createSpeakerIdentifier, type SpeakerIdentifier } from '#server/features/transcription/speakers/identify-speakers.ts';
 import { wordErrorRate } from '#server/features/transcription/word-error-rate.ts';
 import { decodeToPcm16k, pcmDurationMs } from '#server/lib/ffmpeg.ts';
+import { fliteMeeting } from '#tests/support/flite-meeting.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import type { Row } from './lib/report.ts';
 
 /**
- * Transcription quality and speed on the real clips of ../shared/data/audio, per available engine:
- * word error rate against the reference text, diarization error rate against RTTM turns (speakers
- * found otherwise), real-time factor of the bare engine, and the whole pipeline's time (decode,
- * recognise, identify speakers, post-process) as a ratio to the bare engine on the same audio.
+ * Transcription quality and speed per available engine, on the real clips of ../shared/data/audio
+ * and on a three-voice meeting spoken by flite (when installed): word error rate against the
+ * reference text; diarization error rate against the reference turns where there are some (RTTM,
+ * or the flite meeting's own), speakers found otherwise; real-time factor of the bare engine; and
+ * the whole pipeline's time (decode, recognise, identify speakers, post-process) as a ratio to the
+ * bare engine on the same PCM, whose goal is ≤ 1.15.
  */
-type Clip = { file: string; reference_text: string | null; speakers: number; rttm?: string };
+type Clip = { name: string; file: string; text: string | null; speakers: number; turns?: Turn[] };
 
-async function engines(): Promise<TranscriptionEngine[]> {
-  const list: TranscriptionEngine[] = [createPocketsphinxEngine()];
-  // Whatever TRANSCRIBE_ENGINE / the installed models make the server use, when it is not pocketsphinx.
-  const configured = selectTranscriptionEngine(loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? 'data' }));
-  if (configured.name !== 'pocketsphinx') list.push(configured);
-  const available: TranscriptionEngine[] = [];
-  for (const engine of list) if ((await engine.checkAvailability()).available) available.push(engine);
-  return available;
+function sharedClips(): Clip[] {
+  const dir = sharedAudioDir();
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Array<{ file: string; reference_text: string | null; speakers: number; rttm?: string }>;
+  return manifest.map((clip) => ({
+    name: clip.file,
+    file: path.join(dir, clip.file),
+    text: clip.reference_text,
+    speakers: clip.speakers,
+    turns: clip.rttm ? parseRttm(fs.readFileSync(path.join(dir, clip.rttm), 'utf8')) : undefined,
+  }));
+}
+
+/** The flite meeting as a WAV file, so it is decoded like the others; none without flite. */
+function fliteClip(scratch: string): Clip | undefined {
+  if (!fs.existsSync('/usr/bin/flite')) return undefined;
+  const meeting = fliteMeeting();
+  const file = path.join(scratch, 'flite-meeting.wav');
+  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-f', 's16le', '-ar', '16000', '-ac', '1', '-i', '-', file], { input: meeting.pcm });
+  return { name: 'flite 3-voice meeting (generated)', file, text: meeting.text, speakers: 3, turns: meeting.turns };
+}
+
+const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
+const COLUMNS = ['WER', 'speaker error', 'speakers', 'RTF', 'pipeline'] as const;
+const WIDTHS = [8, 16, 9, 6, 9];
+const tableRow = (cells: string[]) => cells.map((cell, i) => cell.padEnd(WIDTHS[i]!)).join(' ').trimEnd();
+
+async function benchEngine(engine: TranscriptionEngine, speakers: SpeakerIdentifier, clips: Clip[]): Promise<Row[]> {
+  const rows: Row[] = [{ name: 'clip (length)', value: tableRow([...COLUMNS]) }];
+  const totals = { audio: 0, engine: 0, pipeline: 0, speakers: 0 };
+  for (const clip of clips) {
+    const started = performance.now();
+    const pcm = await decodeToPcm16k(clip.file);
+    const decodeMs = performance.now() - started;
+    const engineStart = performance.now();
+    const segments = (await engine.transcribe(pcm)).filter((s) => s.text.trim() !== '');
+    const bareMs = performance.now() - engineStart;
+    const speakerStart = performance.now();
+    const identified = await speakers.identify(pcm, segments);
+    const speakersMs = performance.now() - speakerStart;
+    postProcessSegments(identified.segments, { punctuation: true, fillerWordRemoval: false });
+    const afterMs = performance.now() - speakerStart;
+    const durationMs = pcmDurationMs(pcm);
+    totals.audio += durationMs;
+    totals.engine += bareMs;
+    totals.pipeline += decodeMs + bareMs + afterMs;
+    totals.speakers += speakersMs;
+
+    const wer = clip.text ? pct(wordErrorRate(clip.text, segments.map((s) => s.text).join(' '))) : 'n/a';
+    // What the transcript shows: each line's time under its speaker.
+    const hypothesis = identified.segments.map((s) => ({ startMs: s.startMs, endMs: s.endMs, speaker: String(s.speaker) }));
+    const speakerError = clip.turns ? `DER ${pct(diarizationErrorRate(clip.turns, hypothesis, { collarSeconds: 0.25 }).der)}` : 'n/a';
+    rows.push({
+      name: `${clip.name} (${(durationMs / 1000).toFixed(1)} s)`,
+      value: tableRow([wer, speakerError, `${identified.speakers.length}/${clip.speakers}`, (bareMs / durationMs).toFixed(2), `×${((decodeMs + bareMs + afterMs) / bareMs).toFixed(2)}`]),
+    });
+  }
+  rows.push({
+    name: 'all clips',
+    value:
+      `RTF ${(totals.engine / totals.audio).toFixed(2)} (engine), pipeline ×${(totals.pipeline / totals.engine).toFixed(2)} of the bare engine (goal ≤ 1.15), ` +
+      `speaker identification ${((totals.speakers / totals.audio) * 60_000).toFixed(0)} ms per minute of audio`,
+  });
+  return rows;
 }
 
 export async function benchTranscription(): Promise<{ title: string; rows: Row[] }[]> {
-  const dir = sharedAudioDir();
-  const clips = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Clip[];
-  const sections: { title: string; rows: Row[] }[] = [];
-  for (const engine of await engines()) {
-    const rows: Row[] = [];
-    let audioMs = 0;
-    let engineMs = 0;
-    let pipelineMs = 0;
-    for (const clip of clips) {
-      const file = path.join(dir, clip.file);
-      const started = performance.now();
-      const pcm = await decodeToPcm16k(file);
-      const decodeMs = performance.now() - started;
-      const engineStart = performance.now();
-      const segments = await engine.transcribe(pcm);
-      const bareMs = performance.now() - engineStart;
-      const speakerStart = performance.now();
-      const labels = diarizeFrames(pcm);
-      const identified = attributeSegments(segments, labels);
-      postProcessSegments(identified.segments, { punctuation: true, fillerWordRemoval: false });
-      const afterMs = performance.now() - speakerStart;
-      const durationMs = pcmDurationMs(pcm);
-      audioMs += durationMs;
-      engineMs += bareMs;
-      pipelineMs += decodeMs + bareMs + afterMs;
-
-      const text = segments.map((s) => s.text).join(' ');
-      const wer = clip.reference_text ? `WER ${(wordErrorRate(clip.reference_text, text) * 100).toFixed(1)} %` : 'WER n/a (no reference)';
-      const hypothesis = turnsFromFrames(labels, FRAME_MS);
-      const found = new Set(hypothesis.map((t) => t.speaker)).size;
-      const speakers = clip.rttm
-        ? `DER ${(diarizationErrorRate(parseRttm(fs.readFileSync(path.join(dir, clip.rttm), 'utf8')), hypothesis).der * 100).toFixed(1)} %, ${found}/${clip.speakers} speakers`
-        : `${found}/${clip.speakers} speakers`;
-      rows.push({
-        name: `${clip.file} (${(durationMs / 1000).toFixed(1)} s)`,
-        value: `${wer}, ${speakers}, RTF ${(bareMs / durationMs).toFixed(2)}, pipeline ×${((decodeMs + bareMs + afterMs) / bareMs).toFixed(2)}`,
+  const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? 'data' });
+  const registry = createEngineRegistry(config);
+  const speakers = createSpeakerIdentifier({ method: 'auto', modelsDir: config.models.dir, onFallback: (reason) => console.warn(`speaker identification fell back to clustering: ${reason}`) });
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
+  try {
+    const flite = fliteClip(scratch);
+    const clips = [...sharedClips(), ...(flite ? [flite] : [])];
+    const status = await speakers.status();
+    const method = status.method === 'sherpa-onnx' ? 'sherpa-onnx diarization' : `clustering (voice activity: ${status.voiceActivity === 'silero' ? 'energy checked by Silero VAD' : 'energy'})`;
+    const sections: { title: string; rows: Row[] }[] = [];
+    const skipped: Row[] = [];
+    for (const engine of registry.engines) {
+      const availability = await engine.checkAvailability();
+      if (!availability.available) {
+        skipped.push({ name: engine.name, value: availability.reason });
+        continue;
+      }
+      sections.push({
+        title: `Transcription: ${engine.name}, speakers by ${method}; WER, DER (0.25 s collar), speakers found/present, RTF, pipeline ÷ bare engine`,
+        rows: await benchEngine(engine, speakers, clips),
       });
     }
-    rows.push({
-      name: 'all clips',
-      value: `RTF ${(engineMs / audioMs).toFixed(2)} (engine), pipeline ×${(pipelineMs / engineMs).toFixed(2)} of the bare engine (goal ≤ 1.15)`,
-    });
-    sections.push({ title: `Transcription: ${engine.name} on ../shared/data/audio`, rows });
+    if (!flite) skipped.push({ name: 'flite meeting', value: 'flite is not installed (apt-get install flite)' });
+    for (const reason of status.reasons) skipped.push({ name: 'speakers', value: reason });
+    if (skipped.length > 0) sections.push({ title: 'Transcription: not measured', rows: skipped });
+    return sections;
+  } finally {
+    await speakers.close();
+    await registry.close();
+    fs.rmSync(scratch, { recursive: true, force: true });
   }
-  return sections;
 }

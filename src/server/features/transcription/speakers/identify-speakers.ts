@@ -1,14 +1,22 @@
 import { agnes } from 'ml-hclust';
 import type { Pcm16k } from '#server/lib/ffmpeg.ts';
 import type { RecognizedSegment, RecognizedWord } from '../engines/engine.ts';
-import type { AttributedSegment, SpeakerIdentification } from '../pipeline-types.ts';
+import type { SpeechSpan } from '../models/silero-vad.ts';
+import type { AttributedSegment, IdentifySpeakers, SpeakerIdentification } from '../pipeline-types.ts';
+import type { Turn } from './diarization-error-rate.ts';
+import { createSherpaDiarizer, type SherpaDiarizer } from './sherpa-diarization.ts';
 import { extractFrames, FRAME_MS, speechFrames } from './speaker-features.ts';
+import { createSpeechDetector, keepConfirmedRuns, type SpeechDetector } from './voice-activity.ts';
 
 /**
- * Who spoke when, on one mixed track: energy voice activity, 1.5 s windows over speech described
- * by the mean and spread of their MFCCs, agglomerative clustering with the number of speakers
- * chosen by silhouette, short turns smoothed away; then each recognised word takes the speaker of
- * its frames and segments are split where the speaker changes.
+ * Who spoke when, on one mixed track. Two methods:
+ * - clustering (always there): voice activity (energy, checked by Silero VAD where it loads),
+ *   1.5 s windows over speech described by the mean and spread of their MFCCs, agglomerative
+ *   clustering with the number of speakers chosen by silhouette, short turns smoothed away;
+ * - sherpa-onnx (once its pyannote segmentation and speaker-embedding models are fetched): neural
+ *   segmentation and voice embeddings, see sherpa-diarization.ts.
+ * Either way each recognised word then takes the speaker of its time and segments are split where
+ * the speaker changes; speakers are numbered in order of first appearance.
  */
 export const MAX_SPEAKERS = 8;
 const WINDOW_FRAMES = Math.round(1500 / FRAME_MS);
@@ -17,22 +25,105 @@ const WINDOW_HOP = Math.round(750 / FRAME_MS);
 const MIN_SILHOUETTE = 0.2;
 const MIN_TURN_FRAMES = Math.round(1000 / FRAME_MS);
 
-export async function identifySpeakers(pcm: Pcm16k, segments: RecognizedSegment[], options: { signal?: AbortSignal } = {}): Promise<SpeakerIdentification> {
-  const frameSpeakers = diarizeFrames(pcm, options.signal);
-  return attributeSegments(segments, frameSpeakers);
+/** TRANSCRIBE_SPEAKERS: `auto` prefers sherpa-onnx when its models are installed and load. */
+export type SpeakerMethodSetting = 'auto' | 'clustering' | 'sherpa-onnx';
+export type SpeakerMethod = 'clustering' | 'sherpa-onnx';
+
+export type SpeakerIdentifierOptions = {
+  method?: SpeakerMethodSetting;
+  /** $DATA_DIR/models: sherpa-onnx's diarization models and an installed Silero VAD. */
+  modelsDir?: string;
+  /** sherpa-onnx's clustering threshold (see sherpa-diarization.ts). */
+  sherpaThreshold?: number;
+  /** Told when `auto` meant sherpa-onnx but it failed on this recording and clustering answered. */
+  onFallback?: (reason: string) => void;
+};
+
+export type SpeakerIdentifierStatus = {
+  method: SpeakerMethod;
+  /** What clustering hears speech with. */
+  voiceActivity: 'silero' | 'energy';
+  /** Why sherpa-onnx is not used, and why Silero is not, where they are not. */
+  reasons: string[];
+};
+
+export type SpeakerIdentifier = {
+  identify: IdentifySpeakers;
+  /** The method identify() uses now, for the start-up log and the status page. */
+  status(): Promise<SpeakerIdentifierStatus>;
+  /** Stops sherpa-onnx's host process. */
+  close(): Promise<void>;
+};
+
+/** Speaker identification as configured: sherpa-onnx diarization where chosen and available, clustering otherwise. */
+export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}): SpeakerIdentifier {
+  const setting = options.method ?? 'auto';
+  const sherpa: SherpaDiarizer | undefined =
+    setting !== 'clustering' && options.modelsDir ? createSherpaDiarizer({ modelsDir: options.modelsDir, threshold: options.sherpaThreshold }) : undefined;
+  let speech: { detector: SpeechDetector; reason?: string } | undefined;
+  // Silero is loaded on first use, not at start: a server that never transcribes never pays for it.
+  const detector = () => (speech ??= createSpeechDetector({ modelsDir: options.modelsDir }));
+
+  const cluster = async (pcm: Pcm16k, segments: RecognizedSegment[], signal?: AbortSignal) => {
+    const spans = await detector().detector.detect(pcm, signal);
+    return attributeSegments(segments, diarizeFrames(pcm, { signal, speech: spans }));
+  };
+
+  const status = async (): Promise<SpeakerIdentifierStatus> => {
+    const reasons: string[] = [];
+    let method: SpeakerMethod = 'clustering';
+    if (setting === 'clustering') reasons.push('sherpa-onnx diarization: not chosen (TRANSCRIBE_SPEAKERS=clustering)');
+    else if (!sherpa) reasons.push('sherpa-onnx diarization: no models folder');
+    else {
+      const availability = await sherpa.checkAvailability();
+      if (availability.available) method = 'sherpa-onnx';
+      else reasons.push(availability.reason);
+    }
+    const { detector: vad, reason } = detector();
+    if (reason) reasons.push(reason);
+    return { method, voiceActivity: vad.name, reasons };
+  };
+
+  const identify: IdentifySpeakers = async (pcm, segments, identifyOptions = {}) => {
+    const signal = identifyOptions.signal;
+    if (!sherpa) return cluster(pcm, segments, signal);
+    if (setting === 'auto') {
+      const availability = await sherpa.checkAvailability();
+      if (!availability.available) return cluster(pcm, segments, signal);
+    }
+    try {
+      return attributeSegments(segments, framesFromTurns(await sherpa.diarize(pcm, { signal }), pcm));
+    } catch (error) {
+      // A cancelled job stays cancelled; with sherpa-onnx chosen outright its failure is the job's.
+      if (signal?.aborted || setting === 'sherpa-onnx') throw error;
+      options.onFallback?.(error instanceof Error ? error.message : String(error));
+      return cluster(pcm, segments, signal);
+    }
+  };
+
+  return { identify, status, close: async () => sherpa?.close() };
 }
 
-/** A speaker index per frame (-1 where nobody speaks). Exported for the diarization error rate. */
-export function diarizeFrames(pcm: Pcm16k, signal?: AbortSignal): Int16Array {
+let fallbackIdentifier: SpeakerIdentifier | undefined;
+
+/** Clustering (with the bundled Silero VAD where it loads), for callers without an installation's settings. */
+export const identifySpeakers: IdentifySpeakers = (pcm, segments, options) => (fallbackIdentifier ??= createSpeakerIdentifier({ method: 'clustering' })).identify(pcm, segments, options);
+
+/**
+ * A speaker index per 16 ms frame (-1 where nobody speaks), by clustering. `speech`: Silero's
+ * spans, which confirm or drop the energy detector's runs. Exported for the diarization error rate.
+ */
+export function diarizeFrames(pcm: Pcm16k, options: { signal?: AbortSignal; speech?: SpeechSpan[] } = {}): Int16Array {
   const { mfcc, rms } = extractFrames(pcm);
-  signal?.throwIfAborted();
-  const speech = speechFrames(rms);
+  options.signal?.throwIfAborted();
+  const energy = speechFrames(rms);
+  const speech = options.speech ? keepConfirmedRuns(energy, options.speech) : energy;
   const labels = new Int16Array(rms.length).fill(-1);
   const windows = speechWindows(speech);
   if (windows.length === 0) return labels;
   const features = normalise(windows.map(([start, end]) => windowFeature(mfcc, speech, start, end)));
   const assignment = cluster(features);
-  signal?.throwIfAborted();
+  options.signal?.throwIfAborted();
 
   // Each speech frame votes with the windows that cover it; ties go to the earlier window.
   const votes = new Map<number, Map<number, number>>();
@@ -46,6 +137,17 @@ export function diarizeFrames(pcm: Pcm16k, signal?: AbortSignal): Int16Array {
   });
   for (const [frame, tally] of votes) labels[frame] = [...tally.entries()].sort((a, b) => b[1] - a[1])[0]![0];
   smoothTurns(labels);
+  return labels;
+}
+
+/** Turns (from sherpa-onnx) as per-frame labels; where two speakers overlap, the later turn's speaker. */
+export function framesFromTurns(turns: Turn[], pcm: Pcm16k): Int16Array {
+  const labels = new Int16Array(Math.ceil(pcm.length / 2 / ((FRAME_MS * 16_000) / 1000))).fill(-1);
+  const ids = [...new Set(turns.map((t) => t.speaker))];
+  for (const turn of turns) {
+    const speaker = ids.indexOf(turn.speaker);
+    for (let f = Math.max(0, Math.floor(turn.startMs / FRAME_MS)); f < Math.min(labels.length, Math.ceil(turn.endMs / FRAME_MS)); f++) labels[f] = speaker;
+  }
   return labels;
 }
 

@@ -1,0 +1,68 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Turn } from '#server/features/transcription/speakers/diarization-error-rate.ts';
+
+/**
+ * A meeting spoken by three of Debian flite's voices taking turns, made in the test: 16 kHz mono
+ * PCM, the words said, and the exact turns (each line's speech, its leading and trailing silence
+ * trimmed) as a diarization reference. Optionally with noise between some turns (a brown-noise
+ * rumble and a hum), which no speaker makes.
+ */
+export const FLITE_LINES: ReadonlyArray<readonly [voice: string, text: string]> = [
+  ['kal16', 'good morning everyone let us review the budget for the next quarter'],
+  ['slt', 'thank you the marketing campaign is ready and the launch is planned for friday'],
+  ['awb', 'the database migration is blocked we still need the production credentials'],
+  ['kal16', 'i will ask the platform team to send them today'],
+  ['slt', 'great then we can test the release on thursday morning'],
+  ['awb', 'sounds good i will prepare the backup before we start'],
+];
+
+export type FliteMeeting = { pcm: Buffer; text: string; turns: Turn[]; noise: Array<{ startMs: number; endMs: number }> };
+
+const RATE = 16_000;
+const PAUSE_MS = 700;
+const msToBytes = (ms: number) => Math.round((ms * RATE) / 1000) * 2;
+const bytesToMs = (bytes: number) => (bytes / 2 / RATE) * 1000;
+
+function ffmpegPcm(args: string[]): Buffer {
+  return execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', ...args, '-ac', '1', '-ar', String(RATE), '-f', 's16le', '-'], { maxBuffer: 64 * 1024 * 1024 });
+}
+
+const TRIM = 'silenceremove=start_periods=1:start_threshold=-45dB,areverse,silenceremove=start_periods=1:start_threshold=-45dB,areverse';
+
+export function fliteMeeting(options: { withNoise?: boolean } = {}): FliteMeeting {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-flite-'));
+  try {
+    const pieces: Buffer[] = [];
+    const turns: Turn[] = [];
+    const noise: FliteMeeting['noise'] = [];
+    let at = 0;
+    const add = (pcm: Buffer) => {
+      pieces.push(pcm);
+      at += pcm.length;
+    };
+    const noises = [
+      ffmpegPcm(['-f', 'lavfi', '-i', 'anoisesrc=color=brown:amplitude=0.3:duration=1.2']),
+      ffmpegPcm(['-f', 'lavfi', '-i', 'sine=frequency=300:duration=1.2', '-af', 'volume=0.2']),
+    ];
+    FLITE_LINES.forEach(([voice, text], i) => {
+      const wav = path.join(scratch, `line-${i}.wav`);
+      execFileSync('flite', ['-voice', voice, '-t', text, '-o', wav]);
+      const speech = ffmpegPcm(['-i', wav, '-af', TRIM]);
+      turns.push({ startMs: bytesToMs(at), endMs: bytesToMs(at + speech.length), speaker: voice });
+      add(speech);
+      add(Buffer.alloc(msToBytes(PAUSE_MS)));
+      if (options.withNoise && i % 2 === 0) {
+        const burst = noises[(i / 2) % noises.length]!;
+        noise.push({ startMs: bytesToMs(at), endMs: bytesToMs(at + burst.length) });
+        add(burst);
+        add(Buffer.alloc(msToBytes(PAUSE_MS)));
+      }
+    });
+    return { pcm: Buffer.concat(pieces), text: FLITE_LINES.map(([, text]) => text).join(' '), turns, noise };
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
