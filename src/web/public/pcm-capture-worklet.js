@@ -1,54 +1,52 @@
 /* global AudioWorkletProcessor, registerProcessor, sampleRate */
-// Audio worklet for the live transcript: the microphone's samples as 16 kHz mono 16-bit PCM, posted
-// to the page in 100 ms frames. Resamples by linear interpolation when the context runs at another rate.
+// Audio worklet for the live transcript: the recording's samples as 16 kHz 16-bit PCM, posted to the
+// page in 100 ms frames. One channel per capture source (microphone, then a shared tab), interleaved,
+// so the server can hear each source on its own. Resamples by linear interpolation when the context
+// runs at another rate. Served as a file of its own so the CSP's script-src 'self' allows it.
 const TARGET_RATE = 16000;
 const FRAME = 1600;
 
 class PcmCapture extends AudioWorkletProcessor {
-  constructor() {
+  constructor(options) {
     super();
+    this.channels = (options.processorOptions && options.processorOptions.channels) || 1;
     this.step = sampleRate / TARGET_RATE;
     this.position = 0;
-    this.previous = 0;
-    this.frame = new Int16Array(FRAME);
+    this.previous = new Float32Array(this.channels);
+    this.frame = new Int16Array(FRAME * this.channels);
     this.filled = 0;
   }
 
   process(inputs) {
-    const channels = inputs[0];
-    if (!channels || channels.length === 0) return true;
-    // Two sources (microphone and a shared tab) are heard together: their average.
-    const channel = channels.length === 1 ? channels[0] : this.mix(channels);
+    const input = inputs[0];
+    if (!input || input.length === 0) return true;
+    const length = input[0].length;
     // `position` walks the input in steps of one output sample; -1 is the last sample of the previous block.
-    while (this.position < channel.length) {
+    while (this.position < length) {
       const index = Math.floor(this.position);
       const fraction = this.position - index;
-      const a = index < 0 ? this.previous : channel[index];
-      const b = index + 1 < channel.length ? channel[index + 1] : channel[channel.length - 1];
-      const sample = Math.max(-1, Math.min(1, a + (b - a) * fraction));
-      this.frame[this.filled++] = sample < 0 ? sample * 0x8000 : sample * 0x7fff;
+      for (let c = 0; c < this.channels; c++) {
+        const data = input[c];
+        let sample = 0;
+        if (data) {
+          const a = index < 0 ? this.previous[c] : data[index];
+          const b = index + 1 < length ? data[index + 1] : data[length - 1];
+          sample = Math.max(-1, Math.min(1, a + (b - a) * fraction));
+        }
+        this.frame[this.filled * this.channels + c] = sample < 0 ? sample * 0x8000 : sample * 0x7fff;
+      }
+      this.filled++;
       if (this.filled === FRAME) {
         this.port.postMessage(this.frame.buffer, [this.frame.buffer]);
-        this.frame = new Int16Array(FRAME);
+        this.frame = new Int16Array(FRAME * this.channels);
         this.filled = 0;
       }
       this.position += this.step;
     }
-    this.position -= channel.length;
-    this.previous = channel[channel.length - 1];
+    this.position -= length;
+    for (let c = 0; c < this.channels; c++) this.previous[c] = input[c] ? input[c][length - 1] : 0;
     return true;
   }
 }
-
-PcmCapture.prototype.mix = function mix(channels) {
-  const length = channels[0].length;
-  if (!this.mixed || this.mixed.length !== length) this.mixed = new Float32Array(length);
-  for (let i = 0; i < length; i++) {
-    let sum = 0;
-    for (const channel of channels) sum += channel[i];
-    this.mixed[i] = sum / channels.length;
-  }
-  return this.mixed;
-};
 
 registerProcessor('pcm-capture', PcmCapture);

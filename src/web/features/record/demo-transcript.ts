@@ -1,7 +1,10 @@
-/** The spec's simulated recording: canned lines with speakers and timestamps, for the demo. */
-/** `endMs`: where the line ends in the recording (live lines), for latency measurements. */
+/**
+ * A line in the transcript panel. `endMs`: where a live line ends in the recording, for the
+ * latency measurement.
+ */
 export type TranscriptLine = { time: string; speaker: string; text: string; endMs?: number };
 
+/** The spec's simulated recording: canned lines with speakers and timestamps, for the demo. */
 export const DEMO_LINES: TranscriptLine[] = [
   { time: '00:00', speaker: 'Alex Johnson', text: "Good morning everyone, thanks for joining. Let's start with the project updates." },
   { time: '00:05', speaker: 'Sarah Miller', text: 'The design team finished the mockups for the new dashboard. I will share them after this call.' },

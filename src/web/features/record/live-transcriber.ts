@@ -1,67 +1,126 @@
-import { LIVE_CLOSE, LIVE_PATH, LIVE_SAMPLE_RATE, LiveServerMessageSchema, type LiveLine } from '#shared/contracts/live.ts';
+import { LIVE_CLOSE, LIVE_PATH, LIVE_SAMPLE_RATE, LiveServerMessageSchema, type LiveClientMessage, type LiveLine } from '#shared/contracts/live.ts';
 
-export type LiveStatus = { state: 'connecting' } | { state: 'listening' } | { state: 'unavailable'; reason: string };
+export type LiveStatus = { state: 'connecting' } | { state: 'listening'; speakers: string[] } | { state: 'unavailable'; reason: string };
 
 export type LiveSession = { pause: () => void; resume: () => void; stop: () => void };
 
-const REASONS: Record<number, string> = {
+/** Closes after which trying again cannot help; the reason is shown in the panel. */
+const FINAL_REASONS: Partial<Record<number, string>> = {
   [LIVE_CLOSE.unavailable]: 'live transcription is not installed on this server',
   [LIVE_CLOSE.busy]: 'the server is busy',
-  [LIVE_CLOSE.unauthenticated]: 'your session expired',
+  [LIVE_CLOSE.notFound]: 'this recording is no longer in progress',
+  [LIVE_CLOSE.badMessage]: 'this browser sent audio the server could not read',
 };
+const MAX_RETRIES = 5;
+/** Audio kept while (re)connecting, so the first words are not lost: 10 s. */
+const MAX_BUFFERED_MS = 10_000;
 
 /**
- * Streams the microphone to /realtime/live as 16 kHz PCM (an AudioWorklet converts it) and reports
- * the recognised lines. Paused audio is not sent, so line times match the recording's timer.
+ * Streams the recording to /realtime/live as 16 kHz PCM, one channel per capture source (an
+ * AudioWorklet converts it), and reports the recognised lines. Paused audio is not sent, so line
+ * times match the recording's timer; a dropped connection is retried and continues the same clock.
  */
 export async function startLiveTranscript(input: {
   stream: MediaStream;
+  /** 1 for the microphone alone, 2 when a shared tab is recorded on the second channel. */
+  channels: number;
   meetingId: string;
   getToken: () => Promise<string | undefined>;
   onLine: (line: LiveLine) => void;
   onStatus: (status: LiveStatus) => void;
 }): Promise<LiveSession> {
+  const { channels } = input;
   input.onStatus({ state: 'connecting' });
   const context = new AudioContext({ sampleRate: LIVE_SAMPLE_RATE });
   await context.audioWorklet.addModule('/pcm-capture-worklet.js');
-  const capture = new AudioWorkletNode(context, 'pcm-capture');
+  // 'discrete' keeps channel 1 the microphone and channel 2 the tab instead of mixing them.
+  const capture = new AudioWorkletNode(context, 'pcm-capture', {
+    channelCount: channels,
+    channelCountMode: 'explicit',
+    channelInterpretation: channels === 1 ? 'speakers' : 'discrete',
+    processorOptions: { channels },
+  });
   context.createMediaStreamSource(input.stream).connect(capture);
   capture.connect(context.destination); // a node must reach the destination to be run; it outputs silence
 
   let paused = false;
   let stopped = false;
+  let failed = false;
+  let retries = 0;
+  /** Recording time (pauses excluded) the audio produced so far covers: the clock lines are timed on. */
+  let recordedMs = 0;
+  let socket: WebSocket | null = null;
   let ready = false;
-  const socket = new WebSocket(`${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${LIVE_PATH}`);
-  socket.binaryType = 'arraybuffer';
-  socket.onopen = async () => socket.send(JSON.stringify({ type: 'auth', accessToken: (await input.getToken()) ?? '', meetingId: input.meetingId }));
-  socket.onmessage = (event) => {
-    const parsed = LiveServerMessageSchema.safeParse(JSON.parse(String(event.data)));
-    if (!parsed.success) return;
-    const message = parsed.data;
-    if (message.type === 'ready') {
-      ready = true;
-      input.onStatus({ state: 'listening' });
-    } else if (message.type === 'line') input.onLine(message.line);
-    else input.onStatus({ state: 'unavailable', reason: message.message });
+  let buffered: ArrayBuffer[] = [];
+
+  const connect = () => {
+    ready = false;
+    buffered = [];
+    const offsetMs = Math.round(recordedMs);
+    const ws = new WebSocket(`${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${LIVE_PATH}`);
+    socket = ws;
+    ws.binaryType = 'arraybuffer';
+    const say = (message: LiveClientMessage) => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify(message));
+    ws.onopen = async () => say({ type: 'auth', accessToken: (await input.getToken()) ?? '', meetingId: input.meetingId, channels, offsetMs });
+    ws.onmessage = (event) => {
+      let parsed;
+      try {
+        parsed = LiveServerMessageSchema.safeParse(JSON.parse(String(event.data)));
+      } catch {
+        return;
+      }
+      if (!parsed.success) return;
+      const message = parsed.data;
+      if (message.type === 'ready') {
+        ready = true;
+        retries = 0;
+        for (const frame of buffered) ws.send(frame);
+        buffered = [];
+        if (paused) say({ type: 'pause' });
+        input.onStatus({ state: 'listening', speakers: message.speakers });
+      } else if (message.type === 'line') input.onLine(message.line);
+      else {
+        failed = true;
+        input.onStatus({ state: 'unavailable', reason: message.message.replace(/\.$/, '') });
+      }
+    };
+    ws.onclose = (event) => {
+      if (stopped || socket !== ws) return;
+      socket = null;
+      const final = FINAL_REASONS[event.code];
+      if (failed || final || retries >= MAX_RETRIES) {
+        failed = true;
+        if (final || retries >= MAX_RETRIES) input.onStatus({ state: 'unavailable', reason: final ?? 'the connection to the server was lost' });
+        return;
+      }
+      // A paused session that the server let go is picked up again when the recording resumes.
+      if (paused) return input.onStatus({ state: 'connecting' });
+      retries += 1;
+      input.onStatus({ state: 'connecting' });
+      window.setTimeout(() => !stopped && !socket && connect(), 1000 * 2 ** (retries - 1));
+    };
   };
-  socket.onclose = (event) => {
-    if (stopped) return;
-    input.onStatus({ state: 'unavailable', reason: REASONS[event.code] ?? 'the connection to the server was lost' });
-  };
+
   capture.port.onmessage = (event: MessageEvent<ArrayBuffer>) => {
-    if (ready && !paused && socket.readyState === WebSocket.OPEN) socket.send(event.data);
+    if (paused || stopped) return;
+    recordedMs += event.data.byteLength / 2 / channels / (LIVE_SAMPLE_RATE / 1000);
+    if (ready && socket?.readyState === WebSocket.OPEN) socket.send(event.data);
+    else if (socket && buffered.length * 100 < MAX_BUFFERED_MS) buffered.push(event.data);
   };
+  connect();
 
   return {
     pause: () => {
       paused = true;
+      if (ready && socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'pause' } satisfies LiveClientMessage));
     },
     resume: () => {
       paused = false;
+      if (!socket && !failed && !stopped) connect();
     },
     stop: () => {
       stopped = true;
-      socket.close(1000, 'Recording stopped');
+      socket?.close(1000, 'Recording stopped');
       capture.port.onmessage = null;
       void context.close();
     },

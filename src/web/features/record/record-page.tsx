@@ -8,9 +8,9 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
-import { Switch } from '#web/components/ui/switch.tsx';
 import { formatClock } from '#web/lib/format.ts';
 import { meetingKeys } from '../meetings/meetings-api.ts';
+import { CaptureSources } from './capture-sources.tsx';
 import { DEMO_LINES, type TranscriptLine } from './demo-transcript.ts';
 import { LevelMeter } from './level-meter.tsx';
 import { accessToken, createMeeting, createShareLink, updateMeeting } from './record-api.ts';
@@ -21,6 +21,7 @@ import { UploadRecording } from './upload-recording.tsx';
 import { useLiveTranscript } from './use-live-transcript.ts';
 import { useFinalTranscript } from './use-final-transcript.ts';
 import { microphoneProblem, useRecorder, type MicrophoneProblem } from './use-recorder.ts';
+import { useTabAudio } from './use-tab-audio.ts';
 
 const PROBLEM_TEXT: Record<MicrophoneProblem, string> = {
   denied: 'Parley may not use your microphone. Allow microphone access for this site in your browser’s settings, then press Start Recording again.',
@@ -35,6 +36,7 @@ const formatBytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.round(byte
 export default function RecordPage() {
   const recorder = useRecorder();
   const live = useLiveTranscript();
+  const tabAudio = useTabAudio();
   const [savedMeetingId, setSavedMeetingId] = useState<string | null>(null);
   const finalLines = useFinalTranscript(savedMeetingId);
   const queryClient = useQueryClient();
@@ -43,7 +45,6 @@ export default function RecordPage() {
   const [problem, setProblem] = useState<MicrophoneProblem | null>(null);
   const [demo, setDemo] = useState<{ running: boolean; paused: boolean; lines: TranscriptLine[]; seconds: number } | null>(null);
   const [saved, setSaved] = useState(false);
-  const [withTab, setWithTab] = useState(false);
   const meetingIdRef = useRef<string | null>(null);
 
   // The demo recording: canned lines appear as its timer reaches them.
@@ -68,23 +69,25 @@ export default function RecordPage() {
     setProblem(null);
     setSaved(false);
     try {
-      const tabAudio = withTab ? await shareTabAudio() : undefined;
+      const tab = tabAudio.tab.status === 'shared' && tabAudio.tab.track.readyState === 'live' ? tabAudio.tab.track : undefined;
       await recorder.start({
         title,
-        tabAudio,
+        tabAudio: tab,
         getToken: accessToken,
-        onStarted: (stream, meetingId) => {
+        onStarted: (stream, meetingId, channels) => {
           setSavedMeetingId(null);
-          void live.start(stream, meetingId);
+          void live.start(stream, meetingId, channels);
         },
         createMeeting: async () => {
-          const meeting = await createMeeting({ title, source: 'mic', options, ...(tabAudio ? { audioSources: ['Microphone', 'Shared tab'] } : {}) });
+          // One channel per source: the job makes each its own speaker, named after it.
+          const meeting = await createMeeting({ title, source: 'mic', options, ...(tab ? { audioSources: ['Microphone', 'Shared tab'] } : {}) });
           meetingIdRef.current = meeting.id;
           return meeting.id;
         },
       });
       toast.success('Recording started');
     } catch (error) {
+      if (tabAudio.tab.status === 'shared' && tabAudio.tab.track.readyState === 'ended') tabAudio.stop('none');
       if (error instanceof DOMException || (error instanceof Error && 'problem' in error)) {
         setProblem(error instanceof DOMException ? microphoneProblem(error) : 'unsupported');
       } else {
@@ -99,6 +102,7 @@ export default function RecordPage() {
     } else {
       live.stop();
       await recorder.stop();
+      tabAudio.stop('none');
     }
     toast.success('Recording stopped');
   };
@@ -127,6 +131,7 @@ export default function RecordPage() {
     if (recorder.phase === 'recording' || recorder.phase === 'paused') {
       live.stop();
       await recorder.stop();
+      tabAudio.stop('none');
     }
     const id = meetingIdRef.current;
     try {
@@ -164,15 +169,16 @@ export default function RecordPage() {
                 <Label htmlFor="meeting-title">Meeting title</Label>
                 <Input id="meeting-title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Weekly team sync" maxLength={200} />
               </div>
-              <div className="flex items-start gap-3">
-                <Switch id="record-tab-audio" checked={withTab} onCheckedChange={setWithTab} disabled={recording || recorder.phase === 'starting'} />
-                <div className="grid gap-1">
-                  <Label htmlFor="record-tab-audio">Also record a shared tab’s audio</Label>
-                  <p className="text-sm text-muted-foreground">
-                    For online calls: you pick a browser tab and its sound is recorded next to your microphone, each as its own speaker. Only the sound is kept, never the picture.
-                  </p>
-                </div>
-              </div>
+              {!demo && (
+                <CaptureSources
+                  tab={tabAudio.tab}
+                  recording={recording}
+                  busy={recorder.phase === 'starting'}
+                  tabLevel={recorder.tabLevel}
+                  onAddTab={() => void tabAudio.add()}
+                  onStopTab={() => tabAudio.stop(recording ? 'ended' : 'none')}
+                />
+              )}
               <div className="flex flex-col items-center gap-3 py-2">
                 <p className="font-mono text-5xl tabular-nums" aria-label="Recording time" role="timer">
                   {formatClock(seconds)}
@@ -236,32 +242,6 @@ export default function RecordPage() {
       </div>
     </div>
   );
-}
-
-/**
- * Asks the browser for a tab (or screen) with its audio, for an online call: its sound becomes the
- * recording's second source. No audio shared (or the picker cancelled): the microphone alone, said so.
- */
-async function shareTabAudio(): Promise<MediaStreamTrack | undefined> {
-  try {
-    const display = await navigator.mediaDevices.getDisplayMedia({ video: true, audio: true });
-    // Only the sound is kept; the picture is never recorded.
-    display.getVideoTracks().forEach((track) => (track.enabled = false));
-    const [audio] = display.getAudioTracks();
-    if (!audio) {
-      display.getTracks().forEach((track) => track.stop());
-      toast.warning('No tab audio was shared', { description: 'Recording the microphone only. Tick “Share tab audio” in the browser’s dialog to include a call.' });
-      return undefined;
-    }
-    audio.addEventListener('ended', () => {
-      display.getTracks().forEach((track) => track.stop());
-      toast('Tab audio stopped', { description: 'The microphone keeps recording.' });
-    });
-    return audio;
-  } catch {
-    toast.warning('No tab was shared', { description: 'Recording the microphone only.' });
-    return undefined;
-  }
 }
 
 async function autoShare(meetingId: string): Promise<void> {

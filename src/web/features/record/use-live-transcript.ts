@@ -9,10 +9,19 @@ export function useLiveTranscript() {
   const [status, setStatus] = useState<LiveStatus | null>(null);
   const session = useRef<LiveSession | null>(null);
 
-  const start = useCallback(async (stream: MediaStream, meetingId: string) => {
+  /** `channels`: 2 when the stream carries a shared tab's audio next to the microphone. */
+  const start = useCallback(async (stream: MediaStream, meetingId: string, channels = 1) => {
     setLines([]);
     try {
-      session.current = await startLiveTranscript({ stream, meetingId, getToken: accessToken, onLine: (line) => setLines((all) => [...all, line]), onStatus: setStatus });
+      session.current = await startLiveTranscript({
+        stream,
+        channels,
+        meetingId,
+        getToken: accessToken,
+        // Lines of two sources arrive in the order each recogniser finishes: keep them in time order.
+        onLine: (line) => setLines((all) => [...all, line].sort((a, b) => a.startMs - b.startMs)),
+        onStatus: setStatus,
+      });
     } catch {
       // The recording goes on without it (an old browser without AudioWorklet, for one).
       setStatus({ state: 'unavailable', reason: 'this browser cannot stream audio for it' });

@@ -23,20 +23,22 @@ type StartInput = {
   createMeeting: () => Promise<string>;
   title: string;
   getToken: () => Promise<string | undefined>;
-  /** Capture has begun: the stream is live (the live transcript listens to it too). */
-  onStarted?: (stream: MediaStream, meetingId: string) => void;
+  /** Capture has begun: the stream is live (the live transcript listens to it too); 2 channels with a tab. */
+  onStarted?: (stream: MediaStream, meetingId: string, channels: number) => void;
   /** A shared tab's audio to record as a second source next to the microphone (from getDisplayMedia). */
   tabAudio?: MediaStreamTrack;
 };
 
 /**
- * Microphone capture for /record: MediaRecorder with 1-second chunks, each saved to IndexedDB and
- * streamed to the server; a pause-aware timer; an input level from an AnalyserNode.
+ * Capture for /record: MediaRecorder with 1-second chunks, each saved to IndexedDB and streamed to
+ * the server; a pause-aware timer; input levels from AnalyserNodes. With a shared tab the recording
+ * has two channels, the microphone on the first and the tab on the second.
  */
 export function useRecorder() {
   const [phase, setPhase] = useState<RecorderPhase>('idle');
   const [seconds, setSeconds] = useState(0);
   const [level, setLevel] = useState(0);
+  const [tabLevel, setTabLevel] = useState(0);
   const [bytesRecorded, setBytesRecorded] = useState(0);
   const [bytesAcked, setBytesAcked] = useState(0);
   const [uploadError, setUploadError] = useState<string | null>(null);
@@ -68,6 +70,7 @@ export function useRecorder() {
     void audioContextRef.current?.close();
     audioContextRef.current = null;
     setLevel(0);
+    setTabLevel(0);
   }, []);
 
   useEffect(() => releaseDevices, [releaseDevices]);
@@ -86,9 +89,12 @@ export function useRecorder() {
         throw error;
       }
       streamRef.current = stream;
-      // With a shared tab, the recording has two channels: the microphone left, the tab right, so the
-      // server can make each source its own speaker.
-      const recordStream = input.tabAudio ? mergeSources(stream, input.tabAudio, audioContextRef) : stream;
+      const context = new AudioContext();
+      audioContextRef.current = context;
+      // With a shared tab, the recording has two channels, the microphone first and the tab second,
+      // so the server can make each source its own speaker. If the tab stops, its channel is silent.
+      const tab = input.tabAudio ? context.createMediaStreamSource(new MediaStream([input.tabAudio])) : null;
+      const recordStream = tab ? mergeChannels(context, context.createMediaStreamSource(stream), tab) : stream;
       const mimeType = pickMimeType();
       const meetingId = await input.createMeeting().catch((error: unknown) => {
         releaseDevices();
@@ -132,23 +138,17 @@ export function useRecorder() {
       recorder.start(1000);
       recorderRef.current = recorder;
 
-      const context = audioContextRef.current ?? new AudioContext();
-      const analyser = context.createAnalyser();
-      analyser.fftSize = 512;
-      context.createMediaStreamSource(stream).connect(analyser);
-      audioContextRef.current = context;
-      const samples = new Uint8Array(analyser.fftSize);
+      const micLevel = levelOf(context, context.createMediaStreamSource(stream));
+      const tabLevelOf = tab ? levelOf(context, tab) : null;
       const measure = () => {
-        if (!audioContextRef.current) return;
-        analyser.getByteTimeDomainData(samples);
-        let sum = 0;
-        for (const sample of samples) sum += ((sample - 128) / 128) ** 2;
-        setLevel(Math.min(1, Math.sqrt(sum / samples.length) * 4));
+        if (audioContextRef.current !== context) return;
+        setLevel(micLevel());
+        if (tabLevelOf) setTabLevel(tabLevelOf());
         requestAnimationFrame(measure);
       };
       requestAnimationFrame(measure);
       setPhase('recording');
-      input.onStarted?.(recordStream, meetingId);
+      input.onStarted?.(recordStream, meetingId, tab ? 2 : 1);
     },
     [releaseDevices],
   );
@@ -187,6 +187,7 @@ export function useRecorder() {
     phase,
     seconds,
     level,
+    tabLevel,
     bytesRecorded,
     bytesAcked,
     uploadError,
@@ -201,14 +202,27 @@ export function useRecorder() {
 }
 
 /** Microphone on channel 1, tab audio on channel 2, as one stereo stream for MediaRecorder. */
-function mergeSources(microphone: MediaStream, tab: MediaStreamTrack, contextRef: { current: AudioContext | null }): MediaStream {
-  const context = new AudioContext();
-  contextRef.current = context;
+function mergeChannels(context: AudioContext, microphone: AudioNode, tab: AudioNode): MediaStream {
   const merger = context.createChannelMerger(2);
-  context.createMediaStreamSource(microphone).connect(merger, 0, 0);
-  context.createMediaStreamSource(new MediaStream([tab])).connect(merger, 0, 1);
+  microphone.connect(merger, 0, 0);
+  tab.connect(merger, 0, 1);
   const destination = context.createMediaStreamDestination();
   destination.channelCount = 2;
+  destination.channelInterpretation = 'discrete';
   merger.connect(destination);
   return destination.stream;
+}
+
+/** A source's loudness now, 0..1, for a level meter. */
+function levelOf(context: AudioContext, source: AudioNode): () => number {
+  const analyser = context.createAnalyser();
+  analyser.fftSize = 512;
+  source.connect(analyser);
+  const samples = new Uint8Array(analyser.fftSize);
+  return () => {
+    analyser.getByteTimeDomainData(samples);
+    let sum = 0;
+    for (const sample of samples) sum += ((sample - 128) / 128) ** 2;
+    return Math.min(1, Math.sqrt(sum / samples.length) * 4);
+  };
 }
