@@ -3,8 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { MeetingDetailSchema } from '#shared/contracts/meetings.ts';
+import { StatusResponseSchema } from '#shared/contracts/status.ts';
 import { loadConfig } from '#server/config.ts';
+import { finalizeRecording } from '#server/features/recordings/finalize-recording.ts';
 import { decodeToPcm16k } from '#server/lib/ffmpeg.ts';
+import { installTestAsrModel } from '#tests/support/asr-test-model.ts';
+import { buildTestApp } from '#tests/support/build-test-app.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { MODEL_CATALOG, type AsrLoader } from '../models/catalog.ts';
 import { writeManifest } from '../models/model-store.ts';
@@ -13,10 +18,12 @@ import { createEngineRegistry } from './select-engine.ts';
 import { createSherpaOnnxEngine, type SherpaOnnxEngine } from './sherpa-onnx.ts';
 
 /**
- * The sherpa-onnx engine without a real speech model (none can be downloaded here): no model, a
- * model whose files are garbage, a model whose files are valid ONNX of the wrong kind (sherpa
- * ends the process that loads it), and a model with a file gone. Each must leave the engine
- * unavailable with a reason people can act on, and the test process (the server) running.
+ * The sherpa-onnx engine. No real speech model can be downloaded here, so: no model, a model whose
+ * files are garbage, a model whose files are valid ONNX of the wrong kind (sherpa ends the process
+ * that loads it), and a model with a file gone must each leave the engine unavailable with a
+ * reason people can act on and the test process (the server) running; and a tiny transducer built
+ * in the test (tests/support/asr-test-model.ts: it says "speech" once per stretch of speech) runs
+ * through the engine's whole path on real clips.
  */
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-sherpa-test-'));
 const engines: SherpaOnnxEngine[] = [];
@@ -136,5 +143,112 @@ describe('engine registry', () => {
     expect((await registry.resolve()).engine.name).toBe('openai-compatible');
     expect(registry.engines.map((e) => e.name)).toEqual(['openai-compatible', 'sherpa-onnx', 'pocketsphinx']);
     await registry.close();
+  });
+});
+
+const clip = (name: string) => decodeToPcm16k(path.join(sharedAudioDir(), name));
+
+describe('sherpa-onnx engine transcribing (with the test model)', () => {
+  it('recognises each stretch of speech the VAD finds, at its time, reporting progress', async () => {
+    const modelsDir = path.join(work, 'working');
+    installTestAsrModel(modelsDir);
+    const sherpa = engine(modelsDir);
+    expect(await sherpa.checkAvailability()).toEqual({ available: true });
+
+    const progress: number[] = [];
+    const segments = await sherpa.transcribe(await clip('librivox_ss_5utt.wav'), { onProgress: (f) => progress.push(f) });
+    // The five utterances arrive as the stretches the VAD finds (3 to 6 of them), each said "speech" once.
+    expect(segments.length).toBeGreaterThanOrEqual(3);
+    expect(segments.length).toBeLessThanOrEqual(6);
+    for (const segment of segments) {
+      expect(segment.text).toBe('speech');
+      expect(segment.words).toHaveLength(1);
+      expect(segment.words[0]!.confidence).toBeGreaterThan(0);
+      expect(segment.words[0]!.confidence).toBeLessThanOrEqual(1);
+    }
+    expect(segments[0]!.startMs).toBeGreaterThan(100);
+    expect(segments[0]!.startMs).toBeLessThan(600);
+    for (let i = 1; i < segments.length; i += 1) expect(segments[i]!.startMs).toBeGreaterThan(segments[i - 1]!.endMs);
+    expect(segments.at(-1)!.startMs).toBeGreaterThan(20_000);
+    expect(progress.length).toBe(segments.length);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+    expect(progress.at(-1)).toBeGreaterThan(0.95);
+
+    expect(await sherpa.transcribe(Buffer.alloc(16_000 * 2 * 4))).toEqual([]);
+  });
+
+  it('keeps the event loop free while it works', async () => {
+    const modelsDir = path.join(work, 'event-loop');
+    installTestAsrModel(modelsDir);
+    const sherpa = engine(modelsDir);
+    await sherpa.checkAvailability();
+    const long = await clip('librivox_ss_5utt.wav');
+    const audio = Buffer.concat(Array.from({ length: 12 }, () => long)); // about 5 minutes
+    let longestGap = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longestGap = Math.max(longestGap, now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    const segments = await sherpa.transcribe(audio);
+    const elapsed = performance.now() - started;
+    clearInterval(ticker);
+    expect(segments.length).toBeGreaterThanOrEqual(36);
+    // Copying five minutes of PCM to the host is the only work on this thread.
+    expect(longestGap).toBeLessThan(100);
+    console.log(`sherpa-onnx test model: ${(audio.length / 32_000).toFixed(0)} s of audio in ${elapsed.toFixed(0)} ms, longest event-loop gap ${longestGap.toFixed(1)} ms`);
+  });
+
+  it('stops when the job is cancelled, and starts its host again after letting it go when idle', async () => {
+    const modelsDir = path.join(work, 'lifecycle');
+    installTestAsrModel(modelsDir);
+    const sherpa = createSherpaOnnxEngine({ modelsDir, numThreads: 1, idleMs: 200 });
+    engines.push(sherpa);
+    const pcm = await clip('goforward.wav');
+    const first = await sherpa.transcribe(pcm);
+    expect(first.map((s) => s.text)).toEqual(['speech']);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect((await sherpa.transcribe(pcm)).map((s) => s.text)).toEqual(['speech']);
+
+    const long = await clip('librivox_ss_5utt.wav');
+    const abort = new AbortController();
+    const pending = sherpa.transcribe(Buffer.concat(Array.from({ length: 20 }, () => long)), { signal: abort.signal, onProgress: () => abort.abort() });
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    // The host is still there for the next job.
+    expect((await sherpa.transcribe(pcm)).map((s) => s.text)).toEqual(['speech']);
+  });
+
+  it('is what auto transcribes an uploaded recording with once the model is installed, without a restart', async () => {
+    const t = await buildTestApp({ env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false' } });
+    try {
+      const signup = await t.app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email: `sherpa-${crypto.randomUUID()}@example.com`, password: 'secret12' } });
+      const headers = { authorization: `Bearer ${(signup.json() as { access_token: string }).access_token}` };
+      const inUse = async () => StatusResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/status', headers })).json()).transcription.inUse;
+      expect(await inUse()).toBe('pocketsphinx');
+
+      installTestAsrModel(t.config.models.dir);
+      expect(await inUse()).toBe('sherpa-onnx');
+
+      const created = await t.app.inject({ method: 'POST', url: '/api/v1/meetings', headers, payload: { title: 'Go forward', source: 'upload', options: {} } });
+      const { id } = created.json() as { id: string };
+      const upload = path.join(work, `${crypto.randomUUID()}.wav`);
+      fs.copyFileSync(path.join(sharedAudioDir(), 'goforward.wav'), upload);
+      await finalizeRecording({ db: t.deps.database.db, blobs: t.deps.blobs }, { meetingId: id, uploadPath: upload, mimeType: 'audio/wav', bytes: fs.statSync(upload).size });
+      await t.app.transcription.enqueue(id);
+      await t.app.transcription.idle();
+
+      const meeting = MeetingDetailSchema.parse((await t.app.inject({ method: 'GET', url: `/api/v1/meetings/${id}`, headers })).json());
+      expect(meeting.status).toBe('ready');
+      expect(meeting.segments).toHaveLength(1);
+      expect(meeting.segments[0]!.text).toMatch(/^speech\.?$/i);
+      // Within the spoken words (0.5 s to 2.2 s); the job denoises first, so the test model's
+      // energy threshold is crossed a little later than on the raw clip.
+      expect(meeting.segments[0]!.startMs).toBeGreaterThan(300);
+      expect(meeting.segments[0]!.startMs).toBeLessThan(2_200);
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -1,0 +1,136 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import onnxProto, { type onnx as Onnx } from 'onnx-proto';
+import { writeManifest } from '#server/features/transcription/models/model-store.ts';
+
+// A CommonJS module: its namespace comes as the default export under Node's ESM.
+const { onnx } = onnxProto;
+
+/**
+ * A tiny speech "model" for the sherpa-onnx engine, built in the test as real ONNX files: an
+ * icefall-style offline transducer (encoder, decoder, joiner with the inputs, outputs and metadata
+ * sherpa-onnx reads) that sherpa loads and runs like a real one. The real models come from the
+ * sherpa-onnx releases, which tests cannot reach. What it "hears" is simple but real: in each
+ * stretch of speech it says "speech" once, at the first frame whose mean log-mel energy is above a
+ * threshold, and nothing else. So the engine's whole path (VAD, recogniser, timings, IPC) runs.
+ */
+
+const FLOAT = onnx.TensorProto.DataType.FLOAT;
+const INT64 = onnx.TensorProto.DataType.INT64;
+const MELS = 80;
+export const TEST_MODEL_TOKENS = '<blk> 0\n▁speech 1\n▁noise 2\n';
+
+type Dim = number | string;
+const io = (name: string, elemType: number, dims: Dim[]): Onnx.IValueInfoProto => ({
+  name,
+  type: { tensorType: { elemType, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } } },
+});
+const floats = (name: string, dims: number[], values: number[]): Onnx.ITensorProto => ({ name, dims, dataType: FLOAT, floatData: values });
+const int64s = (name: string, dims: number[], values: number[]): Onnx.ITensorProto => ({ name, dims, dataType: INT64, int64Data: values });
+const attrInts = (name: string, values: number[]): Onnx.IAttributeProto => ({ name, type: onnx.AttributeProto.AttributeType.INTS, ints: values });
+const attrInt = (name: string, value: number): Onnx.IAttributeProto => ({ name, type: onnx.AttributeProto.AttributeType.INT, i: value });
+
+function model(graph: Onnx.IGraphProto, metadata: Record<string, string | number> = {}): Uint8Array {
+  return onnx.ModelProto.encode(
+    onnx.ModelProto.create({
+      irVersion: 7,
+      opsetImport: [{ domain: '', version: 13 }],
+      producerName: 'parley-tests',
+      graph,
+      metadataProps: Object.entries(metadata).map(([key, value]) => ({ key, value: String(value) })),
+    }),
+  ).finish();
+}
+
+/** Features [N, T, 80] → every 4th frame (sherpa assumes a subsampling factor of 4), lengths (T + 3) / 4. */
+function encoder(): Uint8Array {
+  return model({
+    name: 'subsampling-encoder',
+    input: [io('x', FLOAT, ['N', 'T', MELS]), io('x_lens', INT64, ['N'])],
+    output: [io('encoder_out', FLOAT, ['N', 'S', MELS]), io('encoder_out_lens', INT64, ['N'])],
+    initializer: [int64s('starts', [1], [0]), int64s('ends', [1], [Number.MAX_SAFE_INTEGER]), int64s('axes', [1], [1]), int64s('steps', [1], [4]), int64s('three', [], [3]), int64s('four', [], [4])],
+    node: [
+      { opType: 'Slice', input: ['x', 'starts', 'ends', 'axes', 'steps'], output: ['encoder_out'] },
+      { opType: 'Add', input: ['x_lens', 'three'], output: ['padded'] },
+      { opType: 'Div', input: ['padded', 'four'], output: ['encoder_out_lens'] },
+    ],
+  });
+}
+
+/** The last token of the context → [1, 0, …] once "speech" was said, zeros before. */
+function decoder(): Uint8Array {
+  const table = [...Array(MELS).fill(0), 1, ...Array(MELS - 1).fill(0), 1, ...Array(MELS - 1).fill(0)];
+  return model(
+    {
+      name: 'last-token-decoder',
+      input: [io('y', INT64, ['N', 2])],
+      output: [io('decoder_out', FLOAT, ['N', MELS])],
+      initializer: [floats('table', [3, MELS], table), int64s('one', [1], [1]), int64s('two', [1], [2]), int64s('axis', [1], [1])],
+      node: [
+        { opType: 'Slice', input: ['y', 'one', 'two', 'axis'], output: ['last'] },
+        { opType: 'Gather', input: ['table', 'last'], output: ['embedded'], attribute: [attrInt('axis', 0)] },
+        { opType: 'Squeeze', input: ['embedded', 'axis'], output: ['decoder_out'] },
+      ],
+    },
+    { vocab_size: 3, context_size: 2 },
+  );
+}
+
+/**
+ * Logits [blank, speech, noise]: blank 0; "speech" = mean log-mel − threshold while nothing was
+ * said yet, hugely negative after; "noise" never wins.
+ */
+function joiner(threshold: number): Uint8Array {
+  return model({
+    name: 'energy-joiner',
+    input: [io('encoder_out', FLOAT, ['N', MELS]), io('decoder_out', FLOAT, ['N', MELS])],
+    output: [io('logit', FLOAT, ['N', 3])],
+    initializer: [floats('threshold', [], [threshold]), floats('penalty', [], [1000]), floats('zero', [], [0]), floats('minus', [], [-1000]), int64s('first', [1], [0]), int64s('second', [1], [1]), int64s('axis', [1], [1])],
+    node: [
+      { opType: 'ReduceMean', input: ['encoder_out'], output: ['energy'], attribute: [attrInts('axes', [1]), attrInt('keepdims', 1)] },
+      { opType: 'Sub', input: ['energy', 'threshold'], output: ['loudness'] },
+      { opType: 'Slice', input: ['decoder_out', 'first', 'second', 'axis'], output: ['said'] },
+      { opType: 'Mul', input: ['said', 'penalty'], output: ['silenced'] },
+      { opType: 'Sub', input: ['loudness', 'silenced'], output: ['speech'] },
+      { opType: 'Mul', input: ['energy', 'zero'], output: ['blank'] },
+      { opType: 'Add', input: ['blank', 'minus'], output: ['noise'] },
+      { opType: 'Concat', input: ['blank', 'speech', 'noise'], output: ['logit'], attribute: [attrInt('axis', 1)] },
+    ],
+  });
+}
+
+export type TestAsrModelOptions = { name?: string; threshold?: number; installedAt?: string };
+
+/**
+ * Installs the test model under `modelsDir/<name>` as `npm run models -- fetch` would leave a
+ * catalog transducer model (its files, sizes and hashes in manifest.json), and returns its folder.
+ */
+export function installTestAsrModel(modelsDir: string, options: TestAsrModelOptions = {}): string {
+  const name = options.name ?? 'zipformer-en-2023-06-26';
+  const dir = path.join(modelsDir, name);
+  fs.mkdirSync(dir, { recursive: true });
+  const contents: Record<string, Uint8Array | string> = {
+    'encoder.onnx': encoder(),
+    'decoder.onnx': decoder(),
+    'joiner.onnx': joiner(options.threshold ?? -6),
+    'tokens.txt': TEST_MODEL_TOKENS,
+  };
+  const files = Object.entries(contents).map(([file, data]) => {
+    fs.writeFileSync(path.join(dir, file), data);
+    const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+    return { path: file, bytes: bytes.length, sha256: crypto.createHash('sha256').update(bytes).digest('hex') };
+  });
+  writeManifest(dir, {
+    name,
+    kind: 'asr',
+    source: 'parley test model',
+    sha256: files[0]!.sha256,
+    bytes: files[0]!.bytes,
+    checksum: 'first-download',
+    installedAt: options.installedAt ?? new Date().toISOString(),
+    files,
+    asr: { type: 'transducer', encoder: 'encoder.onnx', decoder: 'decoder.onnx', joiner: 'joiner.onnx', tokens: 'tokens.txt' },
+  });
+  return dir;
+}
