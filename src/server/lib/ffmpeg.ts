@@ -12,6 +12,16 @@ export class AudioDecodeError extends Error {
   }
 }
 
+/**
+ * ffmpeg's last words, for the person whose recording it was: without the server's file path,
+ * which ffmpeg puts in front ("/data/blobs/ab/….wav: Invalid data found when processing input").
+ */
+export function ffmpegReason(stderr: string, inputPath: string, code: number | null): string {
+  const last = stderr.trim().split('\n').pop()?.trim();
+  if (!last) return `ffmpeg stopped with exit code ${code}`;
+  return last.split(`${inputPath}: `).join('').split(inputPath).join('the file');
+}
+
 export type DecodeOptions = {
   denoise?: boolean;
   /** Only this channel (0-based) of a multi-channel recording, e.g. one capture source. */
@@ -41,8 +51,7 @@ export async function decodeToPcm16k(inputPath: string, options: DecodeOptions =
     child.on('close', (code) => {
       const pcm = Buffer.concat(chunks);
       if (code !== 0) {
-        const reason = stderr.trim().split('\n').pop() ?? `exit code ${code}`;
-        reject(new AudioDecodeError(`The audio could not be decoded: ${reason}`));
+        reject(new AudioDecodeError(`The audio could not be decoded: ${ffmpegReason(stderr, inputPath, code)}`));
       } else if (pcm.length === 0) {
         reject(new AudioDecodeError('The file contains no audio.'));
       } else {
@@ -72,7 +81,7 @@ export async function measureAudio(inputPath: string, ffmpegPath = 'ffmpeg'): Pr
     });
     child.on('error', (error) => reject(new AudioDecodeError(`ffmpeg could not be started (${ffmpegPath}): ${error.message}`, { cause: error })));
     child.on('close', (code) => {
-      if (code !== 0) reject(new AudioDecodeError(`The audio could not be decoded: ${stderr.trim().split('\n').pop() ?? `exit code ${code}`}`));
+      if (code !== 0) reject(new AudioDecodeError(`The audio could not be decoded: ${ffmpegReason(stderr, inputPath, code)}`));
       else if (bytes === 0) reject(new AudioDecodeError('The file contains no audio.'));
       else resolve({ durationMs: Math.round((bytes / 2 / PCM_SAMPLE_RATE) * 1000) });
     });

@@ -30,7 +30,7 @@ export function useRetryTranscription(meetingId: string) {
   });
 }
 
-type ProcessingMeeting = Pick<MeetingSummary, 'id' | 'status' | 'processing' | 'failureReason'>;
+type ProcessingMeeting = Pick<MeetingSummary, 'id' | 'status' | 'processing' | 'failureReason' | 'hasAudio'>;
 
 /**
  * The processing or failure line of a meeting, with live progress and a Retry button. Until the
@@ -59,10 +59,13 @@ export function ProcessingStatus({ meeting, compact = false }: { meeting: Proces
     return (
       <div role="alert" className={compact ? 'grid gap-2 text-xs text-destructive' : 'flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm'}>
         <span>{reason ? `The transcript could not be made: ${reason}` : 'The transcript could not be made.'}</span>
-        <Button size="sm" variant="outline" disabled={retry.isPending} onClick={() => retry.mutate()}>
-          <RotateCwIcon aria-hidden="true" />
-          Retry
-        </Button>
+        {/* Without stored audio (the upload itself was refused) there is nothing to try again. */}
+        {meeting.hasAudio && (
+          <Button size="sm" variant="outline" disabled={retry.isPending} onClick={() => retry.mutate()}>
+            <RotateCwIcon aria-hidden="true" />
+            Retry
+          </Button>
+        )}
       </div>
     );
   }

@@ -133,7 +133,7 @@ describe('transcription jobs with pocketsphinx', () => {
     await t.app.transcription.idle();
     const failed = await meeting(t, token, broken);
     expect(failed.status).toBe('failed');
-    expect(failed.failureReason).toMatch(/^The audio could not be decoded/);
+    expect(failed.failureReason).toBe('The audio could not be decoded: Invalid data found when processing input'); // no server path
   });
 
   it('picks up a job whose worker died, once its lease has run out', async () => {
