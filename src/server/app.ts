@@ -24,7 +24,7 @@ import { registerUploads } from './features/recordings/uploads.plugin.ts';
 import { registerStatusRoutes } from './features/status/status.routes.ts';
 import { createEngineRegistry } from './features/transcription/engines/select-engine.ts';
 import { getPipelineSettings } from './features/settings/pipeline-settings.ts';
-import { identifySpeakers } from './features/transcription/speakers/identify-speakers.ts';
+import { createSpeakerIdentifier } from './features/transcription/speakers/identify-speakers.ts';
 import { createTranscriptionService, type TranscriptionService } from './features/transcription/transcription-service.ts';
 import { registerTranscriptionRoutes } from './features/transcription/transcription.routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
@@ -94,11 +94,16 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   const engines = createEngineRegistry(config);
   const { engine } = engines;
+  const speakers = createSpeakerIdentifier({
+    method: config.transcription.speakers,
+    modelsDir: config.models.dir,
+    onFallback: (reason) => app.log.warn({ reason }, 'sherpa-onnx diarization failed on a recording: speakers told apart by clustering'),
+  });
   const transcription = createTranscriptionService({
     db,
     blobs: deps.blobs,
     engine,
-    identifySpeakers,
+    identifySpeakers: speakers.identify,
     settingsOf: (userId) => getPipelineSettings(db, userId),
     realtime,
     log: app.log,
@@ -115,8 +120,11 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
       const sherpa = await engines.sherpa.checkAvailability();
       if (!sherpa.available) app.log.warn({ reason: sherpa.reason }, 'sherpa-onnx not used');
     }
+    const speakerStatus = await speakers.status();
+    app.log.info({ method: speakerStatus.method, voiceActivity: speakerStatus.voiceActivity, reasons: speakerStatus.reasons }, 'speaker identification ready');
   });
   app.addHook('onClose', () => engines.close());
+  app.addHook('onClose', () => speakers.close());
   registerStatusRoutes(app, { db, requireUser, engines, modelsDir: config.models.dir });
   await registerUploads(app, { config, db, blobs: deps.blobs, auth: auth.context, log: app.log, onRecordingStored: (meetingId) => void transcription.enqueue(meetingId).catch((err: unknown) => app.log.error({ err, meetingId }, 'could not queue transcription')) });
   app.decorate('transcription', transcription);

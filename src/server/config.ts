@@ -74,6 +74,7 @@ const EnvSchema = z.object({
   UPLOAD_MAX_MB: int(500, 1, 10_240),
   TRANSCRIBE_ENGINE: z.enum(['auto', 'pocketsphinx', 'openai', 'sherpa-onnx']).default('auto'),
   TRANSCRIBE_SHERPA_MODEL: optionalString,
+  TRANSCRIBE_SPEAKERS: z.enum(['auto', 'clustering', 'sherpa-onnx']).default('auto'),
   PARLEY_MODELS_BASE_URL: optionalUrl,
   TRANSCRIBE_OPENAI_URL: optionalUrl,
   TRANSCRIBE_OPENAI_KEY: optionalString,
@@ -119,6 +120,8 @@ export type Config = Readonly<{
     engine: 'auto' | 'pocketsphinx' | 'openai' | 'sherpa-onnx';
     /** The installed sherpa-onnx speech model to use; unset: the best one installed. */
     sherpaModel: string | undefined;
+    /** How speakers are told apart on a mixed track: `auto` uses sherpa-onnx diarization when its models are installed and load. */
+    speakers: 'auto' | 'clustering' | 'sherpa-onnx';
     /** An OpenAI-compatible /v1/audio/transcriptions service (OpenAI, Groq, faster-whisper, whisper.cpp server). */
     openai: Readonly<{ url: string; apiKey: string | undefined; model: string }> | undefined;
     timeoutSeconds: number;
@@ -200,6 +203,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     transcription: Object.freeze({
       engine: e.TRANSCRIBE_ENGINE,
       sherpaModel: e.TRANSCRIBE_SHERPA_MODEL,
+      speakers: e.TRANSCRIBE_SPEAKERS,
       openai: e.TRANSCRIBE_OPENAI_URL ? Object.freeze({ url: e.TRANSCRIBE_OPENAI_URL, apiKey: e.TRANSCRIBE_OPENAI_KEY, model: e.TRANSCRIBE_OPENAI_MODEL }) : undefined,
       timeoutSeconds: e.TRANSCRIBE_TIMEOUT_SECONDS,
       maxAttempts: e.TRANSCRIBE_MAX_ATTEMPTS,
