@@ -49,7 +49,10 @@ export function ensureNodeModules() {
   const stamp = path.join(ROOT, 'node_modules', '.parley-install-stamp');
   if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === lockfileHash()) return;
   log('Installing npm packages (npm install)…');
-  run('npm', ['install', '--no-audit', '--no-fund']);
+  // onnxruntime-node (brought by the package that ships the Silero VAD model) would download binaries
+  // from outside the npm registry at install; sherpa-onnx brings its own runtime, so it is skipped
+  // here as well as by package.json's allowScripts (which older npm versions ignore).
+  run('npm', ['install', '--no-audit', '--no-fund'], { env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' } });
   fs.writeFileSync(stamp, lockfileHash());
 }
 
