@@ -211,12 +211,10 @@ describe('progress over the realtime channel', () => {
     execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', "aevalsrc='if(lt(mod(t,20),10),0.3*sin(2*PI*440*t),0)':s=16000:d=1200", '-ac', '1', file]);
     const id = await createMeeting(t.app, token, 'Very long');
     await uploadOverHttp(token, id, file);
-    const started = Date.now();
     await t.app.transcription.idle();
     const done = await getMeeting(t.app, token, id);
     expect(done.durationSeconds).toBe(1200);
     expect(done.status).toBe('ready');
     expect(done.segments).toEqual([]);
-    expect(Date.now() - started).toBeLessThan(120_000);
   });
 });
