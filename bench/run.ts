@@ -2,13 +2,14 @@
 import fs from 'node:fs';
 import { benchAuthenticatedJson, benchRefresh, benchSignIn } from './auth-load.ts';
 import { measureBundles } from './bundle-size.ts';
+import { benchLiveLatency } from './live-latency.ts';
 import { benchMeetings, benchUpload } from './meetings-load.ts';
 import { benchTranscription } from './transcription.ts';
 import { median, printSection, type Row } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, upload, transcription, bundles). */
+/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, upload, transcription, live, bundles). */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (section: string) => !only || only.includes(section);
 
@@ -58,4 +59,5 @@ if (wanted('auth')) {
 if (wanted('meetings')) printSection('Meetings at scale (SQLite, one process, 10 connections)', await benchMeetings(seconds));
 if (wanted('upload')) printSection('Uploads', await benchUpload());
 if (wanted('transcription')) for (const section of await benchTranscription()) printSection(section.title, section.rows);
+if (wanted('live')) printSection('Live transcript (speech end → line received, audio streamed at real time)', await benchLiveLatency());
 if (wanted('bundles')) printSection('Web bundle sizes', measureBundles());

@@ -41,6 +41,16 @@ async function watchLiveTranscript(page: Page): Promise<void> {
         this.port.addEventListener('message', () => (w.liveTimes.clockStart ??= performance.now() - 100));
       }
     };
+    // The live transcript's sockets, so a test can cut one as a network failure would.
+    const NativeSocket = window.WebSocket;
+    const sockets: WebSocket[] = [];
+    (window as unknown as { liveSockets: WebSocket[] }).liveSockets = sockets;
+    window.WebSocket = class extends NativeSocket {
+      constructor(...args: ConstructorParameters<typeof WebSocket>) {
+        super(...args);
+        if (String(args[0]).includes('/realtime/live')) sockets.push(this);
+      }
+    };
     new MutationObserver(() => {
       for (const li of document.querySelectorAll<HTMLElement>('[data-testid="transcript-panel"] li[data-end-ms]')) {
         const key = `${li.dataset.speaker}@${li.dataset.endMs}`;
@@ -62,7 +72,7 @@ const seconds = (text: string) => Number(text.slice(0, 2)) * 60 + Number(text.sl
 const linesBy = (page: Page, speaker: string) => page.getByTestId('transcript-panel').locator(`li[data-speaker="${speaker}"]`);
 
 describe('the live transcript on /record', () => {
-  it('shows real lines with speaker and time while recording, a few seconds behind speech', { timeout: 90_000 }, async () => {
+  it('shows real lines with speaker and time while recording, a few seconds behind speech', { timeout: 120_000 }, async () => {
     const { context, page } = await newPage(browser, baseUrl);
     await watchLiveTranscript(page);
     await signUp(page, { fullName: 'Ada Lovelace', email: uniqueEmail('live'), password: 'analytical1' });
@@ -98,6 +108,15 @@ describe('the live transcript on /record', () => {
     const last = seconds((await panel.locator('li').last().textContent())!);
     expect(last).toBeGreaterThanOrEqual(seconds(pausedAt!) - 2);
     expect(last).toBeLessThanOrEqual(seconds((await page.getByRole('timer', { name: 'Recording time' }).textContent())!));
+
+    // The connection drops: the live transcript reconnects and goes on with the recording's clock.
+    const linesBeforeDrop = await panel.locator('li').count();
+    await page.evaluate(() => (window as unknown as { liveSockets: WebSocket[] }).liveSockets.at(-1)!.close(4000, 'test: connection lost'));
+    await expect.poll(() => page.evaluate(() => (window as unknown as { liveSockets: WebSocket[] }).liveSockets.length), { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => panel.locator('li').count(), { timeout: 30_000, interval: 250 }).toBeGreaterThan(linesBeforeDrop);
+    const afterDrop = (await panel.locator('li').allTextContents()).map(seconds);
+    expect(afterDrop.every((time, i) => i === 0 || time >= afterDrop[i - 1]!)).toBe(true);
+    expect(afterDrop.at(-1)).toBeLessThanOrEqual(seconds((await page.getByRole('timer', { name: 'Recording time' }).textContent())!));
 
     await page.getByRole('button', { name: 'Save Meeting' }).click();
     await toast(page, 'Meeting saved').waitFor();

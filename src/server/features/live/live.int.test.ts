@@ -65,11 +65,11 @@ describe('/realtime/live', () => {
     expect(live.lines().length).toBeGreaterThan(0);
     // A second of silence lets the recogniser close the last utterance.
     live.socket.send(Buffer.alloc(32_000 * 2));
-    await expect.poll(() => live.lines().length, { timeout: 20_000 }).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => live.lines().at(-1)?.endMs ?? 0, { timeout: 20_000 }).toBeGreaterThan(20_000);
     const lines = live.lines();
+    expect(lines.length).toBeGreaterThanOrEqual(3);
     expect(lines[0]).toMatchObject({ speaker: 'Speaker 1' });
-    expect(lines.map((l) => l.text).join(' ')).toContain('john');
-    expect(lines.at(-1)!.endMs).toBeGreaterThan(20_000);
+    expect(lines.map((l) => l.text).join(' ')).toMatch(/john.*consider.*young man.*respectable/);
     expect(lines.every((l, i) => i === 0 || l.startMs >= lines[i - 1]!.endMs)).toBe(true);
     live.socket.close();
     await live.closed;
