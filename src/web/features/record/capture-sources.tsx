@@ -30,9 +30,9 @@ export function CaptureSources(props: {
           <p className="text-xs text-muted-foreground">Your voice and anyone in the room with you.</p>
         </div>
       </div>
-      <div className="flex items-center gap-3" data-testid="tab-audio">
+      <div className="flex flex-wrap items-center gap-3" data-testid="tab-audio">
         <MonitorSpeakerIcon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-        <div className="grid flex-1 gap-0.5">
+        <div className="grid min-w-48 flex-1 gap-0.5">
           {tab.status === 'shared' ? (
             <>
               <p className="text-sm">Sound of {tab.surface}</p>
