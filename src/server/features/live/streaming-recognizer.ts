@@ -20,8 +20,6 @@ export type StreamingRecognizer = {
   backlogBytes: () => number;
   /** Settles when the process has exited, for whatever reason (killed, crashed, audio ended). */
   exited: Promise<void>;
-  /** Ends the audio; resolves when the last utterance was reported and the process exited. */
-  end: () => Promise<void>;
   kill: () => void;
 };
 
@@ -75,10 +73,6 @@ export async function startStreamingRecognizer(onUtterance: (segment: Recognized
     write: (pcm) => void pipe.write(pcm),
     backlogBytes: () => pipe.writableLength,
     exited,
-    end: async () => {
-      pipe.end();
-      await exited;
-    },
     kill: () => {
       pipe.destroy();
       child.kill('SIGKILL');
