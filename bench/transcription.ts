@@ -6,11 +6,14 @@ import { loadConfig } from '#server/config.ts';
 import type { TranscriptionEngine } from '#server/features/transcription/engines/engine.ts';
 import { createEngineRegistry } from '#server/features/transcription/engines/select-engine.ts';
 import { postProcessSegments } from '#server/features/transcription/post-process.ts';
-import { diarizationErrorRate, parseRttm, type Turn } from '#server/features/transcription/speakers/diarization-error-rate.ts';
+import { diarizationErrorRate, parseRttm, turnsFromFrames, type Turn } from '#server/features/transcription/speakers/diarization-error-rate.ts';
 import { createSpeakerIdentifier, type SpeakerIdentifier } from '#server/features/transcription/speakers/identify-speakers.ts';
 import { wordErrorRate } from '#server/features/transcription/word-error-rate.ts';
 import { decodeToPcm16k, pcmDurationMs } from '#server/lib/ffmpeg.ts';
-import { fliteMeeting } from '#tests/support/flite-meeting.ts';
+import { diarizeFrames } from '#server/features/transcription/speakers/identify-speakers.ts';
+import { FRAME_MS } from '#server/features/transcription/speakers/speaker-features.ts';
+import { createSpeechDetector } from '#server/features/transcription/speakers/voice-activity.ts';
+import { fliteMeeting, longFliteMeeting } from '#tests/support/flite-meeting.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import type { Row } from './lib/report.ts';
 
@@ -89,6 +92,33 @@ async function benchEngine(engine: TranscriptionEngine, speakers: SpeakerIdentif
   return rows;
 }
 
+/**
+ * Clustering alone on long meetings (no engine): a generated 10-minute three-voice flite meeting
+ * for quality, and an hour (that meeting six times over) for time, where clustering works on a
+ * sample of windows.
+ */
+async function benchLongMeetings(): Promise<Row[]> {
+  const meeting = longFliteMeeting({ minutes: 10 });
+  const { detector } = createSpeechDetector();
+  const rows: Row[] = [];
+  for (const [name, pcm, turns] of [
+    ['10-minute 3-voice flite meeting', meeting.pcm, meeting.turns],
+    ['the same, six times over (1 hour)', Buffer.concat(Array.from({ length: 6 }, () => meeting.pcm)), undefined],
+  ] as const) {
+    const started = performance.now();
+    const labels = diarizeFrames(pcm, { speech: await detector.detect(pcm) });
+    const ms = performance.now() - started;
+    const hypothesis = turnsFromFrames(labels, FRAME_MS);
+    const found = new Set(hypothesis.map((t) => t.speaker)).size;
+    const minutes = pcmDurationMs(pcm) / 60_000;
+    rows.push({
+      name: `${name} (${minutes.toFixed(1)} min)`,
+      value: `${found}/3 speakers${turns ? `, DER ${pct(diarizationErrorRate(turns, hypothesis, { collarSeconds: 0.25 }).der)}` : ''}, ${(ms / 1000).toFixed(1)} s (${(ms / minutes / 1000).toFixed(2)} s per minute)`,
+    });
+  }
+  return rows;
+}
+
 export async function benchTranscription(): Promise<{ title: string; rows: Row[] }[]> {
   const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? 'data' });
   const registry = createEngineRegistry(config);
@@ -112,7 +142,8 @@ export async function benchTranscription(): Promise<{ title: string; rows: Row[]
         rows: await benchEngine(engine, speakers, clips),
       });
     }
-    if (!flite) skipped.push({ name: 'flite meeting', value: 'flite is not installed (apt-get install flite)' });
+    if (flite) sections.push({ title: 'Speaker identification by clustering on long meetings (no engine)', rows: await benchLongMeetings() });
+    else skipped.push({ name: 'flite meetings', value: 'flite is not installed (apt-get install flite)' });
     for (const reason of status.reasons) skipped.push({ name: 'speakers', value: reason });
     if (skipped.length > 0) sections.push({ title: 'Transcription: not measured', rows: skipped });
     return sections;

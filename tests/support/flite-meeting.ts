@@ -8,7 +8,7 @@ import type { Turn } from '#server/features/transcription/speakers/diarization-e
  * A meeting spoken by three of Debian flite's voices taking turns, made in the test: 16 kHz mono
  * PCM, the words said, and the exact turns (each line's speech, its leading and trailing silence
  * trimmed) as a diarization reference. Optionally with noise between some turns (a brown-noise
- * rumble and a hum), which no speaker makes.
+ * rumble and a hum), which no speaker makes. `longFliteMeeting` makes minutes of such talk.
  */
 export const FLITE_LINES: ReadonlyArray<readonly [voice: string, text: string]> = [
   ['kal16', 'good morning everyone let us review the budget for the next quarter'],
@@ -62,6 +62,48 @@ export function fliteMeeting(options: { withNoise?: boolean } = {}): FliteMeetin
       }
     });
     return { pcm: Buffer.concat(pieces), text: FLITE_LINES.map(([, text]) => text).join(' '), turns, noise };
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+const VOCABULARY = (
+  'the budget team project release customer data we need to plan review next week meeting quarter sales product design ' +
+  'test launch marketing campaign server database migration backup schedule deadline report numbers growth risk issue ' +
+  'feature user feedback support ticket contract partner price cost hire interview office travel training goal metric ' +
+  'dashboard update status blocked done ready thanks agree think maybe should could will can today tomorrow friday monday'
+).split(' ');
+
+/**
+ * A long meeting: the same three voices taking turns of 6 to 23 words (never one voice twice in a
+ * row) made of a fixed vocabulary, with pauses of 0.2 to 1 s, until `minutes` are reached. The
+ * words come from a seeded generator, so the meeting is the same on every run.
+ */
+export function longFliteMeeting(options: { minutes: number; seed?: number }): FliteMeeting {
+  const voices = ['kal16', 'slt', 'awb'];
+  let state = options.seed ?? 7;
+  const random = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-flite-'));
+  try {
+    const pieces: Buffer[] = [];
+    const turns: Turn[] = [];
+    const said: string[] = [];
+    let at = 0;
+    let previous = -1;
+    const wav = path.join(scratch, 'line.wav');
+    while (at < msToBytes(options.minutes * 60_000)) {
+      const voice = (previous + 1 + Math.floor(random() * (voices.length - 1))) % voices.length;
+      previous = voice;
+      const text = Array.from({ length: 6 + Math.floor(random() * 18) }, () => VOCABULARY[Math.floor(random() * VOCABULARY.length)]!).join(' ');
+      execFileSync('flite', ['-voice', voices[voice]!, '-t', text, '-o', wav]);
+      const speech = ffmpegPcm(['-i', wav, '-af', TRIM]);
+      turns.push({ startMs: bytesToMs(at), endMs: bytesToMs(at + speech.length), speaker: voices[voice]! });
+      said.push(text);
+      const pause = Buffer.alloc(msToBytes(200 + random() * 800));
+      pieces.push(speech, pause);
+      at += speech.length + pause.length;
+    }
+    return { pcm: Buffer.concat(pieces), text: said.join(' '), turns, noise: [] };
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }

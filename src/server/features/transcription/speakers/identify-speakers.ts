@@ -5,7 +5,7 @@ import type { SpeechSpan } from '../models/silero-vad.ts';
 import type { AttributedSegment, IdentifySpeakers, SpeakerIdentification } from '../pipeline-types.ts';
 import type { Turn } from './diarization-error-rate.ts';
 import { createSherpaDiarizer, type SherpaDiarizer } from './sherpa-diarization.ts';
-import { extractFrames, FRAME_MS, speechFrames } from './speaker-features.ts';
+import { FRAME_MS, frameEnergy, speechFrames, speechMfcc } from './speaker-features.ts';
 import { createSpeechDetector, keepConfirmedRuns, type SpeechDetector } from './voice-activity.ts';
 
 /**
@@ -114,13 +114,14 @@ export const identifySpeakers: IdentifySpeakers = (pcm, segments, options) => (f
  * spans, which confirm or drop the energy detector's runs. Exported for the diarization error rate.
  */
 export function diarizeFrames(pcm: Pcm16k, options: { signal?: AbortSignal; speech?: SpeechSpan[] } = {}): Int16Array {
-  const { mfcc, rms } = extractFrames(pcm);
-  options.signal?.throwIfAborted();
-  const energy = speechFrames(rms);
+  const frames = frameEnergy(pcm);
+  const energy = speechFrames(frames.rms);
   const speech = options.speech ? keepConfirmedRuns(energy, options.speech) : energy;
-  const labels = new Int16Array(rms.length).fill(-1);
+  const labels = new Int16Array(frames.rms.length).fill(-1);
   const windows = speechWindows(speech);
   if (windows.length === 0) return labels;
+  const mfcc = speechMfcc(frames, speech);
+  options.signal?.throwIfAborted();
   const features = normalise(windows.map(([start, end]) => windowFeature(mfcc, speech, start, end)));
   const assignment = cluster(features);
   options.signal?.throwIfAborted();
@@ -206,8 +207,37 @@ const distance = (a: number[], b: number[]) => {
   return Math.sqrt(sum);
 };
 
-/** Cluster index per window: average-linkage clustering, k (1..MAX_SPEAKERS) by mean silhouette. */
+/**
+ * Agglomerative clustering costs time cubic in the windows (about 15 s for 1,600, 20 minutes of
+ * speech), so a longer recording is clustered on this many windows spread evenly over it, and
+ * every window then joins the cluster whose centre is nearest.
+ */
+export const MAX_CLUSTERED_WINDOWS = 500;
+
+/** Cluster index per window: Ward-linkage clustering, k (1..MAX_SPEAKERS) by mean silhouette. */
 function cluster(features: number[][]): number[] {
+  const n = features.length;
+  if (n <= MAX_CLUSTERED_WINDOWS) return clusterAll(features);
+  const sample = Array.from({ length: MAX_CLUSTERED_WINDOWS }, (_, i) => Math.floor((i * n) / MAX_CLUSTERED_WINDOWS));
+  const sampleLabels = clusterAll(sample.map((i) => features[i]!));
+  const k = Math.max(...sampleLabels) + 1;
+  const dims = features[0]!.length;
+  const centres = Array.from({ length: k }, () => new Array<number>(dims).fill(0));
+  const sizes = new Array<number>(k).fill(0);
+  sample.forEach((window, s) => {
+    const c = sampleLabels[s]!;
+    sizes[c]!++;
+    features[window]!.forEach((v, d) => (centres[c]![d]! += v));
+  });
+  centres.forEach((centre, c) => centre.forEach((_, d) => (centre[d]! /= sizes[c]!)));
+  return features.map((f) => {
+    let best = 0;
+    for (let c = 1; c < k; c++) if (distance(f, centres[c]!) < distance(f, centres[best]!)) best = c;
+    return best;
+  });
+}
+
+function clusterAll(features: number[][]): number[] {
   const n = features.length;
   if (n < 4) return new Array<number>(n).fill(0);
   const matrix = features.map((a) => features.map((b) => distance(a, b)));

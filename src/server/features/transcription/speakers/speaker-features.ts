@@ -11,28 +11,35 @@ export const HOP = 256;
 export const FRAME_MS = (HOP / SAMPLE_RATE) * 1000;
 const COEFFICIENTS = 13;
 
-export type Frames = { mfcc: Float32Array[]; rms: Float32Array };
+export type Frames = { samples: Float32Array; rms: Float32Array };
 
-export function extractFrames(pcm: Pcm16k): Frames {
+/** The recording as float samples and the loudness of each frame (cheap: no spectrum yet). */
+export function frameEnergy(pcm: Pcm16k): Frames {
   const samples = new Float32Array(pcm.length / 2);
   for (let i = 0; i < samples.length; i++) samples[i] = pcm.readInt16LE(i * 2) / 32768;
   const count = Math.max(0, Math.floor((samples.length - FRAME) / HOP) + 1);
+  const rms = new Float32Array(count);
+  for (let f = 0; f < count; f++) {
+    let energy = 0;
+    for (let i = f * HOP; i < f * HOP + FRAME; i++) energy += samples[i]! * samples[i]!;
+    rms[f] = Math.sqrt(energy / FRAME);
+  }
+  return { samples, rms };
+}
+
+/**
+ * MFCCs of the frames that are speech (the only ones the speaker features use; the spectrum is
+ * most of the cost, so silence is skipped). Other frames get an empty array.
+ */
+export function speechMfcc(frames: Frames, speech: boolean[]): Float32Array[] {
   Meyda.bufferSize = FRAME;
   Meyda.sampleRate = SAMPLE_RATE;
   Meyda.numberOfMFCCCoefficients = COEFFICIENTS;
   Meyda.windowingFunction = 'hamming';
-  const mfcc: Float32Array[] = [];
-  const rms = new Float32Array(count);
-  for (let f = 0; f < count; f++) {
-    const frame = samples.subarray(f * HOP, f * HOP + FRAME);
-    let energy = 0;
-    for (const s of frame) energy += s * s;
-    rms[f] = Math.sqrt(energy / FRAME);
-    // Silent frames need no spectrum (and their MFCCs are only noise).
-    const features = rms[f]! > 1e-4 ? (Meyda.extract('mfcc', frame) as unknown as number[]) : new Array<number>(COEFFICIENTS).fill(0);
-    mfcc.push(Float32Array.from(features));
-  }
-  return { mfcc, rms };
+  const empty = new Float32Array(COEFFICIENTS);
+  return Array.from(frames.rms, (_, f) =>
+    speech[f] ? Float32Array.from(Meyda.extract('mfcc', frames.samples.subarray(f * HOP, f * HOP + FRAME)) as unknown as number[]) : empty,
+  );
 }
 
 /**
