@@ -2,6 +2,7 @@ import { agnes } from 'ml-hclust';
 import type { Pcm16k } from '#server/lib/ffmpeg.ts';
 import type { RecognizedSegment, RecognizedWord } from '../engines/engine.ts';
 import type { SpeechSpan } from '../models/silero-vad.ts';
+import { PermanentJobError } from '../pipeline.ts';
 import type { AttributedSegment, IdentifySpeakers, SpeakerIdentification } from '../pipeline-types.ts';
 import type { Turn } from './diarization-error-rate.ts';
 import { createSherpaDiarizer, type SherpaDiarizer } from './sherpa-diarization.ts';
@@ -86,10 +87,15 @@ export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}):
 
   const identify: IdentifySpeakers = async (pcm, segments, identifyOptions = {}) => {
     const signal = identifyOptions.signal;
-    if (!sherpa) return cluster(pcm, segments, signal);
-    if (setting === 'auto') {
-      const availability = await sherpa.checkAvailability();
-      if (!availability.available) return cluster(pcm, segments, signal);
+    if (!sherpa) {
+      if (setting === 'sherpa-onnx') throw new PermanentJobError('Speaker identification is set to sherpa-onnx (TRANSCRIBE_SPEAKERS) but no models folder is configured.');
+      return cluster(pcm, segments, signal);
+    }
+    const availability = await sherpa.checkAvailability();
+    if (!availability.available) {
+      // Chosen outright, sherpa-onnx missing is the installation's to fix, not something a retry mends.
+      if (setting === 'sherpa-onnx') throw new PermanentJobError(`Speakers could not be told apart: ${availability.reason}`);
+      return cluster(pcm, segments, signal);
     }
     try {
       return attributeSegments(segments, framesFromTurns(await sherpa.diarize(pcm, { signal }), pcm));

@@ -6,6 +6,7 @@ import { embeddingModel, installDiarizationTestModels } from '#tests/support/dia
 import { FLITE_LINES, fliteMeeting, type FliteMeeting } from '#tests/support/flite-meeting.ts';
 import type { RecognizedSegment } from '../engines/engine.ts';
 import { locateSileroVad } from '../models/silero-vad.ts';
+import { PermanentJobError } from '../pipeline.ts';
 import { diarizationErrorRate } from './diarization-error-rate.ts';
 import { createSpeakerIdentifier, type SpeakerIdentifier, type SpeakerIdentifierOptions } from './identify-speakers.ts';
 import { createSherpaDiarizer } from './sherpa-diarization.ts';
@@ -109,8 +110,11 @@ describe('sherpa-onnx speaker diarization', () => {
     expect(status.reasons[0]).toMatch(/^sherpa-onnx diarization: models test-segmentation and test-embedding could not be loaded: .+/);
     expect((await auto.identify(meeting.pcm, recognised())).speakers).toHaveLength(3);
 
+    // Chosen outright, the meeting fails at once (no retries) with the reason.
     const chosen = identifier({ modelsDir: dir, method: 'sherpa-onnx' });
-    await expect(chosen.identify(meeting.pcm, recognised())).rejects.toThrow(/could not be loaded/);
+    const failure = await chosen.identify(meeting.pcm, recognised()).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(PermanentJobError);
+    expect((failure as Error).message).toMatch(/^Speakers could not be told apart: sherpa-onnx diarization: models test-segmentation and test-embedding could not be loaded: /);
     expect(fallbacks).toEqual([]); // auto checked first and never tried it
   });
 
