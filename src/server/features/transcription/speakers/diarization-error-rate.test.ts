@@ -42,8 +42,8 @@ describe('diarizationErrorRate', () => {
     const reference = Array.from({ length: 10 }, (_, i) => turn(i * 1000, (i + 1) * 1000, `ref${i}`));
     const hypothesis = reference.map((t, i) => ({ ...t, speaker: `hyp${9 - i}` }));
     expect(diarizationErrorRate(reference, hypothesis).der).toBe(0);
-    // hyp0 overlaps a for 600 ms and b for 1000 ms; hyp1 overlaps only b. Greedy (largest first)
-    // gives hyp0↔b and leaves a unmatched; the optimum is hyp0↔a, hyp1↔b.
+    // h0 overlaps a for 600 ms and b for 1000 ms; h1 overlaps only b. Giving h0 its best match b
+    // matches 1000 ms; the optimum h0↔a, h1↔b matches 1600 ms and leaves no confusion.
     const result = diarizationErrorRate([turn(0, 1000, 'a'), turn(1000, 2000, 'b')], [turn(400, 2000, 'h0'), turn(1000, 2000, 'h1')]);
     expect(result.confusion).toBe(0);
   });
