@@ -73,6 +73,7 @@ export default function RecordPage() {
       await recorder.start({
         title,
         tabAudio: tab,
+        highQuality: options.highQuality,
         getToken: accessToken,
         onStarted: (stream, meetingId, channels) => {
           setSavedMeetingId(null);
