@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import SqliteDatabase from 'better-sqlite3';
 import * as tus from 'tus-js-client';
 import { signIn, signUpAndIn } from './auth-load.ts';
-import { describeLoad, type Row } from './lib/report.ts';
+import { describeLoad, median, type Row } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
 
 /**
@@ -82,6 +82,19 @@ function seed(dbFile: string, ownerId: string): number {
   return performance.now() - started;
 }
 
+/** Median and worst of 20 deletes through the API, one after another. */
+async function deleteTimes(base: string, token: string): Promise<string> {
+  const page = (await (await fetch(`${base}?page=2&pageSize=20`, { headers: { authorization: `Bearer ${token}` } })).json()) as { items: { id: string }[] };
+  const times: number[] = [];
+  for (const { id } of page.items) {
+    const started = performance.now();
+    const response = await fetch(`${base}/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    if (!response.ok) throw new Error(`delete failed: ${response.status}`);
+    times.push(performance.now() - started);
+  }
+  return `median ${median(times).toFixed(1)} ms, worst ${Math.max(...times).toFixed(1)} ms over ${times.length}`;
+}
+
 async function bearerLoad(url: string, token: string, seconds: number): Promise<string> {
   const result = await autocannon({ url, headers: { authorization: `Bearer ${token}` }, connections: 10, duration: seconds });
   return describeLoad(result);
@@ -93,6 +106,14 @@ export async function benchMeetings(seconds: number): Promise<Row[]> {
   const email = `bench-meetings-${Date.now()}@example.com`;
   const session = await signUpAndIn(first.baseUrl, apikey, email, 'bench-password-1');
   const me = (await (await fetch(`${first.baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${session.access_token}` } })).json()) as { id: string };
+  // Years of meetings are kept only by someone who chose to keep them: otherwise Settings › Privacy's
+  // default (delete after 90 days) would sweep the seeded history away at the next start.
+  const kept = await fetch(`${first.baseUrl}/api/v1/settings/privacy`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ autoDelete: 'never' }),
+  });
+  if (!kept.ok) throw new Error(`could not set auto-delete to never: ${kept.status} ${await kept.text()}`);
   await first.stop();
   const seedMs = seed(path.join(first.dataDir, 'parley.db'), me.id);
   const server = await startServer({ dataDir: first.dataDir, env: { AUTH_RATE_LIMITS: 'false' } });
@@ -108,6 +129,7 @@ export async function benchMeetings(seconds: number): Promise<Row[]> {
       { name: 'search, one word in transcripts', value: await bearerLoad(`${base}?q=escalation`, token, seconds) },
       { name: 'search, two words, last as prefix', value: await bearerLoad(`${base}?q=${encodeURIComponent('vendor invo')}`, token, seconds) },
       { name: 'search + date range', value: await bearerLoad(`${base}?q=budget&from=2024-01-01&to=2024-06-30`, token, seconds) },
+      { name: 'delete a meeting (100 segments, cascades)', value: await deleteTimes(base, token) },
     ];
   } finally {
     await server.stop();

@@ -9,6 +9,7 @@ import * as createTranscriptionJobs from './migrations/2026-11-22-1500-create-tr
 import * as createUserSettings from './migrations/2026-11-22-1600-create-user-settings.ts';
 import * as meetingAudioSources from './migrations/2026-11-22-1700-meeting-audio-sources.ts';
 import * as searchRows from './migrations/2026-11-22-1800-search-rows.ts';
+import * as foreignKeyIndexes from './migrations/2026-11-22-1900-foreign-key-indexes.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so the bundled server
@@ -25,4 +26,5 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-1600-create-user-settings': createUserSettings,
   '2026-11-22-1700-meeting-audio-sources': meetingAudioSources,
   '2026-11-22-1800-search-rows': searchRows,
+  '2026-11-22-1900-foreign-key-indexes': foreignKeyIndexes,
 };
