@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AnalyticsResponseSchema, InsightsResponseSchema, UNNAMED_SPEAKERS, type AnalyticsResponse, type InsightsResponse } from '#shared/contracts/insights.ts';
 import { MeetingDetailSchema, type MeetingDetail } from '#shared/contracts/meetings.ts';
 import { replaceTranscript } from '#server/features/meetings/meetings.repository.ts';
-import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,16 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let counter = 0;
-async function newUser(): Promise<string> {
-  counter += 1;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/auth/v1/signup',
-    payload: { email: `insights-${counter}-${Date.now()}@example.com`, password: 'secret12' },
-  });
-  return (response.json() as { access_token: string }).access_token;
-}
+const newUser = async () => (await signUpUser(t.app, 'insights')).token;
 
 const get = async (token: string, url: string) => {
   const response = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });

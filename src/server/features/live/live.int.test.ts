@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LIVE_CLOSE, LiveServerMessageSchema, type LiveClientMessage, type LiveLine, type LiveServerMessage } from '#shared/contracts/live.ts';
-import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { deinterleave } from './live-session.ts';
 
@@ -13,10 +13,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signUp(): Promise<string> {
-  const response = await t.app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email: `live-${crypto.randomUUID()}@example.com`, password: 'secret12' } });
-  return (response.json() as { access_token: string }).access_token;
-}
+const signUp = async () => (await signUpUser(t.app, 'live')).token;
 
 async function recordingMeeting(token: string, audioSources?: string[]): Promise<string> {
   const response = await t.app.inject({ method: 'POST', url: '/api/v1/meetings', headers: { authorization: `Bearer ${token}` }, payload: { title: 'Live', audioSources } });

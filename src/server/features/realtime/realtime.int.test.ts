@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { RealtimeServerMessageSchema, type RealtimeServerMessage } from '#shared/contracts/realtime.ts';
-import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,15 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function signUp(name: string): Promise<{ token: string; userId: string }> {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/auth/v1/signup',
-    payload: { email: `realtime-${name}-${Date.now()}@example.com`, password: 'secret12' },
-  });
-  const body = response.json() as { access_token: string; user: { id: string } };
-  return { token: body.access_token, userId: body.user.id };
-}
+const signUp = (name: string) => signUpUser(t.app, `realtime-${name}`);
 
 /** A socket with its messages queued, so a test can await "the next message" in order. */
 async function connect() {

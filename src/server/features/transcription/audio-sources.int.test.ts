@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeetingDetailSchema, type MeetingDetail } from '#shared/contracts/meetings.ts';
 import { finalizeRecording } from '#server/features/recordings/finalize-recording.ts';
-import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 
 let t: TestApp;
@@ -29,8 +29,7 @@ describe('a recording with one channel per capture source', () => {
       '-filter_complex', '[0:a]aformat=sample_rates=16000:channel_layouts=mono,apad=whole_dur=10[l];[1:a]aformat=sample_rates=16000:channel_layouts=mono,adelay=3000,apad=whole_dur=10[r];[l][r]join=inputs=2:channel_layout=stereo,atrim=0:10[out]',
       '-map', '[out]', '-ar', '48000', '-c:a', 'libopus', file,
     ]);
-    const signup = await t.app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email: `sources-${crypto.randomUUID()}@example.com`, password: 'secret12' } });
-    const token = (signup.json() as { access_token: string }).access_token;
+    const { token } = await signUpUser(t.app, 'sources');
     // As /record creates it when a tab's audio is shared next to the microphone.
     const created = await t.app.inject({
       method: 'POST',

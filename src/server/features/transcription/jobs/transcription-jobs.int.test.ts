@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeetingDetailSchema, type MeetingDetail } from '#shared/contracts/meetings.ts';
 import type { MeetingProgressEvent } from '#shared/contracts/realtime.ts';
 import { finalizeRecording } from '#server/features/recordings/finalize-recording.ts';
-import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { startFakeSpeechService } from '#tests/support/fake-openai-speech.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { createJobRunner } from './job-runner.ts';
@@ -23,11 +23,7 @@ function generated(name: string, lavfi: string, seconds: number): string {
   return file;
 }
 
-async function signUp(t: TestApp): Promise<{ token: string; userId: string }> {
-  const response = await t.app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email: `jobs-${crypto.randomUUID()}@example.com`, password: 'secret12' } });
-  const body = response.json() as { access_token: string; user: { id: string } };
-  return { token: body.access_token, userId: body.user.id };
-}
+const signUp = (t: TestApp) => signUpUser(t.app, 'jobs');
 
 /** A meeting whose recording was stored exactly as a finished upload stores it, then queued. */
 async function storedMeeting(t: TestApp, token: string, file: string, options: object = {}): Promise<string> {
