@@ -1,12 +1,11 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createHostSlot, hostEntry, startHost, type Host } from '#server/lib/child-host/host-client.ts';
 import { MODEL_CATALOG, SUGGESTED_ASR_MODEL } from '../models/catalog.ts';
 import { findDamage, listInstalledModels, readInstalledModel, type InstalledModel } from '../models/model-store.ts';
 import type { OfflineRecognizerConfig } from '../models/sherpa-runtime.ts';
 import type { EngineAvailability, RecognizedSegment, TranscribeOptions, TranscriptionEngine } from './engine.ts';
-import type { HostReply, HostRequest } from './sherpa-onnx-protocol.ts';
+import type { RecognizerHostConfig, RecognizerHostInput, RecognizerHostLoaded, RecognizerHostOutput } from './sherpa-onnx-protocol.ts';
 
 export type SherpaOnnxEngineOptions = {
   /** $DATA_DIR/models. */
@@ -44,8 +43,7 @@ export function createSherpaOnnxEngine(options: SherpaOnnxEngineOptions): Sherpa
   const idleMs = options.idleMs ?? 10 * 60_000;
   const loadTimeoutMs = options.loadTimeoutMs ?? 3 * 60_000;
   let verdict: { key: string; availability: EngineAvailability; at: number } | undefined;
-  let host: Host | undefined;
-  let starting: Promise<Host> | undefined;
+  const slot = createHostSlot<RecognizerHost>();
 
   const selectedModel = (): InstalledModel | undefined => {
     if (options.model) return readInstalledModel(options.modelsDir, options.model);
@@ -59,23 +57,18 @@ export function createSherpaOnnxEngine(options: SherpaOnnxEngineOptions): Sherpa
   const keyOf = (model: InstalledModel) => `${model.manifest.name}@${model.manifest.installedAt}`;
 
   /** A host with `model` loaded: the running one, or a new one. Concurrent callers share the start. */
-  const hostFor = async (model: InstalledModel): Promise<Host> => {
-    const key = keyOf(model);
-    if (host && host.key === key && host.alive()) return host;
-    if (starting) {
-      const pending = await starting.catch(() => undefined);
-      if (pending && pending.key === key && pending.alive()) return pending;
-    }
-    host?.stop();
-    host = undefined;
-    starting = startHost(model, key, { numThreads, idleMs, loadTimeoutMs, modelsDir: options.modelsDir });
-    try {
-      host = await starting;
-      return host;
-    } finally {
-      starting = undefined;
-    }
-  };
+  const hostFor = (model: InstalledModel): Promise<RecognizerHost> =>
+    slot.get(keyOf(model), () =>
+      startHost<RecognizerHostConfig, RecognizerHostLoaded, RecognizerHostInput, RecognizerHostOutput>({
+        entry: hostEntry(import.meta.url, 'sherpa-onnx-host'),
+        config: { recognizer: recognizerConfig(model, numThreads), modelsDir: options.modelsDir, maxSpeechMs: MAX_SPEECH_MS },
+        // The host checks between stretches of speech and answers "cancelled".
+        abort: 'message',
+        idleMs,
+        loadTimeoutMs,
+        words: { stopped: 'sherpa-onnx stopped while transcribing', failed: 'sherpa-onnx could not transcribe', cancelled: 'The transcription was cancelled.' },
+      }),
+    );
 
   const unavailable = (reason: string): EngineAvailability => ({ available: false, reason: `sherpa-onnx: ${reason}` });
 
@@ -111,14 +104,9 @@ export function createSherpaOnnxEngine(options: SherpaOnnxEngineOptions): Sherpa
       if (!model?.manifest.asr) throw new Error('sherpa-onnx: no speech model installed');
       transcribeOptions.signal?.throwIfAborted();
       const running = await hostFor(model);
-      return running.transcribe(pcm, transcribeOptions);
+      return running.run(pcm, transcribeOptions);
     },
-    async close() {
-      const pending = starting;
-      host?.stop();
-      host = undefined;
-      await pending?.then((h) => h.stop()).catch(() => undefined);
-    },
+    close: () => slot.close(),
   };
 }
 
@@ -149,133 +137,4 @@ export function recognizerConfig(model: InstalledModel, numThreads: number): Off
   }
 }
 
-type Host = {
-  key: string;
-  alive(): boolean;
-  transcribe(pcm: Buffer, options: TranscribeOptions): Promise<RecognizedSegment[]>;
-  stop(): void;
-};
-
-/** dist/server/sherpa-onnx-host.js beside the bundled server; the TypeScript source under tsx in development and tests. */
-function hostEntry(): { file: string; execArgv: string[] } {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts')) return { file: path.join(path.dirname(here), 'sherpa-onnx-host.ts'), execArgv: ['--import', 'tsx'] };
-  return { file: path.join(path.dirname(here), 'sherpa-onnx-host.js'), execArgv: [] };
-}
-
-/**
- * The reason sherpa gave on stderr before it ended the process: its last located message
- * ("…/offline-transducer-nemo-model.cc:InitEncoder:204 'vocab_size' does not exist in the metadata")
- * without the source path, skipping generic summaries and the help text some messages are followed
- * by; else the last line it wrote.
- */
-export function lastWords(stderr: string): string {
-  const lines = stderr.split('\n').map((line) => line.trim()).filter((line) => line !== '');
-  const located = lines
-    .map((line) => /^\S+\.(?:cc|cpp|h):\w+:\d+\s+(.+)$/.exec(line)?.[1])
-    .filter((message): message is string => message !== undefined && !/^Errors in config/.test(message));
-  if (located.length > 0) return located.at(-1)!;
-  const last = lines.filter((line) => !/^terminate called after/.test(line)).at(-1) ?? '';
-  return last.replace(/^what\(\):\s*/, '');
-}
-
-function startHost(model: InstalledModel, key: string, settings: { numThreads: number; idleMs: number; loadTimeoutMs: number; modelsDir: string }): Promise<Host> {
-  const entry = hostEntry();
-  const child: ChildProcess = fork(entry.file, [], { execArgv: entry.execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
-  let exited = false;
-  let exitReason = '';
-  const requests = new Map<number, { resolve: (s: RecognizedSegment[]) => void; reject: (e: Error) => void; onProgress?: (f: number) => void }>();
-  let nextId = 1;
-  let idleTimer: NodeJS.Timeout | undefined;
-
-  const stop = () => {
-    clearTimeout(idleTimer);
-    if (!exited) child.kill('SIGKILL');
-  };
-  const armIdle = () => {
-    clearTimeout(idleTimer);
-    if (requests.size === 0) idleTimer = setTimeout(stop, settings.idleMs).unref();
-  };
-
-  return new Promise<Host>((resolve, reject) => {
-    const loadTimer = setTimeout(() => {
-      stop();
-      reject(new Error(`loading took longer than ${Math.round(settings.loadTimeoutMs / 1000)} s`));
-    }, settings.loadTimeoutMs);
-
-    let loadFailure: string | undefined;
-    child.on('exit', () => {
-      exited = true;
-      clearTimeout(idleTimer);
-    });
-    // 'close' comes after stderr has delivered everything the process wrote before it ended.
-    child.on('close', (code, signal) => {
-      exited = true;
-      clearTimeout(loadTimer);
-      exitReason = lastWords(stderr) || loadFailure || (signal ? `stopped by ${signal}` : `exited with code ${code}`);
-      reject(new Error(exitReason));
-      for (const request of requests.values()) request.reject(new Error(`sherpa-onnx stopped while transcribing: ${exitReason}`));
-      requests.clear();
-    });
-    child.on('error', (error) => {
-      clearTimeout(loadTimer);
-      reject(error);
-    });
-    child.on('message', (reply: HostReply) => {
-      switch (reply.type) {
-        case 'loaded':
-          clearTimeout(loadTimer);
-          armIdle();
-          resolve(host);
-          break;
-        case 'load-failed':
-          // Rejected on 'close', where sherpa's stderr (the precise reason) is complete.
-          loadFailure = reply.message;
-          stop();
-          break;
-        case 'progress':
-          requests.get(reply.id)?.onProgress?.(reply.fraction);
-          break;
-        case 'result':
-        case 'failed': {
-          const request = requests.get(reply.id);
-          requests.delete(reply.id);
-          armIdle();
-          if (!request) break;
-          if (reply.type === 'result') request.resolve(reply.segments);
-          else if (reply.cancelled) request.reject(new DOMException('The transcription was cancelled.', 'AbortError'));
-          else request.reject(new Error(`sherpa-onnx could not transcribe: ${reply.message}`));
-          break;
-        }
-      }
-    });
-
-    const host: Host = {
-      key,
-      alive: () => !exited && child.connected,
-      stop,
-      transcribe(pcm, options) {
-        return new Promise<RecognizedSegment[]>((resolveRequest, rejectRequest) => {
-          if (exited || !child.connected) return rejectRequest(new Error(`sherpa-onnx stopped: ${exitReason || 'not running'}`));
-          const id = nextId++;
-          clearTimeout(idleTimer);
-          const onAbort = () => child.connected && child.send({ type: 'cancel', id } satisfies HostRequest);
-          options.signal?.addEventListener('abort', onAbort, { once: true });
-          const settle = <T>(fn: (value: T) => void) => (value: T) => {
-            options.signal?.removeEventListener('abort', onAbort);
-            fn(value);
-          };
-          requests.set(id, { resolve: settle(resolveRequest), reject: settle(rejectRequest), onProgress: options.onProgress });
-          child.send({ type: 'transcribe', id, pcm } satisfies HostRequest);
-        });
-      },
-    };
-
-    child.send({ type: 'load', recognizer: recognizerConfig(model, settings.numThreads), modelsDir: settings.modelsDir, maxSpeechMs: MAX_SPEECH_MS } satisfies HostRequest);
-    // The host never keeps the server alive on its own (it exits when the channel closes).
-    child.unref();
-    (child.channel as { unref?: () => void } | undefined)?.unref?.();
-  });
-}
+type RecognizerHost = Host<RecognizerHostLoaded, RecognizerHostInput, RecognizerHostOutput>;

@@ -1,6 +1,5 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { createHostSlot, hostEntry, startHost, type Host } from '#server/lib/child-host/host-client.ts';
 import type { Pcm16k } from '#server/lib/ffmpeg.ts';
 import { MODEL_CATALOG, type ModelKind } from '../models/catalog.ts';
 import { findDamage, listInstalledModels, type InstalledModel } from '../models/model-store.ts';
@@ -14,16 +13,6 @@ import type { Turn } from './diarization-error-rate.ts';
  * in a child process (sherpa-diarization-host.ts), like the sherpa-onnx engine's: a model that
  * cannot load makes this unavailable with the reason instead of ending the server.
  */
-
-export type DiarizationHostRequest =
-  | { type: 'load'; config: OfflineSpeakerDiarizationConfig }
-  | { type: 'diarize'; id: number; pcm: Uint8Array };
-
-export type DiarizationHostReply =
-  | { type: 'loaded'; sampleRate: number }
-  | { type: 'load-failed'; message: string }
-  | { type: 'result'; id: number; segments: SpeakerDiarizationSegment[] }
-  | { type: 'failed'; id: number; message: string };
 
 export type Availability = { available: true } | { available: false; reason: string };
 
@@ -93,8 +82,7 @@ export function createSherpaDiarizer(options: SherpaDiarizerOptions): SherpaDiar
     idleMs: options.idleMs ?? 10 * 60_000,
     loadTimeoutMs: options.loadTimeoutMs ?? 60_000,
   };
-  let host: Host | undefined;
-  let starting: Promise<Host> | undefined;
+  const slot = createHostSlot<DiarizationHost>();
   let verdict: { key: string; availability: Availability; at: number } | undefined;
 
   const models = () => {
@@ -105,23 +93,18 @@ export function createSherpaDiarizer(options: SherpaDiarizerOptions): SherpaDiar
   const keyOf = (m: { segmentation: InstalledModel; embedding: InstalledModel }) =>
     `${m.segmentation.manifest.name}@${m.segmentation.manifest.installedAt}+${m.embedding.manifest.name}@${m.embedding.manifest.installedAt}`;
 
-  const hostFor = async (m: { segmentation: InstalledModel; embedding: InstalledModel }): Promise<Host> => {
-    const key = keyOf(m);
-    if (host && host.key === key && host.alive()) return host;
-    if (starting) {
-      const pending = await starting.catch(() => undefined);
-      if (pending && pending.key === key && pending.alive()) return pending;
-    }
-    host?.stop();
-    host = undefined;
-    starting = startHost(key, diarizationConfig(m, settings), settings);
-    try {
-      host = await starting;
-      return host;
-    } finally {
-      starting = undefined;
-    }
-  };
+  const hostFor = (m: { segmentation: InstalledModel; embedding: InstalledModel }): Promise<DiarizationHost> =>
+    slot.get(keyOf(m), () =>
+      startHost<OfflineSpeakerDiarizationConfig, { sampleRate: number }, Uint8Array, SpeakerDiarizationSegment[]>({
+        entry: hostEntry(import.meta.url, 'sherpa-diarization-host'),
+        config: diarizationConfig(m, settings),
+        // process() cannot be interrupted: a cancelled job ends the host, the next one starts afresh.
+        abort: 'kill',
+        idleMs: settings.idleMs,
+        loadTimeoutMs: settings.loadTimeoutMs,
+        words: { stopped: 'the diarization process stopped', failed: 'sherpa-onnx could not tell the speakers apart', cancelled: 'Speaker identification was cancelled.' },
+      }),
+    );
 
   const unavailable = (reason: string): Availability => ({ available: false, reason: `sherpa-onnx diarization: ${reason}` });
 
@@ -161,7 +144,7 @@ export function createSherpaDiarizer(options: SherpaDiarizerOptions): SherpaDiar
       const m = models()!;
       let segments: SpeakerDiarizationSegment[];
       try {
-        segments = await (await hostFor(m)).diarize(pcm, diarizeOptions.signal);
+        segments = await (await hostFor(m)).run(pcm, { signal: diarizeOptions.signal });
       } catch (error) {
         // Models that load but fail on audio (an embedding model of the wrong kind ends the host
         // only here) are set aside like models that do not load, so the next jobs do not retry them.
@@ -173,152 +156,8 @@ export function createSherpaDiarizer(options: SherpaDiarizerOptions): SherpaDiar
       }
       return segments.map((s) => ({ startMs: Math.round(s.start * 1000), endMs: Math.round(s.end * 1000), speaker: String(s.speaker) }));
     },
-    async close() {
-      const pending = starting;
-      host?.stop();
-      host = undefined;
-      await pending?.then((h) => h.stop()).catch(() => undefined);
-    },
+    close: () => slot.close(),
   };
 }
 
-type Host = {
-  key: string;
-  alive(): boolean;
-  diarize(pcm: Pcm16k, signal?: AbortSignal): Promise<SpeakerDiarizationSegment[]>;
-  stop(): void;
-};
-
-/** dist/server/sherpa-diarization-host.js beside the bundled server; the TypeScript source under tsx in development and tests. */
-function hostEntry(): { file: string; execArgv: string[] } {
-  const here = fileURLToPath(import.meta.url);
-  if (here.endsWith('.ts')) return { file: path.join(path.dirname(here), 'sherpa-diarization-host.ts'), execArgv: ['--import', 'tsx'] };
-  return { file: path.join(path.dirname(here), 'sherpa-diarization-host.js'), execArgv: [] };
-}
-
-/** sherpa's own last words on stderr, without source paths and its generic summary lines. */
-function lastWords(stderr: string): string {
-  const lines = stderr
-    .split('\n')
-    .map((line) => line.replace(/^\S+\.(cc|h|cpp):\S+\s+/, '').replace(/^\s*what\(\):\s*/, '').trim())
-    .filter((line) => line !== '' && !/^(Errors in config|terminate called after)/.test(line));
-  return lines.at(-1) ?? '';
-}
-
-function startHost(key: string, config: OfflineSpeakerDiarizationConfig, settings: { idleMs: number; loadTimeoutMs: number }): Promise<Host> {
-  const entry = hostEntry();
-  // sherpa prints progress on stdout: ignored; stderr holds its reasons when it gives up.
-  const child: ChildProcess = fork(entry.file, [], { execArgv: entry.execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
-  let stderr = '';
-  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
-  let exited = false;
-  /** Set when this side ends the host: it is no longer offered to callers, though its exit event is still to come. */
-  let stopped = false;
-  let exitReason = '';
-  const requests = new Map<number, { resolve: (s: SpeakerDiarizationSegment[]) => void; reject: (e: Error) => void }>();
-  let nextId = 1;
-  let idleTimer: NodeJS.Timeout | undefined;
-
-  const stop = () => {
-    clearTimeout(idleTimer);
-    stopped = true;
-    if (!exited) child.kill('SIGKILL');
-  };
-  const channel = () => child.channel as { ref?: () => void; unref?: () => void } | undefined;
-  // While it loads or works, the host keeps this process alive (a script awaiting a result must
-  // not exit under it); idle, it never does (it exits itself when the channel closes).
-  const hold = () => {
-    child.ref();
-    channel()?.ref?.();
-  };
-  const release = () => {
-    child.unref();
-    channel()?.unref?.();
-  };
-  const armIdle = () => {
-    clearTimeout(idleTimer);
-    if (requests.size > 0) return;
-    release();
-    idleTimer = setTimeout(stop, settings.idleMs).unref();
-  };
-
-  return new Promise<Host>((resolve, reject) => {
-    const loadTimer = setTimeout(() => {
-      stop();
-      reject(new Error(`loading took longer than ${Math.round(settings.loadTimeoutMs / 1000)} s`));
-    }, settings.loadTimeoutMs);
-    let loadFailure: string | undefined;
-
-    child.on('exit', () => {
-      exited = true;
-      clearTimeout(idleTimer);
-    });
-    // 'close' comes after stderr has delivered everything the process wrote before it ended.
-    child.on('close', (code, signal) => {
-      exited = true;
-      clearTimeout(loadTimer);
-      exitReason = lastWords(stderr) || loadFailure || (signal ? `stopped by ${signal}` : `exited with code ${code}`);
-      reject(new Error(exitReason));
-      for (const request of requests.values()) request.reject(new Error(`the diarization process stopped: ${exitReason}`));
-      requests.clear();
-    });
-    child.on('error', (error) => {
-      clearTimeout(loadTimer);
-      reject(error);
-    });
-    child.on('message', (reply: DiarizationHostReply) => {
-      switch (reply.type) {
-        case 'loaded':
-          clearTimeout(loadTimer);
-          armIdle();
-          resolve(running);
-          break;
-        case 'load-failed':
-          // Rejected on 'close', where sherpa's stderr (the precise reason) is complete.
-          loadFailure = reply.message;
-          stop();
-          break;
-        case 'result':
-        case 'failed': {
-          const request = requests.get(reply.id);
-          requests.delete(reply.id);
-          armIdle();
-          if (!request) break;
-          if (reply.type === 'result') request.resolve(reply.segments);
-          else request.reject(new Error(`sherpa-onnx could not tell the speakers apart: ${reply.message}`));
-          break;
-        }
-      }
-    });
-
-    const running: Host = {
-      key,
-      alive: () => !stopped && !exited && child.connected,
-      stop,
-      diarize(pcm, signal) {
-        return new Promise<SpeakerDiarizationSegment[]>((resolveRequest, rejectRequest) => {
-          if (stopped || exited || !child.connected) return rejectRequest(new Error(`the diarization process stopped: ${exitReason || 'not running'}`));
-          const id = nextId++;
-          clearTimeout(idleTimer);
-          hold();
-          // process() cannot be interrupted: a cancelled job ends the host, the next one starts afresh.
-          const onAbort = () => {
-            requests.delete(id);
-            release();
-            stop();
-            rejectRequest(new DOMException('Speaker identification was cancelled.', 'AbortError'));
-          };
-          signal?.addEventListener('abort', onAbort, { once: true });
-          const settle = <T>(fn: (value: T) => void) => (value: T) => {
-            signal?.removeEventListener('abort', onAbort);
-            fn(value);
-          };
-          requests.set(id, { resolve: settle(resolveRequest), reject: settle(rejectRequest) });
-          child.send({ type: 'diarize', id, pcm } satisfies DiarizationHostRequest);
-        });
-      },
-    };
-
-    child.send({ type: 'load', config } satisfies DiarizationHostRequest);
-  });
-}
+type DiarizationHost = Host<{ sampleRate: number }, Uint8Array, SpeakerDiarizationSegment[]>;

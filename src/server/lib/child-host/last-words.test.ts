@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { lastWords } from './sherpa-onnx.ts';
+import { lastWords } from './last-words.ts';
 
-describe('lastWords (why the sherpa-onnx host ended)', () => {
+describe('lastWords (why a host process ended)', () => {
   it('takes sherpa’s last located message, without its source path, summaries or help text', () => {
     expect(lastWords("/shared/sherpa-onnx/csrc/offline-transducer-nemo-model.cc:InitEncoder:204 'vocab_size' does not exist in the metadata\n")).toBe(
       "'vocab_size' does not exist in the metadata",
