@@ -68,11 +68,14 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
 
 /**
  * A new confirmed account through the real /auth/v1/signup (the app needs AUTH_AUTOCONFIRM), for API
- * tests that need a signed-in caller: its access token and user id.
+ * tests that need a signed-in caller: its access token, user id and email. `fullName` goes in as the
+ * sign-up form's name (user metadata full_name), for tests that read it back.
  */
-export async function signUpUser(app: FastifyInstance, prefix = 'user'): Promise<{ token: string; userId: string }> {
-  const response = await app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email: `${prefix}-${crypto.randomUUID()}@example.com`, password: 'secret12' } });
+export async function signUpUser(app: FastifyInstance, prefix = 'user', options: { fullName?: string } = {}): Promise<{ token: string; userId: string; email: string }> {
+  const email = `${prefix}-${crypto.randomUUID()}@example.com`;
+  const data = options.fullName === undefined ? {} : { data: { full_name: options.fullName } };
+  const response = await app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email, password: 'secret12', ...data } });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const body = response.json() as { access_token: string; user: { id: string } };
-  return { token: body.access_token, userId: body.user.id };
+  return { token: body.access_token, userId: body.user.id, email };
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeetingListResponseSchema, type MeetingDetail, type MeetingSummary } from '#shared/contracts/meetings.ts';
-import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,17 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let counter = 0;
-async function newUser(): Promise<string> {
-  counter += 1;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/auth/v1/signup',
-    payload: { email: `export-${counter}-${Date.now()}@example.com`, password: 'secret12', data: { full_name: 'Export Person' } },
-  });
-  expect(response.statusCode).toBe(200);
-  return (response.json() as { access_token: string }).access_token;
-}
+const newUser = async () => (await signUpUser(t.app, 'export')).token;
 
 const get = (token: string | undefined, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers } });

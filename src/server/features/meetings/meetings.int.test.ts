@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeetingDetailSchema, MeetingListResponseSchema, type MeetingDetail, type MeetingListResponse } from '#shared/contracts/meetings.ts';
-import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -8,17 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let counter = 0;
-async function newUser(): Promise<string> {
-  counter += 1;
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/auth/v1/signup',
-    payload: { email: `meetings-${counter}-${Date.now()}@example.com`, password: 'secret12', data: { full_name: 'Test Person' } },
-  });
-  expect(response.statusCode).toBe(200);
-  return (response.json() as { access_token: string }).access_token;
-}
+const newUser = async () => (await signUpUser(t.app, 'meetings')).token;
 
 const api = async (token: string, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
   const response = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });

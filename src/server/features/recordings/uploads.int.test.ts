@@ -4,7 +4,7 @@ import path from 'node:path';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeetingDetail } from '#shared/contracts/meetings.ts';
-import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 
 // Resumable audio uploads (tus) end to end: real HTTP, real files, real ffmpeg and pocketsphinx.
@@ -16,17 +16,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const CLIP = path.join(sharedAudioDir(), 'goforward.wav');
-let counter = 0;
-
-async function newUser(): Promise<string> {
-  counter += 1;
-  const response = await fetch(`${t.baseUrl}/auth/v1/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `uploads-${counter}-${Date.now()}@example.com`, password: 'secret12' }),
-  });
-  return ((await response.json()) as { access_token: string }).access_token;
-}
+const newUser = async () => (await signUpUser(t.app, 'uploads')).token;
 
 async function newMeeting(token: string, source: 'mic' | 'upload' = 'upload'): Promise<string> {
   const response = await fetch(`${t.baseUrl}/api/v1/meetings`, {

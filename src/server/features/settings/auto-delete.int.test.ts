@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeetingDetailSchema, MeetingListResponseSchema } from '#shared/contracts/meetings.ts';
 import { CreatedShareLinkSchema } from '#shared/contracts/sharing.ts';
 import { replaceTranscript } from '#server/features/meetings/meetings.repository.ts';
-import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { autoDeleteCutoff, createAutoDeleteSweeper } from './auto-delete.ts';
 
@@ -21,12 +21,7 @@ let clock = new Date();
 const sweeper = () => createAutoDeleteSweeper({ db: t.deps.database.db, blobs: t.deps.blobs, log: t.app.log, now: () => clock });
 const daysLater = (days: number) => new Date(Date.now() + days * DAY);
 
-let counter = 0;
-async function newUser(): Promise<string> {
-  counter += 1;
-  const response = await t.app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email: `auto-delete-${counter}-${Date.now()}@example.com`, password: 'secret12' } });
-  return (response.json() as { access_token: string }).access_token;
-}
+const newUser = async () => (await signUpUser(t.app, 'auto-delete')).token;
 
 const call = (token: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });

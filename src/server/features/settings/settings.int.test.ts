@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SettingsResponseSchema, type UserSettings } from '#shared/contracts/settings.ts';
-import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { getPipelineSettings } from './pipeline-settings.ts';
 
 let t: TestApp;
@@ -9,14 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-let counter = 0;
-async function newUser(fullName = 'Ada Lovelace'): Promise<{ token: string; userId: string; email: string }> {
-  counter += 1;
-  const email = `settings-${counter}-${Date.now()}@example.com`;
-  const response = await t.app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email, password: 'secret12', data: { full_name: fullName } } });
-  const body = response.json() as { access_token: string; user: { id: string } };
-  return { token: body.access_token, userId: body.user.id, email };
-}
+/** A new account with the name given at sign-up (billing defaults to it). */
+const newUser = (fullName = 'Ada Lovelace') => signUpUser(t.app, 'settings', { fullName });
 
 const getSettings = async (token: string) => {
   const response = await t.app.inject({ method: 'GET', url: '/api/v1/settings', headers: { authorization: `Bearer ${token}` } });

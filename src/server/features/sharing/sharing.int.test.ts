@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeetingListResponseSchema, type MeetingSummary } from '#shared/contracts/meetings.ts';
 import { CreatedShareLinkSchema, ShareLinkListSchema, SharedMeetingSchema, type CreatedShareLink } from '#shared/contracts/sharing.ts';
-import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { MAX_ACTIVE_LINKS_PER_MEETING } from './sharing.repository.ts';
 
 let t: TestApp;
@@ -12,14 +12,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type User = { token: string; id: string; email: string };
-let counter = 0;
 async function newUser(): Promise<User> {
-  counter += 1;
-  const email = `sharing-${counter}-${Date.now()}@example.com`;
-  const response = await t.app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email, password: 'secret12', data: { full_name: 'Share Person' } } });
-  expect(response.statusCode).toBe(200);
-  const body = response.json() as { access_token: string; user: { id: string } };
-  return { token: body.access_token, id: body.user.id, email };
+  const { token, userId, email } = await signUpUser(t.app, 'sharing', { fullName: 'Share Person' });
+  return { token, id: userId, email };
 }
 
 const api = async (user: User | undefined, method: 'GET' | 'POST' | 'DELETE', url: string) => {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StatusResponseSchema } from '#shared/contracts/status.ts';
-import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { createMeeting } from '../meetings/meetings.repository.ts';
 import { enqueueJob } from '../transcription/jobs/jobs.repository.ts';
 import { MODEL_CATALOG } from '../transcription/models/catalog.ts';
@@ -15,10 +15,7 @@ let token: string;
 let userId: string;
 beforeAll(async () => {
   t = await buildTestApp({ env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false' } });
-  const signup = await t.app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email: `status-${Date.now()}@example.com`, password: 'secret12' } });
-  const body = signup.json() as { access_token: string; user: { id: string } };
-  token = body.access_token;
-  userId = body.user.id;
+  ({ token, userId } = await signUpUser(t.app, 'status'));
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeetingDetail } from '#shared/contracts/meetings.ts';
 import { decodeToPcm16k } from '#server/lib/ffmpeg.ts';
-import { buildTestApp, findFreePort } from '#tests/support/build-test-app.ts';
+import { buildTestApp, findFreePort, signUpUser } from '#tests/support/build-test-app.ts';
 import { startFakeSpeechService } from '#tests/support/fake-openai-speech.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { createOpenAiCompatibleEngine, TranscriptionServiceError } from './openai-compatible.ts';
@@ -53,8 +53,7 @@ describe('the OpenAI-compatible engine against a local fake of the protocol', ()
     fake.answer('hello from the speech service');
     const t = await buildTestApp({ listen: true, env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', TRANSCRIBE_ENGINE: 'openai', TRANSCRIBE_OPENAI_URL: fake.url, TRANSCRIBE_OPENAI_KEY: 'sk-test' } });
     try {
-      const signup = await fetch(`${t.baseUrl}/auth/v1/signup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `openai-${Date.now()}@example.com`, password: 'secret12' }) });
-      const token = ((await signup.json()) as { access_token: string }).access_token;
+      const { token } = await signUpUser(t.app, 'openai');
       const auth = { authorization: `Bearer ${token}` };
       const meeting = (await (await fetch(`${t.baseUrl}/api/v1/meetings`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Via the service', source: 'upload' }) })).json()) as MeetingDetail;
       await new Promise<void>((resolve, reject) => {

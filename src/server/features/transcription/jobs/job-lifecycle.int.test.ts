@@ -12,7 +12,7 @@ import { loadConfig } from '#server/config.ts';
 import type { DbHandle } from '#server/db/create-db.ts';
 import { createDeps } from '#server/deps.ts';
 import { finalizeRecording } from '#server/features/recordings/finalize-recording.ts';
-import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
 import { wordErrorRate } from '../word-error-rate.ts';
@@ -28,12 +28,6 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-lifecycle-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 type App = Awaited<ReturnType<typeof buildApp>>;
-
-async function signUp(app: App): Promise<{ token: string; userId: string }> {
-  const response = await app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email: `lifecycle-${crypto.randomUUID()}@example.com`, password: 'secret12' } });
-  const body = response.json() as { access_token: string; user: { id: string } };
-  return { token: body.access_token, userId: body.user.id };
-}
 
 async function createMeeting(app: App, token: string, title: string): Promise<string> {
   const created = await app.inject({ method: 'POST', url: '/api/v1/meetings', headers: { authorization: `Bearer ${token}` }, payload: { title, source: 'upload' } });
@@ -69,7 +63,7 @@ describe('a job stopped with its server', () => {
 
   it('is handed back mid-transcription and finished by the next server on the same database', { timeout: 90_000 }, async () => {
     const first = await startServer();
-    const { token, userId } = await signUp(first.app);
+    const { token, userId } = await signUpUser(first.app, 'lifecycle');
     const id = await createMeeting(first.app, token, 'Read aloud');
     const copy = path.join(dataDir, 'incoming.wav');
     fs.copyFileSync(READ_SPEECH, copy);
@@ -140,8 +134,8 @@ describe('progress over the realtime channel', () => {
   }
 
   it('reaches the owner in order from queued to ready, and nobody else', { timeout: 60_000 }, async () => {
-    const owner = await signUp(t.app);
-    const other = await signUp(t.app);
+    const owner = await signUpUser(t.app, 'lifecycle');
+    const other = await signUpUser(t.app, 'lifecycle');
     const ownerSocket = await socketFor(owner.token);
     const otherSocket = await socketFor(other.token);
     const id = await createMeeting(t.app, owner.token, 'Read aloud');
@@ -171,7 +165,7 @@ describe('progress over the realtime channel', () => {
   });
 
   it('fails a job whose runs keep dying with their process, instead of trying forever', async () => {
-    const { token, userId } = await signUp(t.app);
+    const { token, userId } = await signUpUser(t.app, 'lifecycle');
     const id = await createMeeting(t.app, token, 'Crashes the server');
     const copy = path.join(scratch, `${crypto.randomUUID()}.wav`);
     fs.copyFileSync(path.join(AUDIO, 'goforward.wav'), copy);
@@ -205,7 +199,7 @@ describe('progress over the realtime channel', () => {
   });
 
   it('ends a 20-minute recording of tone and silence ready, with no transcript, not stuck', { timeout: 240_000 }, async () => {
-    const { token } = await signUp(t.app);
+    const { token } = await signUpUser(t.app, 'lifecycle');
     const file = path.join(scratch, 'twenty-minutes.wav');
     // Ten seconds of a 440 Hz tone, ten of silence, for twenty minutes.
     execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', "aevalsrc='if(lt(mod(t,20),10),0.3*sin(2*PI*440*t),0)':s=16000:d=1200", '-ac', '1', file]);
