@@ -9,6 +9,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { MAX_BILLING_FIELD_LENGTH } from '#shared/contracts/settings.ts';
 import { BILLING_FIELDS } from './preferences.ts';
 import { SettingsLoadState } from './settings-load-state.tsx';
+import { SettingsSaveFooter } from './settings-save-footer.tsx';
 import { notAvailableYet, SETTINGS_MESSAGES } from './settings-messages.ts';
 import { useSettingsTab } from './use-settings-tab.ts';
 
@@ -121,11 +122,7 @@ function BillingInformationCard() {
             </div>
           ))}
         </CardContent>
-        <CardFooter className="justify-end">
-          <Button type="submit" disabled={isSaving} aria-busy={isSaving}>
-            Save Changes
-          </Button>
-        </CardFooter>
+        <SettingsSaveFooter label="Save Changes" isSaving={isSaving} />
       </form>
     </Card>
   );

@@ -1,9 +1,9 @@
-import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Separator } from '#web/components/ui/separator.tsx';
 import type { NotificationSettings } from '#shared/contracts/settings.ts';
 import { SettingToggle } from './setting-toggle.tsx';
 import { SettingsLoadState } from './settings-load-state.tsx';
+import { SettingsSaveFooter } from './settings-save-footer.tsx';
 import { SETTINGS_MESSAGES } from './settings-messages.ts';
 import { useSettingsTab } from './use-settings-tab.ts';
 
@@ -66,11 +66,7 @@ export function NotificationsTab() {
           {toggles(IN_APP_TOGGLES, 'in-app')}
         </section>
       </CardContent>
-      <CardFooter className="justify-end">
-        <Button onClick={save} disabled={isSaving} aria-busy={isSaving}>
-          Save Preferences
-        </Button>
-      </CardFooter>
+      <SettingsSaveFooter label="Save Preferences" isSaving={isSaving} onSave={save} />
     </Card>
   );
 }

@@ -1,11 +1,12 @@
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Separator } from '#web/components/ui/separator.tsx';
 import { AUTO_DELETE_OPTIONS } from './preferences.ts';
 import { SelectField } from './select-field.tsx';
 import { SettingToggle } from './setting-toggle.tsx';
 import { SettingsLoadState } from './settings-load-state.tsx';
+import { SettingsSaveFooter } from './settings-save-footer.tsx';
 import { notAvailableYet, SETTINGS_MESSAGES } from './settings-messages.ts';
 import { useSettingsTab } from './use-settings-tab.ts';
 import { UnavailableActionDialog } from './unavailable-action-dialog.tsx';
@@ -75,11 +76,7 @@ function PrivacySettingsCard() {
           </Button>
         </div>
       </CardContent>
-      <CardFooter className="justify-end">
-        <Button onClick={save} disabled={isSaving} aria-busy={isSaving}>
-          Update Privacy Settings
-        </Button>
-      </CardFooter>
+      <SettingsSaveFooter label="Update Privacy Settings" isSaving={isSaving} onSave={save} />
     </Card>
   );
 }

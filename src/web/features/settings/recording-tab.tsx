@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Separator } from '#web/components/ui/separator.tsx';
@@ -10,6 +10,7 @@ import { AUDIO_QUALITIES, FILE_FORMATS } from './preferences.ts';
 import { SelectField } from './select-field.tsx';
 import { SettingToggle } from './setting-toggle.tsx';
 import { SettingsLoadState } from './settings-load-state.tsx';
+import { SettingsSaveFooter } from './settings-save-footer.tsx';
 import { notAvailableYet, SETTINGS_MESSAGES } from './settings-messages.ts';
 import { useSettingsTab } from './use-settings-tab.ts';
 
@@ -69,7 +70,7 @@ export function RecordingTab() {
           </div>
         </div>
       </CardContent>
-      <CardFooter className="flex-wrap justify-end gap-2">
+      <SettingsSaveFooter label="Save Settings" isSaving={isSaving} onSave={save}>
         <Link to="/status" className="mr-auto text-sm text-primary underline-offset-4 hover:underline">
           Transcription engine status
         </Link>
@@ -77,10 +78,7 @@ export function RecordingTab() {
         <Button variant="outline" onClick={() => setValues(RECORDING_DEFAULTS)}>
           Restore Defaults
         </Button>
-        <Button onClick={save} disabled={isSaving} aria-busy={isSaving}>
-          Save Settings
-        </Button>
-      </CardFooter>
+      </SettingsSaveFooter>
     </Card>
   );
 }
