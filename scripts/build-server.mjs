@@ -1,7 +1,8 @@
 // Compiles the server to dist/server/main.js. Node 20 cannot run TypeScript, so `npm start`
 // runs this bundle; npm packages stay external and load from node_modules. The sherpa-onnx host
 // is the child process the server starts to run speech models (see engines/sherpa-onnx.ts); the
-// diarization host runs the speaker diarization models (see speakers/sherpa-diarization.ts).
+// diarization host runs the speaker diarization models (see speakers/sherpa-diarization.ts), and the
+// clustering host tells speakers apart without models (see speakers/identify-speakers.ts).
 import * as esbuild from 'esbuild';
 
 await esbuild.build({
@@ -9,6 +10,7 @@ await esbuild.build({
     main: 'src/server/main.ts',
     'sherpa-onnx-host': 'src/server/features/transcription/engines/sherpa-onnx-host.ts',
     'sherpa-diarization-host': 'src/server/features/transcription/speakers/sherpa-diarization-host.ts',
+    'clustering-host': 'src/server/features/transcription/speakers/clustering-host.ts',
   },
   outdir: 'dist/server',
   bundle: true,

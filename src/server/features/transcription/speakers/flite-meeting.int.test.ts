@@ -19,7 +19,8 @@ let identified: SpeakerIdentification;
 beforeAll(async () => {
   meeting = fliteMeeting();
   recognised = await createPocketsphinxEngine().transcribe(meeting.pcm);
-  identified = await createSpeakerIdentifier({ method: 'clustering' }).identify(meeting.pcm, recognised);
+  const speakers = createSpeakerIdentifier({ method: 'clustering' });
+  identified = await speakers.identify(meeting.pcm, recognised).finally(() => speakers.close());
 }, 60_000);
 
 /** The turns the transcript shows: each segment's time under its speaker's label. */

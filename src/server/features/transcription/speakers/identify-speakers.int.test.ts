@@ -5,7 +5,8 @@ import { decodeToPcm16k, type Pcm16k } from '#server/lib/ffmpeg.ts';
 import { fliteMeeting } from '#tests/support/flite-meeting.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { diarizationErrorRate, parseRttm, turnsFromFrames } from './diarization-error-rate.ts';
-import { attributeSegments, diarizeFrames } from './identify-speakers.ts';
+import { diarizeFrames } from './cluster-speakers.ts';
+import { attributeSegments } from './identify-speakers.ts';
 import { FRAME_MS } from './speaker-features.ts';
 import { createSpeechDetector } from './voice-activity.ts';
 

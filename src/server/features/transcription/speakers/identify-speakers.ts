@@ -1,30 +1,24 @@
-import { agnes } from 'ml-hclust';
+import { createHostSlot, hostEntry, startHost, type Host } from '#server/lib/child-host/host-client.ts';
 import type { Pcm16k } from '#server/lib/ffmpeg.ts';
 import type { RecognizedSegment, RecognizedWord } from '../engines/engine.ts';
-import type { SpeechSpan } from '../models/silero-vad.ts';
 import { PermanentJobError } from '../pipeline.ts';
 import type { AttributedSegment, IdentifySpeakers, SpeakerIdentification } from '../pipeline-types.ts';
+import type { ClusteringHostConfig, ClusteringHostLoaded } from './clustering-protocol.ts';
 import type { Turn } from './diarization-error-rate.ts';
 import { createSherpaDiarizer, type SherpaDiarizer } from './sherpa-diarization.ts';
-import { FRAME_MS, frameEnergy, speechFrames, speechMfcc } from './speaker-features.ts';
-import { createSpeechDetector, keepConfirmedRuns, type SpeechDetector } from './voice-activity.ts';
+import { FRAME_MS } from './speaker-features.ts';
+import { createSpeechDetector } from './voice-activity.ts';
 
 /**
- * Who spoke when, on one mixed track. Two methods:
- * - clustering (always there): voice activity (energy, checked by Silero VAD where it loads),
- *   1.5 s windows over speech described by the mean and spread of their MFCCs, agglomerative
- *   clustering with the number of speakers chosen by silhouette, short turns smoothed away;
+ * Who spoke when, on one mixed track. Two methods, each run in its own host process so the
+ * server's event loop never waits on them:
+ * - clustering (always there): voice activity, MFCC windows, agglomerative clustering — see
+ *   cluster-speakers.ts, run by clustering-host.ts;
  * - sherpa-onnx (once its pyannote segmentation and speaker-embedding models are fetched): neural
  *   segmentation and voice embeddings, see sherpa-diarization.ts.
  * Either way each recognised word then takes the speaker of its time and segments are split where
  * the speaker changes; speakers are numbered in order of first appearance.
  */
-export const MAX_SPEAKERS = 8;
-const WINDOW_FRAMES = Math.round(1500 / FRAME_MS);
-const WINDOW_HOP = Math.round(750 / FRAME_MS);
-/** Below this silhouette, two "speakers" are one voice varying: label everything Speaker 1. */
-const MIN_SILHOUETTE = 0.2;
-const MIN_TURN_FRAMES = Math.round(1000 / FRAME_MS);
 
 /** TRANSCRIBE_SPEAKERS: `auto` prefers sherpa-onnx when its models are installed and load. */
 export type SpeakerMethodSetting = 'auto' | 'clustering' | 'sherpa-onnx';
@@ -38,6 +32,8 @@ export type SpeakerIdentifierOptions = {
   sherpaThreshold?: number;
   /** Told when `auto` meant sherpa-onnx but it failed on this recording and clustering answered. */
   onFallback?: (reason: string) => void;
+  /** The host processes (and their memory) are let go after this long without work (default 10 min). */
+  idleMs?: number;
 };
 
 export type SpeakerIdentifierStatus = {
@@ -52,7 +48,7 @@ export type SpeakerIdentifier = {
   identify: IdentifySpeakers;
   /** The method identify() uses now, for the start-up log and the status page. */
   status(): Promise<SpeakerIdentifierStatus>;
-  /** Stops sherpa-onnx's host process. */
+  /** Stops the host processes. */
   close(): Promise<void>;
 };
 
@@ -60,14 +56,34 @@ export type SpeakerIdentifier = {
 export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}): SpeakerIdentifier {
   const setting = options.method ?? 'auto';
   const sherpa: SherpaDiarizer | undefined =
-    setting !== 'clustering' && options.modelsDir ? createSherpaDiarizer({ modelsDir: options.modelsDir, threshold: options.sherpaThreshold }) : undefined;
-  let speech: { detector: SpeechDetector; reason?: string } | undefined;
-  // Silero is loaded on first use, not at start: a server that never transcribes never pays for it.
-  const detector = () => (speech ??= createSpeechDetector({ modelsDir: options.modelsDir }));
+    setting !== 'clustering' && options.modelsDir ? createSherpaDiarizer({ modelsDir: options.modelsDir, threshold: options.sherpaThreshold, idleMs: options.idleMs }) : undefined;
+  // Started on first use, not at start: a server that never transcribes never pays for it.
+  const clustering = createHostSlot<ClusteringHost>();
+  const clusteringHost = () =>
+    clustering.get('clustering', () =>
+      startHost<ClusteringHostConfig, ClusteringHostLoaded, Pcm16k, Int16Array>({
+        entry: hostEntry(import.meta.url, 'clustering-host'),
+        config: { modelsDir: options.modelsDir },
+        // Clustering runs to the end without looking up: a cancelled job ends the host.
+        abort: 'kill',
+        idleMs: options.idleMs ?? 10 * 60_000,
+        loadTimeoutMs: 60_000,
+        words: { stopped: 'the speaker clustering process stopped', failed: 'speakers could not be told apart', cancelled: 'Speaker identification was cancelled.' },
+      }),
+    );
+
+  /** What the clustering host hears speech with: as it said when it loaded, else as a probe here finds (without starting a host at every server start). */
+  let heard: ClusteringHostLoaded | undefined;
+  const voiceActivity = (): ClusteringHostLoaded => {
+    if (heard) return heard;
+    const probe = createSpeechDetector({ modelsDir: options.modelsDir });
+    return (heard = { voiceActivity: probe.detector.name, ...(probe.reason ? { reason: probe.reason } : {}) });
+  };
 
   const cluster = async (pcm: Pcm16k, segments: RecognizedSegment[], signal?: AbortSignal) => {
-    const spans = await detector().detector.detect(pcm, signal);
-    return attributeSegments(segments, diarizeFrames(pcm, { signal, speech: spans }));
+    const host = await clusteringHost();
+    heard = host.loaded;
+    return attributeSegments(segments, await host.run(pcm, { signal }));
   };
 
   const status = async (): Promise<SpeakerIdentifierStatus> => {
@@ -80,9 +96,9 @@ export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}):
       if (availability.available) method = 'sherpa-onnx';
       else reasons.push(availability.reason);
     }
-    const { detector: vad, reason } = detector();
-    if (reason) reasons.push(reason);
-    return { method, voiceActivity: vad.name, reasons };
+    const vad = voiceActivity();
+    if (vad.reason) reasons.push(vad.reason);
+    return { method, voiceActivity: vad.voiceActivity, reasons };
   };
 
   const identify: IdentifySpeakers = async (pcm, segments, identifyOptions = {}) => {
@@ -107,45 +123,16 @@ export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}):
     }
   };
 
-  return { identify, status, close: async () => sherpa?.close() };
+  return {
+    identify,
+    status,
+    async close() {
+      await Promise.all([sherpa?.close(), clustering.close()]);
+    },
+  };
 }
 
-let fallbackIdentifier: SpeakerIdentifier | undefined;
-
-/** Clustering (with the bundled Silero VAD where it loads), for callers without an installation's settings. */
-export const identifySpeakers: IdentifySpeakers = (pcm, segments, options) => (fallbackIdentifier ??= createSpeakerIdentifier({ method: 'clustering' })).identify(pcm, segments, options);
-
-/**
- * A speaker index per 16 ms frame (-1 where nobody speaks), by clustering. `speech`: Silero's
- * spans, which confirm or drop the energy detector's runs. Exported for the diarization error rate.
- */
-export function diarizeFrames(pcm: Pcm16k, options: { signal?: AbortSignal; speech?: SpeechSpan[] } = {}): Int16Array {
-  const frames = frameEnergy(pcm);
-  const energy = speechFrames(frames.rms);
-  const speech = options.speech ? keepConfirmedRuns(energy, options.speech) : energy;
-  const labels = new Int16Array(frames.rms.length).fill(-1);
-  const windows = speechWindows(speech);
-  if (windows.length === 0) return labels;
-  const mfcc = speechMfcc(frames, speech);
-  options.signal?.throwIfAborted();
-  const features = normalise(windows.map(([start, end]) => windowFeature(mfcc, speech, start, end)));
-  const assignment = cluster(features);
-  options.signal?.throwIfAborted();
-
-  // Each speech frame votes with the windows that cover it; ties go to the earlier window.
-  const votes = new Map<number, Map<number, number>>();
-  windows.forEach(([start, end], w) => {
-    for (let f = start; f < end; f++) {
-      if (!speech[f]) continue;
-      const tally = votes.get(f) ?? new Map<number, number>();
-      tally.set(assignment[w]!, (tally.get(assignment[w]!) ?? 0) + 1);
-      votes.set(f, tally);
-    }
-  });
-  for (const [frame, tally] of votes) labels[frame] = [...tally.entries()].sort((a, b) => b[1] - a[1])[0]![0];
-  smoothTurns(labels);
-  return labels;
-}
+type ClusteringHost = Host<ClusteringHostLoaded, Pcm16k, Int16Array>;
 
 /** Turns (from sherpa-onnx) as per-frame labels; where two speakers overlap, the later turn's speaker. */
 export function framesFromTurns(turns: Turn[], pcm: Pcm16k): Int16Array {
@@ -156,144 +143,6 @@ export function framesFromTurns(turns: Turn[], pcm: Pcm16k): Int16Array {
     for (let f = Math.max(0, Math.floor(turn.startMs / FRAME_MS)); f < Math.min(labels.length, Math.ceil(turn.endMs / FRAME_MS)); f++) labels[f] = speaker;
   }
   return labels;
-}
-
-/** Windows of speech frames: contiguous speech cut into overlapping 1.5 s windows (a short run is one window). */
-function speechWindows(speech: boolean[]): Array<[number, number]> {
-  const windows: Array<[number, number]> = [];
-  let start = -1;
-  for (let i = 0; i <= speech.length; i++) {
-    if (i < speech.length && speech[i]) {
-      if (start < 0) start = i;
-      continue;
-    }
-    if (start >= 0) {
-      const length = i - start;
-      if (length >= Math.round(300 / FRAME_MS)) {
-        if (length <= WINDOW_FRAMES) windows.push([start, i]);
-        else for (let w = start; w < i; w += WINDOW_HOP) windows.push([w, Math.min(i, w + WINDOW_FRAMES)]);
-      }
-    }
-    start = -1;
-  }
-  return windows;
-}
-
-function windowFeature(mfcc: Float32Array[], speech: boolean[], start: number, end: number): number[] {
-  const dims = (mfcc[0]?.length ?? 13) - 1; // c0 is loudness, not voice
-  const mean = new Array<number>(dims).fill(0);
-  const square = new Array<number>(dims).fill(0);
-  let n = 0;
-  for (let f = start; f < end; f++) {
-    if (!speech[f]) continue;
-    n++;
-    for (let d = 0; d < dims; d++) {
-      const v = mfcc[f]![d + 1]!;
-      mean[d]! += v;
-      square[d]! += v * v;
-    }
-  }
-  n = Math.max(1, n);
-  return [...mean.map((m) => m / n), ...square.map((s, d) => Math.sqrt(Math.max(0, s / n - (mean[d]! / n) ** 2)))];
-}
-
-/** Each dimension to zero mean and unit variance across windows, so no coefficient dominates. */
-function normalise(rows: number[][]): number[][] {
-  const dims = rows[0]?.length ?? 0;
-  const mean = new Array<number>(dims).fill(0);
-  const spread = new Array<number>(dims).fill(0);
-  for (const row of rows) row.forEach((v, d) => (mean[d]! += v / rows.length));
-  for (const row of rows) row.forEach((v, d) => (spread[d]! += (v - mean[d]!) ** 2 / rows.length));
-  return rows.map((row) => row.map((v, d) => (v - mean[d]!) / (Math.sqrt(spread[d]!) || 1)));
-}
-
-const distance = (a: number[], b: number[]) => {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += (a[i]! - b[i]!) ** 2;
-  return Math.sqrt(sum);
-};
-
-/**
- * Agglomerative clustering costs time cubic in the windows (about 15 s for 1,600, 20 minutes of
- * speech), so a longer recording is clustered on this many windows spread evenly over it, and
- * every window then joins the cluster whose centre is nearest.
- */
-export const MAX_CLUSTERED_WINDOWS = 500;
-
-/** Cluster index per window: Ward-linkage clustering, k (1..MAX_SPEAKERS) by mean silhouette. */
-function cluster(features: number[][]): number[] {
-  const n = features.length;
-  if (n <= MAX_CLUSTERED_WINDOWS) return clusterAll(features);
-  const sample = Array.from({ length: MAX_CLUSTERED_WINDOWS }, (_, i) => Math.floor((i * n) / MAX_CLUSTERED_WINDOWS));
-  const sampleLabels = clusterAll(sample.map((i) => features[i]!));
-  const k = Math.max(...sampleLabels) + 1;
-  const dims = features[0]!.length;
-  const centres = Array.from({ length: k }, () => new Array<number>(dims).fill(0));
-  const sizes = new Array<number>(k).fill(0);
-  sample.forEach((window, s) => {
-    const c = sampleLabels[s]!;
-    sizes[c]!++;
-    features[window]!.forEach((v, d) => (centres[c]![d]! += v));
-  });
-  centres.forEach((centre, c) => centre.forEach((_, d) => (centre[d]! /= sizes[c]!)));
-  return features.map((f) => {
-    let best = 0;
-    for (let c = 1; c < k; c++) if (distance(f, centres[c]!) < distance(f, centres[best]!)) best = c;
-    return best;
-  });
-}
-
-function clusterAll(features: number[][]): number[] {
-  const n = features.length;
-  if (n < 4) return new Array<number>(n).fill(0);
-  const matrix = features.map((a) => features.map((b) => distance(a, b)));
-  const tree = agnes(matrix, { method: 'ward', isDistanceMatrix: true });
-  let best = { score: MIN_SILHOUETTE, labels: new Array<number>(n).fill(0) };
-  for (let k = 2; k <= Math.min(MAX_SPEAKERS, n - 1); k++) {
-    const labels = new Array<number>(n).fill(0);
-    tree.group(k).children.forEach((child, c) => child.indices().forEach((i) => (labels[i] = c)));
-    const score = silhouette(matrix, labels, k);
-    if (score > best.score) best = { score, labels };
-  }
-  return best.labels;
-}
-
-function silhouette(matrix: number[][], labels: number[], k: number): number {
-  let total = 0;
-  for (let i = 0; i < labels.length; i++) {
-    const sums = new Array<number>(k).fill(0);
-    const counts = new Array<number>(k).fill(0);
-    for (let j = 0; j < labels.length; j++) {
-      if (i === j) continue;
-      sums[labels[j]!]! += matrix[i]![j]!;
-      counts[labels[j]!]!++;
-    }
-    const own = labels[i]!;
-    if (counts[own] === 0) continue; // a singleton scores 0
-    const a = sums[own]! / counts[own]!;
-    let b = Infinity;
-    for (let c = 0; c < k; c++) if (c !== own && counts[c]! > 0) b = Math.min(b, sums[c]! / counts[c]!);
-    total += (b - a) / Math.max(a, b);
-  }
-  return total / labels.length;
-}
-
-/** A turn shorter than a second between two turns of one speaker belongs to that speaker. */
-function smoothTurns(labels: Int16Array): void {
-  const turns: Array<{ start: number; end: number; speaker: number }> = [];
-  for (let f = 0; f < labels.length; f++) {
-    if (labels[f] === -1) continue;
-    const last = turns.at(-1);
-    if (last && last.speaker === labels[f] && f - last.end < MIN_TURN_FRAMES) last.end = f + 1;
-    else turns.push({ start: f, end: f + 1, speaker: labels[f]! });
-  }
-  for (let t = 1; t < turns.length - 1; t++) {
-    const [before, turn, after] = [turns[t - 1]!, turns[t]!, turns[t + 1]!];
-    if (turn.end - turn.start < MIN_TURN_FRAMES && before.speaker === after.speaker) {
-      for (let f = turn.start; f < turn.end; f++) if (labels[f] !== -1) labels[f] = before.speaker;
-      turn.speaker = before.speaker;
-    }
-  }
 }
 
 /** Speaker of a word: the most frequent label over its frames (nearest labelled frame if none). */

@@ -1,0 +1,26 @@
+/**
+ * The speaker clustering host: a child process of the server that finds who spoke when on a mixed
+ * track by clustering (cluster-speakers.ts, with Silero VAD where it loads). Started by
+ * identify-speakers.ts (built to dist/server/clustering-host.js). A child because the work is
+ * pure computation, half a minute on an hour of talk, which on the server's thread would stop it
+ * answering anyone; and because Silero runs through sherpa-onnx's native code.
+ */
+import { serveHost } from '#server/lib/child-host/serve-host.ts';
+import { diarizeFrames } from './cluster-speakers.ts';
+import type { ClusteringHostConfig, ClusteringHostLoaded } from './clustering-protocol.ts';
+import { createSpeechDetector, type SpeechDetector } from './voice-activity.ts';
+
+let detector: SpeechDetector;
+
+serveHost<ClusteringHostConfig, ClusteringHostLoaded, Uint8Array, Int16Array>({
+  load(config) {
+    const created = createSpeechDetector({ modelsDir: config.modelsDir });
+    detector = created.detector;
+    return { voiceActivity: detector.name, ...(created.reason ? { reason: created.reason } : {}) };
+  },
+  async run(bytes, { signal }) {
+    const pcm = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const speech = await detector.detect(pcm, signal);
+    return diarizeFrames(pcm, { signal, speech });
+  },
+});

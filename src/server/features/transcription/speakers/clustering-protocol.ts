@@ -1,0 +1,4 @@
+/** What the server and its speaker clustering host exchange (over lib/child-host): 16 kHz PCM in, a speaker per 16 ms frame out. */
+export type ClusteringHostConfig = { modelsDir?: string };
+/** What clustering hears speech with, and why not Silero where it is the energy detector alone. */
+export type ClusteringHostLoaded = { voiceActivity: 'silero' | 'energy'; reason?: string };
