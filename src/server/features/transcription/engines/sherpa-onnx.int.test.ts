@@ -9,7 +9,7 @@ import { loadConfig } from '#server/config.ts';
 import { finalizeRecording } from '#server/features/recordings/finalize-recording.ts';
 import { decodeToPcm16k } from '#server/lib/ffmpeg.ts';
 import { installTestAsrModel } from '#tests/support/asr-test-model.ts';
-import { buildTestApp } from '#tests/support/build-test-app.ts';
+import { buildTestApp, signUpUser } from '#tests/support/build-test-app.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { MODEL_CATALOG, type AsrLoader } from '../models/catalog.ts';
 import { writeManifest } from '../models/model-store.ts';
@@ -223,8 +223,7 @@ describe('sherpa-onnx engine transcribing (with the test model)', () => {
   it('is what auto transcribes an uploaded recording with once the model is installed, without a restart', async () => {
     const t = await buildTestApp({ env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false' } });
     try {
-      const signup = await t.app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email: `sherpa-${crypto.randomUUID()}@example.com`, password: 'secret12' } });
-      const headers = { authorization: `Bearer ${(signup.json() as { access_token: string }).access_token}` };
+      const headers = { authorization: `Bearer ${(await signUpUser(t.app, 'sherpa')).token}` };
       const inUse = async () => StatusResponseSchema.parse((await t.app.inject({ method: 'GET', url: '/api/v1/status', headers })).json()).transcription.inUse;
       expect(await inUse()).toBe('pocketsphinx');
 
