@@ -4,9 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { LIVE_PATH } from '#shared/contracts/live.ts';
 import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
+import { findFreePort } from '#tests/support/build-test-app.ts';
 import { signUp, toast } from '#tests/support/e2e-auth.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
+import { spawnServer, type SpawnedServer } from '#tests/support/spawn-server.ts';
+import { startTcpProxy } from '#tests/support/tcp-proxy.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -203,5 +207,152 @@ describe('the live transcript on /record', () => {
     expect(text.toLowerCase()).toMatch(/john|leisure|consider|dashwood/);
     expect(text.toLowerCase()).toMatch(/apostle|middle|classes|gospel/);
     await context.close();
+  });
+});
+
+/**
+ * The server as installed without pocketsphinx's English model: it runs in a mount namespace of its
+ * own (as root there only) where /usr/share/pocketsphinx is an empty directory, so neither the live
+ * recogniser nor batch transcription can start; the rest of the machine is untouched.
+ */
+const WITHOUT_POCKETSPHINX = ['unshare', '--user', '--map-root-user', '--mount', 'sh', '-c', 'mount -t tmpfs tmpfs /usr/share/pocketsphinx && exec "$@"', 'sh'];
+
+/** A server of the test's own, optionally behind a TCP proxy whose address the app is published at. */
+async function ownServer(options: { wrapper?: string[]; behindProxy?: boolean } = {}) {
+  const port = await findFreePort();
+  const dataDir = fs.mkdtempSync(path.join(dir, 'data-'));
+  const proxy = options.behindProxy ? await startTcpProxy({ host: '127.0.0.1', port }) : undefined;
+  let server: SpawnedServer | undefined;
+  try {
+    // Without pocketsphinx the server warns that it has no engine and that the job failed, as the test expects: not printed.
+    const env = { LOG_LEVEL: options.wrapper ? 'error' : 'warn', ...(proxy ? { PUBLIC_URL: proxy.url } : {}) };
+    server = await spawnServer({ port, dataDir, wrapper: options.wrapper, env });
+  } catch (error) {
+    await proxy?.close();
+    throw error;
+  }
+  return {
+    url: proxy?.url ?? server.baseUrl,
+    dataDir,
+    proxy,
+    stop: async () => {
+      await proxy?.close();
+      await server.stop();
+    },
+  };
+}
+
+/** The recording's audio files the server has stored, with their sizes. */
+const storedRecordings = (dataDir: string) =>
+  fs.existsSync(path.join(dataDir, 'blobs'))
+    ? fs
+        .readdirSync(path.join(dataDir, 'blobs'), { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.webm'))
+        .map((f) => fs.statSync(path.join(dataDir, 'blobs', f)).size)
+    : [];
+
+describe('the live transcript on /record when it cannot run', () => {
+  it('says live transcription is not installed on a server without pocketsphinx; the recording still saves', { timeout: 45_000 }, async () => {
+    const server = await ownServer({ wrapper: WITHOUT_POCKETSPHINX });
+    const { context, page } = await newPage(browser, server.url);
+    try {
+      await signUp(page, { fullName: 'Nina Noengine', email: uniqueEmail('nolive'), password: 'noengine1' });
+      await page.goto('/record');
+      await page.getByRole('textbox', { name: 'Meeting title' }).fill('Recorded without a live transcript');
+      await page.getByRole('button', { name: 'Start Recording' }).click();
+      const panel = page.getByTestId('transcript-panel');
+      await panel
+        .getByText('The live transcript is unavailable (live transcription is not installed on this server). Recording goes on; the transcript is made when you stop.', { exact: true })
+        .waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('recording-status').textContent()).toMatch(/^Recording…/);
+      await expect.poll(() => page.getByText(/saved on the server: [1-9]/).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await panel.locator('li').count()).toBe(0);
+
+      await page.getByRole('button', { name: 'Save Meeting' }).click();
+      await toast(page, 'Meeting saved').filter({ hasText: 'Recorded without a live transcript' }).waitFor();
+      await expect.poll(() => storedRecordings(server.dataDir), { timeout: 15_000 }).toEqual([expect.any(Number)]);
+      expect(storedRecordings(server.dataDir)[0]).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
+  it('reconnects when the network drops its connection mid-recording, and lines keep coming', { timeout: 60_000 }, async () => {
+    const server = await ownServer({ behindProxy: true });
+    const proxy = server.proxy!;
+    const liveConnections = () => proxy.opened.filter((p) => p === LIVE_PATH).length;
+    const { context, page } = await newPage(browser, server.url);
+    try {
+      await signUp(page, { fullName: 'Rene Reconnect', email: uniqueEmail('drop'), password: 'reconnect1' });
+      await page.goto('/record');
+      await page.getByRole('textbox', { name: 'Meeting title' }).fill('Live transcript over a bad network');
+      await page.getByRole('button', { name: 'Start Recording' }).click();
+      const panel = page.getByTestId('transcript-panel');
+      await panel.getByText('Listening…').waitFor({ timeout: 15_000 });
+      await expect.poll(() => panel.locator('li').count(), { timeout: 20_000, interval: 250 }).toBeGreaterThan(0);
+
+      const linesBeforeDrop = await panel.locator('li').count();
+      proxy.cut(LIVE_PATH);
+      await expect.poll(liveConnections, { timeout: 10_000 }).toBe(2);
+      await expect.poll(() => panel.locator('li').count(), { timeout: 25_000, interval: 250 }).toBeGreaterThan(linesBeforeDrop);
+      expect(await panel.textContent()).not.toContain('The live transcript stopped');
+      expect(await page.getByTestId('recording-status').textContent()).toMatch(/^Recording…/);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
+  });
+
+  it('says the connection was lost once five reconnections have failed; the recording goes on and saves', { timeout: 45_000 }, async () => {
+    const server = await ownServer({ behindProxy: true });
+    const proxy = server.proxy!;
+    const liveConnections = () => proxy.opened.filter((p) => p === LIVE_PATH).length;
+    const { context, page } = await newPage(browser, server.url);
+    // The page's timers run on the real clock until the test skips the reconnection back-off ahead.
+    await page.clock.install();
+    try {
+      await signUp(page, { fullName: 'Lena Lost', email: uniqueEmail('lost'), password: 'lostline1' });
+      await page.goto('/record');
+      await page.getByRole('textbox', { name: 'Meeting title' }).fill('Live transcript lost');
+      await page.getByRole('button', { name: 'Start Recording' }).click();
+      const panel = page.getByTestId('transcript-panel');
+      await panel.getByText('Listening…').waitFor({ timeout: 15_000 });
+
+      // The network to the live transcript goes for good; the rest of the app still reaches the server.
+      proxy.refuse(LIVE_PATH);
+      proxy.cut(LIVE_PATH);
+      // Five tries, 1 + 2 + 4 + 8 + 16 s apart: jump over the waits rather than sit through them.
+      const lost = panel.getByText(/the connection to the server was lost/);
+      await expect
+        .poll(
+          async () => {
+            await page.clock.fastForward(10_000);
+            return lost.count();
+          },
+          { timeout: 20_000, interval: 250 },
+        )
+        .toBe(1);
+      expect(liveConnections()).toBe(1 + 5);
+      // With lines already on screen the note goes under them; without, it takes the panel's place.
+      const expected =
+        (await panel.locator('li').count()) > 0
+          ? 'The live transcript stopped (the connection to the server was lost); the recording goes on.'
+          : 'The live transcript is unavailable (the connection to the server was lost). Recording goes on; the transcript is made when you stop.';
+      expect(await lost.textContent()).toBe(expected);
+      // No sixth try: it has given up.
+      await page.clock.fastForward(60_000);
+      await page.waitForTimeout(500);
+      expect(liveConnections()).toBe(1 + 5);
+
+      expect(await page.getByTestId('recording-status').textContent()).toMatch(/^Recording…/);
+      await page.getByRole('button', { name: 'Save Meeting' }).click();
+      await toast(page, 'Meeting saved').filter({ hasText: 'Live transcript lost' }).waitFor();
+      await expect.poll(() => storedRecordings(server.dataDir), { timeout: 15_000 }).toEqual([expect.any(Number)]);
+    } finally {
+      await context.close();
+      await server.stop();
+    }
   });
 });

@@ -6,9 +6,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
  */
 export type SpawnedServer = { baseUrl: string; process: ChildProcess; stop: (signal?: NodeJS.Signals) => Promise<void> };
 
-export async function spawnServer(options: { port: number; dataDir: string; env?: Record<string, string> }): Promise<SpawnedServer> {
+export async function spawnServer(options: {
+  port: number;
+  dataDir: string;
+  env?: Record<string, string>;
+  /** A command the server runs under (e.g. `unshare …`): it is given node and its arguments to exec. */
+  wrapper?: string[];
+}): Promise<SpawnedServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  const [command, ...args] = [...(options.wrapper ?? []), process.execPath, 'dist/server/main.js'];
+  const child = spawn(command!, args, {
     env: {
       ...process.env,
       NODE_ENV: 'production',
