@@ -48,6 +48,8 @@ export type Host<Loaded, Input, Output> = {
   stop(): void;
 };
 
+const PART_BYTES = 1 << 20;
+
 type Pending<Output> = { resolve: (output: Output) => void; reject: (error: Error) => void; onProgress?: (fraction: number) => void };
 
 /** Forks the host and loads it; rejects with the host's own reason when loading fails or the process ends. */
@@ -87,6 +89,20 @@ export function startHost<Config, Loaded, Input, Output>(options: HostOptions<Co
     idleTimer = setTimeout(stop, options.idleMs).unref();
   };
   const send = (request: HostRequest<Config, Input>) => child.send(request);
+  /**
+   * Bytes over PART_BYTES go in parts with a turn of the event loop between them: serialising
+   * 115 MB in one message held the server's loop for half a second.
+   */
+  const sendInput = async (id: number, input: Input, signal?: AbortSignal) => {
+    if (!(input instanceof Uint8Array) || input.byteLength <= PART_BYTES) return void send({ type: 'run', id, input });
+    // Cancelled meanwhile, the rest is not sent; the 'run' still goes, for the host to answer "cancelled".
+    for (let offset = 0; offset < input.byteLength && !signal?.aborted; offset += PART_BYTES) {
+      if (!requests.has(id) || !child.connected) return; // ended by the cancellation, or the host ended
+      send({ type: 'part', id, bytes: input.subarray(offset, offset + PART_BYTES) });
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    if (requests.has(id) && child.connected) send({ type: 'run', id });
+  };
 
   return new Promise<Host<Loaded, Input, Output>>((resolve, reject) => {
     const loadTimer = setTimeout(() => {
@@ -169,7 +185,7 @@ export function startHost<Config, Loaded, Input, Output>(options: HostOptions<Co
               fn(value);
             };
           requests.set(id, { resolve: settle(resolveRun), reject: settle(rejectRun), onProgress });
-          send({ type: 'run', id, input });
+          void sendInput(id, input, signal);
         });
       },
     };

@@ -14,6 +14,8 @@ export type HostHandlers<Config, Loaded, Input, Output> = {
 export function serveHost<Config, Loaded, Input, Output>(handlers: HostHandlers<Config, Loaded, Input, Output>): void {
   let loaded = false;
   const aborts = new Map<number, AbortController>();
+  const parts = new Map<number, Uint8Array[]>();
+  let lastRun = 0;
   let queue: Promise<void> = Promise.resolve();
   const send = (reply: HostReply<Loaded, Output>) => process.send?.(reply);
   const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
@@ -46,15 +48,32 @@ export function serveHost<Config, Loaded, Input, Output>(handlers: HostHandlers<
       case 'load':
         queue = queue.then(() => load(request.config));
         break;
-      case 'run': {
-        const abort = new AbortController();
-        aborts.set(request.id, abort);
-        queue = queue.then(() => run(request.id, request.input, abort));
+      case 'part': {
+        const received = parts.get(request.id) ?? [];
+        received.push(request.bytes);
+        parts.set(request.id, received);
         break;
       }
-      case 'cancel':
-        aborts.get(request.id)?.abort();
+      case 'run': {
+        lastRun = request.id;
+        // A cancellation may have come first (while the parts were on their way): run() then answers it.
+        const abort = aborts.get(request.id) ?? new AbortController();
+        aborts.set(request.id, abort);
+        // Sent in parts: the input is their bytes, joined (a Buffer, a Uint8Array as it left the server).
+        const input = request.input ?? (Buffer.concat(parts.get(request.id) ?? []) as Uint8Array as Input);
+        parts.delete(request.id);
+        queue = queue.then(() => run(request.id, input, abort));
         break;
+      }
+      case 'cancel': {
+        parts.delete(request.id);
+        // Ids rise with each request: one at or below the last run that is not pending has finished.
+        if (!aborts.has(request.id) && request.id <= lastRun) break;
+        const abort = aborts.get(request.id) ?? new AbortController();
+        aborts.set(request.id, abort);
+        abort.abort();
+        break;
+      }
     }
   });
   process.on('disconnect', () => process.exit(0));
