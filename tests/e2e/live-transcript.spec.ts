@@ -45,14 +45,26 @@ async function watchLiveTranscript(page: Page): Promise<void> {
         this.port.addEventListener('message', () => (w.liveTimes.clockStart ??= performance.now() - 100));
       }
     };
-    // The live transcript's sockets, so a test can cut one as a network failure would.
+    // The live transcript's sockets, so a test can cut one as a network failure would, and what
+    // each sent: the clock it started on (the auth message's offsetMs) and the bytes of audio.
     const NativeSocket = window.WebSocket;
     const sockets: WebSocket[] = [];
+    const sent: Array<{ offsetMs?: number; audioBytes: number }> = [];
     (window as unknown as { liveSockets: WebSocket[] }).liveSockets = sockets;
+    (window as unknown as { liveSent: typeof sent }).liveSent = sent;
     window.WebSocket = class extends NativeSocket {
       constructor(...args: ConstructorParameters<typeof WebSocket>) {
         super(...args);
-        if (String(args[0]).includes('/realtime/live')) sockets.push(this);
+        if (!String(args[0]).includes('/realtime/live')) return;
+        sockets.push(this);
+        const log = { audioBytes: 0 } as (typeof sent)[number];
+        sent.push(log);
+        const send = this.send.bind(this);
+        this.send = (data) => {
+          if (typeof data === 'string') log.offsetMs ??= (JSON.parse(data) as { offsetMs?: number }).offsetMs;
+          else log.audioBytes += (data as ArrayBuffer).byteLength;
+          send(data);
+        };
       }
     };
     new MutationObserver(() => {
@@ -118,6 +130,13 @@ describe('the live transcript on /record', () => {
     await page.evaluate(() => (window as unknown as { liveSockets: WebSocket[] }).liveSockets.at(-1)!.close(4000, 'test: connection lost'));
     await expect.poll(() => page.evaluate(() => (window as unknown as { liveSockets: WebSocket[] }).liveSockets.length), { timeout: 10_000 }).toBe(2);
     await expect.poll(() => panel.locator('li').count(), { timeout: 30_000, interval: 250 }).toBeGreaterThan(linesBeforeDrop);
+    // The audio captured while it was away went with the new connection, on the recording's clock:
+    // it starts where the first connection's audio ended (16 kHz 16-bit mono is 32 bytes a ms), not
+    // a second or more later, when it reconnected.
+    const [first, second] = await page.evaluate(() => (window as unknown as { liveSent: Array<{ offsetMs: number; audioBytes: number }> }).liveSent);
+    const firstEndedMs = first!.offsetMs + first!.audioBytes / 32;
+    expect(second!.offsetMs).toBeGreaterThanOrEqual(Math.floor(firstEndedMs));
+    expect(second!.offsetMs).toBeLessThan(firstEndedMs + 300);
     const afterDrop = (await panel.locator('li').allTextContents()).map(seconds);
     expect(afterDrop.every((time, i) => i === 0 || time >= afterDrop[i - 1]!)).toBe(true);
     expect(afterDrop.at(-1)).toBeLessThanOrEqual(seconds((await page.getByRole('timer', { name: 'Recording time' }).textContent())!));

@@ -12,13 +12,17 @@ const FINAL_REASONS: Partial<Record<number, string>> = {
   [LIVE_CLOSE.badMessage]: 'this browser sent audio the server could not read',
 };
 const MAX_RETRIES = 5;
-/** Audio kept while (re)connecting, so the first words are not lost: 10 s. */
+/**
+ * Audio kept while (re)connecting, so that words said meanwhile are not lost: up to the last 10 s
+ * (the first reconnection comes after 1 s, the fifth after 16).
+ */
 const MAX_BUFFERED_MS = 10_000;
 
 /**
  * Streams the recording to /realtime/live as 16 kHz PCM, one channel per capture source (an
  * AudioWorklet converts it), and reports the recognised lines. Paused audio is not sent, so line
- * times match the recording's timer; a dropped connection is retried and continues the same clock.
+ * times match the recording's timer; a dropped connection is retried, and the audio captured until
+ * it is back (up to 10 s) is sent then, on the same clock.
  */
 export async function startLiveTranscript(input: {
   stream: MediaStream;
@@ -51,12 +55,15 @@ export async function startLiveTranscript(input: {
   let recordedMs = 0;
   let socket: WebSocket | null = null;
   let ready = false;
+  /** Audio not yet sent, and the recording time it starts at: the next connection starts its clock there. */
   let buffered: ArrayBuffer[] = [];
+  let bufferedMs = 0;
+  let bufferStartMs = 0;
+  const durationMs = (frame: ArrayBuffer) => frame.byteLength / 2 / channels / (LIVE_SAMPLE_RATE / 1000);
 
   const connect = () => {
     ready = false;
-    buffered = [];
-    const offsetMs = Math.round(recordedMs);
+    const offsetMs = Math.round(buffered.length > 0 ? bufferStartMs : recordedMs);
     const ws = new WebSocket(`${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${LIVE_PATH}`);
     socket = ws;
     ws.binaryType = 'arraybuffer';
@@ -76,6 +83,7 @@ export async function startLiveTranscript(input: {
         retries = 0;
         for (const frame of buffered) ws.send(frame);
         buffered = [];
+        bufferedMs = 0;
         if (paused) say({ type: 'pause' });
         input.onStatus({ state: 'listening', speakers: message.speakers });
       } else if (message.type === 'line') input.onLine(message.line);
@@ -103,9 +111,20 @@ export async function startLiveTranscript(input: {
 
   capture.port.onmessage = (event: MessageEvent<ArrayBuffer>) => {
     if (paused || stopped) return;
-    recordedMs += event.data.byteLength / 2 / channels / (LIVE_SAMPLE_RATE / 1000);
+    const ms = durationMs(event.data);
     if (ready && socket?.readyState === WebSocket.OPEN) socket.send(event.data);
-    else if (socket && buffered.length * 100 < MAX_BUFFERED_MS) buffered.push(event.data);
+    else if (!failed) {
+      // Connecting, or waiting to reconnect: keep the newest audio, moving its start past what is dropped.
+      if (buffered.length === 0) bufferStartMs = recordedMs;
+      buffered.push(event.data);
+      bufferedMs += ms;
+      while (bufferedMs > MAX_BUFFERED_MS && buffered.length > 1) {
+        const dropped = durationMs(buffered.shift()!);
+        bufferedMs -= dropped;
+        bufferStartMs += dropped;
+      }
+    }
+    recordedMs += ms;
   };
   connect();
 
