@@ -13,6 +13,7 @@ import { decodeToPcm16k, pcmDurationMs } from '#server/lib/ffmpeg.ts';
 import { diarizeFrames } from '#server/features/transcription/speakers/cluster-speakers.ts';
 import { FRAME_MS } from '#server/features/transcription/speakers/speaker-features.ts';
 import { createSpeechDetector } from '#server/features/transcription/speakers/voice-activity.ts';
+import { watchEventLoop } from '#tests/support/event-loop-watch.ts';
 import { fliteMeeting, longFliteMeeting } from '#tests/support/flite-meeting.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import type { Row } from './lib/report.ts';
@@ -119,17 +120,11 @@ async function benchLongMeetings(): Promise<Row[]> {
         const hypothesis = turnsFromFrames(diarizeFrames(pcm, { speech: await detector.detect(pcm) }), FRAME_MS);
         quality = `, DER ${pct(diarizationErrorRate(turns, hypothesis, { collarSeconds: 0.25 }).der)} frame by frame`;
       }
-      let longestGap = 0;
-      let last = performance.now();
-      const ticker = setInterval(() => {
-        const now = performance.now();
-        longestGap = Math.max(longestGap, now - last);
-        last = now;
-      }, 5);
+      const loop = watchEventLoop();
       const started = performance.now();
       const identified = await speakers.identify(pcm, segments);
       const ms = performance.now() - started;
-      clearInterval(ticker);
+      const longestGap = loop.stop();
       const minutes = pcmDurationMs(pcm) / 60_000;
       rows.push({
         name: `${name} (${minutes.toFixed(1)} min)`,

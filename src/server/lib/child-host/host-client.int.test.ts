@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EchoConfig, EchoInput, EchoOutput } from '#tests/support/echo-host.ts';
+import { watchEventLoop } from '#tests/support/event-loop-watch.ts';
 import { createHostSlot, startHost, type Host, type HostOptions } from './host-client.ts';
 
 const entry = { file: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../tests/support/echo-host.ts'), execArgv: ['--import', 'tsx'] };
@@ -21,15 +22,9 @@ describe('a host process', () => {
     const host = await start();
     expect(host.loaded.pid).not.toBe(process.pid);
     const bytes = crypto.randomBytes(40 * 1024 * 1024 + 123); // 41 parts, the last one short
-    let longestGap = 0;
-    let last = performance.now();
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      longestGap = Math.max(longestGap, now - last);
-      last = now;
-    }, 2);
+    const loop = watchEventLoop(2);
     const answer = await host.run(bytes);
-    clearInterval(ticker);
+    const longestGap = loop.stop();
     expect(answer).toEqual({ bytes: bytes.byteLength, sha256: crypto.createHash('sha256').update(bytes).digest('hex') });
     expect(longestGap).toBeLessThan(100);
     expect(await host.run(new Uint8Array([1, 2, 3]))).toEqual({ bytes: 3, sha256: crypto.createHash('sha256').update(Buffer.from([1, 2, 3])).digest('hex') });

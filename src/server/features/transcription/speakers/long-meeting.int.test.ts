@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchEventLoop } from '#tests/support/event-loop-watch.ts';
 import { longFliteMeeting, type FliteMeeting } from '#tests/support/flite-meeting.ts';
 import type { RecognizedSegment } from '../engines/engine.ts';
 import { diarizationErrorRate } from './diarization-error-rate.ts';
@@ -27,15 +28,9 @@ describe('speaker identification on a three-minute meeting', () => {
   });
 
   it('finds the three voices and gives every turn to its voice, while the event loop stays free', { timeout: 60_000 }, async () => {
-    let longestGap = 0;
-    let last = performance.now();
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      longestGap = Math.max(longestGap, now - last);
-      last = now;
-    }, 5);
+    const loop = watchEventLoop();
     const identified = await speakers.identify(meeting.pcm, turnsAsSegments);
-    clearInterval(ticker);
+    const longestGap = loop.stop();
 
     expect(identified.speakers.map((s) => s.label)).toEqual(['Speaker 1', 'Speaker 2', 'Speaker 3']);
     const hypothesis = identified.segments.map((s) => ({ startMs: s.startMs, endMs: s.endMs, speaker: String(s.speaker) }));
