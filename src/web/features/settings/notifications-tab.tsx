@@ -1,13 +1,13 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Separator } from '#web/components/ui/separator.tsx';
 import type { NotificationSettings } from '#shared/contracts/settings.ts';
-import { SettingToggle } from './setting-toggle.tsx';
+import { SettingToggleSection, type ToggleSpec } from './setting-toggle.tsx';
 import { SettingsLoadState } from './settings-load-state.tsx';
 import { SettingsSaveFooter } from './settings-save-footer.tsx';
 import { SETTINGS_MESSAGES } from './settings-messages.ts';
 import { useSettingsTab } from './use-settings-tab.ts';
 
-type Toggle = { field: keyof NotificationSettings; label: string; description: string };
+type Toggle = ToggleSpec<keyof NotificationSettings>;
 
 const EMAIL_TOGGLES: Toggle[] = [
   { field: 'meetingReminders', label: 'Meeting Reminders', description: 'A reminder before meetings you plan to record.' },
@@ -32,19 +32,6 @@ export function NotificationsTab() {
     failed: SETTINGS_MESSAGES.notificationsFailed,
   });
   if (!values) return <SettingsLoadState title={TITLE} query={query} />;
-  const toggles = (list: Toggle[], prefix: string) =>
-    list.map((toggle, index) => (
-      <div key={toggle.field}>
-        {index > 0 && <Separator />}
-        <SettingToggle
-          id={`${prefix}-${toggle.field}`}
-          label={toggle.label}
-          description={toggle.description}
-          checked={values[toggle.field]}
-          onCheckedChange={(checked) => set(toggle.field, checked)}
-        />
-      </div>
-    ));
   return (
     <Card>
       <CardHeader>
@@ -52,19 +39,9 @@ export function NotificationsTab() {
         <CardDescription>Choose what you hear about. Parley does not send these notifications yet; your choices are kept for when it does.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <section aria-labelledby="email-notifications">
-          <h3 id="email-notifications" className="font-medium">
-            Email Notifications
-          </h3>
-          {toggles(EMAIL_TOGGLES, 'email')}
-        </section>
+        <SettingToggleSection headingId="email-notifications" title="Email Notifications" idPrefix="email" toggles={EMAIL_TOGGLES} values={values} onChange={set} separated />
         <Separator />
-        <section aria-labelledby="in-app-notifications">
-          <h3 id="in-app-notifications" className="font-medium">
-            In-App Notifications
-          </h3>
-          {toggles(IN_APP_TOGGLES, 'in-app')}
-        </section>
+        <SettingToggleSection headingId="in-app-notifications" title="In-App Notifications" idPrefix="in-app" toggles={IN_APP_TOGGLES} values={values} onChange={set} separated />
       </CardContent>
       <SettingsSaveFooter label="Save Preferences" isSaving={isSaving} onSave={save} />
     </Card>

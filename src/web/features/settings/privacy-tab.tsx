@@ -4,7 +4,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Separator } from '#web/components/ui/separator.tsx';
 import { AUTO_DELETE_OPTIONS } from './preferences.ts';
 import { SelectField } from './select-field.tsx';
-import { SettingToggle } from './setting-toggle.tsx';
+import { SettingToggleSection, type ToggleSpec } from './setting-toggle.tsx';
 import { SettingsLoadState } from './settings-load-state.tsx';
 import { SettingsSaveFooter } from './settings-save-footer.tsx';
 import { notAvailableYet, SETTINGS_MESSAGES } from './settings-messages.ts';
@@ -13,7 +13,7 @@ import { UnavailableActionDialog } from './unavailable-action-dialog.tsx';
 
 type ToggleField = 'anonymizedUsage' | 'errorReporting' | 'aiImprovement';
 
-const TOGGLES: { field: ToggleField; label: string; description: string }[] = [
+const TOGGLES: ToggleSpec<ToggleField>[] = [
   { field: 'anonymizedUsage', label: 'Anonymized Feature Usage', description: 'Share which features you use, without your name or content.' },
   { field: 'errorReporting', label: 'Error Reporting', description: 'Send error details when something goes wrong.' },
   { field: 'aiImprovement', label: 'Allow data for AI model improvement', description: 'Let your transcripts be used to improve transcription models.' },
@@ -44,21 +44,7 @@ function PrivacySettingsCard() {
         <CardDescription>Saved to your account. This installation sends no usage data or error reports anywhere.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
-        <section aria-labelledby="data-sharing">
-          <h3 id="data-sharing" className="font-medium">
-            Data Sharing
-          </h3>
-          {TOGGLES.map((toggle) => (
-            <SettingToggle
-              key={toggle.field}
-              id={`privacy-${toggle.field}`}
-              label={toggle.label}
-              description={toggle.description}
-              checked={values[toggle.field]}
-              onCheckedChange={(checked) => set(toggle.field, checked)}
-            />
-          ))}
-        </section>
+        <SettingToggleSection headingId="data-sharing" title="Data Sharing" idPrefix="privacy" toggles={TOGGLES} values={values} onChange={set} />
         <Separator />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField

@@ -8,7 +8,7 @@ import { Separator } from '#web/components/ui/separator.tsx';
 import { RECORDING_DEFAULTS } from '#shared/contracts/settings.ts';
 import { AUDIO_QUALITIES, FILE_FORMATS } from './preferences.ts';
 import { SelectField } from './select-field.tsx';
-import { SettingToggle } from './setting-toggle.tsx';
+import { SettingToggleSection, type ToggleSpec } from './setting-toggle.tsx';
 import { SettingsLoadState } from './settings-load-state.tsx';
 import { SettingsSaveFooter } from './settings-save-footer.tsx';
 import { notAvailableYet, SETTINGS_MESSAGES } from './settings-messages.ts';
@@ -16,7 +16,7 @@ import { useSettingsTab } from './use-settings-tab.ts';
 
 type ToggleField = 'speakerDiarization' | 'automaticPunctuation' | 'fillerWordRemoval' | 'aiSummary';
 
-const TOGGLES: { field: ToggleField; label: string; description: string }[] = [
+const TOGGLES: ToggleSpec<ToggleField>[] = [
   { field: 'speakerDiarization', label: 'Speaker Diarization', description: 'Tell speakers apart in the transcript.' },
   { field: 'automaticPunctuation', label: 'Automatic Punctuation', description: 'Add punctuation and capitals to the transcript.' },
   { field: 'fillerWordRemoval', label: 'Filler Word Removal', description: 'Leave out words such as “um” and “uh”.' },
@@ -44,21 +44,7 @@ export function RecordingTab() {
           <SelectField id="file-format" label="Default File Format" value={values.format} options={FILE_FORMATS} onChange={(format) => set('format', format)} />
         </div>
         <Separator />
-        <section aria-labelledby="transcription-settings">
-          <h3 id="transcription-settings" className="font-medium">
-            Transcription
-          </h3>
-          {TOGGLES.map((toggle) => (
-            <SettingToggle
-              key={toggle.field}
-              id={`recording-${toggle.field}`}
-              label={toggle.label}
-              description={toggle.description}
-              checked={values[toggle.field]}
-              onCheckedChange={(checked) => set(toggle.field, checked)}
-            />
-          ))}
-        </section>
+        <SettingToggleSection headingId="transcription-settings" title="Transcription" idPrefix="recording" toggles={TOGGLES} values={values} onChange={set} />
         <Separator />
         <div className="grid gap-2">
           <Label htmlFor="auto-save-location">Auto-Save Location</Label>

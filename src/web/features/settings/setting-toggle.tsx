@@ -1,4 +1,5 @@
 import { Label } from '#web/components/ui/label.tsx';
+import { Separator } from '#web/components/ui/separator.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 
 /** One on/off setting: the label names the switch (htmlFor), the description is read after it. */
@@ -26,5 +27,57 @@ export function SettingToggle({
       </div>
       <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} aria-describedby={descriptionId} />
     </div>
+  );
+}
+
+export type ToggleSpec<F extends string> = { field: F; label: string; description: string };
+
+/**
+ * A titled group of on/off settings bound to a settings tab's values: each switch's id is
+ * `${idPrefix}-${field}`; `separated` rules a line between the switches.
+ */
+export function SettingToggleSection<F extends string>({
+  headingId,
+  title,
+  idPrefix,
+  toggles,
+  values,
+  onChange,
+  separated = false,
+}: {
+  headingId: string;
+  title: string;
+  idPrefix: string;
+  toggles: ToggleSpec<F>[];
+  values: Record<F, boolean>;
+  onChange: (field: F, checked: boolean) => void;
+  separated?: boolean;
+}) {
+  return (
+    <section aria-labelledby={headingId}>
+      <h3 id={headingId} className="font-medium">
+        {title}
+      </h3>
+      {toggles.map((toggle, index) => {
+        const row = (
+          <SettingToggle
+            key={toggle.field}
+            id={`${idPrefix}-${toggle.field}`}
+            label={toggle.label}
+            description={toggle.description}
+            checked={values[toggle.field]}
+            onCheckedChange={(checked) => onChange(toggle.field, checked)}
+          />
+        );
+        return separated ? (
+          <div key={toggle.field}>
+            {index > 0 && <Separator />}
+            {row}
+          </div>
+        ) : (
+          row
+        );
+      })}
+    </section>
   );
 }
