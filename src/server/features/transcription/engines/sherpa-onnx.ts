@@ -1,8 +1,9 @@
 import os from 'node:os';
 import path from 'node:path';
 import { createHostSlot, hostEntry, startHost, type Host } from '#server/lib/child-host/host-client.ts';
-import { MODEL_CATALOG, SUGGESTED_ASR_MODEL } from '../models/catalog.ts';
-import { findDamage, listInstalledModels, readInstalledModel, type InstalledModel } from '../models/model-store.ts';
+import { SUGGESTED_ASR_MODEL } from '../models/catalog.ts';
+import { createLoadVerdict } from '../models/load-verdict.ts';
+import { findDamage, installKey, preferredInstalledModel, readInstalledModel, type InstalledModel } from '../models/model-store.ts';
 import type { OfflineRecognizerConfig } from '../models/sherpa-runtime.ts';
 import type { EngineAvailability, RecognizedSegment, TranscribeOptions, TranscriptionEngine } from './engine.ts';
 import type { RecognizerHostConfig, RecognizerHostInput, RecognizerHostLoaded, RecognizerHostOutput } from './sherpa-onnx-protocol.ts';
@@ -26,8 +27,6 @@ export type SherpaOnnxEngine = TranscriptionEngine & {
   close(): Promise<void>;
 };
 
-/** A failed load is tried again after this long (a fixed model, more memory…) without a restart. */
-const RECHECK_FAILED_MS = 5 * 60_000;
 /** Speech is recognised in stretches of at most this (whisper models take under 30 s). */
 const MAX_SPEECH_MS = 20_000;
 
@@ -42,23 +41,17 @@ export function createSherpaOnnxEngine(options: SherpaOnnxEngineOptions): Sherpa
   const numThreads = options.numThreads ?? Math.max(1, Math.min(4, os.availableParallelism() - 1));
   const idleMs = options.idleMs ?? 10 * 60_000;
   const loadTimeoutMs = options.loadTimeoutMs ?? 3 * 60_000;
-  let verdict: { key: string; availability: EngineAvailability; at: number } | undefined;
+  const verdict = createLoadVerdict<EngineAvailability>();
   const slot = createHostSlot<RecognizerHost>();
 
   const selectedModel = (): InstalledModel | undefined => {
     if (options.model) return readInstalledModel(options.modelsDir, options.model);
-    const installed = listInstalledModels(options.modelsDir, 'asr').filter((m) => m.manifest.asr);
-    const rank = (m: InstalledModel) => {
-      const index = MODEL_CATALOG.findIndex((entry) => entry.name === m.manifest.name);
-      return index === -1 ? MODEL_CATALOG.length : index;
-    };
-    return installed.sort((a, b) => rank(a) - rank(b))[0];
+    return preferredInstalledModel(options.modelsDir, 'asr', (m) => m.manifest.asr !== undefined);
   };
-  const keyOf = (model: InstalledModel) => `${model.manifest.name}@${model.manifest.installedAt}`;
 
   /** A host with `model` loaded: the running one, or a new one. Concurrent callers share the start. */
   const hostFor = (model: InstalledModel): Promise<RecognizerHost> =>
-    slot.get(keyOf(model), () =>
+    slot.get(installKey(model), () =>
       startHost<RecognizerHostConfig, RecognizerHostLoaded, RecognizerHostInput, RecognizerHostOutput>({
         entry: hostEntry(import.meta.url, 'sherpa-onnx-host'),
         config: { recognizer: recognizerConfig(model, numThreads), modelsDir: options.modelsDir, maxSpeechMs: MAX_SPEECH_MS },
@@ -87,17 +80,14 @@ export function createSherpaOnnxEngine(options: SherpaOnnxEngineOptions): Sherpa
       if (!model.manifest.asr) return unavailable(`${name} is not a speech recognition model`);
       const damage = findDamage(model);
       if (damage) return unavailable(`model ${name} is damaged (${damage}) — run "npm run models -- remove ${name}" and fetch it again`);
-      const key = keyOf(model);
-      if (verdict?.key === key && (verdict.availability.available || Date.now() - verdict.at < RECHECK_FAILED_MS)) return verdict.availability;
-      let availability: EngineAvailability;
-      try {
-        await hostFor(model);
-        availability = { available: true };
-      } catch (error) {
-        availability = unavailable(`model ${name} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
-      }
-      verdict = { key, availability, at: Date.now() };
-      return availability;
+      return verdict.check(installKey(model), async () => {
+        try {
+          await hostFor(model);
+          return { available: true };
+        } catch (error) {
+          return unavailable(`model ${name} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      });
     },
     async transcribe(pcm, transcribeOptions: TranscribeOptions = {}): Promise<RecognizedSegment[]> {
       const model = selectedModel();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import type { AsrLoader, CatalogEntry, ModelKind } from './catalog.ts';
+import { MODEL_CATALOG, type AsrLoader, type CatalogEntry, type ModelKind } from './catalog.ts';
 
 /**
  * Installed models live in $DATA_DIR/models/<name>/: the model's files side by side and a
@@ -71,6 +71,20 @@ export function listInstalledModels(modelsDir: string, kind?: ModelKind): Instal
     .map((name) => readInstalledModel(modelsDir, name))
     .filter((m): m is InstalledModel => m !== undefined && (kind === undefined || m.manifest.kind === kind));
 }
+
+/** Of the installed models of `kind` that `accept` takes, the one the catalog lists first (a model it does not list comes last). */
+export function preferredInstalledModel(modelsDir: string, kind: ModelKind, accept: (model: InstalledModel) => boolean = () => true): InstalledModel | undefined {
+  const rank = (model: InstalledModel) => {
+    const index = MODEL_CATALOG.findIndex((entry) => entry.name === model.manifest.name);
+    return index === -1 ? MODEL_CATALOG.length : index;
+  };
+  return listInstalledModels(modelsDir, kind)
+    .filter(accept)
+    .sort((a, b) => rank(a) - rank(b))[0];
+}
+
+/** One installation of a model: fetched again, it is another (for host processes and load verdicts). */
+export const installKey = (model: InstalledModel): string => `${model.manifest.name}@${model.manifest.installedAt}`;
 
 /**
  * What is wrong with an installed model's files on disk (a file deleted or truncated since), or

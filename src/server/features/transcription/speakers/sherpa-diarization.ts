@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { createHostSlot, hostEntry, startHost, type Host } from '#server/lib/child-host/host-client.ts';
 import type { Pcm16k } from '#server/lib/ffmpeg.ts';
-import { MODEL_CATALOG, type ModelKind } from '../models/catalog.ts';
-import { findDamage, listInstalledModels, type InstalledModel } from '../models/model-store.ts';
+import { createLoadVerdict } from '../models/load-verdict.ts';
+import { findDamage, installKey, preferredInstalledModel, type InstalledModel } from '../models/model-store.ts';
 import type { OfflineSpeakerDiarizationConfig, SpeakerDiarizationSegment } from '../models/sherpa-runtime.ts';
 import type { Turn } from './diarization-error-rate.ts';
 
@@ -46,16 +46,6 @@ const SUGGESTED: Record<'speaker-segmentation' | 'speaker-embedding', string> = 
   'speaker-segmentation': 'pyannote-segmentation-3.0',
   'speaker-embedding': '3dspeaker-eres2net-base',
 };
-const RECHECK_FAILED_MS = 5 * 60_000;
-
-/** The installed model of a kind the catalog lists first (an unknown model last). */
-function preferred(modelsDir: string, kind: ModelKind): InstalledModel | undefined {
-  const rank = (m: InstalledModel) => {
-    const index = MODEL_CATALOG.findIndex((entry) => entry.name === m.manifest.name);
-    return index === -1 ? MODEL_CATALOG.length : index;
-  };
-  return listInstalledModels(modelsDir, kind).sort((a, b) => rank(a) - rank(b))[0];
-}
 
 /** The segmentation model's full-precision file (the catalog keeps an int8 one beside it). */
 function segmentationFile(model: InstalledModel): string {
@@ -83,15 +73,14 @@ export function createSherpaDiarizer(options: SherpaDiarizerOptions): SherpaDiar
     loadTimeoutMs: options.loadTimeoutMs ?? 60_000,
   };
   const slot = createHostSlot<DiarizationHost>();
-  let verdict: { key: string; availability: Availability; at: number } | undefined;
+  const verdict = createLoadVerdict<Availability>();
 
   const models = () => {
-    const segmentation = preferred(options.modelsDir, 'speaker-segmentation');
-    const embedding = preferred(options.modelsDir, 'speaker-embedding');
+    const segmentation = preferredInstalledModel(options.modelsDir, 'speaker-segmentation');
+    const embedding = preferredInstalledModel(options.modelsDir, 'speaker-embedding');
     return segmentation && embedding ? { segmentation, embedding } : undefined;
   };
-  const keyOf = (m: { segmentation: InstalledModel; embedding: InstalledModel }) =>
-    `${m.segmentation.manifest.name}@${m.segmentation.manifest.installedAt}+${m.embedding.manifest.name}@${m.embedding.manifest.installedAt}`;
+  const keyOf = (m: { segmentation: InstalledModel; embedding: InstalledModel }) => `${installKey(m.segmentation)}+${installKey(m.embedding)}`;
 
   const hostFor = (m: { segmentation: InstalledModel; embedding: InstalledModel }): Promise<DiarizationHost> =>
     slot.get(keyOf(m), () =>
@@ -109,8 +98,8 @@ export function createSherpaDiarizer(options: SherpaDiarizerOptions): SherpaDiar
   const unavailable = (reason: string): Availability => ({ available: false, reason: `sherpa-onnx diarization: ${reason}` });
 
   const checkAvailability = async (): Promise<Availability> => {
-    const segmentation = preferred(options.modelsDir, 'speaker-segmentation');
-    const embedding = preferred(options.modelsDir, 'speaker-embedding');
+    const segmentation = preferredInstalledModel(options.modelsDir, 'speaker-segmentation');
+    const embedding = preferredInstalledModel(options.modelsDir, 'speaker-embedding');
     const missing = (['speaker-segmentation', 'speaker-embedding'] as const).filter((kind) => !(kind === 'speaker-segmentation' ? segmentation : embedding));
     if (!segmentation || !embedding) {
       const commands = missing.map((kind) => `"npm run models -- fetch ${SUGGESTED[kind]}"`).join(' and ');
@@ -121,17 +110,14 @@ export function createSherpaDiarizer(options: SherpaDiarizerOptions): SherpaDiar
       if (damage) return unavailable(`model ${model.manifest.name} is damaged (${damage}) — run "npm run models -- remove ${model.manifest.name}" and fetch it again`);
     }
     const both = { segmentation, embedding };
-    const key = keyOf(both);
-    if (verdict?.key === key && (verdict.availability.available || Date.now() - verdict.at < RECHECK_FAILED_MS)) return verdict.availability;
-    let availability: Availability;
-    try {
-      await hostFor(both);
-      availability = { available: true };
-    } catch (error) {
-      availability = unavailable(`models ${segmentation.manifest.name} and ${embedding.manifest.name} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    verdict = { key, availability, at: Date.now() };
-    return availability;
+    return verdict.check(keyOf(both), async () => {
+      try {
+        await hostFor(both);
+        return { available: true };
+      } catch (error) {
+        return unavailable(`models ${segmentation.manifest.name} and ${embedding.manifest.name} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    });
   };
 
   return {
@@ -150,7 +136,7 @@ export function createSherpaDiarizer(options: SherpaDiarizerOptions): SherpaDiar
         // only here) are set aside like models that do not load, so the next jobs do not retry them.
         if (!diarizeOptions.signal?.aborted) {
           const reason = error instanceof Error ? error.message : String(error);
-          verdict = { key: keyOf(m), availability: unavailable(`models ${m.segmentation.manifest.name} and ${m.embedding.manifest.name} failed on a recording: ${reason}`), at: Date.now() };
+          verdict.remember(keyOf(m), unavailable(`models ${m.segmentation.manifest.name} and ${m.embedding.manifest.name} failed on a recording: ${reason}`));
         }
         throw error;
       }
