@@ -1,11 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import onnxProto, { type onnx as Onnx } from 'onnx-proto';
 import { writeManifest } from '#server/features/transcription/models/model-store.ts';
-
-// A CommonJS module: its namespace comes as the default export under Node's ESM.
-const { onnx } = onnxProto;
+import { attrInt, attrInts, encodeModel, FLOAT, floats, int64s, INT64, io } from './onnx-model.ts';
 
 /**
  * A tiny speech "model" for the sherpa-onnx engine, built in the test as real ONNX files: an
@@ -16,36 +13,12 @@ const { onnx } = onnxProto;
  * threshold, and nothing else. So the engine's whole path (VAD, recogniser, timings, IPC) runs.
  */
 
-const FLOAT = onnx.TensorProto.DataType.FLOAT;
-const INT64 = onnx.TensorProto.DataType.INT64;
 const MELS = 80;
 export const TEST_MODEL_TOKENS = '<blk> 0\n▁speech 1\n▁noise 2\n';
 
-type Dim = number | string;
-const io = (name: string, elemType: number, dims: Dim[]): Onnx.IValueInfoProto => ({
-  name,
-  type: { tensorType: { elemType, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } } },
-});
-const floats = (name: string, dims: number[], values: number[]): Onnx.ITensorProto => ({ name, dims, dataType: FLOAT, floatData: values });
-const int64s = (name: string, dims: number[], values: number[]): Onnx.ITensorProto => ({ name, dims, dataType: INT64, int64Data: values });
-const attrInts = (name: string, values: number[]): Onnx.IAttributeProto => ({ name, type: onnx.AttributeProto.AttributeType.INTS, ints: values });
-const attrInt = (name: string, value: number): Onnx.IAttributeProto => ({ name, type: onnx.AttributeProto.AttributeType.INT, i: value });
-
-function model(graph: Onnx.IGraphProto, metadata: Record<string, string | number> = {}): Uint8Array {
-  return onnx.ModelProto.encode(
-    onnx.ModelProto.create({
-      irVersion: 7,
-      opsetImport: [{ domain: '', version: 13 }],
-      producerName: 'parley-tests',
-      graph,
-      metadataProps: Object.entries(metadata).map(([key, value]) => ({ key, value: String(value) })),
-    }),
-  ).finish();
-}
-
 /** Features [N, T, 80] → every 4th frame (sherpa assumes a subsampling factor of 4), lengths (T + 3) / 4. */
 function encoder(): Uint8Array {
-  return model({
+  return encodeModel({
     name: 'subsampling-encoder',
     input: [io('x', FLOAT, ['N', 'T', MELS]), io('x_lens', INT64, ['N'])],
     output: [io('encoder_out', FLOAT, ['N', 'S', MELS]), io('encoder_out_lens', INT64, ['N'])],
@@ -61,7 +34,7 @@ function encoder(): Uint8Array {
 /** The last token of the context → [1, 0, …] once "speech" was said, zeros before. */
 function decoder(): Uint8Array {
   const table = [...Array(MELS).fill(0), 1, ...Array(MELS - 1).fill(0), 1, ...Array(MELS - 1).fill(0)];
-  return model(
+  return encodeModel(
     {
       name: 'last-token-decoder',
       input: [io('y', INT64, ['N', 2])],
@@ -82,7 +55,7 @@ function decoder(): Uint8Array {
  * said yet, hugely negative after; "noise" never wins.
  */
 function joiner(threshold: number): Uint8Array {
-  return model({
+  return encodeModel({
     name: 'energy-joiner',
     input: [io('encoder_out', FLOAT, ['N', MELS]), io('decoder_out', FLOAT, ['N', MELS])],
     output: [io('logit', FLOAT, ['N', 3])],

@@ -1,11 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import onnxProto, { type onnx as Onnx } from 'onnx-proto';
 import { writeManifest } from '#server/features/transcription/models/model-store.ts';
-
-// A CommonJS module: its namespace comes as the default export under Node's ESM.
-const { onnx } = onnxProto;
+import { attrInt, attrInts, encodeModel, FLOAT, floats, io } from './onnx-model.ts';
 
 /**
  * Tiny stand-ins for the speaker diarization models (pyannote segmentation, a WeSpeaker-style
@@ -18,31 +15,9 @@ const { onnx } = onnxProto;
  *   spectral envelopes point different ways.
  */
 
-const FLOAT = onnx.TensorProto.DataType.FLOAT;
 const SAMPLE_RATE = 16_000;
 /** Pyannote's powerset over 3 speakers with at most 2 at once: silence, 3 singles, 3 pairs. */
 const CLASSES = 7;
-
-type Dim = number | string;
-const valueInfo = (name: string, dims: Dim[]): Onnx.IValueInfoProto => ({
-  name,
-  type: { tensorType: { elemType: FLOAT, shape: { dim: dims.map((d) => (typeof d === 'number' ? { dimValue: d } : { dimParam: d })) } } },
-});
-const tensor = (name: string, dims: number[], values: number[]): Onnx.ITensorProto => ({ name, dims, dataType: FLOAT, floatData: values });
-const ints = (name: string, values: number[]): Onnx.IAttributeProto => ({ name, type: onnx.AttributeProto.AttributeType.INTS, ints: values });
-const int = (name: string, value: number): Onnx.IAttributeProto => ({ name, type: onnx.AttributeProto.AttributeType.INT, i: value });
-
-function encode(graph: Onnx.IGraphProto, metadata: Record<string, string | number>): Uint8Array {
-  return onnx.ModelProto.encode(
-    onnx.ModelProto.create({
-      irVersion: 7,
-      opsetImport: [{ domain: '', version: 13 }],
-      producerName: 'parley-tests',
-      graph,
-      metadataProps: Object.entries(metadata).map(([key, value]) => ({ key, value: String(value) })),
-    }),
-  ).finish();
-}
 
 export type SegmentationOptions = {
   /** The model's chunk in samples (pyannote's is 10 s; sherpa shifts it by a tenth). */
@@ -64,16 +39,16 @@ export function segmentationModel(options: SegmentationOptions = {}): Uint8Array
   const weights: number[] = [];
   for (let c = 0; c < CLASSES; c++) for (let k = 0; k < field; k++) weights.push(c === 0 ? -1 / field : c === 1 ? 1 / field : 0);
   const bias = [threshold, -threshold, -100, -100, -100, -100, -100];
-  return encode(
+  return encodeModel(
     {
       name: 'energy-segmentation',
-      input: [valueInfo('x', ['N', 1, 'T'])],
-      output: [valueInfo('y', ['N', 'F', CLASSES])],
-      initializer: [tensor('w', [CLASSES, 1, field], weights), tensor('b', [CLASSES], bias)],
+      input: [io('x', FLOAT, ['N', 1, 'T'])],
+      output: [io('y', FLOAT, ['N', 'F', CLASSES])],
+      initializer: [floats('w', [CLASSES, 1, field], weights), floats('b', [CLASSES], bias)],
       node: [
         { opType: 'Mul', input: ['x', 'x'], output: ['energy'] },
-        { opType: 'Conv', input: ['energy', 'w', 'b'], output: ['scores'], attribute: [ints('kernel_shape', [field]), ints('strides', [shift])] },
-        { opType: 'Transpose', input: ['scores'], output: ['y'], attribute: [ints('perm', [0, 2, 1])] },
+        { opType: 'Conv', input: ['energy', 'w', 'b'], output: ['scores'], attribute: [attrInts('kernel_shape', [field]), attrInts('strides', [shift])] },
+        { opType: 'Transpose', input: ['scores'], output: ['y'], attribute: [attrInts('perm', [0, 2, 1])] },
       ],
     },
     {
@@ -91,14 +66,14 @@ export function segmentationModel(options: SegmentationOptions = {}): Uint8Array
 
 export function embeddingModel(): Uint8Array {
   const mels = 80;
-  return encode(
+  return encodeModel(
     {
       name: 'mean-spectrum-embedding',
-      input: [valueInfo('feats', ['N', 'T', mels])],
-      output: [valueInfo('embs', ['N', mels])],
+      input: [io('feats', FLOAT, ['N', 'T', mels])],
+      output: [io('embs', FLOAT, ['N', mels])],
       node: [
-        { opType: 'ReduceMean', input: ['feats'], output: ['spectrum'], attribute: [ints('axes', [1]), int('keepdims', 0)] },
-        { opType: 'ReduceMean', input: ['spectrum'], output: ['level'], attribute: [ints('axes', [1]), int('keepdims', 1)] },
+        { opType: 'ReduceMean', input: ['feats'], output: ['spectrum'], attribute: [attrInts('axes', [1]), attrInt('keepdims', 0)] },
+        { opType: 'ReduceMean', input: ['spectrum'], output: ['level'], attribute: [attrInts('axes', [1]), attrInt('keepdims', 1)] },
         { opType: 'Sub', input: ['spectrum', 'level'], output: ['embs'] },
       ],
     },
