@@ -8,6 +8,7 @@ import type { MeetingProgressEvent } from '#shared/contracts/realtime.ts';
 import { finalizeRecording } from '#server/features/recordings/finalize-recording.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { startFakeSpeechService } from '#tests/support/fake-openai-speech.ts';
+import { FLITE_LINES } from '#tests/support/flite-meeting.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { createJobRunner } from './job-runner.ts';
 import { enqueueJob } from './jobs.repository.ts';
@@ -72,14 +73,8 @@ describe('transcription jobs with pocketsphinx', () => {
   });
 
   it('separates the three voices of a meeting spoken by flite, within a stated word error rate', { timeout: 60_000 }, async () => {
-    const lines: Array<[string, string]> = [
-      ['kal16', 'good morning everyone let us review the budget for the next quarter'],
-      ['slt', 'thank you the marketing campaign is ready and the launch is planned for friday'],
-      ['awb', 'the database migration is blocked we still need the production credentials'],
-      ['kal16', 'i will ask the platform team to send them today'],
-      ['slt', 'great then we can test the release on thursday morning'],
-      ['awb', 'sounds good i will prepare the backup before we start'],
-    ];
+    // Each line as flite says it, untrimmed, with 0.7 s of silence after it: a file as a person would upload it.
+    const lines = FLITE_LINES;
     const parts = lines.map(([voice, text], i) => {
       const raw = path.join(scratch, `line-${i}.wav`);
       execFileSync('flite', ['-voice', voice, '-t', text, '-o', raw]);
