@@ -2,7 +2,7 @@ import { agnes } from 'ml-hclust';
 import { CholeskyDecomposition, covariance } from 'ml-matrix';
 import type { Pcm16k } from '#server/lib/ffmpeg.ts';
 import type { SpeechSpan } from '../models/silero-vad.ts';
-import { FRAME_MS, frameEnergy, speechFrames, speechMfcc } from './speaker-features.ts';
+import { FRAME_MS, frameEnergy, runsOf, speechFrames, speechMfcc } from './speaker-features.ts';
 import { keepConfirmedRuns } from './voice-activity.ts';
 
 /**
@@ -83,20 +83,11 @@ export function diarizeFrames(pcm: Pcm16k, options: { signal?: AbortSignal; spee
 /** Windows of speech frames: contiguous speech cut into overlapping 1.5 s windows (a short run is one window). */
 function speechWindows(speech: boolean[]): Array<[number, number]> {
   const windows: Array<[number, number]> = [];
-  let start = -1;
-  for (let i = 0; i <= speech.length; i++) {
-    if (i < speech.length && speech[i]) {
-      if (start < 0) start = i;
-      continue;
-    }
-    if (start >= 0) {
-      const length = i - start;
-      if (length >= Math.round(300 / FRAME_MS)) {
-        if (length <= WINDOW_FRAMES) windows.push([start, i]);
-        else for (let w = start; w < i; w += WINDOW_HOP) windows.push([w, Math.min(i, w + WINDOW_FRAMES)]);
-      }
-    }
-    start = -1;
+  for (const [start, end] of runsOf(speech)) {
+    const length = end - start;
+    if (length < Math.round(300 / FRAME_MS)) continue;
+    if (length <= WINDOW_FRAMES) windows.push([start, end]);
+    else for (let w = start; w < end; w += WINDOW_HOP) windows.push([w, Math.min(end, w + WINDOW_FRAMES)]);
   }
   return windows;
 }

@@ -59,15 +59,22 @@ export function speechFrames(rms: Float32Array): boolean[] {
 
 /** Sets runs of `value` shorter than `maxLength` (inside the track) to `replacement`. */
 function fillRuns(flags: boolean[], value: boolean, maxLength: number, replacement: boolean): void {
+  for (const [start, end] of runsOf(flags, value)) {
+    if (end - start < maxLength && (value || (start > 0 && end < flags.length))) flags.fill(replacement, start, end);
+  }
+}
+
+/** The runs of consecutive `value` frames, as [start, end) pairs in order. */
+export function runsOf(flags: boolean[], value = true): Array<[start: number, end: number]> {
+  const runs: Array<[number, number]> = [];
   let start = -1;
   for (let i = 0; i <= flags.length; i++) {
     if (i < flags.length && flags[i] === value) {
       if (start < 0) start = i;
       continue;
     }
-    if (start >= 0 && i - start < maxLength && (value || (start > 0 && i < flags.length))) {
-      for (let j = start; j < i; j++) flags[j] = replacement;
-    }
+    if (start >= 0) runs.push([start, i]);
     start = -1;
   }
+  return runs;
 }

@@ -1,6 +1,6 @@
 import type { Pcm16k } from '#server/lib/ffmpeg.ts';
 import { loadSileroVad, SileroVadUnavailableError, type SileroVad, type SpeechSpan } from '../models/silero-vad.ts';
-import { FRAME_MS } from './speaker-features.ts';
+import { FRAME_MS, runsOf } from './speaker-features.ts';
 
 /**
  * Which frames of a recording are speech, for telling speakers apart. The energy detector
@@ -46,18 +46,10 @@ export function keepConfirmedRuns(energy: boolean[], spans: SpeechSpan[]): boole
     for (let f = Math.max(0, Math.floor(span.startMs / FRAME_MS)); f < Math.min(energy.length, Math.ceil(span.endMs / FRAME_MS)); f++) confirmed[f] = true;
   }
   const kept = [...energy];
-  let start = -1;
-  for (let i = 0; i <= energy.length; i++) {
-    if (i < energy.length && energy[i]) {
-      if (start < 0) start = i;
-      continue;
-    }
-    if (start >= 0) {
-      let speech = 0;
-      for (let f = start; f < i; f++) if (confirmed[f]) speech++;
-      if (speech < (i - start) * MIN_SPEECH_SHARE) kept.fill(false, start, i);
-    }
-    start = -1;
+  for (const [start, end] of runsOf(energy)) {
+    let speech = 0;
+    for (let f = start; f < end; f++) if (confirmed[f]) speech++;
+    if (speech < (end - start) * MIN_SPEECH_SHARE) kept.fill(false, start, end);
   }
   return kept;
 }
