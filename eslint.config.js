@@ -1,10 +1,76 @@
 // Lint carries the architecture: import boundaries between shared, server and web (STYLE.md),
-// no cycles, and process.env read only by the config module.
+// walls between the server's features and between the web's, no cycles, and process.env read only by the config module.
+import fs from 'node:fs';
 import js from '@eslint/js';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/**
+ * bulletproof-react's walls for the web app: a feature imports shared web code and its own files,
+ * never another feature; only app/ (its routes) combines features. Every folder of
+ * src/web/features gets one, so a new feature is walled off without a lint change.
+ */
+function webFeatureZones() {
+  return fs
+    .readdirSync('src/web/features', { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => ({
+      target: `./src/web/features/${d.name}`,
+      from: './src/web/features',
+      except: [`./${d.name}`],
+      message: 'features never import each other: combine them in app/routes',
+    }));
+}
+
+const importZones = [
+  { target: './src/shared', from: ['./src/server', './src/web', './tests'], message: 'shared code stays isomorphic' },
+  { target: './src/server', from: './src/web', message: 'the server never imports the web app' },
+  { target: './src/web', from: './src/server', message: 'the web app talks to the server over HTTP only' },
+  {
+    target: './src/server/db',
+    from: './src/server/features',
+    except: ['./auth/auth.table.ts', './meetings/meetings.table.ts', './notes/notes.table.ts', './settings/settings.table.ts', './sharing/sharing.table.ts'],
+    message: 'infra never imports features (only table types)',
+  },
+  { target: ['./src/server/http', './src/server/lib', './src/server/jobs'], from: './src/server/features', message: 'infra never imports features' },
+  { target: ['./src/web/components', './src/web/hooks', './src/web/lib'], from: './src/web/features', message: 'shared web code never imports features' },
+  {
+    target: ['./src/web/components', './src/web/hooks', './src/web/lib'],
+    from: './src/web/app',
+    except: ['./paths.ts'],
+    message: 'shared web code never imports app/ (the route table excepted)',
+  },
+  { target: './src/web/features', from: './src/web/app', except: ['./paths.ts'], message: 'features never import app/ (the route table excepted)' },
+  { target: './src/web/app/paths.ts', from: './src/web', message: 'the route table imports nothing, so anything may import it' },
+  ...webFeatureZones(),
+];
+
+/**
+ * Walls between the server's features: a feature reaches another only through its service
+ * (`*.service.ts`), never its repository, tables or routes. Auth's guard and token check are the
+ * service every route uses. Tests may set up state through another feature's internals.
+ */
+const serverFeatures = fs
+  .readdirSync('src/server/features', { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
+/** Another feature's public face: its service (named after the feature), and auth's guard and token check. */
+const publicModules = [
+  ...serverFeatures.map((feature) => `**/features/${feature}/${feature}.service.ts`),
+  '**/features/auth/api-guard.ts',
+  '**/features/auth/authenticate.ts',
+  '**/features/auth/auth-context.ts',
+  '**/features/auth/gotrue-error.ts',
+  '**/features/auth/users.ts',
+];
+const featureZones = serverFeatures.map((feature) => ({
+  target: `./src/server/features/${feature}`,
+  from: `./src/server/features/!(${feature})/**`,
+  except: publicModules,
+  message: 'another feature is reached only through its service (<feature>/<feature>.service.ts)',
+}));
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
@@ -21,21 +87,13 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       'import-x/no-cycle': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './src/shared', from: ['./src/server', './src/web', './tests'], message: 'shared code stays isomorphic' },
-            { target: './src/server', from: './src/web', message: 'the server never imports the web app' },
-            { target: './src/web', from: './src/server', message: 'the web app talks to the server over HTTP only' },
-            { target: './src/server/db', from: './src/server/features', except: ['./auth/auth.table.ts', './meetings/meetings.table.ts', './settings/settings.table.ts', './sharing/sharing.table.ts', './transcription/jobs/jobs.table.ts'], message: 'infra never imports features (only table types)' },
-            { target: ['./src/server/http', './src/server/lib'], from: './src/server/features', message: 'infra never imports features' },
-            { target: ['./src/web/components', './src/web/hooks', './src/web/lib'], from: ['./src/web/features', './src/web/app'], message: 'shared web code never imports features or app' },
-            { target: './src/web/features', from: './src/web/app', message: 'features never import app/' },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: importZones }],
     },
+  },
+  {
+    files: ['src/server/features/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...importZones, ...featureZones] }] },
   },
   {
     files: ['src/server/**/*.ts'],
@@ -45,10 +103,16 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/web/**/*.{ts,tsx}'],
+    files: ['src/web/**/*.{ts,tsx}', 'tests/support/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The web app's test helpers live in tests/support/web; only its tests may use them.
+    files: ['src/web/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.tsx'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^#tests/', message: 'test support is for tests only' }] }] },
   },
   {
     // Kysely's guidance: migrations are frozen in time and typed against Kysely<any>.

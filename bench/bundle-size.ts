@@ -36,7 +36,7 @@ export function measureBundles(): Row[] {
   if (!entry) return [{ name: 'bundle sizes', value: 'no entry chunk in the manifest' }];
   const find = (pattern: RegExp): string[] => Object.keys(manifest).filter((k) => pattern.test(k));
   const landing = staticClosure(manifest, [entry, ...find(/landing/i)]);
-  const shell = staticClosure(manifest, [entry, ...find(/app-shell|app-layout|dashboard-page/i)]);
+  const shell = staticClosure(manifest, [entry, ...find(/app-shell|app-layout|dashboard/i)]);
   const total = (files: Set<string>): number => [...files].reduce((sum, f) => sum + gzipSize(f), 0);
   const allJs = Object.values(manifest).filter((c) => c.file.endsWith('.js'));
   return [

@@ -18,7 +18,10 @@ import { startServer } from './lib/server.ts';
 const FRAME_MS = 100;
 const BYTES_PER_MS = 32;
 
-const pcmOf = (file: string) => execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-i', path.join(sharedAudioDir(), file), '-f', 's16le', '-ac', '1', '-ar', '16000', 'pipe:1'], { maxBuffer: 1 << 26 });
+const pcmOf = (file: string) =>
+  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-i', path.join(sharedAudioDir(), file), '-f', 's16le', '-ac', '1', '-ar', '16000', 'pipe:1'], {
+    maxBuffer: 1 << 26,
+  });
 
 /** Two mono clips as one interleaved two-channel stream, the shorter padded with silence. */
 function interleave(left: Buffer, right: Buffer): Buffer {
@@ -74,9 +77,12 @@ async function streamSession(baseUrl: string, token: string, pcm: Buffer, channe
   return arrivals.map(({ line, at }) => at - started - line.endMs);
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((p / 100) * values.length))] ?? NaN;
 const describe = (latencies: number[]) =>
-  latencies.length === 0 ? 'no lines' : `p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms over ${latencies.length} lines`;
+  latencies.length === 0
+    ? 'no lines'
+    : `p50 ${percentile(latencies, 50).toFixed(0)} ms, p95 ${percentile(latencies, 95).toFixed(0)} ms, max ${Math.max(...latencies).toFixed(0)} ms over ${latencies.length} lines`;
 
 export async function benchLiveLatency(): Promise<Row[]> {
   if (!fs.existsSync('/usr/bin/pocketsphinx_continuous')) return [{ name: 'live transcript', value: 'skipped: pocketsphinx is not installed' }];
@@ -84,7 +90,8 @@ export async function benchLiveLatency(): Promise<Row[]> {
   try {
     const script = await (await fetch(`${server.baseUrl}/app-config.js`)).text();
     const apikey = /"anonKey":"([^"]+)"/.exec(script)?.[1] ?? '';
-    const account = async (n: number) => (await signUpAndIn(server.baseUrl, apikey, `bench-live-${Date.now()}-${n}@example.com`, 'bench-password-1')).access_token;
+    const account = async (n: number) =>
+      (await signUpAndIn(server.baseUrl, apikey, `bench-live-${Date.now()}-${n}@example.com`, 'bench-password-1')).access_token;
     const speech = pcmOf('librivox_ss_5utt.wav');
     const rows: Row[] = [];
     rows.push({ name: 'one recording (24.7 s read speech)', value: describe(await streamSession(server.baseUrl, await account(0), speech, 1)) });

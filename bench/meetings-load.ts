@@ -18,10 +18,23 @@ import { startServer } from './lib/server.ts';
 const MEETINGS = Number(process.env.BENCH_MEETINGS ?? 10_000);
 const SEGMENTS_PER_MEETING = Number(process.env.BENCH_SEGMENTS_PER_MEETING ?? 100);
 
-const WORDS = ('budget roadmap customer onboarding release launch pricing design review hiring quarter revenue churn migration api gateway ' +
+const WORDS = (
+  'budget roadmap customer onboarding release launch pricing design review hiring quarter revenue churn migration api gateway ' +
   'security incident postmortem sprint retro planning marketing campaign partner contract legal compliance mobile dashboard analytics ' +
-  'feedback interview research prototype deadline vendor invoice support escalation performance latency database backup training').split(' ');
-const NAMES = ['Alex Johnson', 'Sarah Miller', 'David Chen', 'Emma Wilson', 'Michael Brown', 'Lisa Park', 'James Taylor', 'Sophia Lee', 'Daniel Kim', 'Olivia Martinez'];
+  'feedback interview research prototype deadline vendor invoice support escalation performance latency database backup training'
+).split(' ');
+const NAMES = [
+  'Alex Johnson',
+  'Sarah Miller',
+  'David Chen',
+  'Emma Wilson',
+  'Michael Brown',
+  'Lisa Park',
+  'James Taylor',
+  'Sophia Lee',
+  'Daniel Kim',
+  'Olivia Martinez',
+];
 
 function sentence(random: () => number, length: number): string {
   return Array.from({ length }, () => WORDS[Math.floor(random() * WORDS.length)]).join(' ');
@@ -50,7 +63,9 @@ function seed(dbFile: string, ownerId: string): number {
   );
   const insertParticipant = db.prepare('insert into meeting_participants (meeting_id, position, name, name_lower) values (?, ?, ?, ?)');
   const insertSpeaker = db.prepare('insert into meeting_speakers (id, meeting_id, label, display_name, position) values (?, ?, ?, ?, ?)');
-  const insertSegment = db.prepare('insert into transcript_segments (id, meeting_id, speaker_id, start_ms, end_ms, text, confidence) values (?, ?, ?, ?, ?, ?, 0.9)');
+  const insertSegment = db.prepare(
+    'insert into transcript_segments (id, meeting_id, speaker_id, start_ms, end_ms, text, confidence) values (?, ?, ?, ?, ?, ?, 0.9)',
+  );
   const insertSearchRow = db.prepare('insert into meeting_search_rows (meeting_id) values (?)');
   const insertSearch = db.prepare('insert into meeting_search (rowid, title, summary, transcript) values (?, ?, ?, ?)');
   const started = performance.now();
@@ -122,7 +137,10 @@ export async function benchMeetings(seconds: number): Promise<Row[]> {
     // A fresh sign-in: the restarted server has another port, so another token issuer.
     const token = (await signIn(server.baseUrl, apikey, email, 'bench-password-1')).access_token;
     return [
-      { name: `seed ${MEETINGS.toLocaleString('en')} meetings, ${(MEETINGS * SEGMENTS_PER_MEETING).toLocaleString('en')} segments`, value: `${(seedMs / 1000).toFixed(1)} s` },
+      {
+        name: `seed ${MEETINGS.toLocaleString('en')} meetings, ${(MEETINGS * SEGMENTS_PER_MEETING).toLocaleString('en')} segments`,
+        value: `${(seedMs / 1000).toFixed(1)} s`,
+      },
       { name: 'list, first page (12)', value: await bearerLoad(`${base}?page=1&pageSize=12`, token, seconds) },
       { name: 'list, page 500 (deep offset)', value: await bearerLoad(`${base}?page=500&pageSize=12`, token, seconds) },
       { name: 'list, participant filter', value: await bearerLoad(`${base}?participant=${encodeURIComponent('sarah miller')}`, token, seconds) },

@@ -4,12 +4,14 @@ import { benchAuthenticatedJson, benchRefresh, benchSignIn } from './auth-load.t
 import { measureBundles } from './bundle-size.ts';
 import { benchLiveLatency } from './live-latency.ts';
 import { benchMeetings, benchUpload } from './meetings-load.ts';
+import { benchNotesLocal } from './notes-local.ts';
+import { benchNotesLlm } from './notes-llm.ts';
 import { benchTranscription } from './transcription.ts';
 import { median, printSection, type Row } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, upload, transcription, live, bundles). */
+/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, upload, transcription, live, notes, notes-llm, bundles). */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (section: string) => !only || only.includes(section);
 
@@ -60,4 +62,6 @@ if (wanted('meetings')) printSection('Meetings at scale (SQLite, one process, 10
 if (wanted('upload')) printSection('Uploads', await benchUpload());
 if (wanted('transcription')) for (const section of await benchTranscription()) printSection(section.title, section.rows);
 if (wanted('live')) printSection('Live transcript (speech end → line received, audio streamed at real time)', await benchLiveLatency());
+if (wanted('notes')) for (const section of await benchNotesLocal()) printSection(section.title, section.rows);
+if (wanted('notes-llm')) printSection('Notes LLM engine (one-hour meeting, fake OpenAI-compatible server on loopback)', await benchNotesLlm());
 if (wanted('bundles')) printSection('Web bundle sizes', measureBundles());

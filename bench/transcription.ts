@@ -30,7 +30,12 @@ type Clip = { name: string; file: string; text: string | null; speakers: number;
 
 function sharedClips(): Clip[] {
   const dir = sharedAudioDir();
-  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Array<{ file: string; reference_text: string | null; speakers: number; rttm?: string }>;
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'manifest.json'), 'utf8')) as Array<{
+    file: string;
+    reference_text: string | null;
+    speakers: number;
+    rttm?: string;
+  }>;
   return manifest.map((clip) => ({
     name: clip.file,
     file: path.join(dir, clip.file),
@@ -52,7 +57,11 @@ function fliteClip(scratch: string): Clip | undefined {
 const pct = (value: number) => `${(value * 100).toFixed(1)} %`;
 const COLUMNS = ['WER', 'speaker error', 'speakers', 'RTF', 'pipeline'] as const;
 const WIDTHS = [8, 16, 9, 6, 9];
-const tableRow = (cells: string[]) => cells.map((cell, i) => cell.padEnd(WIDTHS[i]!)).join(' ').trimEnd();
+const tableRow = (cells: string[]) =>
+  cells
+    .map((cell, i) => cell.padEnd(WIDTHS[i]!))
+    .join(' ')
+    .trimEnd();
 
 async function benchEngine(engine: TranscriptionEngine, speakers: SpeakerIdentifier, clips: Clip[], hostStartMs: number): Promise<Row[]> {
   const rows: Row[] = [{ name: 'clip (length)', value: tableRow([...COLUMNS]) }];
@@ -81,7 +90,13 @@ async function benchEngine(engine: TranscriptionEngine, speakers: SpeakerIdentif
     const speakerError = clip.turns ? `DER ${pct(diarizationErrorRate(clip.turns, hypothesis, { collarSeconds: 0.25 }).der)}` : 'n/a';
     rows.push({
       name: `${clip.name} (${(durationMs / 1000).toFixed(1)} s)`,
-      value: tableRow([wer, speakerError, `${identified.speakers.length}/${clip.speakers}`, (bareMs / durationMs).toFixed(2), `×${((decodeMs + bareMs + afterMs) / bareMs).toFixed(2)}`]),
+      value: tableRow([
+        wer,
+        speakerError,
+        `${identified.speakers.length}/${clip.speakers}`,
+        (bareMs / durationMs).toFixed(2),
+        `×${((decodeMs + bareMs + afterMs) / bareMs).toFixed(2)}`,
+      ]),
     });
   }
   rows.push({
@@ -113,7 +128,9 @@ async function benchLongMeetings(): Promise<Row[]> {
       ['the same, six times over (1 hour)', 6],
     ] as const) {
       const pcm = Buffer.concat(Array.from({ length: repeat }, () => meeting.pcm));
-      const turns = Array.from({ length: repeat }, (_, r) => meeting.turns.map((t) => ({ ...t, startMs: t.startMs + r * meetingMs, endMs: t.endMs + r * meetingMs }))).flat();
+      const turns = Array.from({ length: repeat }, (_, r) =>
+        meeting.turns.map((t) => ({ ...t, startMs: t.startMs + r * meetingMs, endMs: t.endMs + r * meetingMs })),
+      ).flat();
       const segments = turns.map((t, i) => ({ startMs: t.startMs, endMs: t.endMs, text: `turn ${i + 1}`, words: [], confidence: 1 }));
       let quality = '';
       if (repeat === 1) {
@@ -140,13 +157,20 @@ async function benchLongMeetings(): Promise<Row[]> {
 export async function benchTranscription(): Promise<{ title: string; rows: Row[] }[]> {
   const config = loadConfig({ ...process.env, DATA_DIR: process.env.DATA_DIR ?? 'data' });
   const registry = createEngineRegistry(config);
-  const speakers = createSpeakerIdentifier({ method: 'auto', modelsDir: config.models.dir, onFallback: (reason) => console.warn(`speaker identification fell back to clustering: ${reason}`) });
+  const speakers = createSpeakerIdentifier({
+    method: 'auto',
+    modelsDir: config.models.dir,
+    onFallback: (reason) => console.warn(`speaker identification fell back to clustering: ${reason}`),
+  });
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
   try {
     const flite = fliteClip(scratch);
     const clips = [...sharedClips(), ...(flite ? [flite] : [])];
     const status = await speakers.status();
-    const method = status.method === 'sherpa-onnx' ? 'sherpa-onnx diarization' : `clustering (voice activity: ${status.voiceActivity === 'silero' ? 'energy checked by Silero VAD' : 'energy'})`;
+    const method =
+      status.method === 'sherpa-onnx'
+        ? 'sherpa-onnx diarization'
+        : `clustering (voice activity: ${status.voiceActivity === 'silero' ? 'energy checked by Silero VAD' : 'energy'})`;
     // The speaker host process starts on first use (then stays for 10 idle minutes): timed apart, once.
     const hostStarted = performance.now();
     await speakers.identify(Buffer.alloc(32_000), []);

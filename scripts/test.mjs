@@ -1,5 +1,5 @@
 // `npm test`: install what is missing (npm packages; Debian's chromium through apt-get as root),
-// build, then run every check: types, lint, unit, integration (SQLite, and PostgreSQL when
+// build, then run every check: formatting, types, lint, unit, integration (SQLite, and PostgreSQL when
 // TEST_DATABASE_URL is set), then the browser tests against the built server.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -45,6 +45,7 @@ function vitest(name, projects) {
 const integrationProjects = ['integration', ...(process.env.TEST_DATABASE_URL ? ['integration-postgres'] : [])];
 if (!process.env.TEST_DATABASE_URL) log('TEST_DATABASE_URL is not set: integration tests run on SQLite only.');
 
+step('Format', () => run('npm', ['run', '--silent', 'format:check']));
 step('Type check', () => run('npm', ['run', '--silent', 'typecheck']));
 step('Lint', () => run('npm', ['run', '--silent', 'lint']));
 step('Unit and integration tests', () => vitest('main', ['unit', 'web', ...integrationProjects]));

@@ -37,6 +37,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: must start with postgres:\/\//);
   });
 
+  it('runs web and worker apart only on PostgreSQL, and both in one process by default', () => {
+    expect(loadConfig({}).role).toBe('all');
+    expect(() => loadConfig({ ROLE: 'worker' })).toThrow(/ROLE: worker needs a PostgreSQL DATABASE_URL/);
+    expect(loadConfig({ ROLE: 'web', DATABASE_URL: 'postgres://db/parley' }).role).toBe('web');
+    expect(() => loadConfig({ ROLE: 'cron' })).toThrow(/ROLE/);
+  });
+
+  it('writes notes with the local engine unless an LLM is configured, and asks for the model with its URL', () => {
+    expect(loadConfig({}).notes).toMatchObject({ engine: 'auto', llm: undefined });
+    expect(() => loadConfig({ NOTES_LLM_URL: 'http://localhost:11434' })).toThrow(/NOTES_LLM_MODEL: required with NOTES_LLM_URL/);
+    expect(() => loadConfig({ NOTES_ENGINE: 'llm' })).toThrow(/NOTES_ENGINE: llm needs NOTES_LLM_URL/);
+    expect(loadConfig({ NOTES_LLM_URL: 'http://localhost:11434', NOTES_LLM_MODEL: 'llama3.1:8b' }).notes.llm).toMatchObject({
+      model: 'llama3.1:8b',
+      contextTokens: 8192,
+    });
+  });
+
   it('never lets the minimum password length fall below 6', () => {
     expect(loadConfig({ AUTH_PASSWORD_MIN_LENGTH: '4' }).auth.passwordMinLength).toBe(6);
   });

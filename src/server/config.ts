@@ -51,6 +51,7 @@ const optionalUrl = z
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   PORT: int(3000, 0, 65535),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
@@ -83,6 +84,14 @@ const EnvSchema = z.object({
   TRANSCRIBE_MAX_ATTEMPTS: int(4, 1, 20),
   TRANSCRIBE_CONCURRENCY: int(1, 1, 16),
   TRANSCRIBE_RETRY_DELAY_SECONDS: int(15, 0, 3600),
+  NOTES_ENGINE: z.enum(['auto', 'local', 'llm']).default('auto'),
+  NOTES_LLM_URL: optionalUrl,
+  NOTES_LLM_KEY: optionalString,
+  NOTES_LLM_MODEL: optionalString,
+  NOTES_LLM_CONTEXT_TOKENS: int(8192, 2048, 2_000_000),
+  NOTES_LLM_TIMEOUT_SECONDS: int(120, 5, 3600),
+  NOTES_MAX_ATTEMPTS: int(3, 1, 20),
+  NOTES_RETRY_DELAY_SECONDS: int(30, 0, 3600),
   SMTP_HOST: optionalString,
   SMTP_PORT: int(587, 1, 65535),
   SMTP_USER: optionalString,
@@ -93,8 +102,12 @@ const EnvSchema = z.object({
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
+/** What a process does: serve HTTP (web), run background jobs (worker), or both (all, the default). */
+export type Role = 'all' | 'web' | 'worker';
+
 export type Config = Readonly<{
   env: 'development' | 'production' | 'test';
+  role: Role;
   http: Readonly<{ port: number; host: string; trustProxy: boolean; corsOrigins: readonly string[] }>;
   publicUrl: string;
   dataDir: string;
@@ -132,6 +145,14 @@ export type Config = Readonly<{
     /** First retry delay; each further retry waits twice as long (capped at 30 minutes). */
     retryDelaySeconds: number;
   }>;
+  notes: Readonly<{
+    /** `auto`: the LLM when configured and reachable, else the local engine. */
+    engine: 'auto' | 'local' | 'llm';
+    /** Any OpenAI-compatible chat-completions endpoint (Ollama, llama.cpp, vLLM, LM Studio, OpenAI, Groq). */
+    llm: Readonly<{ url: string; apiKey: string | undefined; model: string; contextTokens: number; timeoutSeconds: number }> | undefined;
+    maxAttempts: number;
+    retryDelaySeconds: number;
+  }>;
   smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
   /** Speech models fetched with `npm run models` ($DATA_DIR/models) and where they are downloaded from. */
   models: Readonly<{ dir: string; baseUrl: string | undefined }>;
@@ -154,9 +175,7 @@ export function parseDatabaseUrl(url: string | undefined, dataDir: string): Data
     const file = url.replace(/^(sqlite|file):(\/\/)?/, '');
     return { dialect: 'sqlite', file: file === ':memory:' ? file : path.resolve(file) };
   }
-  throw new ConfigError([
-    'DATABASE_URL: must start with postgres://, postgresql://, sqlite: or file: (or be unset for ./data/parley.db)',
-  ]);
+  throw new ConfigError(['DATABASE_URL: must start with postgres://, postgresql://, sqlite: or file: (or be unset for ./data/parley.db)']);
 }
 
 /** Parses the environment into a frozen, typed configuration; throws ConfigError listing every bad key. */
@@ -168,26 +187,48 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const db = parseDatabaseUrl(e.DATABASE_URL, dataDir);
+  // Separate web and worker processes meet in the database: the job queue and the realtime events
+  // cross between them through PostgreSQL (pg-boss, LISTEN/NOTIFY); the embedded SQLite has no such channel.
+  if (e.ROLE !== 'all' && db.dialect !== 'postgres') {
+    throw new ConfigError([
+      `ROLE: ${e.ROLE} needs a PostgreSQL DATABASE_URL (separate web and worker processes share their jobs and events through PostgreSQL); use ROLE=all with SQLite`,
+    ]);
+  }
+  if (e.NOTES_LLM_URL && !e.NOTES_LLM_MODEL)
+    throw new ConfigError(['NOTES_LLM_MODEL: required with NOTES_LLM_URL (the model name the endpoint serves, e.g. llama3.1:8b or gpt-4o-mini)']);
+  if (e.NOTES_ENGINE === 'llm' && !e.NOTES_LLM_URL) throw new ConfigError(['NOTES_ENGINE: llm needs NOTES_LLM_URL and NOTES_LLM_MODEL']);
   const smtp =
     e.SMTP_HOST === undefined
       ? undefined
       : { host: e.SMTP_HOST, port: e.SMTP_PORT, user: e.SMTP_USER, pass: e.SMTP_PASS, from: e.SMTP_FROM, secure: e.SMTP_SECURE };
   return Object.freeze({
     env: e.NODE_ENV,
+    role: e.ROLE,
     http: Object.freeze({
       port: e.PORT,
       host: e.HOST,
       trustProxy: e.TRUST_PROXY,
-      corsOrigins: Object.freeze((e.CORS_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+      corsOrigins: Object.freeze(
+        (e.CORS_ORIGINS ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
     }),
     publicUrl,
     dataDir,
     webDir: path.resolve(e.WEB_DIR),
     logLevel: e.LOG_LEVEL,
-    db: Object.freeze(parseDatabaseUrl(e.DATABASE_URL, dataDir)),
+    db: Object.freeze(db),
     auth: Object.freeze({
       siteUrl: e.AUTH_SITE_URL ?? publicUrl,
-      uriAllowList: Object.freeze((e.AUTH_URI_ALLOW_LIST ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+      uriAllowList: Object.freeze(
+        (e.AUTH_URI_ALLOW_LIST ?? '')
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean),
+      ),
       // Without SMTP no confirmation email could ever arrive, so accounts are confirmed at sign-up.
       autoconfirm: e.AUTH_AUTOCONFIRM ?? smtp === undefined,
       disableSignup: e.AUTH_DISABLE_SIGNUP,
@@ -204,11 +245,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       engine: e.TRANSCRIBE_ENGINE,
       sherpaModel: e.TRANSCRIBE_SHERPA_MODEL,
       speakers: e.TRANSCRIBE_SPEAKERS,
-      openai: e.TRANSCRIBE_OPENAI_URL ? Object.freeze({ url: e.TRANSCRIBE_OPENAI_URL, apiKey: e.TRANSCRIBE_OPENAI_KEY, model: e.TRANSCRIBE_OPENAI_MODEL }) : undefined,
+      openai: e.TRANSCRIBE_OPENAI_URL
+        ? Object.freeze({ url: e.TRANSCRIBE_OPENAI_URL, apiKey: e.TRANSCRIBE_OPENAI_KEY, model: e.TRANSCRIBE_OPENAI_MODEL })
+        : undefined,
       timeoutSeconds: e.TRANSCRIBE_TIMEOUT_SECONDS,
       maxAttempts: e.TRANSCRIBE_MAX_ATTEMPTS,
       concurrency: e.TRANSCRIBE_CONCURRENCY,
       retryDelaySeconds: e.TRANSCRIBE_RETRY_DELAY_SECONDS,
+    }),
+    notes: Object.freeze({
+      engine: e.NOTES_ENGINE,
+      llm:
+        e.NOTES_LLM_URL && e.NOTES_LLM_MODEL
+          ? Object.freeze({
+              url: e.NOTES_LLM_URL,
+              apiKey: e.NOTES_LLM_KEY,
+              model: e.NOTES_LLM_MODEL,
+              contextTokens: e.NOTES_LLM_CONTEXT_TOKENS,
+              timeoutSeconds: e.NOTES_LLM_TIMEOUT_SECONDS,
+            })
+          : undefined,
+      maxAttempts: e.NOTES_MAX_ATTEMPTS,
+      retryDelaySeconds: e.NOTES_RETRY_DELAY_SECONDS,
     }),
     smtp: smtp && Object.freeze(smtp),
     models: Object.freeze({ dir: path.join(dataDir, 'models'), baseUrl: e.PARLEY_MODELS_BASE_URL }),

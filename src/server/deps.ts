@@ -1,33 +1,214 @@
 /**
- * Composition root: builds every long-lived dependency once from the config. Tests call it with
- * their own config (and database) and get the same wiring as production.
+ * Composition root: builds every long-lived dependency once from the config — database, blob store,
+ * logger, clock, mailer, realtime hub, job queue, speech engines, speaker identifier and the
+ * features' services — and wires the hand-offs between features as named ports. `buildApp` only
+ * registers routes over these; a worker process (ROLE=worker) uses them without any HTTP. Tests
+ * pass their own database, engines or clock and get the same wiring as production.
  */
-import type { Config } from './config.ts';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import { pino } from 'pino';
+import { ianaTimeZone } from '#shared/contracts/time-zones.ts';
+import type { Config, Role } from './config.ts';
 import { createDb, type DbHandle } from './db/create-db.ts';
+import { currentSchema } from './db/dialect.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createAuthModule, type AuthModule } from './features/auth/auth.module.ts';
+import { createMailer, type Mailer } from './features/auth/mailer.ts';
+import { parseJsonObject } from './features/auth/users.ts';
+import { findUserById } from './features/auth/users.repository.ts';
+import { createInsightsService, type InsightsService } from './features/insights/insights.service.ts';
+import { createMeetingsService, type MeetingsService } from './features/meetings/meetings.service.ts';
+import { createNotesEngines } from './features/notes/engines/select-notes-engine.ts';
+import { createNotesService, type NotesService } from './features/notes/notes.service.ts';
+import { createSamplesService, type SamplesService } from './features/samples/samples.service.ts';
+import { createRealtimeHub, type RealtimeHub } from './lib/realtime/realtime-hub.ts';
+import { createPostgresTransport } from './lib/realtime/realtime-postgres.ts';
+import { createAutoDeleteSweeper, type AutoDeleteSweeper } from './features/settings/auto-delete.ts';
+import { createSettingsService, type SettingsService } from './features/settings/settings.service.ts';
+import { createSharingService, type SharingService } from './features/sharing/sharing.service.ts';
+import type { TranscriptionEngine } from './features/transcription/engines/engine.ts';
+import { createEngineRegistry, type EngineRegistry } from './features/transcription/engines/select-engine.ts';
+import { createSpeakerIdentifier, type SpeakerIdentifier } from './features/transcription/speakers/identify-speakers.ts';
+import { createTranscriptionService, type TranscriptionService } from './features/transcription/transcription.service.ts';
+import { createJobQueue, type JobQueueTimings } from './jobs/create-job-queue.ts';
+import type { JobQueue } from './jobs/job-queue.ts';
 import { createLocalBlobStore, type BlobStore } from './lib/blob-store.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
+import { loggerOptions } from './lib/logger.ts';
+
+export type Services = {
+  meetings: MeetingsService;
+  notes: NotesService;
+  samples: SamplesService;
+  transcription: TranscriptionService;
+  sharing: SharingService;
+  settings: SettingsService;
+  insights: InsightsService;
+};
 
 export type Deps = {
   config: Config;
+  /** What this process does (ROLE): serve HTTP, work the job queue, or both. */
+  role: Role;
+  log: Logger;
+  clock: Clock;
   database: DbHandle;
   blobs: BlobStore;
+  mailer: Mailer;
+  realtime: RealtimeHub;
+  jobs: JobQueue;
+  /** The installation's engines (the status page), the engine jobs transcribe with, and the speaker identifier. */
+  speech: { engines: EngineRegistry; engine: TranscriptionEngine; speakers: SpeakerIdentifier };
+  auth: AuthModule;
+  services: Services;
   /** Version string reported by health endpoints and the web app. */
   version: string;
+  /** Starts the background work of this role: job workers, the orphan sweep, auto-delete. */
+  start: () => Promise<void>;
+  /** Hands running jobs back and closes engines, connections and the database. */
   close: () => Promise<void>;
 };
 
-type CreateDepsOptions = { database?: DbHandle; version?: string };
+type CreateDepsOptions = {
+  database?: DbHandle;
+  version?: string;
+  /** Replaces ROLE (tests of a web-only or worker-only process on SQLite). */
+  role?: Role;
+  clock?: Clock;
+  /** Replaces the engine jobs transcribe with or the speaker identifier (tests not about transcription). */
+  speech?: Partial<Pick<Deps['speech'], 'engine' | 'speakers'>>;
+  jobTimings?: JobQueueTimings;
+};
 
 export async function createDeps(config: Config, options: CreateDepsOptions = {}): Promise<Deps> {
+  const log = pino(loggerOptions(config.logLevel));
+  const role = options.role ?? config.role;
+  const clock = options.clock ?? systemClock;
   const database = options.database ?? createDb(config.db);
+  /** A database handed in (tests) is closed by whoever opened it. */
+  const ownsDatabase = options.database === undefined;
   await migrateToLatest(database.db);
+  const db = database.db;
+  const blobs = createLocalBlobStore(config.dataDir);
+  const mailer = createMailer(config, log);
+
+  const transport =
+    database.dialect === 'postgres' && database.url
+      ? await createPostgresTransport({ url: database.url, channel: await realtimeChannel(database), log })
+      : undefined;
+  const realtime = createRealtimeHub(transport);
+  const jobs = await createJobQueue(database, log, options.jobTimings);
+
+  const engines = createEngineRegistry(config);
+  const engine = options.speech?.engine ?? engines.engine;
+  const speakers =
+    options.speech?.speakers ??
+    createSpeakerIdentifier({
+      method: config.transcription.speakers,
+      modelsDir: config.models.dir,
+      onFallback: (reason) => log.warn({ reason }, 'sherpa-onnx diarization failed on a recording: speakers told apart by clustering'),
+    });
+
+  const meetings = createMeetingsService({ db, blobs });
+  const settings = createSettingsService({ db });
+  const notesEngines = createNotesEngines(config);
+  const notes = createNotesService({
+    db,
+    jobs,
+    meetings,
+    engines: notesEngines,
+    realtime,
+    log,
+    now: () => clock.now(),
+    timeZoneOf: async (userId) => {
+      const user = await findUserById(db, userId);
+      return ianaTimeZone(user ? parseJsonObject(user.raw_user_meta_data).timezone : undefined);
+    },
+    automaticNotesOf: settings.automaticNotes,
+    maxAttempts: config.notes.maxAttempts,
+    retryDelayMs: config.notes.retryDelaySeconds * 1000,
+  });
+  const transcription = createTranscriptionService({
+    jobs,
+    meetings,
+    blobs,
+    engines,
+    engine,
+    modelsDir: config.models.dir,
+    next: notes,
+    identifySpeakers: speakers.identify,
+    settingsOf: settings.pipeline,
+    realtime,
+    log,
+    maxAttempts: config.transcription.maxAttempts,
+    concurrency: config.transcription.concurrency,
+    retryDelayMs: config.transcription.retryDelaySeconds * 1000,
+  });
+  const samples = createSamplesService({ meetings, notes });
+  const services: Services = {
+    meetings,
+    notes,
+    samples,
+    transcription,
+    settings,
+    sharing: createSharingService({ db, meetings, notes }),
+    insights: createInsightsService({ meetings, notes, now: () => clock.now() }),
+  };
+  // A new account starts with the sample meetings (auth knows nothing of meetings: a named hook).
+  const auth = await createAuthModule(db, config, log, { mailer, onUserCreated: [(userId) => samples.seed(userId)] });
+  const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now: () => clock.now() });
+  const works = role !== 'web';
+
   return {
     config,
+    role,
+    log,
+    clock,
     database,
-    blobs: createLocalBlobStore(config.dataDir),
+    blobs,
+    mailer,
+    realtime,
+    jobs,
+    speech: { engines, engine, speakers },
+    auth,
+    services,
     version: options.version ?? '0.1.0',
+    start: async () => {
+      await jobs.start({ work: works });
+      if (!works) return;
+      await logSpeechReadiness(engines, engine, speakers, log);
+      await transcription.requeueOrphans();
+      await notes.requeueMissing();
+      // Settings › Privacy "Auto-delete recordings": an hourly sweep, stopped before the database closes.
+      autoDelete.start();
+    },
     close: async () => {
-      await database.close();
+      await autoDelete.stop();
+      // Before the database closes: running jobs are handed back for the next start to pick up.
+      await jobs.stop();
+      await Promise.all([engines.close(), speakers.close(), notesEngines.close()]);
+      await transport?.close();
+      if (ownsDatabase) await database.close();
     },
   };
+}
+
+/** One channel per database schema, so two Parley installations on one PostgreSQL never hear each other. */
+async function realtimeChannel(database: DbHandle): Promise<string> {
+  const schema = await currentSchema(database.db);
+  return schema === 'public' ? 'parley_realtime' : `parley_realtime_${schema}`;
+}
+
+/** Says at start which speech engine and speaker method this worker will use, and why not the others. */
+async function logSpeechReadiness(engines: EngineRegistry, engine: TranscriptionEngine, speakers: SpeakerIdentifier, log: Logger): Promise<void> {
+  const availability = await engine.checkAvailability();
+  if (availability.available) log.info({ engine: engine.name, setting: engines.setting }, 'transcription engine ready');
+  else log.warn({ engine: engine.name, reason: availability.reason }, 'transcription engine unavailable: recordings will be stored but not transcribed');
+  // auto passed over an installed sherpa-onnx model: say why, so the fallback is no surprise.
+  if (engines.setting === 'auto' && engine.name !== 'sherpa-onnx' && engines.sherpa.selectedModel()) {
+    const sherpa = await engines.sherpa.checkAvailability();
+    if (!sherpa.available) log.warn({ reason: sherpa.reason }, 'sherpa-onnx not used');
+  }
+  const speakerStatus = await speakers.status();
+  log.info({ method: speakerStatus.method, voiceActivity: speakerStatus.voiceActivity, reasons: speakerStatus.reasons }, 'speaker identification ready');
 }

@@ -25,7 +25,8 @@ describe('password sign-in', () => {
       expect(error?.code).toBe('invalid_credentials');
       expect(error?.message).toBe('Invalid login credentials');
     }
-    const raw = async (body: object) => (await authFetch(confirmed, '/token?grant_type=password', { method: 'POST', body, headers: { 'x-supabase-api-version': '2024-01-01' } })).body;
+    const raw = async (body: object) =>
+      (await authFetch(confirmed, '/token?grant_type=password', { method: 'POST', body, headers: { 'x-supabase-api-version': '2024-01-01' } })).body;
     expect(await raw({ email, password: 'nope-nope' })).toEqual(await raw({ email: freshEmail('nobody'), password: 'nope-nope' }));
   });
 
@@ -60,7 +61,22 @@ describe('password sign-in', () => {
     expect(claims.session_id).toMatch(UUID_PATTERN);
     expect(claims.is_anonymous).toBe(false);
     expect(claims.exp - claims.iat).toBe(3600);
-    expect(Object.keys(claims)).toEqual(['iss', 'sub', 'aud', 'exp', 'iat', 'email', 'phone', 'app_metadata', 'user_metadata', 'role', 'aal', 'amr', 'session_id', 'is_anonymous']);
+    expect(Object.keys(claims)).toEqual([
+      'iss',
+      'sub',
+      'aud',
+      'exp',
+      'iat',
+      'email',
+      'phone',
+      'app_metadata',
+      'user_metadata',
+      'role',
+      'aal',
+      'amr',
+      'session_id',
+      'is_anonymous',
+    ]);
     expect(header.alg).toBe('ES256');
     const jwks = (await authFetch(confirmed, '/.well-known/jwks.json')).body as { keys: { kid: string; ext?: boolean; use: string; crv: string }[] };
     const key = jwks.keys.find((k) => k.kid === header.kid);

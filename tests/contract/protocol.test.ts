@@ -52,7 +52,15 @@ describe('error shapes', () => {
   it('tolerates null PKCE fields and unknown fields, and ignores the anon key as a bearer on public endpoints', async () => {
     const answer = await authFetch(server, '/signup', {
       method: 'POST',
-      body: { email: freshEmail('nulls'), password: 'secret12', data: {}, gotrue_meta_security: {}, code_challenge: null, code_challenge_method: null, surprise: 1 },
+      body: {
+        email: freshEmail('nulls'),
+        password: 'secret12',
+        data: {},
+        gotrue_meta_security: {},
+        code_challenge: null,
+        code_challenge_method: null,
+        surprise: 1,
+      },
     });
     expect(answer.status).toBe(200);
   });

@@ -9,7 +9,13 @@ let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 let server: AuthServer;
 beforeAll(async () => {
   smtp = await startFakeSmtp();
-  server = await startAuthServer({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_USER: 'parley', SMTP_PASS: 'secret', SMTP_FROM: 'Parley <parley@example.com>' });
+  server = await startAuthServer({
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.port),
+    SMTP_USER: 'parley',
+    SMTP_PASS: 'secret',
+    SMTP_FROM: 'Parley <parley@example.com>',
+  });
 });
 afterAll(async () => {
   await server.close();

@@ -78,7 +78,12 @@ describe('user', () => {
     const { session } = await signedIn();
     const response = await fetch(`${server.baseUrl}/auth/v1/user`, {
       method: 'PUT',
-      headers: { apikey: server.anonKey, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      headers: {
+        apikey: server.anonKey,
+        authorization: `Bearer ${session.access_token}`,
+        'content-type': 'application/json',
+        'x-supabase-api-version': '2024-01-01',
+      },
       body: JSON.stringify({ app_metadata: { role: 'admin' } }),
     });
     expect(response.status).toBe(403);

@@ -33,7 +33,9 @@ async function titlesOnScreen(page: Page, count: number): Promise<string[]> {
 }
 
 async function openMenu(page: Page, title: string): Promise<Locator> {
-  await card(page, title).getByRole('button', { name: `Actions for ${title}` }).click();
+  await card(page, title)
+    .getByRole('button', { name: `Actions for ${title}` })
+    .click();
   return page.getByRole('menu');
 }
 

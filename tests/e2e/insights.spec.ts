@@ -41,7 +41,10 @@ describe('insights and analytics from a new account’s meetings', () => {
     // Sentiment: the overall mix and a chart.
     await page.getByRole('tab', { name: 'Sentiment' }).click();
     await page.getByRole('img', { name: 'Sentiment by meeting chart' }).locator('svg').first().waitFor();
-    await page.getByText(/of \d+ speaker turns/).first().waitFor();
+    await page
+      .getByText(/of \d+ speaker turns/)
+      .first()
+      .waitFor();
     await page.getByRole('list', { name: 'Sentiment by speaker' }).getByText('Sarah Miller').waitFor();
     expect(new URL(page.url()).searchParams.get('tab')).toBe('sentiment');
 
@@ -53,7 +56,10 @@ describe('insights and analytics from a new account’s meetings', () => {
 
     // Action items: assignee team, due label and source meeting (spec §2).
     await page.getByRole('tab', { name: 'Action Items' }).click();
-    const item = page.getByRole('list', { name: 'Action items' }).getByRole('listitem').filter({ hasText: 'Get production credentials for the new API gateway' });
+    const item = page
+      .getByRole('list', { name: 'Action items' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Get production credentials for the new API gateway' });
     await item.getByText('Platform Team').waitFor();
     await item.getByText('Due: Today').waitFor();
     await item.getByRole('link', { name: 'Weekly Team Standup' }).click();
@@ -85,7 +91,10 @@ describe('insights and analytics from a new account’s meetings', () => {
   it('says so plainly when there are no meetings', async () => {
     await page.goto('/dashboard');
     await page.getByRole('button', { name: /Remove sample meetings/ }).click();
-    await page.getByRole('dialog').getByRole('button', { name: /Remove/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Remove/ })
+      .click();
     await page.getByText('No meetings recorded yet.').waitFor();
     await page.goto('/insights');
     await page.getByText('No meetings yet').waitFor();

@@ -20,7 +20,21 @@ beforeAll(async () => {
   // Chromium's fake capture devices read (and loop) this file: real read speech instead of a beep.
   // Its microphone and the audio of its fake screen share both play it.
   const speech = path.join(dir, 'speech.wav');
-  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-i', path.join(sharedAudioDir(), 'librivox_ss_5utt.wav'), '-ar', '48000', '-ac', '1', '-c:a', 'pcm_s16le', speech]);
+  execFileSync('ffmpeg', [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    '-i',
+    path.join(sharedAudioDir(), 'librivox_ss_5utt.wav'),
+    '-ar',
+    '48000',
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    speech,
+  ]);
   browser = await launchBrowser([`--use-file-for-fake-audio-capture=${speech}`, '--autoplay-policy=no-user-gesture-required']);
 });
 afterAll(async () => {
@@ -109,7 +123,9 @@ describe('the live transcript on /record', () => {
     expect(await panel.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeLessThan(48);
 
     const latencies = await liveLatencies(page);
-    console.log(`live transcript latency (speech end → line on screen): p50 ${Math.round(percentile(latencies, 50))} ms, p95 ${Math.round(percentile(latencies, 95))} ms over ${latencies.length} lines`);
+    console.log(
+      `live transcript latency (speech end → line on screen): p50 ${Math.round(percentile(latencies, 50))} ms, p95 ${Math.round(percentile(latencies, 95))} ms over ${latencies.length} lines`,
+    );
     expect(percentile(latencies, 50)).toBeLessThan(15_000); // generous: a broken stream shows nothing at all
     expect(Math.min(...latencies)).toBeGreaterThan(0); // a line cannot appear before its speech ends
 
@@ -164,7 +180,10 @@ describe('the live transcript on /record', () => {
     await page.getByRole('textbox', { name: 'Meeting title' }).fill('Call with the fake screen');
     await page.getByRole('button', { name: 'Start Recording' }).click();
     await toast(page, 'Recording started').waitFor();
-    await page.getByTestId('transcript-panel').getByText('Your microphone’s lines are marked “You”, the shared tab’s “Shared tab”.').waitFor({ timeout: 15_000 });
+    await page
+      .getByTestId('transcript-panel')
+      .getByText('Your microphone’s lines are marked “You”, the shared tab’s “Shared tab”.')
+      .waitFor({ timeout: 15_000 });
     await expect.poll(() => linesBy(page, 'Shared tab').count(), { timeout: 45_000, interval: 250 }).toBeGreaterThan(0);
     await expect.poll(() => linesBy(page, 'You').count(), { timeout: 45_000, interval: 250 }).toBeGreaterThan(0);
     expect(Number(await tab.getByRole('meter', { name: 'Shared tab level' }).getAttribute('aria-valuenow'))).toBeGreaterThanOrEqual(0);
@@ -209,8 +228,12 @@ describe('the live transcript on /record', () => {
     await toast(page, 'Recording started').waitFor();
 
     // Live: each source's words under its own name.
-    await expect.poll(async () => (await linesBy(page, 'Shared tab').allTextContents()).join(' '), { timeout: 45_000, interval: 250 }).toMatch(/apostle|middle classes|gospel/);
-    await expect.poll(async () => (await linesBy(page, 'You').allTextContents()).join(' '), { timeout: 45_000, interval: 250 }).toMatch(/john|leisure|consider|dashwood/);
+    await expect
+      .poll(async () => (await linesBy(page, 'Shared tab').allTextContents()).join(' '), { timeout: 45_000, interval: 250 })
+      .toMatch(/apostle|middle classes|gospel/);
+    await expect
+      .poll(async () => (await linesBy(page, 'You').allTextContents()).join(' '), { timeout: 45_000, interval: 250 })
+      .toMatch(/john|leisure|consider|dashwood/);
     expect((await linesBy(page, 'Shared tab').allTextContents()).join(' ')).not.toMatch(/john|dashwood|leisure/);
     expect((await linesBy(page, 'You').allTextContents()).join(' ')).not.toMatch(/apostle|gospel/);
 
@@ -282,7 +305,10 @@ describe('the live transcript on /record when it cannot run', () => {
       await page.getByRole('button', { name: 'Start Recording' }).click();
       const panel = page.getByTestId('transcript-panel');
       await panel
-        .getByText('The live transcript is unavailable (live transcription is not installed on this server). Recording goes on; the transcript is made when you stop.', { exact: true })
+        .getByText(
+          'The live transcript is unavailable (live transcription is not installed on this server). Recording goes on; the transcript is made when you stop.',
+          { exact: true },
+        )
         .waitFor({ timeout: 15_000 });
       expect(await page.getByTestId('recording-status').textContent()).toMatch(/^Recording…/);
       await expect.poll(() => page.getByText(/saved on the server: [1-9]/).count(), { timeout: 10_000 }).toBeGreaterThan(0);

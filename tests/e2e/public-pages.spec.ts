@@ -22,7 +22,14 @@ describe('public pages', () => {
     }
     expect(await page.locator('#features [data-testid="feature-card"]').count()).toBe(4);
     expect(await page.locator('#testimonials [data-testid="testimonial"]').count()).toBe(3);
-    await expect.poll(() => page.getByText(/14-day/i).first().isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        page
+          .getByText(/14-day/i)
+          .first()
+          .isVisible(),
+      )
+      .toBe(true);
     await context.close();
   });
 

@@ -35,7 +35,7 @@ const localRecordings = (page: Page) =>
       }),
   );
 
-const apiJson = async <T,>(page: Page, pathAndQuery: string): Promise<T> =>
+const apiJson = async <T>(page: Page, pathAndQuery: string): Promise<T> =>
   page.evaluate(async (url) => {
     const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!;
     const token = (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token;
@@ -139,19 +139,25 @@ describe('a server outage during a recording', () => {
       const status = page.getByTestId('recording-status');
       let recorded = -1;
       await expect
-        .poll(async () => {
-          const now = Number(await status.getAttribute('data-bytes-recorded'));
-          const settled = now === recorded;
-          recorded = now;
-          return settled;
-        }, { interval: 1000, timeout: 15_000 })
+        .poll(
+          async () => {
+            const now = Number(await status.getAttribute('data-bytes-recorded'));
+            const settled = now === recorded;
+            recorded = now;
+            return settled;
+          },
+          { interval: 1000, timeout: 15_000 },
+        )
         .toBe(true);
       expect(recorded).toBeGreaterThan(0);
       await page.getByRole('button', { name: 'Save Meeting' }).click();
       await toast(page, 'Meeting saved').waitFor();
       await expect.poll(async () => (await localRecordings(page)).length, { timeout: 60_000 }).toBe(0);
       // Every recorded byte is on the server, and ffmpeg reads the whole file.
-      const blobs = fs.readdirSync(path.join(dataDir, 'blobs'), { recursive: true }).map(String).filter((f) => f.endsWith('.webm'));
+      const blobs = fs
+        .readdirSync(path.join(dataDir, 'blobs'), { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith('.webm'));
       expect(blobs).toHaveLength(1);
       const file = path.join(dataDir, 'blobs', blobs[0]!);
       expect(fs.statSync(file).size).toBe(recorded);

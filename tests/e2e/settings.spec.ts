@@ -282,7 +282,8 @@ describe('/settings', () => {
     await panel.getByText('$29/month per user').waitFor();
     for (const feature of ['Unlimited recordings', 'All AI features', '100GB cloud storage', 'Up to 20 team members']) await panel.getByText(feature).waitFor();
     await panel.getByText('•••• •••• •••• 4242').waitFor();
-    for (const button of ['View invoice history', 'Cancel Subscription', 'Upgrade to Enterprise']) await panel.getByRole(button === 'Upgrade to Enterprise' ? 'link' : 'button', { name: button }).waitFor();
+    for (const button of ['View invoice history', 'Cancel Subscription', 'Upgrade to Enterprise'])
+      await panel.getByRole(button === 'Upgrade to Enterprise' ? 'link' : 'button', { name: button }).waitFor();
     expect(await panel.getByLabel('Name', { exact: true }).inputValue()).toBe('Hedy Lamarr');
     expect(await panel.getByLabel('Email', { exact: true }).inputValue()).toBe(email);
     for (const label of ['Company', 'Address', 'City', 'State', 'ZIP Code', 'Country']) await panel.getByLabel(label, { exact: true }).waitFor();

@@ -17,7 +17,11 @@ const SIDEBAR_ENTRIES = ['Dashboard', 'Record Meeting', 'Meeting History', 'AI I
 
 const sidebarState = (page: Page) => page.locator('[data-sidebar-state]').first().getAttribute('data-sidebar-state');
 /** The sidebar column, border included (the fixed container of shadcn's sidebar). */
-const sidebarWidth = (page: Page) => page.locator('[data-slot="sidebar-container"]').first().evaluate((el) => el.getBoundingClientRect().width);
+const sidebarWidth = (page: Page) =>
+  page
+    .locator('[data-slot="sidebar-container"]')
+    .first()
+    .evaluate((el) => el.getBoundingClientRect().width);
 const sidebarCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'sidebar_state');
 
 describe('the app shell', () => {

@@ -36,12 +36,27 @@ function installModelOfTheWrongKind(): void {
   const dir = path.join(dataDir, 'models', entry.name);
   fs.mkdirSync(dir, { recursive: true });
   const onnx = fs.readFileSync(locateSileroVad().modelPath);
-  const contents: Record<string, Buffer> = { 'encoder.int8.onnx': onnx, 'decoder.int8.onnx': onnx, 'joiner.int8.onnx': onnx, 'tokens.txt': Buffer.from('<blk> 0\n') };
+  const contents: Record<string, Buffer> = {
+    'encoder.int8.onnx': onnx,
+    'decoder.int8.onnx': onnx,
+    'joiner.int8.onnx': onnx,
+    'tokens.txt': Buffer.from('<blk> 0\n'),
+  };
   const files = Object.entries(contents).map(([file, data]) => {
     fs.writeFileSync(path.join(dir, file), data);
     return { path: file, bytes: data.length, sha256: crypto.createHash('sha256').update(data).digest('hex') };
   });
-  writeManifest(dir, { name: entry.name, kind: 'asr', source: 'test', sha256: files[0]!.sha256, bytes: 1, checksum: 'pinned', installedAt: new Date().toISOString(), files, asr: entry.kind === 'asr' ? entry.asr : undefined });
+  writeManifest(dir, {
+    name: entry.name,
+    kind: 'asr',
+    source: 'test',
+    sha256: files[0]!.sha256,
+    bytes: 1,
+    checksum: 'pinned',
+    installedAt: new Date().toISOString(),
+    files,
+    asr: entry.kind === 'asr' ? entry.asr : undefined,
+  });
 }
 
 describe('/status', () => {
@@ -56,10 +71,12 @@ describe('/status', () => {
 
     expect(await page.getByTestId('engine-in-use').textContent()).toBe('Transcription engine: pocketsphinx (offline) — available');
     const engines = page.getByRole('list', { name: 'Engines' });
-    await expect.poll(() => engines.getByRole('listitem').allInnerTexts()).toEqual([
-      expect.stringContaining('sherpa-onnx: no speech model installed — run "npm run models -- fetch parakeet-tdt-110m-en"'),
-      expect.stringMatching(/^pocketsphinx\s*\(offline\)\s*available\s*in use$/),
-    ]);
+    await expect
+      .poll(() => engines.getByRole('listitem').allInnerTexts())
+      .toEqual([
+        expect.stringContaining('sherpa-onnx: no speech model installed — run "npm run models -- fetch parakeet-tdt-110m-en"'),
+        expect.stringMatching(/^pocketsphinx\s*\(offline\)\s*available\s*in use$/),
+      ]);
     expect(await page.getByText('No speech models are installed.').isVisible()).toBe(true);
     expect(await page.getByText('Voice activity detection: Silero VAD (bundled, no download)').isVisible()).toBe(true);
     expect(await page.getByText('0 transcriptions running, 0 waiting.', { exact: false }).isVisible()).toBe(true);

@@ -45,7 +45,12 @@ describe('/team', () => {
     for (let i = 1; i < 6; i += 1) await members.nth(i).getByText('Sample', { exact: true }).waitFor();
 
     const badges = await page.locator('[data-slot="badge"][data-status]').evaluateAll((nodes) =>
-      nodes.map((node) => ({ status: node.getAttribute('data-status'), variant: node.getAttribute('data-variant'), text: node.textContent, className: node.className })),
+      nodes.map((node) => ({
+        status: node.getAttribute('data-status'),
+        variant: node.getAttribute('data-variant'),
+        text: node.textContent,
+        className: node.className,
+      })),
     );
     for (const badge of badges) expect(badge.variant, badge.text ?? '').toBe(VARIANT_OF_STATUS[badge.status ?? '']);
     expect(new Set(badges.map((badge) => badge.text))).toEqual(new Set(['Available', 'In a meeting', 'Away']));

@@ -38,7 +38,9 @@ describe('transcription progress, live over the realtime channel', () => {
     await page.getByRole('link', { name: 'Meeting History' }).first().click();
     const card = page.getByRole('article', { name: 'librivox_ss_5utt', exact: true });
     await card.getByRole('status').waitFor({ timeout: 20_000 });
-    expect(await card.getByRole('status').textContent()).toMatch(/Waiting for its turn|Reading the recording|Transcribing|Telling speakers apart|Saving the transcript/);
+    expect(await card.getByRole('status').textContent()).toMatch(
+      /Waiting for its turn|Reading the recording|Transcribing|Telling speakers apart|Saving the transcript/,
+    );
 
     await card.getByRole('link', { name: /View Details/ }).click();
     await page.waitForURL(/\/meetings\/[0-9a-f-]{36}$/);
@@ -58,7 +60,10 @@ describe('transcription progress, live over the realtime channel', () => {
     await page.getByLabel('Recording file').setInputFiles(clip);
     await toast(page, 'Meeting saved').waitFor();
     await page.getByRole('link', { name: 'Meeting History' }).first().click();
-    await page.getByRole('article', { name: 'goforward', exact: true }).getByRole('link', { name: /View Details/ }).click();
+    await page
+      .getByRole('article', { name: 'goforward', exact: true })
+      .getByRole('link', { name: /View Details/ })
+      .click();
     await page.waitForURL(/\/meetings\/[0-9a-f-]{36}$/);
     await page.getByText('Go forward ten meters.').waitFor({ timeout: 30_000 });
     const meetingId = new URL(page.url()).pathname.split('/').at(-1)!;
@@ -84,7 +89,10 @@ describe('transcription progress, live over the realtime channel', () => {
     fs.copyFileSync(clip, blob);
     await page.getByRole('link', { name: 'Meeting History' }).first().click();
     const card = page.getByRole('article', { name: 'goforward', exact: true });
-    await card.getByRole('alert').getByText(/The audio could not be decoded/).waitFor();
+    await card
+      .getByRole('alert')
+      .getByText(/The audio could not be decoded/)
+      .waitFor();
     await card.getByRole('button', { name: 'Retry' }).click();
     await card.getByText('Transcribed').waitFor({ timeout: 30_000 });
     expect(await card.getByRole('alert').count()).toBe(0);

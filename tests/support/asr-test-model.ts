@@ -22,7 +22,14 @@ function encoder(): Uint8Array {
     name: 'subsampling-encoder',
     input: [io('x', FLOAT, ['N', 'T', MELS]), io('x_lens', INT64, ['N'])],
     output: [io('encoder_out', FLOAT, ['N', 'S', MELS]), io('encoder_out_lens', INT64, ['N'])],
-    initializer: [int64s('starts', [1], [0]), int64s('ends', [1], [Number.MAX_SAFE_INTEGER]), int64s('axes', [1], [1]), int64s('steps', [1], [4]), int64s('three', [], [3]), int64s('four', [], [4])],
+    initializer: [
+      int64s('starts', [1], [0]),
+      int64s('ends', [1], [Number.MAX_SAFE_INTEGER]),
+      int64s('axes', [1], [1]),
+      int64s('steps', [1], [4]),
+      int64s('three', [], [3]),
+      int64s('four', [], [4]),
+    ],
     node: [
       { opType: 'Slice', input: ['x', 'starts', 'ends', 'axes', 'steps'], output: ['encoder_out'] },
       { opType: 'Add', input: ['x_lens', 'three'], output: ['padded'] },
@@ -59,7 +66,15 @@ function joiner(threshold: number): Uint8Array {
     name: 'energy-joiner',
     input: [io('encoder_out', FLOAT, ['N', MELS]), io('decoder_out', FLOAT, ['N', MELS])],
     output: [io('logit', FLOAT, ['N', 3])],
-    initializer: [floats('threshold', [], [threshold]), floats('penalty', [], [1000]), floats('zero', [], [0]), floats('minus', [], [-1000]), int64s('first', [1], [0]), int64s('second', [1], [1]), int64s('axis', [1], [1])],
+    initializer: [
+      floats('threshold', [], [threshold]),
+      floats('penalty', [], [1000]),
+      floats('zero', [], [0]),
+      floats('minus', [], [-1000]),
+      int64s('first', [1], [0]),
+      int64s('second', [1], [1]),
+      int64s('axis', [1], [1]),
+    ],
     node: [
       { opType: 'ReduceMean', input: ['encoder_out'], output: ['energy'], attribute: [attrInts('axes', [1]), attrInt('keepdims', 1)] },
       { opType: 'Sub', input: ['energy', 'threshold'], output: ['loudness'] },

@@ -11,6 +11,8 @@ import { createTestDatabase } from './test-database.ts';
 export type TestApp = {
   app: FastifyInstance;
   deps: Deps;
+  /** The test's own database, with where it lives (a worker process can open it too). */
+  database: Awaited<ReturnType<typeof createTestDatabase>>;
   config: Config;
   /** http://127.0.0.1:<port> when listening, else the configured public URL. */
   baseUrl: string;
@@ -20,6 +22,8 @@ export type TestApp = {
 type BuildTestAppOptions = {
   /** Environment overrides, as a deployment would set them. */
   env?: Record<string, string>;
+  /** Replaces parts of the composition root (a fake speech engine, a web-only role, a clock). */
+  deps?: Omit<NonNullable<Parameters<typeof createDeps>[1]>, 'database'>;
   /** Listen on a free loopback port (for real HTTP clients such as supabase-js). */
   listen?: boolean;
 };
@@ -49,18 +53,22 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     ...options.env,
   });
   const database = await createTestDatabase();
-  const deps = await createDeps(config, { database });
-  const app = await buildApp(deps, { logger: false });
+  // pg-boss's monitor looks every second in tests, so the status page's queue counts follow quickly.
+  const deps = await createDeps(config, { database, jobTimings: { monitorMs: 1_000 }, ...options.deps });
+  const app = await buildApp(deps);
   if (options.listen) await app.listen({ port, host: '127.0.0.1' });
   else await app.ready();
+  await deps.start();
   return {
     app,
     deps,
+    database,
     config,
     baseUrl,
     close: async () => {
       await app.close();
       await deps.close();
+      await database.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -71,7 +79,11 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
  * tests that need a signed-in caller: its access token, user id and email. `fullName` goes in as the
  * sign-up form's name (user metadata full_name), for tests that read it back.
  */
-export async function signUpUser(app: FastifyInstance, prefix = 'user', options: { fullName?: string } = {}): Promise<{ token: string; userId: string; email: string }> {
+export async function signUpUser(
+  app: FastifyInstance,
+  prefix = 'user',
+  options: { fullName?: string } = {},
+): Promise<{ token: string; userId: string; email: string }> {
   const email = `${prefix}-${crypto.randomUUID()}@example.com`;
   const data = options.fullName === undefined ? {} : { data: { full_name: options.fullName } };
   const response = await app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email, password: 'secret12', ...data } });

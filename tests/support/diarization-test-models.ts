@@ -92,7 +92,16 @@ export function installDiarizationTestModels(modelsDir: string, files: { segment
     fs.writeFileSync(path.join(dir, file), data);
     const sha256 = crypto.createHash('sha256').update(data).digest('hex');
     const entry = { path: file, bytes: data.byteLength, sha256 };
-    writeManifest(dir, { name, kind, source: 'test', sha256, bytes: data.byteLength, checksum: 'pinned', installedAt: new Date().toISOString(), files: [entry] });
+    writeManifest(dir, {
+      name,
+      kind,
+      source: 'test',
+      sha256,
+      bytes: data.byteLength,
+      checksum: 'pinned',
+      installedAt: new Date().toISOString(),
+      files: [entry],
+    });
   };
   install('test-segmentation', 'speaker-segmentation', 'model.onnx', files.segmentation ?? segmentationModel());
   install('test-embedding', 'speaker-embedding', 'embedding.onnx', files.embedding ?? embeddingModel());

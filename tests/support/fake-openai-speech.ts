@@ -1,7 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeSpeechRequest = { authorization: string | undefined; model: string; responseFormat: string; granularities: string[]; file: Buffer; fileName: string };
+export type FakeSpeechRequest = {
+  authorization: string | undefined;
+  model: string;
+  responseFormat: string;
+  granularities: string[];
+  file: Buffer;
+  fileName: string;
+};
 
 /**
  * A local stand-in for an OpenAI-compatible speech service: it speaks the real protocol
@@ -22,11 +29,17 @@ export async function startFakeSpeechService(options: { apiKey: string }) {
           return;
         }
         if (req.headers.authorization !== `Bearer ${options.apiKey}`) {
-          res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } }));
+          res
+            .writeHead(401, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { message: 'Incorrect API key provided.', type: 'invalid_request_error', code: 'invalid_api_key' } }));
           return;
         }
         // Parse the multipart body with the platform's own parser (undici's Request.formData).
-        const form = await new Request('http://fake/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body: Buffer.concat(chunks) }).formData();
+        const form = await new Request('http://fake/', {
+          method: 'POST',
+          headers: { 'content-type': req.headers['content-type'] ?? '' },
+          body: Buffer.concat(chunks),
+        }).formData();
         const file = form.get('file') as File;
         requests.push({
           authorization: req.headers.authorization,
@@ -38,7 +51,9 @@ export async function startFakeSpeechService(options: { apiKey: string }) {
         });
         if (behaviour === 'stall') return; // never answers
         if (behaviour === 'overloaded') {
-          res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'The server is overloaded.', type: 'server_error' } }));
+          res
+            .writeHead(503, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { message: 'The server is overloaded.', type: 'server_error' } }));
           return;
         }
         if (behaviour === 'garbage') {
@@ -47,7 +62,14 @@ export async function startFakeSpeechService(options: { apiKey: string }) {
         }
         const words = reply.words.map((word, i) => ({ word, start: 0.3 + i * 0.5, end: 0.7 + i * 0.5, probability: 0.9 }));
         res.writeHead(200, { 'content-type': 'application/json' }).end(
-          JSON.stringify({ task: 'transcribe', language: 'english', duration: 2.8, text: reply.text, segments: [{ id: 0, start: 0.3, end: words.at(-1)!.end, text: ` ${reply.text}`, avg_logprob: -0.1 }], words }),
+          JSON.stringify({
+            task: 'transcribe',
+            language: 'english',
+            duration: 2.8,
+            text: reply.text,
+            segments: [{ id: 0, start: 0.3, end: words.at(-1)!.end, text: ` ${reply.text}`, avg_logprob: -0.1 }],
+            words,
+          }),
         );
       })();
     });
@@ -63,9 +85,10 @@ export async function startFakeSpeechService(options: { apiKey: string }) {
     answer: (text: string) => {
       reply = { text, words: text.split(' ') };
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -27,7 +27,9 @@ const msToBytes = (ms: number) => Math.round((ms * RATE) / 1000) * 2;
 const bytesToMs = (bytes: number) => (bytes / 2 / RATE) * 1000;
 
 function ffmpegPcm(args: string[]): Buffer {
-  return execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', ...args, '-ac', '1', '-ar', String(RATE), '-f', 's16le', '-'], { maxBuffer: 64 * 1024 * 1024 });
+  return execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', ...args, '-ac', '1', '-ar', String(RATE), '-f', 's16le', '-'], {
+    maxBuffer: 64 * 1024 * 1024,
+  });
 }
 
 const TRIM = 'silenceremove=start_periods=1:start_threshold=-45dB,areverse,silenceremove=start_periods=1:start_threshold=-45dB,areverse';

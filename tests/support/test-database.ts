@@ -16,13 +16,18 @@ export function testDatabaseKind(): TestDatabaseKind {
  * A fresh, empty database for one test file: a temporary SQLite file, or a new schema inside
  * TEST_DATABASE_URL that is dropped again on close.
  */
-export async function createTestDatabase(kind: TestDatabaseKind = testDatabaseKind()): Promise<DbHandle> {
+/** Where a test database lives, for a second process (a worker) to open the same one. */
+export type TestDatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string };
+
+export async function createTestDatabase(kind: TestDatabaseKind = testDatabaseKind()): Promise<DbHandle & { target: TestDatabaseTarget }> {
   const id = crypto.randomBytes(6).toString('hex');
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
-    const handle = createDb({ dialect: 'sqlite', file: path.join(dir, 'test.db') });
+    const file = path.join(dir, 'test.db');
+    const handle = createDb({ dialect: 'sqlite', file });
     return {
       ...handle,
+      target: { kind: 'sqlite', file },
       close: async () => {
         await handle.close();
         fs.rmSync(dir, { recursive: true, force: true });
@@ -39,11 +44,13 @@ export async function createTestDatabase(kind: TestDatabaseKind = testDatabaseKi
   const handle = createDb({ dialect: 'postgres', url }, { searchPath: schema });
   return {
     ...handle,
+    target: { kind: 'postgres', url, schema },
     close: async () => {
       await handle.close();
       const cleanup = new pg.Client({ connectionString: url });
       await cleanup.connect();
       await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
+      await cleanup.query(`DROP SCHEMA IF EXISTS ${schema}_pgboss CASCADE`);
       await cleanup.end();
     },
   };

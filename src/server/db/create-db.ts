@@ -9,7 +9,13 @@ import type { Database } from './database.ts';
 export type Db = Kysely<Database>;
 export type Dialect = DatabaseConfig['dialect'];
 
-export type DbHandle = { db: Db; dialect: Dialect; close: () => Promise<void> };
+export type DbHandle = {
+  db: Db;
+  dialect: Dialect;
+  /** PostgreSQL only: the connection string, for pg-boss's own pool on the same database. */
+  url?: string;
+  close: () => Promise<void>;
+};
 
 type CreateDbOptions = {
   /** PostgreSQL only: run every connection with this search_path (tests isolate themselves in a schema). */
@@ -35,5 +41,5 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', close: () => db.destroy() };
+  return { db, dialect: 'postgres', url: config.url, close: () => db.destroy() };
 }

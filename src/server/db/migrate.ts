@@ -1,6 +1,6 @@
-import { Migrator, sql, type MigrationResultSet } from 'kysely';
+import { Migrator, type MigrationResultSet } from 'kysely';
 import type { Db } from './create-db.ts';
-import { isPostgres } from './dialect.ts';
+import { currentSchema, isPostgres } from './dialect.ts';
 import { MIGRATIONS } from './migrations.ts';
 
 /**
@@ -9,9 +9,7 @@ import { MIGRATIONS } from './migrations.ts';
  * schema of the same server would make it believe they already exist.
  */
 async function migrationSchema(db: Db): Promise<string | undefined> {
-  if (!isPostgres(db)) return undefined;
-  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
-  return rows[0]?.schema;
+  return isPostgres(db) ? currentSchema(db) : undefined;
 }
 
 /** Applies every pending migration; throws with the failing migration's name and cause. */

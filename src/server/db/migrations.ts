@@ -10,6 +10,10 @@ import * as createUserSettings from './migrations/2026-11-22-1600-create-user-se
 import * as meetingAudioSources from './migrations/2026-11-22-1700-meeting-audio-sources.ts';
 import * as searchRows from './migrations/2026-11-22-1800-search-rows.ts';
 import * as foreignKeyIndexes from './migrations/2026-11-22-1900-foreign-key-indexes.ts';
+import * as createJobs from './migrations/2026-11-23-1000-create-jobs.ts';
+import * as meetingNotes from './migrations/2026-11-23-1100-meeting-notes.ts';
+import * as participantsFromSpeakers from './migrations/2026-11-23-1200-participants-from-speakers.ts';
+import * as createMentionsAndDecisionLinks from './migrations/2026-11-24-1000-create-mentions-and-decision-links.ts';
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so the bundled server
@@ -27,4 +31,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-22-1700-meeting-audio-sources': meetingAudioSources,
   '2026-11-22-1800-search-rows': searchRows,
   '2026-11-22-1900-foreign-key-indexes': foreignKeyIndexes,
+  '2026-11-23-1000-create-jobs': createJobs,
+  '2026-11-23-1100-meeting-notes': meetingNotes,
+  '2026-11-23-1200-participants-from-speakers': participantsFromSpeakers,
+  '2026-11-24-1000-create-mentions-and-decision-links': createMentionsAndDecisionLinks,
 };

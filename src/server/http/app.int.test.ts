@@ -50,7 +50,9 @@ describe('the OpenAPI document', () => {
       expect(doc.openapi).toBe('3.1.0');
       expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/me', '/api/v1/meetings', '/api/v1/meetings/{id}']));
       expect(Object.keys(doc.paths).some((p) => p.startsWith('/auth/'))).toBe(false);
-      expect(doc.paths['/api/v1/meetings']?.get?.parameters?.map((p) => p.name)).toEqual(expect.arrayContaining(['q', 'from', 'to', 'participant', 'status', 'page', 'pageSize']));
+      expect(doc.paths['/api/v1/meetings']?.get?.parameters?.map((p) => p.name)).toEqual(
+        expect.arrayContaining(['q', 'from', 'to', 'participant', 'status', 'page', 'pageSize']),
+      );
     } finally {
       await t.close();
     }

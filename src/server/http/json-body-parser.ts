@@ -28,5 +28,4 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   });
 }
 
-export const badJsonToAppError = (error: BadJsonError): AppError =>
-  new AppError('VALIDATION_FAILED', error.message);
+export const badJsonToAppError = (error: BadJsonError): AppError => new AppError('VALIDATION_FAILED', error.message);

@@ -58,7 +58,10 @@ function staticFileFor(webDir: string, url: string): string | undefined {
   } catch {
     return undefined; // malformed escapes never name a file
   }
-  const relative = path.normalize(pathname).replace(/^(\.\.(\/|\\|$))+/, '').replace(/^[/\\]+/, '');
+  const relative = path
+    .normalize(pathname)
+    .replace(/^(\.\.(\/|\\|$))+/, '')
+    .replace(/^[/\\]+/, '');
   if (relative === '' || relative === 'index.html') return undefined;
   const full = path.join(webDir, relative);
   if (!full.startsWith(webDir + path.sep)) return undefined;

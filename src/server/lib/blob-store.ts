@@ -29,10 +29,19 @@ export function createLocalBlobStore(dataDir: string): BlobStore {
   return {
     newKey: (extension) => {
       const id = crypto.randomUUID();
-      return `${id.slice(0, 2)}/${id}.${extension.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 8) || 'bin'}`;
+      return `${id.slice(0, 2)}/${id}.${
+        extension
+          .replace(/[^a-z0-9]/gi, '')
+          .toLowerCase()
+          .slice(0, 8) || 'bin'
+      }`;
     },
     pathOf,
-    exists: async (key) => fsp.access(pathOf(key)).then(() => true, () => false),
+    exists: async (key) =>
+      fsp.access(pathOf(key)).then(
+        () => true,
+        () => false,
+      ),
     size: async (key) => (await fsp.stat(pathOf(key))).size,
     createReadStream: (key, range) => fs.createReadStream(pathOf(key), range),
     remove: async (keys) => {
@@ -40,7 +49,12 @@ export function createLocalBlobStore(dataDir: string): BlobStore {
     },
     adopt: async (sourcePath, extension) => {
       const id = crypto.randomUUID();
-      const key = `${id.slice(0, 2)}/${id}.${extension.replace(/[^a-z0-9]/gi, '').toLowerCase().slice(0, 8) || 'bin'}`;
+      const key = `${id.slice(0, 2)}/${id}.${
+        extension
+          .replace(/[^a-z0-9]/gi, '')
+          .toLowerCase()
+          .slice(0, 8) || 'bin'
+      }`;
       const target = pathOf(key);
       await fsp.mkdir(path.dirname(target), { recursive: true });
       try {

@@ -38,7 +38,23 @@ export async function decodeToPcm16k(inputPath: string, options: DecodeOptions =
   // afftdn: ffmpeg's FFT denoiser, for the meeting option "Noise Reduction" (steady background noise).
   const chain = [...(options.channel !== undefined ? [`pan=mono|c0=c${options.channel}`] : []), ...(options.denoise ? ['afftdn=nf=-25'] : [])];
   const filters = chain.length > 0 ? ['-af', chain.join(',')] : [];
-  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', inputPath, '-vn', ...filters, '-ac', '1', '-ar', String(PCM_SAMPLE_RATE), '-f', 's16le', 'pipe:1'];
+  const args = [
+    '-nostdin',
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-i',
+    inputPath,
+    '-vn',
+    ...filters,
+    '-ac',
+    '1',
+    '-ar',
+    String(PCM_SAMPLE_RATE),
+    '-f',
+    's16le',
+    'pipe:1',
+  ];
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     const chunks: Buffer[] = [];

@@ -1,11 +1,11 @@
-import type { FastifyServerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
 
 /**
  * Pino options for the server. Credentials never reach the log: auth headers, cookies and any
  * token- or password-like field are redacted, and request logs carry the path without the query
  * (verify links put tokens in the query string), and share-link tokens are masked in paths.
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string): LoggerOptions {
   return {
     level,
     redact: {

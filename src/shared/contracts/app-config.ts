@@ -11,4 +11,4 @@ export const PublicAppConfigSchema = z.object({
 
 export type PublicAppConfig = z.infer<typeof PublicAppConfigSchema>;
 
-export const APP_CONFIG_GLOBAL = '__PARLEY_CONFIG__';
+export { APP_CONFIG_GLOBAL } from './app-config-global.ts';

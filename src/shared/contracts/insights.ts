@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { ItemStatusSchema } from './notes.ts';
 
 /**
  * GET /api/v1/insights (spec §2 /insights: Topics, Sentiment, Participation, Action Items) and
  * GET /api/v1/analytics (meeting time, counts and talk time by week), both over the caller's meetings.
  */
 
-const MeetingRefSchema = z.object({ id: z.uuid(), title: z.string(), startedAt: z.string(), isSample: z.boolean() });
+/** The meeting an item comes from, as lists across meetings show it. */
+export const MeetingRefSchema = z.object({ id: z.uuid(), title: z.string(), startedAt: z.string(), isSample: z.boolean() });
 export type MeetingRef = z.infer<typeof MeetingRefSchema>;
 
 export const TopicSchema = z.object({
@@ -42,7 +45,13 @@ export const ActionItemSchema = z.object({
   id: z.uuid(),
   text: z.string(),
   assignee: z.string().nullable(),
+  /** The due date (YYYY-MM-DD), when one was said or set. */
   due: z.string().nullable(),
+  /** The words it was read from ("by Friday"). */
+  dueText: z.string().nullable(),
+  status: ItemStatusSchema,
+  /** Where in its meeting it was said. */
+  startMs: z.number().int().nonnegative(),
   meeting: MeetingRefSchema,
 });
 export type ActionItem = z.infer<typeof ActionItemSchema>;
@@ -69,7 +78,11 @@ export const UNNAMED_SPEAKERS = 'Unnamed speakers';
 export const ANALYTICS_WEEK_CHOICES = [4, 12, 26, 52] as const;
 
 export const AnalyticsQuerySchema = z.object({
-  weeks: z.coerce.number().int().refine((n) => (ANALYTICS_WEEK_CHOICES as readonly number[]).includes(n), 'weeks must be 4, 12, 26 or 52').default(12),
+  weeks: z.coerce
+    .number()
+    .int()
+    .refine((n) => (ANALYTICS_WEEK_CHOICES as readonly number[]).includes(n), 'weeks must be 4, 12, 26 or 52')
+    .default(12),
   /** The browser's Date#getTimezoneOffset(), so weeks start on the person's Monday. */
   tzOffset: z.coerce.number().int().min(-840).max(840).default(0),
 });
@@ -94,3 +107,8 @@ export const AnalyticsResponseSchema = z.object({
   }),
 });
 export type AnalyticsResponse = z.infer<typeof AnalyticsResponseSchema>;
+
+export const insightsEndpoints = {
+  insights: defineEndpoint({ method: 'GET', path: '/api/v1/insights', response: InsightsResponseSchema, tag: 'insights' }),
+  analytics: defineEndpoint({ method: 'GET', path: '/api/v1/analytics', query: AnalyticsQuerySchema, response: AnalyticsResponseSchema, tag: 'insights' }),
+};

@@ -18,7 +18,12 @@ export const LiveAuthMessageSchema = z.object({
   /** Interleaved channels in the audio; must match the meeting's capture sources (1 without any). */
   channels: z.number().int().min(1).max(LIVE_MAX_CHANNELS).default(1),
   /** Recording time (pauses excluded) already behind this session, e.g. after a reconnection. */
-  offsetMs: z.number().int().nonnegative().max(24 * 3600 * 1000).default(0),
+  offsetMs: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(24 * 3600 * 1000)
+    .default(0),
 });
 export type LiveAuthMessage = z.input<typeof LiveAuthMessageSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 
 /** GET /api/v1/me: the signed-in person as Parley's API sees them. */
 export const MeSchema = z.object({
@@ -11,3 +12,7 @@ export const MeSchema = z.object({
 });
 
 export type Me = z.infer<typeof MeSchema>;
+
+export const meEndpoints = {
+  get: defineEndpoint({ method: 'GET', path: '/api/v1/me', response: MeSchema, tag: 'account', summary: 'Who the bearer token belongs to' }),
+};

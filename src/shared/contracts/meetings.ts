@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import { InsightSchema, NotesStateSchema } from './notes.ts';
 
 /** The meetings API (/api/v1/meetings): shapes shared by the server's routes and the web app. */
 
@@ -6,7 +8,7 @@ export const MEETING_STATUSES = ['recording', 'processing', 'ready', 'failed'] a
 export const MeetingStatusSchema = z.enum(MEETING_STATUSES);
 export type MeetingStatus = z.infer<typeof MeetingStatusSchema>;
 
-export const MeetingSourceSchema = z.enum(['mic', 'upload', 'sample']);
+export const MeetingSourceSchema = z.enum(['mic', 'upload', 'import', 'sample']);
 export type MeetingSource = z.infer<typeof MeetingSourceSchema>;
 
 /** The recording options of spec §2 /record with their defaults (spec §9). */
@@ -75,17 +77,6 @@ export const TranscriptSegmentSchema = z.object({
 });
 export type TranscriptSegment = z.infer<typeof TranscriptSegmentSchema>;
 
-export const INSIGHT_KINDS = ['key_point', 'action_item', 'decision', 'topic'] as const;
-export const InsightSchema = z.object({
-  id: z.uuid(),
-  kind: z.enum(INSIGHT_KINDS),
-  text: z.string(),
-  assignee: z.string().nullable(),
-  due: z.string().nullable(),
-  segmentId: z.uuid().nullable(),
-});
-export type Insight = z.infer<typeof InsightSchema>;
-
 export const MeetingDetailSchema = MeetingSummarySchema.extend({
   options: RecordingOptionsSchema,
   /** Capture sources, one per channel of the audio; null for a single mixed track. */
@@ -94,6 +85,7 @@ export const MeetingDetailSchema = MeetingSummarySchema.extend({
   speakers: z.array(SpeakerSchema),
   segments: z.array(TranscriptSegmentSchema),
   insights: z.array(InsightSchema),
+  notes: NotesStateSchema,
 });
 export type MeetingDetail = z.infer<typeof MeetingDetailSchema>;
 
@@ -165,3 +157,76 @@ export const EXPORT_FORMATS = ['txt', 'docx', 'pdf', 'srt', 'vtt'] as const;
 export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 export const ExportQuerySchema = z.object({ format: ExportFormatSchema });
+
+export const DeletedSchema = z.object({ deleted: z.number().int() });
+export const RetryAcceptedSchema = z.object({ status: z.literal('processing') });
+
+const tag = 'meetings';
+
+/** /api/v1/meetings: list with search and filters, read, create, edit, delete, retry, downloads. */
+export const meetingEndpoints = {
+  list: defineEndpoint({ method: 'GET', path: '/api/v1/meetings', query: MeetingListQuerySchema, response: MeetingListResponseSchema, tag }),
+  create: defineEndpoint({ method: 'POST', path: '/api/v1/meetings', body: CreateMeetingBodySchema, response: MeetingDetailSchema, status: 201, tag }),
+  stats: defineEndpoint({ method: 'GET', path: '/api/v1/meetings/stats', response: MeetingStatsSchema, tag }),
+  removeSamples: defineEndpoint({ method: 'DELETE', path: '/api/v1/meetings/samples', response: DeletedSchema, tag }),
+  get: defineEndpoint({ method: 'GET', path: '/api/v1/meetings/:id', params: IdParamsSchema, response: MeetingDetailSchema, tag }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/meetings/:id',
+    params: IdParamsSchema,
+    body: UpdateMeetingBodySchema,
+    response: MeetingDetailSchema,
+    tag,
+  }),
+  updateSegment: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/meetings/:id/segments/:segmentId',
+    params: SegmentParamsSchema,
+    body: UpdateSegmentBodySchema,
+    response: MeetingDetailSchema,
+    tag,
+  }),
+  renameSpeaker: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/meetings/:id/speakers/:speakerId',
+    params: SpeakerParamsSchema,
+    body: UpdateSpeakerBodySchema,
+    response: MeetingDetailSchema,
+    tag,
+  }),
+  remove: defineEndpoint({ method: 'DELETE', path: '/api/v1/meetings/:id', params: IdParamsSchema, response: DeletedSchema, tag }),
+  retry: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/meetings/:id/retry',
+    params: IdParamsSchema,
+    response: RetryAcceptedSchema,
+    status: 202,
+    tag,
+    summary: 'Transcribe a failed meeting again',
+  }),
+  audio: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/:id/audio',
+    params: IdParamsSchema,
+    response: 'file',
+    tag,
+    summary: 'The recording, with byte ranges',
+  }),
+  export: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/:id/export',
+    params: IdParamsSchema,
+    query: ExportQuerySchema,
+    response: 'file',
+    tag,
+    summary: 'The transcript as a file',
+  }),
+  demo: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/demo/meeting',
+    response: MeetingDetailSchema,
+    auth: false,
+    tag,
+    summary: 'The sample meeting of the public product tour',
+  }),
+};

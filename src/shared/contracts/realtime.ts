@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MeetingStatusSchema } from './meetings.ts';
+import { NotesStateSchema } from './notes.ts';
 
 /**
  * The realtime channel (WebSocket at /realtime). The client's first message authenticates with its
@@ -25,12 +26,22 @@ export const MeetingProgressEventSchema = z.object({
 });
 export type MeetingProgressEvent = z.infer<typeof MeetingProgressEventSchema>;
 
+/** A meeting's notes changed state: queued, running "part N of M", ready, failed, off. */
+export const MeetingNotesEventSchema = z.object({
+  type: z.literal('meeting.notes'),
+  meetingId: z.uuid(),
+  notes: NotesStateSchema,
+});
+export type MeetingNotesEvent = z.infer<typeof MeetingNotesEventSchema>;
+
 export const RealtimeServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), userId: z.uuid() }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
   MeetingProgressEventSchema,
+  MeetingNotesEventSchema,
 ]);
 export type RealtimeServerMessage = z.infer<typeof RealtimeServerMessageSchema>;
 /** Events the server pushes to a person (everything but the channel's own handshake messages). */
-export type RealtimeEvent = MeetingProgressEvent;
+export const RealtimeEventSchema = z.discriminatedUnion('type', [MeetingProgressEventSchema, MeetingNotesEventSchema]);
+export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 
 /**
  * A person's settings (spec §2 /settings): the Notifications, Recording, Privacy and Billing tabs,
@@ -174,3 +175,15 @@ export function validFieldsOf<T extends SettingsTab>(tab: T, stored: unknown): S
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const settingsTabEndpoint = <T extends SettingsTab>(tab: T) =>
+  defineEndpoint({ method: 'PUT', path: `/api/v1/settings/${tab}`, body: SETTINGS_PATCH_SCHEMAS[tab], response: SettingsResponseSchema, tag: 'settings' });
+
+/** GET answers every tab; one PUT per tab, so each body has its own schema. */
+export const settingsEndpoints = {
+  get: defineEndpoint({ method: 'GET', path: '/api/v1/settings', response: SettingsResponseSchema, tag: 'settings' }),
+  notifications: settingsTabEndpoint('notifications'),
+  recording: settingsTabEndpoint('recording'),
+  privacy: settingsTabEndpoint('privacy'),
+  billing: settingsTabEndpoint('billing'),
+};

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { InsightSchema, SpeakerSchema, TranscriptSegmentSchema } from './meetings.ts';
+import { defineEndpoint } from './endpoint.ts';
+import { IdParamsSchema, SpeakerSchema, TranscriptSegmentSchema } from './meetings.ts';
+import { InsightSchema } from './notes.ts';
 
 /**
  * Share links (/api/v1/meetings/:id/share and the public /api/v1/shared/:token): a revocable,
@@ -47,3 +49,31 @@ export const SharedMeetingSchema = z.object({
   insights: z.array(InsightSchema),
 });
 export type SharedMeeting = z.infer<typeof SharedMeetingSchema>;
+
+export const shareEndpoints = {
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/meetings/:id/share',
+    params: IdParamsSchema,
+    response: CreatedShareLinkSchema,
+    status: 201,
+    tag: 'sharing',
+  }),
+  list: defineEndpoint({ method: 'GET', path: '/api/v1/meetings/:id/share', params: IdParamsSchema, response: ShareLinkListSchema, tag: 'sharing' }),
+  revoke: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/meetings/:id/share/:shareId',
+    params: ShareParamsSchema,
+    response: RevokedShareLinkSchema,
+    tag: 'sharing',
+  }),
+  shared: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/shared/:token',
+    params: SharedTokenParamsSchema,
+    response: SharedMeetingSchema,
+    auth: false,
+    tag: 'sharing',
+    summary: 'The meeting behind an active share link',
+  }),
+};

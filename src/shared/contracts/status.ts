@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
 
 /** GET /api/v1/status: what this installation transcribes with, shown on the /status page. */
 export const EngineStatusSchema = z.object({
@@ -38,5 +39,26 @@ export const StatusResponseSchema = z.object({
     /** Transcription jobs waiting and running on this installation. */
     queue: z.object({ queued: z.number().int().nonnegative(), running: z.number().int().nonnegative() }),
   }),
+  notes: z.object({
+    /** NOTES_ENGINE. */
+    setting: z.enum(['auto', 'local', 'llm']),
+    /** The engine meeting notes are written with now. */
+    inUse: z.enum(['local', 'llm']),
+    engines: z.array(
+      z.object({ name: z.enum(['local', 'llm']), detail: z.string(), available: z.boolean(), reason: z.string().nullable(), inUse: z.boolean() }),
+    ),
+    /** Note-writing jobs waiting and running on this installation. */
+    queue: z.object({ queued: z.number().int().nonnegative(), running: z.number().int().nonnegative() }),
+  }),
 });
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
+
+export const statusEndpoints = {
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/status',
+    response: StatusResponseSchema,
+    tag: 'status',
+    summary: 'Transcription engines, models and queue',
+  }),
+};

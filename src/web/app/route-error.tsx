@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
+import { paths } from './paths.ts';
 
 /** Shown when a page fails to load or throws: says so plainly and offers a way on. */
 export function RouteError() {
@@ -17,7 +18,7 @@ export function RouteError() {
       <div className="flex gap-2">
         <Button onClick={() => window.location.reload()}>Reload</Button>
         <Button variant="outline" asChild>
-          <Link to="/">Home</Link>
+          <Link to={paths.home.href()}>Home</Link>
         </Button>
       </div>
     </div>

@@ -1,15 +1,15 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ProtectedRoute } from '#web/features/auth/protected-route.tsx';
-import { marketingRoutes, notFoundRoute } from '#web/features/marketing/routes.tsx';
+import { ProtectedRoute } from '#web/components/auth/protected-route.tsx';
+import { paths } from './paths.ts';
 import { RouteError } from './route-error.tsx';
 
-/** Every page is its own chunk, so the landing page downloads only what it shows. */
-const page = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
-  lazy: async () => ({ Component: (await load()).default }),
-});
-
-const AppShell = lazy(() => import('#web/features/shell/app-shell.tsx'));
+/**
+ * Every page is its own chunk, so the landing page downloads only what it shows. Each route module
+ * in routes/ exports the page as `Component` (React Router's lazy route convention), and is the
+ * only place where two features meet.
+ */
+const AppShell = lazy(() => import('#web/components/shell/app-shell.tsx').then((module) => ({ default: module.AppShell })));
 
 /** The login guard around the app shell: the two wrappers of every app screen (spec §2). */
 function GuardedShell() {
@@ -22,28 +22,41 @@ function GuardedShell() {
   );
 }
 
+const siteRoutes: RouteObject[] = [
+  { path: paths.home.path, lazy: () => import('./routes/landing.ts') },
+  { path: paths.pricing.path, lazy: () => import('./routes/pricing.ts') },
+  { path: paths.blog.path, lazy: () => import('./routes/blog.ts') },
+  { path: paths.help.path, lazy: () => import('./routes/help.ts') },
+  { path: paths.guides.path, lazy: () => import('./routes/guides.ts') },
+  { path: paths.about.path, lazy: () => import('./routes/about.ts') },
+  { path: paths.careers.path, lazy: () => import('./routes/careers.ts') },
+  { path: paths.contact.path, lazy: () => import('./routes/contact.ts') },
+  { path: paths.privacy.path, lazy: () => import('./routes/privacy.ts') },
+  { path: paths.terms.path, lazy: () => import('./routes/terms.ts') },
+];
+
 const appRoutes: RouteObject[] = [
-  { path: '/dashboard', ...page(() => import('#web/features/dashboard/dashboard-page.tsx')) },
-  { path: '/record', ...page(() => import('#web/features/record/record-page.tsx')) },
-  { path: '/history', ...page(() => import('#web/features/history/history-page.tsx')) },
-  { path: '/insights', ...page(() => import('#web/features/insights/insights-page.tsx')) },
-  { path: '/meetings/:id', ...page(() => import('#web/features/meeting/meeting-page.tsx')) },
-  { path: '/analytics', ...page(() => import('#web/features/analytics/analytics-page.tsx')) },
-  { path: '/team', ...page(() => import('#web/features/team/team-page.tsx')) },
-  { path: '/settings', ...page(() => import('#web/features/settings/settings-page.tsx')) },
-  { path: '/status', ...page(() => import('#web/features/status/status-page.tsx')) },
+  { path: paths.dashboard.path, lazy: () => import('./routes/dashboard.tsx') },
+  { path: paths.record.path, lazy: () => import('./routes/record.ts') },
+  { path: paths.history.path, lazy: () => import('./routes/history.tsx') },
+  { path: paths.insights.path, lazy: () => import('./routes/insights.ts') },
+  { path: paths.meeting.path, lazy: () => import('./routes/meeting.tsx') },
+  { path: paths.analytics.path, lazy: () => import('./routes/analytics.ts') },
+  { path: paths.team.path, lazy: () => import('./routes/team.tsx') },
+  { path: paths.settings.path, lazy: () => import('./routes/settings.ts') },
+  { path: paths.status.path, lazy: () => import('./routes/status.ts') },
 ];
 
 export const router = createBrowserRouter([
   {
     errorElement: <RouteError />,
     children: [
-      ...marketingRoutes,
-      { path: '/auth', ...page(() => import('#web/features/auth/auth-page.tsx')) },
-      { path: '/demo', ...page(() => import('#web/features/demo/demo-page.tsx')) },
-      { path: '/shared/:token', ...page(() => import('#web/features/sharing/shared-meeting-page.tsx')) },
+      ...siteRoutes,
+      { path: paths.auth.path, lazy: () => import('./routes/auth.ts') },
+      { path: paths.demo.path, lazy: () => import('./routes/demo.ts') },
+      { path: paths.shared.path, lazy: () => import('./routes/shared-meeting.ts') },
       { element: <GuardedShell />, children: appRoutes },
-      notFoundRoute,
+      { path: paths.notFound.path, lazy: () => import('./routes/not-found.ts') },
     ],
   },
 ]);

@@ -1,46 +1,118 @@
-import type { ApiErrorBody } from '#shared/errors.ts';
-import { loadSupabase } from './supabase.ts';
-
-/** An /api/v1 failure with the server's code and its human message. */
-export class ApiError extends Error {
-  readonly status: number;
-  readonly code: string;
-
-  constructor(status: number, code: string, message: string) {
-    super(message);
-    this.name = 'ApiError';
-    this.status = status;
-    this.code = code;
-  }
-}
+import type { z } from 'zod';
+import { fillPath, toSearch, type Endpoint, type EndpointInput, type EndpointResponse } from '#shared/contracts/endpoint.ts';
+import { ERROR_CODES, type ErrorCode } from '#shared/errors.ts';
+import { ApiError, NETWORK_MESSAGE } from './api-error.ts';
+import { bearer, getAccessToken, refreshAccessToken } from './auth/access-token.ts';
+import { fileNameFrom } from './download-file.ts';
 
 /**
- * Calls Parley's API with the current access token (refreshed by supabase-js when due). Errors
- * come back as ApiError with the server's message, or a plain network message when offline.
+ * The web app's only way to the REST API: `api(endpoint, input)` for JSON and `download(endpoint, input)`
+ * for files, both from the endpoint objects of src/shared/contracts, so a path is never spelled out
+ * here. The token is added in one place, a 401 refreshes the session once and retries once, and
+ * every failure is an ApiError.
  */
-export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const { data } = await (await loadSupabase()).auth.getSession();
-  const token = data.session?.access_token;
-  let response: Response;
-  try {
-    response = await fetch(`/api/v1${path}`, {
-      method: init.method ?? 'GET',
-      headers: {
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      signal: init.signal,
+export type RequestOptions = {
+  signal?: AbortSignal;
+  /** What to tell people when the answer is not what the endpoint promises (a screen's own words). */
+  badResponseMessage?: string;
+};
+
+type JsonEndpoint = Endpoint & { response: z.ZodType };
+type FileEndpoint = Endpoint & { response: 'file' };
+
+/** The input may be left out when every part of it is optional (no params, no body). */
+type CallArgs<E extends Endpoint> =
+  Partial<EndpointInput<E>> extends EndpointInput<E>
+    ? [input?: EndpointInput<E>, options?: RequestOptions]
+    : [input: EndpointInput<E>, options?: RequestOptions];
+
+type RequestInput = { params?: Record<string, unknown>; query?: Record<string, unknown>; body?: unknown };
+
+export type DownloadedFile = { blob: Blob; fileName: string | undefined };
+
+const BAD_RESPONSE_MESSAGE = 'The server answered with something this page cannot read. Reload the page and try again.';
+
+/** Calls a JSON endpoint and answers its response, checked against the endpoint's schema. */
+export function api<E extends JsonEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<EndpointResponse<E>>;
+export async function api(endpoint: JsonEndpoint, input?: RequestInput, options: RequestOptions = {}): Promise<unknown> {
+  const response = await send(endpoint, input, options, 'Request failed');
+  const parsed = endpoint.response.safeParse(await readJson(response));
+  if (!parsed.success) {
+    throw new ApiError({
+      status: response.status,
+      code: 'BAD_RESPONSE',
+      message: options.badResponseMessage ?? BAD_RESPONSE_MESSAGE,
+      details: parsed.error.issues,
     });
-  } catch (error) {
-    if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'NETWORK', 'Parley cannot reach its server. Check your connection and try again.');
   }
-  const text = await response.text();
-  const body: unknown = text ? JSON.parse(text) : undefined;
-  if (!response.ok) {
-    const error = (body as Partial<ApiErrorBody> | undefined)?.error;
-    throw new ApiError(response.status, error?.code ?? 'UNKNOWN', error?.message ?? `Request failed (${response.status})`);
-  }
-  return body as T;
+  return parsed.data;
 }
+
+/** Fetches a file endpoint (an export, a recording) with its name from Content-Disposition. */
+export function download<E extends FileEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<DownloadedFile>;
+export async function download(endpoint: FileEndpoint, input?: RequestInput, options: RequestOptions = {}): Promise<DownloadedFile> {
+  const response = await send(endpoint, input, options, 'Download failed');
+  return { blob: await response.blob(), fileName: fileNameFrom(response.headers.get('content-disposition')) };
+}
+
+/** Where a call goes: the endpoint's path with its params filled in, then its query. */
+export function requestPath<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): string;
+export function requestPath(endpoint: Endpoint, input?: RequestInput): string {
+  return pathOf(endpoint, input);
+}
+
+const pathOf = (endpoint: Endpoint, input: RequestInput | undefined): string => `${fillPath(endpoint.path, input?.params)}${toSearch(input?.query)}`;
+
+async function send(endpoint: Endpoint, input: RequestInput | undefined, options: RequestOptions, failure: string): Promise<Response> {
+  const url = pathOf(endpoint, input);
+  const body = input?.body === undefined ? undefined : JSON.stringify(input.body);
+  // Public endpoints (a share link, the product tour) get no token, so they work for anyone.
+  const signedIn = endpoint.auth !== false;
+  const attempt = async (token: string | undefined): Promise<Response> => {
+    try {
+      return await fetch(url, {
+        method: endpoint.method,
+        headers: { ...bearer(token), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body,
+        signal: options.signal,
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new ApiError({ status: 0, code: 'NETWORK', message: NETWORK_MESSAGE });
+    }
+  };
+  let response = await attempt(signedIn ? await getAccessToken() : undefined);
+  if (response.status === 401 && signedIn) {
+    // The token can expire between supabase-js's check and the server's: one refresh, one retry.
+    const token = await refreshAccessToken();
+    if (token) response = await attempt(token);
+  }
+  if (!response.ok) throw await errorOf(response, failure);
+  return response;
+}
+
+/** The body as JSON; undefined when it is empty or not JSON (a proxy's HTML page), never a crash. */
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function errorOf(response: Response, failure: string): Promise<ApiError> {
+  const body = await readJson(response);
+  const error = isRecord(body) && isRecord(body.error) ? body.error : {};
+  return new ApiError({
+    status: response.status,
+    code: isErrorCode(error.code) ? error.code : 'UNKNOWN',
+    message: typeof error.message === 'string' ? error.message : `${failure} (${response.status})`,
+    details: error.details,
+  });
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const isErrorCode = (value: unknown): value is ErrorCode => Object.values(ERROR_CODES).some((code) => code === value);

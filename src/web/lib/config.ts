@@ -1,4 +1,5 @@
-import { APP_CONFIG_GLOBAL, type PublicAppConfig } from '#shared/contracts/app-config.ts';
+import { APP_CONFIG_GLOBAL } from '#shared/contracts/app-config-global.ts';
+import type { PublicAppConfig } from '#shared/contracts/app-config.ts';
 
 /**
  * The installation's public settings, set by /app-config.js before the app's module loads

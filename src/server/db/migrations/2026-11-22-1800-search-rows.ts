@@ -15,7 +15,9 @@ export async function up(db: Kysely<any>): Promise<void> {
     row integer primary key,
     meeting_id text not null unique references meetings (id) on delete cascade
   )`.execute(db);
-  await sql`create virtual table meeting_search using fts5(title, summary, transcript, tokenize = 'porter unicode61', content = '', contentless_delete = 1)`.execute(db);
+  await sql`create virtual table meeting_search using fts5(title, summary, transcript, tokenize = 'porter unicode61', content = '', contentless_delete = 1)`.execute(
+    db,
+  );
   await sql`insert into meeting_search_rows (meeting_id) select id from meetings`.execute(db);
   await sql`insert into meeting_search (rowid, title, summary, transcript)
     select r.row, m.title, coalesce(m.summary, ''),

@@ -1,26 +1,21 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MeSchema, type Me } from '#shared/contracts/me.ts';
+import { meEndpoints, type Me } from '#shared/contracts/me.ts';
+import type { Router } from '#server/http/endpoint-route.ts';
 import { caller } from '../auth/api-guard.ts';
 import { parseJsonObject } from '../auth/users.ts';
 
 /** GET /api/v1/me: who the bearer token belongs to. */
-export function registerMeRoute(app: FastifyInstance, requireUser: preHandlerAsyncHookHandler): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/me',
-    { preHandler: requireUser, schema: { response: { 200: MeSchema } } },
-    async (request): Promise<Me> => {
-      const { user, session } = caller(request);
-      const metadata = parseJsonObject(user.raw_user_meta_data);
-      const fullName = typeof metadata.full_name === 'string' && metadata.full_name.trim() !== '' ? metadata.full_name : null;
-      return {
-        id: user.id,
-        email: user.email,
-        fullName,
-        emailConfirmed: user.email_confirmed_at !== null,
-        aal: session.aal,
-        createdAt: user.created_at,
-      };
-    },
-  );
+export function registerMeRoute(route: Router): void {
+  route(meEndpoints.get, async (request): Promise<Me> => {
+    const { user, session } = caller(request);
+    const metadata = parseJsonObject(user.raw_user_meta_data);
+    const fullName = typeof metadata.full_name === 'string' && metadata.full_name.trim() !== '' ? metadata.full_name : null;
+    return {
+      id: user.id,
+      email: user.email,
+      fullName,
+      emailConfirmed: user.email_confirmed_at !== null,
+      aal: session.aal,
+      createdAt: user.created_at,
+    };
+  });
 }

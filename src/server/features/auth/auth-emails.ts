@@ -1,11 +1,12 @@
 import type { AuthContext } from './auth-context.ts';
+import type { UserRow } from './auth.table.ts';
 import { nowIso, secondsSince } from './clock.ts';
 import { composeEmail } from './emails.ts';
 import { errors } from './gotrue-error.ts';
 import type { EmailKind } from './mailer.ts';
 import { issueOneTimeToken, type TokenType } from './one-time-tokens.ts';
 import { resolveRedirect } from './redirects.ts';
-import type { UserRow } from './users.ts';
+import { setEmailSentAt } from './users.repository.ts';
 
 const TOKEN_TYPE: Record<EmailKind, TokenType> = {
   signup: 'confirmation_token',
@@ -26,10 +27,7 @@ const SENT_AT = {
  * Sends one auth email: per-address frequency (60 s by default), the installation's hourly budget,
  * a fresh single-use code + link, and the timestamp GoTrue reports on the user.
  */
-export async function sendAuthEmail(
-  ctx: AuthContext,
-  input: { user: UserRow; kind: EmailKind; redirectTo: string | undefined; to?: string },
-): Promise<void> {
+export async function sendAuthEmail(ctx: AuthContext, input: { user: UserRow; kind: EmailKind; redirectTo: string | undefined; to?: string }): Promise<void> {
   const { user, kind } = input;
   const column = SENT_AT[kind];
   const since = secondsSince(user[column]);
@@ -44,6 +42,6 @@ export async function sendAuthEmail(
   const message = composeEmail({ kind, to, otp, link, validHours: ctx.config.auth.otpExpSeconds / 3600 });
   await ctx.mailer.send(message);
   const now = nowIso();
-  await ctx.db.updateTable('auth_users').set({ [column]: now, updated_at: now }).where('id', '=', user.id).execute();
+  await setEmailSentAt(ctx.db, user.id, column, now);
   user[column] = now;
 }

@@ -6,7 +6,7 @@ import { BadJsonError } from '#server/http/json-body-parser.ts';
 import { signAnonKey } from './access-token.ts';
 import type { AuthContext } from './auth-context.ts';
 import { GoTrueError, errors, sendGoTrueError } from './gotrue-error.ts';
-import { createMailer, outboxDir } from './mailer.ts';
+import { createMailer, outboxDir, type Mailer } from './mailer.ts';
 import { createRateLimits } from './rate-limits.ts';
 import { registerEmailFlows } from './routes/email-flows.ts';
 import { registerFactors } from './routes/factors.ts';
@@ -25,7 +25,7 @@ export type AuthModule = {
 
 const ANON_KEY_SETTING = 'auth.anon_key';
 
-type AuthModuleOptions = { onUserCreated?: ((userId: string) => Promise<void>)[] };
+type AuthModuleOptions = { onUserCreated?: ((userId: string) => Promise<void>)[]; mailer?: Mailer };
 
 export async function createAuthModule(db: Db, config: Config, log: FastifyBaseLogger, options: AuthModuleOptions = {}): Promise<AuthModule> {
   // Previous keys stay published for one access-token lifetime after a rotation.
@@ -35,7 +35,7 @@ export async function createAuthModule(db: Db, config: Config, log: FastifyBaseL
     db,
     config,
     keys,
-    mailer: createMailer(config, log),
+    mailer: options.mailer ?? createMailer(config, log),
     limits: createRateLimits({ enabled: config.auth.rateLimits, emailsPerHour: config.auth.emailRateLimitPerHour }),
     issuer,
     log,
@@ -59,7 +59,8 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: AuthModule,
         if (error instanceof GoTrueError) return sendGoTrueError(request, reply, error);
         const status = (error as { statusCode?: number }).statusCode;
         const message = error instanceof Error ? error.message : 'Bad request';
-        if (status === 413) return sendGoTrueError(request, reply, new GoTrueError(413, 'request_entity_too_large', 'Request body too large (max 1048576 bytes)'));
+        if (status === 413)
+          return sendGoTrueError(request, reply, new GoTrueError(413, 'request_entity_too_large', 'Request body too large (max 1048576 bytes)'));
         if (error instanceof BadJsonError) return sendGoTrueError(request, reply, new GoTrueError(400, 'bad_json', error.message));
         if (typeof status === 'number' && status >= 400 && status < 500) {
           return sendGoTrueError(request, reply, new GoTrueError(status, 'validation_failed', message));

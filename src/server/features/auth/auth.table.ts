@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+
 /**
  * Tables of the Supabase-compatible auth server. Timestamps are ISO-8601 UTC strings and JSON is
  * stored as text, so one set of queries serves SQLite and PostgreSQL alike.
@@ -120,3 +122,13 @@ export type AuthTables = {
   auth_mfa_challenges: AuthMfaChallengesTable;
   auth_signing_keys: AuthSigningKeysTable;
 };
+
+// The rows as the feature works with them: GoTrue's model is row-shaped, so a row is the domain object.
+export type UserRow = Selectable<AuthUsersTable>;
+export type IdentityRow = Selectable<AuthIdentitiesTable>;
+export type SessionRow = Selectable<AuthSessionsTable>;
+export type RefreshTokenRow = Selectable<AuthRefreshTokensTable>;
+export type OneTimeTokenRow = Selectable<AuthOneTimeTokensTable>;
+export type FactorRow = Selectable<AuthMfaFactorsTable>;
+export type ChallengeRow = Selectable<AuthMfaChallengesTable>;
+export type SigningKeyRow = Selectable<AuthSigningKeysTable>;

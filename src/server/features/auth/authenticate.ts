@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import { verifyAccessToken, type AccessTokenClaims } from './access-token.ts';
 import type { AuthContext } from './auth-context.ts';
+import type { SessionRow, UserRow } from './auth.table.ts';
 import { errors } from './gotrue-error.ts';
 import { bearerToken } from './request-input.ts';
-import { findSession, type SessionRow } from './sessions.ts';
-import { findUserById, isBanned, type UserRow } from './users.ts';
+import { findSession } from './sessions.repository.ts';
+import { findUserById } from './users.repository.ts';
+import { isBanned } from './users.ts';
 
 export type Authenticated = { claims: AccessTokenClaims; user: UserRow; session: SessionRow };
 

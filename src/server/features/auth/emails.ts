@@ -24,8 +24,7 @@ const COPY: Record<EmailKind, { subject: string; intro: string; action: string }
   },
 };
 
-const escapeHtml = (text: string) =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function composeEmail(input: { kind: EmailKind; to: string; otp: string; link: string; validHours: number }): EmailMessage {
   const copy = COPY[input.kind];

@@ -53,7 +53,6 @@ export const errors = {
   sessionNotFound: () => new GoTrueError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
   userNotFound: () => new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),
   userBanned: (status: number) => new GoTrueError(status, 'user_banned', 'User is banned'),
-  otpExpired: (viaLink: boolean) =>
-    new GoTrueError(403, 'otp_expired', viaLink ? 'Email link is invalid or has expired' : 'Token has expired or is invalid'),
+  otpExpired: (viaLink: boolean) => new GoTrueError(403, 'otp_expired', viaLink ? 'Email link is invalid or has expired' : 'Token has expired or is invalid'),
   unexpected: () => new GoTrueError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
 };

@@ -34,9 +34,7 @@ export function resolveRedirect(requested: string | undefined, siteUrl: string, 
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return siteUrl;
   if (url.username || url.password) return siteUrl;
   const site = new URL(siteUrl);
-  const sameSite =
-    url.protocol === site.protocol &&
-    (url.host === site.host || (LOOPBACK.has(url.hostname) && url.hostname === site.hostname));
+  const sameSite = url.protocol === site.protocol && (url.host === site.host || (LOOPBACK.has(url.hostname) && url.hostname === site.hostname));
   if (sameSite) return requested;
   if (allowList.some((glob) => globToRegExp(glob).test(requested))) return requested;
   return siteUrl;

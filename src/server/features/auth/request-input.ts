@@ -6,9 +6,18 @@ import { GoTrueError } from './gotrue-error.ts';
  * Lenient body parsing the supabase-js client needs (auth-contract §1.2): unknown fields are
  * ignored, `null` means absent, and a wrong type is GoTrue's bad_json error.
  */
-export const optionalString = z.string().nullish().transform((v) => v ?? undefined);
-export const optionalObject = z.record(z.string(), z.unknown()).nullish().transform((v) => v ?? undefined);
-export const optionalBoolean = z.boolean().nullish().transform((v) => v ?? undefined);
+export const optionalString = z
+  .string()
+  .nullish()
+  .transform((v) => v ?? undefined);
+export const optionalObject = z
+  .record(z.string(), z.unknown())
+  .nullish()
+  .transform((v) => v ?? undefined);
+export const optionalBoolean = z
+  .boolean()
+  .nullish()
+  .transform((v) => v ?? undefined);
 
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   const result = schema.safeParse(body ?? {});
@@ -31,8 +40,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 
 export const userAgent = (request: FastifyRequest): string | null => request.headers['user-agent']?.slice(0, 512) ?? null;
 
-const EMAIL_PATTERN =
-  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+const EMAIL_PATTERN = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 
 /** GoTrue's email checks and texts; returns the lower-cased address. */
 export function validateEmail(email: string | undefined): string {

@@ -1,9 +1,22 @@
 import crypto from 'node:crypto';
 import type { Db } from '#server/db/create-db.ts';
 import type { AmrEntry } from './access-token.ts';
-import type { AuthSessionsTable } from './auth.table.ts';
+import type { SessionRow } from './auth.table.ts';
 import { nowIso, secondsSince, unixSeconds } from './clock.ts';
 import { GoTrueError, errors } from './gotrue-error.ts';
+import {
+  deleteSession,
+  deleteSessionRefreshTokens,
+  deleteUserSessions,
+  findActiveRefreshToken,
+  findRefreshTokenByHash,
+  findRefreshTokenLinkByHash,
+  insertRefreshToken,
+  insertSession,
+  lockSession,
+  markRefreshTokenRotated,
+  markSessionRefreshed,
+} from './sessions.repository.ts';
 
 /**
  * Server-side sessions and their refresh tokens (auth-contract §2.6, §4.3).
@@ -13,8 +26,6 @@ import { GoTrueError, errors } from './gotrue-error.ts';
  * already used can be handed the session's active token (the "client lost the response" and "two
  * tabs refreshed at once" cases) while a database leak yields no usable token.
  */
-
-export type SessionRow = AuthSessionsTable;
 
 const TOKEN_BYTES = 32;
 const MIN_TOKEN_LENGTH = 12;
@@ -49,17 +60,20 @@ export type NewSession = { session: SessionRow; refreshToken: string };
 async function insertToken(db: Db, sessionId: string, token: string, parentId: string | null): Promise<string> {
   const id = crypto.randomUUID();
   const now = nowIso();
-  await db
-    .insertInto('auth_refresh_tokens')
-    .values({ id, session_id: sessionId, token_hash: sha256(token), parent_id: parentId, revoked: 0, child_ciphertext: null, created_at: now, updated_at: now })
-    .execute();
+  await insertRefreshToken(db, {
+    id,
+    session_id: sessionId,
+    token_hash: sha256(token),
+    parent_id: parentId,
+    revoked: 0,
+    child_ciphertext: null,
+    created_at: now,
+    updated_at: now,
+  });
   return id;
 }
 
-export async function createSession(
-  db: Db,
-  input: { userId: string; method: string; ip: string | null; userAgent: string | null },
-): Promise<NewSession> {
+export async function createSession(db: Db, input: { userId: string; method: string; ip: string | null; userAgent: string | null }): Promise<NewSession> {
   const now = nowIso();
   const session: SessionRow = {
     id: crypto.randomUUID(),
@@ -75,14 +89,10 @@ export async function createSession(
   };
   const refreshToken = newToken();
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('auth_sessions').values(session).execute();
+    await insertSession(trx, session);
     await insertToken(trx, session.id, refreshToken, null);
   });
   return { session, refreshToken };
-}
-
-export async function findSession(db: Db, id: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('auth_sessions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export const sessionAmr = (session: SessionRow): AmrEntry[] => JSON.parse(session.amr) as AmrEntry[];
@@ -100,7 +110,7 @@ export async function rotateRefreshToken(
 ): Promise<{ session: SessionRow; refreshToken: string }> {
   if (presented.length < MIN_TOKEN_LENGTH) throw errors.validation('Refresh token is not valid');
   const outcome = await db.transaction().execute(async (trx): Promise<{ session: SessionRow; refreshToken: string } | { reusedSessionId: string }> => {
-    const token = await trx.selectFrom('auth_refresh_tokens').selectAll().where('token_hash', '=', sha256(presented)).executeTakeFirst();
+    const token = await findRefreshTokenByHash(trx, sha256(presented));
     if (!token) throw notFound();
     // Serialises concurrent refreshes of one session (a row lock on PostgreSQL; SQLite transactions are already serial).
     const session = await lockSession(trx, token.session_id);
@@ -110,21 +120,12 @@ export async function rotateRefreshToken(
     if (token.revoked === 0) {
       const successor = newToken();
       await insertToken(trx, session.id, successor, token.id);
-      await trx
-        .updateTable('auth_refresh_tokens')
-        .set({ revoked: 1, child_ciphertext: sealChild(presented, successor), updated_at: now })
-        .where('id', '=', token.id)
-        .execute();
-      await trx.updateTable('auth_sessions').set({ refreshed_at: now, updated_at: now }).where('id', '=', session.id).execute();
+      await markRefreshTokenRotated(trx, token.id, { childCiphertext: sealChild(presented, successor), now });
+      await markSessionRefreshed(trx, session.id, now);
       return { session: { ...session, refreshed_at: now }, refreshToken: successor };
     }
 
-    const active = await trx
-      .selectFrom('auth_refresh_tokens')
-      .selectAll()
-      .where('session_id', '=', session.id)
-      .where('revoked', '=', 0)
-      .executeTakeFirst();
+    const active = await findActiveRefreshToken(trx, session.id);
     const isParentOfActive = active !== undefined && active.parent_id === token.id;
     const withinInterval = secondsSince(session.refreshed_at) <= options.reuseIntervalSeconds;
     if (active && (isParentOfActive || withinInterval)) {
@@ -136,7 +137,7 @@ export async function rotateRefreshToken(
   if ('reusedSessionId' in outcome) {
     // Reuse outside the rules: assume the token was stolen and end the whole session (GoTrue v2).
     // Outside the transaction above, which an error would roll back.
-    await db.deleteFrom('auth_sessions').where('id', '=', outcome.reusedSessionId).execute();
+    await deleteSession(db, outcome.reusedSessionId);
     throw new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
   }
   return outcome;
@@ -144,31 +145,15 @@ export async function rotateRefreshToken(
 
 const notFound = () => new GoTrueError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
 
-async function lockSession(db: Db, id: string): Promise<SessionRow | undefined> {
-  const query = db.selectFrom('auth_sessions').selectAll().where('id', '=', id);
-  try {
-    return await query.forUpdate().executeTakeFirst();
-  } catch {
-    // SQLite has no FOR UPDATE (and a failed statement leaves its transaction intact); its
-    // transactions run one at a time on the single connection anyway.
-    return query.executeTakeFirst();
-  }
-}
-
 /** Decrypts successors from `start` until the active token, or undefined if the chain breaks. */
-async function followChain(
-  db: Db,
-  start: { id: string; child_ciphertext: string | null },
-  startToken: string,
-  activeId: string,
-): Promise<string | undefined> {
+async function followChain(db: Db, start: { id: string; child_ciphertext: string | null }, startToken: string, activeId: string): Promise<string | undefined> {
   let current = start;
   let currentToken = startToken;
   for (let hops = 0; hops < 1000; hops += 1) {
     if (current.child_ciphertext === null) return undefined;
     const child = openChild(currentToken, current.child_ciphertext);
     if (child === undefined) return undefined;
-    const childRow = await db.selectFrom('auth_refresh_tokens').select(['id', 'child_ciphertext']).where('token_hash', '=', sha256(child)).executeTakeFirst();
+    const childRow = await findRefreshTokenLinkByHash(db, sha256(child));
     if (!childRow) return undefined;
     if (childRow.id === activeId) return child;
     current = childRow;
@@ -181,7 +166,7 @@ async function followChain(
 export async function resetRefreshTokens(db: Db, sessionId: string): Promise<string> {
   const token = newToken();
   await db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('auth_refresh_tokens').where('session_id', '=', sessionId).execute();
+    await deleteSessionRefreshTokens(trx, sessionId);
     await insertToken(trx, sessionId, token, null);
   });
   return token;
@@ -190,8 +175,7 @@ export async function resetRefreshTokens(db: Db, sessionId: string): Promise<str
 export type LogoutScope = 'global' | 'local' | 'others';
 
 export async function endSessions(db: Db, input: { userId: string; sessionId: string; scope: LogoutScope }): Promise<void> {
-  let query = db.deleteFrom('auth_sessions').where('user_id', '=', input.userId);
-  if (input.scope === 'local') query = query.where('id', '=', input.sessionId);
-  if (input.scope === 'others') query = query.where('id', '!=', input.sessionId);
-  await query.execute();
+  if (input.scope === 'local') return deleteUserSessions(db, input.userId, { only: input.sessionId });
+  if (input.scope === 'others') return deleteUserSessions(db, input.userId, { except: input.sessionId });
+  return deleteUserSessions(db, input.userId);
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 'jose';
 import type { Db } from '#server/db/create-db.ts';
 import { nowIso } from './clock.ts';
+import { deleteSigningKeysRetiredBefore, insertSigningKey, listSigningKeys, retireCurrentSigningKey } from './signing-keys.repository.ts';
 
 /**
  * ES256 signing keys (P-256, what Supabase's asymmetric keys use and supabase-js verifies with
@@ -28,18 +29,15 @@ async function createKey(db: Db, status: 'current' | 'previous'): Promise<string
   const kid = crypto.randomUUID();
   const privateJwk = await exportJWK(privateKey);
   const publicJwk = { ...(await exportJWK(publicKey)), kid, alg: JWT_ALG, use: 'sig', key_ops: ['verify'], ext: true };
-  await db
-    .insertInto('auth_signing_keys')
-    .values({
-      id: kid,
-      algorithm: JWT_ALG,
-      private_jwk: JSON.stringify(privateJwk),
-      public_jwk: JSON.stringify(publicJwk),
-      status,
-      created_at: nowIso(),
-      retired_at: null,
-    })
-    .execute();
+  await insertSigningKey(db, {
+    id: kid,
+    algorithm: JWT_ALG,
+    private_jwk: JSON.stringify(privateJwk),
+    public_jwk: JSON.stringify(publicJwk),
+    status,
+    created_at: nowIso(),
+    retired_at: null,
+  });
   return kid;
 }
 
@@ -47,20 +45,20 @@ async function createKey(db: Db, status: 'current' | 'previous'): Promise<string
 export async function rotateSigningKeys(db: Db, keepSeconds: number): Promise<string> {
   return db.transaction().execute(async (trx) => {
     const retiredAt = nowIso();
-    await trx.updateTable('auth_signing_keys').set({ status: 'previous', retired_at: retiredAt }).where('status', '=', 'current').execute();
+    await retireCurrentSigningKey(trx, retiredAt);
     const cutoff = new Date(Date.now() - keepSeconds * 1000).toISOString();
-    await trx.deleteFrom('auth_signing_keys').where('status', '=', 'previous').where('retired_at', '<', cutoff).execute();
+    await deleteSigningKeysRetiredBefore(trx, cutoff);
     return createKey(trx, 'current');
   });
 }
 
 async function loadRing(db: Db): Promise<KeyRing> {
-  let rows = await db.selectFrom('auth_signing_keys').selectAll().orderBy('created_at', 'desc').execute();
+  let rows = await listSigningKeys(db);
   if (!rows.some((r) => r.status === 'current')) {
     // First start: create the installation's key. A unique kid per process race is harmless: the
     // newest current key wins, the others stay published as verification keys.
     await createKey(db, 'current');
-    rows = await db.selectFrom('auth_signing_keys').selectAll().orderBy('created_at', 'desc').execute();
+    rows = await listSigningKeys(db);
   }
   const byKid = new Map<string, SigningKey>();
   for (const row of rows) {

@@ -1,9 +1,10 @@
 import { signAccessToken } from './access-token.ts';
 import type { AuthContext } from './auth-context.ts';
+import type { SessionRow } from './auth.table.ts';
 import { unixSeconds } from './clock.ts';
 import { errors } from './gotrue-error.ts';
-import { sessionAmr, type SessionRow } from './sessions.ts';
-import { loadUserJson, type UserJson } from './users.ts';
+import { sessionAmr } from './sessions.ts';
+import { loadUserJson, type UserJson } from './user-response.ts';
 
 export type TokenResponse = {
   access_token: string;

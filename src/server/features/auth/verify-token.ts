@@ -1,12 +1,10 @@
-import type { FastifyRequest } from 'fastify';
 import type { AuthContext } from './auth-context.ts';
-import { nowIso } from './clock.ts';
 import { GoTrueError, errors } from './gotrue-error.ts';
 import { consumeOneTimeToken, tokenHash, type TokenType } from './one-time-tokens.ts';
-import { userAgent } from './request-input.ts';
 import { createSession } from './sessions.ts';
 import { tokenResponse, type TokenResponse } from './token-response.ts';
-import { confirmEmail, findUserByEmail, findUserById, isBanned, parseJsonObject, touchLastSignIn } from './users.ts';
+import { findUserByEmail, findUserById, touchLastSignIn } from './users.repository.ts';
+import { completeEmailChange, confirmEmail, isBanned } from './users.ts';
 
 export const VERIFY_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email'] as const;
 export type VerifyType = (typeof VERIFY_TYPES)[number];
@@ -27,7 +25,7 @@ type VerifyInput = { type: VerifyType } & ({ tokenHash: string } | { email: stri
  * Uses up an email token and opens a session (amr `otp`): confirms the address for sign-up, magic
  * link and recovery; swaps in the new address for an email change.
  */
-export async function verifyEmailToken(ctx: AuthContext, input: VerifyInput, request: FastifyRequest): Promise<TokenResponse> {
+export async function verifyEmailToken(ctx: AuthContext, input: VerifyInput, client: { ip: string; userAgent: string | null }): Promise<TokenResponse> {
   const viaLink = 'tokenHash' in input;
   const hash = viaLink ? input.tokenHash : tokenHash(input.email, input.token);
   const used = await consumeOneTimeToken(ctx.db, { hash, types: ACCEPTS[input.type], maxAgeSeconds: ctx.config.auth.otpExpSeconds });
@@ -40,21 +38,7 @@ export async function verifyEmailToken(ctx: AuthContext, input: VerifyInput, req
     if (user.email_change !== used.relatesTo) throw errors.otpExpired(viaLink);
     const taken = await findUserByEmail(ctx.db, used.relatesTo);
     if (taken && taken.id !== user.id) throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
-    const now = nowIso();
-    await ctx.db
-      .updateTable('auth_users')
-      .set({ email: used.relatesTo, email_change: null, email_change_sent_at: null, email_confirmed_at: user.email_confirmed_at ?? now, updated_at: now })
-      .where('id', '=', user.id)
-      .execute();
-    const identities = await ctx.db.selectFrom('auth_identities').selectAll().where('user_id', '=', user.id).where('provider', '=', 'email').execute();
-    for (const identity of identities) {
-      const data = { ...parseJsonObject(identity.identity_data), email: used.relatesTo, email_verified: true };
-      await ctx.db
-        .updateTable('auth_identities')
-        .set({ email: used.relatesTo, identity_data: JSON.stringify(data), updated_at: now })
-        .where('id', '=', identity.id)
-        .execute();
-    }
+    await completeEmailChange(ctx.db, user, used.relatesTo);
   } else {
     await confirmEmail(ctx.db, user);
   }
@@ -62,8 +46,8 @@ export async function verifyEmailToken(ctx: AuthContext, input: VerifyInput, req
   const { session, refreshToken } = await createSession(ctx.db, {
     userId: user.id,
     method: 'otp',
-    ip: request.ip,
-    userAgent: userAgent(request),
+    ip: client.ip,
+    userAgent: client.userAgent,
   });
   await touchLastSignIn(ctx.db, user.id);
   return tokenResponse(ctx, session, refreshToken);

@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
 import type { AnalyticsQuery, AnalyticsResponse, AnalyticsWeek } from '#shared/contracts/insights.ts';
-import type { Db } from '#server/db/create-db.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const round1 = (value: number) => Math.round(value * 10) / 10;
@@ -17,9 +15,14 @@ const localDate = (instant: Date, tzOffsetMinutes: number) => new Date(instant.g
 
 /**
  * Meeting time, meeting counts and talk time per week over the last `weeks` weeks (the current week
- * last), every week present even when empty so charts keep their time axis.
+ * last), every week present even when empty so charts keep their time axis. `activity` answers the
+ * person's meetings since a date (the meetings service).
  */
-export async function buildAnalytics(db: Db, ownerId: string, query: AnalyticsQuery, now = new Date()): Promise<AnalyticsResponse> {
+export async function buildAnalytics(
+  activity: (since: Date) => Promise<{ startedAt: string; durationSeconds: number; talkMs: number }[]>,
+  query: AnalyticsQuery,
+  now = new Date(),
+): Promise<AnalyticsResponse> {
   const thisWeek = weekStartOf(now, query.tzOffset);
   const first = new Date(thisWeek.getTime() - (query.weeks - 1) * 7 * DAY_MS);
   const weeks: AnalyticsWeek[] = Array.from({ length: query.weeks }, (_, i) => ({
@@ -29,29 +32,14 @@ export async function buildAnalytics(db: Db, ownerId: string, query: AnalyticsQu
     talkMinutes: 0,
   }));
 
-  const meetings = await db
-    .selectFrom('meetings')
-    .where('owner_id', '=', ownerId)
-    .where('started_at', '>=', first.toISOString())
-    .select(['id', 'started_at', 'duration_seconds'])
-    .execute();
-  const talk = await db
-    .selectFrom('transcript_segments as s')
-    .innerJoin('meetings as m', 'm.id', 's.meeting_id')
-    .where('m.owner_id', '=', ownerId)
-    .where('m.started_at', '>=', first.toISOString())
-    .select(['m.id', sql<number | string>`sum(s.end_ms - s.start_ms)`.as('talk_ms')])
-    .groupBy('m.id')
-    .execute();
-  const talkMs = new Map(talk.map((t) => [t.id, Math.max(0, Number(t.talk_ms ?? 0))]));
-
+  const meetings = await activity(first);
   for (const meeting of meetings) {
-    const index = Math.floor((new Date(meeting.started_at).getTime() - first.getTime()) / (7 * DAY_MS));
+    const index = Math.floor((new Date(meeting.startedAt).getTime() - first.getTime()) / (7 * DAY_MS));
     const week = weeks[index];
     if (!week) continue; // a meeting dated in the future stays out of the chart
     week.meetings += 1;
-    week.meetingMinutes += meeting.duration_seconds / 60;
-    week.talkMinutes += (talkMs.get(meeting.id) ?? 0) / 60_000;
+    week.meetingMinutes += meeting.durationSeconds / 60;
+    week.talkMinutes += meeting.talkMs / 60_000;
   }
   for (const week of weeks) {
     week.meetingMinutes = round1(week.meetingMinutes);

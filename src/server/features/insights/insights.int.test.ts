@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AnalyticsResponseSchema, InsightsResponseSchema, UNNAMED_SPEAKERS, type AnalyticsResponse, type InsightsResponse } from '#shared/contracts/insights.ts';
+import {
+  AnalyticsResponseSchema,
+  InsightsResponseSchema,
+  UNNAMED_SPEAKERS,
+  type AnalyticsResponse,
+  type InsightsResponse,
+} from '#shared/contracts/insights.ts';
 import { MeetingDetailSchema, type MeetingDetail } from '#shared/contracts/meetings.ts';
 import { replaceTranscript } from '#server/features/meetings/meetings.repository.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
@@ -28,14 +34,28 @@ async function meetingWithTranscript(token: string, title: string, emotionalAnal
     payload: { title, options: { emotionalAnalysis } },
   });
   const meeting = MeetingDetailSchema.parse(created.json()) as MeetingDetail;
-  await replaceTranscript(t.deps.database.db, meeting.id, {
+  const segmentIds = await replaceTranscript(t.deps.database.db, meeting.id, {
     speakers: [{ label: 'Speaker 1' }, { label: 'Speaker 2', displayName: 'Priya Natarajan' }],
     segments: [
       { speaker: 0, startMs: 0, endMs: 4000, text: 'This launch was a wonderful success, great job.' },
       { speaker: 1, startMs: 4000, endMs: 10_000, text: 'Thanks. The only problem was the terrible outage on Monday.' },
     ],
-    insights: [{ kind: 'action_item', text: 'Write the outage report', assignee: 'Priya Natarajan', due: 'Thursday', segment: 1 }],
   });
+  await t.deps.services.notes.storeSampleNotes(
+    meeting.id,
+    [
+      {
+        kind: 'action_item',
+        text: 'Write the outage report',
+        assignee: 'Priya Natarajan',
+        dueText: 'Thursday',
+        segmentIds: [segmentIds[1]!],
+        startMs: 4000,
+        suggested: false,
+      },
+    ],
+    1,
+  );
   return meeting;
 }
 
@@ -70,9 +90,13 @@ describe('GET /api/v1/insights', () => {
     expect(result.actionItems[0]).toMatchObject({
       text: 'Get production credentials for the new API gateway',
       assignee: 'Platform Team',
-      due: 'Today',
+      dueText: 'Today',
+      status: 'open',
       meeting: { title: 'Weekly Team Standup', isSample: true },
     });
+    // "Today" read on the meeting's own calendar (the owner's zone, Pacific by default).
+    const standup = result.actionItems[0]!;
+    expect(standup.due).toBe(new Date(standup.meeting.startedAt).toLocaleDateString('en-CA', { timeZone: 'America/Los_Angeles' }));
   });
 
   it('counts sentiment only where emotional analysis is on, and groups unnamed speakers', async () => {

@@ -1,22 +1,10 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AnalyticsQuerySchema, AnalyticsResponseSchema, InsightsResponseSchema } from '#shared/contracts/insights.ts';
-import type { Db } from '#server/db/create-db.ts';
+import { insightsEndpoints } from '#shared/contracts/insights.ts';
+import type { Router } from '#server/http/endpoint-route.ts';
 import { caller } from '../auth/api-guard.ts';
-import { buildAnalytics } from './analytics.ts';
-import { buildInsights } from './insights.repository.ts';
+import type { InsightsService } from './insights.service.ts';
 
 /** /api/v1/insights and /api/v1/analytics: aggregates over the caller's own meetings. */
-export function registerInsightsRoutes(app: FastifyInstance, deps: { db: Db; requireUser: preHandlerAsyncHookHandler }): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  api.get(
-    '/api/v1/insights',
-    { preHandler: deps.requireUser, schema: { tags: ['insights'], response: { 200: InsightsResponseSchema } } },
-    async (request) => buildInsights(deps.db, caller(request).user.id),
-  );
-  api.get(
-    '/api/v1/analytics',
-    { preHandler: deps.requireUser, schema: { tags: ['insights'], querystring: AnalyticsQuerySchema, response: { 200: AnalyticsResponseSchema } } },
-    async (request) => buildAnalytics(deps.db, caller(request).user.id, request.query),
-  );
+export function registerInsightsRoutes(route: Router, deps: { insights: InsightsService }): void {
+  route(insightsEndpoints.insights, async (request) => deps.insights.insights(caller(request).user.id));
+  route(insightsEndpoints.analytics, async (request) => deps.insights.analytics(caller(request).user.id, request.query));
 }

@@ -21,9 +21,11 @@ describe('contentDisposition', () => {
     expect(contentDisposition('a.mp3', 'inline')).toBe('inline; filename="a.mp3"');
   });
 
-  it("adds RFC 8187 filename* for other names, with an ASCII fallback", () => {
+  it('adds RFC 8187 filename* for other names, with an ASCII fallback', () => {
     expect(contentDisposition('Café réunion.pdf')).toBe(`attachment; filename="Cafe reunion.pdf"; filename*=UTF-8''Caf%C3%A9%20r%C3%A9union.pdf`);
     expect(contentDisposition('会议.txt')).toBe(`attachment; filename="_.txt"; filename*=UTF-8''%E4%BC%9A%E8%AE%AE.txt`);
-    expect(contentDisposition("Bob's (draft) 100%.srt")).toBe(`attachment; filename="Bob's (draft) 100_.srt"; filename*=UTF-8''Bob%27s%20%28draft%29%20100%25.srt`);
+    expect(contentDisposition("Bob's (draft) 100%.srt")).toBe(
+      `attachment; filename="Bob's (draft) 100_.srt"; filename*=UTF-8''Bob%27s%20%28draft%29%20100%25.srt`,
+    );
   });
 });

@@ -7,7 +7,12 @@ const FORBIDDEN = /[\p{Cc}"*/:<>?\\|]+/gu; // control characters and what Window
 
 /** A title as a file name: no path separators or reserved characters, trimmed, at most 100 characters. */
 export function safeFileStem(title: string): string {
-  const cleaned = title.normalize('NFC').replace(FORBIDDEN, ' ').replace(/\s+/g, ' ').trim().replace(/^[.\s]+|[.\s]+$/g, '');
+  const cleaned = title
+    .normalize('NFC')
+    .replace(FORBIDDEN, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^[.\s]+|[.\s]+$/g, '');
   const stem = Array.from(cleaned).slice(0, 100).join('').trim();
   return stem || 'meeting';
 }

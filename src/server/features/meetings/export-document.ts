@@ -40,7 +40,9 @@ export function clockStamp(ms: number): string {
 /** Single-line text: captions end at a blank line and every format here prints one line per segment. */
 const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-export function toExportDocument(meeting: Pick<MeetingDetail, 'title' | 'startedAt' | 'durationSeconds' | 'participants' | 'summary' | 'speakers' | 'segments'>): ExportDocument {
+export function toExportDocument(
+  meeting: Pick<MeetingDetail, 'title' | 'startedAt' | 'durationSeconds' | 'participants' | 'summary' | 'speakers' | 'segments'>,
+): ExportDocument {
   const names = new Map(meeting.speakers.map((s) => [s.id, s.displayName?.trim() || s.label]));
   return {
     title: meeting.title,

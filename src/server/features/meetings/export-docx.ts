@@ -12,7 +12,10 @@ export async function renderDocx(doc: ExportDocument): Promise<Buffer> {
     ...headingFacts(doc).map((fact) => new Paragraph({ children: [new TextRun({ text: `${fact.label}: `, bold: true }), new TextRun(fact.value)] })),
   ];
   if (doc.summary) {
-    children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Summary')] }), new Paragraph({ children: [new TextRun(doc.summary)] }));
+    children.push(
+      new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Summary')] }),
+      new Paragraph({ children: [new TextRun(doc.summary)] }),
+    );
   }
   children.push(new Paragraph({ heading: HeadingLevel.HEADING_1, children: [new TextRun('Transcript')] }));
   if (doc.lines.length === 0) children.push(new Paragraph({ children: [new TextRun({ text: 'No transcript yet.', italics: true })] }));

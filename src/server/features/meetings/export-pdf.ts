@@ -26,7 +26,11 @@ export async function renderPdf(doc: ExportDocument): Promise<Buffer> {
   pdf.moveDown(0.3).fontSize(10);
   if (doc.lines.length === 0) pdf.font('Helvetica-Oblique').text('No transcript yet.');
   for (const line of doc.lines) {
-    pdf.font('Helvetica').fillColor('#666666').text(`[${clockStamp(line.startMs)}] `, { continued: true }).fillColor('black');
+    pdf
+      .font('Helvetica')
+      .fillColor('#666666')
+      .text(`[${clockStamp(line.startMs)}] `, { continued: true })
+      .fillColor('black');
     if (line.speaker) pdf.font('Helvetica-Bold').text(`${line.speaker}: `, { continued: true });
     pdf.font('Helvetica').text(line.text, { paragraphGap: 4 });
   }

@@ -28,7 +28,10 @@ const cueEnd = (line: ExportLine) => (line.endMs > line.startMs ? line.endMs : l
 
 export function renderSrt(doc: ExportDocument): string {
   return doc.lines
-    .map((line, i) => `${i + 1}\n${captionTime(line.startMs, ',')} --> ${captionTime(cueEnd(line), ',')}\n${line.speaker ? `${line.speaker}: ` : ''}${line.text}\n`)
+    .map(
+      (line, i) =>
+        `${i + 1}\n${captionTime(line.startMs, ',')} --> ${captionTime(cueEnd(line), ',')}\n${line.speaker ? `${line.speaker}: ` : ''}${line.text}\n`,
+    )
     .join('\n');
 }
 

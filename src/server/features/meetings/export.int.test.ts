@@ -80,7 +80,9 @@ describe('transcript exports', () => {
     expect(response.headers['content-disposition']).toBe('attachment; filename="Weekly Team Standup.srt"');
     const cues = response.body.trimEnd().split('\n\n');
     expect(cues).toHaveLength(6);
-    expect(cues[0]).toBe("1\n00:00:00,000 --> 00:00:09,000\nAlex Johnson: Good morning everyone. Let's go around quickly: what shipped, what's next, and anything blocking.");
+    expect(cues[0]).toBe(
+      "1\n00:00:00,000 --> 00:00:09,000\nAlex Johnson: Good morning everyone. Let's go around quickly: what shipped, what's next, and anything blocking.",
+    );
     expect(cues[1]?.split('\n').slice(0, 2)).toEqual(['2', '00:00:10,000 --> 00:00:22,000']);
     expect(cues[5]?.split('\n').slice(0, 2)).toEqual(['6', '00:00:55,000 --> 00:01:03,000']);
   });
@@ -92,7 +94,9 @@ describe('transcript exports', () => {
     const blocks = response.body.trimEnd().split('\n\n');
     expect(blocks[0]).toBe('WEBVTT');
     expect(blocks).toHaveLength(7);
-    expect(blocks[1]).toBe("1\n00:00:00.000 --> 00:00:09.000\n<v Alex Johnson>Good morning everyone. Let's go around quickly: what shipped, what's next, and anything blocking.");
+    expect(blocks[1]).toBe(
+      "1\n00:00:00.000 --> 00:00:09.000\n<v Alex Johnson>Good morning everyone. Let's go around quickly: what shipped, what's next, and anything blocking.",
+    );
     expect(blocks[6]?.split('\n').slice(0, 2)).toEqual(['6', '00:00:55.000 --> 00:01:03.000']);
   });
 

@@ -112,7 +112,15 @@ describe('editing', () => {
     const meeting = MeetingDetailSchema.parse(created.body);
     expect(meeting.title).toBe('Untitled Meeting');
     expect(meeting.status).toBe('recording');
-    expect(meeting.options).toEqual({ speakerDetection: true, emotionalAnalysis: true, actionItems: true, summary: true, noiseReduction: true, highQuality: true, autoShare: false });
+    expect(meeting.options).toEqual({
+      speakerDetection: true,
+      emotionalAnalysis: true,
+      actionItems: true,
+      summary: true,
+      noiseReduction: true,
+      highQuality: true,
+      autoShare: false,
+    });
 
     const renamed = await api(token, 'PATCH', `/api/v1/meetings/${meeting.id}`, { title: 'Budget planning', participants: ['Ada', 'ada', 'Grace'] });
     expect((renamed.body as MeetingDetail).participants).toEqual(['Ada', 'Grace']);
@@ -128,6 +136,34 @@ describe('editing', () => {
     const renamedSpeaker = await api(token, 'PATCH', `/api/v1/meetings/${sample.id}/speakers/${speaker.id}`, { displayName: 'Alexandra' });
     expect((renamedSpeaker.body as MeetingDetail).speakers[0]?.displayName).toBe('Alexandra');
     expect((await api(token, 'PATCH', `/api/v1/meetings/${sample.id}`, {})).status).toBe(400);
+  });
+
+  it('counts named speakers as participants, in step with renames, and finds the meeting by them', async () => {
+    const token = await newUser();
+    const created = MeetingDetailSchema.parse((await api(token, 'POST', '/api/v1/meetings', { title: 'Pairing', participants: ['Ada'] })).body);
+    await t.deps.services.meetings.recordingStored(created.id, { key: `test/${created.id}.webm`, mime: 'audio/webm', bytes: 1, durationSeconds: 20 });
+    await t.deps.services.meetings.completeTranscription(created.id, {
+      speakers: [{ label: 'Speaker 1', displayName: 'ada' }, { label: 'Speaker 2' }],
+      segments: [
+        { speaker: 0, startMs: 0, endMs: 5000, text: 'Shall we start?' },
+        { speaker: 1, startMs: 5000, endMs: 9000, text: 'Yes, go ahead.' },
+      ],
+    });
+    const before = MeetingDetailSchema.parse((await api(token, 'GET', `/api/v1/meetings/${created.id}`)).body);
+    expect(before.participants).toEqual(['Ada']); // the same person, typed and named: once
+    const second = before.speakers[1]!;
+    await api(token, 'PATCH', `/api/v1/meetings/${created.id}/speakers/${second.id}`, { displayName: 'Grace Hopper' });
+    expect(MeetingDetailSchema.parse((await api(token, 'GET', `/api/v1/meetings/${created.id}`)).body).participants).toEqual(['Ada', 'Grace Hopper']);
+    expect(titles(await list(token, '?participant=grace%20hopper'))).toEqual(['Pairing']);
+    await api(token, 'PATCH', `/api/v1/meetings/${created.id}/speakers/${second.id}`, { displayName: 'Grace B. Hopper' });
+    expect(MeetingDetailSchema.parse((await api(token, 'GET', `/api/v1/meetings/${created.id}`)).body).participants).toEqual(['Ada', 'Grace B. Hopper']);
+    expect((await list(token, '?participant=grace%20hopper')).items).toEqual([]);
+    await api(token, 'PATCH', `/api/v1/meetings/${created.id}`, { participants: ['Linus'] });
+    expect(MeetingDetailSchema.parse((await api(token, 'GET', `/api/v1/meetings/${created.id}`)).body).participants).toEqual([
+      'Linus',
+      'ada',
+      'Grace B. Hopper',
+    ]);
   });
 
   it('deletes a meeting for good', async () => {
@@ -151,7 +187,7 @@ describe('the public demo meeting', () => {
 });
 
 describe('authorization', () => {
-  it("a second user reaches nothing of the first, by any id", async () => {
+  it('a second user reaches nothing of the first, by any id', async () => {
     const owner = await newUser();
     const stranger = await newUser();
     const meeting = (await list(owner)).items[0]!;

@@ -5,19 +5,17 @@ import {
   RecordingOptionsSchema,
   STORAGE_ALLOWANCE_BYTES,
   UNTITLED_MEETING,
-  type Insight,
   type MeetingDetail,
   type MeetingListQuery,
   type MeetingListResponse,
-  type MeetingProcessing,
   type MeetingStats,
   type MeetingSummary,
   type RecordingOptions,
 } from '#shared/contracts/meetings.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { MeetingsTable } from './meetings.table.ts';
-import { scoreSentiment } from '../insights/sentiment.ts';
-import { reindexMeeting, removeFromIndex, searchCondition } from './meeting-search.ts';
+import { scoreSentiment } from './sentiment.ts';
+import { reindexMeeting, removeFromIndex, searchCondition } from './meeting-search.repository.ts';
 
 /**
  * Every query here is scoped by owner: a meeting that is not the caller's is indistinguishable
@@ -46,25 +44,7 @@ async function participantsOf(db: Db, meetingIds: string[]): Promise<Map<string,
   return byMeeting;
 }
 
-/** The transcription job's stage and progress for the meetings that are still processing. */
-async function processingOf(db: Db, rows: Pick<MeetingRow, 'id' | 'status'>[]): Promise<Map<string, MeetingProcessing>> {
-  const ids = rows.filter((r) => r.status === 'processing').map((r) => r.id);
-  const byMeeting = new Map<string, MeetingProcessing>();
-  if (ids.length === 0) return byMeeting;
-  const jobs = await db
-    .selectFrom('transcription_jobs')
-    .select(['meeting_id', 'stage', 'progress'])
-    .where('meeting_id', 'in', ids)
-    .where('status', 'in', ['queued', 'running'])
-    .execute();
-  for (const job of jobs) {
-    const progress = job.progress === null ? null : Math.min(1, Math.max(0, Number(job.progress)));
-    byMeeting.set(job.meeting_id, { stage: job.stage ?? 'queued', progress });
-  }
-  return byMeeting;
-}
-
-function presentSummary(row: MeetingRow, participants: string[], processing: MeetingProcessing | null = null): MeetingSummary {
+function presentSummary(row: MeetingRow, participants: string[]): MeetingSummary {
   return {
     id: row.id,
     title: row.title,
@@ -77,7 +57,7 @@ function presentSummary(row: MeetingRow, participants: string[], processing: Mee
     isSample: row.is_sample === 1,
     hasAudio: row.audio_key !== null,
     createdAt: row.created_at,
-    processing,
+    processing: null,
     failureReason: row.failure_reason,
   };
 }
@@ -108,9 +88,12 @@ export async function listMeetings(db: Db, ownerId: string, query: MeetingListQu
       .offset((query.page - 1) * query.pageSize)
       .execute(),
   ]);
-  const [participants, processing] = await Promise.all([participantsOf(db, rows.map((r) => r.id)), processingOf(db, rows)]);
+  const participants = await participantsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
-    items: rows.map((r) => presentSummary(r as MeetingRow, participants.get(r.id) ?? [], processing.get(r.id) ?? null)),
+    items: rows.map((r) => presentSummary(r as MeetingRow, participants.get(r.id) ?? [])),
     total: Number(countRow?.total ?? 0),
     page: query.page,
     pageSize: query.pageSize,
@@ -121,35 +104,67 @@ async function findOwned(db: Db, ownerId: string, id: string): Promise<MeetingRo
   return db.selectFrom('meetings').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
 }
 
-export async function getMeeting(db: Db, ownerId: string, id: string): Promise<MeetingDetail | undefined> {
+/** A meeting as this feature stores it: the API's MeetingDetail without what other features add (notes, processing). */
+export type MeetingRecord = Omit<MeetingDetail, 'insights' | 'notes'> & { transcriptRevision: number };
+
+export async function getMeeting(db: Db, ownerId: string, id: string): Promise<MeetingRecord | undefined> {
   const row = await findOwned(db, ownerId, id);
   if (!row) return undefined;
-  const [participants, processing, speakers, segments, insights] = await Promise.all([
+  const [participants, speakers, segments] = await Promise.all([
     participantsOf(db, [id]),
-    processingOf(db, [row]),
     db.selectFrom('meeting_speakers').selectAll().where('meeting_id', '=', id).orderBy('position').execute(),
     db.selectFrom('transcript_segments').selectAll().where('meeting_id', '=', id).orderBy('start_ms').orderBy('id').execute(),
-    db.selectFrom('meeting_insights').selectAll().where('meeting_id', '=', id).orderBy('position').execute(),
   ]);
   return {
-    ...presentSummary(row, participants.get(id) ?? [], processing.get(id) ?? null),
+    ...presentSummary(row, participants.get(id) ?? []),
     options: parseOptions(row.options),
     audioSources: row.audio_sources ? (JSON.parse(row.audio_sources) as string[]) : null,
     failureReason: row.failure_reason,
     speakers: speakers.map((s) => ({ id: s.id, label: s.label, displayName: s.display_name })),
     segments: segments.map((s) => ({ id: s.id, speakerId: s.speaker_id, startMs: s.start_ms, endMs: s.end_ms, text: s.text, confidence: s.confidence })),
-    insights: insights.map((i): Insight => ({ id: i.id, kind: i.kind, text: i.text, assignee: i.assignee, due: i.due, segmentId: i.segment_id })),
+    transcriptRevision: row.transcript_revision,
   };
 }
 
+/** The participants a person typed; the named speakers follow them (syncSpeakerParticipants). */
 async function replaceParticipants(db: Db, meetingId: string, names: string[]): Promise<void> {
   await db.deleteFrom('meeting_participants').where('meeting_id', '=', meetingId).execute();
   const seen = new Set<string>();
   const unique = names.filter((n) => !seen.has(n.toLowerCase()) && seen.add(n.toLowerCase()));
-  if (unique.length === 0) return;
+  if (unique.length > 0) {
+    await db
+      .insertInto('meeting_participants')
+      .values(unique.map((name, position) => ({ meeting_id: meetingId, position, name, name_lower: name.toLowerCase(), source: 'manual' as const })))
+      .execute();
+  }
+  await syncSpeakerParticipants(db, meetingId);
+}
+
+/**
+ * Named speakers are participants too (cards, the participant filter, exports): after the typed
+ * ones, each name once, renamed with its speaker.
+ */
+async function syncSpeakerParticipants(db: Db, meetingId: string): Promise<void> {
+  await db.deleteFrom('meeting_participants').where('meeting_id', '=', meetingId).where('source', '=', 'speaker').execute();
+  const [typed, speakers] = await Promise.all([
+    db.selectFrom('meeting_participants').select(['name_lower', 'position']).where('meeting_id', '=', meetingId).execute(),
+    db
+      .selectFrom('meeting_speakers')
+      .select('display_name')
+      .where('meeting_id', '=', meetingId)
+      .where('display_name', 'is not', null)
+      .orderBy('position')
+      .execute(),
+  ]);
+  const seen = new Set(typed.map((p) => p.name_lower));
+  const names = speakers.flatMap((s) =>
+    s.display_name && !seen.has(s.display_name.toLowerCase()) && seen.add(s.display_name.toLowerCase()) ? [s.display_name] : [],
+  );
+  if (names.length === 0) return;
+  const first = typed.reduce((max, p) => Math.max(max, p.position + 1), 0);
   await db
     .insertInto('meeting_participants')
-    .values(unique.map((name, position) => ({ meeting_id: meetingId, position, name, name_lower: name.toLowerCase() })))
+    .values(names.map((name, i) => ({ meeting_id: meetingId, position: first + i, name, name_lower: name.toLowerCase(), source: 'speaker' as const })))
     .execute();
 }
 
@@ -192,6 +207,7 @@ export async function createMeeting(db: Db, input: NewMeeting): Promise<string> 
         audio_sources: input.audioSources && input.audioSources.length > 1 ? JSON.stringify(input.audioSources) : null,
         created_at: now,
         updated_at: now,
+        transcript_revision: 0,
       })
       .execute();
     await replaceParticipants(trx, id, input.participants);
@@ -203,7 +219,6 @@ export async function createMeeting(db: Db, input: NewMeeting): Promise<string> 
 export type TranscriptInput = {
   speakers: { label: string; displayName?: string | null }[];
   segments: { speaker: number | null; startMs: number; endMs: number; text: string; confidence?: number | null }[];
-  insights?: { kind: Insight['kind']; text: string; assignee?: string | null; due?: string | null; segment?: number | null }[];
 };
 
 /** Sentiment is computed only for meetings whose "Anonymous Emotional Analysis" option is on. */
@@ -212,18 +227,39 @@ async function analysesSentiment(db: Db, meetingId: string): Promise<boolean> {
   return row ? parseOptions(row.options).emotionalAnalysis : false;
 }
 
-/** Replaces a meeting's speakers, transcript and insights (a finished transcription, or sample data). */
-export async function replaceTranscript(db: Db, meetingId: string, input: TranscriptInput): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/** Notes made before this change are out of date (they compare their source revision). */
+async function bumpTranscriptRevision(db: Db, meetingId: string): Promise<void> {
+  await db
+    .updateTable('meetings')
+    .set((eb) => ({ transcript_revision: eb('transcript_revision', '+', 1) }))
+    .where('id', '=', meetingId)
+    .execute();
+}
+
+/** Replaces a meeting's speakers and transcript (a finished transcription, an import, or sample data). */
+export async function replaceTranscript(db: Db, meetingId: string, input: TranscriptInput): Promise<string[]> {
+  return db.transaction().execute((trx) => writeTranscript(trx, meetingId, input));
+}
+
+/** replaceTranscript's work inside the caller's transaction (the lifecycle writes status in the same one); answers the new segments' ids in input order. */
+export async function writeTranscript(trx: Db, meetingId: string, input: TranscriptInput): Promise<string[]> {
+  {
     const analyse = await analysesSentiment(trx, meetingId);
-    await trx.deleteFrom('meeting_insights').where('meeting_id', '=', meetingId).execute();
     await trx.deleteFrom('transcript_segments').where('meeting_id', '=', meetingId).execute();
     await trx.deleteFrom('meeting_speakers').where('meeting_id', '=', meetingId).execute();
     const speakerIds = input.speakers.map(() => crypto.randomUUID());
     if (input.speakers.length > 0) {
       await trx
         .insertInto('meeting_speakers')
-        .values(input.speakers.map((s, i) => ({ id: speakerIds[i] as string, meeting_id: meetingId, label: s.label, display_name: s.displayName ?? null, position: i })))
+        .values(
+          input.speakers.map((s, i) => ({
+            id: speakerIds[i] as string,
+            meeting_id: meetingId,
+            label: s.label,
+            display_name: s.displayName ?? null,
+            position: i,
+          })),
+        )
         .execute();
     }
     const segmentIds = input.segments.map(() => crypto.randomUUID());
@@ -246,26 +282,11 @@ export async function replaceTranscript(db: Db, meetingId: string, input: Transc
         )
         .execute();
     }
-    const insights = input.insights ?? [];
-    if (insights.length > 0) {
-      await trx
-        .insertInto('meeting_insights')
-        .values(
-          insights.map((insight, position) => ({
-            id: crypto.randomUUID(),
-            meeting_id: meetingId,
-            kind: insight.kind,
-            text: insight.text,
-            assignee: insight.assignee ?? null,
-            due: insight.due ?? null,
-            segment_id: insight.segment === null || insight.segment === undefined ? null : (segmentIds[insight.segment] ?? null),
-            position,
-          })),
-        )
-        .execute();
-    }
+    await syncSpeakerParticipants(trx, meetingId);
+    await bumpTranscriptRevision(trx, meetingId);
     await reindexMeeting(trx, meetingId);
-  });
+    return segmentIds;
+  }
 }
 
 export async function updateMeeting(
@@ -304,6 +325,7 @@ export async function updateSegmentText(db: Db, ownerId: string, meetingId: stri
       .executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) return false;
     await trx.updateTable('meetings').set({ updated_at: nowIso() }).where('id', '=', meetingId).execute();
+    await bumpTranscriptRevision(trx, meetingId);
     await reindexMeeting(trx, meetingId);
     return true;
   });
@@ -318,7 +340,10 @@ export async function renameSpeaker(db: Db, ownerId: string, meetingId: string, 
       .where('id', '=', speakerId)
       .where('meeting_id', '=', meetingId)
       .executeTakeFirst();
-    return Number(result.numUpdatedRows) > 0;
+    if (Number(result.numUpdatedRows) === 0) return false;
+    await syncSpeakerParticipants(trx, meetingId);
+    await bumpTranscriptRevision(trx, meetingId);
+    return true;
   });
 }
 
@@ -337,7 +362,8 @@ export async function deleteMeetings(db: Db, ownerId: string, filter: { id: stri
   });
 }
 
-export async function meetingStats(db: Db, ownerId: string): Promise<MeetingStats> {
+/** Usage for the dashboard (the notes feature adds its item counts). */
+export async function meetingStats(db: Db, ownerId: string): Promise<Omit<MeetingStats, 'insights'>> {
   const totals = await db
     .selectFrom('meetings')
     .where('owner_id', '=', ownerId)
@@ -348,14 +374,6 @@ export async function meetingStats(db: Db, ownerId: string): Promise<MeetingStat
       eb.fn.sum<number | string | null>(eb.case().when('status', '=', 'ready').then(1).else(0).end()).as('ready'),
     ])
     .executeTakeFirst();
-  const kinds = await db
-    .selectFrom('meeting_insights')
-    .innerJoin('meetings', 'meetings.id', 'meeting_insights.meeting_id')
-    .where('meetings.owner_id', '=', ownerId)
-    .select(['meeting_insights.kind', (eb) => eb.fn.countAll<number | string>().as('count')])
-    .groupBy('meeting_insights.kind')
-    .execute();
-  const count = (kind: Insight['kind']) => Number(kinds.find((k) => k.kind === kind)?.count ?? 0);
   const storageBytes = Number(totals?.bytes ?? 0);
   return {
     meetings: Number(totals?.meetings ?? 0),
@@ -363,6 +381,83 @@ export async function meetingStats(db: Db, ownerId: string): Promise<MeetingStat
     hoursRecorded: Math.round((Number(totals?.seconds ?? 0) / 3600) * 10) / 10,
     storageBytes,
     storagePercent: Math.min(100, Math.round((storageBytes / STORAGE_ALLOWANCE_BYTES) * 1000) / 10),
-    insights: { keyPoints: count('key_point'), actionItems: count('action_item'), decisions: count('decision'), topics: count('topic') },
   };
+}
+
+/** People with a meeting of their own (not a sample) that came into Parley before `before` (the auto-delete sweep). */
+export async function ownersWithMeetingsBefore(db: Db, before: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('meetings')
+    .select('owner_id')
+    .distinct()
+    .where('is_sample', '=', 0)
+    .where('created_at', '<', before.toISOString())
+    .execute();
+  return rows.map((r) => r.owner_id);
+}
+
+/** A person's meetings that came in before `before`: never samples, never one whose transcription runs. */
+export async function expiredMeetingIds(db: Db, ownerId: string, before: Date): Promise<string[]> {
+  const rows = await db
+    .selectFrom('meetings')
+    .select('id')
+    .where('owner_id', '=', ownerId)
+    .where('is_sample', '=', 0)
+    .where('status', '!=', 'processing')
+    .where('created_at', '<', before.toISOString())
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** The recording of the caller's meeting, for downloads and the player. */
+export async function audioOf(db: Db, ownerId: string, id: string) {
+  return db.selectFrom('meetings').select(['title', 'audio_key', 'audio_mime']).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+}
+
+/** The caller's meeting being recorded now, for the live transcript (its capture sources name the channels). */
+export async function recordingOf(db: Db, ownerId: string, id: string) {
+  return db.selectFrom('meetings').select(['status', 'audio_sources']).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+}
+
+export async function ownsMeeting(db: Db, ownerId: string, id: string): Promise<boolean> {
+  return (await findOwned(db, ownerId, id)) !== undefined;
+}
+
+/** What the notes feature reads of a meeting to write its notes (by id: the job is the meeting's own). */
+export async function notesSourceOf(db: Db, meetingId: string) {
+  const row = await db
+    .selectFrom('meetings')
+    .select(['owner_id', 'title', 'started_at', 'options', 'status', 'is_sample', 'transcript_revision'])
+    .where('id', '=', meetingId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const [speakers, segments] = await Promise.all([
+    db.selectFrom('meeting_speakers').select(['id', 'label', 'display_name']).where('meeting_id', '=', meetingId).orderBy('position').execute(),
+    db
+      .selectFrom('transcript_segments')
+      .select(['id', 'speaker_id', 'start_ms', 'end_ms', 'text'])
+      .where('meeting_id', '=', meetingId)
+      .orderBy('start_ms')
+      .orderBy('id')
+      .execute(),
+  ]);
+  return {
+    ownerId: row.owner_id,
+    title: row.title,
+    startedAt: row.started_at,
+    options: parseOptions(row.options),
+    status: row.status,
+    isSample: row.is_sample === 1,
+    transcriptRevision: row.transcript_revision,
+    speakers: speakers.map((s) => ({ id: s.id, label: s.label, name: s.display_name })),
+    segments: segments.map((s) => ({ id: s.id, speakerId: s.speaker_id, startMs: s.start_ms, endMs: s.end_ms, text: s.text })),
+  };
+}
+
+/** The summary the notes wrote (searchable with the meeting). */
+export async function setSummary(db: Db, meetingId: string, summary: string | null): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable('meetings').set({ summary, updated_at: nowIso() }).where('id', '=', meetingId).execute();
+    await reindexMeeting(trx, meetingId);
+  });
 }

@@ -1,141 +1,82 @@
-import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  CreateMeetingBodySchema,
-  IdParamsSchema,
-  MeetingDetailSchema,
-  MeetingListQuerySchema,
-  MeetingListResponseSchema,
-  MeetingStatsSchema,
-  SegmentParamsSchema,
-  SpeakerParamsSchema,
-  UpdateMeetingBodySchema,
-  UpdateSegmentBodySchema,
-  UpdateSpeakerBodySchema,
-} from '#shared/contracts/meetings.ts';
-import type { Db } from '#server/db/create-db.ts';
+import type { MeetingDetail, MeetingProcessing } from '#shared/contracts/meetings.ts';
+import { meetingEndpoints } from '#shared/contracts/meetings.ts';
 import { notFound } from '#server/lib/app-error.ts';
+import type { Router } from '#server/http/endpoint-route.ts';
 import { caller } from '../auth/api-guard.ts';
-import { demoMeeting } from './sample-meetings.ts';
-import {
-  createMeeting,
-  deleteMeetings,
-  getMeeting,
-  listMeetings,
-  meetingStats,
-  renameSpeaker,
-  updateMeeting,
-  updateSegmentText,
-} from './meetings.repository.ts';
+import type { NotesService } from '../notes/notes.service.ts';
+import type { SamplesService } from '../samples/samples.service.ts';
+import type { TranscriptionService } from '../transcription/transcription.service.ts';
+import type { MeetingRecord, MeetingsService } from './meetings.service.ts';
 
-type MeetingsRouteDeps = { db: Db; requireUser: preHandlerAsyncHookHandler; removeAudio: (keys: string[]) => Promise<void> };
+type MeetingsRouteDeps = {
+  meetings: MeetingsService;
+  /** Where the meetings still processing are. */
+  transcription: Pick<TranscriptionService, 'processingOf'>;
+  /** Each meeting's notes and their state; the dashboard's counts. */
+  notes: Pick<NotesService, 'ofMeeting' | 'counts'>;
+  samples: Pick<SamplesService, 'demoMeeting'>;
+};
 
-const DeletedSchema = z.object({ deleted: z.number().int() });
+/** A stored meeting as the API shows it, with its notes (the notes feature's) and processing stage. */
+export async function presentMeeting(record: MeetingRecord, deps: Pick<MeetingsRouteDeps, 'transcription' | 'notes'>): Promise<MeetingDetail> {
+  const { transcriptRevision, ...meeting } = record;
+  const [notes, processing] = await Promise.all([
+    deps.notes.ofMeeting(meeting.id, transcriptRevision),
+    meeting.status === 'processing' ? deps.transcription.processingOf([meeting.id]) : Promise.resolve(new Map<string, MeetingProcessing>()),
+  ]);
+  return { ...meeting, ...notes, processing: processing.get(meeting.id) ?? null };
+}
 
 /** /api/v1/meetings: list with search and filters, read, create, edit, delete. Every route is the caller's own. */
-export function registerMeetingRoutes(app: FastifyInstance, deps: MeetingsRouteDeps): void {
-  const { db, requireUser } = deps;
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['meetings'];
+export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): void {
+  const { meetings } = deps;
+  const withProcessing = async <M extends { id: string; status: string; processing?: MeetingProcessing | null }>(items: M[]): Promise<M[]> => {
+    const ids = items.filter((m) => m.status === 'processing').map((m) => m.id);
+    if (ids.length === 0) return items;
+    const processing = await deps.transcription.processingOf(ids);
+    return items.map((m) => ({ ...m, processing: processing.get(m.id) ?? null }));
+  };
+  const detail = async (ownerId: string, id: string) => {
+    const meeting = await meetings.get(ownerId, id);
+    if (!meeting) throw notFound('Meeting');
+    return presentMeeting(meeting, deps);
+  };
 
-  api.get(
-    '/api/v1/meetings',
-    { preHandler: requireUser, schema: { tags, querystring: MeetingListQuerySchema, response: { 200: MeetingListResponseSchema } } },
-    async (request) => listMeetings(db, caller(request).user.id, request.query),
-  );
-
-  api.post(
-    '/api/v1/meetings',
-    { preHandler: requireUser, schema: { tags, body: CreateMeetingBodySchema, response: { 201: MeetingDetailSchema } } },
-    async (request, reply) => {
-      const ownerId = caller(request).user.id;
-      const body = request.body;
-      const id = await createMeeting(db, {
-        ownerId,
-        title: body.title,
-        source: body.source,
-        status: 'recording',
-        options: body.options,
-        participants: body.participants,
-        ...(body.startedAt ? { startedAt: body.startedAt } : {}),
-        ...(body.audioSources ? { audioSources: body.audioSources } : {}),
-      });
-      const meeting = await getMeeting(db, ownerId, id);
-      return reply.status(201).send(meeting!);
-    },
-  );
-
+  route(meetingEndpoints.list, async (request) => {
+    const page = await meetings.list(caller(request).user.id, request.query);
+    return { ...page, items: await withProcessing(page.items) };
+  });
+  route(meetingEndpoints.create, async (request) => presentMeeting(await meetings.create(caller(request).user.id, request.body), deps));
   // Public: the sample meeting behind the signed-out product tour (/demo).
-  api.get('/api/v1/demo/meeting', { schema: { tags, security: [], response: { 200: MeetingDetailSchema } } }, async () => demoMeeting());
-
-  api.get(
-    '/api/v1/meetings/stats',
-    { preHandler: requireUser, schema: { tags, response: { 200: MeetingStatsSchema } } },
-    async (request) => meetingStats(db, caller(request).user.id),
-  );
-
+  route(meetingEndpoints.demo, async () => deps.samples.demoMeeting());
+  route(meetingEndpoints.stats, async (request) => {
+    const ownerId = caller(request).user.id;
+    const [stats, insights] = await Promise.all([meetings.stats(ownerId), deps.notes.counts(ownerId)]);
+    return { ...stats, insights };
+  });
   // Registered before /:id so the literal path wins.
-  api.delete(
-    '/api/v1/meetings/samples',
-    { preHandler: requireUser, schema: { tags, response: { 200: DeletedSchema } } },
-    async (request) => {
-      const { ids, audioKeys } = await deleteMeetings(db, caller(request).user.id, { samples: true });
-      await deps.removeAudio(audioKeys);
-      return { deleted: ids.length };
-    },
-  );
-
-  api.get(
-    '/api/v1/meetings/:id',
-    { preHandler: requireUser, schema: { tags, params: IdParamsSchema, response: { 200: MeetingDetailSchema } } },
-    async (request) => {
-      const meeting = await getMeeting(db, caller(request).user.id, request.params.id);
-      if (!meeting) throw notFound('Meeting');
-      return meeting;
-    },
-  );
-
-  api.patch(
-    '/api/v1/meetings/:id',
-    { preHandler: requireUser, schema: { tags, params: IdParamsSchema, body: UpdateMeetingBodySchema, response: { 200: MeetingDetailSchema } } },
-    async (request) => {
-      const ownerId = caller(request).user.id;
-      if (!(await updateMeeting(db, ownerId, request.params.id, request.body))) throw notFound('Meeting');
-      return (await getMeeting(db, ownerId, request.params.id))!;
-    },
-  );
-
-  api.patch(
-    '/api/v1/meetings/:id/segments/:segmentId',
-    { preHandler: requireUser, schema: { tags, params: SegmentParamsSchema, body: UpdateSegmentBodySchema, response: { 200: MeetingDetailSchema } } },
-    async (request) => {
-      const ownerId = caller(request).user.id;
-      const { id, segmentId } = request.params;
-      if (!(await updateSegmentText(db, ownerId, id, segmentId, request.body.text))) throw notFound('Transcript line');
-      return (await getMeeting(db, ownerId, id))!;
-    },
-  );
-
-  api.patch(
-    '/api/v1/meetings/:id/speakers/:speakerId',
-    { preHandler: requireUser, schema: { tags, params: SpeakerParamsSchema, body: UpdateSpeakerBodySchema, response: { 200: MeetingDetailSchema } } },
-    async (request) => {
-      const ownerId = caller(request).user.id;
-      const { id, speakerId } = request.params;
-      if (!(await renameSpeaker(db, ownerId, id, speakerId, request.body.displayName))) throw notFound('Speaker');
-      return (await getMeeting(db, ownerId, id))!;
-    },
-  );
-
-  api.delete(
-    '/api/v1/meetings/:id',
-    { preHandler: requireUser, schema: { tags, params: IdParamsSchema, response: { 200: DeletedSchema } } },
-    async (request) => {
-      const { ids, audioKeys } = await deleteMeetings(db, caller(request).user.id, { id: request.params.id });
-      if (ids.length === 0) throw notFound('Meeting');
-      await deps.removeAudio(audioKeys);
-      return { deleted: ids.length };
-    },
-  );
+  route(meetingEndpoints.removeSamples, async (request) => ({ deleted: await meetings.removeSamples(caller(request).user.id) }));
+  route(meetingEndpoints.get, async (request) => detail(caller(request).user.id, request.params.id));
+  route(meetingEndpoints.update, async (request) => {
+    const ownerId = caller(request).user.id;
+    if (!(await meetings.update(ownerId, request.params.id, request.body))) throw notFound('Meeting');
+    return detail(ownerId, request.params.id);
+  });
+  route(meetingEndpoints.updateSegment, async (request) => {
+    const ownerId = caller(request).user.id;
+    const { id, segmentId } = request.params;
+    if (!(await meetings.updateSegment(ownerId, id, segmentId, request.body.text))) throw notFound('Transcript line');
+    return detail(ownerId, id);
+  });
+  route(meetingEndpoints.renameSpeaker, async (request) => {
+    const ownerId = caller(request).user.id;
+    const { id, speakerId } = request.params;
+    if (!(await meetings.renameSpeaker(ownerId, id, speakerId, request.body.displayName))) throw notFound('Speaker');
+    return detail(ownerId, id);
+  });
+  route(meetingEndpoints.remove, async (request) => {
+    const deleted = await meetings.remove(caller(request).user.id, request.params.id);
+    if (deleted === 0) throw notFound('Meeting');
+    return { deleted };
+  });
 }

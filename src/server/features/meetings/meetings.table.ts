@@ -24,6 +24,8 @@ export type MeetingsTable = {
   audio_sources: string | null;
   created_at: string;
   updated_at: string;
+  /** Goes up whenever the transcript or its speakers change, so notes made earlier show as out of date (migration 2026-11-23-1100). */
+  transcript_revision: number;
 };
 
 export type MeetingParticipantsTable = {
@@ -32,6 +34,8 @@ export type MeetingParticipantsTable = {
   name: string;
   /** For case-insensitive filtering with an index. */
   name_lower: string;
+  /** Typed by a person (`manual`), or a named speaker of the transcript (`speaker`, kept in step with renames). */
+  source: 'manual' | 'speaker';
 };
 
 export type MeetingSpeakersTable = {
@@ -54,17 +58,6 @@ export type TranscriptSegmentsTable = {
   sentiment: number | null;
 };
 
-export type MeetingInsightsTable = {
-  id: string;
-  meeting_id: string;
-  kind: 'key_point' | 'action_item' | 'decision' | 'topic';
-  text: string;
-  assignee: string | null;
-  due: string | null;
-  segment_id: string | null;
-  position: number;
-};
-
 /** SQLite only: the contentless FTS5 index, its rowid = meeting_search_rows.row (migration 1800). */
 export type MeetingSearchTable = {
   rowid: number;
@@ -84,7 +77,6 @@ export type MeetingTables = {
   meeting_participants: MeetingParticipantsTable;
   meeting_speakers: MeetingSpeakersTable;
   transcript_segments: TranscriptSegmentsTable;
-  meeting_insights: MeetingInsightsTable;
   meeting_search: MeetingSearchTable;
   meeting_search_rows: MeetingSearchRowsTable;
 };

@@ -26,9 +26,15 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('search index migration (SQLite
     const values = rows.map((c) => (c.name === 'id' ? 'u1' : c.notnull ? (/int/i.test(c.type) ? 0 : 'x') : null));
     await sql`insert into auth_users (${sql.join(rows.map((c) => sql.ref(c.name)))}) values (${sql.join(values)})`.execute(db);
     await sql`insert into meetings (id, owner_id, title, started_at, duration_seconds, status, source, options, summary, is_sample, created_at, updated_at)
-      values ('11111111-1111-4111-8111-111111111111', 'u1', 'Budget offsite', ${now}, 60, 'ready', 'upload', '{}', 'Planning next year', 0, ${now}, ${now})`.execute(db);
-    await sql`insert into transcript_segments (id, meeting_id, start_ms, end_ms, text) values ('s1', '11111111-1111-4111-8111-111111111111', 0, 1000, 'the giraffe enclosure needs funding')`.execute(db);
-    await sql`insert into meeting_search (meeting_id, title, summary, transcript) values ('11111111-1111-4111-8111-111111111111', 'Budget offsite', 'Planning next year', 'the giraffe enclosure needs funding')`.execute(db);
+      values ('11111111-1111-4111-8111-111111111111', 'u1', 'Budget offsite', ${now}, 60, 'ready', 'upload', '{}', 'Planning next year', 0, ${now}, ${now})`.execute(
+      db,
+    );
+    await sql`insert into transcript_segments (id, meeting_id, start_ms, end_ms, text) values ('s1', '11111111-1111-4111-8111-111111111111', 0, 1000, 'the giraffe enclosure needs funding')`.execute(
+      db,
+    );
+    await sql`insert into meeting_search (meeting_id, title, summary, transcript) values ('11111111-1111-4111-8111-111111111111', 'Budget offsite', 'Planning next year', 'the giraffe enclosure needs funding')`.execute(
+      db,
+    );
 
     await migrateToLatest(db);
     const search = (q: string) => listMeetings(db, 'u1', { q, page: 1, pageSize: 12 });

@@ -43,7 +43,14 @@ describe('/realtime', () => {
     expect(await a.next()).toEqual({ type: 'ready', userId: alice.userId });
     expect(await b.next()).toEqual({ type: 'ready', userId: bob.userId });
 
-    const event = { type: 'meeting.progress', meetingId: crypto.randomUUID(), status: 'processing', stage: 'transcribing', progress: 0.5, failureReason: null } as const;
+    const event = {
+      type: 'meeting.progress',
+      meetingId: crypto.randomUUID(),
+      status: 'processing',
+      stage: 'transcribing',
+      progress: 0.5,
+      failureReason: null,
+    } as const;
     t.app.realtime.publish(alice.userId, event);
     expect(await a.next()).toEqual(event);
     b.send({ type: 'ping' });

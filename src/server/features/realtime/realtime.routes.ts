@@ -3,7 +3,7 @@ import type { WebSocket } from 'ws';
 import { REALTIME_PATH, RealtimeClientMessageSchema, type RealtimeServerMessage } from '#shared/contracts/realtime.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { authenticateToken } from '../auth/authenticate.ts';
-import type { RealtimeHub } from './realtime-hub.ts';
+import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 
 /** How long a socket may stay open without authenticating. */
 export const AUTH_TIMEOUT_MS = 10_000;

@@ -65,7 +65,7 @@ describe('uploading a recording', () => {
     expect(stored.status).toBe('ready');
     expect(stored.hasAudio).toBe(true);
     expect(stored.durationSeconds).toBe(3);
-    expect(stored.segments.map((s) => s.text).join(' ')).toBe('Go forward ten meters.') // Automatic Punctuation is on by default;
+    expect(stored.segments.map((s) => s.text).join(' ')).toBe('Go forward ten meters.'); // Automatic Punctuation is on by default;
     const row = await t.deps.database.db.selectFrom('meetings').select(['audio_key', 'audio_bytes']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.audio_bytes).toBe(data.length);
     expect(sha(fs.readFileSync(t.deps.blobs.pathOf(row.audio_key!)))).toBe(sha(data));
@@ -90,7 +90,10 @@ describe('uploading a recording', () => {
       });
       u.start();
     });
-    const head = await fetch(`${t.baseUrl}${new URL(first, t.baseUrl).pathname}`, { method: 'HEAD', headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' } });
+    const head = await fetch(`${t.baseUrl}${new URL(first, t.baseUrl).pathname}`, {
+      method: 'HEAD',
+      headers: { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' },
+    });
     expect(Number(head.headers.get('upload-offset'))).toBe(16 * 1024);
     const resumed = await upload(token, data, { meetingId: id, filetype: 'audio/wav' }, { uploadUrl: new URL(first, t.baseUrl).toString() });
     expect(resumed.ok).toBe(true);

@@ -4,11 +4,11 @@ import path from 'node:path';
 import { EVENTS, Server } from '@tus/server';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '#server/config.ts';
-import type { Db } from '#server/db/create-db.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { authenticateToken } from '../auth/authenticate.ts';
 import { GoTrueError } from '../auth/gotrue-error.ts';
+import type { MeetingsService } from '../meetings/meetings.service.ts';
 import { baseMime, extensionFor } from './audio-types.ts';
 import { DurableFileStore } from './durable-file-store.ts';
 import { finalizeRecording } from './finalize-recording.ts';
@@ -18,12 +18,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type UploadsDeps = {
   config: Config;
-  db: Db;
+  meetings: MeetingsService;
   blobs: BlobStore;
   auth: AuthContext;
   log: FastifyBaseLogger;
-  /** Called once a meeting's audio is stored and ready to transcribe. */
-  onRecordingStored: (meetingId: string) => void;
+  /** The hand-off to transcription once a meeting's audio is stored (the upload's answer does not wait for it). */
+  onRecordingStored: (meetingId: string) => Promise<void>;
 };
 
 /** A tus hook error: the status and a JSON body the web app can show. */
@@ -75,26 +75,20 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
       if (!extensionFor(type)) {
         throw refuse(415, `Parley cannot take ${type || 'files of unknown type'}: use an audio file (mp3, m4a, wav, webm, ogg or mp4 audio).`);
       }
-      const meeting = await deps.db
-        .selectFrom('meetings')
-        .select(['id', 'status', 'audio_key', 'upload_id'])
-        .where('id', '=', meetingId)
-        .where('owner_id', '=', user.id)
-        .executeTakeFirst();
-      if (!meeting) throw refuse(404, 'Meeting not found');
-      if (meeting.audio_key || meeting.status !== 'recording') throw refuse(409, 'This meeting already has its audio.');
-      await deps.db.updateTable('meetings').set({ upload_id: upload.id }).where('id', '=', meetingId).execute();
+      const attached = await deps.meetings.attachUpload(user.id, meetingId, upload.id);
+      if (attached === 'not-found') throw refuse(404, 'Meeting not found');
+      if (attached === 'has-audio') throw refuse(409, 'This meeting already has its audio.');
       return { metadata: { ...upload.metadata, meetingId, filetype: type, ownerId: user.id } };
     },
     onUploadFinish: async (_req, upload) => {
       const meetingId = upload.metadata?.meetingId ?? '';
       const result = await finalizeRecording(
-        { db: deps.db, blobs: deps.blobs },
+        { meetings: deps.meetings, blobs: deps.blobs },
         { meetingId, uploadPath: path.join(directory, upload.id), mimeType: upload.metadata?.filetype ?? '', bytes: upload.offset },
       );
       await fsp.rm(path.join(directory, `${upload.id}.json`), { force: true });
       if (!result.ok) throw refuse(422, result.reason);
-      deps.onRecordingStored(meetingId);
+      void deps.onRecordingStored(meetingId).catch((err: unknown) => deps.log.error({ err, meetingId }, 'could not queue transcription'));
       return {};
     },
     onResponseError: (_req, error) => {
@@ -104,7 +98,7 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
     },
   });
   tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
-    void deps.db.updateTable('meetings').set({ upload_id: null }).where('upload_id', '=', id).execute();
+    void deps.meetings.detachUpload(id);
   });
 
   await app.register(async (scope) => {
@@ -118,4 +112,3 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
     scope.all(`${UPLOADS_PATH}/*`, handle);
   });
 }
-

@@ -18,7 +18,7 @@ afterAll(() => t.close());
 const DAY = 24 * 60 * 60 * 1000;
 /** The sweep's clock, set by each test: "now" is as many days after the meetings were made as it says. */
 let clock = new Date();
-const sweeper = () => createAutoDeleteSweeper({ db: t.deps.database.db, blobs: t.deps.blobs, log: t.app.log, now: () => clock });
+const sweeper = () => createAutoDeleteSweeper({ meetings: t.deps.services.meetings, settings: t.deps.services.settings, log: t.deps.log, now: () => clock });
 const daysLater = (days: number) => new Date(Date.now() + days * DAY);
 
 const newUser = async () => (await signUpUser(t.app, 'auto-delete')).token;
@@ -26,7 +26,8 @@ const newUser = async () => (await signUpUser(t.app, 'auto-delete')).token;
 const call = (token: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
 
-const chooseAutoDelete = async (token: string, autoDelete: string) => expect((await call(token, 'PUT', '/api/v1/settings/privacy', { autoDelete })).statusCode).toBe(200);
+const chooseAutoDelete = async (token: string, autoDelete: string) =>
+  expect((await call(token, 'PUT', '/api/v1/settings/privacy', { autoDelete })).statusCode).toBe(200);
 
 /** A finished meeting as a recording leaves it: real audio in the blob store, a transcript, ready. */
 async function recordedMeeting(token: string, title: string, status: 'ready' | 'processing' = 'ready') {
@@ -35,12 +36,20 @@ async function recordedMeeting(token: string, title: string, status: 'ready' | '
   fs.copyFileSync(path.join(sharedAudioDir(), 'goforward.wav'), copy);
   const audioKey = await t.deps.blobs.adopt(copy, 'wav');
   const db = t.deps.database.db;
-  await db.updateTable('meetings').set({ audio_key: audioKey, audio_mime: 'audio/wav', audio_bytes: fs.statSync(t.deps.blobs.pathOf(audioKey)).size, status }).where('id', '=', meeting.id).execute();
-  await replaceTranscript(db, meeting.id, { speakers: [{ label: 'Speaker 1' }], segments: [{ speaker: 0, startMs: 0, endMs: 2000, text: `Go forward ten meters for ${title}.` }] });
+  await db
+    .updateTable('meetings')
+    .set({ audio_key: audioKey, audio_mime: 'audio/wav', audio_bytes: fs.statSync(t.deps.blobs.pathOf(audioKey)).size, status })
+    .where('id', '=', meeting.id)
+    .execute();
+  await replaceTranscript(db, meeting.id, {
+    speakers: [{ label: 'Speaker 1' }],
+    segments: [{ speaker: 0, startMs: 0, endMs: 2000, text: `Go forward ten meters for ${title}.` }],
+  });
   return { id: meeting.id, audioKey };
 }
 
-const titles = async (token: string) => MeetingListResponseSchema.parse((await call(token, 'GET', '/api/v1/meetings?pageSize=100')).json()).items.map((m) => m.title);
+const titles = async (token: string) =>
+  MeetingListResponseSchema.parse((await call(token, 'GET', '/api/v1/meetings?pageSize=100')).json()).items.map((m) => m.title);
 
 describe('auto-delete recordings (Settings › Privacy)', () => {
   it('deletes a person’s meetings older than the period they chose, with audio, transcript and share links; keeps samples and newer ones', async () => {

@@ -1,9 +1,7 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger as Logger } from 'fastify';
 import { PRIVACY_DEFAULTS, type AutoDelete } from '#shared/contracts/settings.ts';
-import type { Db } from '#server/db/create-db.ts';
-import type { BlobStore } from '#server/lib/blob-store.ts';
-import { deleteMeetings } from '../meetings/meetings.repository.ts';
-import { listStoredSettings } from './settings.repository.ts';
+import type { MeetingsService } from '../meetings/meetings.service.ts';
+import type { SettingsService } from './settings.service.ts';
 
 /** How often the sweep looks; the shortest period is 30 days, so an hour late is never noticed. */
 export const AUTO_DELETE_INTERVAL_MS = 60 * 60 * 1000;
@@ -36,7 +34,7 @@ export type AutoDeleteSweeper = {
   stop: () => Promise<void>;
 };
 
-type SweeperDeps = { db: Db; blobs: BlobStore; log: FastifyBaseLogger; now?: () => Date; intervalMs?: number };
+type SweeperDeps = { meetings: MeetingsService; settings: SettingsService; log: Logger; now?: () => Date; intervalMs?: number };
 
 /**
  * Settings › Privacy "Auto-delete recordings": deletes each person's meetings older than the period
@@ -50,20 +48,14 @@ export function createAutoDeleteSweeper(deps: SweeperDeps): AutoDeleteSweeper {
   let running: Promise<{ deleted: number }> | undefined;
 
   const sweep = async (now: Date): Promise<{ deleted: number }> => {
-    const chosen = new Map((await listStoredSettings(deps.db)).map(({ userId, settings }) => [userId, settings.privacy.autoDelete]));
+    const chosen = await deps.settings.autoDeleteChoices();
     // Only people with a meeting older than the shortest period can have anything to delete.
-    const earliest = autoDeleteCutoff('30days', now)!.toISOString();
-    const owners = await deps.db
-      .selectFrom('meetings')
-      .select('owner_id')
-      .distinct()
-      .where('is_sample', '=', 0)
-      .where('created_at', '<', earliest)
-      .execute();
+    const owners = await deps.meetings.ownersWithMeetingsBefore(autoDeleteCutoff('30days', now)!);
     let deleted = 0;
-    for (const { owner_id: ownerId } of owners) {
+    for (const ownerId of owners) {
       const cutoff = autoDeleteCutoff(chosen.get(ownerId) ?? PRIVACY_DEFAULTS.autoDelete, now);
-      if (cutoff) deleted += await deleteOlderThan(deps, ownerId, cutoff);
+      // Through the meetings feature's own delete, so the search index, every dependent row and the audio go too.
+      if (cutoff) deleted += await deps.meetings.removeOlderThan(ownerId, cutoff);
     }
     if (deleted > 0) deps.log.info({ deleted }, 'auto-delete removed meetings older than their owners chose to keep');
     return { deleted };
@@ -95,23 +87,4 @@ export function createAutoDeleteSweeper(deps: SweeperDeps): AutoDeleteSweeper {
       await running?.catch(() => undefined);
     },
   };
-}
-
-async function deleteOlderThan(deps: SweeperDeps, ownerId: string, cutoff: Date): Promise<number> {
-  const rows = await deps.db
-    .selectFrom('meetings')
-    .select('id')
-    .where('owner_id', '=', ownerId)
-    .where('is_sample', '=', 0)
-    .where('status', '!=', 'processing')
-    .where('created_at', '<', cutoff.toISOString())
-    .execute();
-  let deleted = 0;
-  for (const { id } of rows) {
-    // Through the meetings feature's own delete, so the search index and every dependent row go too.
-    const { ids, audioKeys } = await deleteMeetings(deps.db, ownerId, { id });
-    await deps.blobs.remove(audioKeys);
-    deleted += ids.length;
-  }
-  return deleted;
 }

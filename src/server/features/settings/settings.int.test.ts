@@ -17,7 +17,12 @@ const getSettings = async (token: string) => {
   return { status: response.statusCode, body: response.json() as unknown };
 };
 const put = async (token: string, tab: string, payload: unknown) => {
-  const response = await t.app.inject({ method: 'PUT', url: `/api/v1/settings/${tab}`, headers: { authorization: `Bearer ${token}` }, payload: payload as object });
+  const response = await t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/settings/${tab}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: payload as object,
+  });
   return { status: response.statusCode, body: response.json() as unknown };
 };
 const parsed = (body: unknown): UserSettings => SettingsResponseSchema.parse(body).settings;
@@ -61,7 +66,14 @@ describe('PUT /api/v1/settings/:tab', () => {
     const { token, userId } = await newUser();
     const saved = await put(token, 'recording', { quality: 'ultra', fillerWordRemoval: true });
     expect(saved.status).toBe(200);
-    expect(parsed(saved.body).recording).toEqual({ quality: 'ultra', format: 'mp3', speakerDiarization: true, automaticPunctuation: true, fillerWordRemoval: true, aiSummary: true });
+    expect(parsed(saved.body).recording).toEqual({
+      quality: 'ultra',
+      format: 'mp3',
+      speakerDiarization: true,
+      automaticPunctuation: true,
+      fillerWordRemoval: true,
+      aiSummary: true,
+    });
 
     await put(token, 'recording', { format: 'wav' });
     const response = (await getSettings(token)).body;
@@ -140,7 +152,14 @@ describe('PUT /api/v1/settings/:tab', () => {
       .where('user_id', '=', userId)
       .execute();
     const settings = parsed((await getSettings(token)).body);
-    expect(settings.recording).toEqual({ quality: 'high', format: 'aac', speakerDiarization: true, automaticPunctuation: true, fillerWordRemoval: false, aiSummary: true });
+    expect(settings.recording).toEqual({
+      quality: 'high',
+      format: 'aac',
+      speakerDiarization: true,
+      automaticPunctuation: true,
+      fillerWordRemoval: false,
+      aiSummary: true,
+    });
     expect(settings.privacy.autoDelete).toBe('90days');
     await t.deps.database.db.updateTable('user_settings').set({ settings: '{not json' }).where('user_id', '=', userId).execute();
     expect(parsed((await getSettings(token)).body).recording.quality).toBe('high');
@@ -161,7 +180,8 @@ describe('the OpenAPI document', () => {
   it('describes GET /api/v1/settings and one PUT per tab', async () => {
     const document = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as { paths: Record<string, Record<string, unknown>> };
     expect(Object.keys(document.paths['/api/v1/settings'] ?? {})).toContain('get');
-    for (const tab of ['notifications', 'recording', 'privacy', 'billing']) expect(Object.keys(document.paths[`/api/v1/settings/${tab}`] ?? {}), tab).toContain('put');
+    for (const tab of ['notifications', 'recording', 'privacy', 'billing'])
+      expect(Object.keys(document.paths[`/api/v1/settings/${tab}`] ?? {}), tab).toContain('put');
   });
 });
 

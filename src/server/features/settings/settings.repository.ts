@@ -53,7 +53,13 @@ const MAX_ATTEMPTS = 5;
  * read: a concurrent save of another tab (or the same one) is re-read and merged, never lost. Works
  * the same on SQLite and PostgreSQL without row locks.
  */
-export async function updateUserSettingsTab<T extends SettingsTab>(db: Db, owner: SettingsOwner, tab: T, patch: SettingsPatch<T>, now = new Date()): Promise<SettingsResponse> {
+export async function updateUserSettingsTab<T extends SettingsTab>(
+  db: Db,
+  owner: SettingsOwner,
+  tab: T,
+  patch: SettingsPatch<T>,
+  now = new Date(),
+): Promise<SettingsResponse> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const row = await readRow(db, owner.id);
     const current = readSettingsDocument(row?.document, settingsDefaults(owner));

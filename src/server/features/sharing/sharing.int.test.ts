@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeetingListResponseSchema, type MeetingSummary } from '#shared/contracts/meetings.ts';
 import { CreatedShareLinkSchema, ShareLinkListSchema, SharedMeetingSchema, type CreatedShareLink } from '#shared/contracts/sharing.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
-import { MAX_ACTIVE_LINKS_PER_MEETING } from './sharing.repository.ts';
+import { MAX_ACTIVE_LINKS_PER_MEETING } from './sharing.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -83,7 +83,12 @@ describe('share links', () => {
 
   it('shows the meeting as it is now, not as it was when shared', async () => {
     const link = await share(owner, meeting.id);
-    const renamed = await t.app.inject({ method: 'PATCH', url: `/api/v1/meetings/${meeting.id}`, payload: { title: 'Standup, renamed' }, headers: { authorization: `Bearer ${owner.token}` } });
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/meetings/${meeting.id}`,
+      payload: { title: 'Standup, renamed' },
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
     expect(renamed.statusCode).toBe(200);
     expect((await view(link.token)).body).toMatchObject({ title: 'Standup, renamed' });
   });

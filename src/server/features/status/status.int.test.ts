@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StatusResponseSchema } from '#shared/contracts/status.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { createMeeting } from '../meetings/meetings.repository.ts';
-import { enqueueJob } from '../transcription/jobs/jobs.repository.ts';
 import { MODEL_CATALOG } from '../transcription/models/catalog.ts';
 import { writeManifest } from '../transcription/models/model-store.ts';
 import { locateSileroVad } from '../transcription/models/silero-vad.ts';
@@ -14,7 +13,8 @@ let t: TestApp;
 let token: string;
 let userId: string;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false' } });
+  // A web-only process: jobs it queues wait for a worker, so the test sees them queued.
+  t = await buildTestApp({ env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false' }, deps: { role: 'web' } });
   ({ token, userId } = await signUpUser(t.app, 'status'));
 });
 afterAll(() => t.close());
@@ -52,22 +52,47 @@ describe('GET /api/v1/status', () => {
 
   it('counts queued jobs and lists installed models, with the reason a model does not load', async () => {
     for (let i = 0; i < 2; i += 1) {
-      const meetingId = await createMeeting(t.deps.database.db, { ownerId: userId, title: `Queued ${i}`, source: 'upload', status: 'processing', options: {}, participants: [] });
-      // Not runnable for an hour: it stays queued while the test looks.
-      await enqueueJob(t.deps.database.db, { meetingId, ownerId: userId, maxAttempts: 3 }, Date.now() + 3_600_000);
+      const meetingId = await createMeeting(t.deps.database.db, {
+        ownerId: userId,
+        title: `Queued ${i}`,
+        source: 'upload',
+        status: 'processing',
+        options: {},
+        participants: [],
+      });
+      await t.deps.services.transcription.enqueue(meetingId);
     }
     // A speech model whose files are valid ONNX of the wrong kind: sherpa-onnx would end the process loading it.
     const dir = path.join(t.config.models.dir, 'parakeet-tdt-110m-en');
     fs.mkdirSync(dir, { recursive: true });
     const onnx = fs.readFileSync(locateSileroVad().modelPath);
-    const contents: Record<string, Buffer> = { 'encoder.int8.onnx': onnx, 'decoder.int8.onnx': onnx, 'joiner.int8.onnx': onnx, 'tokens.txt': Buffer.from('<blk> 0\n') };
+    const contents: Record<string, Buffer> = {
+      'encoder.int8.onnx': onnx,
+      'decoder.int8.onnx': onnx,
+      'joiner.int8.onnx': onnx,
+      'tokens.txt': Buffer.from('<blk> 0\n'),
+    };
     const files = Object.entries(contents).map(([file, data]) => {
       fs.writeFileSync(path.join(dir, file), data);
       return { path: file, bytes: data.length, sha256: crypto.createHash('sha256').update(data).digest('hex') };
     });
     const entry = MODEL_CATALOG.find((e) => e.name === 'parakeet-tdt-110m-en')!;
-    writeManifest(dir, { name: entry.name, kind: 'asr', source: 'test', sha256: files[0]!.sha256, bytes: 1, checksum: 'pinned', installedAt: '2026-11-22T12:00:00.000Z', files, asr: entry.kind === 'asr' ? entry.asr : undefined });
+    writeManifest(dir, {
+      name: entry.name,
+      kind: 'asr',
+      source: 'test',
+      sha256: files[0]!.sha256,
+      bytes: 1,
+      checksum: 'pinned',
+      installedAt: '2026-11-22T12:00:00.000Z',
+      files,
+      asr: entry.kind === 'asr' ? entry.asr : undefined,
+    });
 
+    // pg-boss counts its queues on each monitor pass (every second in tests).
+    await expect
+      .poll(async () => StatusResponseSchema.parse((await getStatus()).body).transcription.queue, { timeout: 10_000 })
+      .toEqual({ queued: 2, running: 0 });
     const { status, body } = await getStatus();
     expect(status).toBe(200);
     const { transcription } = StatusResponseSchema.parse(body);
@@ -81,7 +106,14 @@ describe('GET /api/v1/status', () => {
       inUse: false,
     });
     expect(transcription.models).toEqual([
-      { name: 'parakeet-tdt-110m-en', kind: 'asr', description: entry.description, bytes: onnx.length * 3 + 8, checksum: 'pinned', installedAt: '2026-11-22T12:00:00.000Z' },
+      {
+        name: 'parakeet-tdt-110m-en',
+        kind: 'asr',
+        description: entry.description,
+        bytes: onnx.length * 3 + 8,
+        checksum: 'pinned',
+        installedAt: '2026-11-22T12:00:00.000Z',
+      },
     ]);
     // The server is fine: it answers the next request.
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);

@@ -1,8 +1,7 @@
-import type { Db } from '#server/db/create-db.ts';
+import type { RecordingOptions } from '#shared/contracts/meetings.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import { AudioDecodeError, decodeToPcm16k } from '#server/lib/ffmpeg.ts';
-import { RecordingOptionsSchema, DEFAULT_RECORDING_OPTIONS } from '#shared/contracts/meetings.ts';
-import { replaceTranscript } from '../meetings/meetings.repository.ts';
+import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { TranscriptionEngine } from './engines/engine.ts';
 import { TranscriptionServiceError } from './engines/openai-compatible.ts';
 import { postProcessSegments } from './post-process.ts';
@@ -13,7 +12,7 @@ export type Stage = 'queued' | 'decoding' | 'transcribing' | 'identifying speake
 export type ReportProgress = (stage: Stage, progress: number | null) => void;
 
 export type PipelineDeps = {
-  db: Db;
+  meetings: MeetingsService;
   blobs: BlobStore;
   engine: TranscriptionEngine;
   identifySpeakers: IdentifySpeakers;
@@ -29,15 +28,15 @@ export class PermanentJobError extends Error {}
  * ready. Safe to run again (a retry replaces what an earlier run stored).
  */
 export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, signal: AbortSignal, report: ReportProgress): Promise<{ segments: number }> {
-  const meeting = await deps.db.selectFrom('meetings').select(['owner_id', 'audio_key', 'options', 'audio_sources']).where('id', '=', meetingId).executeTakeFirst();
+  const meeting = await deps.meetings.transcriptionSource(meetingId);
   if (!meeting) throw new PermanentJobError('The meeting no longer exists.');
-  if (!meeting.audio_key) throw new PermanentJobError('This meeting has no recording to transcribe.');
+  if (!meeting.audioKey) throw new PermanentJobError('This meeting has no recording to transcribe.');
   const availability = await deps.engine.checkAvailability();
   if (!availability.available) throw new PermanentJobError(`No transcription engine is available: ${availability.reason}`);
-  const options = await pipelineOptions(deps, meeting.owner_id, meeting.options);
+  const options = await pipelineOptions(deps, meeting.ownerId, meeting.options);
 
-  const audioPath = deps.blobs.pathOf(meeting.audio_key);
-  const sources = parseSources(meeting.audio_sources);
+  const audioPath = deps.blobs.pathOf(meeting.audioKey);
+  const sources = meeting.audioSources;
   let identified: SpeakerIdentification;
   if (sources.length > 1 && options.identifySpeakers) {
     identified = await transcribeSources(deps, audioPath, sources, options, signal, report);
@@ -61,23 +60,11 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
   report('saving', null);
   // Only speakers who still have a line after post-processing, renumbered in order of appearance.
   const used = [...new Set(segments.map((s) => s.speaker))];
-  await replaceTranscript(deps.db, meetingId, {
+  await deps.meetings.completeTranscription(meetingId, {
     speakers: used.map((_, i) => ({ label: `Speaker ${i + 1}`, displayName: sourceName(identified.speakers[used[i]!]?.label) })),
     segments: segments.map((s) => ({ speaker: used.indexOf(s.speaker), startMs: s.startMs, endMs: s.endMs, text: s.text, confidence: s.confidence })),
   });
-  await deps.db.updateTable('meetings').set({ status: 'ready', failure_reason: null, updated_at: new Date().toISOString() }).where('id', '=', meetingId).execute();
   return { segments: segments.length };
-}
-
-/** Capture sources stored with the meeting (one per channel), or none for a single mixed track. */
-function parseSources(json: string | null): string[] {
-  if (!json) return [];
-  try {
-    const value: unknown = JSON.parse(json);
-    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-  } catch {
-    return [];
-  }
 }
 
 /**
@@ -109,9 +96,7 @@ async function transcribeSources(
 /** A speaker labelled by capture source ("Microphone") keeps that as a name people can change. */
 const sourceName = (label: string | undefined) => (label && !/^Speaker \d+$/.test(label) ? label : null);
 
-async function pipelineOptions(deps: PipelineDeps, ownerId: string, optionsJson: string): Promise<PipelineOptions> {
-  const parsed = RecordingOptionsSchema.safeParse(JSON.parse(optionsJson));
-  const meetingOptions = parsed.success ? parsed.data : DEFAULT_RECORDING_OPTIONS;
+async function pipelineOptions(deps: PipelineDeps, ownerId: string, meetingOptions: RecordingOptions): Promise<PipelineOptions> {
   const settings = await deps.settingsOf(ownerId);
   return {
     identifySpeakers: settings.identifySpeakers && meetingOptions.speakerDetection,

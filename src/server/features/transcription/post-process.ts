@@ -62,7 +62,26 @@ export function removeFillers(text: string): string {
 }
 
 const QUESTION_WORDS = new Set(['who', 'whom', 'whose', 'what', 'when', 'where', 'why', 'how', 'which']);
-const AUXILIARIES = new Set(['is', 'are', 'was', 'were', 'am', 'do', 'does', 'did', 'can', 'could', 'would', 'will', 'should', 'shall', 'have', 'has', 'may', 'might']);
+const AUXILIARIES = new Set([
+  'is',
+  'are',
+  'was',
+  'were',
+  'am',
+  'do',
+  'does',
+  'did',
+  'can',
+  'could',
+  'would',
+  'will',
+  'should',
+  'shall',
+  'have',
+  'has',
+  'may',
+  'might',
+]);
 const SUBJECTS = new Set(['i', 'you', 'we', 'they', 'he', 'she', 'it', 'there', 'this', 'that', 'these', 'those', 'anyone', 'everyone', 'someone']);
 /** After a question word, these make "how many people came" a question and "when we met" not one. */
 const QUESTION_FOLLOWERS = new Set([...AUXILIARIES, 'many', 'much', 'long', 'often', 'about', 'else', "what's", "where's", "who's"]);

@@ -11,7 +11,15 @@ type EchoHost = Host<{ pid: number }, EchoInput, EchoOutput>;
 const words = { stopped: 'the echo host stopped', failed: 'the echo host failed', cancelled: 'The echo was cancelled.' };
 const started: EchoHost[] = [];
 const start = async (options: Partial<HostOptions<EchoConfig>> = {}) => {
-  const host = await startHost<EchoConfig, { pid: number }, EchoInput, EchoOutput>({ entry, config: {}, abort: 'message', idleMs: 60_000, loadTimeoutMs: 30_000, words, ...options });
+  const host = await startHost<EchoConfig, { pid: number }, EchoInput, EchoOutput>({
+    entry,
+    config: {},
+    abort: 'message',
+    idleMs: 60_000,
+    loadTimeoutMs: 30_000,
+    words,
+    ...options,
+  });
   started.push(host);
   return host;
 };
@@ -23,11 +31,21 @@ describe('a host process', () => {
     expect(host.loaded.pid).not.toBe(process.pid);
     const bytes = crypto.randomBytes(40 * 1024 * 1024 + 123); // 41 parts, the last one short
     const loop = watchEventLoop(2);
+    const started = performance.now();
     const answer = await host.run(bytes);
+    const elapsed = performance.now() - started;
     const longestGap = loop.stop();
     expect(answer).toEqual({ bytes: bytes.byteLength, sha256: crypto.createHash('sha256').update(bytes).digest('hex') });
-    expect(longestGap).toBeLessThan(100);
-    expect(await host.run(new Uint8Array([1, 2, 3]))).toEqual({ bytes: 3, sha256: crypto.createHash('sha256').update(Buffer.from([1, 2, 3])).digest('hex') });
+    // Sent as one message, serialising 40 MiB would be most of the run in one gap; in parts the loop
+    // turns between them. The absolute figure is `npm run bench`'s (the transcription bench's gap).
+    expect(longestGap).toBeLessThan(elapsed / 2);
+    expect(await host.run(new Uint8Array([1, 2, 3]))).toEqual({
+      bytes: 3,
+      sha256: crypto
+        .createHash('sha256')
+        .update(Buffer.from([1, 2, 3]))
+        .digest('hex'),
+    });
   });
 
   it('reports progress, and a cancelled request answers "cancelled" while the host lives on', { timeout: 30_000 }, async () => {

@@ -55,7 +55,11 @@ type Pending<Output> = { resolve: (output: Output) => void; reject: (error: Erro
 /** Forks the host and loads it; rejects with the host's own reason when loading fails or the process ends. */
 export function startHost<Config, Loaded, Input, Output>(options: HostOptions<Config>): Promise<Host<Loaded, Input, Output>> {
   // stdout is ignored (sherpa prints progress there); stderr holds the reasons a host gives up.
-  const child: ChildProcess = fork(options.entry.file, [], { execArgv: options.entry.execArgv, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  const child: ChildProcess = fork(options.entry.file, [], {
+    execArgv: options.entry.execArgv,
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
   let stderr = '';
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr = (stderr + chunk).slice(-4000)));
   let exited = false;

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AuthContext, type AuthContextValue } from './auth-context.ts';
-import AuthPage from './auth-page.tsx';
+import { AuthContext, type AuthContextValue } from '#web/lib/auth/auth-context.ts';
+import { AuthPage } from './auth-page.tsx';
 
 const toastError = vi.hoisted(() => vi.fn());
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: toastError, success: vi.fn() }) }));

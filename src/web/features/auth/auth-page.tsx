@@ -8,8 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
-import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, signInErrorMessage, signUpErrorMessage } from './auth-messages.ts';
-import { useAuth } from './use-auth.ts';
+import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, signInErrorMessage, signUpErrorMessage } from '#web/lib/auth/auth-messages.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
+import { paths } from '#web/app/paths.ts';
 
 const BLURBS = [
   { icon: MicIcon, title: 'Record', text: 'Capture meetings right in your browser or upload a recording.' },
@@ -18,14 +19,14 @@ const BLURBS = [
 ];
 
 /** /auth: sign in and sign up (spec §2, §5, §8). A signed-in visitor goes straight to the dashboard. */
-export default function AuthPage() {
+export function AuthPage() {
   const { user, loading } = useAuth();
-  if (!loading && user) return <Navigate to="/dashboard" replace />;
+  if (!loading && user) return <Navigate to={paths.dashboard.href()} replace />;
   return (
     <div className="flex min-h-svh flex-col bg-gradient-to-b from-accent/60 to-background">
       <header className="mx-auto flex w-full max-w-5xl items-center px-4 py-4">
         <Button variant="ghost" size="sm" asChild>
-          <Link to="/">
+          <Link to={paths.home.href()}>
             <ArrowLeftIcon />
             Back to Home
           </Link>
@@ -86,7 +87,7 @@ function SignInForm() {
       return;
     }
     toast.success(AUTH_MESSAGES.welcomeBack);
-    void navigate('/dashboard');
+    void navigate(paths.dashboard.href());
   };
 
   return (
@@ -146,7 +147,7 @@ function SignUpForm() {
     if (session) {
       // This server confirmed the account at once (no email service configured): straight in.
       toast.success(AUTH_MESSAGES.accountCreated, { description: 'This server confirms new accounts right away, so you are already signed in.' });
-      void navigate('/dashboard');
+      void navigate(paths.dashboard.href());
     } else {
       toast.success(AUTH_MESSAGES.accountCreated);
     }
@@ -166,7 +167,15 @@ function SignUpForm() {
       </div>
       <div className="grid gap-2">
         <Label htmlFor="signup-password">Password</Label>
-        <Input id="signup-password" name="password" type="password" autoComplete="new-password" required disabled={busy} aria-describedby="signup-password-hint" />
+        <Input
+          id="signup-password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          required
+          disabled={busy}
+          aria-describedby="signup-password-hint"
+        />
         <p id="signup-password-hint" className="text-xs text-muted-foreground">
           At least {MIN_PASSWORD_LENGTH} characters.
         </p>

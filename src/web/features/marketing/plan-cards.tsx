@@ -5,6 +5,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader } from '#web/components/ui/card.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { PLANS } from './plans.ts';
+import { paths } from '#web/app/paths.ts';
 
 /** The four plan cards; every button leads to /dashboard (spec §2 /pricing). */
 export function PlanCards() {
@@ -37,7 +38,7 @@ export function PlanCards() {
           </CardContent>
           <CardFooter>
             <Button className="w-full" size="lg" variant={plan.highlighted ? 'default' : 'outline'} asChild>
-              <Link to="/dashboard">{plan.buttonText}</Link>
+              <Link to={paths.dashboard.href()}>{plan.buttonText}</Link>
             </Button>
           </CardFooter>
         </Card>

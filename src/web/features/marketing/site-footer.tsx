@@ -1,37 +1,38 @@
 import { Link } from 'react-router';
 import { Logo } from '#web/components/logo.tsx';
+import { paths } from '#web/app/paths.ts';
 
 const COLUMNS = [
   {
     title: 'Product',
     links: [
-      { label: 'Features', to: '/#features' },
-      { label: 'Testimonials', to: '/#testimonials' },
-      { label: 'Pricing', to: '/pricing' },
-      { label: 'Demo', to: '/demo' },
+      { label: 'Features', to: paths.home.href('features') },
+      { label: 'Testimonials', to: paths.home.href('testimonials') },
+      { label: 'Pricing', to: paths.pricing.href() },
+      { label: 'Demo', to: paths.demo.href() },
     ],
   },
   {
     title: 'Resources',
     links: [
-      { label: 'Blog', to: '/blog' },
-      { label: 'Help', to: '/help' },
-      { label: 'Guides', to: '/guides' },
+      { label: 'Blog', to: paths.blog.href() },
+      { label: 'Help', to: paths.help.href() },
+      { label: 'Guides', to: paths.guides.href() },
     ],
   },
   {
     title: 'Company',
     links: [
-      { label: 'About', to: '/about' },
-      { label: 'Careers', to: '/careers' },
-      { label: 'Contact', to: '/contact' },
+      { label: 'About', to: paths.about.href() },
+      { label: 'Careers', to: paths.careers.href() },
+      { label: 'Contact', to: paths.contact.href() },
     ],
   },
   {
     title: 'Legal',
     links: [
-      { label: 'Privacy', to: '/privacy' },
-      { label: 'Terms', to: '/terms' },
+      { label: 'Privacy', to: paths.privacy.href() },
+      { label: 'Terms', to: paths.terms.href() },
     ],
   },
 ] as const;
@@ -42,12 +43,10 @@ export function SiteFooter() {
     <footer className="border-t bg-muted/30">
       <div className="mx-auto grid max-w-6xl grid-cols-2 gap-x-6 gap-y-10 px-4 py-12 sm:px-6 md:grid-cols-6">
         <div className="col-span-2">
-          <Link to="/" aria-label="Parley home" className="inline-block rounded-md">
+          <Link to={paths.home.href()} aria-label="Parley home" className="inline-block rounded-md">
             <Logo size="sm" />
           </Link>
-          <p className="mt-3 max-w-xs text-sm text-muted-foreground">
-            Your voice meeting assistant: record, transcribe and understand every meeting.
-          </p>
+          <p className="mt-3 max-w-xs text-sm text-muted-foreground">Your voice meeting assistant: record, transcribe and understand every meeting.</p>
         </div>
         {COLUMNS.map((column) => (
           <div key={column.title}>

@@ -3,13 +3,14 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '#web/components/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { paths } from '#web/app/paths.ts';
 
 /** In-page anchors of the landing page (spec §2) and the pricing page. */
 const LINKS = [
-  { label: 'Features', to: '/#features' },
-  { label: 'Testimonials', to: '/#testimonials' },
-  { label: 'Pricing', to: '/pricing' },
-  { label: 'Help', to: '/help' },
+  { label: 'Features', to: paths.home.href('features') },
+  { label: 'Testimonials', to: paths.home.href('testimonials') },
+  { label: 'Pricing', to: paths.pricing.href() },
+  { label: 'Help', to: paths.help.href() },
 ] as const;
 
 /** The public site's header: logo, section links, Sign In and Get Started (both to /auth), and a menu on phones. */
@@ -32,7 +33,7 @@ export function SiteHeader() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Link to="/" aria-label="Parley home" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
+        <Link to={paths.home.href()} aria-label="Parley home" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
           <Logo size="sm" />
         </Link>
         <nav aria-label="Site" className="hidden items-center gap-1 text-sm md:flex">
@@ -49,10 +50,10 @@ export function SiteHeader() {
         </nav>
         <div className="hidden items-center gap-2 md:flex">
           <Button variant="ghost" asChild>
-            <Link to="/auth">Sign In</Link>
+            <Link to={paths.auth.href()}>Sign In</Link>
           </Button>
           <Button asChild>
-            <Link to="/auth">Get Started</Link>
+            <Link to={paths.auth.href()}>Get Started</Link>
           </Button>
         </div>
         <Button
@@ -80,12 +81,12 @@ export function SiteHeader() {
           </ul>
           <div className="mt-3 grid grid-cols-2 gap-2">
             <Button variant="outline" asChild>
-              <Link to="/auth" onClick={close}>
+              <Link to={paths.auth.href()} onClick={close}>
                 Sign In
               </Link>
             </Button>
             <Button asChild>
-              <Link to="/auth" onClick={close}>
+              <Link to={paths.auth.href()} onClick={close}>
                 Get Started
               </Link>
             </Button>

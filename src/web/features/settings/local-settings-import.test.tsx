@@ -1,9 +1,9 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { legacyStorageKey, readLegacySettings, useImportLocalSettings } from './local-settings-import.ts';
-import { RecordingTab } from './recording-tab.tsx';
-import { SignedIn } from './test-auth.tsx';
-import { installSettingsServer } from './test-settings-server.ts';
+import { RecordingTab } from './components/recording-tab.tsx';
+import { SignedIn } from '#tests/support/web/test-auth.tsx';
+import { installSettingsServer } from '#tests/support/web/settings-server.ts';
 
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }) }));
 vi.mock('#web/lib/supabase.ts', () => ({

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { SETTINGS_TABS, validFieldsOf, type SettingsPatch, type SettingsTab } from '#shared/contracts/settings.ts';
-import { useAuth } from '../auth/use-auth.ts';
-import { putSettingsTab, settingsKeys, useUserSettings } from './settings-api.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
+import { putSettingsTab, settingsKeys, useUserSettings } from './api.ts';
 
 /**
  * Before settings lived on the server, this screen kept the Notifications, Recording, Privacy and

@@ -17,14 +17,23 @@ describe('the profile from user_metadata', () => {
   });
 
   it('prefers the saved fields and ignores an unknown timezone', () => {
-    const profile = profileOf(userWith({ full_name: 'Old Name', first_name: 'Ada', last_name: '', job_title: 'Analyst', location: 'London', timezone: 'mars-olympus' }));
+    const profile = profileOf(
+      userWith({ full_name: 'Old Name', first_name: 'Ada', last_name: '', job_title: 'Analyst', location: 'London', timezone: 'mars-olympus' }),
+    );
     expect(profile).toMatchObject({ firstName: 'Ada', lastName: '', title: 'Analyst', location: 'London', timezone: 'america-los_angeles' });
     expect(profileOf(userWith({ timezone: 'america-chicago' })).timezone).toBe('america-chicago');
   });
 
   it('sends full_name as first + " " + last, trimmed', () => {
     const metadata = metadataOf({ firstName: ' Ada ', lastName: 'Lovelace ', email: 'x', title: ' Analyst', location: '', timezone: 'america-new_york' });
-    expect(metadata).toEqual({ full_name: 'Ada Lovelace', first_name: 'Ada', last_name: 'Lovelace', job_title: 'Analyst', location: '', timezone: 'america-new_york' });
+    expect(metadata).toEqual({
+      full_name: 'Ada Lovelace',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      job_title: 'Analyst',
+      location: '',
+      timezone: 'america-new_york',
+    });
     expect(metadataOf({ firstName: 'Ada', lastName: '', email: '', title: '', location: '', timezone: 'america-denver' }).full_name).toBe('Ada');
   });
 });

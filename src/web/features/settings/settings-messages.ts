@@ -11,7 +11,8 @@ export const SETTINGS_MESSAGES = {
   recordingFailed: 'Your recording settings could not be saved',
   privacyFailed: 'Your privacy settings could not be saved',
   billingFailed: 'Your billing information could not be saved',
-  autoDeleteExplained: 'Meetings you recorded or imported are deleted, with their audio and transcript, once they are older than this. Sample meetings are kept.',
+  autoDeleteExplained:
+    'Meetings you recorded or imported are deleted, with their audio and transcript, once they are older than this. Sample meetings are kept.',
   loading: 'Loading your settings…',
   loadFailed: 'Your settings could not be loaded.',
   passwordTooShort: 'Password must be at least 6 characters long.',

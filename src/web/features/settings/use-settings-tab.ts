@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { toast } from 'sonner';
 import type { SettingsPatch, SettingsTab, UserSettings } from '#shared/contracts/settings.ts';
-import { useSaveSettingsTab, useUserSettings } from './settings-api.ts';
+import { useSaveSettingsTab, useUserSettings } from './api.ts';
 
 type TabMessages = { saved: string; failed: string };
 

@@ -6,7 +6,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
-import { useCreateShareLink, useRevokeShareLink, useShareLinks } from './sharing-api.ts';
+import { useCreateShareLink, useRevokeShareLink, useShareLinks } from './api.ts';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,21 +1,23 @@
 import { useQuery } from '@tanstack/react-query';
 import { CalendarIcon, CheckCircle2Icon, ClockIcon, LightbulbIcon, LinkIcon, SparklesIcon, TagIcon, UsersIcon, type LucideIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import type { Insight } from '#shared/contracts/meetings.ts';
+import type { Insight } from '#shared/contracts/notes.ts';
 import type { SharedMeeting } from '#shared/contracts/sharing.ts';
 import { Logo } from '#web/components/logo.tsx';
+import { QueryError } from '#web/components/query-error.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { formatClock, formatDate, formatDuration } from '#web/lib/format.ts';
-import { isGoneLink, sharedMeetingOptions } from './sharing-api.ts';
+import { isGoneLink, sharedMeetingOptions } from './api.ts';
+import { paths } from '#web/app/paths.ts';
 
 /**
  * /shared/:token: the public, read-only view of a shared meeting. No sign-in, no app shell: what
  * the person who shared it chose to show (summary, insights, transcript) and nothing else.
  */
-export default function SharedMeetingPage() {
+export function SharedMeetingPage() {
   const { token = '' } = useParams();
   const { data, isPending, isError, error, refetch } = useQuery(sharedMeetingOptions(token));
   return (
@@ -25,7 +27,7 @@ export default function SharedMeetingPage() {
       <title>{data ? `${data.title} · Parley` : 'Shared meeting · Parley'}</title>
       <header className="border-b bg-background">
         <div className="mx-auto flex max-w-4xl items-center justify-between px-4 py-3">
-          <Link to="/" aria-label="Parley home">
+          <Link to={paths.home.href()} aria-label="Parley home">
             <Logo size="sm" />
           </Link>
           <Badge variant="outline">
@@ -40,15 +42,7 @@ export default function SharedMeetingPage() {
           isGoneLink(error) ? (
             <Unavailable />
           ) : (
-            <Card>
-              <CardContent className="py-10 text-center">
-                <p className="font-medium">This meeting could not be loaded.</p>
-                <p className="mt-1 text-sm text-muted-foreground">{error.message}</p>
-                <Button variant="outline" className="mt-4" onClick={() => void refetch()}>
-                  Try again
-                </Button>
-              </CardContent>
-            </Card>
+            <QueryError error={error} retry={refetch} title="This meeting could not be loaded." />
           )
         ) : (
           <MeetingView meeting={data} />
@@ -67,7 +61,7 @@ function Unavailable() {
           The person who shared this meeting has revoked the link, the meeting was deleted, or the link never existed. Ask them for a new link.
         </p>
         <Button className="mt-6" asChild>
-          <Link to="/">Go to Parley</Link>
+          <Link to={paths.home.href()}>Go to Parley</Link>
         </Button>
       </CardContent>
     </Card>
@@ -140,8 +134,11 @@ function MeetingView({ meeting }: { meeting: SharedMeeting }) {
                   {group.items.map((item) => (
                     <li key={item.id}>
                       {item.text}
-                      {(item.assignee || item.due) && (
-                        <span className="text-muted-foreground"> · {[item.assignee, item.due && `due ${item.due}`].filter(Boolean).join(', ')}</span>
+                      {(item.assignee || item.dueText || item.due) && (
+                        <span className="text-muted-foreground">
+                          {' '}
+                          · {[item.assignee, (item.dueText ?? item.due) && `due ${item.dueText ?? item.due}`].filter(Boolean).join(', ')}
+                        </span>
                       )}
                     </li>
                   ))}
@@ -155,8 +152,8 @@ function MeetingView({ meeting }: { meeting: SharedMeeting }) {
       <Card>
         <CardHeader>
           <CardTitle>
-              <h2>Transcript</h2>
-            </CardTitle>
+            <h2>Transcript</h2>
+          </CardTitle>
         </CardHeader>
         <CardContent>
           {meeting.segments.length === 0 ? (
@@ -177,7 +174,11 @@ function MeetingView({ meeting }: { meeting: SharedMeeting }) {
         </CardContent>
       </Card>
       <p className="text-center text-xs text-muted-foreground">
-        Recorded and transcribed with <Link to="/" className="underline underline-offset-2">Parley</Link>.
+        Recorded and transcribed with{' '}
+        <Link to={paths.home.href()} className="underline underline-offset-2">
+          Parley
+        </Link>
+        .
       </p>
     </article>
   );

@@ -1,9 +1,10 @@
 import { PageHeader } from '#web/components/layout/page-header.tsx';
+import { QueryError } from '#web/components/query-error.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import type { StatusResponse } from '#shared/contracts/status.ts';
-import { useStatus } from './status-api.ts';
+import { useStatus } from './api.ts';
 
 const SETTING_LABEL: Record<StatusResponse['transcription']['setting'], string> = {
   auto: 'auto (the best engine available)',
@@ -19,10 +20,11 @@ const MODEL_KIND: Record<StatusResponse['transcription']['models'][number]['kind
   'speaker-embedding': 'speaker embeddings',
 };
 
-const size = (bytes: number) => (bytes < 1_000_000 ? `${Math.max(1, Math.round(bytes / 1000))} kB` : `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`);
+const size = (bytes: number) =>
+  bytes < 1_000_000 ? `${Math.max(1, Math.round(bytes / 1000))} kB` : `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
 
 /** /status: what this installation transcribes with, whether each engine is available and why not. */
-export default function StatusPage() {
+export function StatusPage() {
   const { data, isPending, isError, error, refetch } = useStatus();
   return (
     <div className="mx-auto max-w-4xl">
@@ -30,14 +32,7 @@ export default function StatusPage() {
       {isPending ? (
         <Skeleton className="h-64 w-full" />
       ) : isError ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 py-10 text-center">
-            <p>The status could not be loaded: {error.message}</p>
-            <button type="button" className="text-sm text-primary underline" onClick={() => void refetch()}>
-              Try again
-            </button>
-          </CardContent>
-        </Card>
+        <QueryError error={error} retry={refetch} title="The status could not be loaded:" reason="inline" />
       ) : (
         <StatusDetails status={data.transcription} />
       )}

@@ -20,7 +20,9 @@ export function InviteMemberDialog() {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Invite a team member</DialogTitle>
-          <DialogDescription>Invitations arrive with team workspaces, which this installation does not have yet. Nothing is sent from here for now.</DialogDescription>
+          <DialogDescription>
+            Invitations arrive with team workspaces, which this installation does not have yet. Nothing is sent from here for now.
+          </DialogDescription>
         </DialogHeader>
         <div className="grid gap-2">
           <Label htmlFor="invite-email">Email address</Label>

@@ -8,7 +8,14 @@ import { formatCount, type TeamMember } from './team-data.ts';
 /** 'View Profile': the member's details in a dialog. */
 export function MemberProfileDialog({ member }: { member: TeamMember }) {
   const details = [
-    { label: 'Email', value: <a href={`mailto:${member.email}`} className="text-primary underline-offset-4 hover:underline">{member.email}</a> },
+    {
+      label: 'Email',
+      value: (
+        <a href={`mailto:${member.email}`} className="text-primary underline-offset-4 hover:underline">
+          {member.email}
+        </a>
+      ),
+    },
     { label: 'Role', value: member.role },
     { label: 'Last active', value: member.lastActive },
     { label: 'Meetings recorded', value: formatCount(member.meetingsRecorded) },

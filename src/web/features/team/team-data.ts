@@ -32,17 +32,72 @@ export function availabilityVariant(status: MemberStatus): 'default' | 'destruct
 
 export function initialsOfName(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
-  return parts.slice(0, 2).map((part) => part[0]?.toUpperCase() ?? '').join('') || 'U';
+  return (
+    parts
+      .slice(0, 2)
+      .map((part) => part[0]?.toUpperCase() ?? '')
+      .join('') || 'U'
+  );
 }
 
 const sample = (member: Omit<TeamMember, 'isSample' | 'isYou'>): TeamMember => ({ ...member, isSample: true, isYou: false });
 
 export const SAMPLE_MEMBERS: readonly TeamMember[] = [
-  sample({ id: 'sample-1', name: 'Sarah Johnson', role: 'Product Manager', email: 'sarah.johnson@example.com', availability: 'Available', status: 'active', meetingsRecorded: 24, meetingsAttended: 38, lastActive: '5 minutes ago' }),
-  sample({ id: 'sample-2', name: 'Michael Chen', role: 'Engineering Lead', email: 'michael.chen@example.com', availability: 'In a meeting', status: 'busy', meetingsRecorded: 18, meetingsAttended: 42, lastActive: 'Now' }),
-  sample({ id: 'sample-3', name: 'Emily Rodriguez', role: 'UX Designer', email: 'emily.rodriguez@example.com', availability: 'Away', status: 'away', meetingsRecorded: 9, meetingsAttended: 27, lastActive: '3 hours ago' }),
-  sample({ id: 'sample-4', name: 'David Kim', role: 'Sales Director', email: 'david.kim@example.com', availability: 'Available', status: 'active', meetingsRecorded: 31, meetingsAttended: 45, lastActive: '20 minutes ago' }),
-  sample({ id: 'sample-5', name: 'Lisa Thompson', role: 'Marketing Manager', email: 'lisa.thompson@example.com', availability: 'In a meeting', status: 'busy', meetingsRecorded: 12, meetingsAttended: 30, lastActive: '1 hour ago' }),
+  sample({
+    id: 'sample-1',
+    name: 'Sarah Johnson',
+    role: 'Product Manager',
+    email: 'sarah.johnson@example.com',
+    availability: 'Available',
+    status: 'active',
+    meetingsRecorded: 24,
+    meetingsAttended: 38,
+    lastActive: '5 minutes ago',
+  }),
+  sample({
+    id: 'sample-2',
+    name: 'Michael Chen',
+    role: 'Engineering Lead',
+    email: 'michael.chen@example.com',
+    availability: 'In a meeting',
+    status: 'busy',
+    meetingsRecorded: 18,
+    meetingsAttended: 42,
+    lastActive: 'Now',
+  }),
+  sample({
+    id: 'sample-3',
+    name: 'Emily Rodriguez',
+    role: 'UX Designer',
+    email: 'emily.rodriguez@example.com',
+    availability: 'Away',
+    status: 'away',
+    meetingsRecorded: 9,
+    meetingsAttended: 27,
+    lastActive: '3 hours ago',
+  }),
+  sample({
+    id: 'sample-4',
+    name: 'David Kim',
+    role: 'Sales Director',
+    email: 'david.kim@example.com',
+    availability: 'Available',
+    status: 'active',
+    meetingsRecorded: 31,
+    meetingsAttended: 45,
+    lastActive: '20 minutes ago',
+  }),
+  sample({
+    id: 'sample-5',
+    name: 'Lisa Thompson',
+    role: 'Marketing Manager',
+    email: 'lisa.thompson@example.com',
+    availability: 'In a meeting',
+    status: 'busy',
+    meetingsRecorded: 12,
+    meetingsAttended: 30,
+    lastActive: '1 hour ago',
+  }),
 ];
 
 export type ActivityEntry = { id: string; member: string; action: string; subject?: string; time: string };

@@ -1,8 +1,7 @@
 import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
-import { useAuth } from '../auth/use-auth.ts';
-import { useMeetingStats } from '../meetings/meetings-api.ts';
-import { displayNameOf } from '../shell/user-identity.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
+import { displayNameOf } from '#web/lib/auth/user-identity.ts';
 import { InviteMemberDialog } from './invite-member-dialog.tsx';
 import { MemberCard } from './member-card.tsx';
 import { TeamActivity } from './team-activity.tsx';
@@ -10,11 +9,10 @@ import { SAMPLE_MEMBERS, type TeamMember } from './team-data.ts';
 
 /**
  * The signed-in person, first on the team: name and email from the session, and their own meeting
- * count from the server (every meeting in their account is one they recorded and attended).
+ * count (null while it loads).
  */
-function useYou(): TeamMember {
+function useYou(meetingCount: number | null): TeamMember {
   const { user } = useAuth();
-  const { data } = useMeetingStats();
   return {
     id: 'you',
     name: displayNameOf(user),
@@ -22,8 +20,8 @@ function useYou(): TeamMember {
     email: user?.email ?? '',
     availability: 'Available',
     status: 'active',
-    meetingsRecorded: data?.meetings ?? null,
-    meetingsAttended: data?.meetings ?? null,
+    meetingsRecorded: meetingCount,
+    meetingsAttended: meetingCount,
     lastActive: 'Now',
     isSample: false,
     isYou: true,
@@ -31,8 +29,8 @@ function useYou(): TeamMember {
 }
 
 /** /team (spec §2): members and their activity. */
-export default function TeamPage() {
-  const members = [useYou(), ...SAMPLE_MEMBERS];
+export function TeamPage({ meetingCount }: { meetingCount: number | null }) {
+  const members = [useYou(meetingCount), ...SAMPLE_MEMBERS];
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Team" description="Manage your team members and their access." actions={<InviteMemberDialog />} />

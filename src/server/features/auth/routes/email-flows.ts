@@ -1,14 +1,11 @@
-import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { notifyUserCreated, type AuthContext } from '../auth-context.ts';
-import { sendAuthEmail } from '../auth-emails.ts';
+import type { AuthContext } from '../auth-context.ts';
+import { requestEmailOtp, requestRecovery, resendEmail } from '../email-flows.service.ts';
 import { GoTrueError, errors, sendGoTrueError } from '../gotrue-error.ts';
-import { hashPassword } from '../passwords.ts';
-import { optionalBoolean, optionalObject, optionalString, parseBody, queryParam, validateEmail } from '../request-input.ts';
+import { optionalBoolean, optionalObject, optionalString, parseBody, queryParam, userAgent, validateEmail } from '../request-input.ts';
 import { resolveRedirect } from '../redirects.ts';
 import { verifyEmailToken, type VerifyType, VERIFY_TYPES } from '../verify-token.ts';
-import { createEmailUser, findUserByEmail } from '../users.ts';
 
 const RecoverBody = z.looseObject({ email: optionalString });
 const OtpBody = z.looseObject({ email: optionalString, phone: optionalString, data: optionalObject, create_user: optionalBoolean });
@@ -22,6 +19,8 @@ const VerifyBody = z.looseObject({
   redirect_to: optionalString,
 });
 
+const clientOf = (request: FastifyRequest) => ({ ip: request.ip, userAgent: userAgent(request) });
+
 /** POST /recover, /otp, /resend (all answer `{}`, also for unknown addresses) and POST/GET /verify. */
 export function registerEmailFlows(app: FastifyInstance, ctx: AuthContext): void {
   app.post('/recover', async (request) => {
@@ -30,8 +29,7 @@ export function registerEmailFlows(app: FastifyInstance, ctx: AuthContext): void
     if (!body.email) throw errors.validation('Password recovery requires an email');
     const email = validateEmail(body.email);
     await ctx.limits.consume('emailRequestsPerEmail', email);
-    const user = await findUserByEmail(ctx.db, email);
-    if (user) await sendAuthEmail(ctx, { user, kind: 'recovery', redirectTo: queryParam(request, 'redirect_to') });
+    await requestRecovery(ctx, { email, redirectTo: queryParam(request, 'redirect_to') });
     return {};
   });
 
@@ -41,17 +39,7 @@ export function registerEmailFlows(app: FastifyInstance, ctx: AuthContext): void
     if (body.phone) throw new GoTrueError(422, 'phone_provider_disabled', 'Unsupported phone provider');
     const email = validateEmail(body.email);
     await ctx.limits.consume('emailRequestsPerEmail', email);
-    const redirectTo = queryParam(request, 'redirect_to');
-    let user = await findUserByEmail(ctx.db, email);
-    if (!user) {
-      if (body.create_user === false) throw new GoTrueError(422, 'otp_disabled', 'Signups not allowed for otp');
-      if (ctx.config.auth.disableSignup) throw new GoTrueError(422, 'signup_disabled', 'Signups not allowed for this instance');
-      // A passwordless account: the random password is never shown; the person signs in by link or code.
-      const passwordHash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
-      user = await createEmailUser(ctx.db, { email, passwordHash, data: body.data ?? {}, confirmed: false });
-      await notifyUserCreated(ctx, user.id);
-    }
-    await sendAuthEmail(ctx, { user, kind: user.email_confirmed_at ? 'magiclink' : 'signup', redirectTo });
+    await requestEmailOtp(ctx, { email, data: body.data, createUser: body.create_user, redirectTo: queryParam(request, 'redirect_to') });
     return {};
   });
 
@@ -67,14 +55,7 @@ export function registerEmailFlows(app: FastifyInstance, ctx: AuthContext): void
     if (!body.email) throw errors.validation('Type provided requires an email address');
     const email = validateEmail(body.email);
     await ctx.limits.consume('emailRequestsPerEmail', email);
-    const redirectTo = queryParam(request, 'redirect_to');
-    if (type === 'signup') {
-      const user = await findUserByEmail(ctx.db, email);
-      if (user && !user.email_confirmed_at) await sendAuthEmail(ctx, { user, kind: 'signup', redirectTo });
-      return {};
-    }
-    const user = await ctx.db.selectFrom('auth_users').selectAll().where('email_change', '=', email).executeTakeFirst();
-    if (user) await sendAuthEmail(ctx, { user, kind: 'email_change', redirectTo, to: email });
+    await resendEmail(ctx, { type, email, redirectTo: queryParam(request, 'redirect_to') });
     return {};
   });
 
@@ -86,13 +67,13 @@ export function registerEmailFlows(app: FastifyInstance, ctx: AuthContext): void
     if (body.token && body.token_hash) throw errors.validation('Verify requires either a token or a token hash');
     if (body.token_hash) {
       if (body.email || body.phone || body.redirect_to) throw errors.validation('Only the token_hash and type should be provided');
-      return verifyEmailToken(ctx, { type: body.type as VerifyType, tokenHash: body.token_hash }, request);
+      return verifyEmailToken(ctx, { type: body.type as VerifyType, tokenHash: body.token_hash }, clientOf(request));
     }
     if (!body.token) throw errors.validation('Verify requires either a token or a token hash');
     if (body.phone) throw new GoTrueError(422, 'phone_provider_disabled', 'Unsupported phone provider');
     const email = validateEmail(body.email);
     await ctx.limits.consume('verifyPerEmail', email);
-    return verifyEmailToken(ctx, { type: body.type as VerifyType, email, token: body.token.trim() }, request);
+    return verifyEmailToken(ctx, { type: body.type as VerifyType, email, token: body.token.trim() }, clientOf(request));
   });
 
   // The email link: a browser navigation, so no apikey is required and every outcome is a redirect.
@@ -106,7 +87,7 @@ export function registerEmailFlows(app: FastifyInstance, ctx: AuthContext): void
     try {
       await ctx.limits.consume('verify', request.ip);
       if (!VERIFY_TYPES.includes(type as VerifyType)) throw errors.validation('Unsupported verification type');
-      const session = await verifyEmailToken(ctx, { type: type as VerifyType, tokenHash: token }, request);
+      const session = await verifyEmailToken(ctx, { type: type as VerifyType, tokenHash: token }, clientOf(request));
       fragment = new URLSearchParams({
         access_token: session.access_token,
         expires_at: String(session.expires_at),

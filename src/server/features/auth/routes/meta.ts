@@ -4,7 +4,29 @@ import { authenticate } from '../authenticate.ts';
 import { GoTrueError, errors } from '../gotrue-error.ts';
 import { queryParam } from '../request-input.ts';
 
-const PROVIDERS = ['apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'github', 'gitlab', 'google', 'kakao', 'keycloak', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'twitch', 'twitter', 'workos', 'zoom'];
+const PROVIDERS = [
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'figma',
+  'github',
+  'gitlab',
+  'google',
+  'kakao',
+  'keycloak',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'twitch',
+  'twitter',
+  'workos',
+  'zoom',
+];
 
 const manualLinkingDisabled = () => new GoTrueError(404, 'manual_linking_disabled', 'Manual linking is disabled');
 

@@ -1,13 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notifyUserCreated, type AuthContext } from '../auth-context.ts';
-import { sendAuthEmail } from '../auth-emails.ts';
+import type { AuthContext } from '../auth-context.ts';
 import { GoTrueError, errors } from '../gotrue-error.ts';
-import { assertPasswordLength, assertStrongPassword, hashPassword } from '../passwords.ts';
+import { assertPasswordLength, assertStrongPassword } from '../passwords.ts';
 import { optionalObject, optionalString, parseBody, queryParam, userAgent, validateEmail } from '../request-input.ts';
-import { createSession } from '../sessions.ts';
-import { tokenResponse } from '../token-response.ts';
-import { createEmailUser, fakeUser, findUserByEmail, loadUserJson, touchLastSignIn } from '../users.ts';
+import { signUpWithEmail } from '../signup.service.ts';
 
 const SignupBody = z.looseObject({
   email: optionalString,
@@ -30,29 +27,13 @@ export function registerSignup(app: FastifyInstance, ctx: AuthContext): void {
     if (body.phone) throw new GoTrueError(400, 'phone_provider_disabled', 'Phone signups are disabled');
     const email = validateEmail(body.email);
     await ctx.limits.consume('emailRequestsPerEmail', email);
-    const data = body.data ?? {};
-    const redirectTo = queryParam(request, 'redirect_to');
-    const autoconfirm = ctx.config.auth.autoconfirm;
-
-    const existing = await findUserByEmail(ctx.db, email);
-    if (existing?.email_confirmed_at) {
-      if (autoconfirm) throw new GoTrueError(422, 'user_already_exists', 'User already registered');
-      return fakeUser(email, data); // no email, no enumeration
-    }
-    if (existing) {
-      // Unconfirmed: resend the confirmation; the stored password and metadata stay as they were.
-      await sendAuthEmail(ctx, { user: existing, kind: 'signup', redirectTo });
-      return loadUserJson(ctx.db, existing.id);
-    }
-
-    const user = await createEmailUser(ctx.db, { email, passwordHash: await hashPassword(body.password), data, confirmed: autoconfirm });
-    await notifyUserCreated(ctx, user.id);
-    if (!autoconfirm) {
-      await sendAuthEmail(ctx, { user, kind: 'signup', redirectTo });
-      return loadUserJson(ctx.db, user.id);
-    }
-    const { session, refreshToken } = await createSession(ctx.db, { userId: user.id, method: 'password', ip: request.ip, userAgent: userAgent(request) });
-    await touchLastSignIn(ctx.db, user.id);
-    return tokenResponse(ctx, session, refreshToken);
+    return signUpWithEmail(ctx, {
+      email,
+      password: body.password,
+      data: body.data ?? {},
+      redirectTo: queryParam(request, 'redirect_to'),
+      ip: request.ip,
+      userAgent: userAgent(request),
+    });
   });
 }

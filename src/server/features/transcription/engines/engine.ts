@@ -27,5 +27,4 @@ export type TranscriptionEngine = {
   transcribe(pcm: Pcm16k, options?: TranscribeOptions): Promise<RecognizedSegment[]>;
 };
 
-export const meanConfidence = (words: RecognizedWord[]): number =>
-  words.length === 0 ? 0 : words.reduce((sum, w) => sum + w.confidence, 0) / words.length;
+export const meanConfidence = (words: RecognizedWord[]): number => (words.length === 0 ? 0 : words.reduce((sum, w) => sum + w.confidence, 0) / words.length);

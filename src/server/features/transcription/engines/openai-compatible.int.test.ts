@@ -17,7 +17,12 @@ beforeAll(async () => {
 afterAll(() => fake.close());
 
 const engine = (overrides: { apiKey?: string; timeoutMs?: number; url?: string } = {}) =>
-  createOpenAiCompatibleEngine({ url: overrides.url ?? fake.url, apiKey: overrides.apiKey ?? 'sk-test', model: 'whisper-1', timeoutMs: overrides.timeoutMs ?? 5000 });
+  createOpenAiCompatibleEngine({
+    url: overrides.url ?? fake.url,
+    apiKey: overrides.apiKey ?? 'sk-test',
+    model: 'whisper-1',
+    timeoutMs: overrides.timeoutMs ?? 5000,
+  });
 
 describe('the OpenAI-compatible engine against a local fake of the protocol', () => {
   it('sends a 16 kHz WAV with the model and asks for segment and word timestamps', async () => {
@@ -36,7 +41,9 @@ describe('the OpenAI-compatible engine against a local fake of the protocol', ()
 
   it('reports refusals, outages, timeouts and nonsense in words a person can act on', async () => {
     const pcm = Buffer.alloc(32_000);
-    await expect(engine({ apiKey: 'wrong' }).transcribe(pcm)).rejects.toThrow('The transcription service refused the audio (HTTP 401: Incorrect API key provided.).');
+    await expect(engine({ apiKey: 'wrong' }).transcribe(pcm)).rejects.toThrow(
+      'The transcription service refused the audio (HTTP 401: Incorrect API key provided.).',
+    );
     fake.behave('overloaded');
     await expect(engine().transcribe(pcm)).rejects.toMatchObject({ status: 503 });
     fake.behave('garbage');
@@ -51,18 +58,39 @@ describe('the OpenAI-compatible engine against a local fake of the protocol', ()
   it('transcribes an uploaded meeting end to end when configured as the engine', async () => {
     fake.behave('ok');
     fake.answer('hello from the speech service');
-    const t = await buildTestApp({ listen: true, env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', TRANSCRIBE_ENGINE: 'openai', TRANSCRIBE_OPENAI_URL: fake.url, TRANSCRIBE_OPENAI_KEY: 'sk-test' } });
+    const t = await buildTestApp({
+      listen: true,
+      env: {
+        AUTH_AUTOCONFIRM: 'true',
+        AUTH_RATE_LIMITS: 'false',
+        TRANSCRIBE_ENGINE: 'openai',
+        TRANSCRIBE_OPENAI_URL: fake.url,
+        TRANSCRIBE_OPENAI_KEY: 'sk-test',
+      },
+    });
     try {
       const { token } = await signUpUser(t.app, 'openai');
       const auth = { authorization: `Bearer ${token}` };
-      const meeting = (await (await fetch(`${t.baseUrl}/api/v1/meetings`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Via the service', source: 'upload' }) })).json()) as MeetingDetail;
+      const meeting = (await (
+        await fetch(`${t.baseUrl}/api/v1/meetings`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ title: 'Via the service', source: 'upload' }),
+        })
+      ).json()) as MeetingDetail;
       await new Promise<void>((resolve, reject) => {
-        new tus.Upload(fs.readFileSync(CLIP), { endpoint: `${t.baseUrl}/uploads`, headers: auth, metadata: { meetingId: meeting.id, filetype: 'audio/wav' }, onSuccess: () => resolve(), onError: reject }).start();
+        new tus.Upload(fs.readFileSync(CLIP), {
+          endpoint: `${t.baseUrl}/uploads`,
+          headers: auth,
+          metadata: { meetingId: meeting.id, filetype: 'audio/wav' },
+          onSuccess: () => resolve(),
+          onError: reject,
+        }).start();
       });
       await t.app.transcription.idle();
       const stored = (await (await fetch(`${t.baseUrl}/api/v1/meetings/${meeting.id}`, { headers: auth })).json()) as MeetingDetail;
       expect(stored.status).toBe('ready');
-      expect(stored.segments.map((s) => s.text)).toEqual(['Hello from the speech service.']) // with Automatic Punctuation (on by default);
+      expect(stored.segments.map((s) => s.text)).toEqual(['Hello from the speech service.']); // with Automatic Punctuation (on by default);
     } finally {
       await t.close();
       fake.answer('go forward ten meters');

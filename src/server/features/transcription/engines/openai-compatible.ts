@@ -1,5 +1,12 @@
 import { PCM_SAMPLE_RATE, type Pcm16k } from '#server/lib/ffmpeg.ts';
-import { meanConfidence, type EngineAvailability, type RecognizedSegment, type RecognizedWord, type TranscribeOptions, type TranscriptionEngine } from './engine.ts';
+import {
+  meanConfidence,
+  type EngineAvailability,
+  type RecognizedSegment,
+  type RecognizedWord,
+  type TranscribeOptions,
+  type TranscriptionEngine,
+} from './engine.ts';
 
 /**
  * Any OpenAI-compatible speech-to-text service (`POST /v1/audio/transcriptions`): OpenAI, Groq,
@@ -108,7 +115,10 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions): 
         } catch {
           detail = text.slice(0, 200); // not JSON: the start of whatever came back
         }
-        throw new TranscriptionServiceError(`The transcription service refused the audio (HTTP ${response.status}${detail ? `: ${detail}` : ''}).`, response.status);
+        throw new TranscriptionServiceError(
+          `The transcription service refused the audio (HTTP ${response.status}${detail ? `: ${detail}` : ''}).`,
+          response.status,
+        );
       }
       let body: VerboseJson;
       try {

@@ -43,7 +43,17 @@ function install(modelsDir: string, name: string, contents: Record<string, Buffe
     fs.writeFileSync(path.join(dir, file), data);
     return { path: file, bytes: Buffer.byteLength(data), sha256: crypto.createHash('sha256').update(data).digest('hex') };
   });
-  writeManifest(dir, { name, kind: 'asr', source: 'test', sha256: files[0]!.sha256, bytes: files[0]!.bytes, checksum: 'pinned', installedAt: new Date().toISOString(), files, asr: loader });
+  writeManifest(dir, {
+    name,
+    kind: 'asr',
+    source: 'test',
+    sha256: files[0]!.sha256,
+    bytes: files[0]!.bytes,
+    checksum: 'pinned',
+    installedAt: new Date().toISOString(),
+    files,
+    asr: loader,
+  });
   return dir;
 }
 
@@ -75,7 +85,9 @@ describe('sherpa-onnx engine availability', () => {
     install(modelsDir, 'parakeet-tdt-110m-en', { 'encoder.int8.onnx': junk, 'decoder.int8.onnx': junk, 'joiner.int8.onnx': junk, 'tokens.txt': tokens });
     const availability = await engine(modelsDir).checkAvailability();
     expect(availability.available).toBe(false);
-    expect(!availability.available && availability.reason).toMatch(/^sherpa-onnx: model parakeet-tdt-110m-en could not be loaded: Load model from .*encoder\.int8\.onnx failed:.*Protobuf parsing failed/);
+    expect(!availability.available && availability.reason).toMatch(
+      /^sherpa-onnx: model parakeet-tdt-110m-en could not be loaded: Load model from .*encoder\.int8\.onnx failed:.*Protobuf parsing failed/,
+    );
   });
 
   it('with valid ONNX files of the wrong kind (sherpa exits the process that loads them) reports why, and the server lives on', async () => {
@@ -90,7 +102,7 @@ describe('sherpa-onnx engine availability', () => {
     // The verdict is kept: the next check (every job makes one) does not start another process.
     const started = Date.now();
     expect((await sherpa.checkAvailability()).available).toBe(false);
-    expect(Date.now() - started).toBeLessThan(50);
+    expect(Date.now() - started).toBeLessThan(500); // starting a process and loading the model takes seconds
     const pcm = await decodeToPcm16k(path.join(sharedAudioDir(), 'goforward.wav'));
     await expect(sherpa.transcribe(pcm)).rejects.toThrow("'vocab_size' does not exist in the metadata");
   });
@@ -98,11 +110,17 @@ describe('sherpa-onnx engine availability', () => {
   it('with a file gone since installation says the model is damaged', async () => {
     const modelsDir = path.join(work, 'damaged');
     const onnx = onnxOfTheWrongKind();
-    const dir = install(modelsDir, 'parakeet-tdt-110m-en', { 'encoder.int8.onnx': onnx, 'decoder.int8.onnx': onnx, 'joiner.int8.onnx': onnx, 'tokens.txt': tokens });
+    const dir = install(modelsDir, 'parakeet-tdt-110m-en', {
+      'encoder.int8.onnx': onnx,
+      'decoder.int8.onnx': onnx,
+      'joiner.int8.onnx': onnx,
+      'tokens.txt': tokens,
+    });
     fs.rmSync(path.join(dir, 'joiner.int8.onnx'));
     expect(await engine(modelsDir).checkAvailability()).toEqual({
       available: false,
-      reason: 'sherpa-onnx: model parakeet-tdt-110m-en is damaged (joiner.int8.onnx is missing) — run "npm run models -- remove parakeet-tdt-110m-en" and fetch it again',
+      reason:
+        'sherpa-onnx: model parakeet-tdt-110m-en is damaged (joiner.int8.onnx is missing) — run "npm run models -- remove parakeet-tdt-110m-en" and fetch it again',
     });
   });
 });
@@ -191,9 +209,12 @@ describe('sherpa-onnx engine transcribing (with the test model)', () => {
     const elapsed = performance.now() - started;
     const longestGap = loop.stop();
     expect(segments.length).toBeGreaterThanOrEqual(36);
-    // Copying five minutes of PCM to the host is the only work on this thread.
-    expect(longestGap).toBeLessThan(100);
-    console.log(`sherpa-onnx test model: ${(audio.length / 32_000).toFixed(0)} s of audio in ${elapsed.toFixed(0)} ms, longest event-loop gap ${longestGap.toFixed(1)} ms`);
+    // Copying five minutes of PCM to the host is the only work on this thread: recognition here
+    // would show as one gap about as long as the run. The figure (goal: under 100 ms) is `npm run bench`'s.
+    expect(longestGap).toBeLessThan(elapsed / 3);
+    console.log(
+      `sherpa-onnx test model: ${(audio.length / 32_000).toFixed(0)} s of audio in ${elapsed.toFixed(0)} ms, longest event-loop gap ${longestGap.toFixed(1)} ms`,
+    );
   });
 
   it('stops when the job is cancelled, and starts its host again after letting it go when idle', async () => {
@@ -229,7 +250,10 @@ describe('sherpa-onnx engine transcribing (with the test model)', () => {
       const { id } = created.json() as { id: string };
       const upload = path.join(work, `${crypto.randomUUID()}.wav`);
       fs.copyFileSync(path.join(sharedAudioDir(), 'goforward.wav'), upload);
-      await finalizeRecording({ db: t.deps.database.db, blobs: t.deps.blobs }, { meetingId: id, uploadPath: upload, mimeType: 'audio/wav', bytes: fs.statSync(upload).size });
+      await finalizeRecording(
+        { meetings: t.deps.services.meetings, blobs: t.deps.blobs },
+        { meetingId: id, uploadPath: upload, mimeType: 'audio/wav', bytes: fs.statSync(upload).size },
+      );
       await t.app.transcription.enqueue(id);
       await t.app.transcription.idle();
 

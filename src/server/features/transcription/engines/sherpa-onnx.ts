@@ -73,7 +73,9 @@ export function createSherpaOnnxEngine(options: SherpaOnnxEngineOptions): Sherpa
       if (!model) {
         const wanted = options.model ?? SUGGESTED_ASR_MODEL;
         return unavailable(
-          options.model ? `model ${options.model} (TRANSCRIBE_SHERPA_MODEL) is not installed — run "npm run models -- fetch ${wanted}"` : `no speech model installed — run "npm run models -- fetch ${wanted}"`,
+          options.model
+            ? `model ${options.model} (TRANSCRIBE_SHERPA_MODEL) is not installed — run "npm run models -- fetch ${wanted}"`
+            : `no speech model installed — run "npm run models -- fetch ${wanted}"`,
         );
       }
       const name = model.manifest.name;
@@ -111,13 +113,20 @@ export function recognizerConfig(model: InstalledModel, numThreads: number): Off
     case 'transducer':
       return {
         featConfig: { sampleRate: 16_000, featureDim: 80 },
-        modelConfig: { transducer: { encoder: file(loader.encoder), decoder: file(loader.decoder), joiner: file(loader.joiner) }, ...common, modelType: loader.type },
+        modelConfig: {
+          transducer: { encoder: file(loader.encoder), decoder: file(loader.decoder), joiner: file(loader.joiner) },
+          ...common,
+          modelType: loader.type,
+        },
         decodingMethod: 'greedy_search',
       };
     case 'whisper':
       return {
         featConfig: { sampleRate: 16_000, featureDim: 80 },
-        modelConfig: { whisper: { encoder: file(loader.encoder), decoder: file(loader.decoder), language: loader.language ?? '', task: 'transcribe', tailPaddings: -1 }, ...common },
+        modelConfig: {
+          whisper: { encoder: file(loader.encoder), decoder: file(loader.decoder), language: loader.language ?? '', task: 'transcribe', tailPaddings: -1 },
+          ...common,
+        },
       };
     case 'sense_voice':
       return {

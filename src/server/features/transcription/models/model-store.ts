@@ -62,7 +62,10 @@ export function readInstalledModel(modelsDir: string, name: string): InstalledMo
 export function listInstalledModels(modelsDir: string, kind?: ModelKind): InstalledModel[] {
   let names: string[];
   try {
-    names = fs.readdirSync(modelsDir, { withFileTypes: true }).filter((e) => e.isDirectory() && !e.name.startsWith('.')).map((e) => e.name);
+    names = fs
+      .readdirSync(modelsDir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
+      .map((e) => e.name);
   } catch {
     return [];
   }
@@ -73,7 +76,11 @@ export function listInstalledModels(modelsDir: string, kind?: ModelKind): Instal
 }
 
 /** Of the installed models of `kind` that `accept` takes, the one the catalog lists first (a model it does not list comes last). */
-export function preferredInstalledModel(modelsDir: string, kind: ModelKind, accept: (model: InstalledModel) => boolean = () => true): InstalledModel | undefined {
+export function preferredInstalledModel(
+  modelsDir: string,
+  kind: ModelKind,
+  accept: (model: InstalledModel) => boolean = () => true,
+): InstalledModel | undefined {
   const rank = (model: InstalledModel) => {
     const index = MODEL_CATALOG.findIndex((entry) => entry.name === model.manifest.name);
     return index === -1 ? MODEL_CATALOG.length : index;
@@ -131,7 +138,10 @@ export function recordChecksum(modelsDir: string, name: string, value: { sha256:
 }
 
 /** The checksum a download of this entry must have: the published one, else the one recorded at first download. */
-export function expectedChecksum(modelsDir: string, entry: CatalogEntry): { sha256: string; bytes: number | null; source: 'pinned' | 'first-download' } | undefined {
+export function expectedChecksum(
+  modelsDir: string,
+  entry: CatalogEntry,
+): { sha256: string; bytes: number | null; source: 'pinned' | 'first-download' } | undefined {
   if (entry.sha256) return { sha256: entry.sha256, bytes: entry.bytes, source: 'pinned' };
   const recorded = readRecordedChecksums(modelsDir)[entry.name];
   return recorded ? { sha256: recorded.sha256, bytes: recorded.bytes, source: 'first-download' } : undefined;

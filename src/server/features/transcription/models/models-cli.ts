@@ -55,7 +55,8 @@ function list(context: ModelsCliContext): number {
     return [entry.name, entry.kind, `${entry.approxMb} MB`, model ? 'installed' : '-', checksum, entry.description];
   });
   for (const [name, model] of installed) {
-    if (!findCatalogEntry(context.catalog, name)) rows.push([name, model.manifest.kind, formatBytes(model.manifest.bytes), 'installed', model.manifest.checksum, '(no longer in the catalog)']);
+    if (!findCatalogEntry(context.catalog, name))
+      rows.push([name, model.manifest.kind, formatBytes(model.manifest.bytes), 'installed', model.manifest.checksum, '(no longer in the catalog)']);
   }
   const header = ['NAME', 'KIND', 'DOWNLOAD', 'STATUS', 'CHECKSUM', 'WHAT IT IS'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
@@ -86,11 +87,16 @@ async function fetch(entry: CatalogEntry, context: ModelsCliContext, fail: (mess
         `No checksum is published for ${entry.name}: this first download is trusted, sha256 ${manifest.sha256} (recorded in ${path.join(context.modelsDir, CHECKSUMS_FILE)}; later downloads must match it).\n`,
       );
     } else {
-      context.stdout.write(`Verified: ${formatBytes(manifest.bytes)}, sha256 ${manifest.sha256} (${manifest.checksum === 'pinned' ? 'the published checksum' : 'as recorded at its first download'}).\n`);
+      context.stdout.write(
+        `Verified: ${formatBytes(manifest.bytes)}, sha256 ${manifest.sha256} (${manifest.checksum === 'pinned' ? 'the published checksum' : 'as recorded at its first download'}).\n`,
+      );
     }
     const onDisk = manifest.files.reduce((sum, f) => sum + f.bytes, 0);
-    context.stdout.write(`Installed ${entry.name} in ${path.join(context.modelsDir, entry.name)} (${manifest.files.map((f) => f.path).join(', ')}; ${formatBytes(onDisk)}).\n`);
-    if (entry.kind === 'asr') context.stdout.write('The sherpa-onnx engine uses it from the next transcription (TRANSCRIBE_ENGINE=auto or sherpa-onnx); see /status.\n');
+    context.stdout.write(
+      `Installed ${entry.name} in ${path.join(context.modelsDir, entry.name)} (${manifest.files.map((f) => f.path).join(', ')}; ${formatBytes(onDisk)}).\n`,
+    );
+    if (entry.kind === 'asr')
+      context.stdout.write('The sherpa-onnx engine uses it from the next transcription (TRANSCRIBE_ENGINE=auto or sherpa-onnx); see /status.\n');
     return 0;
   } catch (error) {
     if (error instanceof ModelFetchError) return fail(error.message);

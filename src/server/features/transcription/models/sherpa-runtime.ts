@@ -97,7 +97,12 @@ export type SherpaOnnx = {
   Vad: new (config: SileroVadConfig, bufferSizeInSeconds: number) => SherpaVad;
   OfflineRecognizer: { createAsync(config: OfflineRecognizerConfig): Promise<SherpaOfflineRecognizer> };
   OfflineSpeakerDiarization: new (config: OfflineSpeakerDiarizationConfig) => SherpaOfflineSpeakerDiarization;
-  SpeakerEmbeddingExtractor: new (config: { model: string; numThreads?: number; debug?: boolean | number; provider?: string }) => SherpaSpeakerEmbeddingExtractor;
+  SpeakerEmbeddingExtractor: new (config: {
+    model: string;
+    numThreads?: number;
+    debug?: boolean | number;
+    provider?: string;
+  }) => SherpaSpeakerEmbeddingExtractor;
 };
 
 export class SherpaUnavailableError extends Error {}

@@ -82,7 +82,11 @@ describe('loadSileroVad (installed)', () => {
     expect(() => loadSileroVad({ modelsDir })).toThrow(SileroVadUnavailableError);
     expect(() => loadSileroVad({ modelsDir })).toThrow(/silero_vad\.onnx is damaged \(sha256 [0-9a-f]{64}, expected/);
     // Still here: the process was not aborted. A child given the file directly is, which is why the check exists.
-    const direct = spawnSync(process.execPath, ['-e', `const s=require('sherpa-onnx-node'); new s.Vad({sileroVad:{model:${JSON.stringify(path.join(dir, 'silero_vad.onnx'))}},sampleRate:16000},30)`], { encoding: 'utf8' });
+    const direct = spawnSync(
+      process.execPath,
+      ['-e', `const s=require('sherpa-onnx-node'); new s.Vad({sileroVad:{model:${JSON.stringify(path.join(dir, 'silero_vad.onnx'))}},sampleRate:16000},30)`],
+      { encoding: 'utf8' },
+    );
     expect(direct.status).not.toBe(0);
   });
 });

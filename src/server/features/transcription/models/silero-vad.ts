@@ -128,7 +128,11 @@ export function loadSileroVad(options: { modelsDir?: string } = {}): SileroVad {
         const front = vad.front(false);
         vad.pop();
         for (const piece of splitLong(front.start, front.samples, maxSamples)) {
-          yield { startMs: (piece.start / VAD_SAMPLE_RATE) * 1000, endMs: ((piece.start + piece.samples.length) / VAD_SAMPLE_RATE) * 1000, samples: piece.samples };
+          yield {
+            startMs: (piece.start / VAD_SAMPLE_RATE) * 1000,
+            endMs: ((piece.start + piece.samples.length) / VAD_SAMPLE_RATE) * 1000,
+            samples: piece.samples,
+          };
         }
       }
     };

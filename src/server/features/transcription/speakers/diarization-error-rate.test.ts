@@ -62,7 +62,9 @@ describe('diarizationErrorRate', () => {
 
 describe('parseRttm and turnsFromFrames', () => {
   it('reads RTTM speaker lines and skips other line types', () => {
-    expect(parseRttm('SPKR-INFO clip 1 <NA> <NA> <NA> unknown spk1 <NA>\nSPEAKER clip 1 1.70 2.20 <NA> <NA> spk1 <NA> <NA>\n\n')).toEqual([turn(1700, 3900, 'spk1')]);
+    expect(parseRttm('SPKR-INFO clip 1 <NA> <NA> <NA> unknown spk1 <NA>\nSPEAKER clip 1 1.70 2.20 <NA> <NA> spk1 <NA> <NA>\n\n')).toEqual([
+      turn(1700, 3900, 'spk1'),
+    ]);
   });
 
   it('refuses a malformed speaker line, naming it', () => {

@@ -56,7 +56,9 @@ export type SpeakerIdentifier = {
 export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}): SpeakerIdentifier {
   const setting = options.method ?? 'auto';
   const sherpa: SherpaDiarizer | undefined =
-    setting !== 'clustering' && options.modelsDir ? createSherpaDiarizer({ modelsDir: options.modelsDir, threshold: options.sherpaThreshold, idleMs: options.idleMs }) : undefined;
+    setting !== 'clustering' && options.modelsDir
+      ? createSherpaDiarizer({ modelsDir: options.modelsDir, threshold: options.sherpaThreshold, idleMs: options.idleMs })
+      : undefined;
   // Started on first use, not at start: a server that never transcribes never pays for it.
   const clustering = createHostSlot<ClusteringHost>();
   const clusteringHost = () =>
@@ -68,7 +70,11 @@ export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}):
         abort: 'kill',
         idleMs: options.idleMs ?? 10 * 60_000,
         loadTimeoutMs: 60_000,
-        words: { stopped: 'the speaker clustering process stopped', failed: 'speakers could not be told apart', cancelled: 'Speaker identification was cancelled.' },
+        words: {
+          stopped: 'the speaker clustering process stopped',
+          failed: 'speakers could not be told apart',
+          cancelled: 'Speaker identification was cancelled.',
+        },
       }),
     );
 
@@ -104,7 +110,8 @@ export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}):
   const identify: IdentifySpeakers = async (pcm, segments, identifyOptions = {}) => {
     const signal = identifyOptions.signal;
     if (!sherpa) {
-      if (setting === 'sherpa-onnx') throw new PermanentJobError('Speaker identification is set to sherpa-onnx (TRANSCRIBE_SPEAKERS) but no models folder is configured.');
+      if (setting === 'sherpa-onnx')
+        throw new PermanentJobError('Speaker identification is set to sherpa-onnx (TRANSCRIBE_SPEAKERS) but no models folder is configured.');
       return cluster(pcm, segments, signal);
     }
     const availability = await sherpa.checkAvailability();
@@ -162,7 +169,8 @@ function speakerOfWord(word: Pick<RecognizedWord, 'startMs' | 'endMs'>, labels: 
 export function attributeSegments(segments: RecognizedSegment[], labels: Int16Array): SpeakerIdentification {
   const out: AttributedSegment[] = [];
   for (const segment of segments) {
-    const words = segment.words.length > 0 ? segment.words : [{ text: segment.text, startMs: segment.startMs, endMs: segment.endMs, confidence: segment.confidence }];
+    const words =
+      segment.words.length > 0 ? segment.words : [{ text: segment.text, startMs: segment.startMs, endMs: segment.endMs, confidence: segment.confidence }];
     let current: { speaker: number; words: RecognizedWord[] } | undefined;
     const flush = () => {
       if (!current) return;

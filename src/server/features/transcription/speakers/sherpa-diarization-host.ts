@@ -6,7 +6,13 @@
  * the end without yielding: the server's event loop never waits on it.
  */
 import { serveHost } from '#server/lib/child-host/serve-host.ts';
-import { loadSherpaOnnx, pcm16ToFloat32, type OfflineSpeakerDiarizationConfig, type SherpaOfflineSpeakerDiarization, type SpeakerDiarizationSegment } from '../models/sherpa-runtime.ts';
+import {
+  loadSherpaOnnx,
+  pcm16ToFloat32,
+  type OfflineSpeakerDiarizationConfig,
+  type SherpaOfflineSpeakerDiarization,
+  type SpeakerDiarizationSegment,
+} from '../models/sherpa-runtime.ts';
 
 let diarization: SherpaOfflineSpeakerDiarization;
 

@@ -52,7 +52,13 @@ function recognised(): RecognizedSegment[] {
     const step = (turn.endMs - turn.startMs) / texts.length;
     return texts.map((text, w) => ({ text, startMs: Math.round(turn.startMs + w * step), endMs: Math.round(turn.startMs + (w + 1) * step), confidence: 0.9 }));
   });
-  const segment = (ws: RecognizedSegment['words']) => ({ startMs: ws[0]!.startMs, endMs: ws.at(-1)!.endMs, text: ws.map((w) => w.text).join(' '), words: ws, confidence: 0.9 });
+  const segment = (ws: RecognizedSegment['words']) => ({
+    startMs: ws[0]!.startMs,
+    endMs: ws.at(-1)!.endMs,
+    text: ws.map((w) => w.text).join(' '),
+    words: ws,
+    confidence: 0.9,
+  });
   return [segment(words[0]!), segment([...words[1]!, ...words[2]!]), ...words.slice(3).map(segment)];
 }
 
@@ -69,69 +75,83 @@ describe('sherpa-onnx speaker diarization', () => {
     expect(result.speakers.map((s) => s.label)).toEqual(['Speaker 1', 'Speaker 2', 'Speaker 3']);
   });
 
-  it('with its models installed, diarizes in its own process and attributes the words: three speakers in order of appearance', { timeout: 30_000 }, async () => {
-    const dir = modelsDir('installed');
-    const diarizer = createSherpaDiarizer({ modelsDir: dir });
-    try {
-      expect(await diarizer.checkAvailability()).toEqual({ available: true });
-      const turns = await diarizer.diarize(meeting.pcm);
-      expect(new Set(turns.map((t) => t.speaker)).size).toBe(3);
-      expect(diarizationErrorRate(meeting.turns, turns).der).toBeLessThan(0.1); // measured 3.8 %
-    } finally {
-      await diarizer.close();
-    }
+  it(
+    'with its models installed, diarizes in its own process and attributes the words: three speakers in order of appearance',
+    { timeout: 30_000 },
+    async () => {
+      const dir = modelsDir('installed');
+      const diarizer = createSherpaDiarizer({ modelsDir: dir });
+      try {
+        expect(await diarizer.checkAvailability()).toEqual({ available: true });
+        const turns = await diarizer.diarize(meeting.pcm);
+        expect(new Set(turns.map((t) => t.speaker)).size).toBe(3);
+        expect(diarizationErrorRate(meeting.turns, turns).der).toBeLessThan(0.1); // measured 3.8 %
+      } finally {
+        await diarizer.close();
+      }
 
-    const speakers = identifier({ modelsDir: dir });
-    expect(await speakers.status()).toMatchObject({ method: 'sherpa-onnx', reasons: [] });
-    const result = await speakers.identify(meeting.pcm, recognised());
-    expect(result.speakers.map((s) => s.label)).toEqual(['Speaker 1', 'Speaker 2', 'Speaker 3']);
-    // Most words of each line go to its voice (a model may disagree at the very edges of a turn).
-    const speakerOfWord = new Map(result.segments.flatMap((s) => s.words.map((w) => [w.startMs, s.speaker] as const)));
-    const majority = recognised()
-      .flatMap((s) => s.words)
-      .reduce<number[][]>((lines, word) => {
-        const line = meeting.turns.findIndex((t) => word.startMs >= t.startMs && word.startMs < t.endMs);
-        (lines[line] ??= []).push(speakerOfWord.get(word.startMs)!);
-        return lines;
-      }, [])
-      .map((speakers) => mostCommon(speakers));
-    expect(majority).toEqual([0, 1, 2, 0, 1, 2]);
-    // The segment that held lines 2 and 3 is split where the voice changes.
-    const secondLineEnd = recognised()[1]!.words[lineWords(1).length - 1]!.endMs;
-    expect(result.segments.some((s) => s.endMs === secondLineEnd)).toBe(true);
-  });
+      const speakers = identifier({ modelsDir: dir });
+      expect(await speakers.status()).toMatchObject({ method: 'sherpa-onnx', reasons: [] });
+      const result = await speakers.identify(meeting.pcm, recognised());
+      expect(result.speakers.map((s) => s.label)).toEqual(['Speaker 1', 'Speaker 2', 'Speaker 3']);
+      // Most words of each line go to its voice (a model may disagree at the very edges of a turn).
+      const speakerOfWord = new Map(result.segments.flatMap((s) => s.words.map((w) => [w.startMs, s.speaker] as const)));
+      const majority = recognised()
+        .flatMap((s) => s.words)
+        .reduce<number[][]>((lines, word) => {
+          const line = meeting.turns.findIndex((t) => word.startMs >= t.startMs && word.startMs < t.endMs);
+          (lines[line] ??= []).push(speakerOfWord.get(word.startMs)!);
+          return lines;
+        }, [])
+        .map((speakers) => mostCommon(speakers));
+      expect(majority).toEqual([0, 1, 2, 0, 1, 2]);
+      // The segment that held lines 2 and 3 is split where the voice changes.
+      const secondLineEnd = recognised()[1]!.words[lineWords(1).length - 1]!.endMs;
+      expect(result.segments.some((s) => s.endMs === secondLineEnd)).toBe(true);
+    },
+  );
 
-  it('a model sherpa cannot load (valid ONNX of the wrong kind ends its process) leaves the server running: auto falls back to clustering, sherpa-onnx chosen outright fails with the reason', { timeout: 30_000 }, async () => {
-    const dir = modelsDir('wrong-kind', { segmentation: fs.readFileSync(locateSileroVad().modelPath) });
-    const fallbacks: string[] = [];
-    const auto = identifier({ modelsDir: dir, onFallback: (reason) => fallbacks.push(reason) });
-    const status = await auto.status();
-    expect(status.method).toBe('clustering');
-    expect(status.reasons[0]).toMatch(/^sherpa-onnx diarization: models test-segmentation and test-embedding could not be loaded: .+/);
-    expect((await auto.identify(meeting.pcm, recognised())).speakers).toHaveLength(3);
+  it(
+    'a model sherpa cannot load (valid ONNX of the wrong kind ends its process) leaves the server running: auto falls back to clustering, sherpa-onnx chosen outright fails with the reason',
+    { timeout: 30_000 },
+    async () => {
+      const dir = modelsDir('wrong-kind', { segmentation: fs.readFileSync(locateSileroVad().modelPath) });
+      const fallbacks: string[] = [];
+      const auto = identifier({ modelsDir: dir, onFallback: (reason) => fallbacks.push(reason) });
+      const status = await auto.status();
+      expect(status.method).toBe('clustering');
+      expect(status.reasons[0]).toMatch(/^sherpa-onnx diarization: models test-segmentation and test-embedding could not be loaded: .+/);
+      expect((await auto.identify(meeting.pcm, recognised())).speakers).toHaveLength(3);
 
-    // Chosen outright, the meeting fails at once (no retries) with the reason.
-    const chosen = identifier({ modelsDir: dir, method: 'sherpa-onnx' });
-    const failure = await chosen.identify(meeting.pcm, recognised()).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(PermanentJobError);
-    expect((failure as Error).message).toMatch(/^Speakers could not be told apart: sherpa-onnx diarization: models test-segmentation and test-embedding could not be loaded: /);
-    expect(fallbacks).toEqual([]); // auto checked first and never tried it
-  });
+      // Chosen outright, the meeting fails at once (no retries) with the reason.
+      const chosen = identifier({ modelsDir: dir, method: 'sherpa-onnx' });
+      const failure = await chosen.identify(meeting.pcm, recognised()).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(PermanentJobError);
+      expect((failure as Error).message).toMatch(
+        /^Speakers could not be told apart: sherpa-onnx diarization: models test-segmentation and test-embedding could not be loaded: /,
+      );
+      expect(fallbacks).toEqual([]); // auto checked first and never tried it
+    },
+  );
 
-  it('models that load but fail on the audio (an embedding model of the wrong kind) fall back to clustering for this meeting and are set aside for the next', { timeout: 30_000 }, async () => {
-    const dir = modelsDir('fails-on-audio', { embedding: fs.readFileSync(locateSileroVad().modelPath) });
-    const fallbacks: string[] = [];
-    const speakers = identifier({ modelsDir: dir, onFallback: (reason) => fallbacks.push(reason) });
-    expect((await speakers.status()).method).toBe('sherpa-onnx');
-    const result = await speakers.identify(meeting.pcm, recognised());
-    expect(result.speakers).toHaveLength(3);
-    expect(fallbacks).toEqual(['the diarization process stopped: Unknown model type for speaker embedding extractor!']);
-    const status = await speakers.status();
-    expect(status.method).toBe('clustering');
-    expect(status.reasons[0]).toBe(
-      'sherpa-onnx diarization: models test-segmentation and test-embedding failed on a recording: the diarization process stopped: Unknown model type for speaker embedding extractor!',
-    );
-  });
+  it(
+    'models that load but fail on the audio (an embedding model of the wrong kind) fall back to clustering for this meeting and are set aside for the next',
+    { timeout: 30_000 },
+    async () => {
+      const dir = modelsDir('fails-on-audio', { embedding: fs.readFileSync(locateSileroVad().modelPath) });
+      const fallbacks: string[] = [];
+      const speakers = identifier({ modelsDir: dir, onFallback: (reason) => fallbacks.push(reason) });
+      expect((await speakers.status()).method).toBe('sherpa-onnx');
+      const result = await speakers.identify(meeting.pcm, recognised());
+      expect(result.speakers).toHaveLength(3);
+      expect(fallbacks).toEqual(['the diarization process stopped: Unknown model type for speaker embedding extractor!']);
+      const status = await speakers.status();
+      expect(status.method).toBe('clustering');
+      expect(status.reasons[0]).toBe(
+        'sherpa-onnx diarization: models test-segmentation and test-embedding failed on a recording: the diarization process stopped: Unknown model type for speaker embedding extractor!',
+      );
+    },
+  );
 
   it('a model damaged since it was installed says to fetch it again', async () => {
     const dir = modelsDir('damaged');
@@ -151,7 +171,7 @@ describe('sherpa-onnx speaker diarization', () => {
     setTimeout(() => controller.abort(), 100);
     const started = performance.now();
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
-    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(performance.now() - started).toBeLessThan(5_000); // eight minutes of audio take far longer
     expect((await speakers.identify(meeting.pcm, recognised())).speakers).toHaveLength(3);
   });
 });

@@ -53,7 +53,10 @@ function segmentationFile(model: InstalledModel): string {
   return path.join(model.dir, files.find((f) => f === 'model.onnx') ?? files.find((f) => f.endsWith('.onnx')) ?? files[0]!);
 }
 
-export function diarizationConfig(models: { segmentation: InstalledModel; embedding: InstalledModel }, settings: { numThreads: number; threshold: number }): OfflineSpeakerDiarizationConfig {
+export function diarizationConfig(
+  models: { segmentation: InstalledModel; embedding: InstalledModel },
+  settings: { numThreads: number; threshold: number },
+): OfflineSpeakerDiarizationConfig {
   return {
     segmentation: { pyannote: { model: segmentationFile(models.segmentation) }, numThreads: settings.numThreads, debug: 0, provider: 'cpu' },
     embedding: { model: path.join(models.embedding.dir, models.embedding.manifest.files[0]!.path), numThreads: settings.numThreads, debug: 0, provider: 'cpu' },
@@ -91,7 +94,11 @@ export function createSherpaDiarizer(options: SherpaDiarizerOptions): SherpaDiar
         abort: 'kill',
         idleMs: settings.idleMs,
         loadTimeoutMs: settings.loadTimeoutMs,
-        words: { stopped: 'the diarization process stopped', failed: 'sherpa-onnx could not tell the speakers apart', cancelled: 'Speaker identification was cancelled.' },
+        words: {
+          stopped: 'the diarization process stopped',
+          failed: 'sherpa-onnx could not tell the speakers apart',
+          cancelled: 'Speaker identification was cancelled.',
+        },
       }),
     );
 
@@ -107,7 +114,8 @@ export function createSherpaDiarizer(options: SherpaDiarizerOptions): SherpaDiar
     }
     for (const model of [segmentation, embedding]) {
       const damage = findDamage(model);
-      if (damage) return unavailable(`model ${model.manifest.name} is damaged (${damage}) — run "npm run models -- remove ${model.manifest.name}" and fetch it again`);
+      if (damage)
+        return unavailable(`model ${model.manifest.name} is damaged (${damage}) — run "npm run models -- remove ${model.manifest.name}" and fetch it again`);
     }
     const both = { segmentation, embedding };
     return verdict.check(keyOf(both), async () => {
@@ -115,7 +123,9 @@ export function createSherpaDiarizer(options: SherpaDiarizerOptions): SherpaDiar
         await hostFor(both);
         return { available: true };
       } catch (error) {
-        return unavailable(`models ${segmentation.manifest.name} and ${embedding.manifest.name} could not be loaded: ${error instanceof Error ? error.message : String(error)}`);
+        return unavailable(
+          `models ${segmentation.manifest.name} and ${embedding.manifest.name} could not be loaded: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     });
   };

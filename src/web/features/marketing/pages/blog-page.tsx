@@ -31,7 +31,7 @@ const POSTS: readonly Post[] = [
 
 const formatDate = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 
-export default function BlogPage() {
+export function BlogPage() {
   return (
     <ContentPage eyebrow="Blog" title="News from Parley" lead="Notes from the people building an open-source voice meeting assistant.">
       {POSTS.map((post) => (

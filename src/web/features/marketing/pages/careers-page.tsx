@@ -1,6 +1,6 @@
 import { ContentPage } from '../site-layout.tsx';
 
-export default function CareersPage() {
+export function CareersPage() {
   return (
     <ContentPage eyebrow="Careers" title="Work on Parley" lead="Parley is built in the open, and everyone is welcome to help.">
       <section>

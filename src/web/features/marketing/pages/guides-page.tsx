@@ -1,6 +1,6 @@
 import { ContentPage } from '../site-layout.tsx';
 
-export default function GuidesPage() {
+export function GuidesPage() {
   return (
     <ContentPage eyebrow="Guides" title="Running Parley" lead="Step-by-step guides for setting up, scaling and protecting your own installation.">
       <section>
@@ -12,16 +12,16 @@ export default function GuidesPage() {
           </li>
           <li>Open that address, sign up, and you land on your dashboard, with a few sample meetings to explore. Remove them whenever you like.</li>
           <li>
-            To let other people in, set <code>PUBLIC_URL</code> to the address they will use, and configure email with the <code>SMTP_*</code> settings so they can
-            confirm their address and reset their password.
+            To let other people in, set <code>PUBLIC_URL</code> to the address they will use, and configure email with the <code>SMTP_*</code> settings so they
+            can confirm their address and reset their password.
           </li>
         </ol>
       </section>
       <section>
         <h2>Running on PostgreSQL</h2>
         <p>
-          The embedded SQLite database is right for one person or a small team. When several people rely on the installation, or you want your database managed and backed
-          up by your usual tools, use PostgreSQL:
+          The embedded SQLite database is right for one person or a small team. When several people rely on the installation, or you want your database managed
+          and backed up by your usual tools, use PostgreSQL:
         </p>
         <p>
           <code>DATABASE_URL=postgres://parley:secret@db.example.com:5432/parley npm start</code>
@@ -32,7 +32,8 @@ export default function GuidesPage() {
         <h2>Backing up DATA_DIR</h2>
         <p>
           Everything Parley stores is in <code>DATA_DIR</code> (default <code>./data</code>): the SQLite database <code>parley.db</code>, the recordings under{' '}
-          <code>blobs/</code> and the development outbox. With PostgreSQL, the database lives there instead, and <code>DATA_DIR</code> still holds the recordings.
+          <code>blobs/</code> and the development outbox. With PostgreSQL, the database lives there instead, and <code>DATA_DIR</code> still holds the
+          recordings.
         </p>
         <ul>
           <li>
@@ -48,8 +49,8 @@ export default function GuidesPage() {
       <section>
         <h2>Rotating signing keys</h2>
         <p>
-          Run <code>npm run auth:rotate-keys</code> to sign new access tokens with a fresh key. Tokens signed with the previous key keep working until they expire, so nobody is
-          signed out.
+          Run <code>npm run auth:rotate-keys</code> to sign new access tokens with a fresh key. Tokens signed with the previous key keep working until they
+          expire, so nobody is signed out.
         </p>
       </section>
     </ContentPage>

@@ -19,6 +19,7 @@ import { cn } from '#web/lib/utils.ts';
 import { PLANS } from '../plans.ts';
 import { SiteLayout } from '../site-layout.tsx';
 import { useHashScroll } from '../use-hash-scroll.ts';
+import { paths } from '#web/app/paths.ts';
 
 const FEATURES = [
   {
@@ -75,7 +76,7 @@ const initials = (name: string) =>
     .slice(0, 2);
 
 /** / (spec §2): header, hero, four feature cards, three testimonials, pricing, call-to-action, footer. */
-export default function LandingPage() {
+export function LandingPage() {
   useHashScroll();
   return (
     <SiteLayout>
@@ -90,17 +91,17 @@ export default function LandingPage() {
             Every meeting recorded, transcribed and <span className="text-primary">understood</span>
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-pretty text-muted-foreground">
-            Parley records your meetings, transcribes them instantly with speaker identification, and turns them into key points, action items and decisions. Spend your time
-            deciding, not taking notes.
+            Parley records your meetings, transcribes them instantly with speaker identification, and turns them into key points, action items and decisions.
+            Spend your time deciding, not taking notes.
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button size="lg" asChild>
-              <Link to="/auth">
+              <Link to={paths.auth.href()}>
                 Start your free trial <ArrowRightIcon aria-hidden="true" />
               </Link>
             </Button>
             <Button size="lg" variant="outline" asChild>
-              <Link to="/demo">See a demo</Link>
+              <Link to={paths.demo.href()}>See a demo</Link>
             </Button>
           </div>
           <ul className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-muted-foreground">
@@ -143,7 +144,8 @@ export default function LandingPage() {
               Hours back every week
             </h2>
             <p className="mt-3 text-muted-foreground">
-              No more writing up minutes, chasing who promised what, or rewatching a call to find one decision. Parley gives you the meeting in the time it takes to read it.
+              No more writing up minutes, chasing who promised what, or rewatching a call to find one decision. Parley gives you the meeting in the time it
+              takes to read it.
             </p>
             <p className="mt-6 flex items-center gap-2 text-sm text-muted-foreground">
               <ServerIcon className="size-4 text-primary" aria-hidden="true" /> Open source and self-hostable: recordings stay on the server you choose.
@@ -152,7 +154,9 @@ export default function LandingPage() {
           <ol className="grid gap-4 sm:grid-cols-3 lg:grid-cols-1">
             {STEPS.map((step, index) => (
               <li key={step.title} className="flex gap-4 rounded-xl border bg-background p-5 shadow-xs">
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">{index + 1}</span>
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground">
+                  {index + 1}
+                </span>
                 <div>
                   <p className="flex items-center gap-2 font-semibold">
                     <step.icon className="size-4 text-primary" aria-hidden="true" /> {step.title}
@@ -179,7 +183,10 @@ export default function LandingPage() {
                   <blockquote className="leading-relaxed text-foreground">{t.quote}</blockquote>
                 </CardContent>
                 <CardContent className="flex items-center gap-3">
-                  <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground">
+                  <span
+                    aria-hidden="true"
+                    className="flex size-10 items-center justify-center rounded-full bg-accent text-sm font-semibold text-accent-foreground"
+                  >
                     {initials(t.name)}
                   </span>
                   <div>
@@ -198,7 +205,9 @@ export default function LandingPage() {
           <div className="mx-auto max-w-2xl text-center">
             <p className="text-sm font-medium text-primary">Pricing</p>
             <h2 className="mt-2 text-3xl font-bold tracking-tight text-balance">Plans for every team</h2>
-            <p className="mt-3 text-muted-foreground">Start free and upgrade when you need more hours — with a free 14-day trial and no credit card required.</p>
+            <p className="mt-3 text-muted-foreground">
+              Start free and upgrade when you need more hours — with a free 14-day trial and no credit card required.
+            </p>
           </div>
           <div className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {PLANS.map((plan) => (
@@ -219,7 +228,7 @@ export default function LandingPage() {
           </div>
           <div className="mt-8 text-center">
             <Button variant="outline" asChild>
-              <Link to="/pricing">
+              <Link to={paths.pricing.href()}>
                 Compare plans <ArrowRightIcon aria-hidden="true" />
               </Link>
             </Button>
@@ -232,7 +241,7 @@ export default function LandingPage() {
           <h2 className="text-3xl font-bold tracking-tight text-balance">Ready for meetings that remember themselves?</h2>
           <p className="mt-3 opacity-90">Free 14-day trial. No credit card required. Cancel anytime.</p>
           <Button size="lg" variant="secondary" className="mt-8" asChild>
-            <Link to="/auth">
+            <Link to={paths.auth.href()}>
               Start your free trial <ArrowRightIcon aria-hidden="true" />
             </Link>
           </Button>

@@ -4,16 +4,19 @@ import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '#w
 import { PlanCards } from '../plan-cards.tsx';
 import { FAQ } from '../plans.ts';
 import { SiteLayout } from '../site-layout.tsx';
+import { paths } from '#web/app/paths.ts';
 
 /** /pricing (spec §2, §9): hero, four plan cards, FAQ. */
-export default function PricingPage() {
+export function PricingPage() {
   return (
     <SiteLayout>
       <section className="border-b bg-gradient-to-b from-accent/70 to-background">
         <div className="mx-auto max-w-6xl px-4 py-16 text-center sm:px-6 md:py-20">
           <p className="text-sm font-medium text-primary">Pricing</p>
           <h1 className="mt-2 text-4xl font-bold tracking-tight text-balance md:text-5xl">Simple, transparent pricing</h1>
-          <p className="mx-auto mt-4 max-w-2xl text-lg text-pretty text-muted-foreground">Choose the plan that fits how much you meet. Change it whenever your needs change.</p>
+          <p className="mx-auto mt-4 max-w-2xl text-lg text-pretty text-muted-foreground">
+            Choose the plan that fits how much you meet. Change it whenever your needs change.
+          </p>
           <ul className="mt-6 flex flex-wrap justify-center gap-x-6 gap-y-2 text-sm text-muted-foreground">
             {['Free 14-day trial', 'No credit card required', 'Cancel anytime'].map((item) => (
               <li key={item} className="flex items-center gap-1.5">
@@ -40,11 +43,11 @@ export default function PricingPage() {
         </Accordion>
         <p className="mt-6 text-center text-sm text-muted-foreground">
           Another question?{' '}
-          <Link to="/help" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link to={paths.help.href()} className="font-medium text-primary underline-offset-4 hover:underline">
             Read the help pages
           </Link>{' '}
           or{' '}
-          <Link to="/contact" className="font-medium text-primary underline-offset-4 hover:underline">
+          <Link to={paths.contact.href()} className="font-medium text-primary underline-offset-4 hover:underline">
             get in touch
           </Link>
           .

@@ -1,6 +1,6 @@
 import { ContentPage } from '../site-layout.tsx';
 
-export default function PrivacyPage() {
+export function PrivacyPage() {
   return (
     <ContentPage
       eyebrow="Legal"
@@ -10,9 +10,9 @@ export default function PrivacyPage() {
       <section>
         <h2>Who holds your data</h2>
         <p>
-          This installation of Parley is operated by your organisation or by whoever gave you access to it — the operator. Everything below is stored on the operator’s server:
-          by default in an SQLite database file and in files under its data directory (<code>DATA_DIR</code>), or in the operator’s PostgreSQL database with recordings still
-          under <code>DATA_DIR</code>. The Parley project does not receive your data.
+          This installation of Parley is operated by your organisation or by whoever gave you access to it — the operator. Everything below is stored on the
+          operator’s server: by default in an SQLite database file and in files under its data directory (<code>DATA_DIR</code>), or in the operator’s
+          PostgreSQL database with recordings still under <code>DATA_DIR</code>. The Parley project does not receive your data.
         </p>
         <p>The operator is responsible for this installation: who may use it, its security, its backups, and how long data is kept.</p>
       </section>
@@ -23,13 +23,15 @@ export default function PrivacyPage() {
             <strong>Your account:</strong> email address, full name, and your password hashed with argon2id. The password itself is never stored.
           </li>
           <li>
-            <strong>Your sessions:</strong> one entry per sign-in with its time, IP address and browser. Refresh tokens and the codes in emails are stored only as hashes.
+            <strong>Your sessions:</strong> one entry per sign-in with its time, IP address and browser. Refresh tokens and the codes in emails are stored only
+            as hashes.
           </li>
           <li>
             <strong>Your meetings:</strong> the recordings you make or upload, their transcripts, speakers, summaries and insights.
           </li>
           <li>
-            <strong>Server logs:</strong> requests with their time, address and IP, used to run and secure the installation. Logs never contain passwords, tokens or email links.
+            <strong>Server logs:</strong> requests with their time, address and IP, used to run and secure the installation. Logs never contain passwords,
+            tokens or email links.
           </li>
         </ul>
       </section>
@@ -37,13 +39,15 @@ export default function PrivacyPage() {
         <h2>What Parley does with it</h2>
         <ul>
           <li>
-            Transcription runs on this installation’s own server with an offline speech engine, and insights and sentiment are computed there too. Only if the administrator
-            configures an external OpenAI-compatible service (a speech API, for instance) is a recording or transcript sent to that service to be processed.
+            Transcription runs on this installation’s own server with an offline speech engine, and insights and sentiment are computed there too. Only if the
+            administrator configures an external OpenAI-compatible service (a speech API, for instance) is a recording or transcript sent to that service to be
+            processed.
           </li>
           <li>Sentiment is anonymous: it describes how the conversation went, not a judgement of any person.</li>
           <li>There are no third-party analytics, advertising or trackers, and your data is never sold.</li>
           <li>
-            The only cookie is your sidebar preference (<code>sidebar_state</code>). Your session is kept in your browser’s local storage and removed when you sign out.
+            The only cookie is your sidebar preference (<code>sidebar_state</code>). Your session is kept in your browser’s local storage and removed when you
+            sign out.
           </li>
           <li>Deleting a meeting deletes its recording (the audio file) together with its transcript and insights.</li>
         </ul>
@@ -57,7 +61,10 @@ export default function PrivacyPage() {
       </section>
       <section>
         <h2>Recording other people</h2>
-        <p>Tell everyone in a meeting that it is being recorded before you start. Recording laws differ between countries, and getting consent is your responsibility.</p>
+        <p>
+          Tell everyone in a meeting that it is being recorded before you start. Recording laws differ between countries, and getting consent is your
+          responsibility.
+        </p>
       </section>
     </ContentPage>
   );

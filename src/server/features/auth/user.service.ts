@@ -1,0 +1,74 @@
+import type { AuthContext } from './auth-context.ts';
+import { sendAuthEmail } from './auth-emails.ts';
+import type { Authenticated } from './authenticate.ts';
+import { nowIso } from './clock.ts';
+import { GoTrueError } from './gotrue-error.ts';
+import { clearOneTimeTokens } from './one-time-tokens.ts';
+import { assertPasswordLength, assertStrongPassword, hashPassword, verifyPassword } from './passwords.ts';
+import { validateEmail } from './request-input.ts';
+import { endSessions } from './sessions.ts';
+import { hasVerifiedFactor } from './mfa.repository.ts';
+import { loadUserJson, type UserJson } from './user-response.ts';
+import { findUserByEmail, setPasswordHash, setPendingEmail, setUserMetadata } from './users.repository.ts';
+import { parseJsonObject, type Metadata } from './users.ts';
+
+export type UserChanges = { email: string | undefined; password: string | undefined; data: Metadata | undefined };
+
+/** GET /user (auth-contract §4.5): the caller with identities and factors. */
+export async function getUser(ctx: AuthContext, userId: string): Promise<UserJson | undefined> {
+  return loadUserJson(ctx.db, userId);
+}
+
+/**
+ * PUT /user once the request is parsed (auth-contract §4.6): a new password, then metadata, then a
+ * new email address (which waits for its confirmation). Changing credentials of an account that has
+ * a verified factor needs an aal2 session.
+ */
+export async function updateUser(
+  ctx: AuthContext,
+  auth: Pick<Authenticated, 'user' | 'session'>,
+  changes: UserChanges,
+  redirectTo: string | undefined,
+): Promise<UserJson | undefined> {
+  const { user, session } = auth;
+  const changesCredentials = changes.password !== undefined || (changes.email !== undefined && changes.email.toLowerCase() !== user.email);
+  if (changesCredentials && session.aal !== 'aal2') {
+    if (await hasVerifiedFactor(ctx.db, user.id)) {
+      throw new GoTrueError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.');
+    }
+  }
+
+  if (changes.password !== undefined) {
+    assertPasswordLength(changes.password);
+    assertStrongPassword(changes.password, ctx.config.auth.passwordMinLength);
+    if (user.encrypted_password && (await verifyPassword(changes.password, user.encrypted_password))) {
+      throw new GoTrueError(422, 'same_password', 'New password should be different from the old password.');
+    }
+    const now = nowIso();
+    await setPasswordHash(ctx.db, user.id, await hashPassword(changes.password), now);
+    await clearOneTimeTokens(ctx.db, user.id);
+    // A new password signs out every other device, as GoTrue does.
+    await endSessions(ctx.db, { userId: user.id, sessionId: session.id, scope: 'others' });
+  }
+
+  if (changes.data) {
+    // Merged key by key; a null value deletes the key.
+    const metadata = parseJsonObject(user.raw_user_meta_data);
+    for (const [key, value] of Object.entries(changes.data)) {
+      if (value === null) delete metadata[key];
+      else metadata[key] = value;
+    }
+    await setUserMetadata(ctx.db, user.id, JSON.stringify(metadata), nowIso());
+  }
+
+  if (changes.email !== undefined) {
+    const email = validateEmail(changes.email);
+    if (email !== user.email) {
+      const taken = await findUserByEmail(ctx.db, email);
+      if (taken) throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
+      await setPendingEmail(ctx.db, user.id, email, nowIso());
+      await sendAuthEmail(ctx, { user: { ...user, email_change: email }, kind: 'email_change', redirectTo, to: email });
+    }
+  }
+  return loadUserJson(ctx.db, user.id);
+}

@@ -1,0 +1,92 @@
+import type { Db } from '#server/db/create-db.ts';
+import type { IdentityRow, UserRow } from './auth.table.ts';
+import { nowIso } from './clock.ts';
+
+/** The form the email column holds; every lookup by address goes through it too. */
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('auth_users').selectAll().where('email', '=', normalizeEmail(email)).executeTakeFirst();
+}
+
+export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('auth_users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The user with a pending change to this address. */
+export async function findUserByPendingEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('auth_users').selectAll().where('email_change', '=', email).executeTakeFirst();
+}
+
+export async function insertUserWithIdentity(db: Db, user: UserRow, identity: IdentityRow): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('auth_users').values(user).execute();
+    await trx.insertInto('auth_identities').values(identity).execute();
+  });
+}
+
+export async function setEmailConfirmed(db: Db, userId: string, input: { userMetadata: string; now: string }): Promise<void> {
+  await db
+    .updateTable('auth_users')
+    .set({ email_confirmed_at: input.now, raw_user_meta_data: input.userMetadata, updated_at: input.now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Makes a pending address the user's email and clears the pending change. */
+export async function replaceUserEmail(db: Db, userId: string, input: { email: string; emailConfirmedAt: string; now: string }): Promise<void> {
+  await db
+    .updateTable('auth_users')
+    .set({ email: input.email, email_change: null, email_change_sent_at: null, email_confirmed_at: input.emailConfirmedAt, updated_at: input.now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function setPendingEmail(db: Db, userId: string, email: string, now: string): Promise<void> {
+  await db.updateTable('auth_users').set({ email_change: email, updated_at: now }).where('id', '=', userId).execute();
+}
+
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string, now: string): Promise<void> {
+  await db.updateTable('auth_users').set({ encrypted_password: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+}
+
+export async function setUserMetadata(db: Db, userId: string, userMetadata: string, now: string): Promise<void> {
+  await db.updateTable('auth_users').set({ raw_user_meta_data: userMetadata, updated_at: now }).where('id', '=', userId).execute();
+}
+
+/** The user columns that record when the last email of a kind went out. */
+export type EmailSentAtColumn = 'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at';
+
+export async function setEmailSentAt(db: Db, userId: string, column: EmailSentAtColumn, now: string): Promise<void> {
+  await db
+    .updateTable('auth_users')
+    .set({ [column]: now, updated_at: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
+export async function touchLastSignIn(db: Db, userId: string): Promise<void> {
+  const now = nowIso();
+  await db.updateTable('auth_users').set({ last_sign_in_at: now, updated_at: now }).where('id', '=', userId).execute();
+  await db.updateTable('auth_identities').set({ last_sign_in_at: now }).where('user_id', '=', userId).execute();
+}
+
+/** A user's identities, oldest first. */
+export async function listIdentities(db: Db, userId: string): Promise<IdentityRow[]> {
+  return db.selectFrom('auth_identities').selectAll().where('user_id', '=', userId).orderBy('created_at').execute();
+}
+
+export async function listEmailIdentities(db: Db, userId: string): Promise<IdentityRow[]> {
+  return db.selectFrom('auth_identities').selectAll().where('user_id', '=', userId).where('provider', '=', 'email').execute();
+}
+
+/** Rewrites an identity's data, and its email when given. */
+export async function updateIdentity(db: Db, id: string, input: { identityData: string; email?: string; now: string }): Promise<void> {
+  await db
+    .updateTable('auth_identities')
+    .set({ ...(input.email !== undefined ? { email: input.email } : {}), identity_data: input.identityData, updated_at: input.now })
+    .where('id', '=', id)
+    .execute();
+}

@@ -1,0 +1,18 @@
+import type { MeetingStatus } from '#shared/contracts/meetings.ts';
+
+/**
+ * The meeting lifecycle, written only by the meetings service: recording (a live recording or an
+ * import on its way) → processing (audio stored, transcription queued) → ready or failed; a failed
+ * transcription may be retried. Each transition names the statuses it may start from, and the
+ * repository applies it with a conditional update, so an event that arrives late or twice (a second
+ * upload finishing, a job of a meeting already retried) changes nothing.
+ */
+export const MEETING_TRANSITIONS = {
+  recordingStored: { from: ['recording'], to: 'processing' },
+  recordingUnreadable: { from: ['recording'], to: 'failed' },
+  transcriptionSucceeded: { from: ['processing'], to: 'ready' },
+  transcriptionFailed: { from: ['processing'], to: 'failed' },
+  transcriptionRetried: { from: ['failed'], to: 'processing' },
+} as const satisfies Record<string, { from: readonly MeetingStatus[]; to: MeetingStatus }>;
+
+export type MeetingTransition = keyof typeof MEETING_TRANSITIONS;

@@ -1,0 +1,202 @@
+import type {
+  CreateMeetingBody,
+  MeetingListQuery,
+  MeetingListResponse,
+  MeetingStats,
+  RecordingOptions,
+  UpdateMeetingBody,
+} from '#shared/contracts/meetings.ts';
+import { DEFAULT_RECORDING_OPTIONS, RecordingOptionsSchema } from '#shared/contracts/meetings.ts';
+import type { Db } from '#server/db/create-db.ts';
+import type { BlobStore } from '#server/lib/blob-store.ts';
+import { activitySince, meetingInsightsOf } from './meeting-aggregates.repository.ts';
+import { attachUpload, completeTranscription, detachUpload, processingMeetings, transcriptionSource, transition } from './meeting-lifecycle.repository.ts';
+import {
+  audioOf,
+  createMeeting,
+  deleteMeetings,
+  expiredMeetingIds,
+  getMeeting,
+  listMeetings,
+  meetingStats,
+  notesSourceOf,
+  ownersWithMeetingsBefore,
+  ownsMeeting,
+  recordingOf,
+  renameSpeaker,
+  replaceTranscript,
+  setSummary,
+  updateMeeting,
+  updateSegmentText,
+  type MeetingRecord,
+  type TranscriptInput,
+} from './meetings.repository.ts';
+
+export type { MeetingRecord, TranscriptInput } from './meetings.repository.ts';
+
+/** A sample meeting as the samples feature describes it. */
+export type SampleInput = {
+  title: string;
+  startedAt: string;
+  durationSeconds: number;
+  participants: string[];
+  summary: string;
+  transcript: TranscriptInput;
+};
+
+/** A stored recording's facts, as the upload hands them over. */
+export type StoredAudio = { key: string; mime: string; bytes: number; durationSeconds: number };
+
+/** What a transcription job reads of its meeting. */
+export type TranscriptionSource = {
+  ownerId: string;
+  audioKey: string | null;
+  options: RecordingOptions;
+  /** Capture sources, one per audio channel; empty for one mixed track. */
+  audioSources: string[];
+};
+
+/**
+ * The meetings feature's public API: the only way other features (uploads, transcription, sharing,
+ * live, settings, insights) read or change a meeting, and the only writer of its lifecycle
+ * (meeting-lifecycle.ts). Reads and edits take the caller's id: another person's meeting is
+ * indistinguishable from one that does not exist.
+ */
+export type MeetingsService = ReturnType<typeof createMeetingsService>;
+
+export function createMeetingsService(deps: { db: Db; blobs: BlobStore }) {
+  const { db, blobs } = deps;
+
+  /** Deletes meetings with everything they hold, their audio files included. */
+  const removeWhere = async (ownerId: string, filter: { id: string } | { samples: true }): Promise<number> => {
+    const { ids, audioKeys } = await deleteMeetings(db, ownerId, filter);
+    await blobs.remove(audioKeys);
+    return ids.length;
+  };
+
+  return {
+    list: (ownerId: string, query: MeetingListQuery): Promise<MeetingListResponse> => listMeetings(db, ownerId, query),
+    get: (ownerId: string, id: string): Promise<MeetingRecord | undefined> => getMeeting(db, ownerId, id),
+    exists: (ownerId: string, id: string): Promise<boolean> => ownsMeeting(db, ownerId, id),
+    stats: (ownerId: string): Promise<Omit<MeetingStats, 'insights'>> => meetingStats(db, ownerId),
+
+    /** A new meeting waiting for its audio (a recording starting, or a file about to be uploaded). */
+    create: async (ownerId: string, body: CreateMeetingBody): Promise<MeetingRecord> => {
+      const id = await createMeeting(db, {
+        ownerId,
+        title: body.title ?? '',
+        source: body.source ?? 'mic',
+        status: 'recording',
+        options: body.options ?? {},
+        participants: body.participants ?? [],
+        ...(body.startedAt ? { startedAt: body.startedAt } : {}),
+        ...(body.audioSources ? { audioSources: body.audioSources } : {}),
+      });
+      const meeting = await getMeeting(db, ownerId, id);
+      if (!meeting) throw new Error('A meeting just created could not be read back');
+      return meeting;
+    },
+    update: (ownerId: string, id: string, changes: UpdateMeetingBody) => updateMeeting(db, ownerId, id, changes),
+    updateSegment: (ownerId: string, id: string, segmentId: string, text: string) => updateSegmentText(db, ownerId, id, segmentId, text),
+    renameSpeaker: (ownerId: string, id: string, speakerId: string, displayName: string) => renameSpeaker(db, ownerId, id, speakerId, displayName),
+    /** Deletes the caller's meeting; answers how many went (0: not theirs or not there). */
+    remove: (ownerId: string, id: string): Promise<number> => removeWhere(ownerId, { id }),
+    removeSamples: (ownerId: string): Promise<number> => removeWhere(ownerId, { samples: true }),
+
+    /** The recording's blob of the caller's meeting (downloads, the player). */
+    audio: async (ownerId: string, id: string) => {
+      const row = await audioOf(db, ownerId, id);
+      return row && { title: row.title, key: row.audio_key, mime: row.audio_mime };
+    },
+    /** The caller's meeting while it is being recorded, for the live transcript; undefined otherwise. */
+    recording: async (ownerId: string, id: string): Promise<{ audioSources: string[] } | undefined> => {
+      const row = await recordingOf(db, ownerId, id);
+      if (!row || row.status !== 'recording') return undefined;
+      return { audioSources: parseSources(row.audio_sources) };
+    },
+
+    /** One of a new account's sample meetings, ready with its transcript; answers its id, segment ids and transcript revision. */
+    createSample: async (ownerId: string, sample: SampleInput) => {
+      const id = await createMeeting(db, {
+        ownerId,
+        title: sample.title,
+        source: 'sample',
+        status: 'ready',
+        options: {},
+        participants: sample.participants,
+        startedAt: sample.startedAt,
+        durationSeconds: sample.durationSeconds,
+        summary: sample.summary,
+        isSample: true,
+      });
+      const segmentIds = await replaceTranscript(db, id, sample.transcript);
+      const meeting = await getMeeting(db, ownerId, id);
+      return { id, segmentIds, transcriptRevision: meeting?.transcriptRevision ?? 0 };
+    },
+
+    // The lifecycle: each answers whether the meeting was in a status the step may start from.
+    attachUpload: (ownerId: string, meetingId: string, uploadId: string) => attachUpload(db, ownerId, meetingId, uploadId),
+    detachUpload: (uploadId: string) => detachUpload(db, uploadId),
+    recordingStored: (meetingId: string, audio: StoredAudio) =>
+      transition(db, meetingId, 'recordingStored', {
+        audio_key: audio.key,
+        audio_mime: audio.mime,
+        audio_bytes: audio.bytes,
+        duration_seconds: audio.durationSeconds,
+        failure_reason: null,
+      }),
+    recordingUnreadable: (meetingId: string, reason: string) => transition(db, meetingId, 'recordingUnreadable', { failure_reason: reason }),
+    transcriptionSource: async (meetingId: string): Promise<TranscriptionSource | undefined> => {
+      const row = await transcriptionSource(db, meetingId);
+      return row && { ownerId: row.owner_id, audioKey: row.audio_key, options: parseOptions(row.options), audioSources: parseSources(row.audio_sources) };
+    },
+    completeTranscription: (meetingId: string, transcript: TranscriptInput) => completeTranscription(db, meetingId, transcript),
+    failTranscription: (meetingId: string, reason: string) => transition(db, meetingId, 'transcriptionFailed', { failure_reason: reason }),
+    /** The caller asks for a failed transcription to run again. */
+    retryTranscription: async (ownerId: string, meetingId: string): Promise<'retried' | 'not-found' | 'not-failed' | 'no-audio'> => {
+      const meeting = await getMeeting(db, ownerId, meetingId);
+      if (!meeting) return 'not-found';
+      if (meeting.status !== 'failed') return 'not-failed';
+      if (!meeting.hasAudio) return 'no-audio';
+      return (await transition(db, meetingId, 'transcriptionRetried', { failure_reason: null })) ? 'retried' : 'not-failed';
+    },
+    /** Meetings that should have a transcription under way (a crash may have lost their job). */
+    processing: () => processingMeetings(db),
+
+    /** Settings › Privacy "Auto-delete recordings": people who may have meetings older than `before`. */
+    ownersWithMeetingsBefore: (before: Date) => ownersWithMeetingsBefore(db, before),
+    /** Deletes a person's meetings that came in before `before` (never samples, never mid-transcription). */
+    removeOlderThan: async (ownerId: string, before: Date): Promise<number> => {
+      let deleted = 0;
+      for (const id of await expiredMeetingIds(db, ownerId, before)) deleted += await removeWhere(ownerId, { id });
+      return deleted;
+    },
+
+    /** What the notes feature writes a meeting's notes from: its transcript, speakers, options and date. */
+    notesSource: (meetingId: string) => notesSourceOf(db, meetingId),
+    setSummary: (meetingId: string, summary: string | null) => setSummary(db, meetingId, summary),
+
+    insights: (ownerId: string) => meetingInsightsOf(db, ownerId),
+    activitySince: (ownerId: string, since: Date) => activitySince(db, ownerId, since),
+  };
+}
+
+function parseOptions(text: string): RecordingOptions {
+  try {
+    const parsed = RecordingOptionsSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : DEFAULT_RECORDING_OPTIONS;
+  } catch {
+    return DEFAULT_RECORDING_OPTIONS;
+  }
+}
+
+/** Capture sources stored with the meeting (one per channel), or none for a single mixed track. */
+function parseSources(json: string | null): string[] {
+  if (!json) return [];
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}

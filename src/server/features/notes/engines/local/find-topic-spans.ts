@@ -1,0 +1,89 @@
+import type { Sentence } from './split-sentences.ts';
+import type { TermSpace } from './term-weights.ts';
+
+/** A topic's stretch of the transcript: segment indexes, inclusive. */
+export type SegmentSpan = { first: number; last: number };
+
+/**
+ * TextTiling (Hearst, 1997) over the meeting's content words: the words are cut into equal runs,
+ * each gap between runs is scored by how much the words before it share with the words after it,
+ * and the gaps at the bottom of the deepest valleys become topic boundaries. Turns are too uneven
+ * in length (a "Yeah." beside a five-minute presentation) to be the units themselves.
+ */
+const TUNING = {
+  /** Content words per run: about twenty seconds of talk. */
+  runTerms: 20,
+  /** Runs compared on each side of a gap: about two minutes of talk. */
+  windowRuns: 6,
+  /** A topic spans at least this many runs. */
+  minTopicRuns: 6,
+  /** At most one topic for this much of the meeting (set on the QMSum meetings, whose topics last 5–30 minutes). */
+  msPerTopic: 12 * 60_000,
+} as const;
+
+type Run = { terms: string[]; firstSegment: number };
+
+function cutRuns(sentences: Sentence[]): Run[] {
+  const runs: Run[] = [];
+  for (const sentence of sentences) {
+    for (const term of sentence.terms) {
+      const run = runs.at(-1);
+      if (run && run.terms.length < TUNING.runTerms) run.terms.push(term);
+      else runs.push({ terms: [term], firstSegment: sentence.segmentIndex });
+    }
+  }
+  return runs;
+}
+
+/** How much the words before gap g (between run g-1 and run g) share with the words after it. */
+function gapScores(runs: Run[], space: TermSpace): number[] {
+  const scores: number[] = [];
+  for (let g = 1; g < runs.length; g++) {
+    const before = runs.slice(Math.max(0, g - TUNING.windowRuns), g).flatMap((r) => r.terms);
+    const after = runs.slice(g, g + TUNING.windowRuns).flatMap((r) => r.terms);
+    scores.push(space.cosine(space.bowOf(before), space.bowOf(after)));
+  }
+  // Smoothed over neighbouring gaps, so one odd run does not open a valley.
+  return scores.map((_, i) => {
+    const near = scores.slice(Math.max(0, i - 1), i + 2);
+    return near.reduce((a, b) => a + b, 0) / near.length;
+  });
+}
+
+/** Depth of each gap's valley: how far the score climbs on both sides before it falls again. */
+function depthScores(scores: number[]): number[] {
+  return scores.map((score, i) => {
+    let left = score;
+    for (let j = i - 1; j >= 0 && scores[j]! >= left; j--) left = scores[j]!;
+    let right = score;
+    for (let j = i + 1; j < scores.length && scores[j]! >= right; j++) right = scores[j]!;
+    return left - score + (right - score);
+  });
+}
+
+/** The deepest valleys that stand out (deeper than the mean), far enough apart, at most `limit`. */
+function pickBoundaries(depths: number[], limit: number): number[] {
+  const mean = depths.reduce((a, b) => a + b, 0) / Math.max(1, depths.length);
+  const gaps = depths
+    .map((depth, i) => ({ depth, run: i + 1 }))
+    .filter((g) => g.depth > mean && g.run >= TUNING.minTopicRuns && g.run <= depths.length + 1 - TUNING.minTopicRuns)
+    .sort((a, b) => b.depth - a.depth || a.run - b.run);
+  const picked: number[] = [];
+  for (const gap of gaps) {
+    if (picked.length >= limit) break;
+    if (picked.every((run) => Math.abs(run - gap.run) >= TUNING.minTopicRuns)) picked.push(gap.run);
+  }
+  return picked.sort((a, b) => a - b);
+}
+
+/** The meeting cut where its subject changes: contiguous spans covering every segment, in order. */
+export function findTopicSpans(sentences: Sentence[], segmentCount: number, meetingMs: number, space: TermSpace): SegmentSpan[] {
+  if (segmentCount === 0) return [];
+  // A topic starts at a segment: one segment, however long, is one topic.
+  if (segmentCount === 1) return [{ first: 0, last: 0 }];
+  const runs = cutRuns(sentences);
+  const limit = Math.floor(meetingMs / TUNING.msPerTopic);
+  const boundaries = runs.length >= 2 * TUNING.minTopicRuns ? pickBoundaries(depthScores(gapScores(runs, space)), limit) : [];
+  const starts = [...new Set([0, ...boundaries.map((run) => runs[run]!.firstSegment)])].sort((a, b) => a - b);
+  return starts.map((first, i) => ({ first, last: (starts[i + 1] ?? segmentCount) - 1 }));
+}

@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import type { NotesDraft, NotesTranscript } from '../../notes-types.ts';
+import { makeTranscript } from '#tests/support/notes-transcript.ts';
+import { generateLocalNotes } from './generate-local-notes.ts';
+
+const EMPTY_NOTES: NotesDraft = { summary: '', keyPoints: [], topics: [], actionItems: [], decisions: [] };
+
+function citedIds(notes: NotesDraft): string[] {
+  return [...notes.keyPoints, ...notes.topics, ...notes.actionItems, ...notes.decisions].flatMap((item) => item.segmentIds);
+}
+
+describe('local notes: the engine', () => {
+  it('reports each of its five stages in order', () => {
+    const calls: Array<[number, number]> = [];
+    generateLocalNotes(makeTranscript([['spk-ana', "I'll send the budget to finance."]]), { onProgress: (part, parts) => calls.push([part, parts]) });
+    expect(calls).toEqual([
+      [1, 5],
+      [2, 5],
+      [3, 5],
+      [4, 5],
+      [5, 5],
+    ]);
+  });
+
+  it('gives empty notes for an empty transcript, and still reports its stages', () => {
+    const calls: number[] = [];
+    expect(generateLocalNotes(makeTranscript([]), { onProgress: (part) => calls.push(part) })).toEqual(EMPTY_NOTES);
+    expect(calls).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('gives empty notes for a transcript of hesitations alone', () => {
+    expect(
+      generateLocalNotes(
+        makeTranscript([
+          ['spk-ana', 'Um.'],
+          ['spk-sam', 'Uh, yeah.'],
+          ['spk-3', 'Mm-hmm.'],
+        ]),
+      ),
+    ).toEqual(EMPTY_NOTES);
+  });
+
+  it('notes a one-segment meeting with one topic over the whole of it', () => {
+    const notes = generateLocalNotes(makeTranscript([['spk-ana', "The new remote control needs a rubber case. I'll ask the supplier for prices by Friday."]]));
+    expect(notes.topics).toEqual([expect.objectContaining({ startMs: 0, endMs: 5000, segmentIds: ['s1'] })]);
+    expect(notes.actionItems.map((i) => [i.text, i.assignee, i.due])).toEqual([['Ask the supplier for prices', 'Ana', '2025-03-07']]);
+  });
+
+  it('works without any speaker, named or not', () => {
+    const transcript: NotesTranscript = { ...makeTranscript([[null, "I'll update the project plan."]]), speakers: [] };
+    expect(generateLocalNotes(transcript).actionItems).toMatchObject([{ text: 'Update the project plan', assignee: null, assigneeSpeakerId: null }]);
+  });
+
+  it('survives a very long unpunctuated segment, and cites only segments that exist', () => {
+    const rambling = Array.from({ length: 3000 }, (_, i) => `we talked about the battery case number ${i} and the chip`).join(' ');
+    const transcript = makeTranscript([
+      ['spk-ana', rambling],
+      ['spk-sam', 'Okay.'],
+    ]);
+    const notes = generateLocalNotes(transcript);
+    expect(citedIds(notes).every((id) => id === 's1' || id === 's2')).toBe(true);
+    expect(notes.summary.split(/\s+/).length).toBeLessThanOrEqual(150);
+  });
+
+  it.each([
+    ['German', 'Wir müssen das Budget bis Freitag an die Finanzabteilung schicken. Das Gehäuse wird aus Gummi sein.'],
+    ['Chinese', '我们需要在星期五之前把预算发给财务部。外壳将由橡胶制成。'],
+    ['garbage', 'asdf ☃☃☃ 1234 !!! ??? ... @@@ ,,, 0x0 \u0000 \uFFFD'],
+    ['punctuation only', '. . . , , ? ! -- ...'],
+  ])('never throws on %s text', (_, text) => {
+    const transcript = makeTranscript([
+      ['spk-ana', text],
+      ['spk-3', text],
+    ]);
+    const notes = generateLocalNotes(transcript);
+    expect(citedIds(notes).every((id) => id === 's1' || id === 's2')).toBe(true);
+  });
+
+  it('tolerates segments of no duration and speakers it does not know', () => {
+    const transcript = makeTranscript([
+      ['nobody', "I'll order the batteries for the prototype."],
+      ['spk-ana', 'The prototype needs a rubber case and a scroll wheel.'],
+    ]);
+    const zero = { ...transcript, segments: transcript.segments.map((s) => ({ ...s, startMs: 0, endMs: 0 })) };
+    const notes = generateLocalNotes(zero);
+    expect(notes.actionItems).toMatchObject([{ text: 'Order the batteries for the prototype', assignee: null, assigneeSpeakerId: null }]);
+    expect(notes.topics.every((t) => t.startMs <= t.endMs)).toBe(true);
+  });
+});

@@ -1,0 +1,50 @@
+import type { Token } from './speech-nlp.ts';
+
+/** A noun phrase said in the meeting: its lemma key (for counting) and the words as said. */
+export type Phrase = { key: string; words: string };
+
+/** Longer runs are lists of nouns rather than one name ("remote control battery life cost"). */
+const MAX_PHRASE_WORDS = 3;
+/** Nouns that name nothing a topic could be called by, though wink tags them as nouns. */
+const VAGUE_NOUNS: ReadonlySet<string> = new Set<string>(
+  [
+    'thing stuff lot bit way kind sort idea point time minute moment question problem answer reason example fact sense',
+    'something anything everything nothing people guy one yes gonna wanna cause',
+    'meeting life course lunch number part end start today week day year name word six sixes',
+  ].flatMap((line) => line.split(' ')),
+);
+
+const isNounLike = (t: Token) => (t.pos === 'NOUN' || t.pos === 'PROPN') && !t.isStop;
+const isModifier = (t: Token) => isNounLike(t) || (t.pos === 'ADJ' && !t.isStop);
+const isPlainWord = (t: Token) => /^\p{L}[\p{L}-]*\p{L}$/u.test(t.text);
+
+function phraseOf(run: Token[]): Phrase | undefined {
+  // A phrase ends on its head noun; trailing adjectives ("the battery low") are not part of it.
+  let end = run.length;
+  while (end > 0 && !isNounLike(run[end - 1]!)) end--;
+  const words = run.slice(Math.max(0, end - MAX_PHRASE_WORDS), end);
+  const head = words.at(-1);
+  // A head of one or two letters is a broken-off word ("th") more often than a name ("TV").
+  if (!head || head.text.length < 3 || VAGUE_NOUNS.has(head.lemma) || words.every((w) => VAGUE_NOUNS.has(w.lemma))) return undefined;
+  return {
+    key: words.map((w) => w.lemma).join(' '),
+    words: words.map((w) => (w.pos === 'PROPN' ? w.text : w.lower)).join(' '),
+  };
+}
+
+/** The noun phrases of a cleaned sentence: runs of adjectives and nouns ending on a noun. */
+export function nounPhrases(tokens: Token[]): Phrase[] {
+  const phrases: Phrase[] = [];
+  let run: Token[] = [];
+  const close = () => {
+    const phrase = run.length > 0 ? phraseOf(run) : undefined;
+    if (phrase) phrases.push(phrase);
+    run = [];
+  };
+  for (const token of tokens) {
+    if (isModifier(token) && isPlainWord(token)) run.push(token);
+    else close();
+  }
+  close();
+  return phrases;
+}

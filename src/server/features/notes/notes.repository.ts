@@ -1,0 +1,258 @@
+import crypto from 'node:crypto';
+import type { Selectable } from 'kysely';
+import type { ActionItem, MeetingRef, Topic } from '#shared/contracts/insights.ts';
+import type { Insight, InsightKind, ItemStatus, NotesState } from '#shared/contracts/notes.ts';
+import type { Db } from '#server/db/create-db.ts';
+import type { MeetingInsightsTable, MeetingNotesTable } from './notes.table.ts';
+
+/**
+ * The notes feature's tables: `meeting_notes` (one row of state per meeting) and `meeting_insights`
+ * (the items). Reads for one meeting take its id only: the caller (the notes service) has checked
+ * that the person may see the meeting. Aggregates across meetings are scoped by owner.
+ */
+
+type ItemRow = Selectable<MeetingInsightsTable>;
+type StateRow = Selectable<MeetingNotesTable>;
+const nowIso = () => new Date().toISOString();
+
+/** What an engine (or the sample content) stores for one item. */
+export type NewItem = {
+  kind: InsightKind;
+  text: string;
+  segmentIds: string[];
+  startMs: number;
+  endMs?: number | null;
+  assignee?: string | null;
+  due?: string | null;
+  dueText?: string | null;
+  suggested: boolean;
+};
+
+function parseIds(json: string | null, fallback: string | null): string[] {
+  try {
+    const value: unknown = json ? JSON.parse(json) : [];
+    const ids = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+    return ids.length > 0 ? ids : fallback ? [fallback] : [];
+  } catch {
+    return fallback ? [fallback] : [];
+  }
+}
+
+export function toInsight(row: ItemRow): Insight {
+  return {
+    id: row.id,
+    kind: row.kind,
+    text: row.text,
+    segmentIds: parseIds(row.segment_ids, row.segment_id),
+    startMs: row.start_ms ?? 0,
+    endMs: row.kind === 'topic' ? (row.end_ms ?? row.start_ms ?? 0) : null,
+    assignee: row.assignee,
+    due: row.due,
+    dueText: row.due_text,
+    status: row.status,
+    suggested: row.suggested === 1,
+  };
+}
+
+export async function itemsOfMeeting(db: Db, meetingId: string): Promise<Insight[]> {
+  const rows = await db.selectFrom('meeting_insights').selectAll().where('meeting_id', '=', meetingId).orderBy('position').execute();
+  // An item whose citations were all lost with a replaced transcript has nothing to point at.
+  return rows.map(toInsight).filter((item) => item.segmentIds.length > 0);
+}
+
+/** Items a person has reviewed (accepted, edited, ticked, dismissed): notes written again keep them. */
+export async function reviewedItemsOf(db: Db, meetingId: string): Promise<Insight[]> {
+  const rows = await db.selectFrom('meeting_insights').selectAll().where('meeting_id', '=', meetingId).where('reviewed', '=', 1).orderBy('position').execute();
+  return rows.map(toInsight);
+}
+
+/**
+ * Stores a new set of notes: the items nobody reviewed are replaced, reviewed ones stay, the new
+ * ones follow them; in one transaction with the notes' state.
+ */
+export async function replaceItems(db: Db, meetingId: string, items: NewItem[], state: Partial<StateRow>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('meeting_insights').where('meeting_id', '=', meetingId).where('reviewed', '=', 0).execute();
+    const last = await trx
+      .selectFrom('meeting_insights')
+      .select((eb) => eb.fn.max<number | string | null>('position').as('position'))
+      .where('meeting_id', '=', meetingId)
+      .executeTakeFirst();
+    const first = last?.position === null || last?.position === undefined ? 0 : Number(last.position) + 1;
+    // Chunked so a long meeting's notes stay under SQLite's bound-parameter limit.
+    for (let start = 0; start < items.length; start += 200) {
+      const chunk = items.slice(start, start + 200);
+      await trx
+        .insertInto('meeting_insights')
+        .values(
+          chunk.map((item, i) => ({
+            id: crypto.randomUUID(),
+            meeting_id: meetingId,
+            kind: item.kind,
+            text: item.text,
+            assignee: item.assignee ?? null,
+            due: item.due ?? null,
+            due_text: item.dueText ?? null,
+            segment_id: item.segmentIds[0] ?? null,
+            segment_ids: JSON.stringify(item.segmentIds),
+            start_ms: Math.max(0, Math.round(item.startMs)),
+            end_ms: item.endMs === undefined || item.endMs === null ? null : Math.max(0, Math.round(item.endMs)),
+            status: 'open' as const,
+            suggested: item.suggested ? 1 : 0,
+            reviewed: 0,
+            position: first + start + i,
+          })),
+        )
+        .execute();
+    }
+    await writeState(trx, meetingId, state);
+  });
+}
+
+export async function updateItem(
+  db: Db,
+  meetingId: string,
+  itemId: string,
+  changes: Partial<Pick<ItemRow, 'text' | 'assignee' | 'due' | 'due_text' | 'status' | 'suggested'>>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('meeting_insights')
+    .set({ ...changes, reviewed: 1 })
+    .where('id', '=', itemId)
+    .where('meeting_id', '=', meetingId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function itemOf(db: Db, meetingId: string, itemId: string): Promise<Insight | undefined> {
+  const row = await db.selectFrom('meeting_insights').selectAll().where('id', '=', itemId).where('meeting_id', '=', meetingId).executeTakeFirst();
+  return row && toInsight(row);
+}
+
+export async function stateOf(db: Db, meetingId: string): Promise<StateRow | undefined> {
+  return db.selectFrom('meeting_notes').selectAll().where('meeting_id', '=', meetingId).executeTakeFirst();
+}
+
+/** Creates or updates a meeting's notes state with the given fields. */
+export async function writeState(db: Db, meetingId: string, fields: Partial<StateRow>): Promise<void> {
+  const updatedAt = nowIso();
+  const { meeting_id: _ignored, ...changes } = fields;
+  await db
+    .insertInto('meeting_notes')
+    .values({
+      meeting_id: meetingId,
+      status: 'queued',
+      engine: null,
+      failure_reason: null,
+      dropped_uncited: 0,
+      local_fallback_parts: 0,
+      part: null,
+      parts: null,
+      source_revision: null,
+      generated_at: null,
+      ...changes,
+      updated_at: updatedAt,
+    })
+    .onConflict((oc) => oc.column('meeting_id').doUpdateSet({ ...changes, updated_at: updatedAt }))
+    .execute();
+}
+
+/** Presents a state row for the API, given the meeting's current transcript revision. */
+export function presentState(row: StateRow | undefined, transcriptRevision: number): NotesState {
+  if (!row) {
+    return { status: 'off', engine: null, failureReason: null, droppedUncited: 0, localFallbackParts: 0, progress: null, outOfDate: false, generatedAt: null };
+  }
+  const running = row.status === 'running' && row.part !== null && row.parts !== null && row.parts > 0;
+  return {
+    status: row.status,
+    engine: row.engine,
+    failureReason: row.failure_reason,
+    droppedUncited: row.dropped_uncited,
+    localFallbackParts: row.local_fallback_parts,
+    progress: running ? { part: Math.max(1, row.part!), parts: row.parts! } : null,
+    outOfDate: row.generated_at !== null && row.source_revision !== null && row.source_revision !== transcriptRevision,
+    generatedAt: row.generated_at,
+  };
+}
+
+/** Item counts of a person's meetings, for the dashboard (dismissed items do not count). */
+export async function countsOf(db: Db, ownerId: string): Promise<{ keyPoints: number; actionItems: number; decisions: number; topics: number }> {
+  const kinds = await db
+    .selectFrom('meeting_insights')
+    .innerJoin('meetings', 'meetings.id', 'meeting_insights.meeting_id')
+    .where('meetings.owner_id', '=', ownerId)
+    .where('meeting_insights.status', '!=', 'dismissed')
+    .select(['meeting_insights.kind', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy('meeting_insights.kind')
+    .execute();
+  const count = (kind: InsightKind) => Number(kinds.find((k) => k.kind === kind)?.count ?? 0);
+  return { keyPoints: count('key_point'), actionItems: count('action_item'), decisions: count('decision'), topics: count('topic') };
+}
+
+type MeetingRow = { id: string; title: string; started_at: string; is_sample: number };
+export const toMeetingRef = (m: MeetingRow): MeetingRef => ({ id: m.id, title: m.title, startedAt: m.started_at, isSample: m.is_sample === 1 });
+
+export const LIMITS = { topics: 30, actionItems: 100 } as const;
+
+/** Topics across a person's meetings: the same name in several meetings is one topic, newest meeting first. */
+export async function topicsOf(db: Db, ownerId: string): Promise<Topic[]> {
+  const rows = await db
+    .selectFrom('meeting_insights as i')
+    .innerJoin('meetings as m', 'm.id', 'i.meeting_id')
+    .where('m.owner_id', '=', ownerId)
+    .where('i.kind', '=', 'topic')
+    .where('i.status', '!=', 'dismissed')
+    .select(['i.text', 'm.id', 'm.title', 'm.started_at', 'm.is_sample'])
+    .orderBy('m.started_at', 'desc')
+    .execute();
+  const byName = new Map<string, { name: string; meetings: Set<string>; last: MeetingRow }>();
+  for (const row of rows) {
+    const key = row.text.trim().toLowerCase();
+    const topic = byName.get(key) ?? { name: row.text.trim(), meetings: new Set<string>(), last: row };
+    topic.meetings.add(row.id);
+    byName.set(key, topic);
+  }
+  return [...byName.values()]
+    .sort((a, b) => b.meetings.size - a.meetings.size || b.last.started_at.localeCompare(a.last.started_at))
+    .slice(0, LIMITS.topics)
+    .map((t) => ({ name: t.name, meetings: t.meetings.size, lastDiscussed: toMeetingRef(t.last) }));
+}
+
+/** A person's action items across meetings, newest meeting first. */
+export async function actionItemsOf(db: Db, ownerId: string, filter: { status?: ItemStatus } = {}): Promise<ActionItem[]> {
+  let query = db
+    .selectFrom('meeting_insights as i')
+    .innerJoin('meetings as m', 'm.id', 'i.meeting_id')
+    .where('m.owner_id', '=', ownerId)
+    .where('i.kind', '=', 'action_item');
+  query = filter.status ? query.where('i.status', '=', filter.status) : query.where('i.status', '!=', 'dismissed');
+  const rows = await query
+    .select(['i.id as item_id', 'i.text', 'i.assignee', 'i.due', 'i.due_text', 'i.status', 'i.start_ms', 'm.id', 'm.title', 'm.started_at', 'm.is_sample'])
+    .orderBy('m.started_at', 'desc')
+    .orderBy('i.position')
+    .limit(LIMITS.actionItems)
+    .execute();
+  return rows.map((r) => ({
+    id: r.item_id,
+    text: r.text,
+    assignee: r.assignee,
+    due: r.due,
+    dueText: r.due_text,
+    status: r.status,
+    startMs: r.start_ms ?? 0,
+    meeting: toMeetingRef(r),
+  }));
+}
+
+/** Ready meetings (not samples) that have never had notes: a crash may have lost their notes job. */
+export async function meetingsWithoutNotes(db: Db): Promise<{ id: string; ownerId: string }[]> {
+  const rows = await db
+    .selectFrom('meetings')
+    .leftJoin('meeting_notes', 'meeting_notes.meeting_id', 'meetings.id')
+    .select(['meetings.id', 'meetings.owner_id'])
+    .where('meetings.status', '=', 'ready')
+    .where('meetings.is_sample', '=', 0)
+    .where((eb) => eb.or([eb('meeting_notes.meeting_id', 'is', null), eb('meeting_notes.status', 'in', ['queued', 'running'])]))
+    .execute();
+  return rows.map((r) => ({ id: r.id, ownerId: r.owner_id }));
+}

@@ -1,0 +1,254 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import { z } from 'zod';
+import type { ActionItem, Topic } from '#shared/contracts/insights.ts';
+import type { Insight, NotesResponse, NotesState, UpdateNoteItemBody } from '#shared/contracts/notes.ts';
+import type { MeetingNotesEvent } from '#shared/contracts/realtime.ts';
+import type { StatusResponse } from '#shared/contracts/status.ts';
+import type { Db } from '#server/db/create-db.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
+import type { MeetingsService } from '../meetings/meetings.service.ts';
+import { NotesLlmError } from './engines/llm/llm-errors.ts';
+import { findDueDate, meetingClock } from './due-dates.ts';
+import type { NotesEngines } from './engines/select-notes-engine.ts';
+import { itemsOf, keepReviewed, type NotesParts } from './notes-items.ts';
+import { createTrackerService } from './tracker/tracker.service.ts';
+import {
+  actionItemsOf,
+  countsOf,
+  itemOf,
+  itemsOfMeeting,
+  meetingsWithoutNotes,
+  presentState,
+  replaceItems,
+  reviewedItemsOf,
+  stateOf,
+  topicsOf,
+  updateItem,
+  writeState,
+  type NewItem,
+} from './notes.repository.ts';
+
+export type { NewItem } from './notes.repository.ts';
+
+type NotesDeps = {
+  db: Db;
+  jobs: JobQueue;
+  meetings: MeetingsService;
+  engines: NotesEngines;
+  realtime: RealtimeHub;
+  log: Logger;
+  /** The time now: "today" for overdue action items, when follow-ups were found. */
+  now: () => Date;
+  /** The IANA time zone a person's dates are read in (Settings › Profile). */
+  timeZoneOf: (userId: string) => Promise<string>;
+  /** Settings › Recording "AI Summary Generation": notes written without being asked. */
+  automaticNotesOf: (userId: string) => Promise<boolean>;
+  maxAttempts: number;
+  retryDelayMs: number;
+};
+
+const NotesPayload = z.object({ meetingId: z.uuid(), ownerId: z.string(), explicit: z.boolean() });
+type NotesPayload = z.infer<typeof NotesPayload>;
+
+/** State writes for progress at most this often: a local run has five parts, an LLM run dozens. */
+const PROGRESS_INTERVAL_MS = 300;
+
+/** The due date of words such as "by Friday", read on a meeting's calendar (the sample content's labels). */
+export const resolveDueDate = (words: string, startedAt: string, timeZone: string) => findDueDate(words, meetingClock(startedAt, timeZone));
+
+/**
+ * A meeting's notes: written by a durable job on the queue ("notes") after its transcript is stored,
+ * never holding the transcript back; their own state (queued, running part N of M, ready, failed with
+ * a reason, off); items a person can edit, accept, tick done or dismiss; and the aggregates other
+ * features show (the dashboard's counts, /insights' topics and action items); across meetings, the
+ * action-item tracker and the decision register (tracker/).
+ */
+export type NotesService = ReturnType<typeof createNotesService>;
+
+export function createNotesService(deps: NotesDeps) {
+  const { db, meetings, log } = deps;
+
+  const notesOf = async (meetingId: string, transcriptRevision: number): Promise<{ insights: Insight[]; notes: NotesState }> => {
+    const [insights, state] = await Promise.all([itemsOfMeeting(db, meetingId), stateOf(db, meetingId)]);
+    return { insights, notes: presentState(state, transcriptRevision) };
+  };
+
+  const announce = async (meetingId: string, ownerId: string) => {
+    const source = await meetings.notesSource(meetingId);
+    if (!source) return;
+    const event: MeetingNotesEvent = { type: 'meeting.notes', meetingId, notes: presentState(await stateOf(db, meetingId), source.transcriptRevision) };
+    deps.realtime.publish(ownerId, event);
+  };
+
+  /** A person's edit, accept, tick or dismiss of one item of their meeting; undefined when not theirs or not there. */
+  const updateNoteItem = async (ownerId: string, meetingId: string, itemId: string, body: UpdateNoteItemBody): Promise<NotesResponse | undefined> => {
+    const meeting = await meetings.get(ownerId, meetingId);
+    const item = meeting && (await itemOf(db, meetingId, itemId));
+    if (!meeting || !item) return undefined;
+    const timeZone = await deps.timeZoneOf(ownerId);
+    await updateItem(db, meetingId, itemId, {
+      ...(body.text !== undefined ? { text: body.text } : {}),
+      ...(body.assignee !== undefined ? { assignee: body.assignee } : {}),
+      ...(body.due !== undefined ? { due: body.due, due_text: body.due === null ? null : dueWords(body.due, meeting.startedAt, timeZone) } : {}),
+      ...(body.status !== undefined ? { status: body.status } : {}),
+      // Accepted or edited by a person: no longer a suggestion.
+      suggested: 0,
+    });
+    return { summary: meeting.summary, ...(await notesOf(meetingId, meeting.transcriptRevision)) };
+  };
+
+  const tracker = createTrackerService({ db, now: deps.now, timeZoneOf: deps.timeZoneOf, updateItem: updateNoteItem });
+
+  const jobs = deps.jobs.define<NotesPayload>({
+    name: 'notes',
+    label: 'note writing',
+    payload: NotesPayload,
+    keyOf: (p) => p.meetingId,
+    concurrency: 1,
+    maxAttempts: deps.maxAttempts,
+    retryDelayMs: deps.retryDelayMs,
+    classify: (error) => {
+      if (error instanceof NotesLlmError) return { retryable: error.retryable, message: error.message };
+      const reason = error instanceof Error ? error.message : String(error);
+      return { retryable: true, message: `The notes could not be written: ${reason}` };
+    },
+    run: async ({ meetingId, ownerId, explicit }, ctx) => {
+      const source = await meetings.notesSource(meetingId);
+      if (!source || source.status !== 'ready') return; // deleted, or transcribed again meanwhile: that run queues new notes
+      const parts = partsOf(source.options, explicit);
+      const engine = await deps.engines.resolve();
+      await writeState(db, meetingId, { status: 'running', engine: engine.name, failure_reason: null, part: null, parts: null });
+      await announce(meetingId, ownerId);
+      let lastWrite = 0;
+      const result = await engine.generate(
+        {
+          title: source.title,
+          startedAt: source.startedAt,
+          timeZone: await deps.timeZoneOf(ownerId),
+          speakers: source.speakers,
+          segments: source.segments,
+        },
+        {
+          signal: ctx.signal,
+          onProgress: (part, total) => {
+            ctx.progress(`part ${part} of ${total}`, total > 0 ? part / total : null);
+            if (Date.now() - lastWrite < PROGRESS_INTERVAL_MS && part < total) return;
+            lastWrite = Date.now();
+            void writeState(db, meetingId, { part, parts: total })
+              .then(() => announce(meetingId, ownerId))
+              .catch((error: unknown) => log.warn({ err: error, meetingId }, 'notes progress not recorded'));
+          },
+        },
+      );
+      ctx.signal.throwIfAborted();
+      const starts = new Map(source.segments.map((s) => [s.id, s.startMs]));
+      const fresh = itemsOf(result, parts, (id) => starts.get(id) ?? 0);
+      const items = keepReviewed(await reviewedItemsOf(db, meetingId), fresh);
+      await replaceItems(db, meetingId, items, {
+        status: 'ready',
+        engine: result.engine,
+        failure_reason: null,
+        dropped_uncited: result.droppedUncited,
+        local_fallback_parts: result.localFallbackParts,
+        part: null,
+        parts: null,
+        source_revision: source.transcriptRevision,
+        generated_at: new Date().toISOString(),
+      });
+      // The notes are stored whatever happens next: a failure here is logged, never a failed notes job.
+      await tracker
+        .notesStored({ meetingId, ownerId, startedAt: source.startedAt, segments: source.segments })
+        .catch((error: unknown) => log.error({ err: error, meetingId }, 'follow-ups of open action items and superseded decisions not found'));
+      if (parts.summary) await meetings.setSummary(meetingId, result.summary.trim() || null);
+    },
+    onSettled: async ({ meetingId, ownerId }, outcome) => {
+      if (outcome.status === 'failed') await writeState(db, meetingId, { status: 'failed', failure_reason: outcome.error, part: null, parts: null });
+      if (outcome.status === 'retrying') await writeState(db, meetingId, { status: 'queued', failure_reason: null, part: null, parts: null });
+      await announce(meetingId, ownerId);
+    },
+  });
+
+  const queue = async (meetingId: string, ownerId: string, explicit: boolean) => {
+    await writeState(db, meetingId, { status: 'queued', failure_reason: null, part: null, parts: null });
+    await jobs.enqueue({ meetingId, ownerId, explicit });
+    await announce(meetingId, ownerId);
+  };
+
+  /** Notes written without being asked, unless the person turned them off (setting, or both options). */
+  const startAutomatic = async (meetingId: string, ownerId: string): Promise<void> => {
+    const source = await meetings.notesSource(meetingId);
+    if (!source) return;
+    const wanted = (await deps.automaticNotesOf(ownerId)) && (source.options.summary || source.options.actionItems);
+    if (wanted) return queue(meetingId, ownerId, false);
+    await writeState(db, meetingId, { status: 'off', failure_reason: null, part: null, parts: null });
+    await announce(meetingId, ownerId);
+  };
+
+  return {
+    /** The hand-off after a transcript is stored (transcription, import). */
+    transcriptReady: startAutomatic,
+    /** "Regenerate notes": write them again now, whatever their state (the person asked). */
+    regenerate: async (ownerId: string, meetingId: string): Promise<NotesResponse | 'not-found' | 'not-ready'> => {
+      const meeting = await meetings.get(ownerId, meetingId);
+      if (!meeting) return 'not-found';
+      if (meeting.status !== 'ready') return 'not-ready';
+      await queue(meetingId, ownerId, true);
+      return { summary: meeting.summary, ...(await notesOf(meetingId, meeting.transcriptRevision)) };
+    },
+    /** A meeting's items and notes state, for the meeting the caller was allowed to read. */
+    ofMeeting: notesOf,
+    updateItem: updateNoteItem,
+    /** The sample content's notes, as written (ready, from no engine). */
+    storeSampleNotes: (meetingId: string, items: NewItem[], transcriptRevision: number) =>
+      replaceItems(db, meetingId, items, {
+        status: 'ready',
+        engine: null,
+        source_revision: transcriptRevision,
+        generated_at: new Date().toISOString(),
+      }),
+    /** Queues notes for ready meetings left without them (a crash, or meetings from before notes existed). */
+    requeueMissing: async (): Promise<void> => {
+      const missing = await meetingsWithoutNotes(db);
+      const states = await jobs.states(missing.map((m) => m.id));
+      for (const { id, ownerId } of missing) {
+        const state = states.get(id)?.state;
+        if (state !== 'queued' && state !== 'running') await startAutomatic(id, ownerId);
+      }
+    },
+    counts: (ownerId: string) => countsOf(db, ownerId),
+    topics: (ownerId: string): Promise<Topic[]> => topicsOf(db, ownerId),
+    actionItems: (ownerId: string): Promise<ActionItem[]> => actionItemsOf(db, ownerId),
+    /** /insights › Action Items as a tracker: by status (overdue too), assignee and meeting, with later mentions. */
+    actionItemTracker: tracker.actionItems,
+    answerMention: tracker.answerMention,
+    /** Every decision across the person's meetings, searchable, with superseding links. */
+    decisionRegister: tracker.decisions,
+    answerDecisionLink: tracker.answerDecisionLink,
+    /** The notes engines and queue, for /status. */
+    status: async (): Promise<StatusResponse['notes']> => {
+      const engines = await deps.engines.status();
+      return {
+        setting: deps.engines.setting,
+        inUse: engines.find((e) => e.inUse)?.name ?? 'local',
+        engines,
+        queue: await jobs.counts(),
+      };
+    },
+    /** The job of a meeting's notes as the queue has it (tests, diagnostics). */
+    jobOf: async (meetingId: string) => (await jobs.states([meetingId])).get(meetingId),
+  };
+}
+
+/** Which parts to write: the meeting's options, or everything when the person asked and both are off. */
+function partsOf(options: { summary: boolean; actionItems: boolean }, explicit: boolean): NotesParts {
+  if (explicit && !options.summary && !options.actionItems) return { summary: true, actionItems: true };
+  return { summary: options.summary, actionItems: options.actionItems };
+}
+
+/** A date a person set, in words relative to the meeting (the tracker shows both). */
+function dueWords(due: string, startedAt: string, timeZone: string): string {
+  const date = new Date(`${due}T12:00:00Z`);
+  const sameYear = due.slice(0, 4) === new Date(startedAt).toLocaleDateString('en-CA', { timeZone }).slice(0, 4);
+  return `by ${date.toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', ...(sameYear ? {} : { year: 'numeric' }), timeZone: 'UTC' })}`;
+}

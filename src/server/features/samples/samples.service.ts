@@ -1,0 +1,119 @@
+import crypto from 'node:crypto';
+import { DEFAULT_RECORDING_OPTIONS, type MeetingDetail } from '#shared/contracts/meetings.ts';
+import { ianaTimeZone } from '#shared/contracts/time-zones.ts';
+import type { MeetingsService } from '../meetings/meetings.service.ts';
+import { resolveDueDate, type NewItem, type NotesService } from '../notes/notes.service.ts';
+import { SAMPLE_MEETINGS, type SampleMeeting, type SampleNote } from './sample-meetings.ts';
+
+/** When a sample meeting started, counted back from `now` (they stay recent for a new account). */
+function startOf(sample: SampleMeeting, now: Date): string {
+  const started = new Date(now);
+  started.setUTCDate(started.getUTCDate() - sample.daysAgo);
+  started.setUTCHours(sample.hour, 0, 0, 0);
+  return started.toISOString();
+}
+
+/** A sample note as a stored item: its line(s) as citations, its due words read on the meeting's calendar. */
+function itemOf(note: SampleNote, segments: { id: string; startMs: number; endMs: number }[], startedAt: string): NewItem {
+  const first = segments[note.segment]!;
+  const last = segments[note.through ?? note.segment] ?? first;
+  const cited = segments.slice(note.segment, (note.through ?? note.segment) + 1).map((s) => s.id);
+  const due = note.dueText ? resolveDueDate(note.dueText, startedAt, ianaTimeZone(undefined)) : null;
+  return {
+    kind: note.kind,
+    text: note.text,
+    segmentIds: cited,
+    startMs: first.startMs,
+    endMs: note.kind === 'topic' ? last.endMs : null,
+    assignee: note.assignee ?? null,
+    due: due?.due ?? null,
+    dueText: note.dueText ?? null,
+    suggested: false,
+  };
+}
+
+/**
+ * The sample content (sample-meetings.ts): stored for every new account as meetings with their
+ * notes, and shown signed out as the /demo tour's meeting (built in memory, nothing stored).
+ */
+export type SamplesService = ReturnType<typeof createSamplesService>;
+
+export function createSamplesService(deps: { meetings: MeetingsService; notes: NotesService }) {
+  return {
+    /** A new account's six sample meetings, badged Sample. */
+    seed: async (ownerId: string, now = new Date()): Promise<void> => {
+      for (const sample of SAMPLE_MEETINGS) {
+        const startedAt = startOf(sample, now);
+        const created = await deps.meetings.createSample(ownerId, { ...sample, startedAt });
+        const segments = sample.transcript.segments.map((s, i) => ({ id: created.segmentIds[i]!, startMs: s.startMs, endMs: s.endMs }));
+        const items = sample.notes.map((note) => itemOf(note, segments, startedAt));
+        await deps.notes.storeSampleNotes(created.id, items, created.transcriptRevision);
+      }
+    },
+    /** The first sample meeting, for the public /demo tour. */
+    demoMeeting: (now = new Date()): MeetingDetail => demoMeeting(now),
+  };
+}
+
+/** A deterministic id per sample position, so the public demo's ids are stable across requests. */
+function demoId(kind: string, index: number): string {
+  const hex = crypto.createHash('sha256').update(`parley-demo:${kind}:${index}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+function demoMeeting(now: Date): MeetingDetail {
+  const sample = SAMPLE_MEETINGS[0]!;
+  const startedAt = startOf(sample, now);
+  const speakers = sample.transcript.speakers.map((s, i) => ({ id: demoId('speaker', i), label: s.label, displayName: s.displayName ?? null }));
+  const segments = sample.transcript.segments.map((s, i) => ({
+    id: demoId('segment', i),
+    speakerId: s.speaker === null ? null : (speakers[s.speaker]?.id ?? null),
+    startMs: s.startMs,
+    endMs: s.endMs,
+    text: s.text,
+    confidence: s.confidence ?? null,
+  }));
+  return {
+    id: demoId('meeting', 0),
+    title: sample.title,
+    startedAt,
+    durationSeconds: sample.durationSeconds,
+    status: 'ready',
+    source: 'sample',
+    participants: sample.participants,
+    summary: sample.summary,
+    isSample: true,
+    hasAudio: false,
+    createdAt: startedAt,
+    options: DEFAULT_RECORDING_OPTIONS,
+    failureReason: null,
+    speakers,
+    segments,
+    insights: sample.notes.map((note, i) => {
+      const item = itemOf(note, segments, startedAt);
+      return {
+        id: demoId('insight', i),
+        kind: item.kind,
+        text: item.text,
+        segmentIds: item.segmentIds,
+        startMs: item.startMs,
+        endMs: item.endMs ?? null,
+        assignee: item.assignee ?? null,
+        due: item.due ?? null,
+        dueText: item.dueText ?? null,
+        status: 'open' as const,
+        suggested: false,
+      };
+    }),
+    notes: {
+      status: 'ready',
+      engine: null,
+      failureReason: null,
+      droppedUncited: 0,
+      localFallbackParts: 0,
+      progress: null,
+      outOfDate: false,
+      generatedAt: startedAt,
+    },
+  };
+}

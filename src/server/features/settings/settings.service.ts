@@ -1,0 +1,25 @@
+import type { AutoDelete, SettingsPatch, SettingsResponse, SettingsTab } from '#shared/contracts/settings.ts';
+import type { Db } from '#server/db/create-db.ts';
+import { getPipelineSettings, type PipelineSettings } from './pipeline-settings.ts';
+import { getSettingsResponse, getUserSettings, listStoredSettings, updateUserSettingsTab, type SettingsOwner } from './settings.repository.ts';
+
+export type { SettingsOwner } from './settings.repository.ts';
+
+/** Per-person settings (the /settings tabs) for the routes and for the features that act on them. */
+export type SettingsService = ReturnType<typeof createSettingsService>;
+
+export function createSettingsService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    get: (owner: SettingsOwner): Promise<SettingsResponse> => getSettingsResponse(db, owner),
+    update: <T extends SettingsTab>(owner: SettingsOwner, tab: T, patch: SettingsPatch<T>): Promise<SettingsResponse> =>
+      updateUserSettingsTab(db, owner, tab, patch),
+    /** Settings › Recording "AI Summary Generation": notes are written for new meetings without being asked. */
+    automaticNotes: async (userId: string): Promise<boolean> => (await getUserSettings(db, { id: userId })).recording.aiSummary,
+    /** Settings › Recording as the transcription pipeline needs it. */
+    pipeline: (userId: string): Promise<PipelineSettings> => getPipelineSettings(db, userId),
+    /** Each person's Settings › Privacy "Auto-delete recordings" choice, for those who saved one. */
+    autoDeleteChoices: async (): Promise<Map<string, AutoDelete>> =>
+      new Map((await listStoredSettings(db)).map(({ userId, settings }) => [userId, settings.privacy.autoDelete])),
+  };
+}

@@ -1,0 +1,156 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import { z } from 'zod';
+import type { MeetingProcessing } from '#shared/contracts/meetings.ts';
+import type { MeetingProgressEvent } from '#shared/contracts/realtime.ts';
+import type { JobQueue, JobState } from '#server/jobs/job-queue.ts';
+import type { BlobStore } from '#server/lib/blob-store.ts';
+import type { MeetingsService } from '../meetings/meetings.service.ts';
+import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
+import type { StatusResponse } from '#shared/contracts/status.ts';
+import type { TranscriptionEngine } from './engines/engine.ts';
+import type { EngineRegistry } from './engines/select-engine.ts';
+import { transcriptionStatus } from './transcription-status.ts';
+import { classifyFailure, transcribeMeeting, type PipelineDeps } from './pipeline.ts';
+
+export type TranscriptionService = {
+  /** A recording was stored: queue its transcription (durably) and start on it soon. */
+  enqueue: (meetingId: string) => Promise<void>;
+  /** The Retry of a failed meeting: back to processing and queued again. */
+  retry: (ownerId: string, meetingId: string) => ReturnType<MeetingsService['retryTranscription']>;
+  /** Where each processing meeting's job is (stage and fraction), for the meetings API. */
+  processingOf: (meetingIds: string[]) => Promise<Map<string, MeetingProcessing>>;
+  /** Queues again the meetings a crash left processing without a job (workers run it at start). */
+  requeueOrphans: () => Promise<void>;
+  /** The job of a meeting as the queue has it (attempts, state), for tests and diagnostics. */
+  jobOf: (meetingId: string) => Promise<JobState | undefined>;
+  /** Engines (which is in use and why not the others), installed models, VAD and the queue, for /status. */
+  status: () => Promise<StatusResponse['transcription']>;
+  /** Resolves when no transcription job is queued or running (tests, graceful waits). */
+  idle: () => Promise<void>;
+};
+
+/** The hand-off once a meeting's transcript is stored (the notes feature writes its notes next). */
+export type TranscriptReadyPort = { transcriptReady: (meetingId: string, ownerId: string) => Promise<void> };
+
+type ServiceDeps = {
+  jobs: JobQueue;
+  meetings: MeetingsService;
+  blobs: BlobStore;
+  /** The installation's engines (status) and the one jobs transcribe with. */
+  engines: EngineRegistry;
+  engine: TranscriptionEngine;
+  modelsDir: string;
+  next: TranscriptReadyPort;
+  identifySpeakers: PipelineDeps['identifySpeakers'];
+  settingsOf: PipelineDeps['settingsOf'];
+  realtime: RealtimeHub;
+  log: Logger;
+  maxAttempts: number;
+  concurrency: number;
+  retryDelayMs: number;
+};
+
+/** Progress events at most this often per job: enough for a smooth bar, little for the socket. */
+const PROGRESS_INTERVAL_MS = 500;
+
+const TranscribePayload = z.object({ meetingId: z.uuid(), ownerId: z.string() });
+type TranscribePayload = z.infer<typeof TranscribePayload>;
+
+/**
+ * Meetings' transcription as durable jobs on the job queue ("transcribe"): the pipeline does the
+ * work, the meetings service records the outcome, and every change reaches the meeting's owner over
+ * /realtime.
+ */
+export function createTranscriptionService(deps: ServiceDeps): TranscriptionService {
+  const { meetings } = deps;
+  // Synchronous on purpose: the owner comes with the job, so events leave in the order they happen.
+  const publish = (ownerId: string, meetingId: string, event: Omit<MeetingProgressEvent, 'type' | 'meetingId'>) =>
+    deps.realtime.publish(ownerId, { type: 'meeting.progress', meetingId, ...event });
+
+  const jobs = deps.jobs.define<TranscribePayload>({
+    name: 'transcribe',
+    label: 'transcription',
+    payload: TranscribePayload,
+    keyOf: (p) => p.meetingId,
+    concurrency: deps.concurrency,
+    maxAttempts: deps.maxAttempts,
+    retryDelayMs: deps.retryDelayMs,
+    classify: classifyFailure,
+    run: async ({ meetingId, ownerId }, ctx) => {
+      let lastSent = 0;
+      await transcribeMeeting(deps, meetingId, ctx.signal, (stage, progress) => {
+        ctx.progress(stage, progress);
+        const now = Date.now();
+        if (stage === 'transcribing' && progress !== null && progress > 0 && progress < 1 && now - lastSent < PROGRESS_INTERVAL_MS) return;
+        lastSent = now;
+        publish(ownerId, meetingId, { status: 'processing', stage, progress, failureReason: null });
+      });
+    },
+    onSettled: async ({ meetingId, ownerId }, outcome) => {
+      if (outcome.status === 'succeeded') {
+        publish(ownerId, meetingId, { status: 'ready', stage: null, progress: 1, failureReason: null });
+        // The transcript is ready whatever happens to its notes: a failed hand-off is caught up at the next start.
+        return deps.next.transcriptReady(meetingId, ownerId).catch((error: unknown) => deps.log.error({ err: error, meetingId }, 'notes could not be queued'));
+      }
+      if (outcome.status === 'retrying') {
+        const seconds = Math.max(1, Math.round((outcome.runAfter.getTime() - Date.now()) / 1000));
+        return publish(ownerId, meetingId, { status: 'processing', stage: `waiting to retry (in ${seconds} s)`, progress: null, failureReason: null });
+      }
+      await meetings.failTranscription(meetingId, outcome.error);
+      return publish(ownerId, meetingId, { status: 'failed', stage: null, progress: null, failureReason: outcome.error });
+    },
+  });
+
+  const enqueueFor = async (meetingId: string, ownerId: string): Promise<void> => {
+    await jobs.enqueue({ meetingId, ownerId });
+    publish(ownerId, meetingId, { status: 'processing', stage: 'queued', progress: null, failureReason: null });
+  };
+  /** Enqueues under way: idle() waits for them too (an upload hands its meeting over without waiting). */
+  const enqueuing = new Set<Promise<void>>();
+  const tracked = (work: Promise<void>): Promise<void> => {
+    enqueuing.add(work);
+    const settle = () => enqueuing.delete(work);
+    work.then(settle, settle);
+    return work;
+  };
+
+  return {
+    enqueue: (meetingId) =>
+      tracked(
+        (async () => {
+          const source = await meetings.transcriptionSource(meetingId);
+          if (source) await enqueueFor(meetingId, source.ownerId);
+        })(),
+      ),
+    retry: async (ownerId, meetingId) => {
+      const result = await meetings.retryTranscription(ownerId, meetingId);
+      if (result === 'retried') await tracked(enqueueFor(meetingId, ownerId));
+      return result;
+    },
+    processingOf: async (meetingIds) => {
+      const states = await jobs.states(meetingIds);
+      const processing = new Map<string, MeetingProcessing>();
+      for (const [meetingId, state] of states) {
+        if (state.state !== 'queued' && state.state !== 'running') continue;
+        const progress = state.progress === null ? null : Math.min(1, Math.max(0, state.progress));
+        processing.set(meetingId, { stage: state.stage ?? 'queued', progress });
+      }
+      return processing;
+    },
+    requeueOrphans: async () => {
+      // A meeting stored just before a crash may have no job yet: its status says it needs one.
+      const orphans = await meetings.processing();
+      const states = await jobs.states(orphans.map((o) => o.id));
+      for (const { id, ownerId } of orphans) {
+        const state = states.get(id)?.state;
+        if (state !== 'queued' && state !== 'running') await tracked(enqueueFor(id, ownerId));
+      }
+    },
+    jobOf: async (meetingId) => (await jobs.states([meetingId])).get(meetingId),
+    status: () => transcriptionStatus({ engines: deps.engines, modelsDir: deps.modelsDir, queueCounts: () => jobs.counts() }),
+    idle: async () => {
+      while (enqueuing.size > 0) await Promise.allSettled([...enqueuing]);
+      await deps.jobs.idle();
+    },
+  };
+}

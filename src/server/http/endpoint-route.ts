@@ -1,0 +1,56 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Endpoint, EndpointResponse } from '#shared/contracts/endpoint.ts';
+
+type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+/** The request of an endpoint's route, typed from its schemas (already validated by Fastify). */
+export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
+  Params: Parsed<E['params']>;
+  Querystring: Parsed<E['query']>;
+  Body: Parsed<E['body']>;
+}>;
+
+/**
+ * A route's handler: JSON endpoints answer their response shape (Fastify serialises and checks
+ * it); file endpoints answer through `reply` themselves (headers, a stream).
+ */
+export type EndpointHandler<E extends Endpoint> = (
+  request: EndpointRequest<E>,
+  reply: FastifyReply,
+) => Promise<E['response'] extends 'file' ? FastifyReply : EndpointResponse<E>>;
+
+export type Router = <E extends Endpoint>(endpoint: E, handler: EndpointHandler<E>) => void;
+
+/**
+ * Routes registered from the shared endpoint contracts: method, path, validation, response schema,
+ * success status, OpenAPI tag and the sign-in guard all come from the contract, so a route cannot
+ * drift from what the web app calls.
+ */
+export function createRouter(app: FastifyInstance, requireUser: preHandlerAsyncHookHandler): Router {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  return (endpoint, handler) => {
+    const status = endpoint.status ?? 200;
+    const schema: FastifySchema = {
+      tags: [endpoint.tag],
+      ...(endpoint.summary ? { summary: endpoint.summary } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+      ...(endpoint.query ? { querystring: endpoint.query } : {}),
+      ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.response === 'file' ? {} : { response: { [status]: endpoint.response } }),
+      ...(endpoint.auth === false ? { security: [] } : {}),
+    };
+    api.route({
+      method: endpoint.method,
+      url: endpoint.path,
+      schema,
+      ...(endpoint.auth === false ? {} : { preHandler: requireUser }),
+      handler: async (request, reply) => {
+        const result = await handler(request as unknown as EndpointRequest<typeof endpoint>, reply);
+        if (endpoint.response === 'file') return result;
+        return reply.status(status).send(result);
+      },
+    });
+  };
+}

@@ -1,0 +1,110 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
+
+/**
+ * The worker loop both queue adapters share: up to `concurrency` lanes, each claiming and running
+ * jobs one after another until nothing is due, then resting until woken (an enqueue in this
+ * process) or until the poll interval ends (a retry's backoff ran out, another process queued work).
+ */
+export type Lanes = {
+  start: () => void;
+  /** Stops claiming, aborts the runs under way and hands each back (release) once it has stopped. */
+  stop: () => Promise<void>;
+  wake: () => void;
+  busy: () => boolean;
+  isStopping: () => boolean;
+};
+
+type LaneOptions<J> = {
+  queue: string;
+  log: Logger;
+  concurrency: number;
+  pollMs: number;
+  claim: () => Promise<J | undefined>;
+  run: (job: J, signal: AbortSignal) => Promise<void>;
+  /** Gives a job back without counting the run (graceful shutdown, or claimed while stopping). */
+  release: (job: J) => Promise<void>;
+};
+
+export function createLanes<J>(options: LaneOptions<J>): Lanes {
+  const { log, queue } = options;
+  let running = false;
+  const active = new Set<{ job: J; abort: AbortController; done: Promise<void> }>();
+  const lanes = new Set<Promise<void>>();
+  let timer: NodeJS.Timeout | undefined;
+  let wakeRequested = false;
+
+  const runOne = async (job: J) => {
+    const abort = new AbortController();
+    const entry = { job, abort, done: options.run(job, abort.signal) };
+    active.add(entry);
+    await entry.done.catch((error: unknown) => log.error({ err: error, queue }, 'job settlement failed'));
+    active.delete(entry);
+  };
+
+  const lane = async () => {
+    while (running) {
+      const job = await options.claim();
+      if (job === undefined) {
+        // Something was queued while this claim looked: look once more before resting.
+        if (!wakeRequested) return;
+        wakeRequested = false;
+        continue;
+      }
+      // Stopped while the claim was on its way: give the job straight back for the next worker.
+      if (!running) return options.release(job);
+      await runOne(job);
+    }
+  };
+
+  const fill = () => {
+    if (!running) return;
+    clearTimeout(timer);
+    wakeRequested = true;
+    while (lanes.size < Math.max(1, options.concurrency)) {
+      const current: Promise<void> = lane()
+        .catch((error: unknown) => log.error({ err: error, queue }, 'job runner error'))
+        .finally(() => {
+          lanes.delete(current);
+          if (running && lanes.size === 0) timer = setTimeout(fill, options.pollMs);
+        });
+      lanes.add(current);
+    }
+  };
+
+  return {
+    start: () => {
+      if (running) return;
+      running = true;
+      fill();
+    },
+    stop: async () => {
+      running = false;
+      clearTimeout(timer);
+      const runs = [...active];
+      for (const run of runs) run.abort.abort(new Error('shutting down'));
+      await Promise.all(
+        runs.map(async ({ job, done }) => {
+          await done.catch(() => undefined);
+          await options.release(job);
+        }),
+      );
+      await Promise.allSettled([...lanes]);
+    },
+    wake: fill,
+    busy: () => active.size > 0 || lanes.size > 0,
+    isStopping: () => !running,
+  };
+}
+
+/**
+ * Resolves when no lane of this process is busy and `pending` finds no job runnable or running
+ * anywhere; meanwhile resting lanes are woken so due work is not left to the next poll.
+ */
+export async function waitUntilIdle(lanes: Lanes[], pending: () => Promise<boolean>, working: () => boolean): Promise<void> {
+  for (;;) {
+    const busy = lanes.some((lane) => lane.busy());
+    if (!busy && !(await pending())) return;
+    if (!busy && working()) for (const lane of lanes) lane.wake();
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+
+/**
+ * A meeting's notes (summary, key points, action items, decisions, topics): their state beside the
+ * transcript, and the items themselves. Every item cites the transcript segments it comes from.
+ */
+
+export const NOTES_STATUSES = ['queued', 'running', 'ready', 'failed', 'off'] as const;
+export const NotesStatusSchema = z.enum(NOTES_STATUSES);
+export type NotesStatus = z.infer<typeof NotesStatusSchema>;
+
+export const NOTES_ENGINES = ['local', 'llm'] as const;
+export const NotesEngineNameSchema = z.enum(NOTES_ENGINES);
+
+/** Where a meeting's notes are; the transcript is ready whatever this says. */
+export const NotesStateSchema = z.object({
+  status: NotesStatusSchema,
+  /** The engine that wrote the notes shown (or is writing them). */
+  engine: NotesEngineNameSchema.nullable(),
+  /** Why the notes could not be made (status failed), in words a person can act on. */
+  failureReason: z.string().nullable(),
+  /** Items an engine proposed whose citations did not check out: dropped, and counted here. */
+  droppedUncited: z.number().int().nonnegative(),
+  /** Parts of a long meeting the LLM could not cover, written by the local engine instead. */
+  localFallbackParts: z.number().int().nonnegative(),
+  /** While running: "part N of M". */
+  progress: z.object({ part: z.number().int().positive(), parts: z.number().int().positive() }).nullable(),
+  /** The transcript or its speakers changed after these notes were made: Regenerate offers new ones. */
+  outOfDate: z.boolean(),
+  generatedAt: z.string().nullable(),
+});
+export type NotesState = z.infer<typeof NotesStateSchema>;
+
+export const INSIGHT_KINDS = ['key_point', 'action_item', 'decision', 'topic'] as const;
+export const InsightKindSchema = z.enum(INSIGHT_KINDS);
+export type InsightKind = z.infer<typeof InsightKindSchema>;
+
+/** open → done (action items) or dismissed (any item a person rejects); dismissed items stay for the tracker's filter. */
+export const ITEM_STATUSES = ['open', 'done', 'dismissed'] as const;
+export const ItemStatusSchema = z.enum(ITEM_STATUSES);
+export type ItemStatus = z.infer<typeof ItemStatusSchema>;
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-22');
+
+/** One item of a meeting's notes. */
+export const InsightSchema = z.object({
+  id: z.uuid(),
+  kind: InsightKindSchema,
+  text: z.string(),
+  /** The transcript segments it comes from, in transcript order (at least one). */
+  segmentIds: z.array(z.uuid()).min(1),
+  /** Where it was said: the first cited segment's start; a topic's span start. */
+  startMs: z.number().int().nonnegative(),
+  /** Topics: where the span ends; null for the other kinds. */
+  endMs: z.number().int().nonnegative().nullable(),
+  /** Action items: who does it (null: Unassigned). */
+  assignee: z.string().nullable(),
+  /** Action items: the due date resolved against the meeting's date. */
+  due: isoDate.nullable(),
+  /** Action items: the words the due date was read from ("by Friday"). */
+  dueText: z.string().nullable(),
+  status: ItemStatusSchema,
+  /** Proposed by the local engine and not yet accepted or edited by a person. */
+  suggested: z.boolean(),
+});
+export type Insight = z.infer<typeof InsightSchema>;
+
+export const NoteItemParamsSchema = z.object({ id: z.uuid(), itemId: z.uuid() });
+
+/** A person's change to one item: edit its words (or owner and due date), accept it, tick it done, dismiss it. */
+export const UpdateNoteItemBodySchema = z
+  .object({
+    text: z.string().trim().min(1).max(2_000).optional(),
+    assignee: z.string().trim().max(100).nullable().optional(),
+    due: isoDate.nullable().optional(),
+    status: ItemStatusSchema.optional(),
+    /** true accepts a suggestion as it is. */
+    accepted: z.literal(true).optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+export type UpdateNoteItemBody = z.infer<typeof UpdateNoteItemBodySchema>;
+
+export const NotesResponseSchema = z.object({ summary: z.string().nullable(), insights: z.array(InsightSchema), notes: NotesStateSchema });
+export type NotesResponse = z.infer<typeof NotesResponseSchema>;
+
+const IdParams = z.object({ id: z.uuid() });
+
+export const notesEndpoints = {
+  regenerate: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/meetings/:id/notes',
+    params: IdParams,
+    response: NotesResponseSchema,
+    status: 202,
+    tag: 'notes',
+    summary: 'Write the meeting’s notes again (also after a failure, or when they are out of date or off)',
+  }),
+  updateItem: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/meetings/:id/notes/items/:itemId',
+    params: NoteItemParamsSchema,
+    body: UpdateNoteItemBodySchema,
+    response: NotesResponseSchema,
+    tag: 'notes',
+  }),
+};

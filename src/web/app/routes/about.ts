@@ -1,0 +1,1 @@
+export { AboutPage as Component } from '#web/features/marketing/pages/about-page.tsx';

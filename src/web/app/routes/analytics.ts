@@ -1,0 +1,1 @@
+export { AnalyticsPage as Component } from '#web/features/insights/components/analytics-page.tsx';

@@ -1,0 +1,1 @@
+export { AuthPage as Component } from '#web/features/auth/auth-page.tsx';

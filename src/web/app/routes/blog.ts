@@ -1,0 +1,1 @@
+export { BlogPage as Component } from '#web/features/marketing/pages/blog-page.tsx';

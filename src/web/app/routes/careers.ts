@@ -1,0 +1,1 @@
+export { CareersPage as Component } from '#web/features/marketing/pages/careers-page.tsx';

@@ -1,0 +1,1 @@
+export { ContactPage as Component } from '#web/features/marketing/pages/contact-page.tsx';

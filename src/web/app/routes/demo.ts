@@ -1,0 +1,1 @@
+export { DemoPage as Component } from '#web/features/meetings/demo/demo-page.tsx';

@@ -1,0 +1,1 @@
+export { GuidesPage as Component } from '#web/features/marketing/pages/guides-page.tsx';

@@ -1,0 +1,1 @@
+export { HelpPage as Component } from '#web/features/marketing/pages/help-page.tsx';

@@ -1,0 +1,1 @@
+export { InsightsPage as Component } from '#web/features/insights/components/insights-page.tsx';

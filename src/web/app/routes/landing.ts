@@ -1,0 +1,1 @@
+export { LandingPage as Component } from '#web/features/marketing/pages/landing-page.tsx';

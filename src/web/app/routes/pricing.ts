@@ -1,0 +1,1 @@
+export { PricingPage as Component } from '#web/features/marketing/pages/pricing-page.tsx';

@@ -1,0 +1,1 @@
+export { PrivacyPage as Component } from '#web/features/marketing/pages/privacy-page.tsx';

@@ -1,0 +1,1 @@
+export { RecordPage as Component } from '#web/features/record/components/record-page.tsx';

@@ -1,0 +1,1 @@
+export { SettingsPage as Component } from '#web/features/settings/components/settings-page.tsx';

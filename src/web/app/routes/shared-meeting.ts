@@ -1,0 +1,1 @@
+export { SharedMeetingPage as Component } from '#web/features/sharing/shared-meeting-page.tsx';

@@ -1,0 +1,1 @@
+export { StatusPage as Component } from '#web/features/status/status-page.tsx';

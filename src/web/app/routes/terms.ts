@@ -1,0 +1,1 @@
+export { TermsPage as Component } from '#web/features/marketing/pages/terms-page.tsx';

@@ -1,0 +1,76 @@
+import { ChevronsUpDownIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { Avatar, AvatarFallback } from '#web/components/ui/avatar.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#web/components/ui/dropdown-menu.tsx';
+import { SidebarMenuButton } from '#web/components/ui/sidebar.tsx';
+import { AUTH_MESSAGES } from '#web/lib/auth/auth-messages.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
+import { displayNameOf, initialsOf } from '#web/lib/auth/user-identity.ts';
+import { paths } from '#web/app/paths.ts';
+
+/** The signed-in person's menu (spec §2): initials, name or 'User', email, Settings and Sign out. */
+export function UserMenu() {
+  const { user, signOut } = useAuth();
+  const navigate = useNavigate();
+  if (!user) return null;
+  const name = displayNameOf(user);
+
+  // Sign out first, then leave: the page must not change before the session is gone (spec §8). The
+  // login guard also sends a deliberate sign-out to / (signedOutByUser), so the two agree.
+  const onSignOut = async () => {
+    const { error } = await signOut();
+    if (error) {
+      toast.error(AUTH_MESSAGES.signOutFailed);
+      return;
+    }
+    toast.success(AUTH_MESSAGES.signedOut);
+    void navigate(paths.home.href());
+  };
+
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <SidebarMenuButton size="lg" aria-label={`User menu for ${name}`} className="data-[state=open]:bg-sidebar-accent">
+          <Avatar className="size-8 rounded-lg">
+            <AvatarFallback className="rounded-lg bg-primary text-primary-foreground">{initialsOf(user)}</AvatarFallback>
+          </Avatar>
+          <div className="grid flex-1 text-left text-sm leading-tight">
+            <span className="truncate font-medium">{name}</span>
+            <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+          </div>
+          <ChevronsUpDownIcon className="ml-auto size-4" />
+        </SidebarMenuButton>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent className="w-(--radix-dropdown-menu-trigger-width) min-w-56 rounded-lg" side="top" align="end" sideOffset={4}>
+        <DropdownMenuLabel className="p-0 font-normal">
+          <div className="flex items-center gap-2 px-1 py-1.5 text-left text-sm">
+            <Avatar className="size-8 rounded-lg">
+              <AvatarFallback className="rounded-lg">{initialsOf(user)}</AvatarFallback>
+            </Avatar>
+            <div className="grid flex-1 text-left text-sm leading-tight">
+              <span className="truncate font-medium">{name}</span>
+              <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+            </div>
+          </div>
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void navigate(paths.settings.href())}>
+          <SettingsIcon />
+          Settings
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void onSignOut()}>
+          <LogOutIcon />
+          Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

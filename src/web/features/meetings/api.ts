@@ -1,0 +1,116 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { toast } from 'sonner';
+import { meetingEndpoints, type MeetingDetail, type MeetingListQuery } from '#shared/contracts/meetings.ts';
+import { api } from '#web/lib/api-client.ts';
+import { ApiError } from '#web/lib/api-error.ts';
+import { MEETING_DATA_KEY } from '#web/lib/query-keys.ts';
+import { fetchMeetingFile } from './downloads.ts';
+
+/** Query keys of the person's meetings: lists, one meeting, usage, the recording, the product tour. */
+export const meetingKeys = {
+  all: MEETING_DATA_KEY,
+  lists: () => [...MEETING_DATA_KEY, 'list'] as const,
+  list: (query: Partial<MeetingListQuery>) => [...MEETING_DATA_KEY, 'list', query] as const,
+  detail: (id: string) => [...MEETING_DATA_KEY, 'detail', id] as const,
+  stats: () => [...MEETING_DATA_KEY, 'stats'] as const,
+  audio: (id: string) => [...MEETING_DATA_KEY, 'audio', id] as const,
+  // Not under the meetings root: the tour's sample never changes with the person's own meetings.
+  demo: () => ['demo-meeting'] as const,
+};
+
+export const meetingListOptions = (query: Partial<MeetingListQuery>) =>
+  queryOptions({
+    queryKey: meetingKeys.list(query),
+    queryFn: ({ signal }) => api(meetingEndpoints.list, { query }, { signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const meetingDetailOptions = (id: string) =>
+  queryOptions({ queryKey: meetingKeys.detail(id), queryFn: ({ signal }) => api(meetingEndpoints.get, { params: { id } }, { signal }) });
+
+export const meetingStatsOptions = () => queryOptions({ queryKey: meetingKeys.stats(), queryFn: ({ signal }) => api(meetingEndpoints.stats, {}, { signal }) });
+
+export const demoMeetingOptions = () =>
+  queryOptions({ queryKey: meetingKeys.demo(), queryFn: ({ signal }) => api(meetingEndpoints.demo, {}, { signal }), staleTime: Infinity });
+
+const RECORDING_UNAVAILABLE = 'The recording could not be loaded.';
+
+/** The recording as a Blob (the API wants the bearer token, which an audio element cannot send). */
+export const meetingAudioOptions = (id: string) =>
+  queryOptions({
+    queryKey: meetingKeys.audio(id),
+    staleTime: Infinity,
+    queryFn: async ({ signal }) => {
+      try {
+        return (await fetchMeetingFile(id, 'audio', { signal })).blob;
+      } catch (error) {
+        // The player says the same whatever the server's reason; no connection keeps its own message.
+        if (error instanceof ApiError && error.status > 0) {
+          throw new ApiError({ status: error.status, code: error.code, message: RECORDING_UNAVAILABLE, details: error.details });
+        }
+        throw error;
+      }
+    },
+  });
+
+export const useMeetings = (query: Partial<MeetingListQuery>) => useQuery(meetingListOptions(query));
+
+export const useMeetingStats = () => useQuery(meetingStatsOptions());
+
+export const useMeeting = (id: string) =>
+  useQuery({
+    ...meetingDetailOptions(id),
+    // While the server is still transcribing, look again every few seconds.
+    refetchInterval: (query) => (query.state.data?.status === 'processing' ? 4000 : false),
+  });
+
+export const useDemoMeeting = () => useQuery(demoMeetingOptions());
+
+export const useMeetingAudio = (id: string, enabled: boolean) => useQuery({ ...meetingAudioOptions(id), enabled });
+
+export function useDeleteMeeting() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(meetingEndpoints.remove, { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: meetingKeys.all }),
+  });
+}
+
+export function useRemoveSamples() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(meetingEndpoints.removeSamples),
+    onSuccess: () => client.invalidateQueries({ queryKey: meetingKeys.all }),
+  });
+}
+
+export function useRetryTranscription(meetingId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(meetingEndpoints.retry, { params: { id: meetingId } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: meetingKeys.all }),
+    onError: (error) => toast.error(error.message),
+  });
+}
+
+/** Rename, correct a line, name a speaker: each answers the whole meeting, which replaces the cached one. */
+export function useMeetingEdits(id: string) {
+  const client = useQueryClient();
+  const onSuccess = (meeting: MeetingDetail) => {
+    client.setQueryData(meetingKeys.detail(id), meeting);
+    void client.invalidateQueries({ queryKey: meetingKeys.lists() });
+  };
+  return {
+    rename: useMutation({ mutationFn: (title: string) => api(meetingEndpoints.update, { params: { id }, body: { title } }), onSuccess }),
+    editLine: useMutation({
+      mutationFn: ({ segmentId, text }: { segmentId: string; text: string }) =>
+        api(meetingEndpoints.updateSegment, { params: { id, segmentId }, body: { text } }),
+      onSuccess,
+    }),
+    renameSpeaker: useMutation({
+      mutationFn: ({ speakerId, displayName }: { speakerId: string; displayName: string }) =>
+        api(meetingEndpoints.renameSpeaker, { params: { id, speakerId }, body: { displayName } }),
+      onSuccess,
+    }),
+  };
+}

@@ -1,0 +1,194 @@
+import { CalendarIcon, ClockIcon, UsersIcon } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
+import type { MeetingDetail } from '#shared/contracts/meetings.ts';
+import type { Insight } from '#shared/contracts/notes.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { formatDate, formatDuration } from '#web/lib/format.ts';
+import { TranscriptView } from './transcript-view.tsx';
+
+const INSIGHT_GROUPS: { kind: Insight['kind']; title: string }[] = [
+  { kind: 'key_point', title: 'Key points' },
+  { kind: 'action_item', title: 'Action items' },
+  { kind: 'decision', title: 'Decisions' },
+  { kind: 'topic', title: 'Topics' },
+];
+
+export type MeetingEditing = {
+  renameSpeaker: (speakerId: string, displayName: string) => Promise<unknown>;
+  editLine: (segmentId: string, text: string) => Promise<unknown>;
+};
+
+/** A meeting read-only or editable: header, player slot, summary, insights, speakers, transcript. */
+export function MeetingView({
+  meeting,
+  title,
+  player,
+  currentMs,
+  onSeek,
+  editing,
+  statusNotice,
+}: {
+  meeting: MeetingDetail;
+  /** Replaces the built-in processing/failure notice (the owner's page shows live progress and Retry). */
+  statusNotice?: ReactNode;
+  title?: ReactNode;
+  player?: ReactNode;
+  currentMs: number | null;
+  onSeek?: (ms: number) => void;
+  editing?: MeetingEditing;
+}) {
+  return (
+    <div className="grid gap-6">
+      <div>
+        {title ?? <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{meeting.title}</h1>}
+        <p className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+          <span className="flex items-center gap-1">
+            <CalendarIcon className="size-4" aria-hidden="true" />
+            {formatDate(meeting.startedAt)}
+          </span>
+          <span className="flex items-center gap-1">
+            <ClockIcon className="size-4" aria-hidden="true" />
+            {formatDuration(meeting.durationSeconds)}
+          </span>
+          {meeting.participants.length > 0 && (
+            <span className="flex items-center gap-1">
+              <UsersIcon className="size-4" aria-hidden="true" />
+              {meeting.participants.join(', ')}
+            </span>
+          )}
+          {meeting.isSample && <Badge variant="outline">Sample</Badge>}
+        </p>
+      </div>
+      {statusNotice ?? (
+        <>
+          {meeting.status === 'processing' && (
+            <p role="status" className="rounded-md border bg-muted/40 p-3 text-sm">
+              The recording is saved. Its transcript is being made and appears here when it is ready.
+            </p>
+          )}
+          {meeting.status === 'recording' && (
+            <p role="status" className="rounded-md border bg-muted/40 p-3 text-sm">
+              This meeting is still being recorded or uploaded.
+            </p>
+          )}
+          {meeting.status === 'failed' && (
+            <p role="alert" className="rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm">
+              The transcript could not be made: {meeting.failureReason ?? 'unknown reason'}
+            </p>
+          )}
+        </>
+      )}
+      {player}
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid content-start gap-6 lg:col-span-2">
+          {meeting.summary && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Summary</CardTitle>
+              </CardHeader>
+              <CardContent>
+                <p className="text-sm leading-6">{meeting.summary}</p>
+              </CardContent>
+            </Card>
+          )}
+          <Card>
+            <CardHeader>
+              <CardTitle>Transcript</CardTitle>
+            </CardHeader>
+            <CardContent className="max-h-[32rem] overflow-y-auto">
+              <TranscriptView
+                pending={meeting.status === 'processing' || meeting.status === 'recording'}
+                segments={meeting.segments}
+                speakers={meeting.speakers}
+                currentMs={currentMs}
+                onSeek={onSeek}
+                onEdit={editing?.editLine}
+              />
+            </CardContent>
+          </Card>
+        </div>
+        <div className="grid content-start gap-6">
+          {meeting.speakers.length > 0 && (
+            <Card>
+              <CardHeader>
+                <CardTitle>Speakers</CardTitle>
+              </CardHeader>
+              <CardContent className="grid gap-2">
+                {meeting.speakers.map((speaker) => (
+                  <SpeakerRow
+                    key={speaker.id}
+                    label={speaker.label}
+                    name={speaker.displayName}
+                    onRename={editing ? (name) => editing.renameSpeaker(speaker.id, name) : undefined}
+                  />
+                ))}
+              </CardContent>
+            </Card>
+          )}
+          {INSIGHT_GROUPS.map((group) => {
+            const items = meeting.insights.filter((i) => i.kind === group.kind);
+            if (items.length === 0) return null;
+            return (
+              <Card key={group.kind}>
+                <CardHeader>
+                  <CardTitle>{group.title}</CardTitle>
+                </CardHeader>
+                <CardContent>
+                  <ul className="grid gap-2 text-sm">
+                    {items.map((item) => (
+                      <li key={item.id}>
+                        {item.text}
+                        {(item.assignee || item.dueText || item.due) && (
+                          <span className="mt-0.5 block text-xs text-muted-foreground">
+                            {[item.assignee, (item.dueText ?? item.due) && `due ${item.dueText ?? item.due}`].filter(Boolean).join(' · ')}
+                          </span>
+                        )}
+                      </li>
+                    ))}
+                  </ul>
+                </CardContent>
+              </Card>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function SpeakerRow({ label, name, onRename }: { label: string; name: string | null; onRename?: (name: string) => Promise<unknown> }) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(name ?? '');
+  if (editing && onRename) {
+    return (
+      <form
+        className="flex gap-2"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (draft.trim()) void onRename(draft.trim()).then(() => setEditing(false));
+        }}
+      >
+        <Input value={draft} onChange={(e) => setDraft(e.target.value)} aria-label={`Name for ${label}`} maxLength={100} autoFocus />
+        <Button size="sm" type="submit" disabled={!draft.trim()}>
+          Save
+        </Button>
+      </form>
+    );
+  }
+  return (
+    <div className="flex items-center justify-between gap-2 text-sm">
+      <span>
+        <span className="font-medium">{name ?? label}</span>
+        {name && <span className="ml-2 text-xs text-muted-foreground">{label}</span>}
+      </span>
+      {onRename && (
+        <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label={`Rename ${name ?? label}`}>
+          Rename
+        </Button>
+      )}
+    </div>
+  );
+}

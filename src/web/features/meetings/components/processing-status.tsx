@@ -1,0 +1,69 @@
+import { RotateCwIcon } from 'lucide-react';
+import type { MeetingSummary } from '#shared/contracts/meetings.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Progress } from '#web/components/ui/progress.tsx';
+import { useMeetingProgress } from '#web/lib/realtime/use-realtime.ts';
+import { useRetryTranscription } from '../api.ts';
+
+const STAGE_TEXT: Record<string, string> = {
+  queued: 'Waiting for its turn',
+  decoding: 'Reading the recording',
+  transcribing: 'Transcribing',
+  'identifying speakers': 'Telling speakers apart',
+  saving: 'Saving the transcript',
+};
+
+/** "Transcribing… 40 %" while a meeting is processed, from the realtime channel. */
+export function stageText(stage: string | null, progress: number | null): string {
+  const text = stage ? (STAGE_TEXT[stage] ?? stage.charAt(0).toUpperCase() + stage.slice(1)) : 'Transcribing';
+  return progress !== null && progress > 0 && progress < 1 ? `${text}… ${Math.round(progress * 100)}%` : `${text}…`;
+}
+
+type ProcessingMeeting = Pick<MeetingSummary, 'id' | 'status' | 'processing' | 'failureReason' | 'hasAudio'>;
+
+/**
+ * The processing or failure line of a meeting, with live progress and a Retry button. Until the
+ * socket brings news, the stage and progress the server gave with the meeting are shown, so a page
+ * opened in the middle of a job says where it is.
+ */
+export function ProcessingStatus({ meeting, compact = false }: { meeting: ProcessingMeeting; compact?: boolean }) {
+  const { status } = meeting;
+  const live = useMeetingProgress(meeting.id);
+  const retry = useRetryTranscription(meeting.id);
+  // The live event wins while it is about the current state; the stored status is the truth otherwise.
+  const current = live && (live.status === status || status === 'processing') ? live : undefined;
+  const effective = current?.status ?? status;
+  if (effective === 'processing') {
+    const stage = current ? current.stage : (meeting.processing?.stage ?? null);
+    const progress = current ? current.progress : (meeting.processing?.progress ?? null);
+    return (
+      <div role="status" className={compact ? 'grid gap-1.5 text-xs text-muted-foreground' : 'grid gap-2 rounded-md border bg-muted/40 p-3 text-sm'}>
+        <span>{stageText(stage, progress)}</span>
+        {progress !== null && progress > 0 && <Progress value={Math.round(progress * 100)} aria-label="Transcription progress" className="h-1.5" />}
+      </div>
+    );
+  }
+  if (effective === 'failed') {
+    const reason = current?.failureReason ?? meeting.failureReason ?? null;
+    return (
+      <div
+        role="alert"
+        className={
+          compact
+            ? 'grid gap-2 text-xs text-destructive'
+            : 'flex flex-wrap items-center justify-between gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-3 text-sm'
+        }
+      >
+        <span>{reason ? `The transcript could not be made: ${reason}` : 'The transcript could not be made.'}</span>
+        {/* Without stored audio (the upload itself was refused) there is nothing to try again. */}
+        {meeting.hasAudio && (
+          <Button size="sm" variant="outline" disabled={retry.isPending} onClick={() => retry.mutate()}>
+            <RotateCwIcon aria-hidden="true" />
+            Retry
+          </Button>
+        )}
+      </div>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,105 @@
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { paths } from '#web/app/paths.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#web/components/ui/dialog.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table.tsx';
+import { formatDate, formatDuration } from '#web/lib/format.ts';
+import { useMeetings, useRemoveSamples } from '../api.ts';
+
+/** The dashboard's three latest meetings, with the way to remove the sample meetings. */
+export function RecentMeetings() {
+  const { data, isPending, isError } = useMeetings({ page: 1, pageSize: 3 });
+  return (
+    <Card className="lg:col-span-2">
+      <CardHeader>
+        <CardTitle>Recent meetings</CardTitle>
+        <CardDescription>Your latest recordings.</CardDescription>
+        {data?.items.some((m) => m.isSample) && <RemoveSamples />}
+      </CardHeader>
+      <CardContent>
+        {isPending ? (
+          <div className="grid gap-2">
+            <Skeleton className="h-8" />
+            <Skeleton className="h-8" />
+            <Skeleton className="h-8" />
+          </div>
+        ) : isError ? (
+          <p className="text-sm text-destructive">Your meetings could not be loaded. Try again in a moment.</p>
+        ) : data.items.length === 0 ? (
+          <div className="py-8 text-center">
+            <p className="text-muted-foreground">No meetings recorded yet.</p>
+            <Button variant="link" asChild>
+              <Link to={paths.record.href()}>Record your first meeting</Link>
+            </Button>
+          </div>
+        ) : (
+          <Table>
+            <TableHeader>
+              <TableRow>
+                <TableHead>Meeting</TableHead>
+                <TableHead>Date</TableHead>
+                <TableHead className="text-right">Duration</TableHead>
+              </TableRow>
+            </TableHeader>
+            <TableBody>
+              {data.items.map((meeting) => (
+                <TableRow key={meeting.id}>
+                  <TableCell className="max-w-64 truncate font-medium">
+                    <Link to={paths.meeting.href(meeting.id)} className="hover:underline">
+                      {meeting.title}
+                    </Link>
+                    {meeting.isSample && (
+                      <Badge variant="outline" className="ml-2">
+                        Sample
+                      </Badge>
+                    )}
+                  </TableCell>
+                  <TableCell>{formatDate(meeting.startedAt)}</TableCell>
+                  <TableCell className="text-right">{formatDuration(meeting.durationSeconds)}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** New accounts start with sample meetings; one action removes them all (the person's own stay). */
+function RemoveSamples() {
+  const remove = useRemoveSamples();
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="outline" size="sm" className="col-start-2 row-span-2 row-start-1 self-start justify-self-end">
+          Remove sample meetings
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>Remove the sample meetings?</DialogTitle>
+          <DialogDescription>The six meetings badged “Sample” are deleted with their transcripts and insights. Your own meetings stay.</DialogDescription>
+        </DialogHeader>
+        <DialogFooter>
+          <Button
+            variant="destructive"
+            disabled={remove.isPending}
+            onClick={() =>
+              remove.mutate(undefined, {
+                onSuccess: ({ deleted }) => toast.success(`${deleted} sample meeting${deleted === 1 ? '' : 's'} removed`),
+                onError: (error) => toast.error(error.message),
+              })
+            }
+          >
+            Remove sample meetings
+          </Button>
+        </DialogFooter>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,75 @@
+import { CalendarIcon, ClockIcon, UsersIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { MeetingSummary } from '#shared/contracts/meetings.ts';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardAction, CardContent, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { paths } from '#web/app/paths.ts';
+import { formatDate, formatDuration } from '#web/lib/format.ts';
+import { ProcessingStatus } from '../components/processing-status.tsx';
+import { DeleteMeetingDialog } from '../components/delete-meeting-dialog.tsx';
+import { MeetingActionsMenu } from '../components/meeting-actions-menu.tsx';
+import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
+import { StatusBadge } from '../components/status-badge.tsx';
+
+/** One meeting in the /history grid (spec §2): title, date, duration, participants, summary, badge, actions. */
+export function MeetingCard({ meeting, ShareDialog }: { meeting: MeetingSummary; ShareDialog: ShareDialogComponent }) {
+  const [dialog, setDialog] = useState<'share' | 'delete' | undefined>();
+  const titleId = `meeting-${meeting.id}-title`;
+  return (
+    <Card aria-labelledby={titleId} role="article" className="gap-4">
+      <CardHeader>
+        <CardTitle className="text-lg leading-snug">
+          <h2 id={titleId} className="line-clamp-2">
+            {meeting.title}
+          </h2>
+        </CardTitle>
+        <div className="flex flex-wrap gap-1.5">
+          <StatusBadge status={meeting.status} />
+          {meeting.isSample && <Badge variant="outline">Sample</Badge>}
+        </div>
+        <CardAction>
+          <MeetingActionsMenu meeting={meeting} onShare={() => setDialog('share')} onDelete={() => setDialog('delete')} />
+        </CardAction>
+      </CardHeader>
+      <CardContent className="grid flex-1 content-start gap-3 text-sm">
+        {(meeting.status === 'processing' || meeting.status === 'failed') && <ProcessingStatus meeting={meeting} compact />}
+        <div className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground">
+          <span className="flex items-center gap-1.5">
+            <CalendarIcon className="size-4" aria-hidden="true" />
+            <time dateTime={meeting.startedAt}>{formatDate(meeting.startedAt)}</time>
+          </span>
+          <span className="flex items-center gap-1.5">
+            <ClockIcon className="size-4" aria-hidden="true" />
+            {formatDuration(meeting.durationSeconds)}
+          </span>
+        </div>
+        {meeting.participants.length > 0 && (
+          <p className="flex items-start gap-1.5 text-muted-foreground">
+            <UsersIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>
+              <span className="sr-only">Participants: </span>
+              {meeting.participants.join(', ')}
+            </span>
+          </p>
+        )}
+        <p className="line-clamp-3">{meeting.summary ?? <span className="text-muted-foreground italic">No summary yet.</span>}</p>
+      </CardContent>
+      <CardFooter>
+        <Button variant="outline" className="w-full" asChild>
+          <Link to={paths.meeting.href(meeting.id)} aria-label={`View Details of ${meeting.title}`}>
+            View Details
+          </Link>
+        </Button>
+      </CardFooter>
+      <ShareDialog meetingId={meeting.id} title={meeting.title} open={dialog === 'share'} onOpenChange={(open) => setDialog(open ? 'share' : undefined)} />
+      <DeleteMeetingDialog
+        meetingId={meeting.id}
+        title={meeting.title}
+        open={dialog === 'delete'}
+        onOpenChange={(open) => setDialog(open ? 'delete' : undefined)}
+      />
+    </Card>
+  );
+}

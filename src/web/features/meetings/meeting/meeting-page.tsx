@@ -1,0 +1,134 @@
+import { ArrowLeftIcon, PencilIcon } from 'lucide-react';
+import { useCallback, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { paths } from '#web/app/paths.ts';
+import { ApiError } from '#web/lib/api-error.ts';
+import { DeleteMeetingDialog } from '../components/delete-meeting-dialog.tsx';
+import { MeetingActionsMenu } from '../components/meeting-actions-menu.tsx';
+import { ProcessingStatus } from '../components/processing-status.tsx';
+import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
+import { AudioPlayer, type PlayerHandle } from './audio-player.tsx';
+import { useMeeting, useMeetingAudio, useMeetingEdits } from '../api.ts';
+import { MeetingView } from '../components/meeting-view.tsx';
+
+/** /meetings/:id: the recording with its waveform, the transcript that follows it, and edits. */
+export function MeetingPage({ ShareDialog }: { ShareDialog: ShareDialogComponent }) {
+  const { id = '' } = useParams();
+  const meeting = useMeeting(id);
+  const audio = useMeetingAudio(id, meeting.data?.hasAudio === true);
+  const edits = useMeetingEdits(id);
+  const [currentMs, setCurrentMs] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<'share' | 'delete' | null>(null);
+  const player = useRef<PlayerHandle | null>(null);
+  const onTime = useCallback((seconds: number) => setCurrentMs(seconds * 1000), []);
+  const onReady = useCallback((handle: PlayerHandle) => {
+    player.current = handle;
+  }, []);
+
+  if (meeting.isPending) {
+    return (
+      <div className="mx-auto grid max-w-6xl gap-4">
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-24" />
+        <Skeleton className="h-64" />
+      </div>
+    );
+  }
+  if (meeting.isError) {
+    const missing = meeting.error instanceof ApiError && meeting.error.status === 404;
+    return (
+      <div className="mx-auto max-w-xl py-16 text-center">
+        <h1 className="text-2xl font-semibold">{missing ? 'Meeting not found' : 'This meeting could not be loaded'}</h1>
+        <p className="mt-2 text-muted-foreground">{missing ? 'It may have been deleted.' : meeting.error.message}</p>
+        <Button className="mt-6" asChild>
+          <Link to={paths.history.href()}>Back to history</Link>
+        </Button>
+      </div>
+    );
+  }
+  const data = meeting.data;
+  const fail = (error: unknown) => toast.error(error instanceof Error ? error.message : 'The change could not be saved.');
+  return (
+    <div className="mx-auto max-w-6xl">
+      <div className="mb-4 flex items-center justify-between">
+        <Button variant="ghost" size="sm" asChild>
+          <Link to={paths.history.href()}>
+            <ArrowLeftIcon /> Meeting History
+          </Link>
+        </Button>
+        <MeetingActionsMenu meeting={data} onShare={() => setDialog('share')} onDelete={() => setDialog('delete')} />
+      </div>
+      <ShareDialog meetingId={data.id} title={data.title} open={dialog === 'share'} onOpenChange={(open) => setDialog(open ? 'share' : null)} />
+      <DeleteMeetingDialog meetingId={data.id} title={data.title} open={dialog === 'delete'} onOpenChange={(open) => setDialog(open ? 'delete' : null)} />
+      <MeetingView
+        meeting={data}
+        title={<EditableTitle title={data.title} onSave={(title) => edits.rename.mutateAsync(title).then(() => toast.success('Meeting renamed'), fail)} />}
+        statusNotice={<ProcessingStatus meeting={data} />}
+        currentMs={currentMs}
+        onSeek={data.hasAudio ? (ms) => player.current?.seek(ms / 1000) : undefined}
+        player={
+          data.hasAudio ? (
+            <Card>
+              <CardContent>
+                {audio.data ? (
+                  <AudioPlayer audio={audio.data} onTime={onTime} onReady={onReady} />
+                ) : audio.isError ? (
+                  <p className="text-sm text-destructive">{audio.error.message}</p>
+                ) : (
+                  <Skeleton className="h-16" />
+                )}
+              </CardContent>
+            </Card>
+          ) : undefined
+        }
+        editing={{
+          editLine: (segmentId, text) => edits.editLine.mutateAsync({ segmentId, text }).catch(fail),
+          renameSpeaker: (speakerId, displayName) => edits.renameSpeaker.mutateAsync({ speakerId, displayName }).catch(fail),
+        }}
+      />
+    </div>
+  );
+}
+
+function EditableTitle({ title, onSave }: { title: string; onSave: (title: string) => Promise<unknown> }) {
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(title);
+  if (!editing) {
+    return (
+      <div className="flex items-center gap-2">
+        <h1 className="text-2xl font-bold tracking-tight md:text-3xl">{title}</h1>
+        <Button
+          size="icon"
+          variant="ghost"
+          aria-label="Rename meeting"
+          onClick={() => {
+            setDraft(title);
+            setEditing(true);
+          }}
+        >
+          <PencilIcon />
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="flex max-w-xl gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSave(draft).then(() => setEditing(false));
+      }}
+    >
+      <Input value={draft} onChange={(e) => setDraft(e.target.value)} aria-label="Meeting title" maxLength={200} autoFocus />
+      <Button type="submit">Save</Button>
+      <Button type="button" variant="outline" onClick={() => setEditing(false)}>
+        Cancel
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,21 @@
+import { queryOptions } from '@tanstack/react-query';
+import { meetingEndpoints, type CreateMeetingBody, type UpdateMeetingBody } from '#shared/contracts/meetings.ts';
+import { shareEndpoints } from '#shared/contracts/sharing.ts';
+import { api } from '#web/lib/api-client.ts';
+import { MEETING_DATA_KEY } from '#web/lib/query-keys.ts';
+
+/** Under the meetings root: a changed meeting refreshes the saved recording's transcript too. */
+export const recordKeys = {
+  savedMeeting: (meetingId: string) => [...MEETING_DATA_KEY, 'saved-recording', meetingId] as const,
+};
+
+export const createMeeting = (body: CreateMeetingBody) => api(meetingEndpoints.create, { body });
+
+export const updateMeeting = (id: string, body: UpdateMeetingBody) => api(meetingEndpoints.update, { params: { id }, body });
+
+/** The Auto-Share option: a share link made as the meeting is saved. */
+export const createShareLink = (meetingId: string) => api(shareEndpoints.create, { params: { id: meetingId } });
+
+/** The meeting a recording was saved as, for its final transcript. */
+export const savedMeetingOptions = (meetingId: string) =>
+  queryOptions({ queryKey: recordKeys.savedMeeting(meetingId), queryFn: ({ signal }) => api(meetingEndpoints.get, { params: { id: meetingId } }, { signal }) });

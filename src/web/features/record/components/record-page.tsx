@@ -1,0 +1,253 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { MicIcon, MicOffIcon, PauseIcon, PlayIcon, SaveIcon, SquareIcon } from 'lucide-react';
+import { useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { DEFAULT_RECORDING_OPTIONS, UNTITLED_MEETING, type RecordingOptions } from '#shared/contracts/meetings.ts';
+import { PageHeader } from '#web/components/layout/page-header.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { getAccessToken } from '#web/lib/auth/access-token.ts';
+import { formatClock } from '#web/lib/format.ts';
+import { MEETING_DATA_KEY } from '#web/lib/query-keys.ts';
+import { CaptureSources } from './capture-sources.tsx';
+import { useDemoRecording } from '../demo/demo-recording.ts';
+import { LevelMeter } from './level-meter.tsx';
+import { createMeeting, createShareLink, updateMeeting } from '../api.ts';
+import { RecordingOptionsPanel } from './recording-options.tsx';
+import { TranscriptPanel } from './transcript-panel.tsx';
+import { UnfinishedRecordings } from './unfinished-recordings.tsx';
+import { UploadRecording } from './upload-recording.tsx';
+import { useLiveTranscript } from '../live/use-live-transcript.ts';
+import { useFinalTranscript } from '../live/use-final-transcript.ts';
+import { microphoneProblem, useRecorder, type MicrophoneProblem } from '../capture/use-recorder.ts';
+import { useTabAudio } from '../capture/use-tab-audio.ts';
+import { describeRecordScreen } from '../recorder-state.ts';
+
+const PROBLEM_TEXT: Record<MicrophoneProblem, string> = {
+  denied: 'Parley may not use your microphone. Allow microphone access for this site in your browser’s settings, then press Start Recording again.',
+  absent: 'No microphone was found. Connect one and press Start Recording again.',
+  unsupported: 'This browser cannot record audio here (recording needs a secure https:// address or localhost).',
+  failed: 'The microphone could not be started.',
+};
+
+const formatBytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
+
+/** /record: a real recording (spec §2, §4, §8), saved to the server as it is made. */
+export function RecordPage() {
+  const recorder = useRecorder();
+  const live = useLiveTranscript();
+  const tabAudio = useTabAudio();
+  const [savedMeetingId, setSavedMeetingId] = useState<string | null>(null);
+  const finalLines = useFinalTranscript(savedMeetingId);
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState('');
+  const [options, setOptions] = useState<RecordingOptions>(DEFAULT_RECORDING_OPTIONS);
+  const [problem, setProblem] = useState<MicrophoneProblem | null>(null);
+  const { demo, dispatch: dispatchDemo } = useDemoRecording();
+  const [saved, setSaved] = useState(false);
+  const meetingIdRef = useRef<string | null>(null);
+
+  const screen = describeRecordScreen({ phase: recorder.phase, demo, saved, hasFinalTranscript: finalLines !== undefined });
+  const { recording, paused } = screen;
+  const seconds = demo ? demo.seconds : recorder.seconds;
+
+  const start = async () => {
+    setProblem(null);
+    setSaved(false);
+    try {
+      const tab = tabAudio.tab.status === 'shared' && tabAudio.tab.track.readyState === 'live' ? tabAudio.tab.track : undefined;
+      await recorder.start({
+        title,
+        tabAudio: tab,
+        highQuality: options.highQuality,
+        getToken: getAccessToken,
+        onStarted: (stream, meetingId, channels) => {
+          setSavedMeetingId(null);
+          void live.start(stream, meetingId, channels);
+        },
+        createMeeting: async () => {
+          // One channel per source: the job makes each its own speaker, named after it.
+          const meeting = await createMeeting({ title, source: 'mic', options, ...(tab ? { audioSources: ['Microphone', 'Shared tab'] } : {}) });
+          meetingIdRef.current = meeting.id;
+          return meeting.id;
+        },
+      });
+      toast.success('Recording started');
+    } catch (error) {
+      if (tabAudio.tab.status === 'shared' && tabAudio.tab.track.readyState === 'ended') tabAudio.stop('none');
+      if (error instanceof DOMException || (error instanceof Error && 'problem' in error)) {
+        setProblem(error instanceof DOMException ? microphoneProblem(error) : 'unsupported');
+      } else {
+        toast.error(error instanceof Error ? error.message : 'The recording could not be started.');
+      }
+    }
+  };
+
+  const stop = async () => {
+    if (demo) {
+      dispatchDemo({ type: 'stop' });
+    } else {
+      live.stop();
+      await recorder.stop();
+      tabAudio.stop('none');
+    }
+    toast.success('Recording stopped');
+  };
+
+  const togglePause = () => {
+    if (demo) {
+      dispatchDemo({ type: 'toggle-pause' });
+    } else if (recorder.phase === 'paused') {
+      recorder.resume();
+      live.resume();
+    } else {
+      recorder.pause();
+      live.pause();
+    }
+    toast(paused ? 'Recording resumed' : 'Recording paused');
+  };
+
+  const save = async () => {
+    const name = title.trim() || UNTITLED_MEETING;
+    if (demo) {
+      dispatchDemo({ type: 'discard' });
+      setTitle('');
+      toast.success('Meeting saved', { description: `${name} (demo recordings are not kept)` });
+      return;
+    }
+    if (recorder.phase === 'recording' || recorder.phase === 'paused') {
+      live.stop();
+      await recorder.stop();
+      tabAudio.stop('none');
+    }
+    const id = meetingIdRef.current;
+    try {
+      if (id) await updateMeeting(id, { title: name });
+      toast.success('Meeting saved', { description: name });
+      if (id && options.autoShare) void autoShare(id);
+      // The upload carries on in the background; the meeting appears in history as it lands.
+      void recorder.uploadFinished().then(
+        () => queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY }),
+        () => undefined,
+      );
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'The meeting could not be saved.');
+      return;
+    }
+    // The live lines stay in the panel until the meeting's own transcript replaces them.
+    setSavedMeetingId(id);
+    meetingIdRef.current = null;
+    recorder.reset();
+    setTitle('');
+    setSaved(true);
+  };
+
+  return (
+    <div className="mx-auto max-w-6xl">
+      <PageHeader title="Record Meeting" description="Record in your browser. Audio is saved to the server while you record." />
+      <UnfinishedRecordings exclude={recorder.recording?.id} onUploaded={() => void queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY })} />
+      <div className="grid gap-6 lg:grid-cols-3">
+        <div className="grid gap-6 lg:col-span-2">
+          <Card>
+            <CardContent className="grid gap-6">
+              <div className="grid gap-2">
+                <Label htmlFor="meeting-title">Meeting title</Label>
+                <Input id="meeting-title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Weekly team sync" maxLength={200} />
+              </div>
+              {!demo && (
+                <CaptureSources
+                  tab={tabAudio.tab}
+                  recording={recording}
+                  busy={recorder.phase === 'starting'}
+                  tabLevel={recorder.tabLevel}
+                  onAddTab={() => void tabAudio.add()}
+                  onStopTab={() => tabAudio.stop(recording ? 'ended' : 'none')}
+                />
+              )}
+              <div className="flex flex-col items-center gap-3 py-2">
+                <p className="font-mono text-5xl tabular-nums" aria-label="Recording time" role="timer">
+                  {formatClock(seconds)}
+                </p>
+                <LevelMeter level={recorder.level} active={recorder.phase === 'recording'} />
+                <p className="text-sm text-muted-foreground" aria-live="polite" data-testid="recording-status" data-bytes-recorded={recorder.bytesRecorded}>
+                  {screen.status}
+                  {!demo &&
+                    recorder.bytesRecorded > 0 &&
+                    ` · saved on the server: ${formatBytes(recorder.bytesAcked)} of ${formatBytes(recorder.bytesRecorded)}`}
+                </p>
+                {recorder.uploadError && (
+                  <p role="alert" className="max-w-lg text-center text-sm text-destructive">
+                    {recorder.uploadError}
+                  </p>
+                )}
+              </div>
+              <div className="flex flex-wrap justify-center gap-2">
+                {recording ? (
+                  <Button variant="destructive" size="lg" onClick={() => void stop()}>
+                    <SquareIcon /> Stop Recording
+                  </Button>
+                ) : (
+                  <Button size="lg" onClick={() => void start()} disabled={!screen.canStart}>
+                    <MicIcon /> Start Recording
+                  </Button>
+                )}
+                <Button variant="outline" size="lg" onClick={togglePause} disabled={!recording}>
+                  {paused ? <PlayIcon /> : <PauseIcon />} {paused ? 'Resume' : 'Pause'}
+                </Button>
+                <Button variant="secondary" size="lg" onClick={() => void save()} disabled={!screen.canSave}>
+                  <SaveIcon /> Save Meeting
+                </Button>
+              </div>
+              {problem && (
+                <div role="alert" className="flex flex-col items-center gap-3 rounded-md border border-destructive/40 bg-destructive/5 p-4 text-center text-sm">
+                  <MicOffIcon className="size-6 text-destructive" aria-hidden="true" />
+                  <p>{PROBLEM_TEXT[problem]}</p>
+                  <Button
+                    variant="outline"
+                    onClick={() => {
+                      setProblem(null);
+                      dispatchDemo({ type: 'start' });
+                      toast.success('Recording started', { description: 'Demo recording' });
+                    }}
+                  >
+                    Try a demo recording
+                  </Button>
+                </div>
+              )}
+            </CardContent>
+          </Card>
+          <TranscriptPanel
+            lines={
+              demo?.lines ??
+              finalLines ??
+              live.lines.map((line) => ({ time: formatClock(line.startMs / 1000), speaker: line.speaker, text: line.text, endMs: line.endMs }))
+            }
+            mode={screen.panel}
+            live={demo ? null : live.status}
+          />
+        </div>
+        <div className="grid content-start gap-6">
+          <RecordingOptionsPanel value={options} onChange={setOptions} disabled={recording} />
+          <UploadRecording
+            title={title}
+            options={options}
+            disabled={recording}
+            onUploaded={() => void queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY })}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+async function autoShare(meetingId: string): Promise<void> {
+  try {
+    const link = await createShareLink(meetingId);
+    await navigator.clipboard?.writeText(link.url).catch(() => undefined);
+    toast.success('Share link created', { description: link.url, duration: 15_000 });
+  } catch (error) {
+    toast.error(error instanceof Error ? `Auto-share failed: ${error.message}` : 'Auto-share failed.');
+  }
+}

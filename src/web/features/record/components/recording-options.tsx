@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import type { RecordingOptions } from '#shared/contracts/meetings.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { Switch } from '#web/components/ui/switch.tsx';
+
+const OPTIONS: { key: keyof RecordingOptions; id: string; label: string; description: string }[] = [
+  { key: 'speakerDetection', id: 'speaker-detection', label: 'Speaker Detection', description: 'Tell who said what.' },
+  { key: 'emotionalAnalysis', id: 'emotional-analysis', label: 'Anonymous Emotional Analysis', description: 'How the conversation felt, without identities.' },
+  { key: 'actionItems', id: 'action-items', label: 'Action Items', description: 'Pick out tasks, owners and due dates.' },
+  { key: 'summary', id: 'summary', label: 'Summary', description: 'A short summary when the meeting ends.' },
+  { key: 'noiseReduction', id: 'noise-reduction', label: 'Noise Reduction', description: 'Let the browser suppress background noise.' },
+  { key: 'highQuality', id: 'high-quality', label: 'High Quality Audio', description: 'Keep more detail; larger files.' },
+  { key: 'autoShare', id: 'auto-share', label: 'Auto-Share', description: 'Create a share link when the meeting is saved.' },
+];
+
+/** The recording options of spec §2 with their §9 defaults; they are saved with the meeting. */
+export function RecordingOptionsPanel({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: RecordingOptions;
+  onChange: (next: RecordingOptions) => void;
+  disabled?: boolean;
+}) {
+  const [privacyOpen, setPrivacyOpen] = useState(false);
+  const set = (key: keyof RecordingOptions, checked: boolean) => {
+    onChange({ ...value, [key]: checked });
+    if (key === 'emotionalAnalysis' && checked) setPrivacyOpen(true);
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recording options</CardTitle>
+        <CardDescription>Saved with the meeting.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {OPTIONS.map((option) => (
+          <div key={option.key} className="flex items-start justify-between gap-4">
+            <div className="grid gap-0.5">
+              <Label htmlFor={option.id}>{option.label}</Label>
+              <p className="text-xs text-muted-foreground">{option.description}</p>
+            </div>
+            <Switch id={option.id} checked={value[option.key]} onCheckedChange={(checked) => set(option.key, checked)} disabled={disabled} />
+          </div>
+        ))}
+      </CardContent>
+      <Dialog open={privacyOpen} onOpenChange={setPrivacyOpen}>
+        <DialogContent>
+          <DialogHeader>
+            <DialogTitle>Anonymous emotional analysis</DialogTitle>
+            <DialogDescription>How Parley looks at the tone of a meeting, and what it keeps.</DialogDescription>
+          </DialogHeader>
+          <div className="grid gap-3 text-sm text-muted-foreground">
+            <p>
+              Sentiment is computed on this Parley server from the words of the transcript — positive, neutral or negative — per speaker turn and over the
+              course of the meeting. The recording and the transcript are not sent to any third-party service for this.
+            </p>
+            <p>The results are stored with the meeting as numbers per segment, not as judgements about people, and they are deleted with the meeting.</p>
+            <p>Tell everyone in the meeting that it is recorded and analysed. You can turn this off at any time for future recordings.</p>
+          </div>
+          <DialogFooter>
+            <Button
+              variant="outline"
+              onClick={() => {
+                onChange({ ...value, emotionalAnalysis: false });
+                setPrivacyOpen(false);
+              }}
+            >
+              Turn it off
+            </Button>
+            <Button onClick={() => setPrivacyOpen(false)}>I understand</Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { settingsEndpoints, type SettingsPatch, type SettingsResponse, type SettingsTab } from '#shared/contracts/settings.ts';
+import { api, type RequestOptions } from '#web/lib/api-client.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
+
+/** Keyed by account, so a different person signing in on this browser never sees the last one's settings. */
+export const settingsKeys = {
+  all: ['settings'] as const,
+  forUser: (userId: string) => ['settings', userId] as const,
+};
+
+/** The answer is checked against the contract: settings the screen cannot read never reach a form. */
+const READ_OPTIONS: RequestOptions = { badResponseMessage: 'The server answered with settings this page cannot read. Reload the page and try again.' };
+
+export const settingsOptions = (userId: string) =>
+  queryOptions({ queryKey: settingsKeys.forUser(userId), queryFn: ({ signal }) => api(settingsEndpoints.get, {}, { ...READ_OPTIONS, signal }) });
+
+/** Every tab of the signed-in person's settings. */
+export function useUserSettings() {
+  const { user } = useAuth();
+  return useQuery({ ...settingsOptions(user?.id ?? ''), enabled: Boolean(user) });
+}
+
+/** One PUT per tab, each with its own body schema. */
+const SAVE_TAB: { [T in SettingsTab]: (patch: SettingsPatch<T>) => Promise<SettingsResponse> } = {
+  notifications: (patch) => api(settingsEndpoints.notifications, { body: patch }, READ_OPTIONS),
+  recording: (patch) => api(settingsEndpoints.recording, { body: patch }, READ_OPTIONS),
+  privacy: (patch) => api(settingsEndpoints.privacy, { body: patch }, READ_OPTIONS),
+  billing: (patch) => api(settingsEndpoints.billing, { body: patch }, READ_OPTIONS),
+};
+
+/** Saves fields of one tab; the server answers every tab, as stored. */
+export const putSettingsTab = <T extends SettingsTab>(tab: T, patch: SettingsPatch<T>): Promise<SettingsResponse> => SAVE_TAB[tab](patch);
+
+/** Saves fields of one tab; the answer replaces the cached settings. */
+export function useSaveSettingsTab<T extends SettingsTab>(tab: T) {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: SettingsPatch<T>) => putSettingsTab(tab, patch),
+    onSuccess: (response) => client.setQueryData(settingsKeys.forUser(user?.id ?? ''), response),
+  });
+}

@@ -1,0 +1,130 @@
+import { CheckIcon, CreditCardIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Badge } from '#web/components/ui/badge.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardAction, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { MAX_BILLING_FIELD_LENGTH } from '#shared/contracts/settings.ts';
+import { BILLING_FIELDS } from '../preferences.ts';
+import { SettingsLoadState } from './settings-load-state.tsx';
+import { SettingsSaveFooter } from './settings-save-footer.tsx';
+import { notAvailableYet, SETTINGS_MESSAGES } from '../settings-messages.ts';
+import { useSettingsTab } from '../use-settings-tab.ts';
+import { paths } from '#web/app/paths.ts';
+
+/**
+ * The plan as this screen shows it. Spec §9 records that it disagrees with the pricing page's Pro
+ * plan ($12.99) and asks for both readings to be kept, each on its own screen.
+ */
+const PLAN = {
+  name: 'Pro Plan',
+  price: '$29/month per user',
+  features: ['Unlimited recordings', 'All AI features', '100GB cloud storage', 'Up to 20 team members'],
+};
+/** Spec §9: the next billing date is a fixed text. */
+const NEXT_BILLING_DATE = 'January 1, 2027';
+
+/** Billing tab (spec §2 /settings): sample plan and card, and billing details saved to the account. */
+export function BillingTab() {
+  return (
+    <div className="grid gap-6">
+      <SubscriptionPlanCard />
+      <BillingInformationCard />
+    </div>
+  );
+}
+
+function SubscriptionPlanCard() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Subscription Plan</CardTitle>
+        <CardDescription>Billing is not connected on this installation: the plan and card below are sample details.</CardDescription>
+        <CardAction>
+          <Badge variant="outline">Sample</Badge>
+        </CardAction>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div className="rounded-lg border p-4">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h3 className="text-lg font-semibold">{PLAN.name}</h3>
+            <span className="font-medium">{PLAN.price}</span>
+          </div>
+          <ul className="mt-3 grid gap-1.5 sm:grid-cols-2">
+            {PLAN.features.map((feature) => (
+              <li key={feature} className="flex items-center gap-2 text-sm text-muted-foreground">
+                <CheckIcon className="size-4 text-primary" aria-hidden="true" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <div className="grid gap-2">
+          <h3 className="text-sm font-medium">Payment Method</h3>
+          <div className="flex items-center gap-3 rounded-lg border p-3 text-sm">
+            <CreditCardIcon className="size-5 text-muted-foreground" aria-hidden="true" />
+            <span aria-label="Visa card ending in 4242">•••• •••• •••• 4242</span>
+            <span className="ml-auto text-muted-foreground">Expires 12/2028</span>
+          </div>
+        </div>
+        <p className="text-sm text-muted-foreground">Your next billing date is {NEXT_BILLING_DATE}.</p>
+      </CardContent>
+      <CardFooter className="flex-wrap gap-2">
+        <Button variant="outline" onClick={() => toast.info(notAvailableYet('Invoice history'))}>
+          View invoice history
+        </Button>
+        <Button variant="outline" onClick={() => toast.info('This installation has no paid subscription, so there is nothing to cancel.')}>
+          Cancel Subscription
+        </Button>
+        <Button asChild>
+          <Link to={paths.pricing.href()}>Upgrade to Enterprise</Link>
+        </Button>
+      </CardFooter>
+    </Card>
+  );
+}
+
+const BILLING_TITLE = 'Billing Information';
+
+function BillingInformationCard() {
+  // Until the person saves their own, the server answers the account's name and email here.
+  const { query, values, set, save, isSaving } = useSettingsTab('billing', {
+    saved: SETTINGS_MESSAGES.billingUpdated,
+    failed: SETTINGS_MESSAGES.billingFailed,
+  });
+  if (!values) return <SettingsLoadState title={BILLING_TITLE} query={query} />;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{BILLING_TITLE}</CardTitle>
+        <CardDescription>Saved to your account.</CardDescription>
+      </CardHeader>
+      <form
+        className="grid gap-6"
+        onSubmit={(event) => {
+          event.preventDefault();
+          save();
+        }}
+      >
+        <CardContent className="grid gap-4 sm:grid-cols-2">
+          {BILLING_FIELDS.map(({ field, label, autoComplete }) => (
+            <div key={field} className={field === 'address' ? 'grid gap-2 sm:col-span-2' : 'grid gap-2'}>
+              <Label htmlFor={`billing-${field}`}>{label}</Label>
+              <Input
+                id={`billing-${field}`}
+                type={field === 'email' ? 'email' : 'text'}
+                autoComplete={`billing ${autoComplete}`}
+                maxLength={MAX_BILLING_FIELD_LENGTH}
+                value={values[field]}
+                onChange={(event) => set(field, event.target.value)}
+              />
+            </div>
+          ))}
+        </CardContent>
+        <SettingsSaveFooter label="Save Changes" isSaving={isSaving} />
+      </form>
+    </Card>
+  );
+}

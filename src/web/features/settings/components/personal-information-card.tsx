@@ -1,0 +1,150 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Avatar, AvatarFallback } from '#web/components/ui/avatar.tsx';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardAction, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Input } from '#web/components/ui/input.tsx';
+import { Label } from '#web/components/ui/label.tsx';
+import { loadSupabase } from '#web/lib/supabase.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
+import { metadataOf, profileOf, TIMEZONES, type EditableProfileField, type Profile } from '../profile.ts';
+import { SelectField } from './select-field.tsx';
+import { notAvailableYet, SETTINGS_MESSAGES } from '../settings-messages.ts';
+
+const TEXT_FIELDS: { field: EditableProfileField; label: string; autoComplete: string }[] = [
+  { field: 'firstName', label: 'First name', autoComplete: 'given-name' },
+  { field: 'lastName', label: 'Last name', autoComplete: 'family-name' },
+  { field: 'title', label: 'Job Title', autoComplete: 'organization-title' },
+  { field: 'location', label: 'Location', autoComplete: 'address-level2' },
+];
+
+const initials = (profile: Profile): string =>
+  [profile.firstName, profile.lastName].map((name) => name.trim()[0]?.toUpperCase() ?? '').join('') || (profile.email[0]?.toUpperCase() ?? 'U');
+
+/**
+ * 'Personal Information' (spec §2, §4): read-only until Edit; Save Changes writes the account's
+ * user_metadata on the server, so the values survive a reload and reach the shell's user menu
+ * (supabase-js reports USER_UPDATED, which replaces the session's user). Done and Cancel both
+ * return to the view without saving: only Save Changes writes, so the view always shows what is stored.
+ */
+export function PersonalInformationCard() {
+  const { user } = useAuth();
+  const saved = useMemo(() => profileOf(user), [user]);
+  const [draft, setDraft] = useState<Profile | null>(null);
+  const [saving, setSaving] = useState(false);
+  const editing = draft !== null;
+  const shown = draft ?? saved;
+
+  const update = <K extends keyof Profile>(field: K, value: Profile[K]) => setDraft((current) => current && { ...current, [field]: value });
+
+  const onSave = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft || saving) return;
+    setSaving(true);
+    try {
+      const { error } = await (await loadSupabase()).auth.updateUser({ data: metadataOf(draft) });
+      if (error) {
+        toast.error(SETTINGS_MESSAGES.profileFailed, { description: error.message });
+        return;
+      }
+      setDraft(null);
+      toast.success(SETTINGS_MESSAGES.profileUpdated, { description: SETTINGS_MESSAGES.profileUpdatedDescription });
+    } catch {
+      toast.error(SETTINGS_MESSAGES.profileFailed, { description: SETTINGS_MESSAGES.networkFailed });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Personal Information</CardTitle>
+        <CardDescription>Your name and details as your team sees them.</CardDescription>
+        <CardAction>
+          <Button variant="outline" size="sm" onClick={() => setDraft(editing ? null : saved)}>
+            {editing ? 'Done' : 'Edit'}
+          </Button>
+        </CardAction>
+      </CardHeader>
+      <form className="grid gap-6" onSubmit={(event) => void onSave(event)}>
+        <CardContent className="grid gap-6">
+          <div className="flex items-center gap-4">
+            <Avatar className="size-16">
+              <AvatarFallback className="bg-primary text-lg text-primary-foreground">{initials(shown)}</AvatarFallback>
+            </Avatar>
+            {editing && (
+              <Button type="button" variant="link" className="px-0" onClick={() => toast.info(notAvailableYet('Changing your picture'))}>
+                Change
+              </Button>
+            )}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {TEXT_FIELDS.slice(0, 2).map((spec) => (
+              <TextField key={spec.field} {...spec} value={shown[spec.field]} editing={editing} onChange={(value) => update(spec.field, value)} />
+            ))}
+            <div className="grid gap-2 sm:col-span-2">
+              <Label htmlFor="profile-email">Email</Label>
+              <Input id="profile-email" className="read-only:bg-muted/50" type="email" value={shown.email} readOnly aria-describedby="profile-email-note" />
+              <p id="profile-email-note" className="text-sm text-muted-foreground">
+                Your sign-in address. Changing it needs a confirmation sent by email, which this screen does not do yet.
+              </p>
+            </div>
+            {TEXT_FIELDS.slice(2).map((spec) => (
+              <TextField key={spec.field} {...spec} value={shown[spec.field]} editing={editing} onChange={(value) => update(spec.field, value)} />
+            ))}
+            <SelectField
+              id="profile-timezone"
+              label="Timezone"
+              value={shown.timezone}
+              options={TIMEZONES}
+              disabled={!editing}
+              onChange={(timezone) => update('timezone', timezone)}
+            />
+          </div>
+        </CardContent>
+        {editing && (
+          <CardFooter className="justify-end gap-2">
+            <Button type="button" variant="outline" onClick={() => setDraft(null)} disabled={saving}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving}>
+              Save Changes
+            </Button>
+          </CardFooter>
+        )}
+      </form>
+    </Card>
+  );
+}
+
+function TextField({
+  field,
+  label,
+  autoComplete,
+  value,
+  editing,
+  onChange,
+}: {
+  field: EditableProfileField;
+  label: string;
+  autoComplete: string;
+  value: string;
+  editing: boolean;
+  onChange: (value: string) => void;
+}) {
+  const id = `profile-${field}`;
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      <Input
+        id={id}
+        className="read-only:bg-muted/50"
+        value={value}
+        readOnly={!editing}
+        autoComplete={autoComplete}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,91 @@
+import { toast } from 'sonner';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Separator } from '#web/components/ui/separator.tsx';
+import { AUTO_DELETE_OPTIONS } from '../preferences.ts';
+import { SelectField } from './select-field.tsx';
+import { SettingToggleSection, type ToggleSpec } from './setting-toggle.tsx';
+import { SettingsLoadState } from './settings-load-state.tsx';
+import { SettingsSaveFooter } from './settings-save-footer.tsx';
+import { notAvailableYet, SETTINGS_MESSAGES } from '../settings-messages.ts';
+import { useSettingsTab } from '../use-settings-tab.ts';
+import { UnavailableActionDialog } from './unavailable-action-dialog.tsx';
+
+type ToggleField = 'anonymizedUsage' | 'errorReporting' | 'aiImprovement';
+
+const TOGGLES: ToggleSpec<ToggleField>[] = [
+  { field: 'anonymizedUsage', label: 'Anonymized Feature Usage', description: 'Share which features you use, without your name or content.' },
+  { field: 'errorReporting', label: 'Error Reporting', description: 'Send error details when something goes wrong.' },
+  { field: 'aiImprovement', label: 'Allow data for AI model improvement', description: 'Let your transcripts be used to improve transcription models.' },
+];
+
+const TITLE = 'Privacy Settings';
+
+/** Privacy tab (spec §2 /settings): sharing toggles, retention, export and the danger zone. */
+export function PrivacyTab() {
+  return (
+    <div className="grid gap-6">
+      <PrivacySettingsCard />
+      <DangerZoneCard />
+    </div>
+  );
+}
+
+function PrivacySettingsCard() {
+  const { query, values, set, save, isSaving } = useSettingsTab('privacy', {
+    saved: SETTINGS_MESSAGES.privacyUpdated,
+    failed: SETTINGS_MESSAGES.privacyFailed,
+  });
+  if (!values) return <SettingsLoadState title={TITLE} query={query} />;
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{TITLE}</CardTitle>
+        <CardDescription>Saved to your account. This installation sends no usage data or error reports anywhere.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <SettingToggleSection headingId="data-sharing" title="Data Sharing" idPrefix="privacy" toggles={TOGGLES} values={values} onChange={set} />
+        <Separator />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            id="auto-delete"
+            label="Auto-delete recordings"
+            value={values.autoDelete}
+            options={AUTO_DELETE_OPTIONS}
+            onChange={(autoDelete) => set('autoDelete', autoDelete)}
+            description={SETTINGS_MESSAGES.autoDeleteExplained}
+          />
+        </div>
+        <div>
+          <Button variant="outline" onClick={() => toast.info(notAvailableYet('Exporting all of your data at once'))}>
+            Request Data Export
+          </Button>
+        </div>
+      </CardContent>
+      <SettingsSaveFooter label="Update Privacy Settings" isSaving={isSaving} onSave={save} />
+    </Card>
+  );
+}
+
+function DangerZoneCard() {
+  return (
+    <Card className="border-destructive/50">
+      <CardHeader>
+        <CardTitle className="text-destructive">Danger Zone</CardTitle>
+        <CardDescription>Actions that cannot be undone.</CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-2">
+        <UnavailableActionDialog
+          label="Delete All Data"
+          title="Delete all data"
+          explanation="Deleting all of your meetings, recordings and transcripts at once is not available on this installation yet. Nothing has been deleted."
+        />
+        <UnavailableActionDialog
+          label="Delete Account"
+          title="Delete account"
+          explanation="Deleting your account is not available on this installation yet. Nothing has been deleted. The person who runs this Parley server can remove your account."
+        />
+      </CardContent>
+    </Card>
+  );
+}

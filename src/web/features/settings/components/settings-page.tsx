@@ -1,0 +1,41 @@
+import { PageHeader } from '#web/components/layout/page-header.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { BillingTab } from './billing-tab.tsx';
+import { useImportLocalSettings } from '../local-settings-import.ts';
+import { NotificationsTab } from './notifications-tab.tsx';
+import { PrivacyTab } from './privacy-tab.tsx';
+import { ProfileTab } from './profile-tab.tsx';
+import { RecordingTab } from './recording-tab.tsx';
+
+const TABS = [
+  { value: 'profile', label: 'Profile', Content: ProfileTab },
+  { value: 'notifications', label: 'Notifications', Content: NotificationsTab },
+  { value: 'recording', label: 'Recording', Content: RecordingTab },
+  { value: 'privacy', label: 'Privacy', Content: PrivacyTab },
+  { value: 'billing', label: 'Billing', Content: BillingTab },
+] as const;
+
+/** /settings (spec §2): five tabs, Profile first. */
+export function SettingsPage() {
+  useImportLocalSettings();
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title="Settings" description="Manage your account settings and preferences." />
+      <Tabs defaultValue="profile" className="gap-6">
+        {/* Five labels do not fit a phone's width: the list scrolls sideways instead of squeezing them. */}
+        <TabsList className="max-w-full justify-start overflow-x-auto">
+          {TABS.map((tab) => (
+            <TabsTrigger key={tab.value} value={tab.value} className="flex-none">
+              {tab.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TABS.map(({ value, Content }) => (
+          <TabsContent key={value} value={value}>
+            <Content />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BillingTab } from './billing-tab.tsx';
+import { NotificationsTab } from './notifications-tab.tsx';
+import { PrivacyTab } from './privacy-tab.tsx';
+import { RecordingTab } from './recording-tab.tsx';
+import { SignedIn } from '#tests/support/web/test-auth.tsx';
+import { installSettingsServer } from '#tests/support/web/settings-server.ts';
+
+const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }));
+vi.mock('sonner', () => ({ toast }));
+vi.mock('#web/lib/supabase.ts', () => ({
+  loadSupabase: async () => ({ auth: { getSession: async () => ({ data: { session: { access_token: 'token-1' } } }) } }),
+}));
+
+let server: ReturnType<typeof installSettingsServer>;
+beforeEach(() => {
+  server = installSettingsServer();
+});
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const checked = (name: string) => screen.getByRole('switch', { name }).getAttribute('aria-checked');
+const puts = () => server.requests.filter((r) => r.method === 'PUT');
+const click = async (name: string) => {
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name }));
+  });
+};
+
+describe('the settings tabs, saved to the account', () => {
+  it('Notifications: loads the spec defaults from the server; Save Preferences sends the change and toasts', async () => {
+    render(<NotificationsTab />, { wrapper: SignedIn });
+    expect(screen.getByRole('status').textContent).toBe('Loading your settings…');
+    await screen.findByRole('switch', { name: 'Team Activity' });
+    expect(checked('Team Activity')).toBe('false');
+    for (const name of [
+      'Meeting Reminders',
+      'Transcription Complete',
+      'AI Insights Ready',
+      'Product Updates',
+      'Action Items',
+      'Mentions',
+      'Team Invitations',
+    ]) {
+      expect(checked(name), name).toBe('true');
+    }
+    fireEvent.click(screen.getByRole('switch', { name: 'Team Activity' }));
+    await click('Save Preferences');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Notification preferences saved'));
+    expect(puts()).toEqual([{ method: 'PUT', path: '/api/v1/settings/notifications', body: { teamActivity: true }, authorization: 'Bearer token-1' }]);
+    expect(server.stored().notifications).toMatchObject({ teamActivity: true, mentions: true });
+    expect(checked('Team Activity')).toBe('true');
+  });
+
+  it('Recording: shows what the server has; Restore Defaults resets the form (high, mp3, filler words off) and Save Settings stores it', async () => {
+    server.seed({ recording: { quality: 'ultra', format: 'aac', fillerWordRemoval: true } });
+    render(<RecordingTab />, { wrapper: SignedIn });
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Audio Quality' }).textContent).toBe('Ultra'));
+    expect(screen.getByRole('combobox', { name: 'Default File Format' }).textContent).toBe('AAC');
+    expect(checked('Filler Word Removal')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Restore Defaults' }));
+    expect(screen.getByRole('combobox', { name: 'Audio Quality' }).textContent).toBe('High');
+    expect(screen.getByRole('combobox', { name: 'Default File Format' }).textContent).toBe('MP3');
+    expect(checked('Filler Word Removal')).toBe('false');
+    expect(puts()).toHaveLength(0); // Restore Defaults alone saves nothing
+    await click('Save Settings');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Recording settings saved'));
+    expect(server.stored().recording).toEqual({
+      quality: 'high',
+      format: 'mp3',
+      speakerDiarization: true,
+      automaticPunctuation: true,
+      fillerWordRemoval: false,
+      aiSummary: true,
+    });
+  });
+
+  it('Privacy: auto-delete defaults to 90 days and says what it does; Update Privacy Settings toasts; Delete Account fakes nothing', async () => {
+    render(<PrivacyTab />, { wrapper: SignedIn });
+    const select = await screen.findByRole('combobox', { name: 'Auto-delete recordings' });
+    expect(select.textContent).toBe('90 days');
+    expect(select.getAttribute('aria-describedby')).toBe('auto-delete-description');
+    expect(document.getElementById('auto-delete-description')?.textContent).toContain('Sample meetings are kept.');
+    expect(checked('Allow data for AI model improvement')).toBe('false');
+    fireEvent.click(screen.getByRole('switch', { name: 'Error Reporting' }));
+    await click('Update Privacy Settings');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Privacy settings updated'));
+    expect(server.stored().privacy).toMatchObject({ errorReporting: false, autoDelete: '90days' });
+    fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
+    expect(screen.getByRole('dialog').textContent).toContain('Nothing has been deleted.');
+  });
+
+  it('Billing: starts from the account name and email the server answers; Save Changes stores and toasts', async () => {
+    render(<BillingTab />, { wrapper: SignedIn });
+    await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ada Lovelace'));
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    fireEvent.change(screen.getByLabelText('ZIP Code'), { target: { value: '94105' } });
+    await click('Save Changes');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Billing information updated'));
+    expect(puts()[0]?.body).toEqual({ zip: '94105' });
+    expect(server.stored().billing).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', zip: '94105' });
+  });
+});
+
+describe('when the server does not cooperate', () => {
+  it('a failed save says so with the reason, keeps the edits, and saving again works', async () => {
+    render(<NotificationsTab />, { wrapper: SignedIn });
+    fireEvent.click(await screen.findByRole('switch', { name: 'Mentions' }));
+    server.failNext({ status: 500 });
+    await click('Save Preferences');
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Your notification preferences could not be saved', {
+        description: 'Something went wrong on our side. Please try again.',
+      }),
+    );
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(checked('Mentions')).toBe('false'); // the edit is still on screen
+    expect(server.stored()).toEqual({});
+
+    await click('Save Preferences');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Notification preferences saved'));
+    expect(server.stored().notifications).toMatchObject({ mentions: false });
+  });
+
+  it('without a connection, the error says the server could not be reached', async () => {
+    render(<RecordingTab />, { wrapper: SignedIn });
+    fireEvent.click(await screen.findByRole('switch', { name: 'AI Summary Generation' }));
+    server.failNext('offline');
+    await click('Save Settings');
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Your recording settings could not be saved', {
+        description: 'Parley cannot reach its server. Check your connection and try again.',
+      }),
+    );
+    expect(checked('AI Summary Generation')).toBe('false');
+  });
+
+  it('while saving, the button is busy; edits made meanwhile stay after the save lands', async () => {
+    render(<PrivacyTab />, { wrapper: SignedIn });
+    fireEvent.click(await screen.findByRole('switch', { name: 'Anonymized Feature Usage' }));
+    const release = server.hold();
+    await click('Update Privacy Settings');
+    const button = screen.getByRole('button', { name: 'Update Privacy Settings' }) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(true));
+    fireEvent.click(screen.getByRole('switch', { name: 'Error Reporting' }));
+    await act(async () => release());
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Privacy settings updated'));
+    expect(button.disabled).toBe(false);
+    expect(server.stored().privacy).toMatchObject({ anonymizedUsage: false, errorReporting: true });
+    expect(checked('Anonymized Feature Usage')).toBe('false');
+    expect(checked('Error Reporting')).toBe('false'); // not yet saved, still shown
+  });
+
+  it('settings that cannot be loaded say so, and Try again loads them', async () => {
+    server.failNext({ status: 503, body: { error: { code: 'INTERNAL', message: 'The database is not answering.' } } });
+    render(<BillingTab />, { wrapper: SignedIn });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Your settings could not be loaded. The database is not answering.');
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).toBeNull();
+    await click('Try again');
+    await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Ada Lovelace'));
+  });
+
+  it('an answer that is not settings is refused instead of filling the form', async () => {
+    server.failNext({ status: 200, body: { settings: { recording: 'ultra' } } });
+    render(<RecordingTab />, { wrapper: SignedIn });
+    expect((await screen.findByRole('alert')).textContent).toContain('The server answered with settings this page cannot read.');
+    expect(screen.queryByRole('combobox', { name: 'Audio Quality' })).toBeNull();
+  });
+});

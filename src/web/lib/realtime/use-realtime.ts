@@ -1,0 +1,84 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useSyncExternalStore } from 'react';
+import { REALTIME_PATH, RealtimeServerMessageSchema, type MeetingProgressEvent } from '#shared/contracts/realtime.ts';
+import { useAccessToken } from '../auth/access-token.ts';
+import { MEETING_DATA_KEY } from '../query-keys.ts';
+import { progressStore } from './realtime-store.ts';
+
+/** Spec §9: reconnect after 1, 2, 5, then every 10 seconds; a heartbeat every 30 seconds. */
+const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
+const HEARTBEAT_MS = 30_000;
+
+const parseMessage = (data: unknown) => {
+  try {
+    return RealtimeServerMessageSchema.safeParse(JSON.parse(String(data)));
+  } catch {
+    return undefined; // not JSON: ignored like any message this client does not know
+  }
+};
+
+/**
+ * One WebSocket per signed-in tab to /realtime: authenticates with the current access token,
+ * keeps each meeting's newest progress in a store, refreshes meeting data when a transcription
+ * settles, and reconnects with backoff (and with the new token after a refresh).
+ */
+export function useRealtimeConnection(): void {
+  const token = useAccessToken();
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!token) return;
+    let socket: WebSocket | undefined;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let heartbeat: ReturnType<typeof setInterval> | undefined;
+    let attempt = 0;
+    let everReady = false;
+    let closed = false;
+
+    const connect = () => {
+      const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${REALTIME_PATH}`;
+      socket = new WebSocket(url);
+      socket.onopen = () => {
+        socket?.send(JSON.stringify({ type: 'auth', accessToken: token }));
+        // Proxies close idle sockets; a ping now and then keeps this one open.
+        heartbeat = setInterval(() => socket?.readyState === WebSocket.OPEN && socket.send(JSON.stringify({ type: 'ping' })), HEARTBEAT_MS);
+      };
+      socket.onmessage = (message) => {
+        const parsed = parseMessage(message.data);
+        if (!parsed?.success) return;
+        const data = parsed.data;
+        if (data.type === 'ready') {
+          attempt = 0;
+          // Back after a drop (or with a new token): events may have been missed, so read meetings afresh.
+          if (everReady) void queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY });
+          everReady = true;
+        }
+        if (data.type !== 'meeting.progress') return;
+        const previous = progressStore.get(data.meetingId);
+        progressStore.set(data);
+        // A new status changes lists, counts and the meeting itself: refetch what shows meetings.
+        if (previous?.status !== data.status || data.status !== 'processing') void queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY });
+      };
+      socket.onclose = (event) => {
+        clearInterval(heartbeat);
+        if (closed || event.code === 4401) return; // a new token reconnects through this effect
+        retry = setTimeout(connect, RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]);
+        attempt += 1;
+      };
+    };
+    connect();
+    return () => {
+      closed = true;
+      clearTimeout(retry);
+      clearInterval(heartbeat);
+      socket?.close();
+    };
+  }, [token, queryClient]);
+
+  useEffect(() => () => progressStore.clear(), []);
+}
+
+/** The newest progress of one meeting's transcription, while this tab has seen any. */
+export function useMeetingProgress(meetingId: string): MeetingProgressEvent | undefined {
+  return useSyncExternalStore(progressStore.subscribe, () => progressStore.get(meetingId));
+}

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+
+/**
+ * The fake chat server's "model": deterministic notes made from what the prompt holds. It reads
+ * the transcript lines ("[S12] Ana: …"), takes sentences from them and cites their references,
+ * so whatever it answers is grounded in the lines it was actually sent.
+ */
+export type FakePoint = { text: string; refs: string[] };
+export type FakeAction = FakePoint & { owner: string | null; due: string | null; dueText: string | null };
+export type FakeNotes = {
+  summary?: string;
+  summaryPoints?: string[];
+  keyPoints: FakePoint[];
+  topics: { title: string; refs: string[] }[];
+  actionItems: FakeAction[];
+  decisions: FakePoint[];
+};
+
+type Line = { ref: string; speaker: string; text: string };
+
+const LINE = /^\[(S\d+)\] ([^:]+): (.*)$/gm;
+const firstSentence = (text: string) => (/^.*?[.!?](\s|$)/.exec(text)?.[0] ?? text).trim();
+const words = (text: string) => text.split(/\s+/).filter(Boolean);
+const COMMITMENT = /\b(I'll|I will|will|need to|going to)\b/i;
+const DECISION = /\b(decided|agreed|let's go with|we'll go with)\b/i;
+const DUE = /\b(by (?:Monday|Tuesday|Wednesday|Thursday|Friday|tomorrow|next week|the end of the month)|tomorrow|next week)\b/i;
+
+function readLines(prompt: string): Line[] {
+  return [...prompt.matchAll(LINE)].map((m) => ({ ref: m[1]!, speaker: m[2]!, text: m[3]! }));
+}
+
+function ownerOf(text: string): string | null {
+  if (/\bI('ll| will)\b/i.test(text)) return 'me';
+  return /^(\p{Lu}\p{L}+) will\b/u.exec(text)?.[1] ?? null;
+}
+
+/** A summary of 60–150 words from the first sentences given, in order. */
+function summaryOf(sentences: string[]): string {
+  const chosen: string[] = [];
+  for (const sentence of sentences) {
+    if (words(chosen.join(' ')).length + words(sentence).length > 150) break;
+    chosen.push(sentence);
+    if (words(chosen.join(' ')).length >= 60) break;
+  }
+  return chosen.join(' ');
+}
+
+/** Notes on the transcript lines of a prompt: a part's (summaryPoints) or a whole meeting's (summary). */
+export function fakeNotesAnswer(prompt: string, withSummary: boolean): FakeNotes {
+  const lines = readLines(prompt);
+  const long = lines.filter((l) => words(l.text).length >= 8);
+  // At most four topics, five key points and five action items a part, as a model keeping notes short would.
+  const topics = [];
+  const span = Math.max(6, Math.ceil(lines.length / 4));
+  for (let i = 0; i < lines.length; i += span) {
+    const group = lines.slice(i, i + span);
+    const longest = group.reduce((a, b) => (words(b.text).length > words(a.text).length ? b : a));
+    const title = words(longest.text.replace(/[^\p{L}\p{N}\s']/gu, ''))
+      .filter((w) => w.length > 3)
+      .slice(0, 3)
+      .join(' ');
+    if (title) topics.push({ title, refs: group.map((l) => l.ref) });
+  }
+  const notes: FakeNotes = {
+    keyPoints: long
+      .filter((_, i) => i % 4 === 0)
+      .slice(0, 5)
+      .map((l) => ({ text: firstSentence(l.text), refs: [l.ref] })),
+    topics,
+    actionItems: lines
+      .filter((l) => COMMITMENT.test(l.text))
+      .slice(0, 5)
+      .map((l) => ({ text: l.text, owner: ownerOf(l.text), due: null, dueText: DUE.exec(l.text)?.[0] ?? null, refs: [l.ref] })),
+    decisions: lines
+      .filter((l) => DECISION.test(l.text))
+      .slice(0, 3)
+      .map((l) => ({ text: l.text, refs: [l.ref] })),
+  };
+  const sentences = lines.map((l) => firstSentence(l.text));
+  if (withSummary) return { summary: summaryOf(sentences), ...notes };
+  const picks = [0, Math.floor(lines.length / 2), lines.length - 1].filter((i, k, all) => i >= 0 && all.indexOf(i) === k);
+  return { summaryPoints: picks.map((i) => sentences[i]!).filter(Boolean), ...notes };
+}
+
+const PointSchema = z.object({ text: z.string(), refs: z.array(z.string()) });
+const PartsSchema = z.array(
+  z.object({
+    summaryPoints: z.array(z.string()),
+    keyPoints: z.array(PointSchema),
+    topics: z.array(z.object({ title: z.string(), refs: z.array(z.string()) })),
+    actionItems: z.array(PointSchema.extend({ owner: z.string().nullable(), due: z.string().nullable(), dueText: z.string().nullable() })),
+    decisions: z.array(PointSchema),
+  }),
+);
+
+function dedupe<T extends { refs: string[] }>(items: T[], keyOf: (item: T) => string): T[] {
+  const seen = new Map<string, T>();
+  for (const item of items) {
+    const prior = seen.get(keyOf(item));
+    seen.set(keyOf(item), prior ? { ...prior, refs: [...new Set([...prior.refs, ...item.refs])] } : item);
+  }
+  return [...seen.values()];
+}
+
+/** The parts' notes of a merge prompt ("Parts:" then JSON) merged: duplicates folded, nothing else dropped. */
+export function fakeMergeAnswer(prompt: string, withSummary: boolean): FakeNotes {
+  const parts = PartsSchema.parse(JSON.parse(prompt.slice(prompt.indexOf('\nParts:\n') + '\nParts:\n'.length)));
+  const points = parts.flatMap((p) => p.summaryPoints);
+  const notes = {
+    keyPoints: dedupe(
+      parts.flatMap((p) => p.keyPoints),
+      (k) => k.text,
+    ),
+    topics: parts.flatMap((p) => p.topics),
+    actionItems: dedupe(
+      parts.flatMap((p) => p.actionItems),
+      (a) => a.text,
+    ),
+    decisions: dedupe(
+      parts.flatMap((p) => p.decisions),
+      (d) => d.text,
+    ),
+  };
+  return withSummary ? { summary: summaryOf(points), ...notes } : { summaryPoints: points.slice(0, 8), ...notes };
+}

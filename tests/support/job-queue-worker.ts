@@ -1,0 +1,41 @@
+/**
+ * A worker process for the job queue's contract tests: it opens the test database named in its
+ * environment, works the queue named in WORKER_QUEUE with a handler that never finishes, and prints "running
+ * <key>" when a job starts — so the test can kill -9 it mid-job, as a crash would.
+ */
+import { pino } from 'pino';
+import { z } from 'zod';
+import { createDb } from '#server/db/create-db.ts';
+import { createJobQueue } from '#server/jobs/create-job-queue.ts';
+
+const env = z
+  .object({
+    WORKER_DB: z.enum(['sqlite', 'postgres']),
+    WORKER_DB_TARGET: z.string(),
+    WORKER_SEARCH_PATH: z.string().optional(),
+    WORKER_LEASE_MS: z.coerce.number(),
+    WORKER_QUEUE: z.string(),
+  })
+  .parse(process.env);
+const database =
+  env.WORKER_DB === 'sqlite'
+    ? createDb({ dialect: 'sqlite', file: env.WORKER_DB_TARGET })
+    : createDb({ dialect: 'postgres', url: env.WORKER_DB_TARGET }, env.WORKER_SEARCH_PATH ? { searchPath: env.WORKER_SEARCH_PATH } : {});
+const queue = await createJobQueue(database, pino({ level: 'warn' }, pino.destination(2)), { leaseMs: env.WORKER_LEASE_MS, monitorMs: 1000, pollMs: 50 });
+queue.define({
+  name: env.WORKER_QUEUE,
+  label: 'contract job',
+  payload: z.object({ key: z.string() }),
+  keyOf: (p) => p.key,
+  run: async (p) => {
+    console.log(`running ${p.key}`);
+    await new Promise(() => undefined);
+  },
+  classify: () => ({ retryable: false, message: 'x' }),
+  onSettled: async () => undefined,
+  concurrency: 1,
+  maxAttempts: 3,
+  retryDelayMs: 1000,
+});
+await queue.start({ work: true });
+console.log('ready');

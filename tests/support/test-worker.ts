@@ -1,0 +1,50 @@
+import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
+import { once } from 'node:events';
+import { expect } from 'vitest';
+import type { TestDatabaseTarget } from './test-database.ts';
+
+const running = new Set<ChildProcess>();
+
+/** The environment that points a worker script at a test database. */
+export function databaseEnv(target: TestDatabaseTarget): Record<string, string> {
+  return {
+    WORKER_DB: target.kind,
+    WORKER_DB_TARGET: target.kind === 'sqlite' ? target.file : target.url,
+    ...(target.kind === 'postgres' ? { WORKER_SEARCH_PATH: target.schema } : {}),
+  };
+}
+
+/**
+ * A worker script (tests/support/*-worker.ts) in its own Node process, for tests that kill -9 a worker
+ * mid-job as a crash or an OOM kill would. It reports by printing lines; waitFor(text) polls them.
+ */
+export async function startTestWorker(script: string, env: Record<string, string>) {
+  const child = spawnNode(['--import', 'tsx', script], env);
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.once('exit', (code, signal) => (output += `\n[exited ${code ?? signal}]`));
+  // The whole output when the line never comes: the failure then shows what the worker said.
+  const waitFor = (text: string) => expect.poll(() => (output.includes(text) ? text : output), { timeout: 30_000, interval: 50 }).toBe(text);
+  await waitFor('ready');
+  return {
+    waitFor,
+    kill: async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill('SIGKILL');
+      await once(child, 'exit');
+    },
+  };
+}
+
+/** A Node child with this process's environment plus `env` (test files under src/server may not read process.env). */
+export function spawnNode(args: string[], env: Record<string, string>, stdio: StdioOptions = ['ignore', 'pipe', 'pipe']): ChildProcess {
+  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio });
+}
+
+/** Kills every worker a test left running (afterEach). */
+export function killTestWorkers(): void {
+  for (const child of running) child.kill('SIGKILL');
+}

@@ -1,0 +1,40 @@
+/**
+ * A transcription worker process (ROLE=worker) on a test database and data directory, whose speech
+ * engine never finishes: it prints "transcribing" when a job reaches the engine, so a test can
+ * kill -9 it mid-job, as a crash would.
+ */
+import { z } from 'zod';
+import { loadConfig } from '#server/config.ts';
+import { createDb } from '#server/db/create-db.ts';
+import { createDeps } from '#server/deps.ts';
+import { createFakeSpeakerIdentifier, createStallingSpeechEngine } from './fake-speech.ts';
+
+const env = z
+  .object({
+    WORKER_DB: z.enum(['sqlite', 'postgres']),
+    WORKER_DB_TARGET: z.string(),
+    WORKER_SEARCH_PATH: z.string().optional(),
+    DATA_DIR: z.string(),
+    TRANSCRIBE_MAX_ATTEMPTS: z.string(),
+    TRANSCRIBE_RETRY_DELAY_SECONDS: z.string(),
+  })
+  .parse(process.env);
+const database =
+  env.WORKER_DB === 'sqlite'
+    ? createDb({ dialect: 'sqlite', file: env.WORKER_DB_TARGET })
+    : createDb({ dialect: 'postgres', url: env.WORKER_DB_TARGET }, env.WORKER_SEARCH_PATH ? { searchPath: env.WORKER_SEARCH_PATH } : {});
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: env.DATA_DIR,
+  TRANSCRIBE_MAX_ATTEMPTS: env.TRANSCRIBE_MAX_ATTEMPTS,
+  TRANSCRIBE_RETRY_DELAY_SECONDS: env.TRANSCRIBE_RETRY_DELAY_SECONDS,
+});
+const deps = await createDeps(config, {
+  database,
+  role: 'worker',
+  speech: { engine: createStallingSpeechEngine(() => console.log('transcribing')), speakers: createFakeSpeakerIdentifier() },
+  jobTimings: { leaseMs: 1_000, monitorMs: 1_000, pollMs: 100 },
+});
+await deps.start();
+console.log('ready');

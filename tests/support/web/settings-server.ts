@@ -1,0 +1,75 @@
+import { vi } from 'vitest';
+import {
+  readSettingsDocument,
+  SETTINGS_PATCH_SCHEMAS,
+  SETTINGS_TABS,
+  SettingsTabSchema,
+  settingsDefaults,
+  type SettingsResponse,
+} from '#shared/contracts/settings.ts';
+
+type Failure = { status: number; body?: unknown } | 'offline';
+
+/**
+ * For jsdom tests: the settings endpoints behind `fetch`, answering as the real server does (its
+ * shared contract: defaults, per-tab partial merge, strict bodies, savedTabs). The real server is
+ * covered by settings.int.test.ts and the browser test; here the screen is what is under test.
+ */
+export function installSettingsServer(account = { name: 'Ada Lovelace', email: 'ada@example.com' }) {
+  let document: Record<string, Record<string, unknown>> = {};
+  const failures: { failure: Failure; method?: string }[] = [];
+  const requests: { method: string; path: string; body: unknown; authorization: string | null }[] = [];
+  let gate: Promise<void> | undefined;
+
+  const respond = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  const answer = (): SettingsResponse => ({
+    settings: readSettingsDocument(document, settingsDefaults(account)),
+    savedTabs: SETTINGS_TABS.filter((tab) => document[tab] !== undefined),
+  });
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const path = String(input);
+    const method = init.method ?? 'GET';
+    const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    requests.push({ method, path, body, authorization: new Headers(init.headers).get('authorization') });
+    if (gate) await gate;
+    const index = failures.findIndex((f) => f.method === undefined || f.method === method);
+    const failure = index === -1 ? undefined : failures.splice(index, 1)[0]?.failure;
+    if (failure === 'offline') throw new TypeError('Failed to fetch');
+    if (failure)
+      return respond(failure.status, failure.body ?? { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' } });
+    if (method === 'GET' && path === '/api/v1/settings') return respond(200, answer());
+    const tab = SettingsTabSchema.safeParse(/^\/api\/v1\/settings\/(\w+)$/.exec(path)?.[1]);
+    if (method === 'PUT' && tab.success) {
+      const patch = SETTINGS_PATCH_SCHEMAS[tab.data].safeParse(body);
+      if (!patch.success) return respond(400, { error: { code: 'VALIDATION_FAILED', message: 'Invalid request' } });
+      const current = readSettingsDocument(document, settingsDefaults(account))[tab.data];
+      document = { ...document, [tab.data]: { ...current, ...patch.data } };
+      return respond(200, answer());
+    }
+    return respond(404, { error: { code: 'NOT_FOUND', message: `No route for ${method} ${path}` } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+
+  return {
+    requests,
+    /** What the server has stored, tab by tab (only tabs that were saved). */
+    stored: () => document,
+    seed: (next: Record<string, Record<string, unknown>>) => {
+      document = next;
+    },
+    /** The next request (of this method, when given) fails: an error status with a body, or no connection at all. */
+    failNext: (failure: Failure, method?: 'GET' | 'PUT') => failures.push({ failure, ...(method ? { method } : {}) }),
+    /** Holds every answer until the returned function is called. */
+    hold: () => {
+      let release = () => {};
+      gate = new Promise<void>((resolve) => {
+        release = () => {
+          gate = undefined;
+          resolve();
+        };
+      });
+      return release;
+    },
+  };
+}

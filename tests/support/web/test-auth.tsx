@@ -1,0 +1,32 @@
+import type { User } from '@supabase/supabase-js';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { AuthContext, type AuthContextValue } from '#web/lib/auth/auth-context.ts';
+
+/** For jsdom tests: a signed-in person in the session context, inside a router and a fresh query cache. */
+export function testUser(metadata: Record<string, unknown> = { full_name: 'Ada Lovelace' }): User {
+  return { id: 'user-1', email: 'ada@example.com', user_metadata: metadata } as unknown as User;
+}
+
+export function SignedIn({ user = testUser(), children }: { user?: User; children: ReactNode }) {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }));
+  const value: AuthContextValue = {
+    user,
+    session: null,
+    loading: false,
+    signedOutByUser: false,
+    clearSignedOutByUser: () => {},
+    signUp: vi.fn(async () => ({ error: null, session: null })),
+    signIn: vi.fn(async () => ({ error: null })),
+    signOut: vi.fn(async () => ({ error: null })),
+  };
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthContext.Provider value={value}>
+        <MemoryRouter>{children}</MemoryRouter>
+      </AuthContext.Provider>
+    </QueryClientProvider>
+  );
+}
