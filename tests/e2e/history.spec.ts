@@ -142,13 +142,29 @@ describe('meeting history', () => {
     const menu = await openMenu(page, 'Weekly Team Standup');
     await menu.getByRole('menuitem', { name: 'Download' }).click();
     const formats = page.getByRole('menu').last();
-    expect(await formats.getByRole('menuitem').allTextContents()).toEqual(['TXT', 'DOCX', 'PDF', 'SRT', 'VTT']);
+    expect(await formats.getByRole('menuitem').allTextContents()).toEqual(['TXT', 'MD', 'DOCX', 'PDF', 'SRT', 'VTT']);
     const [download] = await Promise.all([page.waitForEvent('download'), formats.getByRole('menuitem', { name: 'TXT' }).click()]);
     expect(download.suggestedFilename()).toBe('Weekly Team Standup.txt');
     const text = fs.readFileSync((await download.path())!, 'utf8');
     expect(text.split('\n')[0]).toBe('Weekly Team Standup');
     expect(text).toContain("[00:00] Alex Johnson: Good morning everyone. Let's go around quickly");
+    expect(text).toContain('- [00:42] Finish the regression suite for the billing screens — Owner: QA Team · Due: ');
     await toast(page, 'Downloaded TXT').waitFor();
+  });
+
+  it('Download MD saves the notes and transcript as Markdown', async () => {
+    await page.goto('/history');
+    await titlesOnScreen(page, 6);
+    const menu = await openMenu(page, 'Weekly Team Standup');
+    await menu.getByRole('menuitem', { name: 'Download' }).click();
+    const formats = page.getByRole('menu').last();
+    const [download] = await Promise.all([page.waitForEvent('download'), formats.getByRole('menuitem', { name: 'MD' }).click()]);
+    expect(download.suggestedFilename()).toBe('Weekly Team Standup.md');
+    const text = fs.readFileSync((await download.path())!, 'utf8');
+    expect(text.split('\n')[0]).toBe('# Weekly Team Standup');
+    expect(text).toContain('## Action items');
+    expect(text).toContain("`00:00` **Alex Johnson:** Good morning everyone. Let's go around quickly");
+    await toast(page, 'Downloaded MD').waitFor();
   });
 
   it('Share creates a link that opens a public page for anyone, until it is revoked', async () => {

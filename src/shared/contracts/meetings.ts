@@ -152,8 +152,11 @@ export const MeetingStatsSchema = z.object({
 });
 export type MeetingStats = z.infer<typeof MeetingStatsSchema>;
 
-/** GET /api/v1/meetings/:id/export?format=…: the transcript as a file in one of these formats. */
-export const EXPORT_FORMATS = ['txt', 'docx', 'pdf', 'srt', 'vtt'] as const;
+/**
+ * GET /api/v1/meetings/:id/export?format=…: the meeting as a file in one of these formats. The
+ * documents (txt, md, docx, pdf) carry its facts, notes and transcript; the captions (srt, vtt) the transcript.
+ */
+export const EXPORT_FORMATS = ['txt', 'md', 'docx', 'pdf', 'srt', 'vtt'] as const;
 export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 export const ExportQuerySchema = z.object({ format: ExportFormatSchema });
@@ -219,7 +222,7 @@ export const meetingEndpoints = {
     query: ExportQuerySchema,
     response: 'file',
     tag,
-    summary: 'The transcript as a file',
+    summary: 'The meeting (notes and transcript) as a file',
   }),
   demo: defineEndpoint({
     method: 'GET',
