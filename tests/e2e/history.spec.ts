@@ -189,6 +189,15 @@ describe('meeting history', () => {
     await guest.getByTestId('logo').first().waitFor();
     await guest.getByRole('heading', { name: 'Summary' }).waitFor();
     await guest.getByRole('heading', { name: 'Insights' }).waitFor();
+    await guest.getByText('Q3 priorities agreed: mobile app first, then the integrations marketplace.', { exact: false }).waitFor();
+    // The notes, read-only, each with the moment it was said; an action item with its owner, due date and status.
+    const actions = guest.getByRole('region', { name: 'Action items' });
+    const interviews = actions.getByRole('listitem').filter({ hasText: 'Schedule five customer interviews about the mobile scope' });
+    await interviews.getByText('00:58', { exact: true }).waitFor();
+    await interviews.getByText(/^Product Team · Due Next week \(\w{3}, \w{3} \d{1,2}, \d{4}\) · Open$/).waitFor();
+    await guest.getByRole('region', { name: 'Decisions' }).getByText('The analytics dashboards move to Q4.').waitFor();
+    await guest.getByRole('region', { name: 'Topics' }).getByText('00:00–00:47', { exact: true }).waitFor();
+    expect(await guest.getByRole('button', { name: /done|dismiss|edit/i }).count()).toBe(0);
     expect(await guest.getByRole('list', { name: 'Transcript' }).getByRole('listitem').count()).toBeGreaterThan(3);
     await guest.getByText('Sarah Miller', { exact: false }).first().waitFor();
     expect(await guest.content()).not.toContain('@example.com');

@@ -19,3 +19,8 @@ export function formatClock(totalSeconds: number): string {
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 export const formatDate = (iso: string): string => dateFormat.format(new Date(iso));
+
+// A calendar day (a due date) is no instant: read at noon UTC and shown in UTC, no time zone moves it.
+const dayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+/** "Fri, Nov 27, 2026" for a date-only value such as "2026-11-27". */
+export const formatDay = (isoDate: string): string => dayFormat.format(new Date(`${isoDate}T12:00:00Z`));
