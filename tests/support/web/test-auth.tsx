@@ -10,7 +10,8 @@ export function testUser(metadata: Record<string, unknown> = { full_name: 'Ada L
   return { id: 'user-1', email: 'ada@example.com', user_metadata: metadata } as unknown as User;
 }
 
-export function SignedIn({ user = testUser(), children }: { user?: User; children: ReactNode }) {
+/** `initialEntries`: where the router starts (e.g. a page with its URL query). */
+export function SignedIn({ user = testUser(), initialEntries, children }: { user?: User; initialEntries?: string[]; children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }));
   const value: AuthContextValue = {
     user,
@@ -25,7 +26,7 @@ export function SignedIn({ user = testUser(), children }: { user?: User; childre
   return (
     <QueryClientProvider client={queryClient}>
       <AuthContext.Provider value={value}>
-        <MemoryRouter>{children}</MemoryRouter>
+        <MemoryRouter initialEntries={initialEntries}>{children}</MemoryRouter>
       </AuthContext.Provider>
     </QueryClientProvider>
   );
