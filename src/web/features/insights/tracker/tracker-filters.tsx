@@ -36,7 +36,7 @@ export function TrackerFilters({ params, data, onChange }: TrackerFiltersProps) 
   const owners = data?.assignees ?? [];
   const meetings = data?.meetings ?? [];
   return (
-    <div className="mb-4 flex flex-col gap-3 lg:flex-row lg:items-end lg:justify-between">
+    <div className="mb-4 grid gap-3">
       <div role="group" aria-label="Status" className="flex flex-wrap gap-1">
         {STATUS_CHOICES.map((choice) => (
           <Button
