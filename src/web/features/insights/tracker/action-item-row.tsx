@@ -34,10 +34,14 @@ export function ActionItemRow({ item }: { item: TrackedActionItem }) {
         className="mt-0.5"
         checked={checked}
         // A dismissed item was rejected on its meeting's page; it is not a task to tick off.
-        disabled={item.status === 'dismissed' || setStatus.isPending}
+        disabled={item.status === 'dismissed'}
+        // Busy rather than disabled while a tick is on its way, so the keyboard focus stays on the box.
+        aria-busy={setStatus.isPending}
         aria-labelledby={textId}
         aria-describedby={`${textId}-status`}
-        onCheckedChange={(value) => tick(value === true)}
+        onCheckedChange={(value) => {
+          if (!setStatus.isPending) tick(value === true);
+        }}
       />
       <div className="grid min-w-0 flex-1 gap-2">
         <span id={textId} className={cn('font-medium', (checked || item.status === 'dismissed') && 'text-muted-foreground line-through')}>
