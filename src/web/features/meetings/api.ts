@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { meetingEndpoints, type MeetingDetail, type MeetingListQuery } from '#shared/contracts/meetings.ts';
+import { notesEndpoints, type NotesResponse, type UpdateNoteItemBody } from '#shared/contracts/notes.ts';
 import { api } from '#web/lib/api-client.ts';
 import { ApiError } from '#web/lib/api-error.ts';
 import { MEETING_DATA_KEY } from '#web/lib/query-keys.ts';
@@ -111,6 +112,28 @@ export function useMeetingEdits(id: string) {
       mutationFn: ({ speakerId, displayName }: { speakerId: string; displayName: string }) =>
         api(meetingEndpoints.renameSpeaker, { params: { id, speakerId }, body: { displayName } }),
       onSuccess,
+    }),
+  };
+}
+
+/**
+ * "Regenerate notes" and a person's edit, accept, tick, dismiss or restore of one item: each answers
+ * the meeting's notes, which replace the cached meeting's; what else shows notes (lists' summaries,
+ * counts, the tracker) is read again.
+ */
+export function useNotesEdits(id: string) {
+  const client = useQueryClient();
+  const onSuccess = (answer: NotesResponse) => {
+    client.setQueryData(meetingKeys.detail(id), (meeting: MeetingDetail | undefined) => meeting && { ...meeting, ...answer });
+    void client.invalidateQueries({ queryKey: meetingKeys.all, predicate: (query) => query.queryHash !== hashKey(meetingKeys.detail(id)) });
+  };
+  const onError = (error: Error) => toast.error(error.message);
+  return {
+    regenerate: useMutation({ mutationFn: () => api(notesEndpoints.regenerate, { params: { id } }), onSuccess, onError }),
+    updateItem: useMutation({
+      mutationFn: ({ itemId, body }: { itemId: string; body: UpdateNoteItemBody }) => api(notesEndpoints.updateItem, { params: { id, itemId }, body }),
+      onSuccess,
+      onError,
     }),
   };
 }
