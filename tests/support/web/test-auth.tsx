@@ -5,12 +5,12 @@ import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '#web/lib/auth/auth-context.ts';
 
-/** For jsdom tests: a signed-in person in the session context, inside a router and a fresh query cache. */
+/** For jsdom tests: a signed-in person in the session context, inside a router (at `initialPath`) and a fresh query cache. */
 export function testUser(metadata: Record<string, unknown> = { full_name: 'Ada Lovelace' }): User {
   return { id: 'user-1', email: 'ada@example.com', user_metadata: metadata } as unknown as User;
 }
 
-export function SignedIn({ user = testUser(), children }: { user?: User; children: ReactNode }) {
+export function SignedIn({ user = testUser(), initialPath, children }: { user?: User; initialPath?: string; children: ReactNode }) {
   const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } }));
   const value: AuthContextValue = {
     user,
@@ -25,7 +25,7 @@ export function SignedIn({ user = testUser(), children }: { user?: User; childre
   return (
     <QueryClientProvider client={queryClient}>
       <AuthContext.Provider value={value}>
-        <MemoryRouter>{children}</MemoryRouter>
+        <MemoryRouter {...(initialPath ? { initialEntries: [initialPath] } : {})}>{children}</MemoryRouter>
       </AuthContext.Provider>
     </QueryClientProvider>
   );
