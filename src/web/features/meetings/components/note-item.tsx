@@ -52,8 +52,30 @@ export function NoteItem({ item, onJump, onUpdate }: { item: Insight; onJump: (i
       </li>
     );
   }
+  const editButtons = onUpdate && (
+    <>
+      <Button size="icon" variant="ghost" className="size-7" aria-label="Edit" title="Edit" disabled={busy} onClick={() => setEditing(true)}>
+        <PencilIcon />
+      </Button>
+      <Button
+        size="icon"
+        variant="ghost"
+        className="size-7"
+        aria-label="Dismiss"
+        title="Dismiss"
+        disabled={busy}
+        onClick={() => void save({ status: 'dismissed' })}
+      >
+        <XIcon />
+      </Button>
+    </>
+  );
   return (
-    <li data-suggested={item.suggested} data-status={item.status} className={cn('grid gap-1.5 rounded-md px-2 py-1.5 text-sm', dismissed && 'opacity-60')}>
+    <li
+      data-suggested={item.suggested}
+      data-status={item.status}
+      className={cn('group grid gap-1 rounded-md px-2 py-1.5 text-sm', dismissed && 'opacity-60', item.suggested && !dismissed && 'bg-muted/40')}
+    >
       <div className="flex items-start gap-2">
         {item.kind === 'action_item' && (
           <Checkbox
@@ -73,6 +95,10 @@ export function NoteItem({ item, onJump, onUpdate }: { item: Insight; onJump: (i
           <span className="mt-0.5 shrink-0 font-mono text-xs text-primary">{time}</span>
           <span className={cn((done || dismissed) && 'text-muted-foreground line-through')}>{item.text}</span>
         </button>
+        {/* Reviewed items keep their tools out of the way until pointed at (always there on touch screens). */}
+        {!item.suggested && !dismissed && editButtons && (
+          <span className="-my-1 flex shrink-0 md:opacity-0 md:group-focus-within:opacity-100 md:group-hover:opacity-100">{editButtons}</span>
+        )}
       </div>
       {item.kind === 'action_item' && (
         <p className="flex flex-wrap gap-x-3 pl-6 text-xs text-muted-foreground">
@@ -80,32 +106,22 @@ export function NoteItem({ item, onJump, onUpdate }: { item: Insight; onJump: (i
           {due && <span>{due}</span>}
         </p>
       )}
-      {onUpdate && (
-        <div className={cn('flex flex-wrap items-center gap-1', item.kind === 'action_item' && 'pl-6')}>
-          {dismissed ? (
-            <Button size="sm" variant="ghost" className="h-7" disabled={busy} onClick={() => void save({ status: 'open' })}>
-              <RotateCcwIcon aria-hidden="true" /> Restore
+      {onUpdate && dismissed && (
+        <Button size="sm" variant="ghost" className="h-7 justify-self-start" disabled={busy} onClick={() => void save({ status: 'open' })}>
+          <RotateCcwIcon aria-hidden="true" /> Restore
+        </Button>
+      )}
+      {item.suggested && !dismissed && (
+        <div className={cn('flex items-center gap-1', item.kind === 'action_item' && 'pl-6')}>
+          <Badge variant="outline" className="mr-1">
+            Suggestion
+          </Badge>
+          {onUpdate && (
+            <Button size="sm" variant="outline" className="h-7" disabled={busy} onClick={() => void save({ accepted: true })}>
+              <CheckIcon aria-hidden="true" /> Accept
             </Button>
-          ) : (
-            <>
-              {item.suggested && (
-                <>
-                  <Badge variant="outline" className="mr-1">
-                    Suggestion
-                  </Badge>
-                  <Button size="sm" variant="outline" className="h-7" disabled={busy} onClick={() => void save({ accepted: true })}>
-                    <CheckIcon aria-hidden="true" /> Accept
-                  </Button>
-                </>
-              )}
-              <Button size="sm" variant="ghost" className="h-7" disabled={busy} onClick={() => setEditing(true)}>
-                <PencilIcon aria-hidden="true" /> Edit
-              </Button>
-              <Button size="sm" variant="ghost" className="h-7" disabled={busy} onClick={() => void save({ status: 'dismissed' })}>
-                <XIcon aria-hidden="true" /> Dismiss
-              </Button>
-            </>
           )}
+          {editButtons}
         </div>
       )}
     </li>
