@@ -14,7 +14,9 @@ export const meetingKeys = {
   list: (query: Partial<MeetingListQuery>) => [...MEETING_DATA_KEY, 'list', query] as const,
   detail: (id: string) => [...MEETING_DATA_KEY, 'detail', id] as const,
   stats: () => [...MEETING_DATA_KEY, 'stats'] as const,
-  audio: (id: string) => [...MEETING_DATA_KEY, 'audio', id] as const,
+  // Not under the meetings root: a stored recording never changes, and refreshing meeting data (each
+  // transcription stage, each notes state) must not download it again and restart the player.
+  audio: (id: string) => ['meeting-audio', id] as const,
   // Not under the meetings root: the tour's sample never changes with the person's own meetings.
   demo: () => ['demo-meeting'] as const,
 };
