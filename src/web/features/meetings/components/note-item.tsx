@@ -18,8 +18,9 @@ export function itemTime(item: Insight): string {
   return item.kind === 'topic' && item.endMs !== null ? `${start}–${formatClock(item.endMs / 1000)}` : start;
 }
 
+/** The words the date was read from first, as the share page shows it: "Due by Friday (Fri, Nov 27, 2026)". */
 function dueLabel(item: Insight): string | null {
-  if (item.due) return item.dueText ? `Due ${formatDay(item.due)} (${item.dueText})` : `Due ${formatDay(item.due)}`;
+  if (item.due) return item.dueText ? `Due ${item.dueText} (${formatDay(item.due)})` : `Due ${formatDay(item.due)}`;
   return item.dueText ? `Due ${item.dueText}` : null;
 }
 
