@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '#web/lib/auth/auth-context.ts';
 
-/** For jsdom tests: a signed-in person in the session context, inside a router and a fresh query cache. */
+/** For jsdom tests: a signed-in person in the session context, inside a router (at `initialEntries`) and a fresh query cache. */
 export function testUser(metadata: Record<string, unknown> = { full_name: 'Ada Lovelace' }): User {
   return { id: 'user-1', email: 'ada@example.com', user_metadata: metadata } as unknown as User;
 }
