@@ -25,6 +25,13 @@ function timelineMs(meeting: MeetingDetail): number {
   return meeting.hasAudio ? Math.max(meeting.durationSeconds * 1000, spoken) : spoken || meeting.durationSeconds * 1000;
 }
 
+/** The transcript line spoken at `ms` (or the first one after it), as cited lines; none when there is no such line. */
+function linesAt(meeting: MeetingDetail, ms: number | undefined): CitedLines | undefined {
+  if (ms === undefined) return undefined;
+  const line = meeting.segments.find((s) => s.endMs > ms) ?? meeting.segments.at(-1);
+  return line && { segmentIds: [line.id], key: 0 };
+}
+
 /** A meeting read-only or editable: header, player and topic timeline, notes, speakers, transcript. */
 export function MeetingView({
   meeting,
@@ -35,8 +42,11 @@ export function MeetingView({
   editing,
   notesActions,
   statusNotice,
+  momentMs,
 }: {
   meeting: MeetingDetail;
+  /** A moment the page was opened at (a link from the tracker or the register, `?t=`): its line lights up. */
+  momentMs?: number | undefined;
   /** Replaces the built-in processing/failure notice (the owner's page shows live progress and Retry). */
   statusNotice?: ReactNode;
   title?: ReactNode;
@@ -46,7 +56,8 @@ export function MeetingView({
   editing?: MeetingEditing;
   notesActions?: NotesActions;
 }) {
-  const [cited, setCited] = useState<CitedLines>();
+  // Opened at a moment: the line said then is lit from the first render, as a note's citation is.
+  const [cited, setCited] = useState<CitedLines | undefined>(() => linesAt(meeting, momentMs));
   // A note jumps to its moment: the recording seeks there (when there is one) and its lines light up.
   const jump = (item: Insight) => {
     setCited((previous) => ({ segmentIds: item.segmentIds, key: (previous?.key ?? 0) + 1 }));

@@ -102,10 +102,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-async function openMeeting(meeting: MeetingDetail) {
+async function openMeeting(meeting: MeetingDetail, search = '') {
   server = installMeetingServer(meeting);
   render(
-    <SignedIn initialEntries={[`/meetings/${meeting.id}`]}>
+    <SignedIn initialEntries={[`/meetings/${meeting.id}${search}`]}>
       <Routes>
         <Route path="/meetings/:id" element={<MeetingPage ShareDialog={() => null} />} />
       </Routes>
@@ -241,6 +241,15 @@ describe('the Notes panel of the meeting page', () => {
 });
 
 describe('the notes state, in plain words', () => {
+  it('opened at a moment (?t=, a link from the tracker or the register), the line said then is marked and scrolled to', async () => {
+    await openMeeting(planningMeeting(), '?t=36000');
+    const transcript = screen.getByRole('list', { name: 'Transcript' });
+    const lineOf = (text: string) => within(transcript).getByText(text).closest('li')!;
+    expect(lineOf('I will send the credentials by Wednesday.').dataset.cited).toBe('true');
+    expect(lineOf('The release moves to Friday.').dataset.cited).toBe('false');
+    expect(scrolled).toHaveBeenLastCalledWith(lineOf('I will send the credentials by Wednesday.'));
+  });
+
   it('queued and running part N of M, with Regenerate notes held back while they are written', async () => {
     const panel = await openMeeting(planningMeeting({ notes: { ...READY, status: 'queued' } }));
     expect(within(panel).getByText('Notes are queued')).toBeTruthy();

@@ -1,6 +1,6 @@
 import { ArrowLeftIcon, PencilIcon } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
@@ -19,6 +19,9 @@ import { useLiveNotes } from './use-live-notes.ts';
 /** /meetings/:id: the recording with its waveform and topics, the transcript that follows it, the notes, and edits. */
 export function MeetingPage({ ShareDialog }: { ShareDialog: ShareDialogComponent }) {
   const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  // A link to a moment (`?t=<ms>`, from the tracker or the decision register): the player starts there.
+  const momentMs = paths.meeting.momentOf(search);
   const meeting = useMeeting(id);
   const audio = useMeetingAudio(id, meeting.data?.hasAudio === true);
   const edits = useMeetingEdits(id);
@@ -28,9 +31,13 @@ export function MeetingPage({ ShareDialog }: { ShareDialog: ShareDialogComponent
   const [dialog, setDialog] = useState<'share' | 'delete' | null>(null);
   const player = useRef<PlayerHandle | null>(null);
   const onTime = useCallback((seconds: number) => setCurrentMs(seconds * 1000), []);
-  const onReady = useCallback((handle: PlayerHandle) => {
-    player.current = handle;
-  }, []);
+  const onReady = useCallback(
+    (handle: PlayerHandle) => {
+      player.current = handle;
+      if (momentMs !== undefined) handle.seek(momentMs / 1000);
+    },
+    [momentMs],
+  );
 
   if (meeting.isPending) {
     return (
@@ -72,6 +79,7 @@ export function MeetingPage({ ShareDialog }: { ShareDialog: ShareDialogComponent
         title={<EditableTitle title={data.title} onSave={(title) => edits.rename.mutateAsync(title).then(() => toast.success('Meeting renamed'), fail)} />}
         statusNotice={<ProcessingStatus meeting={data} />}
         currentMs={currentMs}
+        momentMs={momentMs}
         onSeek={data.hasAudio ? (ms) => player.current?.seek(ms / 1000) : undefined}
         player={
           data.hasAudio ? (
