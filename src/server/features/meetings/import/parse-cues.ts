@@ -1,5 +1,6 @@
+import { createRequire } from 'node:module';
 import webvtt, { type WebVTTCue, type WebVTTError, type WebVTTNode } from 'webvtt-parser';
-import entities from 'webvtt-parser/html-entities.json' with { type: 'json' };
+import { z } from 'zod';
 import { splitNamePrefix, speakerName, usesNamePrefixes } from './speaker-names.ts';
 import { collapseSpace, LINE_BREAK, quoteLine, spreadByWords, type ImportedLine, type ParseOutcome } from './transcript-lines.ts';
 
@@ -8,7 +9,13 @@ import { collapseSpace, LINE_BREAK, quoteLine, spreadByWords, type ImportedLine,
  * it reports each problem with its line and parses cue text into a tree with the voice tags
  * (`<v Jane Cooper>`) that Teams writes. Its full entity table decodes `&amp;` and the rest.
  */
-const parser = new webvtt.WebVTTParser(entities);
+const parser = new webvtt.WebVTTParser(htmlEntities());
+
+/** The package's entity table; required, not imported, since the server's bundle drops JSON import attributes that Node insists on. */
+function htmlEntities(): Record<string, string> {
+  const require = createRequire(import.meta.url);
+  return z.record(z.string(), z.string()).parse(require('webvtt-parser/html-entities.json'));
+}
 
 /**
  * The parser's problems that lose words (a cue it skips), so the import stops at them. The rest,
