@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TRANSCRIPT_IMPORT_BYTES, MeetingDetailSchema, MeetingListResponseSchema, type MeetingDetail } from '#shared/contracts/meetings.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
@@ -139,6 +140,31 @@ describe('an import that cannot be read', () => {
     expect(await rowCounts()).toEqual(before);
     const list = MeetingListResponseSchema.parse((await call(owner, 'GET', '/api/v1/meetings?pageSize=100')).json());
     expect(list.items.filter((m) => m.source === 'import')).toEqual([]);
+  });
+
+  it('leaves nothing behind when the database refuses a segment halfway through the import', async () => {
+    const { db, dialect } = t.deps.database;
+    // A trigger stands in for a failure after the meeting and its speakers are written (a full disk, a lost connection).
+    if (dialect === 'postgres') {
+      await sql`create function reject_exploding_segment() returns trigger language plpgsql as $$
+        begin if new.text = 'Explode here.' then raise exception 'segment refused'; end if; return new; end $$`.execute(db);
+      await sql`create trigger reject_exploding_segment before insert on transcript_segments for each row execute function reject_exploding_segment()`.execute(
+        db,
+      );
+    } else {
+      await sql`create trigger reject_exploding_segment before insert on transcript_segments when new.text = 'Explode here.'
+        begin select raise(abort, 'segment refused'); end`.execute(db);
+    }
+    try {
+      const before = await rowCounts();
+      const response = await importFile(owner, { fileName: 'boom.txt', content: 'Jane Cooper: All fine so far.\nWade Warren: Explode here.\n' });
+      expect(response.statusCode).toBe(500);
+      expect(await rowCounts()).toEqual(before);
+      const found = MeetingListResponseSchema.parse((await call(owner, 'GET', '/api/v1/meetings?q=fine')).json());
+      expect(found.total).toBe(0); // no search row either
+    } finally {
+      await sql`drop trigger reject_exploding_segment${dialect === 'postgres' ? sql` on transcript_segments` : sql``}`.execute(db);
+    }
   });
 
   it('answers 400 at line 1 for an empty file', async () => {
