@@ -77,7 +77,13 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   const route = createRouter(app, createApiGuard(deps.auth.context));
   registerMeRoute(route);
-  registerMeetingRoutes(route, { meetings: services.meetings, transcription: services.transcription, notes: services.notes, samples: services.samples });
+  registerMeetingRoutes(route, {
+    meetings: services.meetings,
+    transcription: services.transcription,
+    notes: services.notes,
+    samples: services.samples,
+    transcriptReady: services.notes,
+  });
   registerMeetingExportRoutes(route, { meetings: services.meetings, blobs: deps.blobs, transcription: services.transcription, notes: services.notes });
   registerNotesRoutes(route, { notes: services.notes });
   registerTrackerRoutes(route, { notes: services.notes });

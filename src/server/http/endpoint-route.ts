@@ -45,6 +45,7 @@ export function createRouter(app: FastifyInstance, requireUser: preHandlerAsyncH
       method: endpoint.method,
       url: endpoint.path,
       schema,
+      ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
       ...(endpoint.auth === false ? {} : { preHandler: requireUser }),
       handler: async (request, reply) => {
         const result = await handler(request as unknown as EndpointRequest<typeof endpoint>, reply);

@@ -84,6 +84,7 @@ export function MeetingView({
             </span>
           )}
           {meeting.isSample && <Badge variant="outline">Sample</Badge>}
+          {meeting.source === 'import' && <Badge variant="outline">Imported transcript</Badge>}
         </p>
       </div>
       {statusNotice ?? (
