@@ -155,7 +155,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     insights: createInsightsService({ meetings, notes, now: () => clock.now() }),
   };
   // A new account starts with the sample meetings (auth knows nothing of meetings: a named hook).
-  const auth = await createAuthModule(db, config, log, { mailer, onUserCreated: [(userId) => samples.seed(userId)] });
+  const auth = await createAuthModule(db, config, log, { mailer, clock, onUserCreated: [(userId) => samples.seed(userId)] });
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now: () => clock.now() });
   const works = role !== 'web';
 

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/create-db.ts';
+import type { Clock } from '#server/lib/clock.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { SigningKeys } from './signing-keys.ts';
@@ -12,6 +13,8 @@ export type AuthContext = {
   keys: SigningKeys;
   mailer: Mailer;
   limits: RateLimits;
+  /** The time rules that tests move are read on (the refresh-token reuse interval). */
+  clock: Clock;
   /** `<PUBLIC_URL>/auth/v1`: the JWT issuer and the base of email links. */
   issuer: string;
   log: FastifyBaseLogger;

@@ -3,6 +3,7 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/create-db.ts';
 import { claimInstanceSetting } from '#server/db/instance-settings.ts';
 import { BadJsonError } from '#server/http/json-body-parser.ts';
+import { systemClock, type Clock } from '#server/lib/clock.ts';
 import { signAnonKey } from './access-token.ts';
 import type { AuthContext } from './auth-context.ts';
 import { GoTrueError, errors, sendGoTrueError } from './gotrue-error.ts';
@@ -25,7 +26,7 @@ export type AuthModule = {
 
 const ANON_KEY_SETTING = 'auth.anon_key';
 
-type AuthModuleOptions = { onUserCreated?: ((userId: string) => Promise<void>)[]; mailer?: Mailer };
+type AuthModuleOptions = { onUserCreated?: ((userId: string) => Promise<void>)[]; mailer?: Mailer; clock?: Clock };
 
 export async function createAuthModule(db: Db, config: Config, log: FastifyBaseLogger, options: AuthModuleOptions = {}): Promise<AuthModule> {
   // Previous keys stay published for one access-token lifetime after a rotation.
@@ -37,6 +38,7 @@ export async function createAuthModule(db: Db, config: Config, log: FastifyBaseL
     keys,
     mailer: options.mailer ?? createMailer(config, log),
     limits: createRateLimits({ enabled: config.auth.rateLimits, emailsPerHour: config.auth.emailRateLimitPerHour }),
+    clock: options.clock ?? systemClock,
     issuer,
     log,
     onUserCreated: options.onUserCreated ?? [],
