@@ -49,7 +49,8 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
     try {
       return (await authenticateToken(deps.auth, bearer(req))).user;
     } catch (error) {
-      if (error instanceof GoTrueError) throw refuse(401, error.message);
+      // A session that still owes its MFA challenge is refused outright (403); any other failure asks for a fresh token (401).
+      if (error instanceof GoTrueError) throw refuse(error.code === 'insufficient_aal' ? 403 : 401, error.message);
       throw error;
     }
   };
