@@ -19,8 +19,10 @@ export function SignedIn({ user = testUser(), initialEntries, children }: { user
     loading: false,
     signedOutByUser: false,
     clearSignedOutByUser: () => {},
+    mfaRequired: false,
     signUp: vi.fn(async () => ({ error: null, session: null })),
-    signIn: vi.fn(async () => ({ error: null })),
+    signIn: vi.fn(async () => ({ error: null, mfaRequired: false })),
+    verifyMfa: async () => ({ error: null }),
     signOut: vi.fn(async () => ({ error: null })),
   };
   return (

@@ -1,6 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { REALTIME_PATH, RealtimeServerMessageSchema, type MeetingNotesEvent, type MeetingProgressEvent } from '#shared/contracts/realtime.ts';
+import {
+  REALTIME_CLOSE_INSUFFICIENT_AAL,
+  REALTIME_PATH,
+  RealtimeServerMessageSchema,
+  type MeetingNotesEvent,
+  type MeetingProgressEvent,
+} from '#shared/contracts/realtime.ts';
 import { useAccessToken } from '../auth/access-token.ts';
 import { MEETING_DATA_KEY } from '../query-keys.ts';
 import { notesStore, progressStore, type NotesNews } from './realtime-store.ts';
@@ -73,7 +79,8 @@ export function useRealtimeConnection(): void {
       };
       socket.onclose = (event) => {
         clearInterval(heartbeat);
-        if (closed || event.code === 4401) return; // a new token reconnects through this effect
+        // A new token reconnects through this effect (after a refresh, or once the MFA challenge is passed).
+        if (closed || event.code === 4401 || event.code === REALTIME_CLOSE_INSUFFICIENT_AAL) return;
         retry = setTimeout(connect, RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]);
         attempt += 1;
       };
