@@ -11,6 +11,7 @@ import { ianaTimeZone } from '#shared/contracts/time-zones.ts';
 import type { Config, Role } from './config.ts';
 import { createDb, type DbHandle } from './db/create-db.ts';
 import { currentSchema } from './db/dialect.ts';
+import { checkDatabaseIntegrity, type DatabaseIntegrity } from './db/integrity.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createAuthModule, type AuthModule } from './features/auth/auth.module.ts';
 import { createMailer, type Mailer } from './features/auth/mailer.ts';
@@ -53,6 +54,8 @@ export type Deps = {
   log: Logger;
   clock: Clock;
   database: DbHandle;
+  /** The start-up integrity check of the database, reported by /healthz and /status. */
+  integrity: DatabaseIntegrity;
   blobs: BlobStore;
   mailer: Mailer;
   realtime: RealtimeHub;
@@ -88,6 +91,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   /** A database handed in (tests) is closed by whoever opened it. */
   const ownsDatabase = options.database === undefined;
   await migrateToLatest(database.db);
+  const integrity = await checkDatabaseIntegrity(database, () => clock.now());
+  if (!integrity.ok) log.error({ reason: integrity.reason }, 'the database is damaged: /healthz answers 503 until it is repaired and the server restarted');
   const db = database.db;
   const blobs = createLocalBlobStore(config.dataDir);
   const mailer = createMailer(config, log);
@@ -165,6 +170,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     log,
     clock,
     database,
+    integrity,
     blobs,
     mailer,
     realtime,
