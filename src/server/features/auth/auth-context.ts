@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import type { SecretBox } from '#server/lib/secret-box.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { SigningKeys } from './signing-keys.ts';
@@ -11,6 +12,8 @@ export type AuthContext = {
   db: Db;
   config: Config;
   keys: SigningKeys;
+  /** Seals secrets at rest (signing keys, TOTP secrets) with the installation's key. */
+  secrets: SecretBox;
   mailer: Mailer;
   limits: RateLimits;
   /** The time rules that tests move are read on (the refresh-token reuse interval). */
