@@ -23,7 +23,9 @@ export function AuthProvider({ loadClient, children }: { loadClient: () => Promi
     let latest = 0;
     const settle = (client: SupabaseClient, next: Session | null) => {
       const turn = ++latest;
-      void (next ? needsMfa(client) : Promise.resolve(false)).then((required) => {
+      // A failed look (it reads only the stored session) counts as no MFA due: the server still refuses an aal1 session.
+      const mfaDue = next ? needsMfa(client).catch(() => false) : Promise.resolve(false);
+      void mfaDue.then((required) => {
         if (!active || turn !== latest) return;
         setSession(next);
         setMfaRequired(required);
