@@ -1,8 +1,6 @@
 import type { ExportFormat, MeetingDetail } from '#shared/contracts/meetings.ts';
 import { toExportDocument } from './export-document.ts';
-import { renderDocx } from './export-docx.ts';
-import { renderMarkdown } from './export-markdown.ts';
-import { renderPdf } from './export-pdf.ts';
+import { renderOffThread } from './document-work.ts';
 import { renderSrt, renderTxt, renderVtt } from './export-text.ts';
 
 export type ExportFile = { body: Buffer; contentType: string; extension: ExportFormat };
@@ -21,18 +19,18 @@ export async function exportMeeting(meeting: MeetingDetail, format: ExportFormat
   const doc = toExportDocument(meeting);
   const body = await (async () => {
     switch (format) {
+      // Plain text is a few milliseconds for two hours of talk: less than the trip to another process.
       case 'txt':
         return Buffer.from(renderTxt(doc), 'utf8');
-      case 'md':
-        return Buffer.from(renderMarkdown(doc), 'utf8');
       case 'srt':
         return Buffer.from(renderSrt(doc), 'utf8');
       case 'vtt':
         return Buffer.from(renderVtt(doc), 'utf8');
+      // Syntax trees, layout and compression: long enough to hold up every other request (document-work.ts).
+      case 'md':
       case 'docx':
-        return renderDocx(doc);
       case 'pdf':
-        return renderPdf(doc);
+        return renderOffThread(format, doc);
     }
   })();
   return { body, contentType: CONTENT_TYPES[format], extension: format };

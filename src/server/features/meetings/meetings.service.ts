@@ -11,7 +11,8 @@ import { DEFAULT_RECORDING_OPTIONS, MAX_TITLE_LENGTH, MAX_TRANSCRIPT_IMPORT_BYTE
 import type { Db } from '#server/db/create-db.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import { activitySince, meetingInsightsOf } from './meeting-aggregates.repository.ts';
-import { parseTranscriptFile, type ImportProblem } from './import/parse-transcript.ts';
+import { parseTranscriptOffThread } from './document-work.ts';
+import type { ImportProblem } from './import/parse-transcript.ts';
 import {
   attachUpload,
   completeTranscription,
@@ -117,7 +118,8 @@ export function createMeetingsService(deps: { db: Db; blobs: BlobStore }) {
      */
     importTranscript: async (ownerId: string, body: ImportTranscriptBody): Promise<{ meeting: MeetingRecord } | ImportRefusal> => {
       if (Buffer.byteLength(body.content, 'utf8') > MAX_TRANSCRIPT_IMPORT_BYTES) return { tooLarge: true };
-      const parsed = parseTranscriptFile(body.fileName, body.content);
+      // A 5 MB file takes a second to read: off the event loop, so the server answers meanwhile.
+      const parsed = await parseTranscriptOffThread(body.fileName, body.content);
       if (!parsed.ok) return { problem: parsed.problem };
       const id = await createImportedMeeting(
         db,
