@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
 import { signUp, toast } from '#tests/support/e2e-auth.ts';
@@ -165,6 +166,23 @@ describe('meeting history', () => {
     expect(text).toContain('## Action items');
     expect(text).toContain("`00:00` **Alex Johnson:** Good morning everyone. Let's go around quickly");
     await toast(page, 'Downloaded MD').waitFor();
+  });
+
+  it('Download PDF saves the notes and transcript as a PDF (made in the server’s document host process)', async () => {
+    await page.goto('/history');
+    await titlesOnScreen(page, 6);
+    const menu = await openMenu(page, 'Weekly Team Standup');
+    await menu.getByRole('menuitem', { name: 'Download' }).click();
+    const formats = page.getByRole('menu').last();
+    const [download] = await Promise.all([page.waitForEvent('download'), formats.getByRole('menuitem', { name: 'PDF' }).click()]);
+    expect(download.suggestedFilename()).toBe('Weekly Team Standup.pdf');
+    const pdf = new Uint8Array(fs.readFileSync((await download.path())!));
+    const { text } = await extractText(await getDocumentProxy(pdf), { mergePages: true });
+    const words = text.replace(/\s+/g, ' ');
+    expect(words).toContain('Weekly Team Standup');
+    expect(words).toContain('Action items');
+    expect(words).toContain("[00:00] Alex Johnson: Good morning everyone. Let's go around quickly");
+    await toast(page, 'Downloaded PDF').waitFor();
   });
 
   it('Share creates a link that opens a public page for anyone, until it is revoked', async () => {
