@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
-import { signUp, toast } from '#tests/support/e2e-auth.ts';
+import { launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
+import { signedInPage, toast } from '#tests/support/e2e-auth.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -43,9 +43,8 @@ describe('meeting history', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser, baseUrl));
+    ({ context, page } = await signedInPage(browser, { fullName: 'Katherine Johnson', email: uniqueEmail('history'), password: 'trajectory1' }));
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signUp(page, { fullName: 'Katherine Johnson', email: uniqueEmail('history'), password: 'trajectory1' });
   });
   afterAll(async () => {
     await context.close();
@@ -221,8 +220,7 @@ describe('meeting history', () => {
 
 describe('an account without meetings', () => {
   it('is invited to record its first meeting', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    await signUp(page, { fullName: 'Empty Account', email: uniqueEmail('empty'), password: 'nothing123' });
+    const { context, page } = await signedInPage(browser, { fullName: 'Empty Account', email: uniqueEmail('empty'), password: 'nothing123' });
     const token = await page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
       return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : '';

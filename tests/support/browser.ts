@@ -39,8 +39,8 @@ export async function newPage(browser: Browser, baseURL: string, viewport = DESK
 }
 
 let counter = 0;
-/** A fresh address per test so tests never depend on each other's accounts. */
+/** A fresh address per test so tests never depend on each other's accounts (the pid: files run in parallel processes). */
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
 }
