@@ -20,8 +20,8 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const started = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-/** Runs one command with its output (stdout and stderr, in order) captured; resolves with its exit code. */
-function capture(command, args) {
+/** Runs one command ([command, ...args]) with its output (stdout and stderr, in order) captured; resolves with its exit code. */
+function capture([command, ...args]) {
   return new Promise((resolve) => {
     const chunks = [];
     // FORCE_COLOR: the tools colour their output as in a terminal, though it goes through a pipe here.
@@ -42,7 +42,7 @@ async function step(name, tasks) {
   let output = '';
   let ok = true;
   for (const task of tasks) {
-    const result = typeof task === 'function' ? await task() : await capture(task[0], task.slice(1));
+    const result = typeof task === 'function' ? await task() : await capture(task);
     output += result.output;
     if (result.code !== 0) {
       output += `\n${typeof task === 'function' ? name : task.join(' ')} exited with ${result.code}\n`;
@@ -72,6 +72,13 @@ function vitest(name, projects, extra = []) {
   return { command, report };
 }
 
+/**
+ * Steps bound by the cores whose tests have no time budget run at a lower priority (nice 10): they
+ * fill the time the speech engines and the browser leave free, and never starve them, whose tests
+ * have real-time budgets (the live transcript) and timeouts.
+ */
+const background = (command) => ['nice', '-n', '10', ...command];
+
 const integrationProjects = ['integration', ...(process.env.TEST_DATABASE_URL ? ['integration-postgres'] : [])];
 if (!process.env.TEST_DATABASE_URL) log('TEST_DATABASE_URL is not set: integration tests run on SQLite only.');
 
@@ -86,7 +93,7 @@ const build = buildStatus();
 
 log('Running the checks and tests side by side; each step prints when it ends.');
 const results = await Promise.all([
-  step('Unit, web and integration tests', [main.command]).finally(() => count(main.report)),
+  step('Unit, web and integration tests', [background(main.command)]).finally(() => count(main.report)),
   step('Integration tests with speech engines', [engines.command]).finally(() => count(engines.report)),
   // The browser tests drive the built server: build first when the sources changed, then run them.
   step(build.current ? 'Browser tests (chromium; the build is current)' : 'Build, then browser tests (chromium)', [
@@ -94,17 +101,17 @@ const results = await Promise.all([
       ? []
       : [
           async () => {
-            const result = await capture('npm', ['run', '--silent', 'build']);
+            const result = await capture(background(['npm', 'run', '--silent', 'build']));
             if (result.code === 0) markBuilt(build.wanted);
             return result;
           },
         ]),
     e2e.command,
   ]).finally(() => count(e2e.report)),
-  step('Format', [['npm', 'run', '--silent', 'format:check']]),
-  step('Type check', [['npm', 'run', '--silent', 'typecheck']]),
-  step('Lint', [['npm', 'run', '--silent', 'lint']]),
-  step('Unused files, exports and dependencies (knip)', [['npm', 'run', '--silent', 'knip']]),
+  step('Format', [background(['npm', 'run', '--silent', 'format:check'])]),
+  step('Type check', [background(['npm', 'run', '--silent', 'typecheck'])]),
+  step('Lint', [background(['npm', 'run', '--silent', 'lint'])]),
+  step('Unused files, exports and dependencies (knip)', [background(['npm', 'run', '--silent', 'knip'])]),
 ]);
 
 fs.rmSync(reportDir, { recursive: true, force: true });

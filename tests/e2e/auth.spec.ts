@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eServer, launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
 import { fillSignUp, signedInPage, signIn, signOut, signUp, submitSignUp, toast } from '#tests/support/e2e-auth.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 let browser: Browser;
 
 beforeAll(async () => {

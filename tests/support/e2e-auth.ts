@@ -1,6 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { DESKTOP, uniqueEmail } from './browser.ts';
+import { DESKTOP, e2eServer, uniqueEmail } from './browser.ts';
 import { fetchAnonKey, testClient } from './supabase-client.ts';
 
 /**
@@ -47,7 +46,7 @@ export const toast = (page: Page, text: string) => page.locator('[data-sonner-to
 export type E2eAccount = { fullName: string; email: string; password: string };
 
 type SignedInPageOptions = Partial<E2eAccount> & {
-  /** The server to sign in on: the one e2e-global-setup started unless a test has its own. */
+  /** The server to sign in on: this worker's from e2e-global-setup unless a test has its own. */
   baseUrl?: string;
   viewport?: { width: number; height: number };
   /** An account that already exists, signed in rather than signed up (a second device of the same person). */
@@ -67,7 +66,7 @@ const anonKeys = new Map<string, Promise<string>>();
  *   const { context, page, account } = await signedInPage(browser, { fullName: 'Ada Lovelace' });
  */
 export async function signedInPage(browser: Browser, options: SignedInPageOptions = {}): Promise<{ context: BrowserContext; page: Page; account: E2eAccount }> {
-  const baseUrl = options.baseUrl ?? inject('baseUrl');
+  const baseUrl = options.baseUrl ?? e2eServer().baseUrl;
   let anonKey = anonKeys.get(baseUrl);
   if (!anonKey) anonKeys.set(baseUrl, (anonKey = fetchAnonKey(baseUrl)));
   const { sb, storage, storageKey } = testClient(baseUrl, await anonKey);
