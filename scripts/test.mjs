@@ -1,7 +1,7 @@
 // `npm test`: install what is missing (npm packages; Debian's chromium through apt-get as root), then
 // run every check at once: formatting, types, lint and unused code (knip) beside the unit, web and
-// integration tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), and the build followed by
-// the browser tests against the built server. Each step's output is held until it ends, then printed
+// integration tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set) and the build; the integration
+// tests with real speech engines, then the browser tests against the built server. Each step's output is held until it ends, then printed
 // whole under its name with its time, so steps running side by side never interleave their lines.
 // The run fails if any step fails; the last line counts the tests.
 import { spawn } from 'node:child_process';
@@ -92,22 +92,28 @@ const e2e = vitest('e2e', ['e2e']);
 const build = buildStatus();
 
 log('Running the checks and tests side by side; each step prints when it ends.');
+const engineTests = step('Integration tests with speech engines', [engines.command]).finally(() => count(engines.report));
+const built = build.current
+  ? Promise.resolve({ name: 'Build (current)', ok: true, took: seconds(0) })
+  : step('Build', [
+      async () => {
+        const result = await capture(background(['npm', 'run', '--silent', 'build']));
+        if (result.code === 0) markBuilt(build.wanted);
+        return result;
+      },
+    ]);
+// The browser tests drive the built server, and run after the speech engine tests: both keep the cores
+// busy on real-time budgets (the live transcript, in the browser and on the server), never side by side.
+const browserTests = Promise.all([built, engineTests]).then(([buildResult]) =>
+  buildResult.ok
+    ? step('Browser tests (chromium)', [e2e.command]).finally(() => count(e2e.report))
+    : { name: 'Browser tests (chromium, not run: the build failed)', ok: false, took: seconds(0) },
+);
 const results = await Promise.all([
   step('Unit, web and integration tests', [background(main.command)]).finally(() => count(main.report)),
-  step('Integration tests with speech engines', [engines.command]).finally(() => count(engines.report)),
-  // The browser tests drive the built server: build first when the sources changed, then run them.
-  step(build.current ? 'Browser tests (chromium; the build is current)' : 'Build, then browser tests (chromium)', [
-    ...(build.current
-      ? []
-      : [
-          async () => {
-            const result = await capture(background(['npm', 'run', '--silent', 'build']));
-            if (result.code === 0) markBuilt(build.wanted);
-            return result;
-          },
-        ]),
-    e2e.command,
-  ]).finally(() => count(e2e.report)),
+  engineTests,
+  built,
+  browserTests,
   step('Format', [background(['npm', 'run', '--silent', 'format:check'])]),
   step('Type check', [background(['npm', 'run', '--silent', 'typecheck'])]),
   step('Lint', [background(['npm', 'run', '--silent', 'lint'])]),
