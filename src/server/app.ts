@@ -63,7 +63,11 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerErrorHandler(app);
   await registerSecurity(app, config);
 
-  app.get('/healthz', async () => ({ status: 'ok', version: deps.version }));
+  // A damaged database (the start-up integrity check) is not healthy, however well HTTP answers.
+  app.get('/healthz', async (_request, reply) => {
+    if (deps.integrity.ok) return { status: 'ok', version: deps.version };
+    return reply.status(503).send({ status: 'error', version: deps.version, reason: deps.integrity.reason });
+  });
 
   await registerOpenApi(app, deps.version);
   await registerAuthRoutes(app, deps.auth, deps.version);
@@ -77,7 +81,13 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   const route = createRouter(app, createApiGuard(deps.auth.context));
   registerMeRoute(route);
-  registerMeetingRoutes(route, { meetings: services.meetings, transcription: services.transcription, notes: services.notes, samples: services.samples });
+  registerMeetingRoutes(route, {
+    meetings: services.meetings,
+    transcription: services.transcription,
+    notes: services.notes,
+    samples: services.samples,
+    transcriptReady: services.notes,
+  });
   registerMeetingExportRoutes(route, { meetings: services.meetings, blobs: deps.blobs, transcription: services.transcription, notes: services.notes });
   registerNotesRoutes(route, { notes: services.notes });
   registerTrackerRoutes(route, { notes: services.notes });
@@ -85,7 +95,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerSharingRoutes(route, { sharing: services.sharing, publicUrl: config.publicUrl });
   registerInsightsRoutes(route, { insights: services.insights });
   registerSettingsRoutes(route, { settings: services.settings });
-  registerStatusRoutes(route, { transcription: services.transcription, notes: services.notes });
+  registerStatusRoutes(route, { transcription: services.transcription, notes: services.notes, integrity: deps.integrity });
   await registerUploads(app, {
     config,
     meetings: services.meetings,

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { decodeSecretKey } from './lib/secret-box.ts';
 
 /**
  * The only reader of process.env. Every key is listed in README.md and .env.example with its default.
@@ -55,6 +56,9 @@ const EnvSchema = z.object({
   PORT: int(3000, 0, 65535),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
+  PARLEY_SECRET_KEY: optionalString.refine((v) => v === undefined || decodeSecretKey(v) !== undefined, {
+    message: 'must be 32 bytes as base64 or hex, e.g. the output of `openssl rand -base64 32`',
+  }),
   WEB_DIR: z.string().default('./dist/web'),
   DATABASE_URL: optionalString,
   PUBLIC_URL: optionalUrl,
@@ -111,6 +115,8 @@ export type Config = Readonly<{
   http: Readonly<{ port: number; host: string; trustProxy: boolean; corsOrigins: readonly string[] }>;
   publicUrl: string;
   dataDir: string;
+  /** PARLEY_SECRET_KEY: the key secrets are sealed with at rest; unset, $DATA_DIR/secret.key (generated on first start). */
+  secretKey: string | undefined;
   /** The built web app that the server serves with a history fallback. */
   webDir: string;
   logLevel: string;
@@ -218,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }),
     publicUrl,
     dataDir,
+    secretKey: e.PARLEY_SECRET_KEY,
     webDir: path.resolve(e.WEB_DIR),
     logLevel: e.LOG_LEVEL,
     db: Object.freeze(db),

@@ -11,6 +11,7 @@ import { ianaTimeZone } from '#shared/contracts/time-zones.ts';
 import type { Config, Role } from './config.ts';
 import { createDb, type DbHandle } from './db/create-db.ts';
 import { currentSchema } from './db/dialect.ts';
+import { checkDatabaseIntegrity, type DatabaseIntegrity } from './db/integrity.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createAuthModule, type AuthModule } from './features/auth/auth.module.ts';
 import { createMailer, type Mailer } from './features/auth/mailer.ts';
@@ -35,6 +36,8 @@ import type { JobQueue } from './jobs/job-queue.ts';
 import { createLocalBlobStore, type BlobStore } from './lib/blob-store.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
+import { tightenTree } from './lib/private-files.ts';
+import { createSecretBox, isSealed, loadSecretKey } from './lib/secret-box.ts';
 
 export type Services = {
   meetings: MeetingsService;
@@ -53,6 +56,8 @@ export type Deps = {
   log: Logger;
   clock: Clock;
   database: DbHandle;
+  /** The start-up integrity check of the database, reported by /healthz and /status. */
+  integrity: DatabaseIntegrity;
   blobs: BlobStore;
   mailer: Mailer;
   realtime: RealtimeHub;
@@ -84,10 +89,15 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   const log = pino(loggerOptions(config.logLevel));
   const role = options.role ?? config.role;
   const clock = options.clock ?? systemClock;
+  // The data folder 0700 and everything in it 0600, before anything is written there.
+  tightenTree(config.dataDir);
+  const secrets = createSecretBox(loadSecretKey(config));
   const database = options.database ?? createDb(config.db);
   /** A database handed in (tests) is closed by whoever opened it. */
   const ownsDatabase = options.database === undefined;
-  await migrateToLatest(database.db);
+  await migrateToLatest(database.db, { sealer: { seal: secrets.seal, isSealed } });
+  const integrity = await checkDatabaseIntegrity(database, () => clock.now());
+  if (!integrity.ok) log.error({ reason: integrity.reason }, 'the database is damaged: /healthz answers 503 until it is repaired and the server restarted');
   const db = database.db;
   const blobs = createLocalBlobStore(config.dataDir);
   const mailer = createMailer(config, log);
@@ -155,7 +165,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     insights: createInsightsService({ meetings, notes, now: () => clock.now() }),
   };
   // A new account starts with the sample meetings (auth knows nothing of meetings: a named hook).
-  const auth = await createAuthModule(db, config, log, { mailer, onUserCreated: [(userId) => samples.seed(userId)] });
+  const auth = await createAuthModule(db, config, log, { secrets, mailer, clock, onUserCreated: [(userId) => samples.seed(userId)] });
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now: () => clock.now() });
   const works = role !== 'web';
 
@@ -165,6 +175,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     log,
     clock,
     database,
+    integrity,
     blobs,
     mailer,
     realtime,

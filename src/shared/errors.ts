@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const ERROR_CODES = {
   UNAUTHENTICATED: 'UNAUTHENTICATED',
   FORBIDDEN: 'FORBIDDEN',
+  /** Signed in with the password only while two-factor verification is on: only the MFA challenge is open. */
+  INSUFFICIENT_AAL: 'INSUFFICIENT_AAL',
   NOT_FOUND: 'NOT_FOUND',
   VALIDATION_FAILED: 'VALIDATION_FAILED',
   CONFLICT: 'CONFLICT',
@@ -19,6 +21,7 @@ export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
+  INSUFFICIENT_AAL: 403,
   NOT_FOUND: 404,
   VALIDATION_FAILED: 400,
   CONFLICT: 409,

@@ -141,13 +141,29 @@ describe('meeting history', () => {
     const menu = await openMenu(page, 'Weekly Team Standup');
     await menu.getByRole('menuitem', { name: 'Download' }).click();
     const formats = page.getByRole('menu').last();
-    expect(await formats.getByRole('menuitem').allTextContents()).toEqual(['TXT', 'DOCX', 'PDF', 'SRT', 'VTT']);
+    expect(await formats.getByRole('menuitem').allTextContents()).toEqual(['TXT', 'MD', 'DOCX', 'PDF', 'SRT', 'VTT']);
     const [download] = await Promise.all([page.waitForEvent('download'), formats.getByRole('menuitem', { name: 'TXT' }).click()]);
     expect(download.suggestedFilename()).toBe('Weekly Team Standup.txt');
     const text = fs.readFileSync((await download.path())!, 'utf8');
     expect(text.split('\n')[0]).toBe('Weekly Team Standup');
     expect(text).toContain("[00:00] Alex Johnson: Good morning everyone. Let's go around quickly");
+    expect(text).toContain('- [00:42] Finish the regression suite for the billing screens — Owner: QA Team · Due: ');
     await toast(page, 'Downloaded TXT').waitFor();
+  });
+
+  it('Download MD saves the notes and transcript as Markdown', async () => {
+    await page.goto('/history');
+    await titlesOnScreen(page, 6);
+    const menu = await openMenu(page, 'Weekly Team Standup');
+    await menu.getByRole('menuitem', { name: 'Download' }).click();
+    const formats = page.getByRole('menu').last();
+    const [download] = await Promise.all([page.waitForEvent('download'), formats.getByRole('menuitem', { name: 'MD' }).click()]);
+    expect(download.suggestedFilename()).toBe('Weekly Team Standup.md');
+    const text = fs.readFileSync((await download.path())!, 'utf8');
+    expect(text.split('\n')[0]).toBe('# Weekly Team Standup');
+    expect(text).toContain('## Action items');
+    expect(text).toContain("`00:00` **Alex Johnson:** Good morning everyone. Let's go around quickly");
+    await toast(page, 'Downloaded MD').waitFor();
   });
 
   it('Share creates a link that opens a public page for anyone, until it is revoked', async () => {
@@ -172,6 +188,15 @@ describe('meeting history', () => {
     await guest.getByTestId('logo').first().waitFor();
     await guest.getByRole('heading', { name: 'Summary' }).waitFor();
     await guest.getByRole('heading', { name: 'Insights' }).waitFor();
+    await guest.getByText('Q3 priorities agreed: mobile app first, then the integrations marketplace.', { exact: false }).waitFor();
+    // The notes, read-only, each with the moment it was said; an action item with its owner, due date and status.
+    const actions = guest.getByRole('region', { name: 'Action items' });
+    const interviews = actions.getByRole('listitem').filter({ hasText: 'Schedule five customer interviews about the mobile scope' });
+    await interviews.getByText('00:58', { exact: true }).waitFor();
+    await interviews.getByText(/^Product Team · Due Next week \(\w{3}, \w{3} \d{1,2}, \d{4}\) · Open$/).waitFor();
+    await guest.getByRole('region', { name: 'Decisions' }).getByText('The analytics dashboards move to Q4.').waitFor();
+    await guest.getByRole('region', { name: 'Topics' }).getByText('00:00–00:47', { exact: true }).waitFor();
+    expect(await guest.getByRole('button', { name: /done|dismiss|edit/i }).count()).toBe(0);
     expect(await guest.getByRole('list', { name: 'Transcript' }).getByRole('listitem').count()).toBeGreaterThan(3);
     await guest.getByText('Sarah Miller', { exact: false }).first().waitFor();
     expect(await guest.content()).not.toContain('@example.com');

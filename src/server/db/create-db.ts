@@ -1,9 +1,9 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
+import { ensurePrivateDir, ensurePrivateFile, makePrivate } from '../lib/private-files.ts';
 import type { Database } from './database.ts';
 
 export type Db = Kysely<Database>;
@@ -25,7 +25,12 @@ type CreateDbOptions = {
 /** Opens the database named by the config: embedded SQLite (WAL, foreign keys on) or a PostgreSQL pool. */
 export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}): DbHandle {
   if (config.dialect === 'sqlite') {
-    if (config.file !== ':memory:') fs.mkdirSync(path.dirname(config.file), { recursive: true });
+    if (config.file !== ':memory:') {
+      // 0600 before SQLite opens it: SQLite gives the -wal and -shm files the database file's mode.
+      ensurePrivateDir(path.dirname(config.file));
+      ensurePrivateFile(config.file);
+      for (const companion of ['-wal', '-shm', '-journal']) makePrivate(`${config.file}${companion}`);
+    }
     const sqlite = new SqliteDatabase(config.file);
     sqlite.pragma('journal_mode = WAL');
     sqlite.pragma('foreign_keys = ON');

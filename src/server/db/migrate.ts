@@ -1,7 +1,7 @@
 import { Migrator, type MigrationResultSet } from 'kysely';
 import type { Db } from './create-db.ts';
 import { currentSchema, isPostgres } from './dialect.ts';
-import { MIGRATIONS } from './migrations.ts';
+import { migrationsWith, type Sealer } from './migrations.ts';
 
 /**
  * On PostgreSQL the migrator's bookkeeping tables go into the connection's current schema. Kysely
@@ -12,12 +12,16 @@ async function migrationSchema(db: Db): Promise<string | undefined> {
   return isPostgres(db) ? currentSchema(db) : undefined;
 }
 
-/** Applies every pending migration; throws with the failing migration's name and cause. */
-export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+/**
+ * Applies every pending migration; throws with the failing migration's name and cause. The sealer
+ * (the installation's secret key) lets the migration that encrypts stored secrets do its work.
+ */
+export async function migrateToLatest(db: Db, options: { sealer?: Sealer } = {}): Promise<MigrationResultSet> {
   const schema = await migrationSchema(db);
+  const migrations = migrationsWith(options.sealer);
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => MIGRATIONS },
+    provider: { getMigrations: async () => migrations },
     // Features land in parallel: a migration may sort before one an existing database already ran.
     allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),

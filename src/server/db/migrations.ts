@@ -14,12 +14,17 @@ import * as createJobs from './migrations/2026-11-23-1000-create-jobs.ts';
 import * as meetingNotes from './migrations/2026-11-23-1100-meeting-notes.ts';
 import * as participantsFromSpeakers from './migrations/2026-11-23-1200-participants-from-speakers.ts';
 import * as createMentionsAndDecisionLinks from './migrations/2026-11-24-1000-create-mentions-and-decision-links.ts';
+import { sealAuthSecrets, type Sealer } from './migrations/2026-11-24-1100-seal-auth-secrets.ts';
+
+export type { Sealer };
 
 /**
  * The ordered list of migrations. Listed explicitly (not read from disk) so the bundled server
- * carries them; keys sort in the order they must run.
+ * carries them; keys sort in the order they must run. The sealer (the installation's secret key)
+ * is what the migration sealing stored secrets needs; without it that one only passes on a
+ * database without secrets.
  */
-export const MIGRATIONS: Record<string, Migration> = {
+export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-11-22-1000-create-instance-settings': createInstanceSettings,
   '2026-11-22-1010-create-auth': createAuth,
   '2026-11-22-1100-create-meetings': createMeetings,
@@ -35,4 +40,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '2026-11-23-1100-meeting-notes': meetingNotes,
   '2026-11-23-1200-participants-from-speakers': participantsFromSpeakers,
   '2026-11-24-1000-create-mentions-and-decision-links': createMentionsAndDecisionLinks,
-};
+  '2026-11-24-1100-seal-auth-secrets': sealAuthSecrets(sealer),
+});
+
+/** The migrations for a database that holds no secrets yet (tests of one migration's effect). */
+export const MIGRATIONS: Record<string, Migration> = migrationsWith();

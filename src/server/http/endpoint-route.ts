@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Endpoint, EndpointResponse } from '#shared/contracts/endpoint.ts';
@@ -28,7 +28,7 @@ export type Router = <E extends Endpoint>(endpoint: E, handler: EndpointHandler<
  * success status, OpenAPI tag and the sign-in guard all come from the contract, so a route cannot
  * drift from what the web app calls.
  */
-export function createRouter(app: FastifyInstance, requireUser: preHandlerAsyncHookHandler): Router {
+export function createRouter(app: FastifyInstance, requireUser: onRequestAsyncHookHandler): Router {
   const api = app.withTypeProvider<ZodTypeProvider>();
   return (endpoint, handler) => {
     const status = endpoint.status ?? 200;
@@ -45,7 +45,9 @@ export function createRouter(app: FastifyInstance, requireUser: preHandlerAsyncH
       method: endpoint.method,
       url: endpoint.path,
       schema,
-      ...(endpoint.auth === false ? {} : { preHandler: requireUser }),
+      ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
+      // The guard runs first, before the body is parsed or validated: a caller who may not use the route learns nothing of its schema.
+      ...(endpoint.auth === false ? {} : { onRequest: requireUser }),
       handler: async (request, reply) => {
         const result = await handler(request as unknown as EndpointRequest<typeof endpoint>, reply);
         if (endpoint.response === 'file') return result;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './private-files.ts';
 
 /**
  * Where recordings live: files under $DATA_DIR/blobs by default. Keys are opaque and generated
@@ -56,7 +57,7 @@ export function createLocalBlobStore(dataDir: string): BlobStore {
           .slice(0, 8) || 'bin'
       }`;
       const target = pathOf(key);
-      await fsp.mkdir(path.dirname(target), { recursive: true });
+      await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
       try {
         await fsp.rename(sourcePath, target); // same file system: atomic and instant
       } catch (error) {
@@ -64,6 +65,8 @@ export function createLocalBlobStore(dataDir: string): BlobStore {
         await fsp.copyFile(sourcePath, target);
         await fsp.rm(sourcePath, { force: true });
       }
+      // Recordings are nobody else's to read, whatever mode the file arrived with.
+      await fsp.chmod(target, PRIVATE_FILE_MODE);
       return key;
     },
   };

@@ -23,6 +23,8 @@ export type Endpoint = {
   response: AnySchema | 'file';
   /** Status of a successful answer (200 unless given: 201 created, 202 accepted). */
   status?: 200 | 201 | 202;
+  /** Largest request body in bytes, where an endpoint takes more than the server's default (1 MiB). */
+  bodyLimit?: number;
   /** Signed-in callers only (the default); `false` for public endpoints such as a share link. */
   auth?: boolean;
   /** OpenAPI grouping. */

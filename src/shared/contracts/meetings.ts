@@ -122,6 +122,27 @@ export const CreateMeetingBodySchema = z.object({
 });
 export type CreateMeetingBody = z.input<typeof CreateMeetingBodySchema>;
 
+/** The largest transcript file an import takes (its UTF-8 bytes). */
+export const MAX_TRANSCRIPT_IMPORT_BYTES = 5 * 1024 * 1024;
+/** What a transcript import answers (413) for a larger file, and what the web app says before sending one. */
+export const TRANSCRIPT_TOO_LARGE_MESSAGE = 'The file is larger than 5 MB. Import a shorter transcript, or split it into parts.';
+/** The transcript files an import reads: WebVTT, SubRip and plain text. */
+export const TRANSCRIPT_IMPORT_EXTENSIONS = ['.vtt', '.srt', '.txt'] as const;
+
+/**
+ * POST /api/v1/meetings/imports: a transcript file's name and text, read in the browser. Its size is
+ * checked in bytes by the route (413); the body limit leaves room for JSON's escapes of the text.
+ */
+export const ImportTranscriptBodySchema = z.object({
+  fileName: z.string().trim().min(1).max(255),
+  content: z.string(),
+  /** The meeting's title; the file's name without its extension when left out. */
+  title: trimmed(MAX_TITLE_LENGTH).optional(),
+  /** When the meeting took place; now when left out. */
+  startedAt: isoDateTime.optional(),
+});
+export type ImportTranscriptBody = z.infer<typeof ImportTranscriptBodySchema>;
+
 export const UpdateMeetingBodySchema = z
   .object({
     title: trimmed(MAX_TITLE_LENGTH).optional(),
@@ -152,8 +173,11 @@ export const MeetingStatsSchema = z.object({
 });
 export type MeetingStats = z.infer<typeof MeetingStatsSchema>;
 
-/** GET /api/v1/meetings/:id/export?format=…: the transcript as a file in one of these formats. */
-export const EXPORT_FORMATS = ['txt', 'docx', 'pdf', 'srt', 'vtt'] as const;
+/**
+ * GET /api/v1/meetings/:id/export?format=…: the meeting as a file in one of these formats. The
+ * documents (txt, md, docx, pdf) carry its facts, notes and transcript; the captions (srt, vtt) the transcript.
+ */
+export const EXPORT_FORMATS = ['txt', 'md', 'docx', 'pdf', 'srt', 'vtt'] as const;
 export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 export const ExportQuerySchema = z.object({ format: ExportFormatSchema });
@@ -169,6 +193,16 @@ export const meetingEndpoints = {
   create: defineEndpoint({ method: 'POST', path: '/api/v1/meetings', body: CreateMeetingBodySchema, response: MeetingDetailSchema, status: 201, tag }),
   stats: defineEndpoint({ method: 'GET', path: '/api/v1/meetings/stats', response: MeetingStatsSchema, tag }),
   removeSamples: defineEndpoint({ method: 'DELETE', path: '/api/v1/meetings/samples', response: DeletedSchema, tag }),
+  import: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/meetings/imports',
+    body: ImportTranscriptBodySchema,
+    response: MeetingDetailSchema,
+    status: 201,
+    bodyLimit: 2 * MAX_TRANSCRIPT_IMPORT_BYTES + 64 * 1024,
+    tag,
+    summary: 'A meeting from a transcript file (WebVTT, SRT or plain text), without audio',
+  }),
   get: defineEndpoint({ method: 'GET', path: '/api/v1/meetings/:id', params: IdParamsSchema, response: MeetingDetailSchema, tag }),
   update: defineEndpoint({
     method: 'PATCH',
@@ -219,7 +253,7 @@ export const meetingEndpoints = {
     query: ExportQuerySchema,
     response: 'file',
     tag,
-    summary: 'The transcript as a file',
+    summary: 'The meeting (notes and transcript) as a file',
   }),
   demo: defineEndpoint({
     method: 'GET',

@@ -8,6 +8,8 @@ import { NotesStateSchema } from './notes.ts';
  * logs); the server then pushes events for that person only.
  */
 export const REALTIME_PATH = '/realtime';
+/** The socket's close code for a session that still owes its MFA challenge (4401 is a bad or expired token). */
+export const REALTIME_CLOSE_INSUFFICIENT_AAL = 4403;
 
 export const RealtimeClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), accessToken: z.string().min(1).max(8192) }),

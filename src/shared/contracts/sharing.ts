@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { IdParamsSchema, SpeakerSchema, TranscriptSegmentSchema } from './meetings.ts';
-import { InsightSchema } from './notes.ts';
+import { InsightSchema, NotesStatusSchema } from './notes.ts';
 
 /**
  * Share links (/api/v1/meetings/:id/share and the public /api/v1/shared/:token): a revocable,
@@ -46,7 +46,13 @@ export const SharedMeetingSchema = z.object({
   summary: z.string().nullable(),
   speakers: z.array(SpeakerSchema),
   segments: z.array(TranscriptSegmentSchema),
+  /** The notes' items, without those the owner dismissed. */
   insights: z.array(InsightSchema),
+  /**
+   * Where the notes are, so a reader is told they are still being written or could not be made
+   * rather than shown nothing. Only the status: the failure reason and engine are the owner's.
+   */
+  notes: z.object({ status: NotesStatusSchema }),
 });
 export type SharedMeeting = z.infer<typeof SharedMeetingSchema>;
 

@@ -50,6 +50,8 @@ export const StatusResponseSchema = z.object({
     /** Note-writing jobs waiting and running on this installation. */
     queue: z.object({ queued: z.number().int().nonnegative(), running: z.number().int().nonnegative() }),
   }),
+  /** The database's integrity check at start (SQLite quick_check; a read of every table on PostgreSQL). */
+  database: z.object({ ok: z.boolean(), reason: z.string().nullable(), checkedAt: z.string() }),
 });
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
 

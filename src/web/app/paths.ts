@@ -5,6 +5,9 @@
  */
 const fixed = <P extends string>(path: P) => ({ path, href: (): P => path });
 
+/** `?t=` on a meeting's link: the moment to open it at, in milliseconds from the recording's start. */
+const MOMENT_PARAM = 't';
+
 export const paths = {
   home: { path: '/', href: (section?: 'features' | 'testimonials'): string => (section ? `/#${section}` : '/') },
   pricing: fixed('/pricing'),
@@ -24,7 +27,20 @@ export const paths = {
   record: fixed('/record'),
   history: fixed('/history'),
   insights: fixed('/insights'),
-  meeting: { path: '/meetings/:id', href: (id: string): string => `/meetings/${encodeURIComponent(id)}` },
+  meeting: {
+    path: '/meetings/:id',
+    /** `at.t`: open the meeting at this moment (ms), e.g. where an action item or a decision was said. */
+    href: (id: string, at?: { t: number }): string => {
+      const base = `/meetings/${encodeURIComponent(id)}`;
+      return at ? `${base}?${MOMENT_PARAM}=${Math.max(0, Math.round(at.t))}` : base;
+    },
+    /** The moment a link asked for (ms), or undefined when it asked for none or for nonsense. */
+    momentOf: (search: URLSearchParams): number | undefined => {
+      const value = search.get(MOMENT_PARAM);
+      const ms = value === null || value.trim() === '' ? Number.NaN : Number(value);
+      return Number.isSafeInteger(ms) && ms >= 0 ? ms : undefined;
+    },
+  },
   analytics: fixed('/analytics'),
   team: fixed('/team'),
   settings: fixed('/settings'),

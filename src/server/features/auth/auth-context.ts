@@ -1,6 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/create-db.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import type { SecretBox } from '#server/lib/secret-box.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimits } from './rate-limits.ts';
 import type { SigningKeys } from './signing-keys.ts';
@@ -10,8 +12,12 @@ export type AuthContext = {
   db: Db;
   config: Config;
   keys: SigningKeys;
+  /** Seals secrets at rest (signing keys, TOTP secrets) with the installation's key. */
+  secrets: SecretBox;
   mailer: Mailer;
   limits: RateLimits;
+  /** The time rules that tests move are read on (the refresh-token reuse interval). */
+  clock: Clock;
   /** `<PUBLIC_URL>/auth/v1`: the JWT issuer and the base of email links. */
   issuer: string;
   log: FastifyBaseLogger;

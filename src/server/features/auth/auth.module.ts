@@ -3,6 +3,8 @@ import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/create-db.ts';
 import { claimInstanceSetting } from '#server/db/instance-settings.ts';
 import { BadJsonError } from '#server/http/json-body-parser.ts';
+import { systemClock, type Clock } from '#server/lib/clock.ts';
+import type { SecretBox } from '#server/lib/secret-box.ts';
 import { signAnonKey } from './access-token.ts';
 import type { AuthContext } from './auth-context.ts';
 import { GoTrueError, errors, sendGoTrueError } from './gotrue-error.ts';
@@ -25,18 +27,20 @@ export type AuthModule = {
 
 const ANON_KEY_SETTING = 'auth.anon_key';
 
-type AuthModuleOptions = { onUserCreated?: ((userId: string) => Promise<void>)[]; mailer?: Mailer };
+type AuthModuleOptions = { secrets: SecretBox; onUserCreated?: ((userId: string) => Promise<void>)[]; mailer?: Mailer; clock?: Clock };
 
-export async function createAuthModule(db: Db, config: Config, log: FastifyBaseLogger, options: AuthModuleOptions = {}): Promise<AuthModule> {
+export async function createAuthModule(db: Db, config: Config, log: FastifyBaseLogger, options: AuthModuleOptions): Promise<AuthModule> {
   // Previous keys stay published for one access-token lifetime after a rotation.
-  const keys = createSigningKeys(db, { keepSeconds: config.auth.jwtExpSeconds });
+  const keys = createSigningKeys(db, { keepSeconds: config.auth.jwtExpSeconds, secrets: options.secrets });
   const issuer = `${config.publicUrl}/auth/v1`;
   const context: AuthContext = {
     db,
     config,
     keys,
+    secrets: options.secrets,
     mailer: options.mailer ?? createMailer(config, log),
     limits: createRateLimits({ enabled: config.auth.rateLimits, emailsPerHour: config.auth.emailRateLimitPerHour }),
+    clock: options.clock ?? systemClock,
     issuer,
     log,
     onUserCreated: options.onUserCreated ?? [],

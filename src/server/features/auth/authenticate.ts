@@ -3,6 +3,7 @@ import { verifyAccessToken, type AccessTokenClaims } from './access-token.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { SessionRow, UserRow } from './auth.table.ts';
 import { errors } from './gotrue-error.ts';
+import { hasVerifiedFactor } from './mfa.repository.ts';
 import { bearerToken } from './request-input.ts';
 import { findSession } from './sessions.repository.ts';
 import { findUserById } from './users.repository.ts';
@@ -11,16 +12,30 @@ import { isBanned } from './users.ts';
 export type Authenticated = { claims: AccessTokenClaims; user: UserRow; session: SessionRow };
 
 /**
- * The bearer check of every authenticated route, /auth/v1 and /api/v1 alike: a valid signature,
- * and a session that still exists, so sign-out and revocation take effect at once (GoTrue does
- * the same). Throws GoTrueError with the contract's codes.
+ * The bearer check of the /auth/v1 routes: a valid signature, and a session that still exists, so
+ * sign-out and revocation take effect at once (GoTrue does the same). An aal1 session of a user
+ * with MFA passes: these routes apply GoTrue's own per-endpoint rules (the challenge and verify
+ * must be reachable, credential changes ask for aal2). Throws GoTrueError with the contract's codes.
  */
 export async function authenticate(ctx: AuthContext, request: FastifyRequest): Promise<Authenticated> {
-  return authenticateToken(ctx, bearerToken(request));
+  return authenticateSession(ctx, bearerToken(request));
 }
 
-/** The same check for callers that are not Fastify routes (the tus upload server). */
+/**
+ * The check of everything outside /auth/v1 (the /api/v1 guard, tus uploads, the realtime and live
+ * sockets): the session check above, and the assurance level. A user with a verified factor whose
+ * token or session is still aal1 (signed in with the password only) reaches nothing here until the
+ * MFA challenge is passed: 403 `insufficient_aal` (Supabase's guidance for apps with MFA).
+ */
 export async function authenticateToken(ctx: AuthContext, token: string | undefined): Promise<Authenticated> {
+  const authenticated = await authenticateSession(ctx, token);
+  // Both must say aal2: a session falls back to aal1 when its factor is removed, while its last token still says aal2.
+  const passedMfa = authenticated.claims.aal === 'aal2' && authenticated.session.aal === 'aal2';
+  if (!passedMfa && (await hasVerifiedFactor(ctx.db, authenticated.user.id))) throw errors.insufficientAal();
+  return authenticated;
+}
+
+async function authenticateSession(ctx: AuthContext, token: string | undefined): Promise<Authenticated> {
   if (!token) throw errors.noAuthorization();
   const claims = await verifyAccessToken(ctx.keys, token, ctx.issuer);
   if (typeof claims.session_id !== 'string') throw errors.sessionNotFound();

@@ -52,6 +52,9 @@ export const errors = {
   noAuthorization: () => new GoTrueError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
   sessionNotFound: () => new GoTrueError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
   userNotFound: () => new GoTrueError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),
+  /** Ours, for everything outside /auth/v1: a user with MFA signed in with the password only. */
+  insufficientAal: () =>
+    new GoTrueError(403, 'insufficient_aal', 'Two-factor verification is required: enter the code from your authenticator app to continue'),
   userBanned: (status: number) => new GoTrueError(status, 'user_banned', 'User is banned'),
   otpExpired: (viaLink: boolean) => new GoTrueError(403, 'otp_expired', viaLink ? 'Email link is invalid or has expired' : 'Token has expired or is invalid'),
   unexpected: () => new GoTrueError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),

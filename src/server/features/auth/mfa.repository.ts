@@ -57,3 +57,7 @@ export async function findFactorChallenge(db: Db, factorId: string, challengeId:
 export async function markChallengeVerified(db: Db, challengeId: string, now: string): Promise<void> {
   await db.updateTable('auth_mfa_challenges').set({ verified_at: now }).where('id', '=', challengeId).execute();
 }
+
+export async function setFactorSecret(db: Db, factorId: string, secret: string): Promise<void> {
+  await db.updateTable('auth_mfa_factors').set({ secret }).where('id', '=', factorId).execute();
+}

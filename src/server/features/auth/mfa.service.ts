@@ -17,6 +17,7 @@ import {
   markChallengeVerified,
   markFactorChallenged,
   markFactorVerified,
+  setFactorSecret,
 } from './mfa.repository.ts';
 import { resetRefreshTokens, sessionAmr } from './sessions.ts';
 import { deleteOtherAal1Sessions, downgradeSessionsOfFactor, upgradeSessionToAal2 } from './sessions.repository.ts';
@@ -28,6 +29,16 @@ const CHALLENGE_SECONDS = 300;
 const MAX_FACTORS = 10;
 
 type Caller = Pick<Authenticated, 'user' | 'session'>;
+
+/** Where a TOTP secret is stored, bound into its ciphertext (the migration that sealed older rows uses the same). */
+const secretContext = (factorId: string) => `auth_mfa_factors.secret:${factorId}`;
+
+/** The factor's TOTP secret in clear; one stored before encryption at rest is sealed on this first read. */
+async function totpSecretOf(ctx: AuthContext, factor: FactorRow): Promise<string> {
+  const { plaintext, sealed } = ctx.secrets.open(factor.secret, secretContext(factor.id));
+  if (!sealed) await setFactorSecret(ctx.db, factor.id, ctx.secrets.seal(plaintext, secretContext(factor.id)));
+  return plaintext;
+}
 
 export type EnrolledFactor = { id: string; friendlyName: string; secret: string; uri: string; qrCode: string };
 
@@ -60,7 +71,7 @@ export async function enrolTotpFactor(ctx: AuthContext, auth: Caller, input: { f
     friendly_name: friendlyName,
     factor_type: 'totp',
     status: 'unverified',
-    secret,
+    secret: ctx.secrets.seal(secret, secretContext(id)),
     last_challenged_at: null,
     created_at: now,
     updated_at: now,
@@ -107,7 +118,7 @@ export async function verifyFactor(
       `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
     );
   }
-  const delta = totpFor(factor.secret, 'Parley', auth.user.email).validate({ token: input.code.trim(), window: 1 });
+  const delta = totpFor(await totpSecretOf(ctx, factor), 'Parley', auth.user.email).validate({ token: input.code.trim(), window: 1 });
   if (delta === null) throw new GoTrueError(422, 'mfa_verification_failed', 'Invalid TOTP code entered');
 
   const now = nowIso();

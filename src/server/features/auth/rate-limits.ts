@@ -3,9 +3,10 @@ import { errors } from './gotrue-error.ts';
 
 /**
  * Request limits per client IP (GoTrue's defaults, auth-contract §6) and per email address (ours:
- * against password guessing and code guessing spread over many IPs), plus the installation-wide
- * email budget. In memory: one process holds them; a multi-process deployment would move these
- * limiters onto Redis or PostgreSQL, which rate-limiter-flexible supports with the same calls.
+ * against code guessing spread over many IPs), the password sign-in guard (below), and the
+ * installation-wide email budget. In memory: one process holds them; a multi-process deployment
+ * would move these limiters onto Redis or PostgreSQL, which rate-limiter-flexible supports with the
+ * same calls.
  */
 const BUCKETS = {
   /** /token, all grants: 150 per 5 minutes. */
@@ -16,8 +17,6 @@ const BUCKETS = {
   verify: { points: 30, duration: 300 },
   /** MFA challenge and verify: 15 per minute. */
   mfa: { points: 15, duration: 60 },
-  /** Password sign-ins for one email address: 20 per 15 minutes. */
-  signInPerEmail: { points: 20, duration: 900 },
   /** Sign-ups, recoveries, magic links and resends for one email address: 10 per hour. */
   emailRequestsPerEmail: { points: 10, duration: 3600 },
   /** Code checks for one email address: 10 per 15 minutes (a 6-digit code has a million values). */
@@ -26,12 +25,43 @@ const BUCKETS = {
 
 export type Bucket = keyof typeof BUCKETS;
 
+/**
+ * Failed password sign-ins (OWASP's guidance and rate-limiter-flexible's login-protection recipe).
+ * Only failures count, and no count that other addresses can raise ever blocks an account: an
+ * attacker spread over many IPs cannot lock the owner out, whose correct password from a new
+ * address still signs in. Blocked: one (email, IP) pair after 10 failures in a row (until a success
+ * or 15 minutes), and one IP after 100 failures an hour over any emails. Slowed: every attempt on
+ * an email that failed more than 5 times in 15 minutes, from anywhere, waits 250 ms more per
+ * failure, at most 3 s, before the password is checked.
+ */
+export const SIGN_IN_LIMITS = {
+  failuresPerEmailAndIp: { points: 10, duration: 900 },
+  failuresPerIp: { points: 100, duration: 3600 },
+  slowdown: { freeFailures: 5, stepMs: 250, maxMs: 3000, duration: 900 },
+} as const;
+
+export type SignInGuard = {
+  /** Before the password is checked: 429 when this IP or this (email, IP) pair is blocked, else waits the email's slowdown. */
+  before: (email: string, ip: string) => Promise<void>;
+  failed: (email: string, ip: string) => Promise<void>;
+  /** A success clears the pair's failures (the email's slowdown and the IP's count run out on their own). */
+  succeeded: (email: string, ip: string) => Promise<void>;
+};
+
 export type RateLimits = {
   consume: (bucket: Bucket, key: string) => Promise<void>;
   consumeEmailBudget: () => Promise<void>;
+  signIn: SignInGuard;
 };
 
-export function createRateLimits(options: { enabled: boolean; emailsPerHour: number }): RateLimits {
+type RateLimitsOptions = {
+  enabled: boolean;
+  emailsPerHour: number;
+  /** How the slowdown waits (tests record it instead). */
+  sleep?: (ms: number) => Promise<void>;
+};
+
+export function createRateLimits(options: RateLimitsOptions): RateLimits {
   const limiters = Object.fromEntries(
     Object.entries(BUCKETS).map(([name, b]) => [name, new RateLimiterMemory({ keyPrefix: name, points: b.points, duration: b.duration })]),
   ) as Record<Bucket, RateLimiterMemory>;
@@ -46,6 +76,7 @@ export function createRateLimits(options: { enabled: boolean; emailsPerHour: num
         throw error;
       }
     },
+    signIn: createSignInGuard(options),
     consumeEmailBudget: async () => {
       try {
         await emailBudget.consume('installation');
@@ -53,6 +84,42 @@ export function createRateLimits(options: { enabled: boolean; emailsPerHour: num
         if (error instanceof RateLimiterRes) throw errors.emailBudget();
         throw error;
       }
+    },
+  };
+}
+
+/** The delay before checking a password for an email that has failed `failures` times lately. */
+export function signInDelayMs(failures: number): number {
+  const { freeFailures, stepMs, maxMs } = SIGN_IN_LIMITS.slowdown;
+  return Math.min(Math.max(0, failures - freeFailures) * stepMs, maxMs);
+}
+
+function createSignInGuard(options: RateLimitsOptions): SignInGuard {
+  const { failuresPerEmailAndIp, failuresPerIp, slowdown } = SIGN_IN_LIMITS;
+  const byPair = new RateLimiterMemory({ keyPrefix: 'signInPair', ...failuresPerEmailAndIp });
+  const byIp = new RateLimiterMemory({ keyPrefix: 'signInIp', ...failuresPerIp });
+  // Counted only to slow down: its points are never used up.
+  const byEmail = new RateLimiterMemory({ keyPrefix: 'signInEmail', points: Number.MAX_SAFE_INTEGER, duration: slowdown.duration });
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const pairKey = (email: string, ip: string) => `${email}\0${ip}`;
+  const used = async (limiter: RateLimiterMemory, key: string) => (await limiter.get(key))?.consumedPoints ?? 0;
+
+  return {
+    before: async (email, ip) => {
+      if (!options.enabled) return;
+      const [pair, address, emailFailures] = await Promise.all([used(byPair, pairKey(email, ip)), used(byIp, ip), used(byEmail, email)]);
+      if (pair >= failuresPerEmailAndIp.points || address >= failuresPerIp.points) throw errors.overRequestRateLimit();
+      const delay = signInDelayMs(emailFailures);
+      if (delay > 0) await sleep(delay);
+    },
+    failed: async (email, ip) => {
+      if (!options.enabled) return;
+      // The limiters answer a rejection once their points are used up; the count is what matters here.
+      await Promise.all([byPair.consume(pairKey(email, ip)), byIp.consume(ip), byEmail.consume(email)].map((p) => p.catch(() => undefined)));
+    },
+    succeeded: async (email, ip) => {
+      if (!options.enabled) return;
+      await byPair.delete(pairKey(email, ip));
     },
   };
 }

@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import type { Db } from '#server/db/create-db.ts';
 import type { AmrEntry } from './access-token.ts';
 import type { SessionRow } from './auth.table.ts';
-import { nowIso, secondsSince, unixSeconds } from './clock.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { nowIso, unixSeconds } from './clock.ts';
 import { GoTrueError, errors } from './gotrue-error.ts';
 import {
   deleteSession,
@@ -57,9 +58,8 @@ function openChild(parentToken: string, ciphertext: string): string | undefined 
 
 export type NewSession = { session: SessionRow; refreshToken: string };
 
-async function insertToken(db: Db, sessionId: string, token: string, parentId: string | null): Promise<string> {
+async function insertToken(db: Db, sessionId: string, token: string, parentId: string | null, now: string = nowIso()): Promise<string> {
   const id = crypto.randomUUID();
-  const now = nowIso();
   await insertRefreshToken(db, {
     id,
     session_id: sessionId,
@@ -99,14 +99,16 @@ export const sessionAmr = (session: SessionRow): AmrEntry[] => JSON.parse(sessio
 
 /**
  * Exchanges a refresh token for the token to use next (GoTrue's rotation and reuse rules):
- * the active token rotates; a token whose successor chain leads to the active token within the
- * reuse interval (and always its direct parent) gets the active token back; any other reuse ends
- * the whole session.
+ * the active token rotates; a token revoked no more than the reuse interval ago whose successor
+ * chain leads to the active token (and always the active token's direct parent) gets the active
+ * token back; any other reuse ends the whole session. The interval runs from the presented
+ * token's own revocation (its updated_at, as GoTrue's REFRESH_TOKEN_REUSE_INTERVAL), not from the
+ * session's last refresh, which a later rotation keeps moving forward.
  */
 export async function rotateRefreshToken(
   db: Db,
   presented: string,
-  options: { reuseIntervalSeconds: number },
+  options: { reuseIntervalSeconds: number; clock: Clock },
 ): Promise<{ session: SessionRow; refreshToken: string }> {
   if (presented.length < MIN_TOKEN_LENGTH) throw errors.validation('Refresh token is not valid');
   const outcome = await db.transaction().execute(async (trx): Promise<{ session: SessionRow; refreshToken: string } | { reusedSessionId: string }> => {
@@ -115,11 +117,12 @@ export async function rotateRefreshToken(
     // Serialises concurrent refreshes of one session (a row lock on PostgreSQL; SQLite transactions are already serial).
     const session = await lockSession(trx, token.session_id);
     if (!session) throw new GoTrueError(400, 'session_not_found', 'Invalid Refresh Token: No Valid Session Found');
-    const now = nowIso();
+    const nowDate = options.clock.now();
+    const now = nowDate.toISOString();
 
     if (token.revoked === 0) {
       const successor = newToken();
-      await insertToken(trx, session.id, successor, token.id);
+      await insertToken(trx, session.id, successor, token.id, now);
       await markRefreshTokenRotated(trx, token.id, { childCiphertext: sealChild(presented, successor), now });
       await markSessionRefreshed(trx, session.id, now);
       return { session: { ...session, refreshed_at: now }, refreshToken: successor };
@@ -127,7 +130,9 @@ export async function rotateRefreshToken(
 
     const active = await findActiveRefreshToken(trx, session.id);
     const isParentOfActive = active !== undefined && active.parent_id === token.id;
-    const withinInterval = secondsSince(session.refreshed_at) <= options.reuseIntervalSeconds;
+    // A revoked token's updated_at is the moment it was rotated away (markRefreshTokenRotated).
+    const secondsSinceRevoked = (nowDate.getTime() - Date.parse(token.updated_at)) / 1000;
+    const withinInterval = secondsSinceRevoked <= options.reuseIntervalSeconds;
     if (active && (isParentOfActive || withinInterval)) {
       const activeToken = await followChain(trx, token, presented, active.id);
       if (activeToken !== undefined) return { session, refreshToken: activeToken };

@@ -1,6 +1,8 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DbHandle } from '#server/db/create-db.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
+import { createSecretBox } from '#server/lib/secret-box.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
 import { signAccessToken, verifyAccessToken } from './access-token.ts';
 import { createSigningKeys } from './signing-keys.ts';
@@ -17,6 +19,8 @@ const claims = {
   session_id: '0d5e1b3c-7f1a-4c55-9b0e-3a1f2c4d5e6f',
 };
 
+const secrets = createSecretBox(crypto.randomBytes(32));
+
 let database: DbHandle;
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -26,13 +30,13 @@ afterAll(() => database.close());
 
 describe('signing keys', () => {
   it('creates one key on first use and keeps it across instances', async () => {
-    const first = await createSigningKeys(database.db, { keepSeconds: 3600 }).current();
-    const second = await createSigningKeys(database.db, { keepSeconds: 3600 }).current();
+    const first = await createSigningKeys(database.db, { keepSeconds: 3600, secrets }).current();
+    const second = await createSigningKeys(database.db, { keepSeconds: 3600, secrets }).current();
     expect(second.kid).toBe(first.kid);
   });
 
   it('rotation makes a new current key and keeps the previous one published and verifying', async () => {
-    const keys = createSigningKeys(database.db, { keepSeconds: 3600 });
+    const keys = createSigningKeys(database.db, { keepSeconds: 3600, secrets });
     const old = await keys.current();
     const { token } = await signAccessToken(keys, claims, { issuer: ISSUER, expiresInSeconds: 3600 });
     const newKid = await keys.rotate();
@@ -43,13 +47,13 @@ describe('signing keys', () => {
     expect(kids).toContain(newKid);
     expect((await verifyAccessToken(keys, token, ISSUER)).sub).toBe(claims.sub);
     // Another process that cached the old ring still verifies tokens signed with the new key.
-    const otherProcess = createSigningKeys(database.db, { keepSeconds: 3600 });
+    const otherProcess = createSigningKeys(database.db, { keepSeconds: 3600, secrets });
     const { token: fresh } = await signAccessToken(keys, claims, { issuer: ISSUER, expiresInSeconds: 3600 });
     expect((await verifyAccessToken(otherProcess, fresh, ISSUER)).session_id).toBe(claims.session_id);
   });
 
   it('a retired key is dropped once its tokens can no longer be valid', async () => {
-    const keys = createSigningKeys(database.db, { keepSeconds: 0 });
+    const keys = createSigningKeys(database.db, { keepSeconds: 0, secrets });
     const old = await keys.current();
     const { token } = await signAccessToken(keys, claims, { issuer: ISSUER, expiresInSeconds: 3600 });
     await keys.rotate();

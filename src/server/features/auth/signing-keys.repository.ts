@@ -18,3 +18,7 @@ export async function retireCurrentSigningKey(db: Db, retiredAt: string): Promis
 export async function deleteSigningKeysRetiredBefore(db: Db, cutoff: string): Promise<void> {
   await db.deleteFrom('auth_signing_keys').where('status', '=', 'previous').where('retired_at', '<', cutoff).execute();
 }
+
+export async function setSigningKeyPrivateJwk(db: Db, id: string, privateJwk: string): Promise<void> {
+  await db.updateTable('auth_signing_keys').set({ private_jwk: privateJwk }).where('id', '=', id).execute();
+}

@@ -29,6 +29,7 @@ export async function signInWithPassword(
 export async function refreshSession(ctx: AuthContext, presented: string): Promise<TokenResponse> {
   const { session, refreshToken } = await rotateRefreshToken(ctx.db, presented, {
     reuseIntervalSeconds: ctx.config.auth.refreshTokenReuseIntervalSeconds,
+    clock: ctx.clock,
   });
   const user = await findUserById(ctx.db, session.user_id);
   if (!user) throw new GoTrueError(400, 'session_not_found', 'Invalid Refresh Token: No Valid Session Found');

@@ -10,7 +10,7 @@ import { endSessions } from './sessions.ts';
 import { hasVerifiedFactor } from './mfa.repository.ts';
 import { loadUserJson, type UserJson } from './user-response.ts';
 import { findUserByEmail, setPasswordHash, setPendingEmail, setUserMetadata } from './users.repository.ts';
-import { parseJsonObject, type Metadata } from './users.ts';
+import { assertMetadataWithinLimits, parseJsonObject, type Metadata } from './users.ts';
 
 export type UserChanges = { email: string | undefined; password: string | undefined; data: Metadata | undefined };
 
@@ -38,6 +38,9 @@ export async function updateUser(
     }
   }
 
+  // Checked before anything is written, so a refused update changes nothing.
+  const metadata = changes.data ? mergedMetadata(user.raw_user_meta_data, changes.data) : undefined;
+
   if (changes.password !== undefined) {
     assertPasswordLength(changes.password);
     assertStrongPassword(changes.password, ctx.config.auth.passwordMinLength);
@@ -51,13 +54,7 @@ export async function updateUser(
     await endSessions(ctx.db, { userId: user.id, sessionId: session.id, scope: 'others' });
   }
 
-  if (changes.data) {
-    // Merged key by key; a null value deletes the key.
-    const metadata = parseJsonObject(user.raw_user_meta_data);
-    for (const [key, value] of Object.entries(changes.data)) {
-      if (value === null) delete metadata[key];
-      else metadata[key] = value;
-    }
+  if (metadata) {
     await setUserMetadata(ctx.db, user.id, JSON.stringify(metadata), nowIso());
   }
 
@@ -71,4 +68,15 @@ export async function updateUser(
     }
   }
   return loadUserJson(ctx.db, user.id);
+}
+
+/** Merged key by key, a null value deleting the key; the limits hold for the result, so many small updates cannot grow it past them. */
+function mergedMetadata(stored: string, changes: Metadata): Metadata {
+  const metadata = parseJsonObject(stored);
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) delete metadata[key];
+    else metadata[key] = value;
+  }
+  assertMetadataWithinLimits(metadata);
+  return metadata;
 }

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Db } from '#server/db/create-db.ts';
 import type { UserRow } from './auth.table.ts';
 import { nowIso } from './clock.ts';
+import { errors } from './gotrue-error.ts';
 import { insertUserWithIdentity, listEmailIdentities, normalizeEmail, replaceUserEmail, setEmailConfirmed, updateIdentity } from './users.repository.ts';
 
 export type Metadata = Record<string, unknown>;
@@ -10,6 +11,29 @@ export const parseJsonObject = (text: string): Metadata => {
   const value: unknown = JSON.parse(text);
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Metadata) : {};
 };
+
+/**
+ * Limits on user metadata (signup and /otp `data`, PUT /user `data` once merged). Metadata is copied
+ * into every access token, so its size is the tokens' size; and a structure nested thousands deep
+ * overflows the stack of whatever walks it (JSON.stringify among them) instead of being refused.
+ */
+export const MAX_METADATA_DEPTH = 32;
+export const MAX_METADATA_BYTES = 16 * 1024;
+
+/** Refuses metadata nested deeper than MAX_METADATA_DEPTH or longer than MAX_METADATA_BYTES as JSON (400 validation_failed). */
+export function assertMetadataWithinLimits(data: Metadata): void {
+  // Walked with an explicit stack: recursion is what the depth limit guards against.
+  const pending: { value: unknown; depth: number }[] = [{ value: data, depth: 1 }];
+  while (pending.length > 0) {
+    const { value, depth } = pending.pop()!;
+    if (value === null || typeof value !== 'object') continue;
+    if (depth > MAX_METADATA_DEPTH) throw errors.validation(`User metadata is nested too deeply (at most ${MAX_METADATA_DEPTH} levels)`);
+    for (const child of Object.values(value)) pending.push({ value: child, depth: depth + 1 });
+  }
+  if (Buffer.byteLength(JSON.stringify(data), 'utf8') > MAX_METADATA_BYTES) {
+    throw errors.validation(`User metadata is too large (at most ${MAX_METADATA_BYTES / 1024} KB as JSON)`);
+  }
+}
 
 export function isBanned(user: UserRow): boolean {
   return user.banned_until !== null && Date.parse(user.banned_until) > Date.now();

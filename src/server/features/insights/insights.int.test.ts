@@ -6,7 +6,7 @@ import {
   type AnalyticsResponse,
   type InsightsResponse,
 } from '#shared/contracts/insights.ts';
-import { MeetingDetailSchema, type MeetingDetail } from '#shared/contracts/meetings.ts';
+import { MeetingDetailSchema, MeetingStatsSchema, type MeetingDetail } from '#shared/contracts/meetings.ts';
 import { replaceTranscript } from '#server/features/meetings/meetings.repository.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 
@@ -129,6 +129,46 @@ describe('GET /api/v1/insights', () => {
     });
     result = await insights(token);
     expect(result.sentiment.byMeeting[0]?.turns).toEqual({ positive: 1, negative: 0, neutral: 1 });
+  });
+
+  it('builds Topics and the dashboard’s insight counts from a real meeting’s notes, not only the samples’', async () => {
+    const person = await signUpUser(t.app, 'insights-real');
+    const auth = { authorization: `Bearer ${person.token}` };
+    await t.app.inject({ method: 'DELETE', url: '/api/v1/meetings/samples', headers: auth });
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/meetings', headers: auth, payload: { title: 'Warehouse planning' } });
+    const { id } = MeetingDetailSchema.parse(created.json());
+    // As a finished transcription leaves it; then the local notes engine writes its notes.
+    const { meetings, notes } = t.deps.services;
+    await meetings.recordingStored(id, { key: t.deps.blobs.newKey('webm'), mime: 'audio/webm', bytes: 1, durationSeconds: 60 });
+    const lines = [
+      'Today we plan the warehouse move and the new shelving for the warehouse.',
+      'I will order the warehouse shelving by Friday.',
+      'We decided to move the warehouse to the north site in March.',
+      'The warehouse move needs a forklift, so the warehouse team rents one.',
+    ];
+    await meetings.completeTranscription(id, {
+      speakers: [{ label: 'Speaker 1', displayName: 'Dana Whitfield' }, { label: 'Speaker 2' }],
+      segments: lines.map((text, i) => ({ speaker: i % 2, startMs: i * 10_000, endMs: i * 10_000 + 9_000, text })),
+    });
+    await notes.transcriptReady(id, person.userId);
+    await t.app.transcription.idle();
+
+    const detail = MeetingDetailSchema.parse((await get(person.token, `/api/v1/meetings/${id}`)).body);
+    expect(detail.notes.status).toBe('ready');
+    const written = (kind: string) => detail.insights.filter((i) => i.kind === kind && i.status !== 'dismissed').length;
+    expect(written('topic')).toBeGreaterThan(0);
+
+    const result = await insights(person.token);
+    expect(result.topics.length).toBeGreaterThan(0);
+    expect(result.topics.every((topic) => topic.lastDiscussed.id === id && !topic.lastDiscussed.isSample)).toBe(true);
+    const stats = MeetingStatsSchema.parse((await get(person.token, '/api/v1/meetings/stats')).body);
+    expect(stats.insights).toEqual({
+      actionItems: written('action_item'),
+      decisions: written('decision'),
+      keyPoints: written('key_point'),
+      topics: written('topic'),
+    });
+    expect(stats.insights.actionItems + stats.insights.decisions).toBeGreaterThan(0);
   });
 
   it('shows a person nothing of anyone else’s meetings', async () => {

@@ -1,7 +1,8 @@
-import { clockStamp, headingFacts, type ExportDocument } from './export-document.ts';
+import { clockStamp, headingFacts, noteItemFacts, type ExportDocument } from './export-document.ts';
 
 /**
- * PDF through pdfkit with its built-in Helvetica, so no font files have to ship with Parley.
+ * PDF through pdfkit: the meeting's facts, its notes, then the transcript. The built-in Helvetica
+ * means no font files have to ship with Parley.
  * Helvetica covers Latin-1 (WinAnsi) only; characters outside it print as placeholders, which is
  * why TXT and DOCX are the formats to pick for other scripts. Loaded on first use.
  */
@@ -18,19 +19,23 @@ export async function renderPdf(doc: ExportDocument): Promise<Buffer> {
   pdf.font('Helvetica-Bold').fontSize(20).text(doc.title);
   pdf.moveDown(0.5).fontSize(10);
   for (const fact of headingFacts(doc)) pdf.font('Helvetica-Bold').text(`${fact.label}: `, { continued: true }).font('Helvetica').text(fact.value);
-  if (doc.summary) {
-    pdf.moveDown().font('Helvetica-Bold').fontSize(14).text('Summary');
-    pdf.moveDown(0.3).font('Helvetica').fontSize(10).text(doc.summary);
+  const heading = (title: string) => pdf.moveDown().font('Helvetica-Bold').fontSize(14).text(title).moveDown(0.3).font('Helvetica').fontSize(10);
+  const stamp = (text: string) => pdf.font('Helvetica').fillColor('#666666').text(`[${text}] `, { continued: true }).fillColor('black');
+  if (doc.notes.statusLine) pdf.moveDown().font('Helvetica-Oblique').text(doc.notes.statusLine);
+  if (doc.summary) heading('Summary').text(doc.summary);
+  for (const section of doc.notes.sections) {
+    heading(section.title);
+    for (const item of section.items) {
+      stamp(item.stamp);
+      const facts = noteItemFacts(item);
+      pdf.font('Helvetica').text(item.text, { continued: facts !== '', paragraphGap: 4 });
+      if (facts) pdf.fillColor('#444444').text(facts, { paragraphGap: 4 }).fillColor('black');
+    }
   }
-  pdf.moveDown().font('Helvetica-Bold').fontSize(14).text('Transcript');
-  pdf.moveDown(0.3).fontSize(10);
+  heading('Transcript');
   if (doc.lines.length === 0) pdf.font('Helvetica-Oblique').text('No transcript yet.');
   for (const line of doc.lines) {
-    pdf
-      .font('Helvetica')
-      .fillColor('#666666')
-      .text(`[${clockStamp(line.startMs)}] `, { continued: true })
-      .fillColor('black');
+    stamp(clockStamp(line.startMs));
     if (line.speaker) pdf.font('Helvetica-Bold').text(`${line.speaker}: `, { continued: true });
     pdf.font('Helvetica').text(line.text, { paragraphGap: 4 });
   }

@@ -1,35 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { exportableMeeting, READY_NOTES } from '#tests/support/export-meeting.ts';
 import { clockStamp, toExportDocument } from './export-document.ts';
 import { captionTime, renderSrt, renderTxt, renderVtt } from './export-text.ts';
 
-const SPEAKER_A = '00000000-0000-4000-8000-00000000000a';
-const SPEAKER_B = '00000000-0000-4000-8000-00000000000b';
-const seg = (n: number, speakerId: string | null, startMs: number, endMs: number, text: string) => ({
-  id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-  speakerId,
-  startMs,
-  endMs,
-  text,
-  confidence: null,
-});
-
-const meeting = {
-  title: 'Design <review> & sync',
-  startedAt: '2026-11-20T14:05:00.000Z',
-  durationSeconds: 3725,
-  participants: ['Ada Lovelace', 'Grace Hopper'],
-  summary: 'We picked the blue one.',
-  speakers: [
-    { id: SPEAKER_A, label: 'Speaker 1', displayName: 'Ada Lovelace' },
-    { id: SPEAKER_B, label: 'Speaker 2', displayName: null },
-  ],
-  segments: [
-    seg(1, SPEAKER_A, 1000, 4500, 'Hello\nthere.'),
-    seg(2, SPEAKER_B, 65_250, 70_000, 'Use <b> & stop --> now'),
-    seg(3, null, 3_725_000, 3_725_000, 'Bye.'),
-    seg(4, SPEAKER_A, 3_726_000, 3_727_000, '   '),
-  ],
-};
+const meeting = exportableMeeting();
 const doc = toExportDocument(meeting);
 
 describe('timestamps', () => {
@@ -55,7 +29,7 @@ describe('the export document', () => {
 });
 
 describe('renderers', () => {
-  it('TXT: title, facts, summary, then [mm:ss] Speaker: text', () => {
+  it('TXT: title, facts, summary, the notes with their times, then [mm:ss] Speaker: text', () => {
     expect(renderTxt(doc)).toBe(
       [
         'Design <review> & sync',
@@ -68,6 +42,24 @@ describe('renderers', () => {
         'Summary',
         '-------',
         'We picked the blue one.',
+        '',
+        'Key points',
+        '----------',
+        '- [00:01] Blue tested best.',
+        '',
+        'Action items',
+        '------------',
+        '- [01:05] Order the blue paint — Owner: Grace Hopper · Due: Fri, Nov 27, 2026 ("by Friday") · Open',
+        '- [1:02:05] Tell the printers — Owner: Unassigned · Due: none · Done',
+        '',
+        'Decisions',
+        '---------',
+        '- [1:02:05] Ship the blue one.',
+        '',
+        'Topics',
+        '------',
+        '- [00:00–01:10] Colours',
+        '- [01:00–1:02:07] Wrap-up',
         '',
         'Transcript',
         '----------',
@@ -117,5 +109,58 @@ describe('renderers', () => {
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('notes that are not ready', () => {
+  const txtOf = (overrides: Parameters<typeof exportableMeeting>[0]) => renderTxt(toExportDocument(exportableMeeting(overrides)));
+  const notesPart = (txt: string) => txt.slice(txt.indexOf('Participants:'), txt.indexOf('Transcript\n'));
+
+  it('says in one line that they failed, and why, instead of printing empty sections', () => {
+    const txt = txtOf({ insights: [], notes: { ...READY_NOTES, status: 'failed', failureReason: 'The notes service did not answer.', generatedAt: null } });
+    expect(notesPart(txt)).toBe(
+      [
+        'Participants: Ada Lovelace, Grace Hopper',
+        '',
+        'Notes: not ready (failed: The notes service did not answer).',
+        '',
+        'Summary',
+        '-------',
+        'We picked the blue one.',
+        '',
+        '',
+      ].join('\n'),
+    );
+    expect(txt).not.toMatch(/Key points|Action items|Decisions|Topics/);
+    expect(txt).toContain('[00:01] Ada Lovelace: Hello there.');
+  });
+
+  it('says they are queued, being written (part N of M) or off, and prints no summary that is not there', () => {
+    const line = (notes: Partial<typeof READY_NOTES>, meeting: Parameters<typeof exportableMeeting>[0] = {}) =>
+      toExportDocument(exportableMeeting({ insights: [], summary: null, notes: { ...READY_NOTES, ...notes }, ...meeting })).notes.statusLine;
+    expect(line({ status: 'queued' })).toBe('Notes: not ready (queued).');
+    expect(line({ status: 'running', progress: { part: 2, parts: 5 } })).toBe('Notes: not ready (being written, part 2 of 5).');
+    expect(line({ status: 'running' })).toBe('Notes: not ready (being written).');
+    expect(line({ status: 'off' })).toBe('Notes: off (none were written for this meeting).');
+    expect(line({ status: 'off' }, { status: 'processing', segments: [] })).toBe('Notes: not ready (the transcript is not ready yet).');
+    expect(line({ status: 'off' }, { status: 'failed', segments: [] })).toBe('Notes: not ready (the transcription failed).');
+    expect(line({})).toBe('Notes: no key points, action items, decisions or topics were found.');
+    expect(txtOf({ insights: [], summary: null, notes: { ...READY_NOTES, status: 'queued' } })).not.toContain('Summary');
+  });
+
+  it('keeps earlier notes while new ones are written, and says which they are', () => {
+    const doc = toExportDocument(exportableMeeting({ notes: { ...READY_NOTES, status: 'running' } }));
+    expect(doc.notes.statusLine).toBe('Notes: not ready (being written). The notes below were written before.');
+    expect(doc.notes.sections.map((s) => s.title)).toEqual(['Key points', 'Action items', 'Decisions', 'Topics']);
+    expect(toExportDocument(exportableMeeting({ notes: { ...READY_NOTES, outOfDate: true } })).notes.statusLine).toBe(
+      'Notes: written before the transcript last changed; they may be out of date.',
+    );
+  });
+
+  it('leaves dismissed items out', () => {
+    const doc = toExportDocument(exportableMeeting());
+    const texts = doc.notes.sections.flatMap((s) => s.items.map((i) => i.text));
+    expect(texts).toContain('Order the blue paint');
+    expect(texts).not.toContain('Paint it red');
   });
 });

@@ -1,12 +1,21 @@
-import { headingFacts, transcriptLine, type ExportDocument, type ExportLine } from './export-document.ts';
+import { headingFacts, noteItemLine, transcriptLine, type ExportDocument, type ExportLine } from './export-document.ts';
 
 /** The plain-text formats: a readable TXT transcript and SRT / WebVTT captions. */
 
 export function renderTxt(doc: ExportDocument): string {
   const out = [doc.title, '='.repeat(Math.min(80, Math.max(3, doc.title.length))), ''];
   for (const fact of headingFacts(doc)) out.push(`${fact.label}: ${fact.value}`);
-  if (doc.summary) out.push('', 'Summary', '-------', doc.summary);
-  out.push('', 'Transcript', '----------');
+  const heading = (title: string) => out.push('', title, '-'.repeat(title.length));
+  if (doc.notes.statusLine) out.push('', doc.notes.statusLine);
+  if (doc.summary) {
+    heading('Summary');
+    out.push(doc.summary);
+  }
+  for (const section of doc.notes.sections) {
+    heading(section.title);
+    for (const item of section.items) out.push(`- ${noteItemLine(item)}`);
+  }
+  heading('Transcript');
   if (doc.lines.length === 0) out.push('(No transcript yet.)');
   for (const line of doc.lines) out.push(transcriptLine(line));
   return `${out.join('\n')}\n`;

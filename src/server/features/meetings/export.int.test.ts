@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MeetingListResponseSchema, type MeetingDetail, type MeetingSummary } from '#shared/contracts/meetings.ts';
+import { EXPORT_FORMATS, MeetingDetailSchema, MeetingListResponseSchema, type MeetingDetail, type MeetingSummary } from '#shared/contracts/meetings.ts';
+import type { Insight } from '#shared/contracts/notes.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 
 let t: TestApp;
@@ -47,14 +49,40 @@ function unzipEntry(archive: Buffer, name: string): string | undefined {
   return undefined;
 }
 
+/** The words of a DOCX as a reader sees them: the text runs of word/document.xml, entities decoded. */
+function docxText(archive: Buffer): string {
+  const xml = unzipEntry(archive, 'word/document.xml') ?? '';
+  const runs = [...xml.matchAll(/<w:t(?: [^>]*)?>([^<]*)<\/w:t>/g)].map((m) => m[1] ?? '');
+  const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+  return runs.join('').replace(/&(amp|lt|gt|quot|apos);/g, (_, name: string) => entities[name] ?? '');
+}
+
+/** The text of a PDF as pdf.js (Firefox's reader) extracts it, with line wraps as spaces. */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf)), { mergePages: true });
+  return text.replace(/\s+/g, ' ');
+}
+
+/** An action item's due date as the exports print it: "Wed, Nov 19, 2026". */
+const dueDay = (due: string) =>
+  new Date(`${due}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+
 describe('transcript exports', () => {
   let token: string;
   let standup: MeetingSummary;
+  /** The sample's action item "Finish the regression suite…" (QA Team, "Wednesday"), said at 00:42. */
+  let regression: Insight;
   beforeAll(async () => {
     token = await newUser();
     standup = await meetingTitled(token, 'Weekly Team Standup');
+    const detail = MeetingDetailSchema.parse((await get(token, `/api/v1/meetings/${standup.id}`)).json());
+    expect(detail.notes.status).toBe('ready');
+    regression = detail.insights.find((i) => i.text === 'Finish the regression suite for the billing screens')!;
+    expect(regression).toMatchObject({ kind: 'action_item', assignee: 'QA Team', dueText: 'Wednesday', startMs: 42_000, status: 'open' });
+    expect(regression.due).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
   const exportOf = (format: string) => get(token, `/api/v1/meetings/${standup.id}/export?format=${format}`);
+  const regressionLine = () => `Finish the regression suite for the billing screens — Owner: QA Team · Due: ${dueDay(regression.due!)} ("Wednesday") · Open`;
 
   it('TXT: title, date, participants, summary, then [mm:ss] Speaker: text lines', async () => {
     const response = await exportOf('txt');
@@ -71,6 +99,64 @@ describe('transcript exports', () => {
     expect(lines).toContain('[00:10] Sarah Miller: The new onboarding flow is feature complete. I am polishing the empty states and it should ship on Friday.');
     expect(lines.filter((l) => /^\[\d\d:\d\d\] /.test(l))).toHaveLength(6);
     expect(lines.indexOf(standup.summary!)).toBeLessThan(lines.findIndex((l) => l.startsWith('[00:00]')));
+  });
+
+  it('TXT: the notes before the transcript, each item with its time, action items with owner, due date and status', async () => {
+    const lines = (await exportOf('txt')).body.split('\n');
+    const at = (line: string) => {
+      expect(lines, line).toContain(line);
+      return lines.indexOf(line);
+    };
+    const order = [
+      at('Summary'),
+      at(standup.summary!),
+      at('Key points'),
+      at('- [00:10] The onboarding flow is feature complete and ships on Friday.'),
+      at('Action items'),
+      at(
+        `- [00:35] Get production credentials for the new API gateway — Owner: Platform Team · Due: ${
+          lines
+            .find((l) => l.startsWith('- [00:35]'))
+            ?.split('Due: ')[1]
+            ?.split(' · ')[0]
+        } · Open`,
+      ),
+      at(`- [00:42] ${regressionLine()}`),
+      at('Decisions'),
+      at('- [00:55] Release the onboarding flow on Friday.'),
+      at('Topics'),
+      at('- [00:00–00:22] Sprint progress'),
+      at('- [00:23–00:41] API migration'),
+      at('- [00:42–01:03] Regression testing'),
+      at('Transcript'),
+    ];
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(lines.some((l) => l.startsWith('Notes:'))).toBe(false);
+  });
+
+  it('MD: text/markdown named <title>.md with facts, notes and the transcript with speakers and times', async () => {
+    const response = await exportOf('md');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/markdown; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="Weekly Team Standup.md"');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    const lines = response.body.split('\n');
+    expect(lines[0]).toBe('# Weekly Team Standup');
+    expect(lines).toContain('- **Participants:** Alex Johnson, Sarah Miller, David Chen, Emma Wilson');
+    expect(lines.some((l) => /^- \*\*Date:\*\* \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC$/.test(l))).toBe(true);
+    expect(lines).toContain('- **Duration:** 32 min');
+    const order = [
+      lines.indexOf('## Summary'),
+      lines.indexOf(standup.summary!),
+      lines.indexOf('## Action items'),
+      lines.indexOf(`- [ ] \`00:42\` ${regressionLine()}`),
+      lines.indexOf('- `00:42–01:03` Regression testing'),
+      lines.indexOf('## Transcript'),
+      lines.indexOf('`00:10` **Sarah Miller:** The new onboarding flow is feature complete. I am polishing the empty states and it should ship on Friday.'),
+    ];
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect(order).toEqual([...order].sort((a, b) => a - b));
+    expect(lines.filter((l) => /^`\d\d:\d\d` \*\*[^*]+:\*\* /.test(l))).toHaveLength(6);
   });
 
   it('SRT: numbered cues with exact comma timestamps', async () => {
@@ -112,9 +198,15 @@ describe('transcript exports', () => {
     expect(xml).toContain('Sarah Miller: ');
     expect(xml).toContain('[00:10] ');
     expect(xml).toContain('Alex Johnson, Sarah Miller, David Chen, Emma Wilson');
+    const text = docxText(archive);
+    expect(text).toContain(`Summary${standup.summary}`);
+    expect(text).toContain(`Action items[00:35] Get production credentials`);
+    expect(text).toContain(`[00:42] ${regressionLine()}`);
+    expect(text).toContain('Topics[00:00–00:22] Sprint progress');
+    expect(text.indexOf(regressionLine())).toBeLessThan(text.indexOf('Transcript[00:00] Alex Johnson: '));
   });
 
-  it('PDF: a PDF document', async () => {
+  it('PDF: a PDF document with the summary, the notes and the transcript', async () => {
     const response = await exportOf('pdf');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/pdf');
@@ -122,6 +214,49 @@ describe('transcript exports', () => {
     expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(response.rawPayload.subarray(-6).toString('latin1')).toMatch(/%%EOF\s*$/);
     expect(response.rawPayload.length).toBeGreaterThan(1000);
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain(`Summary ${standup.summary}`);
+    expect(text).toContain(`[00:42] ${regressionLine()}`);
+    expect(text).toContain('[00:00–00:22] Sprint progress');
+    expect(text.indexOf(regressionLine())).toBeLessThan(text.indexOf('Transcript [00:00] Alex Johnson: Good morning everyone.'));
+  });
+
+  it('leaves dismissed items out and says so when the notes failed, in every document format', async () => {
+    const owner = await newUser();
+    const meeting = await meetingTitled(owner, 'Weekly Team Standup');
+    const detail = MeetingDetailSchema.parse((await get(owner, `/api/v1/meetings/${meeting.id}`)).json());
+    const credentials = detail.insights.find((i) => i.text.startsWith('Get production credentials'))!;
+    const dismissed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/meetings/${meeting.id}/notes/items/${credentials.id}`,
+      payload: { status: 'dismissed' },
+      headers: { authorization: `Bearer ${owner}` },
+    });
+    expect(dismissed.statusCode).toBe(200);
+    // A later run of the notes failed: the earlier items stay, and the documents say they are not current.
+    await t.deps.database.db
+      .updateTable('meeting_notes')
+      .set({ status: 'failed', failure_reason: 'The notes service did not answer.' })
+      .where('meeting_id', '=', meeting.id)
+      .execute();
+    const line = 'Notes: not ready (failed: The notes service did not answer). The notes below were written before.';
+    const exported = async (format: string) => {
+      const response = await get(owner, `/api/v1/meetings/${meeting.id}/export?format=${format}`);
+      expect(response.statusCode, format).toBe(200);
+      return response;
+    };
+    const texts = {
+      txt: (await exported('txt')).body,
+      md: (await exported('md')).body,
+      docx: docxText((await exported('docx')).rawPayload),
+      pdf: await pdfText((await exported('pdf')).rawPayload),
+    };
+    for (const [format, text] of Object.entries(texts)) {
+      expect(text, format).toContain(line);
+      expect(text, format).toContain('Finish the regression suite for the billing screens');
+      expect(text, format).not.toContain('Get production credentials');
+    }
+    expect(texts.md).toContain(`_${line}_`);
   });
 
   it('uses the current speaker names and a UTF-8 file name for a non-ASCII title', async () => {
@@ -140,12 +275,15 @@ describe('transcript exports', () => {
   it('exports a meeting without a transcript yet', async () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/meetings', payload: { title: '会议' }, headers: { authorization: `Bearer ${token}` } });
     const id = (created.json() as { id: string }).id;
-    for (const format of ['txt', 'docx', 'pdf', 'srt', 'vtt']) {
+    for (const format of EXPORT_FORMATS) {
       const response = await get(token, `/api/v1/meetings/${id}/export?format=${format}`);
       expect(response.statusCode, format).toBe(200);
     }
     const txt = await get(token, `/api/v1/meetings/${id}/export?format=txt`);
     expect(txt.body).toContain('(No transcript yet.)');
+    expect(txt.body).toContain('\nNotes: not ready (the transcript is not ready yet).\n');
+    expect(txt.body).not.toMatch(/Summary|Key points|Action items/);
+    expect((await get(token, `/api/v1/meetings/${id}/export?format=md`)).body).toContain('_No transcript yet._');
     expect(txt.headers['content-disposition']).toBe(`attachment; filename="_.txt"; filename*=UTF-8''%E4%BC%9A%E8%AE%AE.txt`);
     expect((await get(token, `/api/v1/meetings/${id}/export?format=vtt`)).body).toBe('WEBVTT\n');
   });
@@ -232,7 +370,7 @@ describe('authorization', () => {
     const owner = await newUser();
     const stranger = await newUser();
     const meeting = await meetingTitled(owner, 'Weekly Team Standup');
-    for (const format of ['txt', 'docx', 'pdf', 'srt', 'vtt']) {
+    for (const format of EXPORT_FORMATS) {
       const response = await get(stranger, `/api/v1/meetings/${meeting.id}/export?format=${format}`);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Meeting not found' } });

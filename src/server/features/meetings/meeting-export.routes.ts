@@ -12,7 +12,7 @@ import { presentMeeting } from './meetings.routes.ts';
 type ExportRouteDeps = { meetings: MeetingsService; blobs: BlobStore } & Parameters<typeof presentMeeting>[1];
 
 /**
- * Downloads of the caller's own meeting: the transcript as a file (txt, docx, pdf, srt, vtt) and the
+ * Downloads of the caller's own meeting: its notes and transcript as a file (txt, md, docx, pdf; srt, vtt) and the
  * recording itself, with byte ranges so players can seek and large files can resume. Only the
  * owner's meeting is looked up, so another person's id is a 404.
  */

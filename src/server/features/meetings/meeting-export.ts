@@ -1,6 +1,7 @@
 import type { ExportFormat, MeetingDetail } from '#shared/contracts/meetings.ts';
 import { toExportDocument } from './export-document.ts';
 import { renderDocx } from './export-docx.ts';
+import { renderMarkdown } from './export-markdown.ts';
 import { renderPdf } from './export-pdf.ts';
 import { renderSrt, renderTxt, renderVtt } from './export-text.ts';
 
@@ -8,19 +9,22 @@ export type ExportFile = { body: Buffer; contentType: string; extension: ExportF
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   txt: 'text/plain; charset=utf-8',
+  md: 'text/markdown; charset=utf-8',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
   pdf: 'application/pdf',
   srt: 'application/x-subrip; charset=utf-8',
   vtt: 'text/vtt; charset=utf-8',
 };
 
-/** A meeting's transcript as a file in the requested format. */
+/** A meeting (its facts, notes and transcript; captions: the transcript only) as a file in the requested format. */
 export async function exportMeeting(meeting: MeetingDetail, format: ExportFormat): Promise<ExportFile> {
   const doc = toExportDocument(meeting);
   const body = await (async () => {
     switch (format) {
       case 'txt':
         return Buffer.from(renderTxt(doc), 'utf8');
+      case 'md':
+        return Buffer.from(renderMarkdown(doc), 'utf8');
       case 'srt':
         return Buffer.from(renderSrt(doc), 'utf8');
       case 'vtt':

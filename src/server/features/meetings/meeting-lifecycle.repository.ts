@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/create-db.ts';
 import { MEETING_TRANSITIONS, type MeetingTransition } from './meeting-lifecycle.ts';
-import { writeTranscript, type TranscriptInput } from './meetings.repository.ts';
+import { insertMeeting, writeTranscript, type NewMeeting, type TranscriptInput } from './meetings.repository.ts';
 import type { MeetingsTable } from './meetings.table.ts';
 
 type StatusFields = Partial<Pick<MeetingsTable, 'failure_reason' | 'audio_key' | 'audio_mime' | 'audio_bytes' | 'duration_seconds'>>;
@@ -24,6 +24,19 @@ export async function completeTranscription(db: Db, meetingId: string, transcrip
     if (!row || !(MEETING_TRANSITIONS.transcriptionSucceeded.from as readonly string[]).includes(row.status)) return false;
     await writeTranscript(trx, meetingId, transcript);
     return transition(trx, meetingId, 'transcriptionSucceeded', { failure_reason: null });
+  });
+}
+
+/**
+ * A meeting made from an imported transcript: born ready, since it has no audio to transcribe. The
+ * meeting, its speakers, segments, participants and search rows are written in one transaction, so a
+ * failure leaves nothing half-made behind.
+ */
+export async function createImportedMeeting(db: Db, meeting: Omit<NewMeeting, 'status' | 'source'>, transcript: TranscriptInput): Promise<string> {
+  return db.transaction().execute(async (trx) => {
+    const id = await insertMeeting(trx, { ...meeting, status: 'ready', source: 'import' });
+    await writeTranscript(trx, id, transcript);
+    return id;
   });
 }
 

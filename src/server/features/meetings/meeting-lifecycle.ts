@@ -2,10 +2,11 @@ import type { MeetingStatus } from '#shared/contracts/meetings.ts';
 
 /**
  * The meeting lifecycle, written only by the meetings service: recording (a live recording or an
- * import on its way) → processing (audio stored, transcription queued) → ready or failed; a failed
+ * imported recording on its way) → processing (audio stored, transcription queued) → ready or failed; a failed
  * transcription may be retried. Each transition names the statuses it may start from, and the
  * repository applies it with a conditional update, so an event that arrives late or twice (a second
- * upload finishing, a job of a meeting already retried) changes nothing.
+ * upload finishing, a job of a meeting already retried) changes nothing. A meeting made from an
+ * imported transcript (like a sample) has no audio: it is created ready and takes none of these steps.
  */
 export const MEETING_TRANSITIONS = {
   recordingStored: { from: ['recording'], to: 'processing' },

@@ -183,36 +183,39 @@ export type NewMeeting = {
 };
 
 export async function createMeeting(db: Db, input: NewMeeting): Promise<string> {
+  return db.transaction().execute((trx) => insertMeeting(trx, input));
+}
+
+/** createMeeting's work inside the caller's transaction (an import writes its transcript in the same one); answers the new id. */
+export async function insertMeeting(trx: Db, input: NewMeeting): Promise<string> {
   const id = crypto.randomUUID();
   const now = nowIso();
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('meetings')
-      .values({
-        id,
-        owner_id: input.ownerId,
-        title: input.title.trim() || UNTITLED_MEETING,
-        started_at: input.startedAt ? new Date(input.startedAt).toISOString() : now,
-        duration_seconds: input.durationSeconds ?? 0,
-        status: input.status,
-        failure_reason: null,
-        source: input.source,
-        options: JSON.stringify({ ...DEFAULT_RECORDING_OPTIONS, ...input.options }),
-        summary: input.summary ?? null,
-        is_sample: input.isSample ? 1 : 0,
-        audio_key: null,
-        audio_mime: null,
-        audio_bytes: null,
-        upload_id: null,
-        audio_sources: input.audioSources && input.audioSources.length > 1 ? JSON.stringify(input.audioSources) : null,
-        created_at: now,
-        updated_at: now,
-        transcript_revision: 0,
-      })
-      .execute();
-    await replaceParticipants(trx, id, input.participants);
-    await reindexMeeting(trx, id);
-  });
+  await trx
+    .insertInto('meetings')
+    .values({
+      id,
+      owner_id: input.ownerId,
+      title: input.title.trim() || UNTITLED_MEETING,
+      started_at: input.startedAt ? new Date(input.startedAt).toISOString() : now,
+      duration_seconds: input.durationSeconds ?? 0,
+      status: input.status,
+      failure_reason: null,
+      source: input.source,
+      options: JSON.stringify({ ...DEFAULT_RECORDING_OPTIONS, ...input.options }),
+      summary: input.summary ?? null,
+      is_sample: input.isSample ? 1 : 0,
+      audio_key: null,
+      audio_mime: null,
+      audio_bytes: null,
+      upload_id: null,
+      audio_sources: input.audioSources && input.audioSources.length > 1 ? JSON.stringify(input.audioSources) : null,
+      created_at: now,
+      updated_at: now,
+      transcript_revision: 0,
+    })
+    .execute();
+  await replaceParticipants(trx, id, input.participants);
+  await reindexMeeting(trx, id);
   return id;
 }
 

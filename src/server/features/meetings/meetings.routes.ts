@@ -1,12 +1,12 @@
 import type { MeetingDetail, MeetingProcessing } from '#shared/contracts/meetings.ts';
-import { meetingEndpoints } from '#shared/contracts/meetings.ts';
-import { notFound } from '#server/lib/app-error.ts';
+import { meetingEndpoints, TRANSCRIPT_TOO_LARGE_MESSAGE } from '#shared/contracts/meetings.ts';
+import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Router } from '#server/http/endpoint-route.ts';
 import { caller } from '../auth/api-guard.ts';
 import type { NotesService } from '../notes/notes.service.ts';
 import type { SamplesService } from '../samples/samples.service.ts';
-import type { TranscriptionService } from '../transcription/transcription.service.ts';
-import type { MeetingRecord, MeetingsService } from './meetings.service.ts';
+import type { TranscriptionService, TranscriptReadyPort } from '../transcription/transcription.service.ts';
+import type { ImportRefusal, MeetingRecord, MeetingsService } from './meetings.service.ts';
 
 type MeetingsRouteDeps = {
   meetings: MeetingsService;
@@ -15,6 +15,8 @@ type MeetingsRouteDeps = {
   /** Each meeting's notes and their state; the dashboard's counts. */
   notes: Pick<NotesService, 'ofMeeting' | 'counts'>;
   samples: Pick<SamplesService, 'demoMeeting'>;
+  /** The hand-off once a transcript is stored (notes), the one a finished transcription takes: an import's notes are made the same way. */
+  transcriptReady: TranscriptReadyPort;
 };
 
 /** A stored meeting as the API shows it, with its notes (the notes feature's) and processing stage. */
@@ -47,6 +49,16 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
     return { ...page, items: await withProcessing(page.items) };
   });
   route(meetingEndpoints.create, async (request) => presentMeeting(await meetings.create(caller(request).user.id, request.body), deps));
+  route(meetingEndpoints.import, async (request) => {
+    const ownerId = caller(request).user.id;
+    const result = await meetings.importTranscript(ownerId, request.body);
+    if (!('meeting' in result)) throw importError(result);
+    // The meeting is stored whatever happens to its notes: a failed hand-off is caught up at the next start.
+    await deps.transcriptReady
+      .transcriptReady(result.meeting.id, ownerId)
+      .catch((error: unknown) => request.log.error({ err: error, meetingId: result.meeting.id }, 'notes of an imported transcript could not be queued'));
+    return presentMeeting(result.meeting, deps);
+  });
   // Public: the sample meeting behind the signed-out product tour (/demo).
   route(meetingEndpoints.demo, async () => deps.samples.demoMeeting());
   route(meetingEndpoints.stats, async (request) => {
@@ -79,4 +91,11 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
     if (deleted === 0) throw notFound('Meeting');
     return { deleted };
   });
+}
+
+/** "Line 12: expected a timestamp like …": the line a person fixes, also in `details` for clients. */
+function importError(refusal: ImportRefusal): AppError {
+  if ('tooLarge' in refusal) return new AppError('PAYLOAD_TOO_LARGE', TRANSCRIPT_TOO_LARGE_MESSAGE);
+  const { line, message } = refusal.problem;
+  return new AppError('VALIDATION_FAILED', `Line ${line}: ${message}`, { details: { line } });
 }

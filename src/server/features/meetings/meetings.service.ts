@@ -1,16 +1,26 @@
 import type {
   CreateMeetingBody,
+  ImportTranscriptBody,
   MeetingListQuery,
   MeetingListResponse,
   MeetingStats,
   RecordingOptions,
   UpdateMeetingBody,
 } from '#shared/contracts/meetings.ts';
-import { DEFAULT_RECORDING_OPTIONS, RecordingOptionsSchema } from '#shared/contracts/meetings.ts';
+import { DEFAULT_RECORDING_OPTIONS, MAX_TITLE_LENGTH, MAX_TRANSCRIPT_IMPORT_BYTES, RecordingOptionsSchema } from '#shared/contracts/meetings.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import { activitySince, meetingInsightsOf } from './meeting-aggregates.repository.ts';
-import { attachUpload, completeTranscription, detachUpload, processingMeetings, transcriptionSource, transition } from './meeting-lifecycle.repository.ts';
+import { parseTranscriptFile, type ImportProblem } from './import/parse-transcript.ts';
+import {
+  attachUpload,
+  completeTranscription,
+  createImportedMeeting,
+  detachUpload,
+  processingMeetings,
+  transcriptionSource,
+  transition,
+} from './meeting-lifecycle.repository.ts';
 import {
   audioOf,
   createMeeting,
@@ -33,6 +43,10 @@ import {
 } from './meetings.repository.ts';
 
 export type { MeetingRecord, TranscriptInput } from './meetings.repository.ts';
+export type { ImportProblem } from './import/parse-transcript.ts';
+
+/** Why a transcript file was not imported: too large, or unreadable at a line. */
+export type ImportRefusal = { tooLarge: true } | { problem: ImportProblem };
 
 /** A sample meeting as the samples feature describes it. */
 export type SampleInput = {
@@ -95,6 +109,31 @@ export function createMeetingsService(deps: { db: Db; blobs: BlobStore }) {
       const meeting = await getMeeting(db, ownerId, id);
       if (!meeting) throw new Error('A meeting just created could not be read back');
       return meeting;
+    },
+    /**
+     * A meeting from a transcript file (WebVTT, SRT, plain text) with its speakers named from the file:
+     * ready at once, without audio, with the default recording options (an import carries none, as an
+     * upload from the record page carries the page's). Nothing is stored when the file cannot be read.
+     */
+    importTranscript: async (ownerId: string, body: ImportTranscriptBody): Promise<{ meeting: MeetingRecord } | ImportRefusal> => {
+      if (Buffer.byteLength(body.content, 'utf8') > MAX_TRANSCRIPT_IMPORT_BYTES) return { tooLarge: true };
+      const parsed = parseTranscriptFile(body.fileName, body.content);
+      if (!parsed.ok) return { problem: parsed.problem };
+      const id = await createImportedMeeting(
+        db,
+        {
+          ownerId,
+          title: body.title || body.fileName.replace(/\.[^.]+$/, '').slice(0, MAX_TITLE_LENGTH),
+          options: {},
+          participants: [],
+          durationSeconds: parsed.value.durationSeconds,
+          ...(body.startedAt ? { startedAt: body.startedAt } : {}),
+        },
+        parsed.value.transcript,
+      );
+      const meeting = await getMeeting(db, ownerId, id);
+      if (!meeting) throw new Error('A meeting just imported could not be read back');
+      return { meeting };
     },
     update: (ownerId: string, id: string, changes: UpdateMeetingBody) => updateMeeting(db, ownerId, id, changes),
     updateSegment: (ownerId: string, id: string, segmentId: string, text: string) => updateSegmentText(db, ownerId, id, segmentId, text),

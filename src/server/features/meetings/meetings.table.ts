@@ -10,7 +10,8 @@ export type MeetingsTable = {
   duration_seconds: number;
   status: 'recording' | 'processing' | 'ready' | 'failed';
   failure_reason: string | null;
-  source: 'mic' | 'upload' | 'sample';
+  /** `import`: made from a transcript file, with no audio. */
+  source: 'mic' | 'upload' | 'import' | 'sample';
   /** JSON of RecordingOptions. */
   options: string;
   summary: string | null;

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { REALTIME_PATH, RealtimeClientMessageSchema, type RealtimeServerMessage } from '#shared/contracts/realtime.ts';
+import { REALTIME_CLOSE_INSUFFICIENT_AAL, REALTIME_PATH, RealtimeClientMessageSchema, type RealtimeServerMessage } from '#shared/contracts/realtime.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
 import { authenticateToken } from '../auth/authenticate.ts';
+import { GoTrueError } from '../auth/gotrue-error.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 
 /** How long a socket may stay open without authenticating. */
@@ -15,7 +16,8 @@ const send = (socket: WebSocket, message: RealtimeServerMessage) => {
 
 /**
  * GET /realtime (WebSocket): authenticate with the first message, then receive that person's events.
- * Close codes: 4401 not authenticated (bad, expired or missing token), 4400 malformed message.
+ * Close codes: 4401 not authenticated (bad, expired or missing token), 4403 the session still owes
+ * its MFA challenge (a refreshed token will not do), 4400 malformed message.
  */
 export function registerRealtimeRoutes(app: FastifyInstance, deps: { auth: AuthContext; hub: RealtimeHub }): void {
   app.get(REALTIME_PATH, { websocket: true }, (socket) => {
@@ -43,8 +45,10 @@ export function registerRealtimeRoutes(app: FastifyInstance, deps: { auth: AuthC
         if (socket.readyState !== socket.OPEN) return;
         unsubscribe = deps.hub.subscribe(user.id, (event) => send(socket, event));
         send(socket, { type: 'ready', userId: user.id });
-      } catch {
-        socket.close(4401, 'Invalid or expired access token');
+      } catch (error) {
+        if (error instanceof GoTrueError && error.code === 'insufficient_aal')
+          socket.close(REALTIME_CLOSE_INSUFFICIENT_AAL, 'Two-factor verification required');
+        else socket.close(4401, 'Invalid or expired access token');
       }
     });
     socket.on('close', () => {

@@ -49,7 +49,8 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
     try {
       return (await authenticateToken(deps.auth, bearer(req))).user;
     } catch (error) {
-      if (error instanceof GoTrueError) throw refuse(401, error.message);
+      // A session that still owes its MFA challenge is refused outright (403); any other failure asks for a fresh token (401).
+      if (error instanceof GoTrueError) throw refuse(error.code === 'insufficient_aal' ? 403 : 401, error.message);
       throw error;
     }
   };
@@ -60,6 +61,10 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
     relativeLocation: true,
     maxSize: deps.config.uploads.maxBytes,
     respectForwardedHeaders: deps.config.http.trustProxy,
+    // The same origins as the rest of the server (http/security.ts: same-origin unless CORS_ORIGINS
+    // names more): left out, tus would answer every origin with `Access-Control-Allow-Origin: *`.
+    allowedOrigins: (origin) => deps.config.http.corsOrigins.includes(origin),
+    allowedCredentials: true,
     onIncomingRequest: async (req, uploadId) => {
       const user = await userFor(req);
       if (req.method === 'POST' || !uploadId) return;

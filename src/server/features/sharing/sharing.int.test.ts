@@ -75,10 +75,46 @@ describe('share links', () => {
     expect(shared.segments.length).toBeGreaterThan(3);
     expect(shared.speakers.map((s) => s.displayName)).toContain('Sarah Miller');
     expect(shared.insights.some((i) => i.kind === 'action_item')).toBe(true);
+    expect(shared.notes).toEqual({ status: 'ready' });
     expect(response.raw).not.toContain(owner.email);
     expect(response.raw).not.toContain(owner.id);
     expect(response.raw).not.toContain(meeting.id);
     expect(response.raw).not.toMatch(/owner|email|audio/i);
+  });
+
+  it('carries the notes a reader may see: every kind with its time, not what the owner dismissed, and only the notes status', async () => {
+    const user = await newUser();
+    const target = await meetingTitled(user, 'Weekly Team Standup');
+    const link = await share(user, target.id);
+    const before = SharedMeetingSchema.strict().parse((await view(link.token)).body);
+    expect(before.summary).toBe(target.summary);
+    expect([...new Set(before.insights.map((i) => i.kind))].sort()).toEqual(['action_item', 'decision', 'key_point', 'topic']);
+    const regression = before.insights.find((i) => i.text === 'Finish the regression suite for the billing screens');
+    expect(regression).toMatchObject({ kind: 'action_item', assignee: 'QA Team', dueText: 'Wednesday', startMs: 42_000, status: 'open' });
+    expect(before.insights.find((i) => i.text === 'API migration')).toMatchObject({ kind: 'topic', startMs: 23_000, endMs: 41_000 });
+
+    const credentials = before.insights.find((i) => i.text.startsWith('Get production credentials'))!;
+    const dismissed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/meetings/${target.id}/notes/items/${credentials.id}`,
+      payload: { status: 'dismissed' },
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(dismissed.statusCode).toBe(200);
+    await t.deps.database.db
+      .updateTable('meeting_notes')
+      .set({ status: 'failed', failure_reason: 'The LLM at http://10.0.0.7:8080 refused the key' })
+      .where('meeting_id', '=', target.id)
+      .execute();
+    const after = await view(link.token);
+    const shared = SharedMeetingSchema.strict().parse(after.body);
+    expect(shared.insights.map((i) => i.id)).not.toContain(credentials.id);
+    expect(shared.insights).toHaveLength(before.insights.length - 1);
+    // The reader learns the notes failed, not why: the reason may name the owner's own setup.
+    expect(shared.notes).toEqual({ status: 'failed' });
+    expect(after.raw).not.toContain('10.0.0.7');
+    expect(after.raw).not.toContain(user.id);
+    expect(after.raw).not.toContain(user.email);
   });
 
   it('shows the meeting as it is now, not as it was when shared', async () => {

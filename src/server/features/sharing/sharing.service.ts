@@ -34,7 +34,7 @@ export function createSharingService(deps: { db: Db; meetings: MeetingsService; 
       const link = await linkOfToken(db, token);
       const meeting = link && (await meetings.get(link.ownerId, link.meetingId));
       if (!meeting) return undefined;
-      const { insights } = await deps.notes.ofMeeting(meeting.id, meeting.transcriptRevision);
+      const { insights, notes } = await deps.notes.ofMeeting(meeting.id, meeting.transcriptRevision);
       return {
         title: meeting.title,
         startedAt: meeting.startedAt,
@@ -45,6 +45,7 @@ export function createSharingService(deps: { db: Db; meetings: MeetingsService; 
         segments: meeting.segments,
         // What the owner dismissed is not part of the notes a reader sees.
         insights: insights.filter((item) => item.status !== 'dismissed'),
+        notes: { status: notes.status },
       };
     },
   };

@@ -1,16 +1,18 @@
 import { statusEndpoints } from '#shared/contracts/status.ts';
+import type { DatabaseIntegrity } from '#server/db/integrity.ts';
 import type { Router } from '#server/http/endpoint-route.ts';
 import type { NotesService } from '../notes/notes.service.ts';
 import type { TranscriptionService } from '../transcription/transcription.service.ts';
 
 /**
  * GET /api/v1/status (signed-in): which transcription and notes engines are in use, whether each
- * known engine is available and why not, the speech models installed, and the job queues. Nothing
+ * known engine is available and why not, the speech models installed, the job queues, and the
+ * database's start-up integrity check. Nothing
  * in it belongs to another person: engines and models are the installation's, queues are counts.
  */
-export function registerStatusRoutes(route: Router, deps: { transcription: TranscriptionService; notes: NotesService }): void {
+export function registerStatusRoutes(route: Router, deps: { transcription: TranscriptionService; notes: NotesService; integrity: DatabaseIntegrity }): void {
   route(statusEndpoints.get, async () => {
     const [transcription, notes] = await Promise.all([deps.transcription.status(), deps.notes.status()]);
-    return { transcription, notes };
+    return { transcription, notes, database: deps.integrity };
   });
 }

@@ -11,10 +11,12 @@ function renderGuarded(state: Pick<AuthContextValue, 'user' | 'loading'> & { sig
   const value: AuthContextValue = {
     signedOutByUser: false,
     clearSignedOutByUser: () => {},
+    mfaRequired: false,
     ...state,
     session: null,
     signUp: async () => ({ error: null, session: null }),
-    signIn: async () => ({ error: null }),
+    signIn: async () => ({ error: null, mfaRequired: false }),
+    verifyMfa: async () => ({ error: null }),
     signOut: async () => ({ error: null }),
   };
   render(

@@ -6,7 +6,7 @@ import { paths } from '#web/app/paths.ts';
 
 /** The login guard (spec §2): a centred spinner while the session is determined, then the content or /auth. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
-  const { user, loading, signedOutByUser, clearSignedOutByUser } = useAuth();
+  const { user, loading, signedOutByUser, clearSignedOutByUser, mfaRequired } = useAuth();
   // Cleared only when the guard goes away, i.e. once the redirect to / has happened: clearing it any
   // earlier re-renders <Navigate> with /auth, and that navigation overtakes the one to /. Later
   // visits to guarded pages then go to /auth again.
@@ -21,5 +21,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   }
   // After "Sign out" the person goes to the landing page (spec §8), anyone else to /auth.
   if (!user) return <Navigate to={signedOutByUser ? paths.home.href() : paths.auth.href()} replace />;
+  // Signed in with the password only while two-factor verification is on: /auth asks for the code first.
+  if (mfaRequired) return <Navigate to={paths.auth.href()} replace />;
   return <>{children}</>;
 }

@@ -19,8 +19,10 @@ function renderAuthPage(overrides: Partial<AuthContextValue> = {}) {
     loading: false,
     signedOutByUser: false,
     clearSignedOutByUser: () => {},
+    mfaRequired: false,
     signUp: vi.fn(async () => ({ error: null, session: null })),
-    signIn: vi.fn(async () => ({ error: null })),
+    signIn: vi.fn(async () => ({ error: null, mfaRequired: false })),
+    verifyMfa: async () => ({ error: null }),
     signOut: vi.fn(async () => ({ error: null })),
     ...overrides,
   };
@@ -68,7 +70,7 @@ describe('the /auth page', () => {
   });
 
   it('shows the spec message for wrong credentials', async () => {
-    const signIn = vi.fn(async () => ({ error: { message: 'Invalid login credentials' } as never }));
+    const signIn = vi.fn(async () => ({ error: { message: 'Invalid login credentials' } as never, mfaRequired: false }));
     renderAuthPage({ signIn });
     const panel = screen.getByRole('tabpanel', { name: 'Sign In' });
     fireEvent.change(within(panel).getByLabelText('Email'), { target: { value: 'ada@example.com' } });

@@ -8,7 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
-import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, signInErrorMessage, signUpErrorMessage } from '#web/lib/auth/auth-messages.ts';
+import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, mfaErrorMessage, signInErrorMessage, signUpErrorMessage } from '#web/lib/auth/auth-messages.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { paths } from '#web/app/paths.ts';
 
@@ -18,10 +18,14 @@ const BLURBS = [
   { icon: BrainCircuitIcon, title: 'Understand', text: 'Key points, action items and decisions, ready to share.' },
 ];
 
-/** /auth: sign in and sign up (spec §2, §5, §8). A signed-in visitor goes straight to the dashboard. */
+/**
+ * /auth: sign in and sign up (spec §2, §5, §8). A signed-in visitor goes straight to the dashboard,
+ * unless the account has two-factor verification and this session has not passed it yet: then the
+ * page asks for the authenticator code instead (the server opens nothing else until then).
+ */
 export function AuthPage() {
-  const { user, loading } = useAuth();
-  if (!loading && user) return <Navigate to={paths.dashboard.href()} replace />;
+  const { user, loading, mfaRequired } = useAuth();
+  if (!loading && user && !mfaRequired) return <Navigate to={paths.dashboard.href()} replace />;
   return (
     <div className="flex min-h-svh flex-col bg-gradient-to-b from-accent/60 to-background">
       <header className="mx-auto flex w-full max-w-5xl items-center px-4 py-4">
@@ -36,22 +40,28 @@ export function AuthPage() {
         <Logo size="lg" className="mb-2" />
         <p className="mb-6 text-center text-muted-foreground">Your voice meeting assistant</p>
         <Card className="w-full">
-          <Tabs defaultValue="signin" className="gap-0">
-            <CardHeader className="pb-4">
-              <TabsList className="grid w-full grid-cols-2">
-                <TabsTrigger value="signin">Sign In</TabsTrigger>
-                <TabsTrigger value="signup">Sign Up</TabsTrigger>
-              </TabsList>
-            </CardHeader>
+          {user && mfaRequired ? (
             <CardContent>
-              <TabsContent value="signin">
-                <SignInForm />
-              </TabsContent>
-              <TabsContent value="signup">
-                <SignUpForm />
-              </TabsContent>
+              <MfaChallengeForm />
             </CardContent>
-          </Tabs>
+          ) : (
+            <Tabs defaultValue="signin" className="gap-0">
+              <CardHeader className="pb-4">
+                <TabsList className="grid w-full grid-cols-2">
+                  <TabsTrigger value="signin">Sign In</TabsTrigger>
+                  <TabsTrigger value="signup">Sign Up</TabsTrigger>
+                </TabsList>
+              </CardHeader>
+              <CardContent>
+                <TabsContent value="signin">
+                  <SignInForm />
+                </TabsContent>
+                <TabsContent value="signup">
+                  <SignUpForm />
+                </TabsContent>
+              </CardContent>
+            </Tabs>
+          )}
         </Card>
         <ul className="mt-8 grid w-full gap-4 sm:grid-cols-3">
           {BLURBS.map(({ icon: Icon, title, text }) => (
@@ -78,7 +88,9 @@ function SignInForm() {
     const form = new FormData(event.currentTarget);
     setBusy(true);
     setError(null);
-    const { error: failure } = await signIn({ email: String(form.get('email')), password: String(form.get('password')) });
+    const { error: failure, mfaRequired } = await signIn({ email: String(form.get('email')), password: String(form.get('password')) });
+    // With two-factor verification on, the page swaps this form for the code prompt once the session arrives.
+    if (mfaRequired) return;
     setBusy(false);
     if (failure) {
       const message = signInErrorMessage(failure.message);
@@ -109,6 +121,64 @@ function SignInForm() {
       )}
       <Button type="submit" disabled={busy} className="w-full">
         {busy ? 'Signing in...' : 'Sign In'}
+      </Button>
+    </form>
+  );
+}
+
+/** The MFA challenge after a password sign-in: a 6-digit code from the authenticator app, or sign out. */
+function MfaChallengeForm() {
+  const { verifyMfa, signOut } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = String(new FormData(event.currentTarget).get('code')).replace(/\s+/g, '');
+    setBusy(true);
+    setError(null);
+    const { error: failure } = await verifyMfa(code);
+    setBusy(false);
+    if (failure) {
+      const message = mfaErrorMessage(failure.message);
+      setError(message);
+      toast.error(message);
+      return;
+    }
+    toast.success(AUTH_MESSAGES.welcomeBack);
+    void navigate(paths.dashboard.href());
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="grid gap-4 pt-6">
+      <CardTitle>Two-factor verification</CardTitle>
+      <CardDescription>Enter the 6-digit code from your authenticator app.</CardDescription>
+      <div className="grid gap-2">
+        <Label htmlFor="mfa-code">Authentication code</Label>
+        <Input
+          id="mfa-code"
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]{6,7}"
+          maxLength={7}
+          required
+          autoFocus
+          disabled={busy}
+          placeholder="123456"
+        />
+      </div>
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+      <Button type="submit" disabled={busy} className="w-full">
+        {busy ? 'Verifying...' : 'Verify'}
+      </Button>
+      <Button type="button" variant="ghost" disabled={busy} onClick={() => void signOut()}>
+        Sign out
       </Button>
     </form>
   );

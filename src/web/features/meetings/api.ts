@@ -1,6 +1,7 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
 import { meetingEndpoints, type MeetingDetail, type MeetingListQuery } from '#shared/contracts/meetings.ts';
+import { notesEndpoints, type NotesResponse, type UpdateNoteItemBody } from '#shared/contracts/notes.ts';
 import { api } from '#web/lib/api-client.ts';
 import { ApiError } from '#web/lib/api-error.ts';
 import { MEETING_DATA_KEY } from '#web/lib/query-keys.ts';
@@ -13,7 +14,9 @@ export const meetingKeys = {
   list: (query: Partial<MeetingListQuery>) => [...MEETING_DATA_KEY, 'list', query] as const,
   detail: (id: string) => [...MEETING_DATA_KEY, 'detail', id] as const,
   stats: () => [...MEETING_DATA_KEY, 'stats'] as const,
-  audio: (id: string) => [...MEETING_DATA_KEY, 'audio', id] as const,
+  // Not under the meetings root: a stored recording never changes, and refreshing meeting data (each
+  // transcription stage, each notes state) must not download it again and restart the player.
+  audio: (id: string) => ['meeting-audio', id] as const,
   // Not under the meetings root: the tour's sample never changes with the person's own meetings.
   demo: () => ['demo-meeting'] as const,
 };
@@ -111,6 +114,28 @@ export function useMeetingEdits(id: string) {
       mutationFn: ({ speakerId, displayName }: { speakerId: string; displayName: string }) =>
         api(meetingEndpoints.renameSpeaker, { params: { id, speakerId }, body: { displayName } }),
       onSuccess,
+    }),
+  };
+}
+
+/**
+ * "Regenerate notes" and a person's edit, accept, tick, dismiss or restore of one item: each answers
+ * the meeting's notes, which replace the cached meeting's; what else shows notes (lists' summaries,
+ * counts, the tracker) is read again.
+ */
+export function useNotesEdits(id: string) {
+  const client = useQueryClient();
+  const onSuccess = (answer: NotesResponse) => {
+    client.setQueryData(meetingKeys.detail(id), (meeting: MeetingDetail | undefined) => meeting && { ...meeting, ...answer });
+    void client.invalidateQueries({ queryKey: meetingKeys.all, predicate: (query) => query.queryHash !== hashKey(meetingKeys.detail(id)) });
+  };
+  const onError = (error: Error) => toast.error(error.message);
+  return {
+    regenerate: useMutation({ mutationFn: () => api(notesEndpoints.regenerate, { params: { id } }), onSuccess, onError }),
+    updateItem: useMutation({
+      mutationFn: ({ itemId, body }: { itemId: string; body: UpdateNoteItemBody }) => api(notesEndpoints.updateItem, { params: { id, itemId }, body }),
+      onSuccess,
+      onError,
     }),
   };
 }

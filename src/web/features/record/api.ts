@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { meetingEndpoints, type CreateMeetingBody, type UpdateMeetingBody } from '#shared/contracts/meetings.ts';
+import { meetingEndpoints, type CreateMeetingBody, type ImportTranscriptBody, type UpdateMeetingBody } from '#shared/contracts/meetings.ts';
 import { shareEndpoints } from '#shared/contracts/sharing.ts';
 import { api } from '#web/lib/api-client.ts';
 import { MEETING_DATA_KEY } from '#web/lib/query-keys.ts';
@@ -10,6 +10,9 @@ export const recordKeys = {
 };
 
 export const createMeeting = (body: CreateMeetingBody) => api(meetingEndpoints.create, { body });
+
+/** A transcript file (WebVTT, SRT, plain text) as a new meeting without audio. */
+export const importTranscript = (body: ImportTranscriptBody) => api(meetingEndpoints.import, { body });
 
 export const updateMeeting = (id: string, body: UpdateMeetingBody) => api(meetingEndpoints.update, { params: { id }, body });
 

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarIcon, CheckCircle2Icon, ClockIcon, LightbulbIcon, LinkIcon, SparklesIcon, TagIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import { CalendarIcon, ClockIcon, LinkIcon, UsersIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
-import type { Insight } from '#shared/contracts/notes.ts';
 import type { SharedMeeting } from '#shared/contracts/sharing.ts';
 import { Logo } from '#web/components/logo.tsx';
 import { QueryError } from '#web/components/query-error.tsx';
@@ -11,11 +10,12 @@ import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/car
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { formatClock, formatDate, formatDuration } from '#web/lib/format.ts';
 import { isGoneLink, sharedMeetingOptions } from './api.ts';
+import { SharedNotes } from './shared-notes.tsx';
 import { paths } from '#web/app/paths.ts';
 
 /**
  * /shared/:token: the public, read-only view of a shared meeting. No sign-in, no app shell: what
- * the person who shared it chose to show (summary, insights, transcript) and nothing else.
+ * the person who shared it chose to show (summary, notes, transcript) and nothing else.
  */
 export function SharedMeetingPage() {
   const { token = '' } = useParams();
@@ -68,16 +68,8 @@ function Unavailable() {
   );
 }
 
-const INSIGHT_GROUPS: { kind: Insight['kind']; title: string; icon: LucideIcon }[] = [
-  { kind: 'key_point', title: 'Key points', icon: SparklesIcon },
-  { kind: 'action_item', title: 'Action items', icon: CheckCircle2Icon },
-  { kind: 'decision', title: 'Decisions', icon: LightbulbIcon },
-  { kind: 'topic', title: 'Topics', icon: TagIcon },
-];
-
 function MeetingView({ meeting }: { meeting: SharedMeeting }) {
   const names = new Map(meeting.speakers.map((s) => [s.id, s.displayName ?? s.label]));
-  const groups = INSIGHT_GROUPS.map((g) => ({ ...g, items: meeting.insights.filter((i) => i.kind === g.kind) })).filter((g) => g.items.length > 0);
   return (
     <article className="grid gap-6" aria-labelledby="shared-title">
       <div>
@@ -116,38 +108,7 @@ function MeetingView({ meeting }: { meeting: SharedMeeting }) {
         </Card>
       )}
 
-      {groups.length > 0 && (
-        <Card>
-          <CardHeader>
-            <CardTitle>
-              <h2>Insights</h2>
-            </CardTitle>
-          </CardHeader>
-          <CardContent className="grid gap-5 sm:grid-cols-2">
-            {groups.map((group) => (
-              <section key={group.kind} aria-label={group.title}>
-                <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold">
-                  <group.icon className="size-4 text-primary" aria-hidden="true" />
-                  {group.title}
-                </h3>
-                <ul className="grid gap-1.5 text-sm">
-                  {group.items.map((item) => (
-                    <li key={item.id}>
-                      {item.text}
-                      {(item.assignee || item.dueText || item.due) && (
-                        <span className="text-muted-foreground">
-                          {' '}
-                          · {[item.assignee, (item.dueText ?? item.due) && `due ${item.dueText ?? item.due}`].filter(Boolean).join(', ')}
-                        </span>
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              </section>
-            ))}
-          </CardContent>
-        </Card>
-      )}
+      <SharedNotes insights={meeting.insights} status={meeting.notes.status} />
 
       <Card>
         <CardHeader>

@@ -34,7 +34,17 @@ export function StatusPage() {
       ) : isError ? (
         <QueryError error={error} retry={refetch} title="The status could not be loaded:" reason="inline" />
       ) : (
-        <StatusDetails status={data.transcription} />
+        <div className="grid gap-6">
+          {!data.database.ok && (
+            <Card role="alert" className="border-destructive">
+              <CardHeader>
+                <CardTitle className="text-destructive">The database is damaged</CardTitle>
+                <CardDescription>{data.database.reason} Restore it from a backup, then restart the server.</CardDescription>
+              </CardHeader>
+            </Card>
+          )}
+          <StatusDetails status={data.transcription} />
+        </div>
       )}
     </div>
   );

@@ -9,8 +9,15 @@ export type AuthContextValue = {
   /** True right after a deliberate sign-out: the guard then sends the person to / (spec §8), not to /auth. */
   signedOutByUser: boolean;
   clearSignedOutByUser: () => void;
+  /**
+   * Signed in with the password only while the account has a verified authenticator (aal1, aal2 to
+   * reach): the server opens nothing but the MFA challenge until `verifyMfa` succeeds.
+   */
+  mfaRequired: boolean;
   signUp: (input: { email: string; password: string; fullName: string }) => Promise<{ error: AuthError | null; session: Session | null }>;
-  signIn: (input: { email: string; password: string }) => Promise<{ error: AuthError | null }>;
+  signIn: (input: { email: string; password: string }) => Promise<{ error: AuthError | null; mfaRequired: boolean }>;
+  /** Passes the MFA challenge of the signed-in session with a code from the authenticator app. */
+  verifyMfa: (code: string) => Promise<{ error: { message: string } | null }>;
   signOut: () => Promise<{ error: AuthError | null }>;
 };
 

@@ -13,7 +13,15 @@ export const AUTH_MESSAGES = {
   welcomeBack: 'Welcome back!',
   accountCreated: 'Account created! Please check your email for verification.',
   signedOut: 'Signed out successfully',
+  // Not in the spec (it predates two-factor sign-in): the MFA challenge after a password sign-in.
+  mfaInvalidCode: 'Invalid code. Please try again.',
+  mfaFailed: 'Failed to verify the code. Please try again.',
 } as const;
+
+export function mfaErrorMessage(serverMessage: string): string {
+  if (serverMessage.includes('Invalid TOTP code')) return AUTH_MESSAGES.mfaInvalidCode;
+  return AUTH_MESSAGES.mfaFailed;
+}
 
 export const MIN_PASSWORD_LENGTH = 6;
 

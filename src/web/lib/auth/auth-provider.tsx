@@ -12,24 +12,34 @@ export function AuthProvider({ loadClient, children }: { loadClient: () => Promi
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
   const [signedOutByUser, setSignedOutByUser] = useState(false);
+  const [mfaRequired, setMfaRequired] = useState(false);
   const clearSignedOutByUser = useCallback(() => setSignedOutByUser(false), []);
 
   useEffect(() => {
     let active = true;
     let unsubscribe = () => {};
-    void loadClient().then((client) => {
-      if (!active) return;
-      const { data } = client.auth.onAuthStateChange((_event, next) => {
-        if (!active) return;
+    // Each session is published together with its assurance level, so no page sees a session whose
+    // MFA state is unknown; a later session overtakes an earlier one still being looked at.
+    let latest = 0;
+    const settle = (client: SupabaseClient, next: Session | null) => {
+      const turn = ++latest;
+      // A failed look (it reads only the stored session) counts as no MFA due: the server still refuses an aal1 session.
+      const mfaDue = next ? needsMfa(client).catch(() => false) : Promise.resolve(false);
+      void mfaDue.then((required) => {
+        if (!active || turn !== latest) return;
         setSession(next);
+        setMfaRequired(required);
         setLoading(false);
         if (next) setSignedOutByUser(false);
       });
+    };
+    void loadClient().then((client) => {
+      if (!active) return;
+      // Not awaited in the callback: supabase-js holds its session lock while it runs, and needsMfa reads the session.
+      const { data } = client.auth.onAuthStateChange((_event, next) => settle(client, next));
       unsubscribe = () => data.subscription.unsubscribe();
       void client.auth.getSession().then(({ data: current }) => {
-        if (!active) return;
-        setSession(current.session);
-        setLoading(false);
+        if (active && latest === 0) settle(client, current.session);
       });
     });
     return () => {
@@ -45,6 +55,7 @@ export function AuthProvider({ loadClient, children }: { loadClient: () => Promi
       loading,
       signedOutByUser,
       clearSignedOutByUser,
+      mfaRequired,
       signUp: async ({ email, password, fullName }) => {
         const client = await loadClient();
         const { data, error } = await client.auth.signUp({
@@ -55,8 +66,17 @@ export function AuthProvider({ loadClient, children }: { loadClient: () => Promi
         return { error, session: data.session };
       },
       signIn: async ({ email, password }) => {
-        const { error } = await (await loadClient()).auth.signInWithPassword({ email, password });
-        return { error };
+        const client = await loadClient();
+        const { error } = await client.auth.signInWithPassword({ email, password });
+        return { error, mfaRequired: error ? false : await needsMfa(client) };
+      },
+      verifyMfa: async (code) => {
+        const client = await loadClient();
+        const { data, error } = await client.auth.mfa.listFactors();
+        if (error) return { error };
+        const factor = data.totp[0];
+        if (!factor) return { error: { message: 'No authenticator app is set up for this account' } };
+        return { error: (await client.auth.mfa.challengeAndVerify({ factorId: factor.id, code })).error };
       },
       signOut: async () => {
         setSignedOutByUser(true);
@@ -65,8 +85,14 @@ export function AuthProvider({ loadClient, children }: { loadClient: () => Promi
         return { error };
       },
     }),
-    [loadClient, session, loading, signedOutByUser, clearSignedOutByUser],
+    [loadClient, session, loading, signedOutByUser, clearSignedOutByUser, mfaRequired],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+/** The session was opened with the password only but the account has a verified factor (Supabase's getAuthenticatorAssuranceLevel). */
+async function needsMfa(client: SupabaseClient): Promise<boolean> {
+  const { data } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
+  return data !== null && data.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
 }

@@ -16,8 +16,10 @@ describe('useAuth', () => {
       loading: true,
       signedOutByUser: false,
       clearSignedOutByUser: () => {},
+      mfaRequired: false,
       signUp: async () => ({ error: null, session: null }),
-      signIn: async () => ({ error: null }),
+      signIn: async () => ({ error: null, mfaRequired: false }),
+      verifyMfa: async () => ({ error: null }),
       signOut: async () => ({ error: null }),
     };
     function Probe() {

@@ -1,9 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
-import { REALTIME_PATH, RealtimeServerMessageSchema, type MeetingProgressEvent } from '#shared/contracts/realtime.ts';
+import {
+  REALTIME_CLOSE_INSUFFICIENT_AAL,
+  REALTIME_PATH,
+  RealtimeServerMessageSchema,
+  type MeetingNotesEvent,
+  type MeetingProgressEvent,
+} from '#shared/contracts/realtime.ts';
 import { useAccessToken } from '../auth/access-token.ts';
 import { MEETING_DATA_KEY } from '../query-keys.ts';
-import { progressStore } from './realtime-store.ts';
+import { notesStore, progressStore, type NotesNews } from './realtime-store.ts';
 
 /** Spec §9: reconnect after 1, 2, 5, then every 10 seconds; a heartbeat every 30 seconds. */
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
@@ -19,8 +25,8 @@ const parseMessage = (data: unknown) => {
 
 /**
  * One WebSocket per signed-in tab to /realtime: authenticates with the current access token,
- * keeps each meeting's newest progress in a store, refreshes meeting data when a transcription
- * settles, and reconnects with backoff (and with the new token after a refresh).
+ * keeps each meeting's newest progress and notes state in stores, refreshes meeting data when a
+ * transcription or its notes change state, and reconnects with backoff (and with the new token after a refresh).
  */
 export function useRealtimeConnection(): void {
   const token = useAccessToken();
@@ -34,6 +40,14 @@ export function useRealtimeConnection(): void {
     let attempt = 0;
     let everReady = false;
     let closed = false;
+
+    const onNotes = (event: MeetingNotesEvent) => {
+      const previous = notesStore.get(event.meetingId)?.event.notes.status;
+      notesStore.set({ meetingId: event.meetingId, event, receivedAt: Date.now() });
+      // Part N of M changes only the state line; a new state (or a settled one) brings new items and a summary.
+      const underWay = event.notes.status === 'queued' || event.notes.status === 'running';
+      if (previous !== event.notes.status || !underWay) void queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY });
+    };
 
     const connect = () => {
       const url = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${REALTIME_PATH}`;
@@ -53,6 +67,10 @@ export function useRealtimeConnection(): void {
           if (everReady) void queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY });
           everReady = true;
         }
+        if (data.type === 'meeting.notes') {
+          onNotes(data);
+          return;
+        }
         if (data.type !== 'meeting.progress') return;
         const previous = progressStore.get(data.meetingId);
         progressStore.set(data);
@@ -61,7 +79,8 @@ export function useRealtimeConnection(): void {
       };
       socket.onclose = (event) => {
         clearInterval(heartbeat);
-        if (closed || event.code === 4401) return; // a new token reconnects through this effect
+        // A new token reconnects through this effect (after a refresh, or once the MFA challenge is passed).
+        if (closed || event.code === 4401 || event.code === REALTIME_CLOSE_INSUFFICIENT_AAL) return;
         retry = setTimeout(connect, RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]);
         attempt += 1;
       };
@@ -75,10 +94,21 @@ export function useRealtimeConnection(): void {
     };
   }, [token, queryClient]);
 
-  useEffect(() => () => progressStore.clear(), []);
+  useEffect(
+    () => () => {
+      progressStore.clear();
+      notesStore.clear();
+    },
+    [],
+  );
 }
 
 /** The newest progress of one meeting's transcription, while this tab has seen any. */
 export function useMeetingProgress(meetingId: string): MeetingProgressEvent | undefined {
   return useSyncExternalStore(progressStore.subscribe, () => progressStore.get(meetingId));
+}
+
+/** The newest notes state of one meeting this tab has heard of, with when it arrived. */
+export function useMeetingNotesNews(meetingId: string): NotesNews | undefined {
+  return useSyncExternalStore(notesStore.subscribe, () => notesStore.get(meetingId));
 }

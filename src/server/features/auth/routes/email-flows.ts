@@ -5,6 +5,7 @@ import { requestEmailOtp, requestRecovery, resendEmail } from '../email-flows.se
 import { GoTrueError, errors, sendGoTrueError } from '../gotrue-error.ts';
 import { optionalBoolean, optionalObject, optionalString, parseBody, queryParam, userAgent, validateEmail } from '../request-input.ts';
 import { resolveRedirect } from '../redirects.ts';
+import { assertMetadataWithinLimits } from '../users.ts';
 import { verifyEmailToken, type VerifyType, VERIFY_TYPES } from '../verify-token.ts';
 
 const RecoverBody = z.looseObject({ email: optionalString });
@@ -38,6 +39,7 @@ export function registerEmailFlows(app: FastifyInstance, ctx: AuthContext): void
     const body = parseBody(OtpBody, request.body);
     if (body.phone) throw new GoTrueError(422, 'phone_provider_disabled', 'Unsupported phone provider');
     const email = validateEmail(body.email);
+    if (body.data) assertMetadataWithinLimits(body.data);
     await ctx.limits.consume('emailRequestsPerEmail', email);
     await requestEmailOtp(ctx, { email, data: body.data, createUser: body.create_user, redirectTo: queryParam(request, 'redirect_to') });
     return {};

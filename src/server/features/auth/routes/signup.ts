@@ -5,6 +5,7 @@ import { GoTrueError, errors } from '../gotrue-error.ts';
 import { assertPasswordLength, assertStrongPassword } from '../passwords.ts';
 import { optionalObject, optionalString, parseBody, queryParam, userAgent, validateEmail } from '../request-input.ts';
 import { signUpWithEmail } from '../signup.service.ts';
+import { assertMetadataWithinLimits } from '../users.ts';
 
 const SignupBody = z.looseObject({
   email: optionalString,
@@ -26,6 +27,7 @@ export function registerSignup(app: FastifyInstance, ctx: AuthContext): void {
     if (body.email && body.phone) throw errors.validation('Only an email address or phone number should be provided on signup.');
     if (body.phone) throw new GoTrueError(400, 'phone_provider_disabled', 'Phone signups are disabled');
     const email = validateEmail(body.email);
+    if (body.data) assertMetadataWithinLimits(body.data);
     await ctx.limits.consume('emailRequestsPerEmail', email);
     return signUpWithEmail(ctx, {
       email,

@@ -26,8 +26,16 @@ async function passwordGrant(ctx: AuthContext, rawBody: unknown, ip: string, age
   if (!body.email && !body.phone) throw errors.validation('missing email or phone');
   if (body.phone) throw new GoTrueError(422, 'phone_provider_disabled', 'Phone logins are disabled');
   const email = (body.email ?? '').trim().toLowerCase();
-  await ctx.limits.consume('signInPerEmail', email);
-  return signInWithPassword(ctx, { email, password: body.password ?? '', ip, userAgent: agent });
+  await ctx.limits.signIn.before(email, ip);
+  try {
+    const response = await signInWithPassword(ctx, { email, password: body.password ?? '', ip, userAgent: agent });
+    await ctx.limits.signIn.succeeded(email, ip);
+    return response;
+  } catch (error) {
+    // Only a wrong password (or unknown email) counts: an unconfirmed or banned account knew its password.
+    if (error instanceof GoTrueError && error.code === 'invalid_credentials') await ctx.limits.signIn.failed(email, ip);
+    throw error;
+  }
 }
 
 async function refreshGrant(ctx: AuthContext, rawBody: unknown) {

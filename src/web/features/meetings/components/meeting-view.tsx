@@ -7,21 +7,32 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { formatDate, formatDuration } from '#web/lib/format.ts';
-import { TranscriptView } from './transcript-view.tsx';
-
-const INSIGHT_GROUPS: { kind: Insight['kind']; title: string }[] = [
-  { kind: 'key_point', title: 'Key points' },
-  { kind: 'action_item', title: 'Action items' },
-  { kind: 'decision', title: 'Decisions' },
-  { kind: 'topic', title: 'Topics' },
-];
+import { NotesPanel, type NotesActions } from './notes-panel.tsx';
+import { TopicTimeline } from './topic-timeline.tsx';
+import { TranscriptView, type CitedLines } from './transcript-view.tsx';
 
 export type MeetingEditing = {
   renameSpeaker: (speakerId: string, displayName: string) => Promise<unknown>;
   editLine: (segmentId: string, text: string) => Promise<unknown>;
 };
 
-/** A meeting read-only or editable: header, player slot, summary, insights, speakers, transcript. */
+/**
+ * The span the topic timeline covers: the recording's length where there is one (the waveform's
+ * scale); otherwise as far as the transcript goes (a sample's stated length may be longer).
+ */
+function timelineMs(meeting: MeetingDetail): number {
+  const spoken = Math.max(0, ...meeting.segments.map((s) => s.endMs), ...meeting.insights.map((i) => i.endMs ?? i.startMs));
+  return meeting.hasAudio ? Math.max(meeting.durationSeconds * 1000, spoken) : spoken || meeting.durationSeconds * 1000;
+}
+
+/** The transcript line spoken at `ms` (or the first one after it), as cited lines; none when there is no such line. */
+function linesAt(meeting: MeetingDetail, ms: number | undefined): CitedLines | undefined {
+  if (ms === undefined) return undefined;
+  const line = meeting.segments.find((s) => s.endMs > ms) ?? meeting.segments.at(-1);
+  return line && { segmentIds: [line.id], key: 0 };
+}
+
+/** A meeting read-only or editable: header, player and topic timeline, notes, speakers, transcript. */
 export function MeetingView({
   meeting,
   title,
@@ -29,17 +40,30 @@ export function MeetingView({
   currentMs,
   onSeek,
   editing,
+  notesActions,
   statusNotice,
+  momentMs,
 }: {
   meeting: MeetingDetail;
+  /** A moment the page was opened at (a link from the tracker or the register, `?t=`): its line lights up. */
+  momentMs?: number | undefined;
   /** Replaces the built-in processing/failure notice (the owner's page shows live progress and Retry). */
   statusNotice?: ReactNode;
   title?: ReactNode;
   player?: ReactNode;
   currentMs: number | null;
-  onSeek?: (ms: number) => void;
+  onSeek?: ((ms: number) => void) | undefined;
   editing?: MeetingEditing;
+  notesActions?: NotesActions;
 }) {
+  // Opened at a moment: the line said then is lit from the first render, as a note's citation is.
+  const [cited, setCited] = useState<CitedLines | undefined>(() => linesAt(meeting, momentMs));
+  // A note jumps to its moment: the recording seeks there (when there is one) and its lines light up.
+  const jump = (item: Insight) => {
+    setCited((previous) => ({ segmentIds: item.segmentIds, key: (previous?.key ?? 0) + 1 }));
+    onSeek?.(item.startMs);
+  };
+  const topics = meeting.insights.filter((item) => item.kind === 'topic' && item.status !== 'dismissed');
   return (
     <div className="grid gap-6">
       <div>
@@ -60,6 +84,7 @@ export function MeetingView({
             </span>
           )}
           {meeting.isSample && <Badge variant="outline">Sample</Badge>}
+          {meeting.source === 'import' && <Badge variant="outline">Imported transcript</Badge>}
         </p>
       </div>
       {statusNotice ?? (
@@ -81,19 +106,16 @@ export function MeetingView({
           )}
         </>
       )}
-      {player}
+      {(player || topics.length > 0) && (
+        <Card>
+          <CardContent className="grid gap-2">
+            {player}
+            <TopicTimeline topics={topics} durationMs={timelineMs(meeting)} currentMs={currentMs} onSelect={jump} />
+          </CardContent>
+        </Card>
+      )}
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid content-start gap-6 lg:col-span-2">
-          {meeting.summary && (
-            <Card>
-              <CardHeader>
-                <CardTitle>Summary</CardTitle>
-              </CardHeader>
-              <CardContent>
-                <p className="text-sm leading-6">{meeting.summary}</p>
-              </CardContent>
-            </Card>
-          )}
           <Card>
             <CardHeader>
               <CardTitle>Transcript</CardTitle>
@@ -106,11 +128,13 @@ export function MeetingView({
                 currentMs={currentMs}
                 onSeek={onSeek}
                 onEdit={editing?.editLine}
+                cited={cited}
               />
             </CardContent>
           </Card>
         </div>
         <div className="grid content-start gap-6">
+          <NotesPanel meeting={meeting} onJump={jump} actions={notesActions} />
           {meeting.speakers.length > 0 && (
             <Card>
               <CardHeader>
@@ -128,31 +152,6 @@ export function MeetingView({
               </CardContent>
             </Card>
           )}
-          {INSIGHT_GROUPS.map((group) => {
-            const items = meeting.insights.filter((i) => i.kind === group.kind);
-            if (items.length === 0) return null;
-            return (
-              <Card key={group.kind}>
-                <CardHeader>
-                  <CardTitle>{group.title}</CardTitle>
-                </CardHeader>
-                <CardContent>
-                  <ul className="grid gap-2 text-sm">
-                    {items.map((item) => (
-                      <li key={item.id}>
-                        {item.text}
-                        {(item.assignee || item.dueText || item.due) && (
-                          <span className="mt-0.5 block text-xs text-muted-foreground">
-                            {[item.assignee, (item.dueText ?? item.due) && `due ${item.dueText ?? item.due}`].filter(Boolean).join(' · ')}
-                          </span>
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                </CardContent>
-              </Card>
-            );
-          })}
         </div>
       </div>
     </div>

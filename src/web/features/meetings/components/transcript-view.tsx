@@ -10,9 +10,13 @@ export const speakerName = (speakers: Speaker[], id: string | null): string => {
   return speaker ? (speaker.displayName ?? speaker.label) : 'Unknown speaker';
 };
 
+/** Lines a note cites, to highlight and bring into view; `key` changes with every jump, even to the same lines. */
+export type CitedLines = { segmentIds: readonly string[]; key: number };
+
 /**
- * The transcript: the line being played is highlighted and kept in view; clicking a line's time
- * seeks the audio there; with editing allowed, a line's text can be corrected in place.
+ * The transcript: the line being played is highlighted and kept in view; the lines a note cites are
+ * marked and scrolled to; clicking a line's time seeks the audio there; with editing allowed, a
+ * line's text can be corrected in place.
  */
 export function TranscriptView({
   segments,
@@ -20,6 +24,7 @@ export function TranscriptView({
   currentMs,
   onSeek,
   onEdit,
+  cited,
   pending = false,
 }: {
   /** The transcript is still being made (an empty list is not "no speech" yet). */
@@ -29,13 +34,20 @@ export function TranscriptView({
   currentMs: number | null;
   onSeek?: (ms: number) => void;
   onEdit?: (segmentId: string, text: string) => Promise<unknown>;
+  cited?: CitedLines | undefined;
 }) {
   const activeRef = useRef<HTMLLIElement>(null);
+  const citedRef = useRef<HTMLLIElement>(null);
   const activeId = currentMs === null ? null : (segments.findLast((s) => s.startMs <= currentMs)?.id ?? null);
+  const citedIds = new Set(cited?.segmentIds);
+  const firstCitedId = segments.find((s) => citedIds.has(s.id))?.id;
 
   useEffect(() => {
     activeRef.current?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
   }, [activeId]);
+  useEffect(() => {
+    citedRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [cited?.key]);
 
   if (segments.length === 0) {
     return (
@@ -52,7 +64,8 @@ export function TranscriptView({
           segment={segment}
           speaker={speakerName(speakers, segment.speakerId)}
           active={segment.id === activeId}
-          lineRef={segment.id === activeId ? activeRef : undefined}
+          isCited={citedIds.has(segment.id)}
+          lineRef={segment.id === firstCitedId ? citedRef : segment.id === activeId ? activeRef : undefined}
           onSeek={onSeek}
           onEdit={onEdit}
         />
@@ -65,6 +78,7 @@ function TranscriptLine({
   segment,
   speaker,
   active,
+  isCited,
   lineRef,
   onSeek,
   onEdit,
@@ -72,6 +86,7 @@ function TranscriptLine({
   segment: TranscriptSegment;
   speaker: string;
   active: boolean;
+  isCited: boolean;
   lineRef: React.Ref<HTMLLIElement> | undefined;
   onSeek: ((ms: number) => void) | undefined;
   onEdit: ((segmentId: string, text: string) => Promise<unknown>) | undefined;
@@ -81,7 +96,16 @@ function TranscriptLine({
   const [busy, setBusy] = useState(false);
   const time = formatClock(segment.startMs / 1000);
   return (
-    <li ref={lineRef} data-active={active} className={cn('group rounded-md px-2 py-1.5 text-sm transition-colors', active && 'bg-primary/10')}>
+    <li
+      ref={lineRef}
+      data-active={active}
+      data-cited={isCited}
+      className={cn(
+        'group rounded-md px-2 py-1.5 text-sm transition-colors',
+        active && 'bg-primary/10',
+        isCited && 'bg-amber-50 ring-1 ring-amber-300 dark:bg-amber-950/30',
+      )}
+    >
       <div className="flex items-start gap-2">
         {onSeek ? (
           <button

@@ -2,7 +2,9 @@ import { SearchXIcon, XIcon } from 'lucide-react';
 import { useCallback, useEffect, useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
+import { Pagination, totalPages } from '#web/components/pagination.tsx';
 import { QueryError } from '#web/components/query-error.tsx';
+import { SearchBox } from '#web/components/search-box.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -11,10 +13,8 @@ import { useMeetings } from '../api.ts';
 import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
 import { DateRangeFilter, rangeLabel } from './date-range-filter.tsx';
 import { FiltersMenu } from './filters-menu.tsx';
-import { clearFilters, hasFilters, readHistoryParams, toListQuery, totalPages, writeHistoryParams, type HistoryParams } from './history-params.ts';
+import { clearFilters, hasFilters, readHistoryParams, toListQuery, writeHistoryParams, type HistoryParams } from './history-params.ts';
 import { MeetingCard } from './meeting-card.tsx';
-import { Pagination } from './pagination.tsx';
-import { SearchBox } from './search-box.tsx';
 import { STATUS_LABELS } from '../components/status-badge.tsx';
 
 /**
@@ -47,7 +47,7 @@ export function HistoryPage({ ShareDialog }: { ShareDialog: ShareDialogComponent
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Meeting History" description="Search, replay and share your past meetings." />
       <div className="mb-4 flex flex-col gap-2 sm:flex-row" role="search">
-        <SearchBox value={params.q} onSearch={onSearch} />
+        <SearchBox label="Search meetings" placeholder="Search titles, summaries and transcripts..." value={params.q} onSearch={onSearch} />
         <div className="flex gap-2">
           <DateRangeFilter from={params.from} to={params.to} onChange={(range) => update({ from: range.from, to: range.to })} />
           <FiltersMenu

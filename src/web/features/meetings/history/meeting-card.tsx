@@ -6,7 +6,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { paths } from '#web/app/paths.ts';
-import { formatDate, formatDuration } from '#web/lib/format.ts';
+import { firstSentence, formatDate, formatDuration } from '#web/lib/format.ts';
 import { ProcessingStatus } from '../components/processing-status.tsx';
 import { DeleteMeetingDialog } from '../components/delete-meeting-dialog.tsx';
 import { MeetingActionsMenu } from '../components/meeting-actions-menu.tsx';
@@ -54,7 +54,10 @@ export function MeetingCard({ meeting, ShareDialog }: { meeting: MeetingSummary;
             </span>
           </p>
         )}
-        <p className="line-clamp-3">{meeting.summary ?? <span className="text-muted-foreground italic">No summary yet.</span>}</p>
+        {/* The first sentence says what the meeting was about; the whole summary is on its page. */}
+        <p className="line-clamp-3">
+          {meeting.summary?.trim() ? firstSentence(meeting.summary) : <span className="text-muted-foreground italic">No summary yet.</span>}
+        </p>
       </CardContent>
       <CardFooter>
         <Button variant="outline" className="w-full" asChild>

@@ -1,9 +1,8 @@
 import { ArrowLeftIcon, PencilIcon } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
-import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { paths } from '#web/app/paths.ts';
@@ -13,22 +12,32 @@ import { MeetingActionsMenu } from '../components/meeting-actions-menu.tsx';
 import { ProcessingStatus } from '../components/processing-status.tsx';
 import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
 import { AudioPlayer, type PlayerHandle } from './audio-player.tsx';
-import { useMeeting, useMeetingAudio, useMeetingEdits } from '../api.ts';
+import { useMeeting, useMeetingAudio, useMeetingEdits, useNotesEdits } from '../api.ts';
 import { MeetingView } from '../components/meeting-view.tsx';
+import { useLiveNotes } from './use-live-notes.ts';
 
-/** /meetings/:id: the recording with its waveform, the transcript that follows it, and edits. */
+/** /meetings/:id: the recording with its waveform and topics, the transcript that follows it, the notes, and edits. */
 export function MeetingPage({ ShareDialog }: { ShareDialog: ShareDialogComponent }) {
   const { id = '' } = useParams();
+  const [search] = useSearchParams();
+  // A link to a moment (`?t=<ms>`, from the tracker or the decision register): the player starts there.
+  const momentMs = paths.meeting.momentOf(search);
   const meeting = useMeeting(id);
   const audio = useMeetingAudio(id, meeting.data?.hasAudio === true);
   const edits = useMeetingEdits(id);
+  const notesEdits = useNotesEdits(id);
+  const live = useLiveNotes(meeting.data, meeting.dataUpdatedAt);
   const [currentMs, setCurrentMs] = useState<number | null>(null);
   const [dialog, setDialog] = useState<'share' | 'delete' | null>(null);
   const player = useRef<PlayerHandle | null>(null);
   const onTime = useCallback((seconds: number) => setCurrentMs(seconds * 1000), []);
-  const onReady = useCallback((handle: PlayerHandle) => {
-    player.current = handle;
-  }, []);
+  const onReady = useCallback(
+    (handle: PlayerHandle) => {
+      player.current = handle;
+      if (momentMs !== undefined) handle.seek(momentMs / 1000);
+    },
+    [momentMs],
+  );
 
   if (meeting.isPending) {
     return (
@@ -51,7 +60,7 @@ export function MeetingPage({ ShareDialog }: { ShareDialog: ShareDialogComponent
       </div>
     );
   }
-  const data = meeting.data;
+  const data = live ?? meeting.data;
   const fail = (error: unknown) => toast.error(error instanceof Error ? error.message : 'The change could not be saved.');
   return (
     <div className="mx-auto max-w-6xl">
@@ -70,25 +79,32 @@ export function MeetingPage({ ShareDialog }: { ShareDialog: ShareDialogComponent
         title={<EditableTitle title={data.title} onSave={(title) => edits.rename.mutateAsync(title).then(() => toast.success('Meeting renamed'), fail)} />}
         statusNotice={<ProcessingStatus meeting={data} />}
         currentMs={currentMs}
+        momentMs={momentMs}
         onSeek={data.hasAudio ? (ms) => player.current?.seek(ms / 1000) : undefined}
         player={
           data.hasAudio ? (
-            <Card>
-              <CardContent>
-                {audio.data ? (
-                  <AudioPlayer audio={audio.data} onTime={onTime} onReady={onReady} />
-                ) : audio.isError ? (
-                  <p className="text-sm text-destructive">{audio.error.message}</p>
-                ) : (
-                  <Skeleton className="h-16" />
-                )}
-              </CardContent>
-            </Card>
+            audio.data ? (
+              <AudioPlayer audio={audio.data} onTime={onTime} onReady={onReady} />
+            ) : audio.isError ? (
+              <p className="text-sm text-destructive">{audio.error.message}</p>
+            ) : (
+              <Skeleton className="h-16" />
+            )
           ) : undefined
         }
         editing={{
           editLine: (segmentId, text) => edits.editLine.mutateAsync({ segmentId, text }).catch(fail),
           renameSpeaker: (speakerId, displayName) => edits.renameSpeaker.mutateAsync({ speakerId, displayName }).catch(fail),
+        }}
+        notesActions={{
+          regenerate: () => notesEdits.regenerate.mutate(),
+          isRegenerating: notesEdits.regenerate.isPending,
+          // The mutation toasts a failure itself; the item only needs to know whether to close its editor.
+          updateItem: (itemId, body) =>
+            notesEdits.updateItem.mutateAsync({ itemId, body }).then(
+              () => true,
+              () => false,
+            ),
         }}
       />
     </div>

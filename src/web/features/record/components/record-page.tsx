@@ -18,6 +18,7 @@ import { createMeeting, createShareLink, updateMeeting } from '../api.ts';
 import { RecordingOptionsPanel } from './recording-options.tsx';
 import { TranscriptPanel } from './transcript-panel.tsx';
 import { UnfinishedRecordings } from './unfinished-recordings.tsx';
+import { ImportTranscript } from './import-transcript.tsx';
 import { UploadRecording } from './upload-recording.tsx';
 import { useLiveTranscript } from '../live/use-live-transcript.ts';
 import { useFinalTranscript } from '../live/use-final-transcript.ts';
@@ -236,6 +237,7 @@ export function RecordPage() {
             disabled={recording}
             onUploaded={() => void queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY })}
           />
+          <ImportTranscript title={title} disabled={recording} onImported={() => void queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY })} />
         </div>
       </div>
     </div>

@@ -46,6 +46,19 @@ describe('local notes: the engine', () => {
     expect(notes.actionItems.map((i) => [i.text, i.assignee, i.due])).toEqual([['Ask the supplier for prices', 'Ana', '2025-03-07']]);
   });
 
+  it('does not name a topic after when things happen: a stand-up about a release moving to Friday is about the release', () => {
+    const notes = generateLocalNotes(
+      makeTranscript([
+        ['spk-ana', 'The release moves to Friday.'],
+        ['spk-sam', 'Friday works for the release notes too.'],
+        ['spk-ana', "So Friday it is. I'll tell the support team on Friday morning."],
+      ]),
+    );
+    expect(notes.topics).toHaveLength(1);
+    expect(notes.topics[0]!.text).not.toMatch(/friday|morning/i);
+    expect(notes.summary).not.toMatch(/^The meeting was about friday/i);
+  });
+
   it('works without any speaker, named or not', () => {
     const transcript: NotesTranscript = { ...makeTranscript([[null, "I'll update the project plan."]]), speakers: [] };
     expect(generateLocalNotes(transcript).actionItems).toMatchObject([{ text: 'Update the project plan', assignee: null, assigneeSpeakerId: null }]);

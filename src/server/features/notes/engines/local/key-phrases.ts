@@ -11,6 +11,9 @@ const VAGUE_NOUNS: ReadonlySet<string> = new Set<string>(
     'thing stuff lot bit way kind sort idea point time minute moment question problem answer reason example fact sense',
     'something anything everything nothing people guy one yes gonna wanna cause',
     'meeting life course lunch number part end start today week day year name word six sixes',
+    // When something happens is not what it is about: "Friday" named a stand-up's only topic.
+    'monday tuesday wednesday thursday friday saturday sunday weekend tomorrow yesterday tonight morning afternoon evening',
+    'january february march april may june july august september october november december month hour',
   ].flatMap((line) => line.split(' ')),
 );
 
@@ -25,7 +28,8 @@ function phraseOf(run: Token[]): Phrase | undefined {
   const words = run.slice(Math.max(0, end - MAX_PHRASE_WORDS), end);
   const head = words.at(-1);
   // A head of one or two letters is a broken-off word ("th") more often than a name ("TV").
-  if (!head || head.text.length < 3 || VAGUE_NOUNS.has(head.lemma) || words.every((w) => VAGUE_NOUNS.has(w.lemma))) return undefined;
+  const vague = (w: Token) => VAGUE_NOUNS.has(w.lemma) || VAGUE_NOUNS.has(w.lower);
+  if (!head || head.text.length < 3 || vague(head) || words.every(vague)) return undefined;
   return {
     key: words.map((w) => w.lemma).join(' '),
     words: words.map((w) => (w.pos === 'PROPN' ? w.text : w.lower)).join(' '),

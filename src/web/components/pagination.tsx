@@ -1,8 +1,28 @@
 import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Button } from '#web/components/ui/button.tsx';
-import { pageItems } from './history-params.ts';
+import { Button } from './ui/button.tsx';
+
+export const totalPages = (total: number, pageSize: number): number => Math.max(1, Math.ceil(total / pageSize));
+
+/**
+ * The page buttons to show: all of them when there are few, otherwise the first, the last and the
+ * current page with its neighbours, with 'gap' where pages are skipped.
+ */
+export function pageItems(page: number, pages: number): (number | 'gap')[] {
+  if (pages <= 7) return Array.from({ length: pages }, (_, i) => i + 1);
+  const shown = new Set([1, pages, page - 1, page, page + 1].filter((p) => p >= 1 && p <= pages));
+  if (page <= 3) [2, 3, 4].forEach((p) => shown.add(p));
+  if (page >= pages - 2) [pages - 3, pages - 2, pages - 1].forEach((p) => shown.add(p));
+  const sorted = [...shown].sort((a, b) => a - b);
+  const items: (number | 'gap')[] = [];
+  for (const p of sorted) {
+    const previous = items.at(-1);
+    if (typeof previous === 'number' && p - previous > 1) items.push('gap');
+    items.push(p);
+  }
+  return items;
+}
 
 type PaginationProps = { page: number; pages: number; hrefFor: (page: number) => string };
 

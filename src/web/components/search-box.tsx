@@ -1,17 +1,23 @@
 import { SearchIcon, XIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Input } from '#web/components/ui/input.tsx';
+import { Input } from './ui/input.tsx';
 
 /** Waits this long after the last keystroke before searching, so typing a word is one request. */
 export const SEARCH_DEBOUNCE_MS = 300;
 
-type SearchBoxProps = { value: string; onSearch: (q: string) => void };
+type SearchBoxProps = {
+  value: string;
+  onSearch: (q: string) => void;
+  /** The box's accessible name ("Search meetings"). */
+  label: string;
+  placeholder: string;
+};
 
 /**
  * The search box: typed text goes to the URL after a pause. When the URL changes underneath it
  * (back button, Clear filters) the box follows, without fighting what the person is typing.
  */
-export function SearchBox({ value, onSearch }: SearchBoxProps) {
+export function SearchBox({ value, onSearch, label, placeholder }: SearchBoxProps) {
   const [text, setText] = useState(value);
   const [lastValue, setLastValue] = useState(value);
   if (value !== lastValue) {
@@ -32,8 +38,8 @@ export function SearchBox({ value, onSearch }: SearchBoxProps) {
       <SearchIcon aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" />
       <Input
         type="search"
-        aria-label="Search meetings"
-        placeholder="Search titles, summaries and transcripts..."
+        aria-label={label}
+        placeholder={placeholder}
         className="pr-9 pl-9 [&::-webkit-search-cancel-button]:hidden"
         value={text}
         maxLength={200}

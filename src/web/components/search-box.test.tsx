@@ -17,6 +17,8 @@ function Harness({ onSearch }: { onSearch: (q: string) => void }) {
   return (
     <>
       <SearchBox
+        label="Search meetings"
+        placeholder="Search titles, summaries and transcripts..."
         value={q}
         onSearch={(next) => {
           onSearch(next);

@@ -1,0 +1,101 @@
+import { RotateCwIcon } from 'lucide-react';
+import { useId, useState } from 'react';
+import type { MeetingDetail } from '#shared/contracts/meetings.ts';
+import type { Insight, InsightKind, UpdateNoteItemBody } from '#shared/contracts/notes.ts';
+import { Button } from '#web/components/ui/button.tsx';
+import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { NoteItem } from './note-item.tsx';
+import { NotesStatus, notesCredit } from './notes-status.tsx';
+
+const SECTIONS: { kind: InsightKind; title: string }[] = [
+  { kind: 'key_point', title: 'Key points' },
+  { kind: 'action_item', title: 'Action items' },
+  { kind: 'decision', title: 'Decisions' },
+  { kind: 'topic', title: 'Topics' },
+];
+
+/** What the owner may do with the notes; a read-only view (the product tour) has none. */
+export type NotesActions = {
+  regenerate: () => void;
+  isRegenerating: boolean;
+  /** Resolves true when the server took the change (a failure has been told already). */
+  updateItem: (itemId: string, body: UpdateNoteItemBody) => Promise<boolean>;
+};
+
+/**
+ * The meeting's notes: their state, the summary, then key points, action items, decisions and
+ * topics, each item jumping to where it was said. Dismissed items stay hidden until asked for.
+ */
+export function NotesPanel({
+  meeting,
+  onJump,
+  actions,
+}: {
+  meeting: Pick<MeetingDetail, 'status' | 'summary' | 'insights' | 'notes'>;
+  onJump: (item: Insight) => void;
+  actions?: NotesActions | undefined;
+}) {
+  const titleId = useId();
+  const [showDismissed, setShowDismissed] = useState(false);
+  const { notes } = meeting;
+  const transcribed = meeting.status === 'ready';
+  const underWay = notes.status === 'queued' || notes.status === 'running';
+  const dismissed = meeting.insights.filter((item) => item.status === 'dismissed').length;
+  const shown = meeting.insights.filter((item) => item.status !== 'dismissed' || (showDismissed && actions));
+  const credit = notesCredit(notes.engine);
+  const regenerate = transcribed ? actions?.regenerate : undefined;
+  const busy = underWay || (actions?.isRegenerating ?? false);
+
+  return (
+    <Card aria-labelledby={titleId} role="region" className="gap-4">
+      <CardHeader>
+        <CardTitle>
+          <h2 id={titleId}>Notes</h2>
+        </CardTitle>
+        {credit && <CardDescription className="text-xs">{credit}</CardDescription>}
+        {regenerate && (
+          <CardAction>
+            <Button size="sm" variant="outline" disabled={busy} onClick={regenerate}>
+              <RotateCwIcon aria-hidden="true" /> Regenerate notes
+            </Button>
+          </CardAction>
+        )}
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        {transcribed ? (
+          <NotesStatus notes={notes} onRegenerate={regenerate} busy={busy} />
+        ) : (
+          <p className="text-sm text-muted-foreground">Notes are written once the transcript is ready.</p>
+        )}
+        {meeting.summary && (
+          <section className="grid gap-1.5">
+            <h3 className="text-sm font-semibold">Summary</h3>
+            <p className="text-sm leading-6">{meeting.summary}</p>
+          </section>
+        )}
+        {SECTIONS.map(({ kind, title }) => {
+          const items = shown.filter((item) => item.kind === kind);
+          if (items.length === 0) return null;
+          return (
+            <section key={kind} className="grid gap-1">
+              <h3 className="text-sm font-semibold">{title}</h3>
+              <ul aria-label={title} className="-mx-2 grid gap-0.5">
+                {items.map((item) => (
+                  <NoteItem key={item.id} item={item} onJump={onJump} onUpdate={actions && ((body) => actions.updateItem(item.id, body))} />
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+        {transcribed && notes.status === 'ready' && !meeting.summary && shown.length === 0 && dismissed === 0 && (
+          <p className="text-sm text-muted-foreground">No notes were found in this transcript.</p>
+        )}
+        {actions && dismissed > 0 && (
+          <Button size="sm" variant="link" className="justify-self-start px-0" onClick={() => setShowDismissed((show) => !show)}>
+            {showDismissed ? 'Hide dismissed' : `Show dismissed (${dismissed})`}
+          </Button>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
