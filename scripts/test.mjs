@@ -1,59 +1,129 @@
-// `npm test`: install what is missing (npm packages; Debian's chromium through apt-get as root),
-// build, then run every check: formatting, types, lint, unit, integration (SQLite, and PostgreSQL when
-// TEST_DATABASE_URL is set), then the browser tests against the built server.
+// `npm test`: install what is missing (npm packages; Debian's chromium through apt-get as root), then
+// run every check at once: formatting, types, lint and unused code (knip) beside the unit, web and
+// integration tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set) and the build; the integration
+// tests with real speech engines, then the browser tests against the built server. Each step's output is held until it ends, then printed
+// whole under its name with its time, so steps running side by side never interleave their lines.
+// The run fails if any step fails; the last line counts the tests.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { checkNodeVersion, ensureBuild, ensureDebianPackages, ensureNodeModules, log, run } from './lib/setup.mjs';
+import { buildStatus, checkNodeVersion, ensureDebianPackages, ensureNodeModules, log, markBuilt, ROOT } from './lib/setup.mjs';
 import { RUNTIME_PACKAGES, TEST_PACKAGES } from './system-packages.mjs';
 
 checkNodeVersion();
 ensureDebianPackages([...RUNTIME_PACKAGES, ...TEST_PACKAGES]);
 ensureNodeModules();
-ensureBuild();
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
-let failedStep;
+const started = Date.now();
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-function step(name, fn) {
-  if (failedStep) return;
-  log(name);
-  try {
-    fn();
-  } catch (error) {
-    failedStep = name;
-    console.error(`\n${name} failed: ${error.message}`);
-  }
+/** Runs one command ([command, ...args]) with its output (stdout and stderr, in order) captured; resolves with its exit code. */
+function capture([command, ...args]) {
+  return new Promise((resolve) => {
+    const chunks = [];
+    // FORCE_COLOR: the tools colour their output as in a terminal, though it goes through a pipe here.
+    const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }));
+  });
 }
 
-function vitest(name, projects) {
-  const report = path.join(reportDir, `${name}.json`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  try {
-    run('npx', args);
-  } finally {
-    if (fs.existsSync(report)) {
-      const result = JSON.parse(fs.readFileSync(report, 'utf8'));
-      totals.passed += result.numPassedTests;
-      totals.failed += result.numFailedTests;
-      totals.skipped += result.numPendingTests + result.numTodoTests;
+/**
+ * A step: its tasks (a command, or a function resolving like `capture`) run one after another; its
+ * output is printed when it ends, with its time.
+ */
+async function step(name, tasks) {
+  const begun = Date.now();
+  let output = '';
+  let ok = true;
+  for (const task of tasks) {
+    const result = typeof task === 'function' ? await task() : await capture(task);
+    output += result.output;
+    if (result.code !== 0) {
+      output += `\n${typeof task === 'function' ? name : task.join(' ')} exited with ${result.code}\n`;
+      ok = false;
+      break;
     }
   }
+  const took = seconds(Date.now() - begun);
+  log(`${ok ? '✓' : '✗'} ${name} (${took})`);
+  if (output.trim()) process.stdout.write(`${output.trimEnd()}\n\n`);
+  return { name, ok, took };
 }
+
+/** Adds a vitest JSON report's counts to the totals. */
+function count(report) {
+  if (!fs.existsSync(report)) return;
+  const result = JSON.parse(fs.readFileSync(report, 'utf8'));
+  totals.passed += result.numPassedTests;
+  totals.failed += result.numFailedTests;
+  totals.skipped += result.numPendingTests + result.numTodoTests;
+}
+
+function vitest(name, projects, extra = []) {
+  const report = path.join(reportDir, `${name}.json`);
+  const projectArgs = projects.flatMap((p) => ['--project', p]);
+  const command = ['npx', 'vitest', 'run', ...projectArgs, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extra];
+  return { command, report };
+}
+
+/**
+ * Steps bound by the cores whose tests have no time budget run at a lower priority (nice 10): they
+ * fill the time the speech engines and the browser leave free, and never starve them, whose tests
+ * have real-time budgets (the live transcript) and timeouts.
+ */
+const background = (command) => ['nice', '-n', '10', ...command];
 
 const integrationProjects = ['integration', ...(process.env.TEST_DATABASE_URL ? ['integration-postgres'] : [])];
 if (!process.env.TEST_DATABASE_URL) log('TEST_DATABASE_URL is not set: integration tests run on SQLite only.');
 
-step('Format', () => run('npm', ['run', '--silent', 'format:check']));
-step('Type check', () => run('npm', ['run', '--silent', 'typecheck']));
-step('Lint', () => run('npm', ['run', '--silent', 'lint']));
-step('Unit and integration tests', () => vitest('main', ['unit', 'web', ...integrationProjects]));
-step('Browser tests (chromium)', () => vitest('e2e', ['e2e']));
+// The integration tests that keep a speech engine busy (pocketsphinx, sherpa-onnx, speaker clustering)
+// are bound by the cores, some on a real-time budget (the live transcript): they run in a step of
+// their own, two files at a time, beside the others, which mostly wait on servers and databases.
+const ENGINE_TESTS = 'src/server/features/transcription/';
+const main = vitest('main', ['unit', 'web', ...integrationProjects], ['--exclude', `${ENGINE_TESTS}**`]);
+const engines = vitest('engines', integrationProjects, ['--maxWorkers=2', ENGINE_TESTS]);
+const e2e = vitest('e2e', ['e2e']);
+const build = buildStatus();
+
+log('Running the checks and tests side by side; each step prints when it ends.');
+const engineTests = step('Integration tests with speech engines', [engines.command]).finally(() => count(engines.report));
+const built = build.current
+  ? Promise.resolve({ name: 'Build (current)', ok: true, took: seconds(0) })
+  : step('Build', [
+      async () => {
+        const result = await capture(background(['npm', 'run', '--silent', 'build']));
+        if (result.code === 0) markBuilt(build.wanted);
+        return result;
+      },
+    ]);
+// The browser tests drive the built server, and run after the speech engine tests: both keep the cores
+// busy on real-time budgets (the live transcript, in the browser and on the server), never side by side.
+const browserTests = Promise.all([built, engineTests]).then(([buildResult]) =>
+  buildResult.ok
+    ? step('Browser tests (chromium)', [e2e.command]).finally(() => count(e2e.report))
+    : { name: 'Browser tests (chromium, not run: the build failed)', ok: false, took: seconds(0) },
+);
+const results = await Promise.all([
+  step('Unit, web and integration tests', [background(main.command)]).finally(() => count(main.report)),
+  engineTests,
+  built,
+  browserTests,
+  step('Format', [background(['npm', 'run', '--silent', 'format:check'])]),
+  step('Type check', [background(['npm', 'run', '--silent', 'typecheck'])]),
+  step('Lint', [background(['npm', 'run', '--silent', 'lint'])]),
+  step('Unused files, exports and dependencies (knip)', [background(['npm', 'run', '--silent', 'knip'])]),
+]);
 
 fs.rmSync(reportDir, { recursive: true, force: true });
+const failed = results.filter((r) => !r.ok);
+console.log(`\nSteps: ${results.map((r) => `${r.name} ${r.ok ? 'passed' : 'FAILED'} in ${r.took}`).join('; ')}.`);
+console.log(`All of npm test took ${seconds(Date.now() - started)}.`);
+if (failed.length > 0) console.log(`npm test failed at: ${failed.map((r) => r.name).join(', ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-if (failedStep) {
-  console.error(`npm test failed at: ${failedStep}`);
-  process.exit(1);
-}
+if (failed.length > 0) process.exit(1);

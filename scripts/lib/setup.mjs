@@ -1,7 +1,7 @@
 // Installs what the project needs on a fresh machine: npm packages from the lockfile and, for the
 // commands that need them, Debian packages through apt-get (as root). Plain Node, no dependencies,
 // because it runs before node_modules exists.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -99,23 +99,25 @@ export function sourceHash() {
   return hash.digest('hex');
 }
 
-/** Builds the web app and the server unless dist/ already matches the sources. */
-export function ensureBuild() {
-  const stamp = path.join(ROOT, 'dist', '.build-stamp');
+const BUILD_STAMP = path.join(ROOT, 'dist', '.build-stamp');
+
+/** Whether dist/ holds a complete build of the current sources, and the stamp a new build gets. */
+export function buildStatus() {
   const wanted = sourceHash();
   const complete = fs.existsSync(path.join(ROOT, 'dist/web/index.html')) && fs.existsSync(path.join(ROOT, 'dist/server/main.js'));
-  if (complete && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === wanted) return;
-  log('Building the web app and the server…');
-  run('npm', ['run', '--silent', 'build']);
-  fs.writeFileSync(stamp, wanted);
+  return { current: complete && fs.existsSync(BUILD_STAMP) && fs.readFileSync(BUILD_STAMP, 'utf8') === wanted, wanted };
 }
 
-export function gitRevision() {
-  try {
-    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] })
-      .toString()
-      .trim();
-  } catch {
-    return 'unknown'; // not a git checkout (e.g. an unpacked release): the version stays generic
-  }
+/** Records that dist/ was built from the sources whose hash is `wanted`. */
+export function markBuilt(wanted) {
+  fs.writeFileSync(BUILD_STAMP, wanted);
+}
+
+/** Builds the web app and the server unless dist/ already matches the sources. */
+export function ensureBuild() {
+  const { current, wanted } = buildStatus();
+  if (current) return;
+  log('Building the web app and the server…');
+  run('npm', ['run', '--silent', 'build']);
+  markBuilt(wanted);
 }

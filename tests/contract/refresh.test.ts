@@ -1,5 +1,5 @@
 import type { Session } from '@supabase/supabase-js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAuthServer, type AuthServer } from '#tests/support/auth-server.ts';
 import { startFaultProxy } from '#tests/support/fault-proxy.ts';
 import { freshEmail, memoryStorage, testClient } from '#tests/support/supabase-client.ts';
@@ -46,8 +46,10 @@ describe('refresh tokens', () => {
     const rt1 = session.refresh_token;
     const s2 = (await sb.auth.refreshSession()).data.session!;
     const s3 = (await sb.auth.refreshSession()).data.session!;
-    await new Promise((r) => setTimeout(r, 1100));
-    const reuse = await sb.auth.refreshSession({ refresh_token: rt1 });
+    // A second later, past the reuse interval (0 s, counted in whole seconds), without waiting for it:
+    // the server runs in this process and reads the same Date.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1100 });
+    const reuse = await sb.auth.refreshSession({ refresh_token: rt1 }).finally(() => vi.useRealTimers());
     expect(reuse.error?.status).toBe(400);
     expect(reuse.error?.code).toBe('refresh_token_already_used');
     expect(reuse.error?.message).toBe('Invalid Refresh Token: Already Used');
@@ -80,8 +82,7 @@ describe('refresh tokens', () => {
       const { data } = await sb.auth.getSession();
       expect(data.session?.refresh_token).not.toBe(session.refresh_token);
       expect(proxy.requests.filter((r) => r.method === 'POST' && isRefresh(r.url))).toHaveLength(1);
-      await new Promise((r) => setTimeout(r, 50));
-      expect(events).toEqual(['TOKEN_REFRESHED', 'INITIAL_SESSION']);
+      await expect.poll(() => events).toEqual(['TOKEN_REFRESHED', 'INITIAL_SESSION']);
     } finally {
       await proxy.close();
     }
@@ -98,8 +99,7 @@ describe('refresh tokens', () => {
     const fresh = testClient(server.baseUrl, server.anonKey, storage);
     const { data } = await fresh.sb.auth.getSession();
     expect(data.session).toBeNull();
-    await new Promise((r) => setTimeout(r, 50));
-    expect(fresh.events).toEqual(['SIGNED_OUT', 'INITIAL_SESSION']);
+    await expect.poll(() => fresh.events).toEqual(['SIGNED_OUT', 'INITIAL_SESSION']);
     expect(storage.has(storageKey)).toBe(false);
   });
 

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { extractText, getDocumentProxy } from 'unpdf';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
-import { signUp, toast } from '#tests/support/e2e-auth.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eServer, launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
+import { signedInPage, toast } from '#tests/support/e2e-auth.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 let browser: Browser;
 
 beforeAll(async () => {
@@ -44,9 +44,8 @@ describe('meeting history', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser, baseUrl));
+    ({ context, page } = await signedInPage(browser, { fullName: 'Katherine Johnson', email: uniqueEmail('history'), password: 'trajectory1' }));
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await signUp(page, { fullName: 'Katherine Johnson', email: uniqueEmail('history'), password: 'trajectory1' });
   });
   afterAll(async () => {
     await context.close();
@@ -264,8 +263,7 @@ describe('meeting history', () => {
 
 describe('an account without meetings', () => {
   it('is invited to record its first meeting', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    await signUp(page, { fullName: 'Empty Account', email: uniqueEmail('empty'), password: 'nothing123' });
+    const { context, page } = await signedInPage(browser, { fullName: 'Empty Account', email: uniqueEmail('empty'), password: 'nothing123' });
     const token = await page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
       return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : '';

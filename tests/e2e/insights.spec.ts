@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
-import { signUp } from '#tests/support/e2e-auth.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
+import { signedInPage } from '#tests/support/e2e-auth.ts';
 
-const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -17,8 +16,7 @@ describe('insights and analytics from a new account’s meetings', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser, baseUrl));
-    await signUp(page, { fullName: 'Grace Hopper', email: uniqueEmail('insights'), password: 'compiler1' });
+    ({ context, page } = await signedInPage(browser, { fullName: 'Grace Hopper', email: uniqueEmail('insights'), password: 'compiler1' }));
   });
   afterAll(async () => {
     await context.close();

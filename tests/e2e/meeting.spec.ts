@@ -1,9 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
-import { signUp } from '#tests/support/e2e-auth.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eServer, launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
+import { signedInPage } from '#tests/support/e2e-auth.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -14,8 +14,7 @@ afterAll(async () => {
 
 describe('the meeting page', () => {
   it('shows a sample meeting and lets its owner rename speakers, correct lines and rename it; edits survive a reload', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    await signUp(page, { fullName: 'Mia Meeting', email: uniqueEmail('meeting'), password: 'meeting12' });
+    const { context, page } = await signedInPage(browser, { fullName: 'Mia Meeting', email: uniqueEmail('meeting'), password: 'meeting12' });
     await page.getByRole('link', { name: 'Weekly Team Standup' }).click();
     await page.waitForURL(/\/meetings\/[0-9a-f-]{36}$/);
     await page.getByRole('heading', { name: 'Weekly Team Standup' }).waitFor();
@@ -46,8 +45,7 @@ describe('the meeting page', () => {
   });
 
   it('a meeting of someone else is not found', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    await signUp(page, { fullName: 'Nosy Neighbour', email: uniqueEmail('nosy'), password: 'neighbour1' });
+    const { context, page } = await signedInPage(browser, { fullName: 'Nosy Neighbour', email: uniqueEmail('nosy'), password: 'neighbour1' });
     await page.goto('/meetings/00000000-0000-4000-8000-000000000000');
     await page.getByRole('heading', { name: 'Meeting not found' }).waitFor();
     await context.close();
@@ -67,8 +65,7 @@ describe('the product tour', () => {
 
 describe('sample meetings', () => {
   it('are removed in one action from the dashboard, leaving the empty state', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    await signUp(page, { fullName: 'Sam Sample', email: uniqueEmail('samples'), password: 'samples12' });
+    const { context, page } = await signedInPage(browser, { fullName: 'Sam Sample', email: uniqueEmail('samples'), password: 'samples12' });
     await page.getByText('Weekly Team Standup').first().waitFor();
     await page.getByRole('button', { name: 'Remove sample meetings' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Remove sample meetings' }).click();

@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage } from '#tests/support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eServer, launchBrowser, newPage } from '#tests/support/browser.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 let browser: Browser;
 
 beforeAll(async () => {

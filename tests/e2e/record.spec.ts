@@ -2,16 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureAudio } from '#server/lib/ffmpeg.ts';
-import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
+import { launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
 import { findFreePort } from '#tests/support/build-test-app.ts';
-import { signUp, toast } from '#tests/support/e2e-auth.ts';
+import { signedInPage, toast } from '#tests/support/e2e-auth.ts';
 import { spawnServer } from '#tests/support/spawn-server.ts';
 
 // Recording with chromium's fake microphone (a synthetic tone), against the built server.
 
-const baseUrl = inject('baseUrl');
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -35,6 +34,20 @@ const localRecordings = (page: Page) =>
       }),
   );
 
+/**
+ * Resolves once React has rendered what the page's timers just did: React schedules that render as a
+ * MessageChannel message, so a message posted now arrives after it.
+ */
+const reactRendered = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+
 const apiJson = async <T>(page: Page, pathAndQuery: string): Promise<T> =>
   page.evaluate(async (url) => {
     const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!;
@@ -44,8 +57,9 @@ const apiJson = async <T>(page: Page, pathAndQuery: string): Promise<T> =>
 
 describe('recording a meeting', () => {
   it('records, pauses, resumes, stops and saves; the meeting and its audio are stored', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    await signUp(page, { fullName: 'Rita Recorder', email: uniqueEmail('rec'), password: 'recorder1' });
+    const { context, page } = await signedInPage(browser, { fullName: 'Rita Recorder', email: uniqueEmail('rec'), password: 'recorder1' });
+    // The page's timers run on the real clock; the pause skips time ahead on it instead of waiting.
+    await page.clock.install();
     await page.goto('/record');
     await page.getByLabel('Meeting title').fill('Fake mic standup');
     await page.getByRole('button', { name: 'Start Recording' }).click();
@@ -54,11 +68,14 @@ describe('recording a meeting', () => {
     await page.getByRole('button', { name: 'Pause' }).click();
     await toast(page, 'Recording paused').waitFor();
     const pausedAt = await page.getByRole('timer').innerText();
-    await page.waitForTimeout(1500);
+    // Two seconds pass while paused: a timer still running would tick on them.
+    await page.clock.runFor(2000);
+    await reactRendered(page);
     expect(await page.getByRole('timer').innerText()).toBe(pausedAt); // the timer stops while paused
     await page.getByRole('button', { name: 'Resume' }).click();
     await toast(page, 'Recording resumed').waitFor();
-    await page.waitForTimeout(2500);
+    // Recording goes on past 5 s of audio, and part of it has reached the server.
+    await expect.poll(() => page.getByRole('timer').innerText(), { timeout: 10_000 }).toMatch(/^00:(0[6-9]|[1-5]\d)$/);
     await expect.poll(() => page.getByText(/saved on the server: [1-9]/).count()).toBeGreaterThan(0);
     await page.getByRole('button', { name: 'Stop Recording' }).click();
     await toast(page, 'Recording stopped').waitFor();
@@ -98,9 +115,7 @@ describe('recording a meeting', () => {
   });
 
   it('without a microphone it says so and offers the demo recording', async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
-    const page = await context.newPage();
-    await signUp(page, { fullName: 'No Mic', email: uniqueEmail('nomic'), password: 'nomic1234' });
+    const { context, page } = await signedInPage(browser, { fullName: 'No Mic', email: uniqueEmail('nomic'), password: 'nomic1234' });
     await page.goto('/record');
     // Pretend the person refused the microphone.
     await page.evaluate(() => {
@@ -121,19 +136,30 @@ describe('a server outage during a recording', () => {
     const port = await findFreePort();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-outage-'));
     let server = await spawnServer({ port, dataDir });
-    const { context, page } = await newPage(browser, server.baseUrl);
+    const { context, page } = await signedInPage(browser, {
+      baseUrl: server.baseUrl,
+      fullName: 'Olga Outage',
+      email: uniqueEmail('outage'),
+      password: 'outage123',
+    });
     try {
-      await signUp(page, { fullName: 'Olga Outage', email: uniqueEmail('outage'), password: 'outage123' });
       await page.goto('/record');
       await page.getByLabel('Meeting title').fill('Outage test');
       await page.getByRole('button', { name: 'Start Recording' }).click();
       await expect.poll(() => page.getByText(/saved on the server: [1-9]/).count(), { timeout: 15_000 }).toBeGreaterThan(0);
       await server.stop('SIGKILL'); // the server dies mid-recording
-      await page.waitForTimeout(4000);
-      const during = await localRecordings(page);
-      expect(during[0]!.bytesRecorded).toBeGreaterThan(during[0]!.bytesAcked); // unacknowledged audio is held locally
+      // Recording goes on through the outage (past 00:05), and what the server never acknowledged is held locally.
+      await expect.poll(() => page.getByRole('timer').innerText(), { timeout: 15_000 }).toMatch(/^00:(0[5-9]|[1-5]\d)$/);
+      const unacknowledged = async () => {
+        const [recording] = await localRecordings(page);
+        return recording!.bytesRecorded - recording!.bytesAcked;
+      };
+      await expect.poll(unacknowledged, { timeout: 10_000 }).toBeGreaterThan(0);
+      const ackedDuringOutage = (await localRecordings(page))[0]!.bytesAcked;
       server = await spawnServer({ port, dataDir });
-      await page.waitForTimeout(2000);
+      // The server is back: the held chunks upload while the recording goes on.
+      await expect.poll(async () => (await localRecordings(page))[0]!.bytesAcked, { timeout: 20_000 }).toBeGreaterThan(ackedDuringOutage);
+      await expect.poll(() => page.getByRole('timer').innerText(), { timeout: 15_000 }).toMatch(/^00:(0[7-9]|[1-5]\d)$/);
       await page.getByRole('button', { name: 'Stop Recording' }).click();
       // The recorder's last chunk lands after Stop; wait until the recorded total settles.
       const status = page.getByTestId('recording-status');

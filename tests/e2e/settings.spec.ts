@@ -1,9 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
-import { signIn, signOut, signUp, toast } from '#tests/support/e2e-auth.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eServer, launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
+import { signedInPage, signIn, signOut, toast } from '#tests/support/e2e-auth.ts';
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 let browser: Browser;
 
 beforeAll(async () => {
@@ -13,12 +13,12 @@ afterAll(async () => {
   await browser.close();
 });
 
-async function openSettings(page: Page, account: { fullName: string; password: string }) {
-  const email = uniqueEmail('settings');
-  await signUp(page, { ...account, email });
+/** A new account, signed in, on /settings. */
+async function openSettings(account: { fullName: string; password: string }) {
+  const { context, page, account: signedUp } = await signedInPage(browser, { ...account, email: uniqueEmail('settings') });
   await page.goto('/settings');
   await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
-  return email;
+  return { context, page, email: signedUp.email };
 }
 
 async function openTab(page: Page, name: string) {
@@ -32,9 +32,7 @@ async function openTab(page: Page, name: string) {
  * it sees was stored on the server.
  */
 async function openTabElsewhere(account: { email: string; password: string }, tab: string) {
-  const { context, page } = await newPage(browser, baseUrl);
-  await signIn(page, account);
-  await page.waitForURL(/\/dashboard$/);
+  const { context, page } = await signedInPage(browser, { signInAs: account });
   expect(await page.evaluate(() => Object.keys(window.localStorage).filter((key) => key.startsWith('parley:settings:')))).toEqual([]);
   await page.goto('/settings');
   const panel = await openTab(page, tab);
@@ -52,8 +50,7 @@ async function choose(page: Page, select: string, option: string) {
 
 describe('/settings', () => {
   it('has five tabs with Profile first and selected', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    await openSettings(page, { fullName: 'Frances Allen', password: 'compiler1' });
+    const { context, page } = await openSettings({ fullName: 'Frances Allen', password: 'compiler1' });
     const tabs = await page.getByRole('tab').allTextContents();
     expect(tabs).toEqual(['Profile', 'Notifications', 'Recording', 'Privacy', 'Billing']);
     expect(await page.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
@@ -61,8 +58,7 @@ describe('/settings', () => {
   });
 
   it('Profile: read-only until Edit, Save Changes stores it on the account, a reload keeps it and the user menu shows the new name', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    const email = await openSettings(page, { fullName: 'Grace Hopper', password: 'cobol1959' });
+    const { context, page, email } = await openSettings({ fullName: 'Grace Hopper', password: 'cobol1959' });
     const field = (label: string) => page.getByLabel(label, { exact: true });
 
     expect(await field('First name').inputValue()).toBe('Grace');
@@ -104,8 +100,7 @@ describe('/settings', () => {
   });
 
   it('Account Security: checks the fields, refuses the same password, and a new one works for the next sign-in', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    const email = await openSettings(page, { fullName: 'Katherine Johnson', password: 'orbit1962' });
+    const { context, page, email } = await openSettings({ fullName: 'Katherine Johnson', password: 'orbit1962' });
     expect(await page.getByLabel('Current password').getAttribute('readonly')).not.toBeNull();
     expect(await page.getByLabel('Current password').getAttribute('type')).toBe('password');
     const update = page.getByRole('button', { name: 'Update Password' });
@@ -139,8 +134,7 @@ describe('/settings', () => {
   });
 
   it('Connected Accounts: Connect says the integration is not available yet', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    await openSettings(page, { fullName: 'Mary Jackson', password: 'windtunnel1' });
+    const { context, page } = await openSettings({ fullName: 'Mary Jackson', password: 'windtunnel1' });
     for (const name of ['Microsoft Teams', 'Google Calendar', 'Slack']) await page.getByText(name, { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Connect Slack' }).click();
     await toast(page, 'The Slack integration is not available on this installation yet.').waitFor();
@@ -148,8 +142,7 @@ describe('/settings', () => {
   });
 
   it('Notifications: the spec defaults, Save Preferences toasts, and the choice is kept on the account (a reload, another browser)', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    const email = await openSettings(page, { fullName: 'Dorothy Vaughan', password: 'fortran1961' });
+    const { context, page, email } = await openSettings({ fullName: 'Dorothy Vaughan', password: 'fortran1961' });
     await openTab(page, 'Notifications');
     const expected = {
       'Meeting Reminders': 'true',
@@ -177,8 +170,7 @@ describe('/settings', () => {
   });
 
   it('Recording: the spec defaults, Restore Defaults brings back high/mp3, Save Settings toasts and keeps it on the account', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    const email = await openSettings(page, { fullName: 'Annie Easley', password: 'centaur1963' });
+    const { context, page, email } = await openSettings({ fullName: 'Annie Easley', password: 'centaur1963' });
     await openTab(page, 'Recording');
     expect(await combobox(page, 'Audio Quality').textContent()).toBe('High');
     expect(await combobox(page, 'Default File Format').textContent()).toBe('MP3');
@@ -214,8 +206,7 @@ describe('/settings', () => {
   });
 
   it('Recording: what this browser kept before settings moved to the server is carried to the account once', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    const email = await openSettings(page, { fullName: 'Mae Jemison', password: 'endeavour92' });
+    const { context, page, email } = await openSettings({ fullName: 'Mae Jemison', password: 'endeavour92' });
     // As the earlier version of this screen left it: one localStorage entry per tab and account.
     const key = await page.evaluate(() => {
       const session = Object.keys(window.localStorage).find((k) => k.endsWith('-auth-token'));
@@ -238,8 +229,7 @@ describe('/settings', () => {
   });
 
   it('Privacy: the spec defaults (auto-delete 90 days), a failed save keeps the choice and says so, Update Privacy Settings stores it, the danger zone fakes nothing', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    const email = await openSettings(page, { fullName: 'Evelyn Boyd', password: 'granville1' });
+    const { context, page, email } = await openSettings({ fullName: 'Evelyn Boyd', password: 'granville1' });
     await openTab(page, 'Privacy');
     expect(await switchState(page, 'Anonymized Feature Usage')).toBe('true');
     expect(await switchState(page, 'Error Reporting')).toBe('true');
@@ -275,8 +265,7 @@ describe('/settings', () => {
   });
 
   it('Billing: the settings reading of the Pro plan, editable billing details, Save Changes toasts', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    const email = await openSettings(page, { fullName: 'Hedy Lamarr', password: 'frequency1' });
+    const { context, page, email } = await openSettings({ fullName: 'Hedy Lamarr', password: 'frequency1' });
     const panel = await openTab(page, 'Billing');
     await panel.getByText('Pro Plan').waitFor();
     await panel.getByText('$29/month per user').waitFor();

@@ -1,9 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, PHONE, uniqueEmail } from '#tests/support/browser.ts';
-import { signUp } from '#tests/support/e2e-auth.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, PHONE, uniqueEmail } from '#tests/support/browser.ts';
+import { signedInPage } from '#tests/support/e2e-auth.ts';
 
-const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -26,9 +25,8 @@ const sidebarCookie = async (page: Page) => (await page.context().cookies()).fin
 
 describe('the app shell', () => {
   it('on a desktop: sidebar entries, upgrade box, user menu with name and email', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
     const email = uniqueEmail('shell');
-    await signUp(page, { fullName: 'Hedy Lamarr', email, password: 'frequency1' });
+    const { context, page } = await signedInPage(browser, { fullName: 'Hedy Lamarr', email, password: 'frequency1' });
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const entry of SIDEBAR_ENTRIES) await nav.getByRole('link', { name: entry }).waitFor();
     await page.getByText('Upgrade to Pro').first().waitFor();
@@ -43,8 +41,7 @@ describe('the app shell', () => {
   });
 
   it('Ctrl+B collapses the sidebar to icons, the cookie keeps it for 7 days, and a reload keeps it collapsed', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    await signUp(page, { fullName: 'Margaret Hamilton', email: uniqueEmail('mh'), password: 'apollo11' });
+    const { context, page } = await signedInPage(browser, { fullName: 'Margaret Hamilton', email: uniqueEmail('mh'), password: 'apollo11' });
     expect(await sidebarState(page)).toBe('expanded');
     await page.keyboard.press('Control+b');
     await expect.poll(() => sidebarState(page)).toBe('collapsed');
@@ -63,8 +60,7 @@ describe('the app shell', () => {
   });
 
   it('at 375px: no fixed sidebar, a bottom bar with five entries, the sidebar opens as an overlay', async () => {
-    const { context, page } = await newPage(browser, baseUrl, PHONE);
-    await signUp(page, { fullName: 'Radia Perlman', email: uniqueEmail('rp'), password: 'spanning1' });
+    const { context, page } = await signedInPage(browser, { fullName: 'Radia Perlman', email: uniqueEmail('rp'), password: 'spanning1', viewport: PHONE });
     const bottomBar = page.getByRole('navigation', { name: 'Bottom' });
     for (const entry of ['Home', 'Dashboard', 'Record', 'History', 'Insights']) {
       await bottomBar.getByRole('link', { name: entry, exact: true }).waitFor();

@@ -8,8 +8,8 @@ import { MODEL_CATALOG } from '#server/features/transcription/models/catalog.ts'
 import { writeManifest } from '#server/features/transcription/models/model-store.ts';
 import { locateSileroVad } from '#server/features/transcription/models/silero-vad.ts';
 import { findFreePort } from '#tests/support/build-test-app.ts';
-import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
-import { signUp } from '#tests/support/e2e-auth.ts';
+import { launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
+import { signedInPage } from '#tests/support/e2e-auth.ts';
 import { spawnServer, type SpawnedServer } from '#tests/support/spawn-server.ts';
 
 /**
@@ -61,8 +61,12 @@ function installModelOfTheWrongKind(): void {
 
 describe('/status', () => {
   it('is linked from Settings › Recording and says which engine transcribes, and why sherpa-onnx does not', async () => {
-    const { context, page } = await newPage(browser, server.baseUrl);
-    await signUp(page, { fullName: 'Grace Hopper', email: uniqueEmail('status'), password: 'compiler1' });
+    const { context, page } = await signedInPage(browser, {
+      baseUrl: server.baseUrl,
+      fullName: 'Grace Hopper',
+      email: uniqueEmail('status'),
+      password: 'compiler1',
+    });
     await page.goto('/settings');
     await page.getByRole('tab', { name: 'Recording' }).click();
     await page.getByRole('tabpanel', { name: 'Recording' }).getByRole('link', { name: 'Transcription engine status' }).click();

@@ -1,9 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
-import { signUp } from '#tests/support/e2e-auth.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
+import { signedInPage } from '#tests/support/e2e-auth.ts';
 
-const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -18,9 +17,8 @@ const VARIANT_OF_STATUS: Record<string, string> = { active: 'default', busy: 'de
 
 describe('/team', () => {
   it('shows the heading, the two tabs, you as the first member and the sample team with the right badges', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
     const email = uniqueEmail('team');
-    await signUp(page, { fullName: 'Ada Lovelace', email, password: 'engine1843' });
+    const { context, page } = await signedInPage(browser, { fullName: 'Ada Lovelace', email, password: 'engine1843' });
     await page.goto('/team');
     await page.getByRole('heading', { level: 1, name: 'Team' }).waitFor();
     await page.getByText('Manage your team members and their access.').waitFor();
@@ -67,8 +65,7 @@ describe('/team', () => {
   });
 
   it('Invite Member is honest that nothing is sent yet', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    await signUp(page, { fullName: 'Charles Babbage', email: uniqueEmail('team'), password: 'difference1' });
+    const { context, page } = await signedInPage(browser, { fullName: 'Charles Babbage', email: uniqueEmail('team'), password: 'difference1' });
     await page.goto('/team');
     await page.getByRole('button', { name: 'Invite Member' }).click();
     const dialog = page.getByRole('dialog');
@@ -79,8 +76,7 @@ describe('/team', () => {
   });
 
   it('Activity: the Team Activity card grouped Today, Yesterday, Last Week', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    await signUp(page, { fullName: 'Mary Somerville', email: uniqueEmail('team'), password: 'connexion1' });
+    const { context, page } = await signedInPage(browser, { fullName: 'Mary Somerville', email: uniqueEmail('team'), password: 'connexion1' });
     await page.goto('/team');
     await page.getByRole('tab', { name: 'Activity' }).click();
     const panel = page.getByRole('tabpanel', { name: 'Activity' });

@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
-import { signUp, toast } from '#tests/support/e2e-auth.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eServer, launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
+import { signedInPage, toast } from '#tests/support/e2e-auth.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 
-const baseUrl = inject('baseUrl');
-const dataDir = inject('dataDir');
+const { dataDir } = e2eServer();
 let browser: Browser;
 
 beforeAll(async () => {
@@ -22,8 +21,7 @@ describe('transcription progress, live over the realtime channel', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser, baseUrl));
-    await signUp(page, { fullName: 'Alan Turing', email: uniqueEmail('transcribe'), password: 'enigma123' });
+    ({ context, page } = await signedInPage(browser, { fullName: 'Alan Turing', email: uniqueEmail('transcribe'), password: 'enigma123' }));
   });
   afterAll(async () => {
     await context.close();

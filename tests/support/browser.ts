@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import type { E2eServer } from './e2e-global-setup.ts';
 
 /** Debian's chromium; playwright-core never downloads a browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -39,8 +41,17 @@ export async function newPage(browser: Browser, baseURL: string, viewport = DESK
 }
 
 let counter = 0;
-/** A fresh address per test so tests never depend on each other's accounts. */
+/** A fresh address per test so tests never depend on each other's accounts (the pid: files run in parallel processes). */
 export function uniqueEmail(prefix = 'user'): string {
   counter += 1;
-  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+/**
+ * This worker's server, started by e2e-global-setup.ts: each worker has its own, so the files it runs
+ * one after another share it as they did when every file ran in turn.
+ */
+export function e2eServer(): E2eServer {
+  const servers = inject('e2eServers');
+  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!;
 }

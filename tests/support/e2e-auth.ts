@@ -1,4 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { DESKTOP, e2eServer, uniqueEmail } from './browser.ts';
+import { fetchAnonKey, testClient } from './supabase-client.ts';
 
 /**
  * The /auth form as a person uses it: by tab names, field labels and button texts (spec §2, §5).
@@ -40,3 +42,52 @@ export async function signOut(page: Page): Promise<void> {
 
 /** A sonner toast with exactly this text. */
 export const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+
+export type E2eAccount = { fullName: string; email: string; password: string };
+
+type SignedInPageOptions = Partial<E2eAccount> & {
+  /** The server to sign in on: this worker's from e2e-global-setup unless a test has its own. */
+  baseUrl?: string;
+  viewport?: { width: number; height: number };
+  /** An account that already exists, signed in rather than signed up (a second device of the same person). */
+  signInAs?: { email: string; password: string };
+};
+
+const anonKeys = new Map<string, Promise<string>>();
+
+/**
+ * A browser page already signed in, for the browser tests whose subject is not signing up (auth.spec.ts
+ * keeps the forms): a new account signed up through /auth/v1 by the real supabase-js client (which the
+ * server's Supabase Auth contract serves, with the name as the sign-up form sends it), and a context
+ * that starts with that session in localStorage, stored exactly as supabase-js stores it. The page
+ * opens on /dashboard, welcomed, as after the sign-up form. Name, email and password are made up when
+ * not given; `account` says what they were, for tests that read them back or sign in again.
+ *
+ *   const { context, page, account } = await signedInPage(browser, { fullName: 'Ada Lovelace' });
+ */
+export async function signedInPage(browser: Browser, options: SignedInPageOptions = {}): Promise<{ context: BrowserContext; page: Page; account: E2eAccount }> {
+  const baseUrl = options.baseUrl ?? e2eServer().baseUrl;
+  let anonKey = anonKeys.get(baseUrl);
+  if (!anonKey) anonKeys.set(baseUrl, (anonKey = fetchAnonKey(baseUrl)));
+  const { sb, storage, storageKey } = testClient(baseUrl, await anonKey);
+  const account: E2eAccount = {
+    fullName: options.fullName ?? 'Test Person',
+    email: options.signInAs?.email ?? options.email ?? uniqueEmail('e2e'),
+    password: options.signInAs?.password ?? options.password ?? 'password1',
+  };
+  const { error } = options.signInAs
+    ? await sb.auth.signInWithPassword({ email: account.email, password: account.password })
+    : await sb.auth.signUp({ email: account.email, password: account.password, options: { data: { full_name: account.fullName } } });
+  const session = storage.get(storageKey);
+  if (error || !session) throw new Error(`could not sign ${account.email} in through /auth/v1: ${error?.message ?? 'no session (is AUTH_AUTOCONFIRM off?)'}`);
+
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: options.viewport ?? DESKTOP,
+    storageState: { cookies: [], origins: [{ origin: new URL(baseUrl).origin, localStorage: [{ name: storageKey, value: session }] }] },
+  });
+  const page = await context.newPage();
+  await page.goto('/dashboard');
+  await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+  return { context, page, account };
+}

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../lib/app-error.ts';
 
 export class BadJsonError extends Error {
   constructor(detail: string) {
@@ -27,5 +26,3 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
     }
   });
 }
-
-export const badJsonToAppError = (error: BadJsonError): AppError => new AppError('VALIDATION_FAILED', error.message);

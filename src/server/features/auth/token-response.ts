@@ -1,7 +1,6 @@
 import { signAccessToken } from './access-token.ts';
 import type { AuthContext } from './auth-context.ts';
 import type { SessionRow } from './auth.table.ts';
-import { unixSeconds } from './clock.ts';
 import { errors } from './gotrue-error.ts';
 import { sessionAmr } from './sessions.ts';
 import { loadUserJson, type UserJson } from './user-response.ts';
@@ -36,7 +35,9 @@ export async function tokenResponse(ctx: AuthContext, session: SessionRow, refre
   return {
     access_token: token,
     token_type: 'bearer',
-    expires_in: expiresAt - unixSeconds(),
+    // The token was just signed to live this long (exp = iat + it); reading the clock again after
+    // signing could say one second less on a busy server.
+    expires_in: ctx.config.auth.jwtExpSeconds,
     expires_at: expiresAt,
     refresh_token: refreshToken,
     user,

@@ -28,10 +28,6 @@ async function connect() {
   return { socket, next, closed, send: (m: object) => socket.send(JSON.stringify(m)) };
 }
 
-const waitFor = async (check: () => boolean) => {
-  for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 10));
-};
-
 describe('/realtime', () => {
   it('delivers a person their own events only, after they authenticate', async () => {
     const alice = await signUp('alice');
@@ -59,8 +55,7 @@ describe('/realtime', () => {
     a.socket.close();
     b.socket.close();
     await Promise.all([a.closed, b.closed]);
-    await waitFor(() => t.app.realtime.size() === 0);
-    expect(t.app.realtime.size()).toBe(0);
+    await expect.poll(() => t.app.realtime.size()).toBe(0);
   });
 
   it('closes with 4401 on a bad token and 4400 on a malformed message', async () => {

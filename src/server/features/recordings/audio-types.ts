@@ -25,5 +25,3 @@ export const baseMime = (type: string): string => type.split(';')[0]!.trim().toL
 export function extensionFor(type: string): string | undefined {
   return EXTENSIONS[baseMime(type)];
 }
-
-export const ACCEPTED_AUDIO_TYPES = Object.keys(EXTENSIONS);

@@ -18,9 +18,6 @@ export type PipelineOptions = {
   noiseReduction: boolean;
 };
 
-/** One source of a recording: the whole mixed track, or one capture source (microphone, shared tab). */
-export type AudioTrack = { source: string; pcm: Pcm16k };
-
 /** A recognised segment attributed to a speaker (index into SpeakerIdentification.speakers). */
 export type AttributedSegment = RecognizedSegment & { speaker: number };
 

@@ -47,8 +47,6 @@ function localDate(instant: Date, timeZone: string): string {
  * item again ("done or slipped?"), and the decision register with later decisions offered as
  * superseding earlier ones. Part of the notes service; everything is scoped to the caller's meetings.
  */
-export type TrackerService = ReturnType<typeof createTrackerService>;
-
 export function createTrackerService(deps: TrackerDeps) {
   const { db } = deps;
   const todayOf = async (ownerId: string) => localDate(deps.now(), await deps.timeZoneOf(ownerId));

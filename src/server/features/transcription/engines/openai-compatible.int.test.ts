@@ -6,6 +6,7 @@ import type { MeetingDetail } from '#shared/contracts/meetings.ts';
 import { decodeToPcm16k } from '#server/lib/ffmpeg.ts';
 import { buildTestApp, findFreePort, signUpUser } from '#tests/support/build-test-app.ts';
 import { startFakeSpeechService } from '#tests/support/fake-openai-speech.ts';
+import { createFakeSpeakerIdentifier } from '#tests/support/fake-speech.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { createOpenAiCompatibleEngine, TranscriptionServiceError } from './openai-compatible.ts';
 
@@ -67,6 +68,8 @@ describe('the OpenAI-compatible engine against a local fake of the protocol', ()
         TRANSCRIBE_OPENAI_URL: fake.url,
         TRANSCRIBE_OPENAI_KEY: 'sk-test',
       },
+      // Telling speakers apart is not this test's subject: no clustering host process.
+      deps: { speech: { speakers: createFakeSpeakerIdentifier() } },
     });
     try {
       const { token } = await signUpUser(t.app, 'openai');

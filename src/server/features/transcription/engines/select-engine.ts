@@ -64,8 +64,3 @@ export function createEngineRegistry(config: Config): EngineRegistry {
 
   return { setting, engines, sherpa, resolve, engine, close: () => sherpa.close() };
 }
-
-/** The engine transcription uses (see createEngineRegistry). */
-export function selectTranscriptionEngine(config: Config): TranscriptionEngine {
-  return createEngineRegistry(config).engine;
-}

@@ -6,7 +6,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { modelUrl, type CatalogEntry } from './catalog.ts';
-import { expectedChecksum, modelDir, PARTIAL_PREFIX, readInstalledModel, recordChecksum, writeManifest, type ModelManifest } from './model-store.ts';
+import { expectedChecksum, modelDir, PARTIAL_PREFIX, recordChecksum, writeManifest, type ModelManifest } from './model-store.ts';
 
 /** A fetch that failed: the message is one line meant for the person at the terminal. */
 export class ModelFetchError extends Error {}
@@ -287,6 +287,3 @@ export function formatBytes(bytes: number): string {
   if (bytes >= 1_000) return `${(bytes / 1_000).toFixed(0)} kB`;
   return `${bytes} B`;
 }
-
-/** Whether `name` is already installed whole (fetch then has nothing to do). */
-export const isInstalled = (modelsDir: string, name: string): boolean => readInstalledModel(modelsDir, name) !== undefined;

@@ -91,8 +91,6 @@ export const markStopped = (id: string, durationSeconds?: number) =>
 
 export const setUploadUrl = (id: string, uploadUrl: string) => update(id, () => ({ uploadUrl }));
 
-export const setTitle = (id: string, title: string) => update(id, () => ({ title }));
-
 /** Records the server's acknowledged offset and drops every chunk wholly below it. */
 export async function acknowledge(id: string, offset: number): Promise<void> {
   const database = await db();

@@ -30,9 +30,6 @@ export const FinalNotesSchema = z.object({ summary: z.string(), ...items });
 
 export type PartNotes = z.output<typeof PartNotesSchema>;
 export type FinalNotes = z.output<typeof FinalNotesSchema>;
-export type AnswerPoint = z.output<typeof PointSchema>;
-export type AnswerTopic = z.output<typeof TopicSchema>;
-export type AnswerAction = z.output<typeof ActionSchema>;
 
 export const countItems = (notes: Omit<PartNotes, 'summaryPoints'>): number =>
   notes.keyPoints.length + notes.topics.length + notes.actionItems.length + notes.decisions.length;
