@@ -1,10 +1,9 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
-import { signUp, toast } from '#tests/support/e2e-auth.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
+import { signedInPage, toast } from '#tests/support/e2e-auth.ts';
 import { BAD_TIMESTAMP_VTT, TEAMS_VTT } from '#tests/support/transcript-samples.ts';
 
-const baseUrl = inject('baseUrl');
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -17,8 +16,7 @@ const vttFile = (name: string, text: string) => ({ name, mimeType: 'text/vtt', b
 
 describe('importing a transcript on the record page', () => {
   it('makes a meeting from a Teams WebVTT file and opens it with the named speakers and the transcript, without audio', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    await signUp(page, { fullName: 'Ivy Importer', email: uniqueEmail('import'), password: 'importer1' });
+    const { context, page } = await signedInPage(browser, { fullName: 'Ivy Importer', email: uniqueEmail('import'), password: 'importer1' });
     await page.goto('/record');
     await page.getByText('Import a transcript').waitFor();
     await page.getByLabel('Transcript file').setInputFiles(vttFile('Launch sync.vtt', TEAMS_VTT));
@@ -37,8 +35,7 @@ describe('importing a transcript on the record page', () => {
   });
 
   it('shows the line to fix for a malformed file and stays on the record page', async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    await signUp(page, { fullName: 'Mal Formed', email: uniqueEmail('import-bad'), password: 'malformed1' });
+    const { context, page } = await signedInPage(browser, { fullName: 'Mal Formed', email: uniqueEmail('import-bad'), password: 'malformed1' });
     await page.goto('/record');
     await page.getByLabel('Transcript file').setInputFiles(vttFile('broken.vtt', BAD_TIMESTAMP_VTT));
     const message = 'Line 10: expected a timestamp like 00:01:02.000 --> 00:01:05.000, found "00:00:1x.000 --> 00:00:12.000"';

@@ -1,7 +1,7 @@
 import * as OTPAuth from 'otpauth';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eServer, launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
 import { signIn, signOut, signUp, toast } from '#tests/support/e2e-auth.ts';
 import { fetchAnonKey, testClient } from '#tests/support/supabase-client.ts';
 
@@ -9,7 +9,7 @@ import { fetchAnonKey, testClient } from '#tests/support/supabase-client.ts';
 // password, is asked for the code (and kept from every signed-in page until then), and is in once
 // the code is right. The authenticator is set up through supabase-js, as an app with MFA settings would.
 
-const baseUrl = inject('baseUrl');
+const { baseUrl } = e2eServer();
 let browser: Browser;
 
 beforeAll(async () => {

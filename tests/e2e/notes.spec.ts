@@ -1,11 +1,10 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
-import { signUp, toast } from '#tests/support/e2e-auth.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
+import { signedInPage, toast } from '#tests/support/e2e-auth.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 
-const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -34,8 +33,7 @@ describe('the Notes panel of a sample meeting (no recording)', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser, baseUrl));
-    await signUp(page, { fullName: 'Nora Notes', email: uniqueEmail('notes'), password: 'notes1234' });
+    ({ context, page } = await signedInPage(browser, { fullName: 'Nora Notes', email: uniqueEmail('notes'), password: 'notes1234' }));
     await page.getByRole('link', { name: 'Weekly Team Standup' }).click();
     await page.waitForURL(/\/meetings\/[0-9a-f-]{36}$/);
   });
@@ -137,8 +135,7 @@ describe('the Notes panel of a sample meeting (no recording)', () => {
 
 describe('the Notes panel of a recording', () => {
   it('an item moves the player to its moment and highlights its line', { timeout: 120_000 }, async () => {
-    const { context, page } = await newPage(browser, baseUrl);
-    await signUp(page, { fullName: 'Rita Recording', email: uniqueEmail('notes-audio'), password: 'notes1234' });
+    const { context, page } = await signedInPage(browser, { fullName: 'Rita Recording', email: uniqueEmail('notes-audio'), password: 'notes1234' });
     await page.goto('/record');
     await page.getByLabel('Recording file').setInputFiles(path.join(sharedAudioDir(), 'librivox_ss_5utt.wav'));
     await toast(page, 'Meeting saved').waitFor();

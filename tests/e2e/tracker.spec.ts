@@ -1,9 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
-import { signUp, toast } from '#tests/support/e2e-auth.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
+import { signedInPage, toast } from '#tests/support/e2e-auth.ts';
 
-const baseUrl = inject('baseUrl');
 let browser: Browser;
 
 beforeAll(async () => {
@@ -50,8 +49,7 @@ describe('the action-item tracker and the decision register', () => {
   let context: BrowserContext;
   let page: Page;
   beforeAll(async () => {
-    ({ context, page } = await newPage(browser, baseUrl));
-    await signUp(page, { fullName: 'Margaret Hamilton', email: uniqueEmail('tracker'), password: 'apollo11!' });
+    ({ context, page } = await signedInPage(browser, { fullName: 'Margaret Hamilton', email: uniqueEmail('tracker'), password: 'apollo11!' }));
   });
   afterAll(async () => {
     await context.close();
