@@ -1,5 +1,6 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -13,6 +14,11 @@ const run = promisify(execFile);
  * Debian's pocketsphinx as a streaming recogniser: PCM written to a named pipe it reads as its
  * input file (a Node child's stdin is a socket, which it cannot open), one utterance out as soon as
  * it hears the speaker pause. `stdbuf -oL` makes it print each line at once instead of buffering.
+ *
+ * The pipe is opened read-write and non-blocking (Linux opens a FIFO so at once, reader or not) and
+ * written through a libuv pipe handle (net.Socket): no open or write ever waits in Node's thread pool.
+ * A plain write-only open waits there until the recogniser opens its end, and one killed before it
+ * did held a pool thread for ever: four dropped sessions stopped sign-ups, static files and SIGTERM.
  */
 export type StreamingRecognizer = {
   write: (pcm: Buffer) => void;
@@ -38,6 +44,10 @@ export async function startStreamingRecognizer(onUtterance: (segment: Recognized
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'parley-live-'));
   const fifo = path.join(dir, 'audio.raw');
   await run('mkfifo', ['-m', '600', fifo]);
+  const fd = await promisify(fs.open)(fifo, fs.constants.O_RDWR | fs.constants.O_NONBLOCK);
+  // Holding the read end as well means no EPIPE when the recogniser dies: its exit is watched instead.
+  const pipe = new net.Socket({ fd, readable: false, writable: true });
+  pipe.on('error', () => undefined); // the recogniser went away: kill() and exited clean up
   const child: ChildProcess = spawn(
     'stdbuf',
     ['-oL', POCKETSPHINX_BINARY, '-hmm', POCKETSPHINX_MODEL_DIR, '-infile', fifo, '-time', 'yes', ...LIVE_VAD, '-logfn', '/dev/null'],
@@ -63,17 +73,8 @@ export async function startStreamingRecognizer(onUtterance: (segment: Recognized
       end = pending.indexOf('</s>');
     }
   });
-  // Opening the pipe for writing waits until pocketsphinx opens it for reading.
-  const pipe = fs.createWriteStream(fifo);
-  pipe.on('error', () => undefined); // the recogniser went away: kill() and end() clean up
   const cleanup = async () => {
-    // A recogniser that died before opening the pipe leaves our open waiting for a reader forever
-    // (holding a libuv thread): a reader of our own releases it.
-    if (pipe.pending)
-      await fs.promises.open(fifo, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK).then(
-        (handle) => handle.close(),
-        () => undefined,
-      );
+    pipe.destroy();
     await fs.promises.rm(dir, { recursive: true, force: true });
   };
   void exited.then(cleanup);
