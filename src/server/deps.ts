@@ -164,8 +164,15 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     sharing: createSharingService({ db, meetings, notes }),
     insights: createInsightsService({ meetings, notes, now: () => clock.now() }),
   };
-  // A new account starts with the sample meetings (auth knows nothing of meetings: a named hook).
-  const auth = await createAuthModule(db, config, log, { secrets, mailer, clock, onUserCreated: [(userId) => samples.seed(userId)] });
+  // A new account starts with the sample meetings (auth knows nothing of meetings: a named hook);
+  // an ended session closes the sockets opened with it, in every process (the hub carries it).
+  const auth = await createAuthModule(db, config, log, {
+    secrets,
+    mailer,
+    clock,
+    onUserCreated: [(userId) => samples.seed(userId)],
+    onSessionsEnded: (ended) => realtime.endSessions(ended),
+  });
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now: () => clock.now() });
   const works = role !== 'web';
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { Clock } from '#server/lib/clock.ts';
+import type { SessionsEnded } from '#server/lib/realtime/realtime-hub.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimits } from './rate-limits.ts';
@@ -23,6 +24,11 @@ export type AuthContext = {
   log: FastifyBaseLogger;
   /** Other features' reactions to a new account (e.g. its sample meetings); failures never undo the sign-up. */
   onUserCreated: readonly ((userId: string) => Promise<void>)[];
+  /**
+   * Sessions were ended (sign-out, refresh-token reuse, new password, MFA): the sockets opened with
+   * their tokens close (the realtime hub, in every process). Called after the rows are gone.
+   */
+  onSessionsEnded: (ended: SessionsEnded) => void;
 };
 
 export async function notifyUserCreated(ctx: AuthContext, userId: string): Promise<void> {

@@ -27,7 +27,13 @@ export type AuthModule = {
 
 const ANON_KEY_SETTING = 'auth.anon_key';
 
-type AuthModuleOptions = { secrets: SecretBox; onUserCreated?: ((userId: string) => Promise<void>)[]; mailer?: Mailer; clock?: Clock };
+type AuthModuleOptions = {
+  secrets: SecretBox;
+  onUserCreated?: ((userId: string) => Promise<void>)[];
+  onSessionsEnded?: AuthContext['onSessionsEnded'];
+  mailer?: Mailer;
+  clock?: Clock;
+};
 
 export async function createAuthModule(db: Db, config: Config, log: FastifyBaseLogger, options: AuthModuleOptions): Promise<AuthModule> {
   // Previous keys stay published for one access-token lifetime after a rotation.
@@ -44,6 +50,7 @@ export async function createAuthModule(db: Db, config: Config, log: FastifyBaseL
     issuer,
     log,
     onUserCreated: options.onUserCreated ?? [],
+    onSessionsEnded: options.onSessionsEnded ?? (() => undefined),
   };
   if (context.mailer.transport === 'outbox') {
     log.info(

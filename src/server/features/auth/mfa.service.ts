@@ -123,7 +123,7 @@ export async function verifyFactor(
 
   const now = nowIso();
   const amr: AmrEntry[] = [{ method: 'totp', timestamp: unixSeconds() }, ...sessionAmr(auth.session).filter((e) => e.method !== 'totp')];
-  await ctx.db.transaction().execute(async (trx) => {
+  const ended = await ctx.db.transaction().execute(async (trx) => {
     await markChallengeVerified(trx, challenge.id, now);
     if (factor.status !== 'verified') {
       await markFactorVerified(trx, factor.id, now);
@@ -131,8 +131,9 @@ export async function verifyFactor(
     }
     await upgradeSessionToAal2(trx, auth.session.id, { amr: JSON.stringify(amr), factorId: factor.id, now });
     // Sessions of this user that never passed MFA are ended once a factor protects the account.
-    await deleteOtherAal1Sessions(trx, auth.user.id, auth.session.id);
+    return deleteOtherAal1Sessions(trx, auth.user.id, auth.session.id);
   });
+  if (ended.length > 0) ctx.onSessionsEnded({ userId: auth.user.id, sessionIds: ended });
   const refreshToken = await resetRefreshTokens(ctx.db, auth.session.id);
   const session = { ...auth.session, aal: 'aal2' as const, amr: JSON.stringify(amr), factor_id: factor.id };
   return tokenResponse(ctx, session, refreshToken);

@@ -47,8 +47,16 @@ export async function deleteUserSessions(db: Db, userId: string, filter: { only?
   await query.execute();
 }
 
-export async function deleteOtherAal1Sessions(db: Db, userId: string, keepSessionId: string): Promise<void> {
-  await db.deleteFrom('auth_sessions').where('user_id', '=', userId).where('aal', '=', 'aal1').where('id', '!=', keepSessionId).execute();
+/** Returns the ids of the sessions it ended. */
+export async function deleteOtherAal1Sessions(db: Db, userId: string, keepSessionId: string): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('auth_sessions')
+    .where('user_id', '=', userId)
+    .where('aal', '=', 'aal1')
+    .where('id', '!=', keepSessionId)
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 export async function insertRefreshToken(db: Db, token: RefreshTokenRow): Promise<void> {

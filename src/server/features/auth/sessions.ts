@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '#server/db/create-db.ts';
 import type { AmrEntry } from './access-token.ts';
+import type { AuthContext } from './auth-context.ts';
 import type { SessionRow } from './auth.table.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import { nowIso, unixSeconds } from './clock.ts';
@@ -108,41 +109,44 @@ export const sessionAmr = (session: SessionRow): AmrEntry[] => JSON.parse(sessio
 export async function rotateRefreshToken(
   db: Db,
   presented: string,
-  options: { reuseIntervalSeconds: number; clock: Clock },
+  options: { reuseIntervalSeconds: number; clock: Clock; onSessionsEnded: AuthContext['onSessionsEnded'] },
 ): Promise<{ session: SessionRow; refreshToken: string }> {
   if (presented.length < MIN_TOKEN_LENGTH) throw errors.validation('Refresh token is not valid');
-  const outcome = await db.transaction().execute(async (trx): Promise<{ session: SessionRow; refreshToken: string } | { reusedSessionId: string }> => {
-    const token = await findRefreshTokenByHash(trx, sha256(presented));
-    if (!token) throw notFound();
-    // Serialises concurrent refreshes of one session (a row lock on PostgreSQL; SQLite transactions are already serial).
-    const session = await lockSession(trx, token.session_id);
-    if (!session) throw new GoTrueError(400, 'session_not_found', 'Invalid Refresh Token: No Valid Session Found');
-    const nowDate = options.clock.now();
-    const now = nowDate.toISOString();
+  const outcome = await db
+    .transaction()
+    .execute(async (trx): Promise<{ session: SessionRow; refreshToken: string } | { reusedSessionId: string; userId: string }> => {
+      const token = await findRefreshTokenByHash(trx, sha256(presented));
+      if (!token) throw notFound();
+      // Serialises concurrent refreshes of one session (a row lock on PostgreSQL; SQLite transactions are already serial).
+      const session = await lockSession(trx, token.session_id);
+      if (!session) throw new GoTrueError(400, 'session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+      const nowDate = options.clock.now();
+      const now = nowDate.toISOString();
 
-    if (token.revoked === 0) {
-      const successor = newToken();
-      await insertToken(trx, session.id, successor, token.id, now);
-      await markRefreshTokenRotated(trx, token.id, { childCiphertext: sealChild(presented, successor), now });
-      await markSessionRefreshed(trx, session.id, now);
-      return { session: { ...session, refreshed_at: now }, refreshToken: successor };
-    }
+      if (token.revoked === 0) {
+        const successor = newToken();
+        await insertToken(trx, session.id, successor, token.id, now);
+        await markRefreshTokenRotated(trx, token.id, { childCiphertext: sealChild(presented, successor), now });
+        await markSessionRefreshed(trx, session.id, now);
+        return { session: { ...session, refreshed_at: now }, refreshToken: successor };
+      }
 
-    const active = await findActiveRefreshToken(trx, session.id);
-    const isParentOfActive = active !== undefined && active.parent_id === token.id;
-    // A revoked token's updated_at is the moment it was rotated away (markRefreshTokenRotated).
-    const secondsSinceRevoked = (nowDate.getTime() - Date.parse(token.updated_at)) / 1000;
-    const withinInterval = secondsSinceRevoked <= options.reuseIntervalSeconds;
-    if (active && (isParentOfActive || withinInterval)) {
-      const activeToken = await followChain(trx, token, presented, active.id);
-      if (activeToken !== undefined) return { session, refreshToken: activeToken };
-    }
-    return { reusedSessionId: session.id };
-  });
+      const active = await findActiveRefreshToken(trx, session.id);
+      const isParentOfActive = active !== undefined && active.parent_id === token.id;
+      // A revoked token's updated_at is the moment it was rotated away (markRefreshTokenRotated).
+      const secondsSinceRevoked = (nowDate.getTime() - Date.parse(token.updated_at)) / 1000;
+      const withinInterval = secondsSinceRevoked <= options.reuseIntervalSeconds;
+      if (active && (isParentOfActive || withinInterval)) {
+        const activeToken = await followChain(trx, token, presented, active.id);
+        if (activeToken !== undefined) return { session, refreshToken: activeToken };
+      }
+      return { reusedSessionId: session.id, userId: session.user_id };
+    });
   if ('reusedSessionId' in outcome) {
     // Reuse outside the rules: assume the token was stolen and end the whole session (GoTrue v2).
     // Outside the transaction above, which an error would roll back.
     await deleteSession(db, outcome.reusedSessionId);
+    options.onSessionsEnded({ userId: outcome.userId, sessionIds: [outcome.reusedSessionId] });
     throw new GoTrueError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
   }
   return outcome;
@@ -179,8 +183,20 @@ export async function resetRefreshTokens(db: Db, sessionId: string): Promise<str
 
 export type LogoutScope = 'global' | 'local' | 'others';
 
-export async function endSessions(db: Db, input: { userId: string; sessionId: string; scope: LogoutScope }): Promise<void> {
-  if (input.scope === 'local') return deleteUserSessions(db, input.userId, { only: input.sessionId });
-  if (input.scope === 'others') return deleteUserSessions(db, input.userId, { except: input.sessionId });
-  return deleteUserSessions(db, input.userId);
+/** Sign-out (auth-contract §4.4): this session, the others, or all; their sockets are closed too. */
+export async function endSessions(
+  ctx: Pick<AuthContext, 'db' | 'onSessionsEnded'>,
+  input: { userId: string; sessionId: string; scope: LogoutScope },
+): Promise<void> {
+  const { userId, sessionId } = input;
+  if (input.scope === 'local') {
+    await deleteUserSessions(ctx.db, userId, { only: sessionId });
+    ctx.onSessionsEnded({ userId, sessionIds: [sessionId] });
+  } else if (input.scope === 'others') {
+    await deleteUserSessions(ctx.db, userId, { except: sessionId });
+    ctx.onSessionsEnded({ userId, except: sessionId });
+  } else {
+    await deleteUserSessions(ctx.db, userId);
+    ctx.onSessionsEnded({ userId });
+  }
 }

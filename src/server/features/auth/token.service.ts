@@ -30,6 +30,7 @@ export async function refreshSession(ctx: AuthContext, presented: string): Promi
   const { session, refreshToken } = await rotateRefreshToken(ctx.db, presented, {
     reuseIntervalSeconds: ctx.config.auth.refreshTokenReuseIntervalSeconds,
     clock: ctx.clock,
+    onSessionsEnded: ctx.onSessionsEnded,
   });
   const user = await findUserById(ctx.db, session.user_id);
   if (!user) throw new GoTrueError(400, 'session_not_found', 'Invalid Refresh Token: No Valid Session Found');

@@ -51,7 +51,7 @@ export async function updateUser(
     await setPasswordHash(ctx.db, user.id, await hashPassword(changes.password), now);
     await clearOneTimeTokens(ctx.db, user.id);
     // A new password signs out every other device, as GoTrue does.
-    await endSessions(ctx.db, { userId: user.id, sessionId: session.id, scope: 'others' });
+    await endSessions(ctx, { userId: user.id, sessionId: session.id, scope: 'others' });
   }
 
   if (metadata) {

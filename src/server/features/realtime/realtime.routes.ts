@@ -16,12 +16,14 @@ const send = (socket: WebSocket, message: RealtimeServerMessage) => {
 
 /**
  * GET /realtime (WebSocket): authenticate with the first message, then receive that person's events.
- * Close codes: 4401 not authenticated (bad, expired or missing token), 4403 the session still owes
- * its MFA challenge (a refreshed token will not do), 4400 malformed message.
+ * Close codes: 4401 not authenticated (bad, expired or missing token) or the session it was opened
+ * with has ended (signed out, here or elsewhere: no more events for a signed-out browser), 4403 the
+ * session still owes its MFA challenge (a refreshed token will not do), 4400 malformed message.
  */
 export function registerRealtimeRoutes(app: FastifyInstance, deps: { auth: AuthContext; hub: RealtimeHub }): void {
   app.get(REALTIME_PATH, { websocket: true }, (socket) => {
     let unsubscribe: (() => void) | undefined;
+    let unwatch: (() => void) | undefined;
     let authenticating = false;
     const authTimer = setTimeout(() => socket.close(4401, 'Authenticate first'), AUTH_TIMEOUT_MS);
 
@@ -40,10 +42,11 @@ export function registerRealtimeRoutes(app: FastifyInstance, deps: { auth: AuthC
       if (unsubscribe || authenticating) return; // one subscription per socket; a refreshed token needs no new one
       authenticating = true;
       try {
-        const { user } = await authenticateToken(deps.auth, message.accessToken);
+        const { user, session } = await authenticateToken(deps.auth, message.accessToken);
         clearTimeout(authTimer);
         if (socket.readyState !== socket.OPEN) return;
         unsubscribe = deps.hub.subscribe(user.id, (event) => send(socket, event));
+        unwatch = deps.hub.watchSession(user.id, session.id, () => socket.close(4401, 'Session ended'));
         send(socket, { type: 'ready', userId: user.id });
       } catch (error) {
         if (error instanceof GoTrueError && error.code === 'insufficient_aal')
@@ -54,6 +57,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, deps: { auth: AuthC
     socket.on('close', () => {
       clearTimeout(authTimer);
       unsubscribe?.();
+      unwatch?.();
     });
   });
 }

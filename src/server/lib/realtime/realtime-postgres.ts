@@ -2,9 +2,12 @@ import pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { z } from 'zod';
 import { RealtimeEventSchema } from '#shared/contracts/realtime.ts';
-import type { RealtimeTransport } from './realtime-hub.ts';
+import type { HubMessage, RealtimeTransport } from './realtime-hub.ts';
 
-const Message = z.object({ userId: z.string(), event: RealtimeEventSchema });
+const Message = z.union([
+  z.object({ userId: z.string(), event: RealtimeEventSchema }),
+  z.object({ userId: z.string(), sessionsEnded: z.object({ sessionIds: z.array(z.string()).optional(), except: z.string().optional() }) }),
+]);
 /** NOTIFY payloads are capped at 8000 bytes; events are a few hundred. */
 const MAX_PAYLOAD_BYTES = 7_900;
 
@@ -18,7 +21,7 @@ export type PostgresTransport = RealtimeTransport & { close: () => Promise<void>
  */
 export async function createPostgresTransport(options: { url: string; channel: string; log: Logger }): Promise<PostgresTransport> {
   const { log, channel } = options;
-  let deliver: ((message: z.infer<typeof Message>) => void) | undefined;
+  let deliver: ((message: HubMessage) => void) | undefined;
   let client: pg.Client | undefined;
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
@@ -49,7 +52,8 @@ export async function createPostgresTransport(options: { url: string; channel: s
   return {
     send: (message) => {
       const payload = JSON.stringify(message);
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) return log.error({ type: message.event.type }, 'realtime event too large to send');
+      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
+        return log.error({ type: 'event' in message ? message.event.type : 'sessions ended' }, 'realtime message too large to send');
       if (!client) return log.warn('realtime event dropped: the database connection is being reopened');
       client.query('select pg_notify($1, $2)', [channel, payload]).catch((error: unknown) => log.warn({ err: error }, 'realtime event not sent'));
     },

@@ -13,7 +13,7 @@ export function registerLogout(app: FastifyInstance, ctx: AuthContext): void {
     const scope = queryParam(request, 'scope') ?? 'global';
     if (!SCOPES.includes(scope as LogoutScope)) throw errors.validation(`Unsupported logout scope "${scope}"`);
     const { user, session } = await authenticate(ctx, request);
-    await endSessions(ctx.db, { userId: user.id, sessionId: session.id, scope: scope as LogoutScope });
+    await endSessions(ctx, { userId: user.id, sessionId: session.id, scope: scope as LogoutScope });
     return reply.status(204).send();
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { LIVE_CLOSE, LIVE_PATH, LiveClientMessageSchema, type LiveAuthMessage, type LiveServerMessage } from '#shared/contracts/live.ts';
+import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import type { AuthContext } from '../../auth/auth-context.ts';
 import { authenticateToken } from '../../auth/authenticate.ts';
 import type { MeetingsService } from '../../meetings/meetings.service.ts';
@@ -35,7 +36,10 @@ const speakersOf = (sources: string[]) => (sources.length > 1 ? [OWN_VOICE, ...s
  * GET /realtime/live (WebSocket): recognised lines of the recording in progress, streamed by the
  * browser as PCM. Nothing from here is stored: the meeting's transcription job makes the transcript.
  */
-export function registerLiveRoutes(app: FastifyInstance, deps: { meetings: MeetingsService; auth: AuthContext; log: FastifyBaseLogger }): void {
+export function registerLiveRoutes(
+  app: FastifyInstance,
+  deps: { meetings: MeetingsService; auth: AuthContext; hub: RealtimeHub; log: FastifyBaseLogger },
+): void {
   const sessionsByUser = new Map<string, number>();
   let recognizers = 0;
 
@@ -43,6 +47,8 @@ export function registerLiveRoutes(app: FastifyInstance, deps: { meetings: Meeti
     let session: LiveSession | undefined;
     /** Released when the socket closes: this socket's count against its owner's and the server's limits. */
     let release: (() => void) | undefined;
+    /** Stops watching the sign-in session this socket was opened with (its end closes the socket). */
+    let unwatch: (() => void) | undefined;
     let state: 'waiting' | 'authenticating' | 'streaming' | 'closed' = 'waiting';
     let channels = 1;
     let idle: NodeJS.Timeout | undefined;
@@ -68,6 +74,8 @@ export function registerLiveRoutes(app: FastifyInstance, deps: { meetings: Meeti
       state = 'authenticating';
       const caller = await authenticateToken(deps.auth, message.accessToken).catch(() => undefined);
       if (!caller) return close(LIVE_CLOSE.unauthenticated, 'Invalid or expired access token');
+      if (state !== 'authenticating') return; // the browser left meanwhile
+      unwatch = deps.hub.watchSession(caller.user.id, caller.session.id, () => close(LIVE_CLOSE.unauthenticated, 'Session ended'));
       const meeting = await deps.meetings.recording(caller.user.id, message.meetingId);
       if (!meeting) return close(LIVE_CLOSE.notFound, 'No meeting of yours is recording with this id');
       const speakers = speakersOf(meeting.audioSources);
@@ -150,6 +158,7 @@ export function registerLiveRoutes(app: FastifyInstance, deps: { meetings: Meeti
       clearInterval(heartbeat);
       state = 'closed';
       release?.();
+      unwatch?.();
       // The browser has gone: its last words have nowhere to go, so no need to wait for them.
       session?.kill();
     });
