@@ -55,7 +55,7 @@ async function streamSession(baseUrl: string, token: string, pcm: Buffer, channe
       const message = LiveServerMessageSchema.parse(JSON.parse(String(data)));
       if (message.type === 'ready') resolve();
       else if (message.type === 'line') arrivals.push({ line: message.line, at: performance.now() });
-      else reject(new Error(message.message));
+      else if (message.type === 'error') reject(new Error(message.message));
     });
     socket.on('close', (code) => reject(new Error(`live socket closed: ${code}`)));
   });

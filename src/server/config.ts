@@ -88,6 +88,9 @@ const EnvSchema = z.object({
   TRANSCRIBE_MAX_ATTEMPTS: int(4, 1, 20),
   TRANSCRIBE_CONCURRENCY: int(1, 1, 16),
   TRANSCRIBE_RETRY_DELAY_SECONDS: int(15, 0, 3600),
+  LIVE_RECOGNIZERS: int(8, 1, 256),
+  LIVE_SESSIONS_PER_ACCOUNT: int(2, 1, 64),
+  LIVE_PAUSED_RELEASE_SECONDS: int(120, 1, 3600),
   NOTES_ENGINE: z.enum(['auto', 'local', 'llm']).default('auto'),
   NOTES_LLM_URL: optionalUrl,
   NOTES_LLM_KEY: optionalString,
@@ -150,6 +153,12 @@ export type Config = Readonly<{
     concurrency: number;
     /** First retry delay; each further retry waits twice as long (capped at 30 minutes). */
     retryDelaySeconds: number;
+    /**
+     * The live transcript while recording: recogniser processes this server runs at once (one per
+     * capture source of a session; more wait in line), sessions one account may hold or wait for, and
+     * how long a paused session keeps its recogniser before letting it go (it gets one again on resume).
+     */
+    live: Readonly<{ recognizers: number; sessionsPerAccount: number; pausedReleaseSeconds: number }>;
   }>;
   notes: Readonly<{
     /** `auto`: the LLM when configured and reachable, else the local engine. */
@@ -259,6 +268,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAttempts: e.TRANSCRIBE_MAX_ATTEMPTS,
       concurrency: e.TRANSCRIBE_CONCURRENCY,
       retryDelaySeconds: e.TRANSCRIBE_RETRY_DELAY_SECONDS,
+      live: Object.freeze({
+        recognizers: e.LIVE_RECOGNIZERS,
+        sessionsPerAccount: e.LIVE_SESSIONS_PER_ACCOUNT,
+        pausedReleaseSeconds: e.LIVE_PAUSED_RELEASE_SECONDS,
+      }),
     }),
     notes: Object.freeze({
       engine: e.NOTES_ENGINE,

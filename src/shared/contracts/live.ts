@@ -49,6 +49,11 @@ export type LiveLine = z.infer<typeof LiveLineSchema>;
 export const LiveServerMessageSchema = z.discriminatedUnion('type', [
   /** Listening; `speakers` names each channel's lines, in channel order. */
   z.object({ type: z.literal('ready'), speakers: z.array(z.string()).default(['Speaker 1']) }),
+  /**
+   * Every recogniser of the server is busy: this session is in line (`position` 1 is next) and
+   * becomes `ready` when one frees. Audio sent meanwhile keeps the recording's clock but is not heard.
+   */
+  z.object({ type: z.literal('waiting'), position: z.number().int().positive() }),
   z.object({ type: z.literal('line'), line: LiveLineSchema }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);

@@ -1,22 +1,18 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
-import { LIVE_CLOSE, LIVE_PATH, LiveClientMessageSchema, type LiveAuthMessage, type LiveServerMessage } from '#shared/contracts/live.ts';
+import { LIVE_CLOSE, LIVE_PATH, LIVE_SAMPLE_RATE, LiveClientMessageSchema, type LiveAuthMessage, type LiveServerMessage } from '#shared/contracts/live.ts';
+import type { Config } from '#server/config.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import type { AuthContext } from '../../auth/auth-context.ts';
 import { authenticateToken } from '../../auth/authenticate.ts';
 import type { MeetingsService } from '../../meetings/meetings.service.ts';
-import { startLiveSession, type LiveSession } from './live-session.ts';
+import { MAX_BACKLOG_BYTES, startLiveSession, type LiveSession } from './live-session.ts';
+import { createLiveSlots, type SlotHold } from './live-slots.ts';
 import { isStreamingAvailable } from './streaming-recognizer.ts';
 
-/** Live sessions one person may have at once (a recording tab and a spare). */
-export const MAX_SESSIONS_PER_USER = 2;
-/** Recogniser processes on this server at once (one per capture source of each live session). */
-export const MAX_RECOGNIZERS = 8;
 const AUTH_TIMEOUT_MS = 10_000;
 /** No audio for this long while recording (a stalled tab) ends the session. */
 const IDLE_TIMEOUT_MS = 2 * 60_000;
-/** A paused recording keeps its session this long; the browser reconnects when it resumes later. */
-const PAUSED_TIMEOUT_MS = 30 * 60_000;
 /** The browser answers pings by itself; one that misses a round has gone (closed lid, lost network). */
 const HEARTBEAT_MS = 30_000;
 /** The person's name on their microphone's lines when a shared tab is recorded too. */
@@ -35,22 +31,34 @@ const speakersOf = (sources: string[]) => (sources.length > 1 ? [OWN_VOICE, ...s
 /**
  * GET /realtime/live (WebSocket): recognised lines of the recording in progress, streamed by the
  * browser as PCM. Nothing from here is stored: the meeting's transcription job makes the transcript.
+ *
+ * Recognisers are the scarce part (a process each): an account holds at most `sessionsPerAccount`
+ * sessions, the server runs `recognizers` of them and further sessions wait in line (`waiting`, with
+ * their place) rather than being refused, and a session paused longer than `pausedReleaseSeconds`
+ * is closed so its recogniser goes to the next in line: the browser reconnects when it resumes.
  */
 export function registerLiveRoutes(
   app: FastifyInstance,
-  deps: { meetings: MeetingsService; auth: AuthContext; hub: RealtimeHub; log: FastifyBaseLogger },
+  deps: { meetings: MeetingsService; auth: AuthContext; hub: RealtimeHub; live: Config['transcription']['live']; log: FastifyBaseLogger },
 ): void {
   const sessionsByUser = new Map<string, number>();
-  let recognizers = 0;
+  const slots = createLiveSlots(deps.live.recognizers);
+  const pausedReleaseMs = deps.live.pausedReleaseSeconds * 1000;
 
   app.get(LIVE_PATH, { websocket: true }, (socket) => {
     let session: LiveSession | undefined;
-    /** Released when the socket closes: this socket's count against its owner's and the server's limits. */
+    /** Released when the socket closes: this socket's count against its owner's limit. */
     let release: (() => void) | undefined;
+    /** This socket's recogniser places, held or waited for. */
+    let hold: SlotHold | undefined;
     /** Stops watching the sign-in session this socket was opened with (its end closes the socket). */
     let unwatch: (() => void) | undefined;
-    let state: 'waiting' | 'authenticating' | 'streaming' | 'closed' = 'waiting';
+    let state: 'waiting' | 'authenticating' | 'queued' | 'starting' | 'streaming' | 'closed' = 'waiting';
     let channels = 1;
+    /** Recording time the audio so far covers, until the recogniser starts (then its own clock keeps it). */
+    let recordedMs = 0;
+    /** Audio that came while the recogniser was starting, written to it once started. */
+    let early: Buffer[] = [];
     let idle: NodeJS.Timeout | undefined;
     let alive = true;
     const close = (code: number, reason: string) => {
@@ -59,7 +67,7 @@ export function registerLiveRoutes(
     const waitForAudio = (paused: boolean) => {
       clearTimeout(idle);
       idle = paused
-        ? setTimeout(() => close(LIVE_CLOSE.idle, 'Paused for half an hour'), PAUSED_TIMEOUT_MS)
+        ? setTimeout(() => close(LIVE_CLOSE.idle, 'Paused: the live transcript resumes with the recording'), pausedReleaseMs)
         : setTimeout(() => close(LIVE_CLOSE.idle, 'No audio for two minutes'), IDLE_TIMEOUT_MS);
     };
     const authTimer = setTimeout(() => close(LIVE_CLOSE.unauthenticated, 'Authenticate first'), AUTH_TIMEOUT_MS);
@@ -69,6 +77,32 @@ export function registerLiveRoutes(
       alive = false;
       socket.ping();
     }, HEARTBEAT_MS);
+
+    const begin = async (speakers: string[]) => {
+      if (state !== 'queued') return;
+      state = 'starting';
+      const started = await startLiveSession({
+        speakers,
+        offsetMs: recordedMs,
+        onLine: (line) => send(socket, { type: 'line', line }),
+        onFailure: (reason) => {
+          send(socket, {
+            type: 'error',
+            message:
+              reason === 'overloaded'
+                ? 'The live transcript fell too far behind and stopped; the recording itself is not affected.'
+                : 'The live transcript stopped; the recording itself is not affected.',
+          });
+          close(reason === 'overloaded' ? LIVE_CLOSE.busy : 1011, 'Recogniser stopped');
+        },
+      });
+      if (state !== 'starting') return started.kill(); // the browser left while it started
+      session = started;
+      state = 'streaming';
+      send(socket, { type: 'ready', speakers });
+      for (const pcm of early) started.write(pcm);
+      early = [];
+    };
 
     const authenticate = async (message: Required<LiveAuthMessage>) => {
       state = 'authenticating';
@@ -82,50 +116,45 @@ export function registerLiveRoutes(
       if (message.channels !== speakers.length) return close(LIVE_CLOSE.badMessage, `This recording has ${speakers.length} audio channel(s)`);
       if (state !== 'authenticating') return; // the browser left meanwhile
       const userId = caller.user.id;
-      if ((sessionsByUser.get(userId) ?? 0) >= MAX_SESSIONS_PER_USER) return close(LIVE_CLOSE.busy, 'Too many live transcripts at once');
-      if (recognizers + speakers.length > MAX_RECOGNIZERS) return close(LIVE_CLOSE.busy, 'The server is busy');
+      if ((sessionsByUser.get(userId) ?? 0) >= deps.live.sessionsPerAccount) return close(LIVE_CLOSE.busy, 'Too many live transcripts at once');
       if (!isStreamingAvailable()) {
         send(socket, { type: 'error', message: 'Live transcription is not available on this server (pocketsphinx is not installed).' });
         return close(LIVE_CLOSE.unavailable, 'Live transcription unavailable');
       }
+      const requested = slots.request(speakers.length, {
+        onGranted: () =>
+          void begin(speakers).catch((error: unknown) => {
+            deps.log.warn({ err: error }, 'live transcription could not start');
+            close(1011, 'Live transcription could not start');
+          }),
+        onPosition: (position) => send(socket, { type: 'waiting', position }),
+      });
+      if (!requested) return close(LIVE_CLOSE.busy, 'The server is busy');
+      hold = requested;
       sessionsByUser.set(userId, (sessionsByUser.get(userId) ?? 0) + 1);
-      recognizers += speakers.length;
       release = () => {
-        recognizers -= speakers.length;
         const left = (sessionsByUser.get(userId) ?? 1) - 1;
         if (left > 0) sessionsByUser.set(userId, left);
         else sessionsByUser.delete(userId);
       };
-      const started = await startLiveSession({
-        speakers,
-        offsetMs: message.offsetMs,
-        onLine: (line) => send(socket, { type: 'line', line }),
-        onFailure: (reason) => {
-          send(socket, {
-            type: 'error',
-            message:
-              reason === 'overloaded'
-                ? 'The live transcript fell too far behind and stopped; the recording itself is not affected.'
-                : 'The live transcript stopped; the recording itself is not affected.',
-          });
-          close(reason === 'overloaded' ? LIVE_CLOSE.busy : 1011, 'Recogniser stopped');
-        },
-      });
-      if (state !== 'authenticating') return started.kill(); // the browser left while it started
-      session = started;
       channels = speakers.length;
+      recordedMs = message.offsetMs;
       clearTimeout(authTimer);
       waitForAudio(false);
-      state = 'streaming';
-      send(socket, { type: 'ready', speakers });
+      state = 'queued';
     };
 
     socket.on('message', (data, isBinary) => {
       const raw = Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]);
-      if (state === 'streaming' && session && isBinary) {
+      if (isBinary && (state === 'streaming' || state === 'queued' || state === 'starting')) {
         if (raw.length % (2 * channels) !== 0) return close(LIVE_CLOSE.badMessage, 'Audio is 16-bit PCM, channels interleaved');
         waitForAudio(false);
-        return session.write(raw);
+        if (state === 'streaming') return session!.write(raw);
+        // In line: not heard, but it moves the clock the recogniser will start on.
+        if (state === 'queued') recordedMs += raw.length / 2 / channels / (LIVE_SAMPLE_RATE / 1000);
+        else if (early.reduce((n, pcm) => n + pcm.length, raw.length) > MAX_BACKLOG_BYTES) close(LIVE_CLOSE.busy, 'The server is busy');
+        else early.push(raw);
+        return;
       }
       if (isBinary) {
         // Audio sent before "ready" is dropped; audio as the first message is a protocol error.
@@ -146,8 +175,8 @@ export function registerLiveRoutes(
         });
       } else if (state === 'waiting') {
         close(LIVE_CLOSE.badMessage, 'The first message authenticates');
-      } else if (session) {
-        session.pause();
+      } else if (state === 'queued' || state === 'starting' || state === 'streaming') {
+        session?.pause();
         waitForAudio(true);
       }
     });
@@ -161,6 +190,8 @@ export function registerLiveRoutes(
       unwatch?.();
       // The browser has gone: its last words have nowhere to go, so no need to wait for them.
       session?.kill();
+      // After the kill: the next in line gets the places.
+      hold?.release();
     });
   });
 }

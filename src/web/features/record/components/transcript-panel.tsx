@@ -4,9 +4,14 @@ import type { TranscriptLine } from '../demo/demo-transcript.ts';
 import type { LiveStatus } from '../live/live-transcriber.ts';
 import type { TranscriptPanelMode as PanelMode } from '../recorder-state.ts';
 
+/** The server's recognisers are all busy: the live transcript starts when one frees (the recording is unaffected). */
+const waitingText = (position: number) =>
+  `Recording. Waiting for a free live-transcription slot (${position === 1 ? 'next in line' : `number ${position} in line`}); lines appear once one frees.`;
+
 function emptyText(mode: PanelMode, live: LiveStatus | null): string {
   if (mode === 'recording') {
     if (live?.state === 'unavailable') return `The live transcript is unavailable (${live.reason}). Recording goes on; the transcript is made when you stop.`;
+    if (live?.state === 'waiting') return waitingText(live.position);
     if (live?.state === 'listening') {
       const sources = live.speakers.length > 1 ? ` Your microphone’s lines are marked “${live.speakers[0]}”, the shared tab’s “${live.speakers[1]}”.` : '';
       return `Listening… each sentence appears here a few seconds after it is spoken.${sources}`;
@@ -69,6 +74,9 @@ export function TranscriptPanel({ lines, mode, live = null }: { lines: Transcrip
           )}
           {mode === 'recording' && live?.state === 'unavailable' && lines.length > 0 && (
             <p className="mt-3 text-xs text-muted-foreground">The live transcript stopped ({live.reason}); the recording goes on.</p>
+          )}
+          {mode === 'recording' && live?.state === 'waiting' && lines.length > 0 && (
+            <p className="mt-3 text-xs text-muted-foreground">{waitingText(live.position)}</p>
           )}
         </div>
       </CardContent>

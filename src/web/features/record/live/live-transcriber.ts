@@ -1,6 +1,11 @@
 import { LIVE_CLOSE, LIVE_PATH, LIVE_SAMPLE_RATE, LiveServerMessageSchema, type LiveClientMessage, type LiveLine } from '#shared/contracts/live.ts';
 
-export type LiveStatus = { state: 'connecting' } | { state: 'listening'; speakers: string[] } | { state: 'unavailable'; reason: string };
+export type LiveStatus =
+  | { state: 'connecting' }
+  /** Every recogniser of the server is busy: in line, `position` 1 next. */
+  | { state: 'waiting'; position: number }
+  | { state: 'listening'; speakers: string[] }
+  | { state: 'unavailable'; reason: string };
 
 export type LiveSession = { pause: () => void; resume: () => void; stop: () => void };
 
@@ -22,7 +27,9 @@ const MAX_BUFFERED_MS = 10_000;
  * Streams the recording to /realtime/live as 16 kHz PCM, one channel per capture source (an
  * AudioWorklet converts it), and reports the recognised lines. Paused audio is not sent, so line
  * times match the recording's timer; a dropped connection is retried, and the audio captured until
- * it is back (up to 10 s) is sent then, on the same clock.
+ * it is back (up to 10 s) is sent then, on the same clock. While the server has no free recogniser
+ * the session waits in line, its audio still sent: the server counts it on the recording's clock, so
+ * the lines heard once a recogniser is free are timed right.
  */
 export async function startLiveTranscript(input: {
   stream: MediaStream;
@@ -55,6 +62,8 @@ export async function startLiveTranscript(input: {
   let recordedMs = 0;
   let socket: WebSocket | null = null;
   let ready = false;
+  /** In the server's line for a recogniser: audio is sent (it keeps the clock) but not heard. */
+  let queued = false;
   /** Audio not yet sent, and the recording time it starts at: the next connection starts its clock there. */
   let buffered: ArrayBuffer[] = [];
   let bufferedMs = 0;
@@ -63,6 +72,7 @@ export async function startLiveTranscript(input: {
 
   const connect = () => {
     ready = false;
+    queued = false;
     const offsetMs = Math.round(buffered.length > 0 ? bufferStartMs : recordedMs);
     const ws = new WebSocket(`${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${LIVE_PATH}`);
     socket = ws;
@@ -78,8 +88,18 @@ export async function startLiveTranscript(input: {
       }
       if (!parsed.success) return;
       const message = parsed.data;
-      if (message.type === 'ready') {
+      if (message.type === 'waiting') {
+        if (!queued) {
+          queued = true;
+          for (const frame of buffered) ws.send(frame);
+          buffered = [];
+          bufferedMs = 0;
+          if (paused) say({ type: 'pause' });
+        }
+        input.onStatus({ state: 'waiting', position: message.position });
+      } else if (message.type === 'ready') {
         ready = true;
+        queued = false;
         retries = 0;
         for (const frame of buffered) ws.send(frame);
         buffered = [];
@@ -87,7 +107,7 @@ export async function startLiveTranscript(input: {
         if (paused) say({ type: 'pause' });
         input.onStatus({ state: 'listening', speakers: message.speakers });
       } else if (message.type === 'line') input.onLine(message.line);
-      else {
+      else if (message.type === 'error') {
         failed = true;
         input.onStatus({ state: 'unavailable', reason: message.message.replace(/\.$/, '') });
       }
@@ -112,7 +132,7 @@ export async function startLiveTranscript(input: {
   capture.port.onmessage = (event: MessageEvent<ArrayBuffer>) => {
     if (paused || stopped) return;
     const ms = durationMs(event.data);
-    if (ready && socket?.readyState === WebSocket.OPEN) socket.send(event.data);
+    if ((ready || queued) && socket?.readyState === WebSocket.OPEN) socket.send(event.data);
     else if (!failed) {
       // Connecting, or waiting to reconnect: keep the newest audio, moving its start past what is dropped.
       if (buffered.length === 0) bufferStartMs = recordedMs;
@@ -131,7 +151,7 @@ export async function startLiveTranscript(input: {
   return {
     pause: () => {
       paused = true;
-      if (ready && socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'pause' } satisfies LiveClientMessage));
+      if ((ready || queued) && socket?.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ type: 'pause' } satisfies LiveClientMessage));
     },
     resume: () => {
       paused = false;

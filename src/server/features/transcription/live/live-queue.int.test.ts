@@ -1,0 +1,133 @@
+import { execFileSync } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { LIVE_CLOSE, LIVE_PATH, LiveServerMessageSchema, type LiveClientMessage, type LiveServerMessage } from '#shared/contracts/live.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+import { sharedAudioDir } from '#tests/support/shared-audio.ts';
+
+// Recogniser places are scarce: this server runs two (LIVE_RECOGNIZERS), an account holds or waits
+// for two sessions at most, and a session paused for a second lets its recogniser go.
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({
+    listen: true,
+    env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', LIVE_RECOGNIZERS: '2', LIVE_SESSIONS_PER_ACCOUNT: '2', LIVE_PAUSED_RELEASE_SECONDS: '1' },
+  });
+});
+afterAll(() => t.close());
+
+async function recordingMeeting(token: string, audioSources?: string[]): Promise<string> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/meetings',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { title: 'Live', audioSources },
+  });
+  expect(response.statusCode).toBe(201);
+  return (response.json() as { id: string }).id;
+}
+
+/** A live socket authenticated for a fresh recording of one (or two) sources. */
+async function live(token: string, channels: 1 | 2 = 1) {
+  const meetingId = await recordingMeeting(token, channels === 2 ? ['Microphone', 'Shared tab'] : undefined);
+  const socket = new WebSocket(`${t.baseUrl.replace('http', 'ws')}${LIVE_PATH}`);
+  const messages: LiveServerMessage[] = [];
+  let closedWith: number | undefined;
+  socket.on('message', (data) => messages.push(LiveServerMessageSchema.parse(JSON.parse(String(data)))));
+  socket.on('close', (code) => (closedWith = code));
+  await once(socket, 'open');
+  const say = (message: LiveClientMessage) => socket.send(JSON.stringify(message));
+  say({ type: 'auth', accessToken: token, meetingId, channels });
+  return {
+    socket,
+    say,
+    closedWith: () => closedWith,
+    /** What the session was last told: ready, or waiting at which place. */
+    last: () => {
+      const message = messages.filter((m) => m.type === 'ready' || m.type === 'waiting').at(-1);
+      return message?.type === 'waiting' ? `waiting ${message.position}` : message?.type;
+    },
+    lines: () => messages.flatMap((m) => (m.type === 'line' ? [m.line] : [])),
+    close: async () => {
+      socket.close();
+      await expect.poll(() => closedWith).toBeDefined();
+    },
+  };
+}
+
+const signUp = async () => (await signUpUser(t.app, 'live-queue')).token;
+
+/** goforward.wav as 16 kHz mono PCM, then a second and a half of silence to end the utterance. */
+const speech = () =>
+  Buffer.concat([
+    execFileSync('ffmpeg', [
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-i',
+      path.join(sharedAudioDir(), 'goforward.wav'),
+      '-f',
+      's16le',
+      '-ac',
+      '1',
+      '-ar',
+      '16000',
+      'pipe:1',
+    ]),
+    Buffer.alloc(48_000),
+  ]);
+
+describe('live-transcription places', () => {
+  it(
+    'a session finding every recogniser busy waits in line, told its place, and starts when one frees, on the recording’s clock',
+    { timeout: 60_000 },
+    async () => {
+      const first = await live(await signUp(), 2);
+      await expect.poll(() => first.last(), { timeout: 15_000 }).toBe('ready');
+      const second = await live(await signUp());
+      await expect.poll(() => second.last()).toBe('waiting 1');
+      const third = await live(await signUp(), 2);
+      await expect.poll(() => third.last()).toBe('waiting 2');
+
+      // Two seconds of audio while in line: not heard, but on the clock.
+      for (let i = 0; i < 20; i++) second.socket.send(Buffer.alloc(3200));
+      await first.close();
+      await expect.poll(() => second.last(), { timeout: 15_000 }).toBe('ready');
+      // The two-source session needs both places: next in line, it waits for the second session.
+      await expect.poll(() => third.last()).toBe('waiting 1');
+      expect(third.closedWith()).toBeUndefined();
+
+      second.socket.send(speech());
+      await expect.poll(() => second.lines().length, { timeout: 20_000 }).toBe(1);
+      expect(second.lines()[0]).toMatchObject({ text: 'go forward ten meters' });
+      expect(second.lines()[0]!.startMs).toBeGreaterThanOrEqual(2000);
+      await second.close();
+      await expect.poll(() => third.last(), { timeout: 15_000 }).toBe('ready');
+      await third.close();
+    },
+  );
+
+  it('an account holds or waits for two sessions at most', { timeout: 30_000 }, async () => {
+    const token = await signUp();
+    const sessions = [await live(token, 2), await live(token, 2)];
+    await expect.poll(() => sessions[0]!.last(), { timeout: 15_000 }).toBe('ready');
+    await expect.poll(() => sessions[1]!.last()).toBe('waiting 1');
+    const third = await live(token);
+    await expect.poll(() => third.closedWith()).toBe(LIVE_CLOSE.busy);
+    for (const session of sessions) await session.close();
+  });
+
+  it('a paused session lets its recogniser go to the next in line', { timeout: 30_000 }, async () => {
+    const paused = await live(await signUp(), 2);
+    await expect.poll(() => paused.last(), { timeout: 15_000 }).toBe('ready');
+    const next = await live(await signUp());
+    await expect.poll(() => next.last()).toBe('waiting 1');
+    paused.say({ type: 'pause' });
+    await expect.poll(() => paused.closedWith(), { timeout: 10_000 }).toBe(LIVE_CLOSE.idle);
+    await expect.poll(() => next.last(), { timeout: 15_000 }).toBe('ready');
+    await next.close();
+  });
+});
