@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_PATH } from '#shared/contracts/live.ts';
+import NodeWebSocket from 'ws';
+import { LIVE_PATH, LiveServerMessageSchema } from '#shared/contracts/live.ts';
 import { launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
 import { findFreePort } from '#tests/support/build-test-app.ts';
 import { signedInPage, toast } from '#tests/support/e2e-auth.ts';
@@ -276,14 +277,14 @@ describe('the live transcript on /record', () => {
 const WITHOUT_POCKETSPHINX = ['unshare', '--user', '--map-root-user', '--mount', 'sh', '-c', 'mount -t tmpfs tmpfs /usr/share/pocketsphinx && exec "$@"', 'sh'];
 
 /** A server of the test's own, optionally behind a TCP proxy whose address the app is published at. */
-async function ownServer(options: { wrapper?: string[]; behindProxy?: boolean } = {}) {
+async function ownServer(options: { wrapper?: string[]; behindProxy?: boolean; env?: Record<string, string> } = {}) {
   const port = await findFreePort();
   const dataDir = fs.mkdtempSync(path.join(dir, 'data-'));
   const proxy = options.behindProxy ? await startTcpProxy({ host: '127.0.0.1', port }) : undefined;
   let server: SpawnedServer | undefined;
   try {
     // Without pocketsphinx the server warns that it has no engine and that the job failed, as the test expects: not printed.
-    const env = { LOG_LEVEL: options.wrapper ? 'error' : 'warn', ...(proxy ? { PUBLIC_URL: proxy.url } : {}) };
+    const env = { LOG_LEVEL: options.wrapper ? 'error' : 'warn', ...(proxy ? { PUBLIC_URL: proxy.url } : {}), ...options.env };
     server = await spawnServer({ port, dataDir, wrapper: options.wrapper, env });
   } catch (error) {
     await proxy?.close();
@@ -310,7 +311,65 @@ const storedRecordings = (dataDir: string) =>
         .map((f) => fs.statSync(path.join(dataDir, 'blobs', f)).size)
     : [];
 
+/** Someone else's live transcript on `url`, started from here: it holds a recogniser until closed. */
+async function occupyRecognizer(url: string) {
+  const headers = { 'content-type': 'application/json' };
+  const signedUp = await fetch(`${url}/auth/v1/signup`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: uniqueEmail('holder'), password: 'holder123' }),
+  });
+  const { access_token: token } = (await signedUp.json()) as { access_token: string };
+  const created = await fetch(`${url}/api/v1/meetings`, {
+    method: 'POST',
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    body: JSON.stringify({ title: 'Held' }),
+  });
+  const { id } = (await created.json()) as { id: string };
+  const socket = new NodeWebSocket(`${url.replace('http', 'ws')}${LIVE_PATH}`);
+  let ready = false;
+  socket.on('message', (data) => (ready ||= LiveServerMessageSchema.parse(JSON.parse(String(data))).type === 'ready'));
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  socket.send(JSON.stringify({ type: 'auth', accessToken: token, meetingId: id }));
+  await expect.poll(() => ready, { timeout: 15_000 }).toBe(true);
+  return { close: () => socket.close() };
+}
+
 describe('the live transcript on /record when it cannot run', () => {
+  it('waits for a free live-transcription slot when the server’s recognisers are busy, then lines come', { timeout: 60_000 }, async () => {
+    const server = await ownServer({ env: { LIVE_RECOGNIZERS: '1' } });
+    const holder = await occupyRecognizer(server.url);
+    const { context, page } = await signedInPage(browser, {
+      baseUrl: server.url,
+      fullName: 'Wanda Waiting',
+      email: uniqueEmail('waiting'),
+      password: 'waiting12',
+    });
+    await watchLiveTranscript(page);
+    try {
+      await page.goto('/record');
+      await page.getByRole('textbox', { name: 'Meeting title' }).fill('Recorded while the server is busy');
+      await page.getByRole('button', { name: 'Start Recording' }).click();
+      const panel = page.getByTestId('transcript-panel');
+      await panel
+        .getByText('Recording. Waiting for a free live-transcription slot (next in line); lines appear once one frees.', { exact: true })
+        .waitFor({ timeout: 15_000 });
+      // In line, the audio still goes out (it keeps the recording's clock); no line can come yet.
+      const audioSent = () => page.evaluate(() => (window as unknown as { liveSent: Array<{ audioBytes: number }> }).liveSent[0]?.audioBytes ?? 0);
+      await expect.poll(audioSent, { timeout: 10_000 }).toBeGreaterThan(32_000);
+      expect(await panel.locator('li').count()).toBe(0);
+
+      holder.close();
+      await panel.getByText('Listening…').waitFor({ timeout: 15_000 });
+      await expect.poll(() => panel.locator('li').count(), { timeout: 25_000, interval: 250 }).toBeGreaterThan(0);
+      expect(await page.getByTestId('recording-status').textContent()).toMatch(/^Recording…/);
+    } finally {
+      holder.close();
+      await context.close();
+      await server.stop();
+    }
+  });
+
   it('says live transcription is not installed on a server without pocketsphinx; the recording still saves', { timeout: 45_000 }, async () => {
     const server = await ownServer({ wrapper: WITHOUT_POCKETSPHINX });
     const { context, page } = await signedInPage(browser, {
