@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LIVE_CLOSE, LIVE_PATH, LiveServerMessageSchema, type LiveServerMessage } from '#shared/contracts/live.ts';
@@ -102,6 +103,28 @@ describe('sockets of an ended session', () => {
     for (const socket of sockets) await expect.poll(() => socket.closedWith()).toBe(4401);
     expect(await theirs.answers()).toBe(true);
     theirs.close();
+  });
+
+  it('a new password signs out the other devices: their sockets close, this one’s stays open', async () => {
+    const { second, firstSession, secondSession } = await twoSessions();
+    const elsewhere = await realtimeSocket(firstSession.access_token);
+    const here = await realtimeSocket(secondSession.access_token);
+    expect((await second.auth.updateUser({ password: 'brandnew12' })).error).toBeNull();
+    await expect.poll(() => elsewhere.closedWith()).toBe(4401);
+    expect(await here.answers()).toBe(true);
+    here.close();
+  });
+
+  it('turning on two-factor sign-in ends the other sessions that never passed it, and closes their sockets', async () => {
+    const { first, firstSession, secondSession } = await twoSessions();
+    const enrolling = await realtimeSocket(firstSession.access_token);
+    const passwordOnly = await realtimeSocket(secondSession.access_token);
+    const factor = (await first.auth.mfa.enroll({ factorType: 'totp' })).data!;
+    const code = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.totp.secret) }).generate();
+    expect((await first.auth.mfa.challengeAndVerify({ factorId: factor.id, code })).error).toBeNull();
+    await expect.poll(() => passwordOnly.closedWith()).toBe(4401);
+    expect(await enrolling.answers()).toBe(true);
+    enrolling.close();
   });
 
   it('a refresh-token reuse that ends the session closes its socket', async () => {
