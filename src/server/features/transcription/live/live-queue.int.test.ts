@@ -112,9 +112,12 @@ describe('live-transcription places', () => {
 
   it('an account holds or waits for two sessions at most', { timeout: 30_000 }, async () => {
     const token = await signUp();
-    const sessions = [await live(token, 2), await live(token, 2)];
-    await expect.poll(() => sessions[0]!.last(), { timeout: 15_000 }).toBe('ready');
-    await expect.poll(() => sessions[1]!.last()).toBe('waiting 1');
+    // One after the other, so which one holds the recognisers and which one waits is known.
+    const holding = await live(token, 2);
+    await expect.poll(() => holding.last(), { timeout: 15_000 }).toBe('ready');
+    const waiting = await live(token, 2);
+    await expect.poll(() => waiting.last()).toBe('waiting 1');
+    const sessions = [holding, waiting];
     const third = await live(token);
     await expect.poll(() => third.closedWith()).toBe(LIVE_CLOSE.busy);
     for (const session of sessions) await session.close();
