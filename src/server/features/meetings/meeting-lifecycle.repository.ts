@@ -74,19 +74,23 @@ export async function detachUpload(db: Db, uploadId: string): Promise<void> {
 }
 
 /**
- * The recordingAbandoned transition for the meeting an expired upload carried, or for meetings
- * still recording with no upload that were created before `createdBefore`; answers how many.
+ * The recordingAbandoned transition for the meeting an expired upload carried, or for meetings still
+ * recording that were created before `createdBefore` and wait on no upload under way (none, or one
+ * not among `liveUploadIds`: its files are gone); answers how many.
  */
-export async function abandonRecordings(db: Db, which: { uploadId: string } | { createdBefore: Date }): Promise<number> {
+export async function abandonRecordings(db: Db, which: { uploadId: string } | { createdBefore: Date; liveUploadIds: ReadonlySet<string> }): Promise<number> {
   const { from, to } = MEETING_TRANSITIONS.recordingAbandoned;
   let update = db
     .updateTable('meetings')
     .set({ status: to, failure_reason: ABANDONED_REASON, upload_id: null, updated_at: new Date().toISOString() })
     .where('status', 'in', [...from]);
-  update =
-    'uploadId' in which
-      ? update.where('upload_id', '=', which.uploadId)
-      : update.where('upload_id', 'is', null).where('created_at', '<', which.createdBefore.toISOString());
+  if ('uploadId' in which) {
+    update = update.where('upload_id', '=', which.uploadId);
+  } else {
+    update = update.where('created_at', '<', which.createdBefore.toISOString());
+    const live = [...which.liveUploadIds];
+    if (live.length > 0) update = update.where((eb) => eb.or([eb('upload_id', 'is', null), eb('upload_id', 'not in', live)]));
+  }
   const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -206,8 +206,12 @@ export function createMeetingsService(deps: {
     detachUpload: (uploadId: string) => detachUpload(db, uploadId),
     /** The upload carrying a meeting's audio expired unfinished: the meeting is abandoned (failed, with the reason). */
     uploadExpired: async (uploadId: string): Promise<boolean> => (await abandonRecordings(db, { uploadId })) > 0,
-    /** Meetings still recording with no upload that began before `createdBefore` (nothing ever arrived): abandoned; answers how many. */
-    abandonIdleRecordings: (createdBefore: Date): Promise<number> => abandonRecordings(db, { createdBefore }),
+    /**
+     * Meetings still recording that began before `createdBefore` and wait on no upload under way
+     * (nothing ever arrived, or their upload's files are gone): abandoned; answers how many.
+     */
+    abandonIdleRecordings: (createdBefore: Date, liveUploadIds: ReadonlySet<string>): Promise<number> =>
+      abandonRecordings(db, { createdBefore, liveUploadIds }),
     /** Uploads meetings still wait on (the start-up sweep checks that their files exist). */
     uploadsInProgress: () => uploadsInProgress(db),
     /** Which of these blob keys are some meeting's recording (the rest are orphans). */

@@ -117,22 +117,31 @@ export class DurableFileStore extends FileStore {
 
   /**
    * Start-up clean-up: audio with no info file (a crash between the two writes, or an info file
-   * deleted) and unfinished uploads no meeting waits on go; answers the ids of unfinished uploads
-   * still here, so meetings pointing at a vanished upload can be detached.
+   * deleted) and unfinished uploads no meeting waits on go, once older than `before` (another
+   * process may be creating one right now: it writes the audio file, then its info); answers how many.
    */
-  async sweepOrphans(wanted: ReadonlySet<string>): Promise<{ removed: number; unfinished: Set<string> }> {
+  async sweepOrphans(wanted: ReadonlySet<string>, before: Date): Promise<number> {
     let removed = 0;
-    const unfinished = new Set<string>();
     for (const { id, info } of await this.uploads()) {
-      if (info?.finished) continue;
-      if (info && wanted.has(id)) {
-        unfinished.add(id);
-        continue;
-      }
+      if (info?.finished || (info && wanted.has(id))) continue;
+      const touched = await Promise.all(
+        [id, `${id}.json`].map((name) =>
+          fsp.stat(path.join(this.root, name)).then(
+            (s) => s.mtimeMs,
+            () => 0,
+          ),
+        ),
+      );
+      if (Math.max(...touched) >= before.getTime()) continue;
       await this.discard(id);
       removed += 1;
     }
-    return { removed, unfinished };
+    return removed;
+  }
+
+  /** Uploads still under way (unfinished, with their info): a meeting waiting on any other upload waits on nothing. */
+  async unfinished(): Promise<Set<string>> {
+    return new Set((await this.uploads()).filter(({ info }) => info && !info.finished).map(({ id }) => id));
   }
 
   /** Every upload in the folder by id, with its info when it has readable info. */

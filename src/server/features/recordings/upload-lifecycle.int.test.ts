@@ -170,6 +170,17 @@ describe('abandoned uploads', () => {
     // An abandoned meeting takes no audio later.
     expect((await create(token, id, 1000)).status).toBe(409);
   });
+
+  it('marks a meeting failed once UPLOAD_EXPIRY_HOURS passed when the files of its upload are gone', async () => {
+    const { token } = await signUpUser(t.app, 'vanished');
+    const id = await newMeeting(token);
+    const uploadId = new URL(locationOf(await create(token, id, 1000))).pathname.split('/').pop()!;
+    for (const name of [uploadId, `${uploadId}.json`]) fs.rmSync(path.join(uploadsDir(), name));
+    await t.deps.uploads.sweeper.runOnce(new Date(Date.now() + 23 * HOUR));
+    expect((await meeting(token, id)).status).toBe('recording');
+    await t.deps.uploads.sweeper.runOnce(new Date(Date.now() + 25 * HOUR));
+    expect(await meeting(token, id)).toMatchObject({ status: 'failed', failureReason: 'The recording never finished uploading.' });
+  });
 });
 
 describe('storage quota (STORAGE_QUOTA_GB)', () => {
@@ -275,7 +286,8 @@ describe('the start-up sweep of orphan files', () => {
     const liveId = new URL(live).pathname.split('/').pop()!;
 
     const strayUpload = crypto.randomBytes(16).toString('hex');
-    fs.writeFileSync(path.join(uploadsDir(), strayUpload), Buffer.alloc(100));
+    const freshUpload = crypto.randomBytes(16).toString('hex');
+    for (const id of [strayUpload, freshUpload]) fs.writeFileSync(path.join(uploadsDir(), id), Buffer.alloc(100));
     const strayKey = t.deps.blobs.newKey('wav');
     const freshKey = t.deps.blobs.newKey('wav');
     for (const key of [strayKey, freshKey]) {
@@ -285,6 +297,8 @@ describe('the start-up sweep of orphan files', () => {
     // Old enough not to be a file a finishing upload has just moved in.
     const twoHoursAgo = new Date(Date.now() - 2 * HOUR);
     fs.utimesSync(t.deps.blobs.pathOf(strayKey), twoHoursAgo, twoHoursAgo);
+    fs.utimesSync(path.join(uploadsDir(), strayUpload), twoHoursAgo, twoHoursAgo);
+    fs.utimesSync(path.join(uploadsDir(), liveId), twoHoursAgo, twoHoursAgo);
     const owned = filesIn(blobsDir())
       .map((e) => path.relative(blobsDir(), path.join(e.parentPath, e.name)))
       .filter((key) => key !== strayKey && key !== freshKey);
@@ -293,6 +307,8 @@ describe('the start-up sweep of orphan files', () => {
     expect(swept.uploads).toBeGreaterThanOrEqual(1);
     expect(swept.recordings).toBeGreaterThanOrEqual(1);
     expect(fs.existsSync(path.join(uploadsDir(), strayUpload))).toBe(false);
+    // A file younger than an hour may be an upload another process is creating this moment.
+    expect(fs.existsSync(path.join(uploadsDir(), freshUpload))).toBe(true);
     expect(await t.deps.blobs.exists(strayKey)).toBe(false);
     expect(await t.deps.blobs.exists(freshKey)).toBe(true);
     for (const key of owned) expect(await t.deps.blobs.exists(key)).toBe(true);

@@ -7,16 +7,17 @@ import type { DurableFileStore } from './durable-file-store.ts';
 const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * A recording file no meeting owns is removed by the start-up sweep only once it is this old: a
- * web process may have just moved a finished upload into the blob store and not yet written its key.
+ * A file no meeting owns is removed by the start-up sweep only once it is this old: a web process
+ * may have just created an upload and not yet attached it, or moved a finished one into the blob
+ * store and not yet written its key.
  */
 const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 
 export type UploadSweeper = {
   /** Expired uploads go (their meetings abandoned), and recordings nothing arrived for are abandoned. */
   runOnce: (now?: Date) => Promise<{ expired: number; abandoned: number }>;
-  /** At start: upload files no meeting waits on, recordings no meeting owns, and meetings waiting on a vanished upload. */
-  sweepOrphans: (now?: Date) => Promise<{ uploads: number; recordings: number; detached: number }>;
+  /** At start: upload files no meeting waits on and recordings no meeting owns (older than an hour). */
+  sweepOrphans: (now?: Date) => Promise<{ uploads: number; recordings: number }>;
   /** Sweeps now and then every interval until stop(). */
   start: () => void;
   /** Stops the timer and waits for a sweep under way, so the database is not closed under it. */
@@ -49,7 +50,8 @@ export function createUploadSweeper(deps: SweeperDeps): UploadSweeper {
     const expired = await deps.store.sweepExpired(now);
     let abandoned = 0;
     for (const uploadId of expired) if (await deps.meetings.uploadExpired(uploadId)) abandoned += 1;
-    abandoned += await deps.meetings.abandonIdleRecordings(new Date(now.getTime() - deps.expiryMs));
+    // Any meeting older than an upload may live that still waits (on no upload, or on one whose files are gone).
+    abandoned += await deps.meetings.abandonIdleRecordings(new Date(now.getTime() - deps.expiryMs), await deps.store.unfinished());
     if (expired.length > 0 || abandoned > 0)
       deps.log.info({ expired: expired.length, abandoned }, 'expired uploads removed, recordings that never arrived marked failed');
     return { expired: expired.length, abandoned };
@@ -70,19 +72,15 @@ export function createUploadSweeper(deps: SweeperDeps): UploadSweeper {
   return {
     runOnce,
     sweepOrphans: async (now = clock()) => {
-      const waiting = await deps.meetings.uploadsInProgress();
-      const { removed, unfinished } = await deps.store.sweepOrphans(new Set(waiting.map((w) => w.uploadId)));
-      // A meeting whose upload vanished (its files lost) waits on nothing: detached, it is abandoned
-      // once UPLOAD_EXPIRY_HOURS have passed since it began, like a meeting that never got an upload.
-      const vanished = waiting.filter((w) => !unfinished.has(w.uploadId));
-      for (const { uploadId } of vanished) await deps.meetings.detachUpload(uploadId);
-      const candidates = (await deps.blobs.list()).filter((blob) => blob.modifiedAt.getTime() < now.getTime() - ORPHAN_GRACE_MS);
+      const grace = new Date(now.getTime() - ORPHAN_GRACE_MS);
+      const waiting = new Set((await deps.meetings.uploadsInProgress()).map((w) => w.uploadId));
+      const uploads = await deps.store.sweepOrphans(waiting, grace);
+      const candidates = (await deps.blobs.list()).filter((blob) => blob.modifiedAt < grace);
       const owned = await deps.meetings.audioKeysAmong(candidates.map((blob) => blob.key));
       const orphans = candidates.filter((blob) => !owned.has(blob.key)).map((blob) => blob.key);
       await deps.blobs.remove(orphans);
-      const result = { uploads: removed, recordings: orphans.length, detached: vanished.length };
-      if (removed > 0 || orphans.length > 0 || vanished.length > 0) deps.log.info(result, 'orphan upload and recording files removed');
-      return result;
+      if (uploads > 0 || orphans.length > 0) deps.log.info({ uploads, recordings: orphans.length }, 'orphan upload and recording files removed');
+      return { uploads, recordings: orphans.length };
     },
     start: () => {
       if (timer) return;
