@@ -40,7 +40,13 @@ export async function createImportedMeeting(db: Db, meeting: Omit<NewMeeting, 's
   });
 }
 
-type AttachResult = { outcome: 'attached' } | { outcome: 'not-found' } | { outcome: 'has-audio' } | { outcome: 'busy'; uploadId: string };
+type AttachResult =
+  | { outcome: 'attached' }
+  | { outcome: 'not-found' }
+  | { outcome: 'has-audio' }
+  /** Failed without audio (unreadable, or abandoned): it takes no more, for the reason given. */
+  | { outcome: 'failed'; reason: string | null }
+  | { outcome: 'busy'; uploadId: string };
 
 /**
  * Marks the upload carrying a meeting's audio, if the meeting still waits for its audio and carries
@@ -60,11 +66,12 @@ export async function attachUpload(db: Db, ownerId: string, meetingId: string, u
   if (Number(result.numUpdatedRows) > 0) return { outcome: 'attached' };
   const meeting = await db
     .selectFrom('meetings')
-    .select(['status', 'audio_key', 'upload_id'])
+    .select(['status', 'audio_key', 'upload_id', 'failure_reason'])
     .where('id', '=', meetingId)
     .where('owner_id', '=', ownerId)
     .executeTakeFirst();
   if (!meeting) return { outcome: 'not-found' };
+  if (meeting.status === 'failed' && !meeting.audio_key) return { outcome: 'failed', reason: meeting.failure_reason };
   if (meeting.audio_key || meeting.status !== 'recording' || !meeting.upload_id) return { outcome: 'has-audio' };
   return { outcome: 'busy', uploadId: meeting.upload_id };
 }

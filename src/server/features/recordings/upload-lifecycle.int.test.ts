@@ -167,8 +167,10 @@ describe('abandoned uploads', () => {
     const failed = await meeting(token, id);
     expect(failed.status).toBe('failed');
     expect(failed.failureReason).toBe('The recording never finished uploading.');
-    // An abandoned meeting takes no audio later.
-    expect((await create(token, id, 1000)).status).toBe(409);
+    // An abandoned meeting takes no audio later (a client resuming an expired upload starts a new one: it hears why).
+    const late = await create(token, id, 1000);
+    expect(late.status).toBe(409);
+    expect(await messageOf(late)).toBe('This meeting takes no more audio. The recording never finished uploading.');
   });
 
   it('marks a meeting failed once UPLOAD_EXPIRY_HOURS passed when the files of its upload are gone', async () => {

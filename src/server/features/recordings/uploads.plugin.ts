@@ -136,6 +136,7 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
       }
       if (attached.outcome === 'not-found') throw refuse(404, 'Meeting not found');
       if (attached.outcome === 'has-audio') throw refuse(409, 'This meeting already has its audio.');
+      if (attached.outcome === 'failed') throw refuse(409, `This meeting takes no more audio. ${attached.reason ?? ''}`.trim());
       if (attached.outcome === 'busy') throw refuse(409, 'This meeting’s audio is already being uploaded.');
       return { metadata: { ...upload.metadata, meetingId, filetype: type, ownerId: user.id } };
     },
