@@ -228,6 +228,14 @@ describe('storage quota (STORAGE_QUOTA_GB)', () => {
     // Nothing of the refused chunk was kept.
     expect(Number((await head(token, url)).headers.get('upload-offset'))).toBe(600);
   });
+
+  it('refuses with 413 a live recording when the account has no room left at all', async () => {
+    const { token, userId } = await signUpUser(t.app, 'quota-full');
+    await fillStorage(userId, 0);
+    const refused = await create(token, await newMeeting(token), 'deferred');
+    expect(refused.status).toBe(413);
+    expect(await messageOf(refused)).toContain('does not fit in your 1 GB of storage');
+  });
 });
 
 describe('a finished upload whose last answer was lost', () => {

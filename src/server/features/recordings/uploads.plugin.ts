@@ -126,6 +126,11 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
       if (!extensionFor(type)) {
         throw refuse(415, `Parley cannot take ${type || 'files of unknown type'}: use an audio file (mp3, m4a, wav, webm, ogg or mp4 audio).`);
       }
+      if (upload.sizeIsDeferred) {
+        // A live recording's length is unknown, but an account with no room left can take none of it.
+        const { quotaBytes, leftBytes } = await deps.meetings.storageLeft(user.id);
+        if (leftBytes === 0) throw refuse(413, overQuota(quotaBytes));
+      }
       let attached = await deps.meetings.attachUpload(user.id, meetingId, upload.id);
       if (attached.outcome === 'busy' && (await datastore.bytesOf(attached.uploadId)) === 0 && !(await datastore.isFinished(attached.uploadId))) {
         // The meeting's upload holds nothing yet (the answer to its creation was lost and the client
