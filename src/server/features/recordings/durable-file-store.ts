@@ -2,6 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
+import { MemoryLocker } from '@tus/server';
 import { Upload } from '@tus/utils';
 import { z } from 'zod';
 import { makePrivate } from '#server/lib/private-files.ts';
@@ -33,6 +34,8 @@ const ID = /^[0-9a-f]{16,64}$/i;
 // @ts-expect-error FileStore declares checkOrCreateDirectory private; it is replaced on purpose (below).
 export class DurableFileStore extends FileStore {
   private readonly root: string;
+  /** The per-upload locks tus takes while a request works on an upload (uploads.plugin.ts hands it to the Server), so `discard` can take one too. */
+  readonly locker = new MemoryLocker();
 
   constructor(options: { directory: string; expiryMs: number }) {
     super({ directory: options.directory, expirationPeriodInMilliseconds: options.expiryMs });
@@ -85,10 +88,26 @@ export class DurableFileStore extends FileStore {
     await fsp.rm(path.join(this.root, upload.id), { force: true });
   }
 
-  /** Cancels an upload: its bytes and its info go, so any further request for it answers 404. */
+  /**
+   * Cancels an upload: its bytes and its info go, so any further request for it answers 404. Taking
+   * its lock first asks a PATCH writing to it in this process to stop (tus cancels that request
+   * after its drain time), so it is answered now rather than left writing into a deleted file.
+   */
   async discard(id: string): Promise<void> {
     if (!ID.test(id)) return;
-    await Promise.all([fsp.rm(path.join(this.root, id), { force: true }), fsp.rm(path.join(this.root, `${id}.json`), { force: true })]);
+    const lock = this.locker.newLock(id);
+    // A lock not had in time (a request that never lets go) does not keep the files: they go anyway.
+    const locked = await lock
+      .lock(new AbortController().signal, () => {})
+      .then(
+        () => true,
+        () => false,
+      );
+    try {
+      await Promise.all([fsp.rm(path.join(this.root, id), { force: true }), fsp.rm(path.join(this.root, `${id}.json`), { force: true })]);
+    } finally {
+      if (locked) await lock.unlock();
+    }
   }
 
   /** The bytes an unfinished upload holds so far (0 when it has none or is gone). */

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +117,46 @@ describe('deleting a meeting', () => {
     expect((await head(token, url)).status).toBe(404);
     expect((await patch(token, url, 16_384, data.subarray(16_384))).status).toBe(404);
     expect(fs.readdirSync(uploadsDir()).filter((name) => name.startsWith(uploadId))).toEqual([]);
+  });
+
+  it('stops a PATCH still bringing its bytes: it is answered without the rest, and nothing stays', async () => {
+    const { token } = await signUpUser(t.app, 'delete-midway');
+    const id = await newMeeting(token);
+    const url = new URL(locationOf(await create(token, id, 100_000)));
+    const uploadId = url.pathname.split('/').pop()!;
+    // A slow client: 16 KiB of the 100 KB this PATCH promises, then nothing more.
+    let sent!: () => void;
+    const started = new Promise<void>((resolve) => (sent = resolve));
+    const answered = new Promise<number>((resolve, reject) => {
+      const request = http.request(url, {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': '100000',
+        },
+      });
+      request.on('response', (response) => {
+        response.resume();
+        // The rest of the promised body will never come: let the connection go.
+        request.destroy();
+        resolve(response.statusCode ?? 0);
+      });
+      // The server may answer and close before the body is complete: that is the answer this test waits for.
+      request.on('error', (error) => (error.message.includes('socket hang up') || 'code' in error ? resolve(0) : reject(error)));
+      request.write(Buffer.alloc(16_384), () => sent());
+    });
+    await started;
+    await expect.poll(() => fs.statSync(path.join(uploadsDir(), uploadId)).size).toBe(16_384);
+
+    const deleted = await fetch(`${t.baseUrl}/api/v1/meetings/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    expect(deleted.status).toBe(200);
+    // Answered without the 83 KB it never sent (tus stops the write and answers with what it has), then forgotten.
+    await answered;
+    expect(fs.readdirSync(uploadsDir()).filter((name) => name.startsWith(uploadId))).toEqual([]);
+    expect((await head(token, url.toString())).status).toBe(404);
   });
 
   it('keeps no recording when the meeting went while its last bytes were being stored', async () => {

@@ -98,6 +98,8 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore,
+    // The store's locks, so deleting a meeting (store.discard) stops a PATCH still writing its audio.
+    locker: datastore.locker,
     relativeLocation: true,
     maxSize: sizeLimit,
     respectForwardedHeaders: deps.config.http.trustProxy,
