@@ -80,9 +80,16 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
 
   /**
    * The most an upload may hold: UPLOAD_MAX_MB, or less when the account's quota has less room
-   * left (the upload's own bytes are not counted yet: they count once it is stored).
+   * left (the upload's own bytes are not counted yet: they count once it is stored). Asked twice by
+   * a PATCH (our check before the bytes, then tus's cut-off), so worked out once per request.
    */
-  const sizeLimit = async (req: Request): Promise<number> => {
+  const limits = new WeakMap<Request, Promise<number>>();
+  const sizeLimit = (req: Request): Promise<number> => {
+    let limit = limits.get(req);
+    if (!limit) limits.set(req, (limit = workOutSizeLimit(req)));
+    return limit;
+  };
+  const workOutSizeLimit = async (req: Request): Promise<number> => {
     const user = await userFor(req);
     const { quotaBytes, leftBytes } = await deps.meetings.storageLeft(user.id);
     if (leftBytes >= deps.config.uploads.maxBytes) return deps.config.uploads.maxBytes;
