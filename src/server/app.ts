@@ -98,6 +98,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerStatusRoutes(route, { transcription: services.transcription, notes: services.notes, integrity: deps.integrity });
   await registerUploads(app, {
     config,
+    store: deps.uploads.store,
     meetings: services.meetings,
     blobs: deps.blobs,
     auth: deps.auth.context,

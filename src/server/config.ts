@@ -77,6 +77,8 @@ const EnvSchema = z.object({
   AUTH_EMAIL_RATE_LIMIT_PER_HOUR: int(30, 1, 1000000),
   AUTH_OTP_EXP: int(86400, 60, 604800),
   UPLOAD_MAX_MB: int(500, 1, 10_240),
+  UPLOAD_EXPIRY_HOURS: int(24, 1, 24 * 30),
+  STORAGE_QUOTA_GB: int(10, 1, 1_000_000),
   TRANSCRIBE_ENGINE: z.enum(['auto', 'pocketsphinx', 'openai', 'sherpa-onnx']).default('auto'),
   TRANSCRIBE_SHERPA_MODEL: optionalString,
   TRANSCRIBE_SPEAKERS: z.enum(['auto', 'clustering', 'sherpa-onnx']).default('auto'),
@@ -137,7 +139,13 @@ export type Config = Readonly<{
     emailRateLimitPerHour: number;
     otpExpSeconds: number;
   }>;
-  uploads: Readonly<{ maxBytes: number }>;
+  uploads: Readonly<{
+    maxBytes: number;
+    /** An unfinished upload is forgotten (and its meeting marked failed) this long after it began; a finished one answers retries until then. */
+    expiryMs: number;
+    /** The most recorded audio one account may keep (the dashboard's "storage used" counts against it). */
+    quotaBytes: number;
+  }>;
   transcription: Readonly<{
     engine: 'auto' | 'pocketsphinx' | 'openai' | 'sherpa-onnx';
     /** The installed sherpa-onnx speech model to use; unset: the best one installed. */
@@ -256,7 +264,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       emailRateLimitPerHour: e.AUTH_EMAIL_RATE_LIMIT_PER_HOUR,
       otpExpSeconds: e.AUTH_OTP_EXP,
     }),
-    uploads: Object.freeze({ maxBytes: e.UPLOAD_MAX_MB * 1024 * 1024 }),
+    uploads: Object.freeze({
+      maxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
+      expiryMs: e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000,
+      quotaBytes: e.STORAGE_QUOTA_GB * 1024 ** 3,
+    }),
     transcription: Object.freeze({
       engine: e.TRANSCRIBE_ENGINE,
       sherpaModel: e.TRANSCRIBE_SHERPA_MODEL,

@@ -21,6 +21,9 @@ import { createInsightsService, type InsightsService } from './features/insights
 import { createMeetingsService, type MeetingsService } from './features/meetings/meetings.service.ts';
 import { createNotesEngines } from './features/notes/engines/select-notes-engine.ts';
 import { createNotesService, type NotesService } from './features/notes/notes.service.ts';
+import type { DurableFileStore } from './features/recordings/durable-file-store.ts';
+import { createUploadSweeper, type UploadSweeper } from './features/recordings/upload-sweeper.ts';
+import { createUploadStore } from './features/recordings/uploads.plugin.ts';
 import { createSamplesService, type SamplesService } from './features/samples/samples.service.ts';
 import { createRealtimeHub, type RealtimeHub } from './lib/realtime/realtime-hub.ts';
 import { createPostgresTransport } from './lib/realtime/realtime-postgres.ts';
@@ -59,6 +62,8 @@ export type Deps = {
   /** The start-up integrity check of the database, reported by /healthz and /status. */
   integrity: DatabaseIntegrity;
   blobs: BlobStore;
+  /** Unfinished audio uploads (tus), and the worker's sweep of expired and orphaned ones. */
+  uploads: { store: DurableFileStore; sweeper: UploadSweeper };
   mailer: Mailer;
   realtime: RealtimeHub;
   jobs: JobQueue;
@@ -68,7 +73,7 @@ export type Deps = {
   services: Services;
   /** Version string reported by health endpoints and the web app. */
   version: string;
-  /** Starts the background work of this role: job workers, the orphan sweep, auto-delete. */
+  /** Starts the background work of this role: job workers, the orphan sweeps, upload expiry, auto-delete. */
   start: () => Promise<void>;
   /** Hands running jobs back and closes engines, connections and the database. */
   close: () => Promise<void>;
@@ -119,7 +124,15 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       onFallback: (reason) => log.warn({ reason }, 'sherpa-onnx diarization failed on a recording: speakers told apart by clustering'),
     });
 
-  const meetings = createMeetingsService({ db, blobs });
+  const uploadStore = await createUploadStore(config);
+  const meetings = createMeetingsService({
+    db,
+    blobs,
+    storageQuotaBytes: config.uploads.quotaBytes,
+    discardUploads: async (ids) => {
+      await Promise.all(ids.map((id) => uploadStore.discard(id)));
+    },
+  });
   const settings = createSettingsService({ db });
   const notesEngines = createNotesEngines(config);
   const notes = createNotesService({
@@ -174,6 +187,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     onSessionsEnded: (ended) => realtime.endSessions(ended),
   });
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now: () => clock.now() });
+  const uploadSweeper = createUploadSweeper({ store: uploadStore, meetings, blobs, log, expiryMs: config.uploads.expiryMs, now: () => clock.now() });
   const works = role !== 'web';
 
   return {
@@ -184,6 +198,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     database,
     integrity,
     blobs,
+    uploads: { store: uploadStore, sweeper: uploadSweeper },
     mailer,
     realtime,
     jobs,
@@ -197,11 +212,15 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       await logSpeechReadiness(engines, engine, speakers, log);
       await transcription.requeueOrphans();
       await notes.requeueMissing();
+      // Files a crash or a deleted meeting left behind, then expired uploads hourly (their meetings abandoned).
+      await uploadSweeper.sweepOrphans();
+      uploadSweeper.start();
       // Settings › Privacy "Auto-delete recordings": an hourly sweep, stopped before the database closes.
       autoDelete.start();
     },
     close: async () => {
       await autoDelete.stop();
+      await uploadSweeper.stop();
       // Before the database closes: running jobs are handed back for the next start to pick up.
       await jobs.stop();
       await Promise.all([engines.close(), speakers.close(), notesEngines.close()]);

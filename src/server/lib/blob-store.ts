@@ -15,6 +15,8 @@ export type BlobStore = {
   size: (key: string) => Promise<number>;
   createReadStream: (key: string, range?: { start: number; end: number }) => fs.ReadStream;
   remove: (keys: readonly string[]) => Promise<void>;
+  /** Every stored file's key and when it was last written (the start-up orphan sweep). */
+  list: () => Promise<{ key: string; modifiedAt: Date }[]>;
   /** Moves a finished file (e.g. a completed upload) into the store and returns its new key. */
   adopt: (sourcePath: string, extension: string) => Promise<string>;
 };
@@ -47,6 +49,21 @@ export function createLocalBlobStore(dataDir: string): BlobStore {
     createReadStream: (key, range) => fs.createReadStream(pathOf(key), range),
     remove: async (keys) => {
       await Promise.all(keys.map((key) => fsp.rm(pathOf(key), { force: true })));
+    },
+    list: async () => {
+      const keys: { key: string; modifiedAt: Date }[] = [];
+      const shards = await fsp.readdir(root).catch(() => [] as string[]);
+      for (const shard of shards) {
+        const names = await fsp.readdir(path.join(root, shard)).catch(() => [] as string[]);
+        for (const name of names) {
+          const key = `${shard}/${name}`;
+          // Only files this store named: anything else in the folder is not ours to judge.
+          if (!KEY_PATTERN.test(key)) continue;
+          const stats = await fsp.stat(path.join(root, key)).catch(() => undefined);
+          if (stats?.isFile()) keys.push({ key, modifiedAt: stats.mtime });
+        }
+      }
+      return keys;
     },
     adopt: async (sourcePath, extension) => {
       const id = crypto.randomUUID();

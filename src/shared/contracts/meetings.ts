@@ -159,7 +159,7 @@ export const IdParamsSchema = z.object({ id: z.uuid() });
 export const SegmentParamsSchema = z.object({ id: z.uuid(), segmentId: z.uuid() });
 export const SpeakerParamsSchema = z.object({ id: z.uuid(), speakerId: z.uuid() });
 
-/** Storage allowance the dashboard's storage bar measures against (the spec shows storage as a percent). */
+/** The default per-account storage quota (STORAGE_QUOTA_GB), which the dashboard's storage bar measures against (the spec shows storage as a percent). */
 export const STORAGE_ALLOWANCE_BYTES = 10 * 1024 ** 3;
 
 /** GET /api/v1/meetings/stats: the signed-in person's usage, for the dashboard (spec §2, §9). */

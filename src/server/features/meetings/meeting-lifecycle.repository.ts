@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/create-db.ts';
-import { MEETING_TRANSITIONS, type MeetingTransition } from './meeting-lifecycle.ts';
+import { ABANDONED_REASON, MEETING_TRANSITIONS, type MeetingTransition } from './meeting-lifecycle.ts';
 import { insertMeeting, writeTranscript, type NewMeeting, type TranscriptInput } from './meetings.repository.ts';
 import type { MeetingsTable } from './meetings.table.ts';
 
@@ -40,22 +40,87 @@ export async function createImportedMeeting(db: Db, meeting: Omit<NewMeeting, 's
   });
 }
 
-/** Marks the upload carrying a meeting's audio, if the meeting still waits for its audio. */
-export async function attachUpload(db: Db, ownerId: string, meetingId: string, uploadId: string): Promise<'attached' | 'not-found' | 'has-audio'> {
+type AttachResult =
+  | { outcome: 'attached' }
+  | { outcome: 'not-found' }
+  | { outcome: 'has-audio' }
+  /** Failed without audio (unreadable, or abandoned): it takes no more, for the reason given. */
+  | { outcome: 'failed'; reason: string | null }
+  | { outcome: 'busy'; uploadId: string };
+
+/**
+ * Marks the upload carrying a meeting's audio, if the meeting still waits for its audio and carries
+ * no other upload (or the one named by `replacing`). One conditional update, so two uploads racing
+ * for one meeting cannot both be attached.
+ */
+export async function attachUpload(db: Db, ownerId: string, meetingId: string, uploadId: string, replacing: string | null = null): Promise<AttachResult> {
+  const result = await db
+    .updateTable('meetings')
+    .set({ upload_id: uploadId })
+    .where('id', '=', meetingId)
+    .where('owner_id', '=', ownerId)
+    .where('status', '=', 'recording')
+    .where('audio_key', 'is', null)
+    .where((eb) => (replacing ? eb.or([eb('upload_id', 'is', null), eb('upload_id', '=', replacing)]) : eb('upload_id', 'is', null)))
+    .executeTakeFirst();
+  if (Number(result.numUpdatedRows) > 0) return { outcome: 'attached' };
   const meeting = await db
     .selectFrom('meetings')
-    .select(['status', 'audio_key'])
+    .select(['status', 'audio_key', 'upload_id', 'failure_reason'])
     .where('id', '=', meetingId)
     .where('owner_id', '=', ownerId)
     .executeTakeFirst();
-  if (!meeting) return 'not-found';
-  if (meeting.audio_key || meeting.status !== 'recording') return 'has-audio';
-  await db.updateTable('meetings').set({ upload_id: uploadId }).where('id', '=', meetingId).execute();
-  return 'attached';
+  if (!meeting) return { outcome: 'not-found' };
+  if (meeting.status === 'failed' && !meeting.audio_key) return { outcome: 'failed', reason: meeting.failure_reason };
+  if (meeting.audio_key || meeting.status !== 'recording' || !meeting.upload_id) return { outcome: 'has-audio' };
+  return { outcome: 'busy', uploadId: meeting.upload_id };
 }
 
 export async function detachUpload(db: Db, uploadId: string): Promise<void> {
   await db.updateTable('meetings').set({ upload_id: null }).where('upload_id', '=', uploadId).execute();
+}
+
+/**
+ * The recordingAbandoned transition for the meeting an expired upload carried, or for meetings still
+ * recording that were created before `createdBefore` and wait on no upload under way (none, or one
+ * not among `liveUploadIds`: its files are gone); answers how many.
+ */
+export async function abandonRecordings(db: Db, which: { uploadId: string } | { createdBefore: Date; liveUploadIds: ReadonlySet<string> }): Promise<number> {
+  const { from, to } = MEETING_TRANSITIONS.recordingAbandoned;
+  let update = db
+    .updateTable('meetings')
+    .set({ status: to, failure_reason: ABANDONED_REASON, upload_id: null, updated_at: new Date().toISOString() })
+    .where('status', 'in', [...from]);
+  if ('uploadId' in which) {
+    update = update.where('upload_id', '=', which.uploadId);
+  } else {
+    update = update.where('created_at', '<', which.createdBefore.toISOString());
+    const live = [...which.liveUploadIds];
+    if (live.length > 0) update = update.where((eb) => eb.or([eb('upload_id', 'is', null), eb('upload_id', 'not in', live)]));
+  }
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Uploads meetings still wait on, by meeting (the start-up sweep matches them against the files). */
+export async function uploadsInProgress(db: Db): Promise<{ meetingId: string; uploadId: string }[]> {
+  const rows = await db.selectFrom('meetings').select(['id', 'upload_id']).where('status', '=', 'recording').where('upload_id', 'is not', null).execute();
+  return rows.flatMap((r) => (r.upload_id ? [{ meetingId: r.id, uploadId: r.upload_id }] : []));
+}
+
+/** Which of `keys` are some meeting's recording (the rest are files no meeting owns). */
+export async function audioKeysAmong(db: Db, keys: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  // In slices, so a large blob folder never makes one query with too many parameters.
+  for (let i = 0; i < keys.length; i += 500) {
+    const rows = await db
+      .selectFrom('meetings')
+      .select('audio_key')
+      .where('audio_key', 'in', keys.slice(i, i + 500))
+      .execute();
+    for (const row of rows) if (row.audio_key) found.add(row.audio_key);
+  }
+  return found;
 }
 
 /** What a transcription job reads of its meeting. */

@@ -7,13 +7,19 @@ import type { MeetingStatus } from '#shared/contracts/meetings.ts';
  * repository applies it with a conditional update, so an event that arrives late or twice (a second
  * upload finishing, a job of a meeting already retried) changes nothing. A meeting made from an
  * imported transcript (like a sample) has no audio: it is created ready and takes none of these steps.
+ * A recording whose audio never arrives (its upload expired unfinished, or nothing came for
+ * UPLOAD_EXPIRY_HOURS) is abandoned: failed with ABANDONED_REASON, so it does not say "Recording" for ever.
  */
 export const MEETING_TRANSITIONS = {
   recordingStored: { from: ['recording'], to: 'processing' },
   recordingUnreadable: { from: ['recording'], to: 'failed' },
+  recordingAbandoned: { from: ['recording'], to: 'failed' },
   transcriptionSucceeded: { from: ['processing'], to: 'ready' },
   transcriptionFailed: { from: ['processing'], to: 'failed' },
   transcriptionRetried: { from: ['failed'], to: 'processing' },
 } as const satisfies Record<string, { from: readonly MeetingStatus[]; to: MeetingStatus }>;
 
 export type MeetingTransition = keyof typeof MEETING_TRANSITIONS;
+
+/** What a meeting whose recording never arrived says (the web shows a failed meeting's reason). */
+export const ABANDONED_REASON = 'The recording never finished uploading.';

@@ -3,7 +3,6 @@ import type { Selectable } from 'kysely';
 import {
   DEFAULT_RECORDING_OPTIONS,
   RecordingOptionsSchema,
-  STORAGE_ALLOWANCE_BYTES,
   UNTITLED_MEETING,
   type MeetingDetail,
   type MeetingListQuery,
@@ -351,9 +350,13 @@ export async function renameSpeaker(db: Db, ownerId: string, meetingId: string, 
 }
 
 /** Deletes meetings and reports their audio keys so the caller removes the blobs too. */
-export async function deleteMeetings(db: Db, ownerId: string, filter: { id: string } | { samples: true }): Promise<{ ids: string[]; audioKeys: string[] }> {
+export async function deleteMeetings(
+  db: Db,
+  ownerId: string,
+  filter: { id: string } | { samples: true },
+): Promise<{ ids: string[]; audioKeys: string[]; uploadIds: string[] }> {
   return db.transaction().execute(async (trx) => {
-    let query = trx.selectFrom('meetings').select(['id', 'audio_key']).where('owner_id', '=', ownerId);
+    let query = trx.selectFrom('meetings').select(['id', 'audio_key', 'upload_id']).where('owner_id', '=', ownerId);
     query = 'id' in filter ? query.where('id', '=', filter.id) : query.where('is_sample', '=', 1);
     const rows = await query.execute();
     const ids = rows.map((r) => r.id);
@@ -361,12 +364,16 @@ export async function deleteMeetings(db: Db, ownerId: string, filter: { id: stri
       await removeFromIndex(trx, ids);
       await trx.deleteFrom('meetings').where('id', 'in', ids).execute();
     }
-    return { ids, audioKeys: rows.flatMap((r) => (r.audio_key ? [r.audio_key] : [])) };
+    return {
+      ids,
+      audioKeys: rows.flatMap((r) => (r.audio_key ? [r.audio_key] : [])),
+      uploadIds: rows.flatMap((r) => (r.upload_id ? [r.upload_id] : [])),
+    };
   });
 }
 
 /** Usage for the dashboard (the notes feature adds its item counts). */
-export async function meetingStats(db: Db, ownerId: string): Promise<Omit<MeetingStats, 'insights'>> {
+export async function meetingStats(db: Db, ownerId: string, quotaBytes: number): Promise<Omit<MeetingStats, 'insights'>> {
   const totals = await db
     .selectFrom('meetings')
     .where('owner_id', '=', ownerId)
@@ -383,7 +390,7 @@ export async function meetingStats(db: Db, ownerId: string): Promise<Omit<Meetin
     meetingsTranscribed: Number(totals?.ready ?? 0),
     hoursRecorded: Math.round((Number(totals?.seconds ?? 0) / 3600) * 10) / 10,
     storageBytes,
-    storagePercent: Math.min(100, Math.round((storageBytes / STORAGE_ALLOWANCE_BYTES) * 1000) / 10),
+    storagePercent: Math.min(100, Math.round((storageBytes / quotaBytes) * 1000) / 10),
   };
 }
 

@@ -7,20 +7,29 @@ import type {
   RecordingOptions,
   UpdateMeetingBody,
 } from '#shared/contracts/meetings.ts';
-import { DEFAULT_RECORDING_OPTIONS, MAX_TITLE_LENGTH, MAX_TRANSCRIPT_IMPORT_BYTES, RecordingOptionsSchema } from '#shared/contracts/meetings.ts';
+import {
+  DEFAULT_RECORDING_OPTIONS,
+  MAX_TITLE_LENGTH,
+  MAX_TRANSCRIPT_IMPORT_BYTES,
+  RecordingOptionsSchema,
+  STORAGE_ALLOWANCE_BYTES,
+} from '#shared/contracts/meetings.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import { activitySince, meetingInsightsOf } from './meeting-aggregates.repository.ts';
 import { parseTranscriptOffThread } from './document-work.ts';
 import type { ImportProblem } from './import/parse-transcript.ts';
 import {
+  abandonRecordings,
   attachUpload,
+  audioKeysAmong,
   completeTranscription,
   createImportedMeeting,
   detachUpload,
   processingMeetings,
   transcriptionSource,
   transition,
+  uploadsInProgress,
 } from './meeting-lifecycle.repository.ts';
 import {
   audioOf,
@@ -79,13 +88,22 @@ export type TranscriptionSource = {
  */
 export type MeetingsService = ReturnType<typeof createMeetingsService>;
 
-export function createMeetingsService(deps: { db: Db; blobs: BlobStore }) {
+export function createMeetingsService(deps: {
+  db: Db;
+  blobs: BlobStore;
+  /** STORAGE_QUOTA_GB: the recorded audio one account may keep (the dashboard's storage bar measures against it). */
+  storageQuotaBytes?: number;
+  /** Cancels uploads still carrying a deleted meeting's audio and deletes their files (the recordings feature's store). */
+  discardUploads?: (uploadIds: readonly string[]) => Promise<void>;
+}) {
   const { db, blobs } = deps;
+  const quotaBytes = deps.storageQuotaBytes ?? STORAGE_ALLOWANCE_BYTES;
 
-  /** Deletes meetings with everything they hold, their audio files included. */
+  /** Deletes meetings with everything they hold: their audio files, and an upload still under way, included. */
   const removeWhere = async (ownerId: string, filter: { id: string } | { samples: true }): Promise<number> => {
-    const { ids, audioKeys } = await deleteMeetings(db, ownerId, filter);
+    const { ids, audioKeys, uploadIds } = await deleteMeetings(db, ownerId, filter);
     await blobs.remove(audioKeys);
+    if (uploadIds.length > 0) await deps.discardUploads?.(uploadIds);
     return ids.length;
   };
 
@@ -93,7 +111,15 @@ export function createMeetingsService(deps: { db: Db; blobs: BlobStore }) {
     list: (ownerId: string, query: MeetingListQuery): Promise<MeetingListResponse> => listMeetings(db, ownerId, query),
     get: (ownerId: string, id: string): Promise<MeetingRecord | undefined> => getMeeting(db, ownerId, id),
     exists: (ownerId: string, id: string): Promise<boolean> => ownsMeeting(db, ownerId, id),
-    stats: (ownerId: string): Promise<Omit<MeetingStats, 'insights'>> => meetingStats(db, ownerId),
+    stats: (ownerId: string): Promise<Omit<MeetingStats, 'insights'>> => meetingStats(db, ownerId, quotaBytes),
+    /**
+     * Room left under the account's storage quota: the quota less the dashboard's "storage used"
+     * (the same figure, so what the bar shows and what an upload may take never disagree).
+     */
+    storageLeft: async (ownerId: string): Promise<{ quotaBytes: number; leftBytes: number }> => {
+      const { storageBytes } = await meetingStats(db, ownerId, quotaBytes);
+      return { quotaBytes, leftBytes: Math.max(0, quotaBytes - storageBytes) };
+    },
 
     /** A new meeting waiting for its audio (a recording starting, or a file about to be uploaded). */
     create: async (ownerId: string, body: CreateMeetingBody): Promise<MeetingRecord> => {
@@ -176,8 +202,22 @@ export function createMeetingsService(deps: { db: Db; blobs: BlobStore }) {
     },
 
     // The lifecycle: each answers whether the meeting was in a status the step may start from.
-    attachUpload: (ownerId: string, meetingId: string, uploadId: string) => attachUpload(db, ownerId, meetingId, uploadId),
+    /** Names the upload carrying the meeting's audio; `replacing`: the meeting's current upload, which the caller has discarded. */
+    attachUpload: (ownerId: string, meetingId: string, uploadId: string, replacing: string | null = null) =>
+      attachUpload(db, ownerId, meetingId, uploadId, replacing),
     detachUpload: (uploadId: string) => detachUpload(db, uploadId),
+    /** The upload carrying a meeting's audio expired unfinished: the meeting is abandoned (failed, with the reason). */
+    uploadExpired: async (uploadId: string): Promise<boolean> => (await abandonRecordings(db, { uploadId })) > 0,
+    /**
+     * Meetings still recording that began before `createdBefore` and wait on no upload under way
+     * (nothing ever arrived, or their upload's files are gone): abandoned; answers how many.
+     */
+    abandonIdleRecordings: (createdBefore: Date, liveUploadIds: ReadonlySet<string>): Promise<number> =>
+      abandonRecordings(db, { createdBefore, liveUploadIds }),
+    /** Uploads meetings still wait on (the start-up sweep checks that their files exist). */
+    uploadsInProgress: () => uploadsInProgress(db),
+    /** Which of these blob keys are some meeting's recording (the rest are orphans). */
+    audioKeysAmong: (keys: readonly string[]) => audioKeysAmong(db, keys),
     recordingStored: (meetingId: string, audio: StoredAudio) =>
       transition(db, meetingId, 'recordingStored', {
         audio_key: audio.key,

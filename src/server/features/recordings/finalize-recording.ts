@@ -4,12 +4,13 @@ import { AudioDecodeError, measureAudio } from '#server/lib/ffmpeg.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import { extensionFor } from './audio-types.ts';
 
-export type FinalizeResult = { ok: true; durationSeconds: number } | { ok: false; reason: string };
+export type FinalizeResult = { ok: true; durationSeconds: number } | { ok: false; status: 409 | 422; reason: string };
 
 /**
  * A finished upload becomes the meeting's audio: proven decodable (or the meeting is marked
  * failed with ffmpeg's reason and the bytes are removed), moved into the blob store, measured,
- * and handed to transcription.
+ * and handed to transcription. A meeting deleted (or abandoned) while its last bytes arrived keeps
+ * nothing: the stored file is removed again rather than left as a recording no meeting owns.
  */
 export async function finalizeRecording(
   deps: { meetings: MeetingsService; blobs: BlobStore },
@@ -22,10 +23,14 @@ export async function finalizeRecording(
     const reason = error instanceof AudioDecodeError ? error.message : 'The recording could not be read.';
     await fsp.rm(input.uploadPath, { force: true });
     await deps.meetings.recordingUnreadable(input.meetingId, reason);
-    return { ok: false, reason };
+    return { ok: false, status: 422, reason };
   }
   const key = await deps.blobs.adopt(input.uploadPath, extensionFor(input.mimeType) ?? 'bin');
   const durationSeconds = Math.round(durationMs / 1000);
-  await deps.meetings.recordingStored(input.meetingId, { key, mime: input.mimeType, bytes: input.bytes, durationSeconds });
+  const stored = await deps.meetings.recordingStored(input.meetingId, { key, mime: input.mimeType, bytes: input.bytes, durationSeconds });
+  if (!stored) {
+    await deps.blobs.remove([key]);
+    return { ok: false, status: 409, reason: 'This meeting was deleted or no longer waits for its recording.' };
+  }
   return { ok: true, durationSeconds };
 }

@@ -16,8 +16,17 @@ import { finalizeRecording } from './finalize-recording.ts';
 export const UPLOADS_PATH = '/uploads';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** Where unfinished uploads live, made before the store that keeps them ($DATA_DIR/uploads, 0700). */
+export async function createUploadStore(config: Config): Promise<DurableFileStore> {
+  const directory = path.join(config.dataDir, 'uploads');
+  await fsp.mkdir(directory, { recursive: true, mode: 0o700 });
+  return new DurableFileStore({ directory, expiryMs: config.uploads.expiryMs });
+}
+
 type UploadsDeps = {
   config: Config;
+  /** The upload store (deps.ts makes it: the meetings service cancels uploads in it and the worker sweeps it). */
+  store: DurableFileStore;
   meetings: MeetingsService;
   blobs: BlobStore;
   auth: AuthContext;
@@ -28,6 +37,10 @@ type UploadsDeps = {
 
 /** A tus hook error: the status and a JSON body the web app can show. */
 const refuse = (status: number, message: string) => ({ status_code: status, body: JSON.stringify({ error: { message } }) });
+const isOurs = (error: { body?: unknown }) => typeof error.body === 'string' && error.body.startsWith('{');
+
+/** 10 GB, 1.5 GB: the quota as people read it. */
+const formatGb = (bytes: number) => `${Math.round((bytes / 1024 ** 3) * 10) / 10} GB`;
 
 function bearer(req: Request): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(req.headers.get('authorization') ?? '');
@@ -38,12 +51,22 @@ function bearer(req: Request): string | undefined {
  * Resumable audio uploads (the tus protocol, @tus/server) at /uploads: live recordings stream in
  * with a deferred length while the meeting is being recorded, files are uploaded whole. Every
  * request carries the access token; an upload belongs to the person who created it and to one
- * of their meetings. Bytes are fsynced before an offset is acknowledged.
+ * of their meetings, which carries one upload at a time. Bytes are fsynced before an offset is
+ * acknowledged. An upload may hold at most UPLOAD_MAX_MB and what is left of its owner's
+ * STORAGE_QUOTA_GB; it expires UPLOAD_EXPIRY_HOURS after it began (upload-sweeper.ts removes it
+ * and abandons its meeting), and once finished it answers HEAD with its whole length until then.
  */
 export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): Promise<void> {
-  const directory = path.join(deps.config.dataDir, 'uploads');
-  await fsp.mkdir(directory, { recursive: true, mode: 0o700 });
-  const datastore = new DurableFileStore({ directory });
+  const datastore = deps.store;
+  const directory = datastore.directory;
+  const maxMb = Math.round(deps.config.uploads.maxBytes / 1024 ** 2);
+  const tooLarge = `This file is larger than the ${maxMb} MB upload limit.`;
+  const overQuota = (quotaBytes: number) =>
+    `This recording does not fit in your ${formatGb(quotaBytes)} of storage. Delete meetings you no longer need to make room, then try again.`;
+  const hours = Math.round(deps.config.uploads.expiryMs / (60 * 60 * 1000));
+  const expired = `This upload expired: an upload must finish within ${hours} hours of starting.`;
+  /** The requests whose size limit was the account's storage quota (not UPLOAD_MAX_MB), for the words of a 413. */
+  const quotaBound = new WeakMap<Request, number>();
 
   const userFor = async (req: Request) => {
     try {
@@ -55,11 +78,37 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
     }
   };
 
+  /**
+   * The most an upload may hold: UPLOAD_MAX_MB, or less when the account's quota has less room
+   * left (the upload's own bytes are not counted yet: they count once it is stored). Asked twice by
+   * a PATCH (our check before the bytes, then tus's cut-off), so worked out once per request.
+   */
+  const limits = new WeakMap<Request, Promise<number>>();
+  const sizeLimit = (req: Request): Promise<number> => {
+    let limit = limits.get(req);
+    if (!limit) limits.set(req, (limit = workOutSizeLimit(req)));
+    return limit;
+  };
+  const workOutSizeLimit = async (req: Request): Promise<number> => {
+    const user = await userFor(req);
+    const { quotaBytes, leftBytes } = await deps.meetings.storageLeft(user.id);
+    if (leftBytes >= deps.config.uploads.maxBytes) return deps.config.uploads.maxBytes;
+    quotaBound.set(req, quotaBytes);
+    // tus reads 0 as "no limit": an account with no room left may take at most one byte, which a 413 refuses.
+    return Math.max(1, leftBytes);
+  };
+  const refuseTooLarge = (req: Request) => {
+    const quotaBytes = quotaBound.get(req);
+    return refuse(413, quotaBytes === undefined ? tooLarge : overQuota(quotaBytes));
+  };
+
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore,
+    // The store's locks, so deleting a meeting (store.discard) stops a PATCH still writing its audio.
+    locker: datastore.locker,
     relativeLocation: true,
-    maxSize: deps.config.uploads.maxBytes,
+    maxSize: sizeLimit,
     respectForwardedHeaders: deps.config.http.trustProxy,
     // The same origins as the rest of the server (http/security.ts: same-origin unless CORS_ORIGINS
     // names more): left out, tus would answer every origin with `Access-Control-Allow-Origin: *`.
@@ -71,6 +120,12 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
       const upload = await datastore.getUpload(uploadId).catch(() => undefined);
       // Someone else's upload answers exactly like a missing one.
       if (!upload || upload.metadata?.ownerId !== user.id) throw refuse(404, 'Upload not found');
+      if (req.method === 'PATCH') {
+        // A length known (declared now or at creation, or the bytes this request says it brings) is
+        // checked against the quota before any byte is written; a chunked body is cut off at the limit by tus.
+        const declared = Number(req.headers.get('upload-length') ?? upload.size ?? upload.offset + Number(req.headers.get('content-length') ?? 0));
+        if (declared > (await sizeLimit(req))) throw refuseTooLarge(req);
+      }
     },
     onUploadCreate: async (req, upload) => {
       const user = await userFor(req);
@@ -80,9 +135,23 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
       if (!extensionFor(type)) {
         throw refuse(415, `Parley cannot take ${type || 'files of unknown type'}: use an audio file (mp3, m4a, wav, webm, ogg or mp4 audio).`);
       }
-      const attached = await deps.meetings.attachUpload(user.id, meetingId, upload.id);
-      if (attached === 'not-found') throw refuse(404, 'Meeting not found');
-      if (attached === 'has-audio') throw refuse(409, 'This meeting already has its audio.');
+      if (upload.sizeIsDeferred) {
+        // A live recording's length is unknown, but an account with no room left can take none of it.
+        const { quotaBytes, leftBytes } = await deps.meetings.storageLeft(user.id);
+        if (leftBytes === 0) throw refuse(413, overQuota(quotaBytes));
+      }
+      let attached = await deps.meetings.attachUpload(user.id, meetingId, upload.id);
+      if (attached.outcome === 'busy' && (await datastore.bytesOf(attached.uploadId)) === 0 && !(await datastore.isFinished(attached.uploadId))) {
+        // The meeting's upload holds nothing yet (the answer to its creation was lost and the client
+        // asked again): it is replaced, so a lost answer never strands a recording.
+        const empty = attached.uploadId;
+        await datastore.discard(empty);
+        attached = await deps.meetings.attachUpload(user.id, meetingId, upload.id, empty);
+      }
+      if (attached.outcome === 'not-found') throw refuse(404, 'Meeting not found');
+      if (attached.outcome === 'has-audio') throw refuse(409, 'This meeting already has its audio.');
+      if (attached.outcome === 'failed') throw refuse(409, `This meeting takes no more audio. ${attached.reason ?? ''}`.trim());
+      if (attached.outcome === 'busy') throw refuse(409, 'This meeting’s audio is already being uploaded.');
       return { metadata: { ...upload.metadata, meetingId, filetype: type, ownerId: user.id } };
     },
     onUploadFinish: async (_req, upload) => {
@@ -91,12 +160,16 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
         { meetings: deps.meetings, blobs: deps.blobs },
         { meetingId, uploadPath: path.join(directory, upload.id), mimeType: upload.metadata?.filetype ?? '', bytes: upload.offset },
       );
-      await fsp.rm(path.join(directory, `${upload.id}.json`), { force: true });
-      if (!result.ok) throw refuse(422, result.reason);
+      // Remembered as finished until it expires, so a retry whose answer was lost hears "all arrived".
+      await datastore.markFinished(upload);
+      if (!result.ok) throw refuse(result.status, result.reason);
       void deps.onRecordingStored(meetingId).catch((err: unknown) => deps.log.error({ err, meetingId }, 'could not queue transcription'));
       return {};
     },
-    onResponseError: (_req, error) => {
+    onResponseError: (req, error) => {
+      // tus's own 413s ("Maximum size exceeded") say which limit, and what to do.
+      if ('status_code' in error && error.status_code === 413 && !isOurs(error)) return refuseTooLarge(req);
+      if ('status_code' in error && error.status_code === 410 && !isOurs(error)) return refuse(410, expired);
       if ('status_code' in error) return undefined;
       deps.log.error({ err: error }, 'upload failed');
       return { status_code: 500, body: JSON.stringify({ error: { message: 'The upload failed on the server. It will resume from the last saved byte.' } }) };
@@ -111,6 +184,14 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
     scope.addContentTypeParser('application/offset+octet-stream', (_request, _payload, done) => done(null));
     const handle = async (request: { raw: IncomingMessage }, reply: { hijack: () => void; raw: ServerResponse }) => {
       reply.hijack();
+      const id = request.raw.url?.split('?')[0]?.split('/').pop() ?? '';
+      if (request.raw.method === 'PATCH' && (await datastore.isFinished(id))) {
+        // A repeated final PATCH (its answer was lost) gets what HEAD says of a finished upload: the
+        // whole length as the offset, after the same authentication and ownership checks. The bytes
+        // it brings again are not needed.
+        request.raw.resume();
+        request.raw.method = 'HEAD';
+      }
       await tus.handle(request.raw, reply.raw);
     };
     scope.all(UPLOADS_PATH, handle);

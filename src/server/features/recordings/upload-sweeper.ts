@@ -1,0 +1,97 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { BlobStore } from '#server/lib/blob-store.ts';
+import type { MeetingsService } from '../meetings/meetings.service.ts';
+import type { DurableFileStore } from './durable-file-store.ts';
+
+/** How often expired uploads are looked for; an upload lives UPLOAD_EXPIRY_HOURS (24 by default), so an hour late is no matter. */
+const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * A file no meeting owns is removed by the start-up sweep only once it is this old: a web process
+ * may have just created an upload and not yet attached it, or moved a finished one into the blob
+ * store and not yet written its key.
+ */
+const ORPHAN_GRACE_MS = 60 * 60 * 1000;
+
+export type UploadSweeper = {
+  /** Expired uploads go (their meetings abandoned), and recordings nothing arrived for are abandoned. */
+  runOnce: (now?: Date) => Promise<{ expired: number; abandoned: number }>;
+  /** At start: upload files no meeting waits on and recordings no meeting owns (older than an hour). */
+  sweepOrphans: (now?: Date) => Promise<{ uploads: number; recordings: number }>;
+  /** Sweeps now and then every interval until stop(). */
+  start: () => void;
+  /** Stops the timer and waits for a sweep under way, so the database is not closed under it. */
+  stop: () => Promise<void>;
+};
+
+type SweeperDeps = {
+  store: DurableFileStore;
+  meetings: MeetingsService;
+  blobs: BlobStore;
+  log: Logger;
+  expiryMs: number;
+  now?: () => Date;
+  intervalMs?: number;
+};
+
+/**
+ * The worker's care of upload storage: unfinished uploads expire UPLOAD_EXPIRY_HOURS after they
+ * began (tus's expiration extension answers 410 for them from then on), and their files are
+ * deleted here; the meeting each one carried is abandoned through the meetings service (failed,
+ * "The recording never finished uploading."), as is a meeting still recording that never got an
+ * upload in that time.
+ */
+export function createUploadSweeper(deps: SweeperDeps): UploadSweeper {
+  const clock = deps.now ?? (() => new Date());
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<{ expired: number; abandoned: number }> | undefined;
+
+  const sweep = async (now: Date) => {
+    const expired = await deps.store.sweepExpired(now);
+    let abandoned = 0;
+    for (const uploadId of expired) if (await deps.meetings.uploadExpired(uploadId)) abandoned += 1;
+    // Any meeting older than an upload may live that still waits (on no upload, or on one whose files are gone).
+    abandoned += await deps.meetings.abandonIdleRecordings(new Date(now.getTime() - deps.expiryMs), await deps.store.unfinished());
+    if (expired.length > 0 || abandoned > 0)
+      deps.log.info({ expired: expired.length, abandoned }, 'expired uploads removed, recordings that never arrived marked failed');
+    return { expired: expired.length, abandoned };
+  };
+
+  const runOnce = (now = clock()) => {
+    // One sweep at a time: a slow sweep is joined, not doubled.
+    running ??= sweep(now).finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  const tick = () => {
+    runOnce().catch((error: unknown) => deps.log.error({ err: error }, 'upload expiry sweep failed'));
+  };
+
+  return {
+    runOnce,
+    sweepOrphans: async (now = clock()) => {
+      const grace = new Date(now.getTime() - ORPHAN_GRACE_MS);
+      const waiting = new Set((await deps.meetings.uploadsInProgress()).map((w) => w.uploadId));
+      const uploads = await deps.store.sweepOrphans(waiting, grace);
+      const candidates = (await deps.blobs.list()).filter((blob) => blob.modifiedAt < grace);
+      const owned = await deps.meetings.audioKeysAmong(candidates.map((blob) => blob.key));
+      const orphans = candidates.filter((blob) => !owned.has(blob.key)).map((blob) => blob.key);
+      await deps.blobs.remove(orphans);
+      if (uploads > 0 || orphans.length > 0) deps.log.info({ uploads, recordings: orphans.length }, 'orphan upload and recording files removed');
+      return { uploads, recordings: orphans.length };
+    },
+    start: () => {
+      if (timer) return;
+      tick();
+      timer = setInterval(tick, deps.intervalMs ?? UPLOAD_SWEEP_INTERVAL_MS);
+      timer.unref(); // never what keeps the process alive
+    },
+    stop: async () => {
+      clearInterval(timer);
+      timer = undefined;
+      await running?.catch(() => undefined);
+    },
+  };
+}
