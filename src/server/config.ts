@@ -88,6 +88,19 @@ const EnvSchema = z.object({
   TRANSCRIBE_MAX_ATTEMPTS: int(4, 1, 20),
   TRANSCRIBE_CONCURRENCY: int(1, 1, 16),
   TRANSCRIBE_RETRY_DELAY_SECONDS: int(15, 0, 3600),
+  // Hours, fractions allowed (0.5): a tiny file can declare hours of silence, and every hour is work.
+  MAX_RECORDING_HOURS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return 8;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n <= 0 || n > 168) {
+        ctx.addIssue({ code: 'custom', message: 'must be a number of hours above 0 and at most 168' });
+        return z.NEVER;
+      }
+      return n;
+    }),
   NOTES_ENGINE: z.enum(['auto', 'local', 'llm']).default('auto'),
   NOTES_LLM_URL: optionalUrl,
   NOTES_LLM_KEY: optionalString,
@@ -150,6 +163,8 @@ export type Config = Readonly<{
     concurrency: number;
     /** First retry delay; each further retry waits twice as long (capped at 30 minutes). */
     retryDelaySeconds: number;
+    /** MAX_RECORDING_HOURS: longer recordings fail before they are decoded. */
+    maxRecordingHours: number;
   }>;
   notes: Readonly<{
     /** `auto`: the LLM when configured and reachable, else the local engine. */
@@ -259,6 +274,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxAttempts: e.TRANSCRIBE_MAX_ATTEMPTS,
       concurrency: e.TRANSCRIBE_CONCURRENCY,
       retryDelaySeconds: e.TRANSCRIBE_RETRY_DELAY_SECONDS,
+      maxRecordingHours: e.MAX_RECORDING_HOURS,
     }),
     notes: Object.freeze({
       engine: e.NOTES_ENGINE,

@@ -153,6 +153,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     maxAttempts: config.transcription.maxAttempts,
     concurrency: config.transcription.concurrency,
     retryDelayMs: config.transcription.retryDelaySeconds * 1000,
+    maxRecordingHours: config.transcription.maxRecordingHours,
   });
   const samples = createSamplesService({ meetings, notes });
   const services: Services = {

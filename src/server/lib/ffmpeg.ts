@@ -77,6 +77,32 @@ export async function decodeToPcm16k(inputPath: string, options: DecodeOptions =
   });
 }
 
+/**
+ * How long the recording says it is, from its container (ffprobe reads headers and, for Ogg, the
+ * last page; nothing is decoded, so a file declaring ten hours costs nothing to ask). null when the
+ * container does not say (a browser's WebM); an unreadable file is an AudioDecodeError.
+ */
+export async function probeDurationMs(inputPath: string, ffprobePath = 'ffprobe'): Promise<number | null> {
+  const args = ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', inputPath];
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffprobePath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout = (stdout + chunk.toString('utf8')).slice(-200);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    child.on('error', (error) => reject(new AudioDecodeError(`ffprobe could not be started (${ffprobePath}): ${error.message}`, { cause: error })));
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new AudioDecodeError(`The audio could not be decoded: ${ffmpegReason(stderr, inputPath, code)}`));
+      const seconds = Number.parseFloat(stdout.trim());
+      resolve(Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds * 1000) : null);
+    });
+  });
+}
+
 export const pcmDurationMs = (pcm: Pcm16k): number => Math.round((pcm.length / 2 / PCM_SAMPLE_RATE) * 1000);
 
 /**

@@ -1,6 +1,6 @@
 import type { RecordingOptions } from '#shared/contracts/meetings.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
-import { AudioDecodeError, decodeToPcm16k } from '#server/lib/ffmpeg.ts';
+import { AudioDecodeError, decodeToPcm16k, probeDurationMs } from '#server/lib/ffmpeg.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { TranscriptionEngine } from './engines/engine.ts';
 import { TranscriptionServiceError } from './engines/openai-compatible.ts';
@@ -18,6 +18,8 @@ export type PipelineDeps = {
   identifySpeakers: IdentifySpeakers;
   /** The person's Recording settings (Settings › Recording), defaults when they saved none. */
   settingsOf: (ownerId: string) => Promise<Pick<PipelineOptions, 'identifySpeakers' | 'punctuation' | 'fillerWordRemoval'>>;
+  /** MAX_RECORDING_HOURS: a longer recording fails before a byte of it is decoded. */
+  maxRecordingHours: number;
 };
 
 /** A failure that retrying cannot fix: the meeting fails at once with this message. */
@@ -36,12 +38,14 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
   const options = await pipelineOptions(deps, meeting.ownerId, meeting.options);
 
   const audioPath = deps.blobs.pathOf(meeting.audioKey);
+  report('decoding', null);
+  await refuseOverlong(audioPath, deps.maxRecordingHours);
+  signal.throwIfAborted();
   const sources = meeting.audioSources;
   let identified: SpeakerIdentification;
   if (sources.length > 1 && options.identifySpeakers) {
     identified = await transcribeSources(deps, audioPath, sources, options, signal, report);
   } else {
-    report('decoding', null);
     const pcm = await decodeToPcm16k(audioPath, { denoise: options.noiseReduction });
     signal.throwIfAborted();
 
@@ -79,7 +83,6 @@ async function transcribeSources(
   signal: AbortSignal,
   report: ReportProgress,
 ): Promise<SpeakerIdentification> {
-  report('decoding', null);
   const tracks = await Promise.all(sources.map((_, channel) => decodeToPcm16k(audioPath, { channel, denoise: options.noiseReduction })));
   signal.throwIfAborted();
   const segments: AttributedSegment[] = [];
@@ -92,6 +95,25 @@ async function transcribeSources(
   segments.sort((a, b) => a.startMs - b.startMs);
   return { speakers: sources.map((label) => ({ label })), segments };
 }
+
+/**
+ * The cap on a recording's length, asked of its container before decoding: a 2 MB Opus file of
+ * silence can declare hours, and every hour is about 115 MB of PCM and minutes of recognition.
+ */
+async function refuseOverlong(audioPath: string, maxHours: number): Promise<void> {
+  const durationMs = await probeDurationMs(audioPath);
+  if (durationMs === null || durationMs <= maxHours * HOUR_MS) return;
+  throw new PermanentJobError(
+    `The recording is ${hoursOver(durationMs / HOUR_MS, maxHours)} hours long; this server transcribes up to ${maxHours} hours (MAX_RECORDING_HOURS).`,
+  );
+}
+
+const HOUR_MS = 3_600_000;
+/** Hours to one decimal ("9.5"); more where that would read as the cap itself ("8.01", not "8"). */
+const hoursOver = (hours: number, maxHours: number) => {
+  const tenths = Math.round(hours * 10) / 10;
+  return tenths > maxHours ? String(tenths) : String(Math.ceil(hours * 100) / 100);
+};
 
 /** A speaker labelled by capture source ("Microphone") keeps that as a name people can change. */
 const sourceName = (label: string | undefined) => (label && !/^Speaker \d+$/.test(label) ? label : null);

@@ -43,6 +43,7 @@ type ServiceDeps = {
   next: TranscriptReadyPort;
   identifySpeakers: PipelineDeps['identifySpeakers'];
   settingsOf: PipelineDeps['settingsOf'];
+  maxRecordingHours: PipelineDeps['maxRecordingHours'];
   realtime: RealtimeHub;
   log: Logger;
   maxAttempts: number;

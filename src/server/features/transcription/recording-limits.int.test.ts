@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { MeetingDetailSchema } from '#shared/contracts/meetings.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+import { longSilentOpusArgs, peakRssMb } from '#tests/support/process-memory.ts';
+import { sharedAudioDir } from '#tests/support/shared-audio.ts';
+import { databaseEnv, killTestWorkers, startTestWorker } from '#tests/support/test-worker.ts';
+
+// MAX_RECORDING_HOURS: a small file declaring hours of audio fails before it is decoded, in a worker
+// process whose memory is read from /proc, and a recording under the cap still transcribes there.
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-limits-'));
+afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
+
+/** 9.5 hours of silent Opus, about 9 MB: decoded whole it would be 1.1 GB of PCM. */
+function nineAndAHalfHours(): string {
+  const out = path.join(scratch, 'long.ogg');
+  const args = longSilentOpusArgs(path.join(scratch, 'minute.ogg'), 9.5 * 3600, out);
+  execFileSync('ffmpeg', args.minute);
+  execFileSync('ffmpeg', args.whole);
+  return out;
+}
+
+describe('the recording length cap', () => {
+  let web: TestApp;
+  beforeAll(async () => {
+    web = await buildTestApp({
+      env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', TRANSCRIBE_MAX_ATTEMPTS: '1' },
+      deps: { role: 'web', jobTimings: { leaseMs: 5_000, monitorMs: 1_000, pollMs: 100 } },
+    });
+  });
+  afterEach(() => killTestWorkers());
+  afterAll(() => web.close());
+
+  /** A meeting whose file is stored as a finished upload leaves it (finalisation itself is the uploads' to test), then queued. */
+  async function storedMeeting(token: string, file: string, mime: string, durationSeconds: number): Promise<string> {
+    const created = await web.app.inject({
+      method: 'POST',
+      url: '/api/v1/meetings',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { title: path.basename(file), source: 'upload' },
+    });
+    const { id } = created.json() as { id: string };
+    const copy = path.join(scratch, `${crypto.randomUUID()}${path.extname(file)}`);
+    fs.copyFileSync(file, copy);
+    const key = await web.deps.blobs.adopt(copy, path.extname(file).slice(1));
+    await web.deps.services.meetings.recordingStored(id, { key, mime, bytes: fs.statSync(file).size, durationSeconds });
+    await web.app.transcription.enqueue(id);
+    return id;
+  }
+  const meeting = async (token: string, id: string) =>
+    MeetingDetailSchema.parse((await web.app.inject({ method: 'GET', url: `/api/v1/meetings/${id}`, headers: { authorization: `Bearer ${token}` } })).json());
+
+  it('fails a 9.5-hour recording with the reason, without the worker decoding it', { timeout: 60_000 }, async () => {
+    const long = nineAndAHalfHours();
+    expect(fs.statSync(long).size).toBeLessThan(12_000_000);
+    const worker = await startTestWorker('tests/support/transcription-worker.ts', {
+      ...databaseEnv(web.database.target),
+      DATA_DIR: web.config.dataDir,
+      TRANSCRIBE_MAX_ATTEMPTS: '1',
+      TRANSCRIBE_RETRY_DELAY_SECONDS: '1',
+      WORKER_ENGINE: 'fake',
+    });
+    const { token } = await signUpUser(web.app, 'limits');
+    const before = peakRssMb(worker.pid);
+
+    const id = await storedMeeting(token, long, 'audio/ogg', 9.5 * 3600);
+    await expect.poll(async () => (await meeting(token, id)).status, { timeout: 30_000, interval: 100 }).toBe('failed');
+    expect((await meeting(token, id)).failureReason).toBe('The recording is 9.5 hours long; this server transcribes up to 8 hours (MAX_RECORDING_HOURS).');
+    // Decoded, it would have taken the worker up by a gigabyte; refused, by nothing worth the name.
+    expect(peakRssMb(worker.pid) - before).toBeLessThan(40);
+
+    // The same worker still transcribes a recording under the cap.
+    const short = await storedMeeting(token, path.join(sharedAudioDir(), 'goforward.wav'), 'audio/wav', 2);
+    await expect.poll(async () => (await meeting(token, short)).status, { timeout: 30_000, interval: 100 }).toBe('ready');
+    expect((await meeting(token, short)).segments.map((s) => s.text)).toEqual(['Line 1 of the recording.']);
+  });
+});
