@@ -27,6 +27,8 @@ export type DecodeOptions = {
   /** Only this channel (0-based) of a multi-channel recording, e.g. one capture source. */
   channel?: number;
   ffmpegPath?: string;
+  /** Kills ffmpeg and rejects with the signal's reason (a cancelled job, a stage over its time limit). */
+  signal?: AbortSignal;
 };
 
 /**
@@ -56,7 +58,14 @@ export async function decodeToPcm16k(inputPath: string, options: DecodeOptions =
     'pipe:1',
   ];
   return new Promise((resolve, reject) => {
+    options.signal?.throwIfAborted();
     const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const onAbort = () => {
+      child.kill('SIGKILL');
+      reject(options.signal?.reason);
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    child.once('close', () => options.signal?.removeEventListener('abort', onAbort));
     const chunks: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -1,11 +1,12 @@
 import type { RecordingOptions } from '#shared/contracts/meetings.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
-import { AudioDecodeError, decodeToPcm16k, probeDurationMs } from '#server/lib/ffmpeg.ts';
+import { AudioDecodeError, decodeToPcm16k, pcmDurationMs, probeDurationMs } from '#server/lib/ffmpeg.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { TranscriptionEngine } from './engines/engine.ts';
 import { TranscriptionServiceError } from './engines/openai-compatible.ts';
 import { postProcessSegments } from './post-process.ts';
 import type { AttributedSegment, IdentifySpeakers, PipelineOptions, SpeakerIdentification } from './pipeline-types.ts';
+import { DEFAULT_STAGE_LIMITS, StageTimeoutError, withinLimit, type StageLimits } from './stage-limits.ts';
 
 /** Where a job is, for the meeting page and history card: stage names are shown to people. */
 export type Stage = 'queued' | 'decoding' | 'transcribing' | 'identifying speakers' | 'saving';
@@ -20,6 +21,8 @@ export type PipelineDeps = {
   settingsOf: (ownerId: string) => Promise<Pick<PipelineOptions, 'identifySpeakers' | 'punctuation' | 'fillerWordRemoval'>>;
   /** MAX_RECORDING_HOURS: a longer recording fails before a byte of it is decoded. */
   maxRecordingHours: number;
+  /** Each stage's time limit (DEFAULT_STAGE_LIMITS unless a test needs a short one). */
+  stageLimits?: StageLimits;
 };
 
 /** A failure that retrying cannot fix: the meeting fails at once with this message. */
@@ -39,24 +42,34 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
 
   const audioPath = deps.blobs.pathOf(meeting.audioKey);
   report('decoding', null);
-  await refuseOverlong(audioPath, deps.maxRecordingHours);
+  const declaredMs = await refuseOverlong(audioPath, deps.maxRecordingHours);
   signal.throwIfAborted();
+  const limits = deps.stageLimits ?? DEFAULT_STAGE_LIMITS;
+  // A container that does not say how long it is (a browser's WebM) gets the decode time of the longest allowed.
+  const decodeBudgetMs = declaredMs ?? deps.maxRecordingHours * HOUR_MS;
   const sources = meeting.audioSources;
   let identified: SpeakerIdentification;
   if (sources.length > 1 && options.identifySpeakers) {
-    identified = await transcribeSources(deps, audioPath, sources, options, signal, report);
+    identified = await transcribeSources(deps, audioPath, sources, options, { signal, limits, decodeBudgetMs }, report);
   } else {
-    const pcm = await decodeToPcm16k(audioPath, { denoise: options.noiseReduction });
-    signal.throwIfAborted();
+    const pcm = await withinLimit('decoding', limits.decoding, decodeBudgetMs, signal, (s) =>
+      decodeToPcm16k(audioPath, { denoise: options.noiseReduction, signal: s }),
+    );
+    const audioMs = pcmDurationMs(pcm);
 
     report('transcribing', 0);
-    const recognised = (await deps.engine.transcribe(pcm, { signal, onProgress: (f) => report('transcribing', f) })).filter((s) => s.text.trim() !== '');
-    signal.throwIfAborted();
+    const recognised = (
+      await withinLimit('transcribing', limits.transcribing, audioMs, signal, (s) =>
+        deps.engine.transcribe(pcm, { signal: s, onProgress: (f) => report('transcribing', f) }),
+      )
+    ).filter((s) => s.text.trim() !== '');
 
     identified = { speakers: [{ label: 'Speaker 1' }], segments: recognised.map((s) => ({ ...s, speaker: 0 })) };
     if (options.identifySpeakers && recognised.length > 0) {
       report('identifying speakers', null);
-      identified = await deps.identifySpeakers(pcm, recognised, { signal });
+      identified = await withinLimit('identifying speakers', limits['identifying speakers'], audioMs, signal, (s) =>
+        deps.identifySpeakers(pcm, recognised, { signal: s }),
+      );
     }
   }
   const segments: AttributedSegment[] = postProcessSegments(identified.segments, options);
@@ -80,18 +93,24 @@ async function transcribeSources(
   audioPath: string,
   sources: string[],
   options: PipelineOptions,
-  signal: AbortSignal,
+  run: { signal: AbortSignal; limits: StageLimits; decodeBudgetMs: number },
   report: ReportProgress,
 ): Promise<SpeakerIdentification> {
-  const tracks = await Promise.all(sources.map((_, channel) => decodeToPcm16k(audioPath, { channel, denoise: options.noiseReduction })));
-  signal.throwIfAborted();
+  const { signal, limits } = run;
+  // Every track is the whole meeting's length: the stage's budget is for all of them.
+  const tracks = await withinLimit('decoding', limits.decoding, run.decodeBudgetMs * sources.length, signal, (s) =>
+    Promise.all(sources.map((_, channel) => decodeToPcm16k(audioPath, { channel, denoise: options.noiseReduction, signal: s }))),
+  );
+  const audioMs = tracks.reduce((sum, pcm) => sum + pcmDurationMs(pcm), 0);
   const segments: AttributedSegment[] = [];
-  for (const [index, pcm] of tracks.entries()) {
-    report('transcribing', index / tracks.length);
-    const recognised = await deps.engine.transcribe(pcm, { signal, onProgress: (f) => report('transcribing', (index + f) / tracks.length) });
-    for (const segment of recognised) if (segment.text.trim() !== '') segments.push({ ...segment, speaker: index });
-    signal.throwIfAborted();
-  }
+  await withinLimit('transcribing', limits.transcribing, audioMs, signal, async (s) => {
+    for (const [index, pcm] of tracks.entries()) {
+      report('transcribing', index / tracks.length);
+      const recognised = await deps.engine.transcribe(pcm, { signal: s, onProgress: (f) => report('transcribing', (index + f) / tracks.length) });
+      for (const segment of recognised) if (segment.text.trim() !== '') segments.push({ ...segment, speaker: index });
+      s.throwIfAborted();
+    }
+  });
   segments.sort((a, b) => a.startMs - b.startMs);
   return { speakers: sources.map((label) => ({ label })), segments };
 }
@@ -100,9 +119,9 @@ async function transcribeSources(
  * The cap on a recording's length, asked of its container before decoding: a 2 MB Opus file of
  * silence can declare hours, and every hour is about 115 MB of PCM and minutes of recognition.
  */
-async function refuseOverlong(audioPath: string, maxHours: number): Promise<void> {
+async function refuseOverlong(audioPath: string, maxHours: number): Promise<number | null> {
   const durationMs = await probeDurationMs(audioPath);
-  if (durationMs === null || durationMs <= maxHours * HOUR_MS) return;
+  if (durationMs === null || durationMs <= maxHours * HOUR_MS) return durationMs;
   throw new PermanentJobError(
     `The recording is ${hoursOver(durationMs / HOUR_MS, maxHours)} hours long; this server transcribes up to ${maxHours} hours (MAX_RECORDING_HOURS).`,
   );
@@ -130,7 +149,8 @@ async function pipelineOptions(deps: PipelineDeps, ownerId: string, meetingOptio
 
 /** Whether a failed run is worth another try, and what the person reads if it is not. */
 export function classifyFailure(error: unknown): { retryable: boolean; message: string } {
-  if (error instanceof PermanentJobError || error instanceof AudioDecodeError) return { retryable: false, message: error.message };
+  if (error instanceof PermanentJobError || error instanceof AudioDecodeError || error instanceof StageTimeoutError)
+    return { retryable: false, message: error.message };
   if (error instanceof TranscriptionServiceError) {
     const status = error.status;
     const clientError = status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;

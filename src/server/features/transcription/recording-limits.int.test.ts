@@ -5,12 +5,14 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MeetingDetailSchema } from '#shared/contracts/meetings.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+import { createStallingSpeechEngine } from '#tests/support/fake-speech.ts';
 import { longSilentOpusArgs, peakRssMb } from '#tests/support/process-memory.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { databaseEnv, killTestWorkers, startTestWorker } from '#tests/support/test-worker.ts';
 
 // MAX_RECORDING_HOURS: a small file declaring hours of audio fails before it is decoded, in a worker
 // process whose memory is read from /proc, and a recording under the cap still transcribes there.
+// Stage time limits: an engine that never answers ends in a failure that says so.
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-limits-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -24,6 +26,26 @@ function nineAndAHalfHours(): string {
   return out;
 }
 
+/** A meeting whose file is stored as a finished upload leaves it (finalisation itself is the uploads' to test), then queued. */
+async function storeAndQueue(t: TestApp, token: string, file: string, mime: string, durationSeconds: number): Promise<string> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/meetings',
+    headers: { authorization: `Bearer ${token}` },
+    payload: { title: path.basename(file), source: 'upload' },
+  });
+  const { id } = created.json() as { id: string };
+  const copy = path.join(scratch, `${crypto.randomUUID()}${path.extname(file)}`);
+  fs.copyFileSync(file, copy);
+  const key = await t.deps.blobs.adopt(copy, path.extname(file).slice(1));
+  await t.deps.services.meetings.recordingStored(id, { key, mime, bytes: fs.statSync(file).size, durationSeconds });
+  await t.app.transcription.enqueue(id);
+  return id;
+}
+
+const meetingOf = async (t: TestApp, token: string, id: string) =>
+  MeetingDetailSchema.parse((await t.app.inject({ method: 'GET', url: `/api/v1/meetings/${id}`, headers: { authorization: `Bearer ${token}` } })).json());
+
 describe('the recording length cap', () => {
   let web: TestApp;
   beforeAll(async () => {
@@ -35,24 +57,8 @@ describe('the recording length cap', () => {
   afterEach(() => killTestWorkers());
   afterAll(() => web.close());
 
-  /** A meeting whose file is stored as a finished upload leaves it (finalisation itself is the uploads' to test), then queued. */
-  async function storedMeeting(token: string, file: string, mime: string, durationSeconds: number): Promise<string> {
-    const created = await web.app.inject({
-      method: 'POST',
-      url: '/api/v1/meetings',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { title: path.basename(file), source: 'upload' },
-    });
-    const { id } = created.json() as { id: string };
-    const copy = path.join(scratch, `${crypto.randomUUID()}${path.extname(file)}`);
-    fs.copyFileSync(file, copy);
-    const key = await web.deps.blobs.adopt(copy, path.extname(file).slice(1));
-    await web.deps.services.meetings.recordingStored(id, { key, mime, bytes: fs.statSync(file).size, durationSeconds });
-    await web.app.transcription.enqueue(id);
-    return id;
-  }
-  const meeting = async (token: string, id: string) =>
-    MeetingDetailSchema.parse((await web.app.inject({ method: 'GET', url: `/api/v1/meetings/${id}`, headers: { authorization: `Bearer ${token}` } })).json());
+  const storedMeeting = (token: string, file: string, mime: string, durationSeconds: number) => storeAndQueue(web, token, file, mime, durationSeconds);
+  const meeting = (token: string, id: string) => meetingOf(web, token, id);
 
   it('fails a 9.5-hour recording with the reason, without the worker decoding it', { timeout: 60_000 }, async () => {
     const long = nineAndAHalfHours();
@@ -77,5 +83,37 @@ describe('the recording length cap', () => {
     const short = await storedMeeting(token, path.join(sharedAudioDir(), 'goforward.wav'), 'audio/wav', 2);
     await expect.poll(async () => (await meeting(token, short)).status, { timeout: 30_000, interval: 100 }).toBe('ready');
     expect((await meeting(token, short)).segments.map((s) => s.text)).toEqual(['Line 1 of the recording.']);
+  });
+});
+
+describe('stage time limits', () => {
+  let t: TestApp;
+  const seen: AbortSignal[] = [];
+  beforeAll(async () => {
+    const stalling = createStallingSpeechEngine(() => undefined);
+    t = await buildTestApp({
+      env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false' },
+      deps: {
+        speech: { engine: { ...stalling, transcribe: (pcm, options) => (options?.signal && seen.push(options.signal), stalling.transcribe(pcm, options)) } },
+        stageLimits: {
+          decoding: { floorMs: 60_000, perAudioSecondMs: 0 },
+          transcribing: { floorMs: 500, perAudioSecondMs: 0 },
+          'identifying speakers': { floorMs: 60_000, perAudioSecondMs: 0 },
+        },
+      },
+    });
+  });
+  afterAll(() => t.close());
+
+  it('fails a meeting whose engine never answers once transcribing runs past its limit, and stops the engine', { timeout: 30_000 }, async () => {
+    const tone = path.join(scratch, 'tone.wav');
+    execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '5', '-ar', '16000', '-ac', '1', tone]);
+    const { token } = await signUpUser(t.app, 'limits');
+    const id = await storeAndQueue(t, token, tone, 'audio/wav', 5);
+    await expect.poll(async () => (await meetingOf(t, token, id)).status, { timeout: 20_000, interval: 100 }).toBe('failed');
+    expect((await meetingOf(t, token, id)).failureReason).toBe('Transcription stopped: transcribing took longer than 1 s, its limit for a recording of 5 s.');
+    expect(seen.at(-1)?.aborted).toBe(true);
+    // Not retried: the same machine would only wait as long again.
+    expect(await t.deps.services.transcription.jobOf(id)).toMatchObject({ state: 'failed', attempts: 1 });
   });
 });

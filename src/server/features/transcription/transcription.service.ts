@@ -44,6 +44,7 @@ type ServiceDeps = {
   identifySpeakers: PipelineDeps['identifySpeakers'];
   settingsOf: PipelineDeps['settingsOf'];
   maxRecordingHours: PipelineDeps['maxRecordingHours'];
+  stageLimits?: PipelineDeps['stageLimits'];
   realtime: RealtimeHub;
   log: Logger;
   maxAttempts: number;
