@@ -1,8 +1,8 @@
 import type { RecordingOptions } from '#shared/contracts/meetings.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
-import { AudioDecodeError, decodeToPcm16k, pcmDurationMs, probeDurationMs } from '#server/lib/ffmpeg.ts';
+import { AudioDecodeError, AudioTooLongError, decodePcmWindows, decodeToPcm16k, pcmDurationMs, probeDurationMs } from '#server/lib/ffmpeg.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
-import type { TranscriptionEngine } from './engines/engine.ts';
+import type { RecognizedSegment, TranscriptionEngine } from './engines/engine.ts';
 import { TranscriptionServiceError } from './engines/openai-compatible.ts';
 import { postProcessSegments } from './post-process.ts';
 import type { AttributedSegment, IdentifySpeakers, PipelineOptions, SpeakerIdentification } from './pipeline-types.ts';
@@ -51,6 +51,9 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
   let identified: SpeakerIdentification;
   if (sources.length > 1 && options.identifySpeakers) {
     identified = await transcribeSources(deps, audioPath, sources, options, { signal, limits, decodeBudgetMs }, report);
+  } else if (!options.identifySpeakers) {
+    const recognised = await transcribeInWindows(deps, audioPath, options, { signal, limits, decodeBudgetMs, declaredMs }, report);
+    identified = { speakers: [{ label: 'Speaker 1' }], segments: recognised.map((s) => ({ ...s, speaker: 0 })) };
   } else {
     const pcm = await withinLimit('decoding', limits.decoding, decodeBudgetMs, signal, (s) =>
       decodeToPcm16k(audioPath, { denoise: options.noiseReduction, signal: s }),
@@ -83,6 +86,70 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
   });
   return { segments: segments.length };
 }
+
+/** Ten minutes of PCM (19 MB) at a time: the most a transcription without speakers holds, whatever the recording's length. */
+export const WINDOW_MS = 10 * 60_000;
+/** Each window also hears the next 30 s, so an utterance begun before its edge is recognised whole (few run longer). */
+export const WINDOW_OVERLAP_MS = 30_000;
+
+/**
+ * One track, no speakers to tell apart: decoded and recognised a window at a time. A window keeps
+ * the segments that start in its own ten minutes and after what the window before kept; those that
+ * start in its overlap are the next window's, which hears them from their start.
+ */
+async function transcribeInWindows(
+  deps: PipelineDeps,
+  audioPath: string,
+  options: PipelineOptions,
+  run: { signal: AbortSignal; limits: StageLimits; decodeBudgetMs: number; declaredMs: number | null },
+  report: ReportProgress,
+): Promise<RecognizedSegment[]> {
+  const { decoding, transcribing } = run.limits;
+  // Decoding and recognition interleave here: one limit, both stages' budgets.
+  const limit = { floorMs: decoding.floorMs + transcribing.floorMs, perAudioSecondMs: decoding.perAudioSecondMs + transcribing.perAudioSecondMs };
+  const maxMs = deps.maxRecordingHours * HOUR_MS + DECODED_SLACK_MS;
+  report('transcribing', 0);
+  return withinLimit('transcribing', limit, run.decodeBudgetMs, run.signal, async (signal) => {
+    const kept: RecognizedSegment[] = [];
+    let keptUntil = 0;
+    try {
+      for await (const { startMs, pcm } of decodePcmWindows(audioPath, {
+        denoise: options.noiseReduction,
+        signal,
+        windowMs: WINDOW_MS,
+        overlapMs: WINDOW_OVERLAP_MS,
+        maxMs,
+      })) {
+        const windowMs = pcmDurationMs(pcm);
+        // A window shorter than a full one is the last: everything in it is its own.
+        const edge = windowMs >= WINDOW_MS + WINDOW_OVERLAP_MS ? startMs + WINDOW_MS : Infinity;
+        const onProgress = (f: number) => report('transcribing', run.declaredMs ? Math.min(1, (startMs + f * windowMs) / run.declaredMs) : null);
+        const heardBefore = keptUntil;
+        for (const segment of await deps.engine.transcribe(pcm, { signal, onProgress })) {
+          const shifted = shiftSegment(segment, startMs);
+          if (shifted.text.trim() === '' || shifted.startMs < heardBefore || shifted.startMs >= edge) continue;
+          kept.push(shifted);
+          keptUntil = Math.max(keptUntil, shifted.endMs);
+        }
+      }
+    } catch (error) {
+      // A container that did not say its length, found longer than the cap while decoding.
+      if (error instanceof AudioTooLongError)
+        throw new PermanentJobError(
+          `The recording is longer than ${deps.maxRecordingHours} hours; this server transcribes up to ${deps.maxRecordingHours} hours (MAX_RECORDING_HOURS).`,
+        );
+      throw error;
+    }
+    return kept;
+  });
+}
+
+const shiftSegment = (segment: RecognizedSegment, byMs: number): RecognizedSegment => ({
+  ...segment,
+  startMs: segment.startMs + byMs,
+  endMs: segment.endMs + byMs,
+  words: segment.words.map((w) => ({ ...w, startMs: w.startMs + byMs, endMs: w.endMs + byMs })),
+});
 
 /**
  * A recording with one channel per capture source (microphone, shared tab): each channel is its
@@ -121,13 +188,21 @@ async function transcribeSources(
  */
 async function refuseOverlong(audioPath: string, maxHours: number): Promise<number | null> {
   const durationMs = await probeDurationMs(audioPath);
-  if (durationMs === null || durationMs <= maxHours * HOUR_MS) return durationMs;
+  if (durationMs === null || durationMs <= maxHours * HOUR_MS + CAP_SLACK_MS) return durationMs;
   throw new PermanentJobError(
     `The recording is ${hoursOver(durationMs / HOUR_MS, maxHours)} hours long; this server transcribes up to ${maxHours} hours (MAX_RECORDING_HOURS).`,
   );
 }
 
 const HOUR_MS = 3_600_000;
+/** Containers round a length to whole frames and pages: "8 hours" from a recorder may read 8 h 0.01 s. */
+const CAP_SLACK_MS = 1_000;
+/**
+ * What decoding may yield past the cap before it is stopped: decoders add a few samples of padding
+ * per joined part, so an 8-hour file can decode to 8 h 3 s. The cap itself is the container's word
+ * (above); this catches a container that did not say, or lied by more than a minute.
+ */
+const DECODED_SLACK_MS = 60_000;
 /** Hours to one decimal ("9.5"); more where that would read as the cap itself ("8.01", not "8"). */
 const hoursOver = (hours: number, maxHours: number) => {
   const tenths = Math.round(hours * 10) / 10;

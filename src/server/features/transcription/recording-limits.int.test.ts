@@ -17,22 +17,22 @@ import { databaseEnv, killTestWorkers, startTestWorker } from '#tests/support/te
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-limits-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-/** 9.5 hours of silent Opus, about 9 MB: decoded whole it would be 1.1 GB of PCM. */
-function nineAndAHalfHours(): string {
-  const out = path.join(scratch, 'long.ogg');
-  const args = longSilentOpusArgs(path.join(scratch, 'minute.ogg'), 9.5 * 3600, out);
+/** Hours of silent Opus, about 1 MB an hour: 9.5 hours decoded whole would be 1.1 GB of PCM. */
+function silentHours(hours: number): string {
+  const out = path.join(scratch, `${hours}h.ogg`);
+  const args = longSilentOpusArgs(path.join(scratch, 'minute.ogg'), hours * 3600, out);
   execFileSync('ffmpeg', args.minute);
   execFileSync('ffmpeg', args.whole);
   return out;
 }
 
 /** A meeting whose file is stored as a finished upload leaves it (finalisation itself is the uploads' to test), then queued. */
-async function storeAndQueue(t: TestApp, token: string, file: string, mime: string, durationSeconds: number): Promise<string> {
+async function storeAndQueue(t: TestApp, token: string, file: string, mime: string, durationSeconds: number, options: object = {}): Promise<string> {
   const created = await t.app.inject({
     method: 'POST',
     url: '/api/v1/meetings',
     headers: { authorization: `Bearer ${token}` },
-    payload: { title: path.basename(file), source: 'upload' },
+    payload: { title: path.basename(file), source: 'upload', options },
   });
   const { id } = created.json() as { id: string };
   const copy = path.join(scratch, `${crypto.randomUUID()}${path.extname(file)}`);
@@ -57,11 +57,12 @@ describe('the recording length cap', () => {
   afterEach(() => killTestWorkers());
   afterAll(() => web.close());
 
-  const storedMeeting = (token: string, file: string, mime: string, durationSeconds: number) => storeAndQueue(web, token, file, mime, durationSeconds);
+  const storedMeeting = (token: string, file: string, mime: string, durationSeconds: number, options: object = {}) =>
+    storeAndQueue(web, token, file, mime, durationSeconds, options);
   const meeting = (token: string, id: string) => meetingOf(web, token, id);
 
   it('fails a 9.5-hour recording with the reason, without the worker decoding it', { timeout: 60_000 }, async () => {
-    const long = nineAndAHalfHours();
+    const long = silentHours(9.5);
     expect(fs.statSync(long).size).toBeLessThan(12_000_000);
     const worker = await startTestWorker('tests/support/transcription-worker.ts', {
       ...databaseEnv(web.database.target),
@@ -83,6 +84,29 @@ describe('the recording length cap', () => {
     const short = await storedMeeting(token, path.join(sharedAudioDir(), 'goforward.wav'), 'audio/wav', 2);
     await expect.poll(async () => (await meeting(token, short)).status, { timeout: 30_000, interval: 100 }).toBe('ready');
     expect((await meeting(token, short)).segments.map((s) => s.text)).toEqual(['Line 1 of the recording.']);
+  });
+
+  it('transcribes a 2-hour recording without speakers in windows, its memory flat and its lines whole across window edges', { timeout: 240_000 }, async () => {
+    const twoHours = silentHours(2);
+    const worker = await startTestWorker('tests/support/transcription-worker.ts', {
+      ...databaseEnv(web.database.target),
+      DATA_DIR: web.config.dataDir,
+      TRANSCRIBE_MAX_ATTEMPTS: '1',
+      TRANSCRIBE_RETRY_DELAY_SECONDS: '1',
+      WORKER_ENGINE: 'fake',
+    });
+    const { token } = await signUpUser(web.app, 'limits');
+    const before = peakRssMb(worker.pid);
+    const id = await storedMeeting(token, twoHours, 'audio/ogg', 2 * 3600, { speakerDetection: false });
+    await expect.poll(async () => (await meeting(token, id)).status, { timeout: 200_000, interval: 500 }).toBe('ready');
+    // Decoded whole, 2 hours are 230 MB of PCM (and as much again while joined): the worker took 800 MB.
+    expect(peakRssMb(worker.pid) - before).toBeLessThan(120);
+    // The fake engine says one line per 10 s of what it is given: twelve windows, no line lost or doubled at an edge.
+    const segments = (await meeting(token, id)).segments;
+    // (Opus decodes a few seconds past 2 hours here: each joined minute of the generated file keeps its padding.)
+    expect(segments.length).toBeGreaterThanOrEqual(720);
+    expect(segments.length).toBeLessThanOrEqual(730);
+    expect(segments.map((s) => s.startMs)).toEqual(Array.from({ length: segments.length }, (_, i) => i * 10_000));
   });
 });
 
