@@ -8,11 +8,12 @@ import { benchNotesLocal } from './notes-local.ts';
 import { benchNotesLlm } from './notes-llm.ts';
 import { benchOffThread } from './off-thread.ts';
 import { benchTranscription } from './transcription.ts';
+import { benchTranscriptionMemory } from './transcription-memory.ts';
 import { median, printSection, type Row } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, off-thread, upload, transcription, live, notes, notes-llm, bundles). */
+/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, off-thread, upload, transcription, transcription-memory, live, notes, notes-llm, bundles). */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (section: string) => !only || only.includes(section);
 
@@ -63,6 +64,7 @@ if (wanted('meetings')) printSection('Meetings at scale (SQLite, one process, 10
 if (wanted('off-thread')) printSection('Exports and imports off the event loop (SQLite, one process)', await benchOffThread());
 if (wanted('upload')) printSection('Uploads', await benchUpload());
 if (wanted('transcription')) for (const section of await benchTranscription()) printSection(section.title, section.rows);
+if (wanted('transcription-memory')) printSection('Transcription memory: a long recording in a worker process', await benchTranscriptionMemory());
 if (wanted('live')) printSection('Live transcript (speech end → line received, audio streamed at real time)', await benchLiveLatency());
 if (wanted('notes')) for (const section of await benchNotesLocal()) printSection(section.title, section.rows);
 if (wanted('notes-llm')) printSection('Notes LLM engine (one-hour meeting, fake OpenAI-compatible server on loopback)', await benchNotesLlm());

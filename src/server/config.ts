@@ -93,6 +93,19 @@ const EnvSchema = z.object({
   LIVE_RECOGNIZERS: int(8, 1, 256),
   LIVE_SESSIONS_PER_ACCOUNT: int(2, 1, 64),
   LIVE_PAUSED_RELEASE_SECONDS: int(120, 1, 3600),
+  // Hours, fractions allowed (0.5): a tiny file can declare hours of silence, and every hour is work.
+  MAX_RECORDING_HOURS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === '') return 8;
+      const n = Number(v);
+      if (!Number.isFinite(n) || n <= 0 || n > 168) {
+        ctx.addIssue({ code: 'custom', message: 'must be a number of hours above 0 and at most 168' });
+        return z.NEVER;
+      }
+      return n;
+    }),
   NOTES_ENGINE: z.enum(['auto', 'local', 'llm']).default('auto'),
   NOTES_LLM_URL: optionalUrl,
   NOTES_LLM_KEY: optionalString,
@@ -167,6 +180,8 @@ export type Config = Readonly<{
      * how long a paused session keeps its recogniser before letting it go (it gets one again on resume).
      */
     live: Readonly<{ recognizers: number; sessionsPerAccount: number; pausedReleaseSeconds: number }>;
+    /** MAX_RECORDING_HOURS: longer recordings fail before they are decoded. */
+    maxRecordingHours: number;
   }>;
   notes: Readonly<{
     /** `auto`: the LLM when configured and reachable, else the local engine. */
@@ -285,6 +300,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         sessionsPerAccount: e.LIVE_SESSIONS_PER_ACCOUNT,
         pausedReleaseSeconds: e.LIVE_PAUSED_RELEASE_SECONDS,
       }),
+      maxRecordingHours: e.MAX_RECORDING_HOURS,
     }),
     notes: Object.freeze({
       engine: e.NOTES_ENGINE,

@@ -34,6 +34,7 @@ import type { TranscriptionEngine } from './features/transcription/engines/engin
 import { createEngineRegistry, type EngineRegistry } from './features/transcription/engines/select-engine.ts';
 import { createSpeakerIdentifier, type SpeakerIdentifier } from './features/transcription/speakers/identify-speakers.ts';
 import { createTranscriptionService, type TranscriptionService } from './features/transcription/transcription.service.ts';
+import type { StageLimits } from './features/transcription/stage-limits.ts';
 import { createJobQueue, type JobQueueTimings } from './jobs/create-job-queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createLocalBlobStore, type BlobStore } from './lib/blob-store.ts';
@@ -88,6 +89,8 @@ type CreateDepsOptions = {
   /** Replaces the engine jobs transcribe with or the speaker identifier (tests not about transcription). */
   speech?: Partial<Pick<Deps['speech'], 'engine' | 'speakers'>>;
   jobTimings?: JobQueueTimings;
+  /** Transcription stages' time limits (tests of a stage that runs past its limit). */
+  stageLimits?: StageLimits;
 };
 
 export async function createDeps(config: Config, options: CreateDepsOptions = {}): Promise<Deps> {
@@ -166,6 +169,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     maxAttempts: config.transcription.maxAttempts,
     concurrency: config.transcription.concurrency,
     retryDelayMs: config.transcription.retryDelaySeconds * 1000,
+    maxRecordingHours: config.transcription.maxRecordingHours,
+    stageLimits: options.stageLimits,
   });
   const samples = createSamplesService({ meetings, notes });
   const services: Services = {

@@ -31,6 +31,8 @@ export async function startTestWorker(script: string, env: Record<string, string
   await waitFor('ready');
   return {
     waitFor,
+    /** The process id, e.g. for its memory in /proc/<pid>/status. */
+    pid: child.pid!,
     kill: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
       child.kill('SIGKILL');

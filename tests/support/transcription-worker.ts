@@ -1,13 +1,14 @@
 /**
  * A transcription worker process (ROLE=worker) on a test database and data directory, whose speech
  * engine never finishes: it prints "transcribing" when a job reaches the engine, so a test can
- * kill -9 it mid-job, as a crash would.
+ * kill -9 it mid-job, as a crash would. WORKER_ENGINE=fake gives it the fake engine that answers at
+ * once instead (tests of the worker's memory, read from /proc/<pid>/status).
  */
 import { z } from 'zod';
 import { loadConfig } from '#server/config.ts';
 import { createDb } from '#server/db/create-db.ts';
 import { createDeps } from '#server/deps.ts';
-import { createFakeSpeakerIdentifier, createStallingSpeechEngine } from './fake-speech.ts';
+import { createFakeSpeakerIdentifier, createFakeSpeechEngine, createStallingSpeechEngine } from './fake-speech.ts';
 
 const env = z
   .object({
@@ -17,6 +18,8 @@ const env = z
     DATA_DIR: z.string(),
     TRANSCRIBE_MAX_ATTEMPTS: z.string(),
     TRANSCRIBE_RETRY_DELAY_SECONDS: z.string(),
+    MAX_RECORDING_HOURS: z.string().optional(),
+    WORKER_ENGINE: z.enum(['stalling', 'fake']).default('stalling'),
   })
   .parse(process.env);
 const database =
@@ -29,11 +32,13 @@ const config = loadConfig({
   DATA_DIR: env.DATA_DIR,
   TRANSCRIBE_MAX_ATTEMPTS: env.TRANSCRIBE_MAX_ATTEMPTS,
   TRANSCRIBE_RETRY_DELAY_SECONDS: env.TRANSCRIBE_RETRY_DELAY_SECONDS,
+  MAX_RECORDING_HOURS: env.MAX_RECORDING_HOURS,
 });
+const engine = env.WORKER_ENGINE === 'fake' ? createFakeSpeechEngine() : createStallingSpeechEngine(() => console.log('transcribing'));
 const deps = await createDeps(config, {
   database,
   role: 'worker',
-  speech: { engine: createStallingSpeechEngine(() => console.log('transcribing')), speakers: createFakeSpeakerIdentifier() },
+  speech: { engine, speakers: createFakeSpeakerIdentifier() },
   jobTimings: { leaseMs: 1_000, monitorMs: 1_000, pollMs: 100 },
 });
 await deps.start();

@@ -27,18 +27,15 @@ export type DecodeOptions = {
   /** Only this channel (0-based) of a multi-channel recording, e.g. one capture source. */
   channel?: number;
   ffmpegPath?: string;
+  /** Kills ffmpeg and rejects with the signal's reason (a cancelled job, a stage over its time limit). */
+  signal?: AbortSignal;
 };
 
-/**
- * Decodes any audio ffmpeg understands (webm/opus, ogg, mp3, m4a, wav, mp4 audio) to 16 kHz mono
- * PCM. Corrupt or non-audio input becomes an AudioDecodeError with ffmpeg's own last words.
- */
-export async function decodeToPcm16k(inputPath: string, options: DecodeOptions = {}): Promise<Pcm16k> {
-  const ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
+function decodeArgs(inputPath: string, options: DecodeOptions): string[] {
   // afftdn: ffmpeg's FFT denoiser, for the meeting option "Noise Reduction" (steady background noise).
   const chain = [...(options.channel !== undefined ? [`pan=mono|c0=c${options.channel}`] : []), ...(options.denoise ? ['afftdn=nf=-25'] : [])];
   const filters = chain.length > 0 ? ['-af', chain.join(',')] : [];
-  const args = [
+  return [
     '-nostdin',
     '-hide_banner',
     '-loglevel',
@@ -55,8 +52,24 @@ export async function decodeToPcm16k(inputPath: string, options: DecodeOptions =
     's16le',
     'pipe:1',
   ];
+}
+
+/**
+ * Decodes any audio ffmpeg understands (webm/opus, ogg, mp3, m4a, wav, mp4 audio) to 16 kHz mono
+ * PCM. Corrupt or non-audio input becomes an AudioDecodeError with ffmpeg's own last words.
+ */
+export async function decodeToPcm16k(inputPath: string, options: DecodeOptions = {}): Promise<Pcm16k> {
+  const ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
+  const args = decodeArgs(inputPath, options);
   return new Promise((resolve, reject) => {
+    options.signal?.throwIfAborted();
     const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const onAbort = () => {
+      child.kill('SIGKILL');
+      reject(options.signal?.reason);
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    child.once('close', () => options.signal?.removeEventListener('abort', onAbort));
     const chunks: Buffer[] = [];
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -75,6 +88,117 @@ export async function decodeToPcm16k(inputPath: string, options: DecodeOptions =
       }
     });
   });
+}
+
+/**
+ * How long the recording says it is, from its container (ffprobe reads headers and, for Ogg, the
+ * last page; nothing is decoded, so a file declaring ten hours costs nothing to ask). null when the
+ * container does not say (a browser's WebM); an unreadable file is an AudioDecodeError.
+ */
+export async function probeDurationMs(inputPath: string, ffprobePath = 'ffprobe'): Promise<number | null> {
+  const args = ['-v', 'error', '-show_entries', 'format=duration', '-of', 'default=noprint_wrappers=1:nokey=1', inputPath];
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffprobePath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout = (stdout + chunk.toString('utf8')).slice(-200);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    child.on('error', (error) => reject(new AudioDecodeError(`ffprobe could not be started (${ffprobePath}): ${error.message}`, { cause: error })));
+    child.on('close', (code) => {
+      if (code !== 0) return reject(new AudioDecodeError(`The audio could not be decoded: ${ffmpegReason(stderr, inputPath, code)}`));
+      const seconds = Number.parseFloat(stdout.trim());
+      resolve(Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds * 1000) : null);
+    });
+  });
+}
+
+/** The decoded audio ran past the longest the caller allows (a container that did not say its length). */
+export class AudioTooLongError extends Error {
+  readonly maxMs: number;
+  constructor(maxMs: number) {
+    super(`The audio is longer than ${maxMs} ms.`);
+    this.name = 'AudioTooLongError';
+    this.maxMs = maxMs;
+  }
+}
+
+/** A stretch of decoded audio: `pcm` starts `startMs` into the recording. */
+export type PcmWindow = { startMs: number; pcm: Pcm16k };
+
+export type WindowOptions = DecodeOptions & {
+  /** Each window's own length; the next window starts this much later. */
+  windowMs: number;
+  /** Audio of the next window repeated at the end of each one, so a word cut at a window's end is whole in one of them. */
+  overlapMs: number;
+  /** Stops ffmpeg and throws AudioTooLongError once more audio than this has come out. */
+  maxMs?: number;
+};
+
+const bytesOf = (ms: number) => Math.round((ms / 1000) * PCM_SAMPLE_RATE) * 2;
+
+/**
+ * decodeToPcm16k in windows: ffmpeg's output is read a window (plus overlap) at a time and handed
+ * over before the next is read, so at most one window is held whatever the recording's length
+ * (ffmpeg waits on its full pipe while a window is worked on). Errors as decodeToPcm16k's.
+ */
+export async function* decodePcmWindows(inputPath: string, options: WindowOptions): AsyncGenerator<PcmWindow> {
+  const ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
+  options.signal?.throwIfAborted();
+  const child = spawn(ffmpegPath, decodeArgs(inputPath, options), { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+  });
+  const exited = new Promise<number | null>((resolve, reject) => {
+    child.on('error', (error) => reject(new AudioDecodeError(`ffmpeg could not be started (${ffmpegPath}): ${error.message}`, { cause: error })));
+    child.on('close', (code) => resolve(code));
+  });
+  // Started before the first read so a failed spawn never goes unhandled.
+  exited.catch(() => undefined);
+  const kill = () => child.kill('SIGKILL');
+  options.signal?.addEventListener('abort', kill, { once: true });
+  const windowBytes = bytesOf(options.windowMs);
+  const overlapBytes = bytesOf(options.overlapMs);
+  const maxBytes = options.maxMs === undefined ? Infinity : bytesOf(options.maxMs);
+  let window = Buffer.allocUnsafe(windowBytes + overlapBytes);
+  let filled = 0;
+  let startMs = 0;
+  let total = 0;
+  try {
+    for await (const chunk of child.stdout as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (total > maxBytes) throw new AudioTooLongError(options.maxMs!);
+      let offset = 0;
+      while (offset < chunk.length) {
+        const n = Math.min(chunk.length - offset, window.length - filled);
+        chunk.copy(window, filled, offset, offset + n);
+        filled += n;
+        offset += n;
+        if (filled === window.length) {
+          yield { startMs, pcm: window };
+          options.signal?.throwIfAborted();
+          const next = Buffer.allocUnsafe(window.length);
+          window.copy(next, 0, windowBytes);
+          window = next;
+          filled = overlapBytes;
+          startMs += options.windowMs;
+        }
+      }
+    }
+    options.signal?.throwIfAborted();
+    const code = await exited;
+    if (code !== 0) throw new AudioDecodeError(`The audio could not be decoded: ${ffmpegReason(stderr, inputPath, code)}`);
+    if (total === 0) throw new AudioDecodeError('The file contains no audio.');
+    // The rest, or the overlap of a last window that came out exactly full.
+    if (filled > 0) yield { startMs, pcm: window.subarray(0, filled - (filled % 2)) };
+  } finally {
+    options.signal?.removeEventListener('abort', kill);
+    if (child.exitCode === null && child.signalCode === null) kill();
+  }
 }
 
 export const pcmDurationMs = (pcm: Pcm16k): number => Math.round((pcm.length / 2 / PCM_SAMPLE_RATE) * 1000);

@@ -1,11 +1,12 @@
 import type { RecordingOptions } from '#shared/contracts/meetings.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
-import { AudioDecodeError, decodeToPcm16k } from '#server/lib/ffmpeg.ts';
+import { AudioDecodeError, AudioTooLongError, decodePcmWindows, decodeToPcm16k, pcmDurationMs, probeDurationMs } from '#server/lib/ffmpeg.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
-import type { TranscriptionEngine } from './engines/engine.ts';
+import type { RecognizedSegment, TranscriptionEngine } from './engines/engine.ts';
 import { TranscriptionServiceError } from './engines/openai-compatible.ts';
 import { postProcessSegments } from './post-process.ts';
 import type { AttributedSegment, IdentifySpeakers, PipelineOptions, SpeakerIdentification } from './pipeline-types.ts';
+import { DEFAULT_STAGE_LIMITS, StageTimeoutError, withinLimit, type StageLimits } from './stage-limits.ts';
 
 /** Where a job is, for the meeting page and history card: stage names are shown to people. */
 export type Stage = 'queued' | 'decoding' | 'transcribing' | 'identifying speakers' | 'saving';
@@ -18,6 +19,10 @@ export type PipelineDeps = {
   identifySpeakers: IdentifySpeakers;
   /** The person's Recording settings (Settings › Recording), defaults when they saved none. */
   settingsOf: (ownerId: string) => Promise<Pick<PipelineOptions, 'identifySpeakers' | 'punctuation' | 'fillerWordRemoval'>>;
+  /** MAX_RECORDING_HOURS: a longer recording fails before a byte of it is decoded. */
+  maxRecordingHours: number;
+  /** Each stage's time limit (DEFAULT_STAGE_LIMITS unless a test needs a short one). */
+  stageLimits?: StageLimits;
 };
 
 /** A failure that retrying cannot fix: the meeting fails at once with this message. */
@@ -36,23 +41,38 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
   const options = await pipelineOptions(deps, meeting.ownerId, meeting.options);
 
   const audioPath = deps.blobs.pathOf(meeting.audioKey);
+  report('decoding', null);
+  const declaredMs = await refuseOverlong(audioPath, deps.maxRecordingHours);
+  signal.throwIfAborted();
+  const limits = deps.stageLimits ?? DEFAULT_STAGE_LIMITS;
+  // A container that does not say how long it is (a browser's WebM) gets the decode time of the longest allowed.
+  const decodeBudgetMs = declaredMs ?? deps.maxRecordingHours * HOUR_MS;
   const sources = meeting.audioSources;
   let identified: SpeakerIdentification;
   if (sources.length > 1 && options.identifySpeakers) {
-    identified = await transcribeSources(deps, audioPath, sources, options, signal, report);
+    identified = await transcribeSources(deps, audioPath, sources, options, { signal, limits, decodeBudgetMs }, report);
+  } else if (!options.identifySpeakers) {
+    const recognised = await transcribeInWindows(deps, audioPath, options, { signal, limits, decodeBudgetMs, declaredMs }, report);
+    identified = { speakers: [{ label: 'Speaker 1' }], segments: recognised.map((s) => ({ ...s, speaker: 0 })) };
   } else {
-    report('decoding', null);
-    const pcm = await decodeToPcm16k(audioPath, { denoise: options.noiseReduction });
-    signal.throwIfAborted();
+    const pcm = await withinLimit('decoding', limits.decoding, decodeBudgetMs, signal, (s) =>
+      decodeToPcm16k(audioPath, { denoise: options.noiseReduction, signal: s }),
+    );
+    const audioMs = pcmDurationMs(pcm);
 
     report('transcribing', 0);
-    const recognised = (await deps.engine.transcribe(pcm, { signal, onProgress: (f) => report('transcribing', f) })).filter((s) => s.text.trim() !== '');
-    signal.throwIfAborted();
+    const recognised = (
+      await withinLimit('transcribing', limits.transcribing, audioMs, signal, (s) =>
+        deps.engine.transcribe(pcm, { signal: s, onProgress: (f) => report('transcribing', f) }),
+      )
+    ).filter((s) => s.text.trim() !== '');
 
     identified = { speakers: [{ label: 'Speaker 1' }], segments: recognised.map((s) => ({ ...s, speaker: 0 })) };
     if (options.identifySpeakers && recognised.length > 0) {
       report('identifying speakers', null);
-      identified = await deps.identifySpeakers(pcm, recognised, { signal });
+      identified = await withinLimit('identifying speakers', limits['identifying speakers'], audioMs, signal, (s) =>
+        deps.identifySpeakers(pcm, recognised, { signal: s }),
+      );
     }
   }
   const segments: AttributedSegment[] = postProcessSegments(identified.segments, options);
@@ -67,6 +87,70 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
   return { segments: segments.length };
 }
 
+/** Ten minutes of PCM (19 MB) at a time: the most a transcription without speakers holds, whatever the recording's length. */
+export const WINDOW_MS = 10 * 60_000;
+/** Each window also hears the next 30 s, so an utterance begun before its edge is recognised whole (few run longer). */
+export const WINDOW_OVERLAP_MS = 30_000;
+
+/**
+ * One track, no speakers to tell apart: decoded and recognised a window at a time. A window keeps
+ * the segments that start in its own ten minutes and after what the window before kept; those that
+ * start in its overlap are the next window's, which hears them from their start.
+ */
+async function transcribeInWindows(
+  deps: PipelineDeps,
+  audioPath: string,
+  options: PipelineOptions,
+  run: { signal: AbortSignal; limits: StageLimits; decodeBudgetMs: number; declaredMs: number | null },
+  report: ReportProgress,
+): Promise<RecognizedSegment[]> {
+  const { decoding, transcribing } = run.limits;
+  // Decoding and recognition interleave here: one limit, both stages' budgets.
+  const limit = { floorMs: decoding.floorMs + transcribing.floorMs, perAudioSecondMs: decoding.perAudioSecondMs + transcribing.perAudioSecondMs };
+  const maxMs = deps.maxRecordingHours * HOUR_MS + DECODED_SLACK_MS;
+  report('transcribing', 0);
+  return withinLimit('transcribing', limit, run.decodeBudgetMs, run.signal, async (signal) => {
+    const kept: RecognizedSegment[] = [];
+    let keptUntil = 0;
+    try {
+      for await (const { startMs, pcm } of decodePcmWindows(audioPath, {
+        denoise: options.noiseReduction,
+        signal,
+        windowMs: WINDOW_MS,
+        overlapMs: WINDOW_OVERLAP_MS,
+        maxMs,
+      })) {
+        const windowMs = pcmDurationMs(pcm);
+        // A window shorter than a full one is the last: everything in it is its own.
+        const edge = windowMs >= WINDOW_MS + WINDOW_OVERLAP_MS ? startMs + WINDOW_MS : Infinity;
+        const onProgress = (f: number) => report('transcribing', run.declaredMs ? Math.min(1, (startMs + f * windowMs) / run.declaredMs) : null);
+        const heardBefore = keptUntil;
+        for (const segment of await deps.engine.transcribe(pcm, { signal, onProgress })) {
+          const shifted = shiftSegment(segment, startMs);
+          if (shifted.text.trim() === '' || shifted.startMs < heardBefore || shifted.startMs >= edge) continue;
+          kept.push(shifted);
+          keptUntil = Math.max(keptUntil, shifted.endMs);
+        }
+      }
+    } catch (error) {
+      // A container that did not say its length, found longer than the cap while decoding.
+      if (error instanceof AudioTooLongError)
+        throw new PermanentJobError(
+          `The recording is longer than ${deps.maxRecordingHours} hours; this server transcribes up to ${deps.maxRecordingHours} hours (MAX_RECORDING_HOURS).`,
+        );
+      throw error;
+    }
+    return kept;
+  });
+}
+
+const shiftSegment = (segment: RecognizedSegment, byMs: number): RecognizedSegment => ({
+  ...segment,
+  startMs: segment.startMs + byMs,
+  endMs: segment.endMs + byMs,
+  words: segment.words.map((w) => ({ ...w, startMs: w.startMs + byMs, endMs: w.endMs + byMs })),
+});
+
 /**
  * A recording with one channel per capture source (microphone, shared tab): each channel is its
  * own speaker track, recognised on its own and merged by time; no clustering is needed.
@@ -76,22 +160,54 @@ async function transcribeSources(
   audioPath: string,
   sources: string[],
   options: PipelineOptions,
-  signal: AbortSignal,
+  run: { signal: AbortSignal; limits: StageLimits; decodeBudgetMs: number },
   report: ReportProgress,
 ): Promise<SpeakerIdentification> {
-  report('decoding', null);
-  const tracks = await Promise.all(sources.map((_, channel) => decodeToPcm16k(audioPath, { channel, denoise: options.noiseReduction })));
-  signal.throwIfAborted();
+  const { signal, limits } = run;
+  // Every track is the whole meeting's length: the stage's budget is for all of them.
+  const tracks = await withinLimit('decoding', limits.decoding, run.decodeBudgetMs * sources.length, signal, (s) =>
+    Promise.all(sources.map((_, channel) => decodeToPcm16k(audioPath, { channel, denoise: options.noiseReduction, signal: s }))),
+  );
+  const audioMs = tracks.reduce((sum, pcm) => sum + pcmDurationMs(pcm), 0);
   const segments: AttributedSegment[] = [];
-  for (const [index, pcm] of tracks.entries()) {
-    report('transcribing', index / tracks.length);
-    const recognised = await deps.engine.transcribe(pcm, { signal, onProgress: (f) => report('transcribing', (index + f) / tracks.length) });
-    for (const segment of recognised) if (segment.text.trim() !== '') segments.push({ ...segment, speaker: index });
-    signal.throwIfAborted();
-  }
+  await withinLimit('transcribing', limits.transcribing, audioMs, signal, async (s) => {
+    for (const [index, pcm] of tracks.entries()) {
+      report('transcribing', index / tracks.length);
+      const recognised = await deps.engine.transcribe(pcm, { signal: s, onProgress: (f) => report('transcribing', (index + f) / tracks.length) });
+      for (const segment of recognised) if (segment.text.trim() !== '') segments.push({ ...segment, speaker: index });
+      s.throwIfAborted();
+    }
+  });
   segments.sort((a, b) => a.startMs - b.startMs);
   return { speakers: sources.map((label) => ({ label })), segments };
 }
+
+/**
+ * The cap on a recording's length, asked of its container before decoding: a 2 MB Opus file of
+ * silence can declare hours, and every hour is about 115 MB of PCM and minutes of recognition.
+ */
+async function refuseOverlong(audioPath: string, maxHours: number): Promise<number | null> {
+  const durationMs = await probeDurationMs(audioPath);
+  if (durationMs === null || durationMs <= maxHours * HOUR_MS + CAP_SLACK_MS) return durationMs;
+  throw new PermanentJobError(
+    `The recording is ${hoursOver(durationMs / HOUR_MS, maxHours)} hours long; this server transcribes up to ${maxHours} hours (MAX_RECORDING_HOURS).`,
+  );
+}
+
+const HOUR_MS = 3_600_000;
+/** Containers round a length to whole frames and pages: "8 hours" from a recorder may read 8 h 0.01 s. */
+const CAP_SLACK_MS = 1_000;
+/**
+ * What decoding may yield past the cap before it is stopped: decoders add a few samples of padding
+ * per joined part, so an 8-hour file can decode to 8 h 3 s. The cap itself is the container's word
+ * (above); this catches a container that did not say, or lied by more than a minute.
+ */
+const DECODED_SLACK_MS = 60_000;
+/** Hours to one decimal ("9.5"); more where that would read as the cap itself ("8.01", not "8"). */
+const hoursOver = (hours: number, maxHours: number) => {
+  const tenths = Math.round(hours * 10) / 10;
+  return tenths > maxHours ? String(tenths) : String(Math.ceil(hours * 100) / 100);
+};
 
 /** A speaker labelled by capture source ("Microphone") keeps that as a name people can change. */
 const sourceName = (label: string | undefined) => (label && !/^Speaker \d+$/.test(label) ? label : null);
@@ -108,7 +224,8 @@ async function pipelineOptions(deps: PipelineDeps, ownerId: string, meetingOptio
 
 /** Whether a failed run is worth another try, and what the person reads if it is not. */
 export function classifyFailure(error: unknown): { retryable: boolean; message: string } {
-  if (error instanceof PermanentJobError || error instanceof AudioDecodeError) return { retryable: false, message: error.message };
+  if (error instanceof PermanentJobError || error instanceof AudioDecodeError || error instanceof StageTimeoutError)
+    return { retryable: false, message: error.message };
   if (error instanceof TranscriptionServiceError) {
     const status = error.status;
     const clientError = status !== undefined && status >= 400 && status < 500 && status !== 408 && status !== 429;

@@ -43,6 +43,8 @@ type ServiceDeps = {
   next: TranscriptReadyPort;
   identifySpeakers: PipelineDeps['identifySpeakers'];
   settingsOf: PipelineDeps['settingsOf'];
+  maxRecordingHours: PipelineDeps['maxRecordingHours'];
+  stageLimits?: PipelineDeps['stageLimits'];
   realtime: RealtimeHub;
   log: Logger;
   maxAttempts: number;
