@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { DbHandle } from './create-db.ts';
-import { currentSchema } from './dialect.ts';
 
 /** What the start-up check found: /healthz answers 503 with the reason, and /status shows it. */
 export type DatabaseIntegrity = { ok: true; reason: null; checkedAt: string } | { ok: false; reason: string; checkedAt: string };
@@ -30,9 +29,10 @@ async function sqliteQuickCheck(database: DbHandle): Promise<string | null> {
 }
 
 async function readEveryTable(database: DbHandle): Promise<string | null> {
-  const schema = await currentSchema(database.db);
-  // Only this installation's schema: others on the same server (pg-boss's, other installations') are not ours.
-  const tables = (await database.db.introspection.getTables()).filter((table) => table.schema === schema);
+  // Only this installation's schema, asked of the catalogue for that schema alone: others on the same
+  // server (pg-boss's, other installations') are not ours, and one dropped meanwhile must not fail the check.
+  const { rows: tables } = await sql<{ name: string }>`
+    select table_name as name from information_schema.tables where table_schema = current_schema() order by table_name`.execute(database.db);
   for (const table of tables) {
     try {
       // Whole rows, so the columns are read, not only the row count.
