@@ -162,7 +162,10 @@ describe('the Notes panel of a recording', () => {
     expect(downloads).toHaveLength(1);
 
     // The item said last: its time is past the start, so the player must move there.
-    const times = await panel.locator('li button span.font-mono').allTextContents();
+    // The items come with the meeting read again after the ready event, a moment after the state line goes.
+    const itemTimes = panel.locator('li button span.font-mono');
+    await expect.poll(() => itemTimes.count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    const times = await itemTimes.allTextContents();
     const latest = times.map((t) => t.split('–')[0]!).sort((a, b) => seconds(b) - seconds(a))[0]!;
     expect(seconds(latest)).toBeGreaterThan(0);
     const item = panel

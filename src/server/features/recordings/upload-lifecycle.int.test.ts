@@ -6,6 +6,7 @@ import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeetingDetail, MeetingStats } from '#shared/contracts/meetings.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+import { createFakeSpeakerIdentifier, createFakeSpeechEngine } from '#tests/support/fake-speech.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { finalizeRecording } from './finalize-recording.ts';
 
@@ -17,7 +18,12 @@ const QUOTA = 1024 ** 3; // STORAGE_QUOTA_GB=1, the smallest quota
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ listen: true, env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', STORAGE_QUOTA_GB: '1' } });
+  // The words are not the subject here: a fake engine transcribes what is uploaded.
+  t = await buildTestApp({
+    listen: true,
+    env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', STORAGE_QUOTA_GB: '1' },
+    deps: { speech: { engine: createFakeSpeechEngine(), speakers: createFakeSpeakerIdentifier() } },
+  });
 });
 afterAll(() => t.close());
 
