@@ -131,7 +131,17 @@ export function useNotesEdits(id: string) {
   };
   const onError = (error: Error) => toast.error(error.message);
   return {
-    regenerate: useMutation({ mutationFn: () => api(notesEndpoints.regenerate, { params: { id } }), onSuccess, onError }),
+    regenerate: useMutation({
+      mutationFn: async () => ({ sentAt: Date.now(), answer: await api(notesEndpoints.regenerate, { params: { id } }) }),
+      // The answer says "queued" as of the request; the job may already have written the notes (and
+      // said so over the socket) before it arrives. Dated from when it was sent, a newer event still
+      // wins, and the meeting is read again for the notes as they are now.
+      onSuccess: ({ sentAt, answer }) => {
+        client.setQueryData(meetingKeys.detail(id), (meeting: MeetingDetail | undefined) => meeting && { ...meeting, ...answer }, { updatedAt: sentAt });
+        void client.invalidateQueries({ queryKey: meetingKeys.all });
+      },
+      onError,
+    }),
     updateItem: useMutation({
       mutationFn: ({ itemId, body }: { itemId: string; body: UpdateNoteItemBody }) => api(notesEndpoints.updateItem, { params: { id, itemId }, body }),
       onSuccess,
