@@ -33,6 +33,7 @@ export default defineConfig({
           name: 'web',
           include: ['src/web/**/*.test.tsx'],
           environment: 'jsdom',
+          setupFiles: ['tests/support/web/setup.ts'],
         },
       },
       {
