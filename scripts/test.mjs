@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildStatus, checkNodeVersion, ensureDebianPackages, ensureNodeModules, log, markBuilt, ROOT } from './lib/setup.mjs';
 import { RUNTIME_PACKAGES, TEST_PACKAGES } from './system-packages.mjs';
+import { dropTestSchemas } from './lib/test-schemas.mjs';
 
 checkNodeVersion();
 ensureDebianPackages([...RUNTIME_PACKAGES, ...TEST_PACKAGES]);
@@ -81,6 +82,7 @@ const background = (command) => ['nice', '-n', '10', ...command];
 
 const integrationProjects = ['integration', ...(process.env.TEST_DATABASE_URL ? ['integration-postgres'] : [])];
 if (!process.env.TEST_DATABASE_URL) log('TEST_DATABASE_URL is not set: integration tests run on SQLite only.');
+else log(`Dropped ${await dropTestSchemas(process.env.TEST_DATABASE_URL)} test schemas of earlier runs from TEST_DATABASE_URL.`);
 
 // The integration tests that keep a speech engine busy (pocketsphinx, sherpa-onnx, speaker clustering)
 // are bound by the cores, some on a real-time budget (the live transcript): they run in a step of

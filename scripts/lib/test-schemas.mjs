@@ -1,0 +1,18 @@
+// The PostgreSQL schemas integration tests make (tests/support/test-database.ts: parley_test_<id> and
+// its pg-boss schema parley_test_<id>_pgboss) are left in place when a test file ends: dropping one
+// while another file reads the catalogue fails that file. npm test drops earlier runs' schemas here,
+// before any test starts, so nothing is reading the catalogue meanwhile.
+import pg from 'pg';
+
+/** Drops every parley_test_* schema in the database at `url`; resolves with how many went. */
+export async function dropTestSchemas(url) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query(`select nspname from pg_namespace where nspname like 'parley\\_test\\_%'`);
+    for (const { nspname } of rows) await client.query(`drop schema if exists "${nspname}" cascade`);
+    return rows.length;
+  } finally {
+    await client.end();
+  }
+}
