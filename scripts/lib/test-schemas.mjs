@@ -2,10 +2,10 @@
 // its pg-boss schema parley_test_<id>_pgboss) are left in place when a test file ends: dropping one
 // while another file reads the catalogue fails that file. npm test drops earlier runs' schemas here,
 // before any test starts, so nothing is reading the catalogue meanwhile.
-import pg from 'pg';
-
 /** Drops every parley_test_* schema in the database at `url`; resolves with how many went. */
 export async function dropTestSchemas(url) {
+  // Imported here, not at the top: npm test installs the npm packages after loading this module.
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
