@@ -118,8 +118,10 @@ export function RecordPage() {
       toast.success('Meeting saved', { description: `${name} (demo recordings are not kept)` });
       return;
     }
+    // Saving clears the transcript (spec §9): the live session is closed and its lines go, whether
+    // the recording was stopped first or not.
+    live.clear();
     if (recorder.phase === 'recording' || recorder.phase === 'paused') {
-      live.stop();
       await recorder.stop();
       tabAudio.stop('none');
     }
@@ -137,7 +139,7 @@ export function RecordPage() {
       toast.error(error instanceof Error ? error.message : 'The meeting could not be saved.');
       return;
     }
-    // The live lines stay in the panel until the meeting's own transcript replaces them.
+    // The panel shows the meeting's own transcript, with its speakers, once it is made.
     setSavedMeetingId(id);
     meetingIdRef.current = null;
     recorder.reset();
