@@ -204,6 +204,55 @@ describe('the banner of recordings that did not finish uploading', () => {
   });
 });
 
+describe('auto-delete, told where it matters', () => {
+  it('says on /record and on a meeting’s page when recordings go, links to Settings › Privacy, and says nothing once it is off', async () => {
+    const { context, page } = await signedInPage(browser, { fullName: 'Otto Delete', email: uniqueEmail('autodel'), password: 'autodel12' });
+    await page.goto('/record');
+    const note = page.getByRole('note', { name: 'Auto-delete' });
+    expect(await note.textContent()).toBe('Recordings are deleted automatically 90 days after they are made (auto-delete). Change this in Settings › Privacy.');
+
+    const meeting = await page.evaluate(async () => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!;
+      const token = (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token;
+      const response = await fetch('/api/v1/meetings/imports', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ fileName: 'kept-for-a-while.txt', content: 'Ada: We ship on Friday.', title: 'Kept for a while' }),
+      });
+      return (await response.json()) as { id: string; createdAt: string };
+    });
+    await page.goto(`/meetings/${meeting.id}`);
+    await page.getByRole('heading', { name: 'Kept for a while' }).waitFor();
+    // 90 days from when it came in, as this browser writes dates.
+    const day = await page.evaluate(
+      (createdAt) =>
+        new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' }).format(
+          new Date(new Date(createdAt).getTime() + 90 * 86_400_000),
+        ),
+      meeting.createdAt,
+    );
+    expect(await note.textContent()).toBe(`This meeting will be deleted on ${day} (auto-delete after 90 days). Change this in Settings › Privacy.`);
+
+    // The link opens the Privacy tab, where auto-delete is turned off.
+    await note.getByRole('link', { name: 'Settings › Privacy' }).click();
+    await page.waitForURL('**/settings?tab=privacy');
+    await page.getByRole('tab', { name: 'Privacy', selected: true }).waitFor();
+    await page.getByRole('combobox', { name: 'Auto-delete recordings' }).click();
+    await page.getByRole('option', { name: 'Never' }).click();
+    await page.getByRole('button', { name: 'Update Privacy Settings' }).click();
+    await toast(page, 'Privacy settings updated').waitFor();
+
+    // Back on the meeting (in the app: the saved settings are what it reads, no load to wait for), and on /record.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Kept for a while' }).waitFor();
+    expect(await note.count()).toBe(0);
+    await page.getByRole('link', { name: 'Record Meeting', exact: true }).first().click();
+    await page.getByRole('button', { name: 'Start Recording' }).waitFor();
+    expect(await note.count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('a server outage during a recording', () => {
   it('loses no audio: chunks wait in IndexedDB and upload when the server returns', async () => {
     const port = await findFreePort();
