@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, PencilIcon } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ComponentType } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
@@ -17,7 +17,14 @@ import { MeetingView } from '../components/meeting-view.tsx';
 import { useLiveNotes } from './use-live-notes.ts';
 
 /** /meetings/:id: the recording with its waveform and topics, the transcript that follows it, the notes, and edits. */
-export function MeetingPage({ ShareDialog }: { ShareDialog: ShareDialogComponent }) {
+export function MeetingPage({
+  ShareDialog,
+  AutoDeleteNotice,
+}: {
+  ShareDialog: ShareDialogComponent;
+  /** When auto-delete removes this meeting (the settings feature's notice, handed in by app/routes). */
+  AutoDeleteNotice?: ComponentType<{ meeting: { createdAt: string; isSample: boolean }; className?: string }>;
+}) {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   // A link to a moment (`?t=<ms>`, from the tracker or the decision register): the player starts there.
@@ -72,6 +79,7 @@ export function MeetingPage({ ShareDialog }: { ShareDialog: ShareDialogComponent
         </Button>
         <MeetingActionsMenu meeting={data} onShare={() => setDialog('share')} onDelete={() => setDialog('delete')} />
       </div>
+      {AutoDeleteNotice && <AutoDeleteNotice meeting={data} className="mb-4" />}
       <ShareDialog meetingId={data.id} title={data.title} open={dialog === 'share'} onOpenChange={(open) => setDialog(open ? 'share' : null)} />
       <DeleteMeetingDialog meetingId={data.id} title={data.title} open={dialog === 'delete'} onOpenChange={(open) => setDialog(open ? 'delete' : null)} />
       <MeetingView
