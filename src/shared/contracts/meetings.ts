@@ -182,6 +182,20 @@ export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 export const ExportQuerySchema = z.object({ format: ExportFormatSchema });
 
+/** A short-lived address of the recording for an <audio> element, which streams with Range requests but cannot send the bearer token. */
+export const AudioLinkSchema = z.object({ url: z.string(), expiresAt: isoDateTime });
+export type AudioLink = z.infer<typeof AudioLinkSchema>;
+export const AudioStreamQuerySchema = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(2000)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+/** The recording's waveform (loudest sample per slice, 0–1) and its decoded length. */
+export const AudioPeaksSchema = z.object({ peaks: z.array(z.number().min(0).max(1)), durationSeconds: z.number().nonnegative() });
+export type AudioPeaks = z.infer<typeof AudioPeaksSchema>;
+
 export const DeletedSchema = z.object({ deleted: z.number().int() });
 export const RetryAcceptedSchema = z.object({ status: z.literal('processing') });
 
@@ -245,6 +259,33 @@ export const meetingEndpoints = {
     response: 'file',
     tag,
     summary: 'The recording, with byte ranges',
+  }),
+  audioLink: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/meetings/:id/audio/link',
+    params: IdParamsSchema,
+    response: AudioLinkSchema,
+    tag,
+    summary: 'A link to the recording valid for a few minutes, for an audio element (which cannot send the bearer token)',
+  }),
+  audioStream: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/:id/audio/stream',
+    params: IdParamsSchema,
+    query: AudioStreamQuerySchema,
+    response: 'file',
+    // The token from audioLink stands in for the bearer token.
+    auth: false,
+    tag,
+    summary: 'The recording, with byte ranges, through a link from audioLink',
+  }),
+  audioPeaks: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/:id/audio/peaks',
+    params: IdParamsSchema,
+    response: AudioPeaksSchema,
+    tag,
+    summary: "The recording's waveform and decoded length",
   }),
   export: defineEndpoint({
     method: 'GET',
