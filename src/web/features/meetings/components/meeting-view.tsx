@@ -170,7 +170,19 @@ function SpeakerRow({ label, name, onRename }: { label: string; name: string | n
           if (draft.trim()) void onRename(draft.trim()).then(() => setEditing(false));
         }}
       >
-        <Input value={draft} onChange={(e) => setDraft(e.target.value)} aria-label={`Name for ${label}`} maxLength={100} autoFocus />
+        <Input
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          onKeyDown={(e) => {
+            if (e.key === 'Escape') {
+              setDraft(name ?? '');
+              setEditing(false);
+            }
+          }}
+          aria-label={`Name for ${label}`}
+          maxLength={100}
+          autoFocus
+        />
         <Button size="sm" type="submit" disabled={!draft.trim()}>
           Save
         </Button>
