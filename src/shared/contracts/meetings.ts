@@ -155,6 +155,10 @@ export type UpdateMeetingBody = z.infer<typeof UpdateMeetingBodySchema>;
 export const UpdateSegmentBodySchema = z.object({ text: z.string().trim().min(1).max(10_000) });
 export const UpdateSpeakerBodySchema = z.object({ displayName: z.string().trim().min(1).max(100) });
 
+export const MergeSpeakerBodySchema = z.object({ intoSpeakerId: z.uuid() });
+/** Lines given to another speaker: one line, or a run of them. */
+export const AssignSegmentsBodySchema = z.object({ segmentIds: z.array(z.uuid()).min(1).max(5000), speakerId: z.uuid() });
+export const SpeakerNamesSchema = z.object({ names: z.array(z.string()) });
 export const IdParamsSchema = z.object({ id: z.uuid() });
 export const SegmentParamsSchema = z.object({ id: z.uuid(), segmentId: z.uuid() });
 export const SpeakerParamsSchema = z.object({ id: z.uuid(), speakerId: z.uuid() });
@@ -241,6 +245,31 @@ export const meetingEndpoints = {
     body: UpdateSpeakerBodySchema,
     response: MeetingDetailSchema,
     tag,
+  }),
+  mergeSpeaker: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/meetings/:id/speakers/:speakerId/merge',
+    params: SpeakerParamsSchema,
+    body: MergeSpeakerBodySchema,
+    response: MeetingDetailSchema,
+    tag,
+    summary: "Gives a speaker's lines to another speaker of the meeting and removes the first",
+  }),
+  assignSegments: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/meetings/:id/segments/speaker',
+    params: IdParamsSchema,
+    body: AssignSegmentsBodySchema,
+    response: MeetingDetailSchema,
+    tag,
+    summary: 'Gives transcript lines to another speaker of the meeting',
+  }),
+  speakerNames: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/speaker-names',
+    response: SpeakerNamesSchema,
+    tag,
+    summary: 'The names the caller has given speakers in their meetings, most used first',
   }),
   remove: defineEndpoint({ method: 'DELETE', path: '/api/v1/meetings/:id', params: IdParamsSchema, response: DeletedSchema, tag }),
   retry: defineEndpoint({
