@@ -91,13 +91,14 @@ export function AudioPlayer({
       // Without the waveform yet, one silent peak: given any peaks, wavesurfer never downloads the file to draw them.
       return known ? { peaks: [known.peaks], duration: known.durationSeconds } : { peaks: [[0]], duration: fallbackRef.current };
     };
-    const load = async (at: number, resume: boolean) => {
+    const load = async (resume: boolean) => {
       link = await getLinkRef.current();
       if (disposed) return;
       const { peaks, duration: seconds } = peaksNow();
       await surfer.load(link.url, peaks, seconds || undefined);
       if (disposed) return;
-      if (at > 0) seekTo(at);
+      // Where playback was, including skips pressed while the new link was on its way.
+      if (lastTime > 0) seekTo(lastTime);
       if (resume) await surfer.play();
     };
     // On the element itself: wavesurfer's setTime keeps a seek asked for while the previous one is
@@ -107,12 +108,14 @@ export function AudioPlayer({
       const target = Math.max(0, Number.isFinite(end) && end > 0 ? Math.min(seconds, end) : seconds);
       lastTime = target;
       media.currentTime = target;
+      setTime(target);
     };
-    const skip = (by: number) => seekTo(media.currentTime + by);
+    // While a new link loads, the element is back at 0: count from where playback was.
+    const skip = (by: number) => seekTo((renewing ? lastTime : media.currentTime) + by);
     /** A new link (the old one ran out, or the stream broke), carrying on where playback was. */
     const renew = (resume: boolean) => {
       renewedAt = lastTime;
-      renewing ??= load(lastTime, resume)
+      renewing ??= load(resume)
         .catch(() => {
           if (!disposed) setError(UNPLAYABLE);
         })
@@ -127,6 +130,8 @@ export function AudioPlayer({
       if (Number.isFinite(seconds) && seconds > 0) setMediaDuration(seconds);
     });
     surfer.on('timeupdate', (seconds) => {
+      // A new source starts the element at 0 (and says so): not where the person is.
+      if (renewing) return;
       lastTime = seconds;
       // Playing on past where a new link was needed: that link works.
       if (seconds > renewedAt + 1) failedRenewals = 0;
@@ -153,7 +158,7 @@ export function AudioPlayer({
       void renew(wasPlaying);
     });
 
-    const loaded = load(0, false).catch(() => {
+    const loaded = load(false).catch(() => {
       if (!disposed) setError(UNPLAYABLE);
     });
     onReady({
