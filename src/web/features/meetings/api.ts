@@ -13,6 +13,7 @@ export const meetingKeys = {
   list: (query: Partial<MeetingListQuery>) => [...MEETING_DATA_KEY, 'list', query] as const,
   detail: (id: string) => [...MEETING_DATA_KEY, 'detail', id] as const,
   stats: () => [...MEETING_DATA_KEY, 'stats'] as const,
+  speakerNames: () => [...MEETING_DATA_KEY, 'speaker-names'] as const,
   // The recording's waveform. Not under the meetings root: a stored recording never changes, and
   // refreshing meeting data (each transcription stage, each notes state) must not work it out again.
   audio: (id: string) => ['meeting-audio', id] as const,
@@ -60,6 +61,15 @@ export const meetingAudioPeaksOptions = (id: string) =>
  */
 export const fetchAudioLink = (id: string): Promise<AudioLink> => api(meetingEndpoints.audioLink, { params: { id } });
 
+/** The names the person has given speakers, offered when naming another. */
+export const useSpeakerNames = (enabled: boolean) =>
+  useQuery({
+    queryKey: meetingKeys.speakerNames(),
+    queryFn: ({ signal }) => api(meetingEndpoints.speakerNames, {}, { signal }),
+    select: (answer) => answer.names,
+    enabled,
+  });
+
 export const useMeetings = (query: Partial<MeetingListQuery>) => useQuery(meetingListOptions(query));
 
 export const useMeetingStats = () => useQuery(meetingStatsOptions());
@@ -100,12 +110,13 @@ export function useRetryTranscription(meetingId: string) {
   });
 }
 
-/** Rename, correct a line, name a speaker: each answers the whole meeting, which replaces the cached one. */
+/** Rename, correct a line, name, merge or reassign speakers: each answers the whole meeting, which replaces the cached one. */
 export function useMeetingEdits(id: string) {
   const client = useQueryClient();
   const onSuccess = (meeting: MeetingDetail) => {
     client.setQueryData(meetingKeys.detail(id), meeting);
     void client.invalidateQueries({ queryKey: meetingKeys.lists() });
+    void client.invalidateQueries({ queryKey: meetingKeys.speakerNames() });
   };
   return {
     rename: useMutation({ mutationFn: (title: string) => api(meetingEndpoints.update, { params: { id }, body: { title } }), onSuccess }),
@@ -117,6 +128,16 @@ export function useMeetingEdits(id: string) {
     renameSpeaker: useMutation({
       mutationFn: ({ speakerId, displayName }: { speakerId: string; displayName: string }) =>
         api(meetingEndpoints.renameSpeaker, { params: { id, speakerId }, body: { displayName } }),
+      onSuccess,
+    }),
+    mergeSpeaker: useMutation({
+      mutationFn: ({ speakerId, intoSpeakerId }: { speakerId: string; intoSpeakerId: string }) =>
+        api(meetingEndpoints.mergeSpeaker, { params: { id, speakerId }, body: { intoSpeakerId } }),
+      onSuccess,
+    }),
+    moveLines: useMutation({
+      mutationFn: ({ segmentIds, speakerId }: { segmentIds: string[]; speakerId: string }) =>
+        api(meetingEndpoints.assignSegments, { params: { id }, body: { segmentIds, speakerId } }),
       onSuccess,
     }),
   };

@@ -2,6 +2,14 @@ import { CheckIcon, ChevronDownIcon, ChevronUpIcon, PencilIcon, XIcon } from 'lu
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Speaker, TranscriptSegment } from '#shared/contracts/meetings.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#web/components/ui/dropdown-menu.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { formatClock } from '#web/lib/format.ts';
 import { cn } from '#web/lib/utils.ts';
@@ -27,6 +35,7 @@ export function TranscriptView({
   currentMs,
   onSeek,
   onEdit,
+  onMove,
   cited,
   pending = false,
 }: {
@@ -37,6 +46,8 @@ export function TranscriptView({
   currentMs: number | null;
   onSeek?: (ms: number) => void;
   onEdit?: (segmentId: string, text: string) => Promise<unknown>;
+  /** Gives lines to another speaker: a line's speaker becomes a menu. */
+  onMove?: ((segmentIds: string[], speakerId: string) => Promise<unknown>) | undefined;
   cited?: CitedLines | undefined;
 }) {
   const activeRef = useRef<HTMLLIElement>(null);
@@ -52,6 +63,17 @@ export function TranscriptView({
     matches.forEach((match, index) => byLine.set(match.segmentId, [...(byLine.get(match.segmentId) ?? []), { ...match, index }]));
     return byLine;
   }, [matches]);
+  // The lines from each one on that its speaker says without another speaking between (moved together).
+  const runs = useMemo(() => {
+    const byLine = new Map<string, string[]>();
+    let run: string[] = [];
+    for (let i = segments.length - 1; i >= 0; i -= 1) {
+      const line = segments[i]!;
+      run = i + 1 < segments.length && segments[i + 1]!.speakerId === line.speakerId ? [line.id, ...run] : [line.id];
+      byLine.set(line.id, run);
+    }
+    return byLine;
+  }, [segments]);
   const step = (by: number) => {
     if (matches.length > 0) setCurrent((currentIndex + by + matches.length) % matches.length);
   };
@@ -121,6 +143,15 @@ export function TranscriptView({
             currentMatchRef={currentMatchRef}
             onSeek={onSeek}
             onEdit={onEdit}
+            move={
+              onMove && speakers.length > 1
+                ? {
+                    run: runs.get(segment.id) ?? [segment.id],
+                    to: speakers.filter((s) => s.id !== segment.speakerId).map((s) => ({ id: s.id, name: speakerName(speakers, s.id) })),
+                    onMove,
+                  }
+                : undefined
+            }
           />
         ))}
       </ol>
@@ -173,7 +204,9 @@ function TranscriptLine({
   currentMatchRef,
   onSeek,
   onEdit,
+  move,
 }: {
+  move: { run: string[]; to: { id: string; name: string }[]; onMove: (segmentIds: string[], speakerId: string) => Promise<unknown> } | undefined;
   segment: TranscriptSegment;
   speaker: string;
   active: boolean;
@@ -224,7 +257,38 @@ function TranscriptLine({
           <span className="mt-0.5 font-mono text-xs text-muted-foreground">{time}</span>
         )}
         <div className="flex-1">
-          <span className="font-medium">{speaker}: </span>
+          {move ? (
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <button type="button" className="font-medium hover:underline" aria-label={`Change the speaker of the line at ${time} (${speaker})`}>
+                  {speaker}:
+                </button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="start">
+                <DropdownMenuLabel>This line to</DropdownMenuLabel>
+                {move.to.map((other) => (
+                  <DropdownMenuItem key={other.id} onSelect={() => void move.onMove([segment.id], other.id)}>
+                    {other.name}
+                  </DropdownMenuItem>
+                ))}
+                {move.run.length > 1 && (
+                  <>
+                    <DropdownMenuSeparator />
+                    <DropdownMenuLabel>
+                      This line and the next {move.run.length - 1} of {speaker}’s to
+                    </DropdownMenuLabel>
+                    {move.to.map((other) => (
+                      <DropdownMenuItem key={other.id} onSelect={() => void move.onMove(move.run, other.id)}>
+                        {other.name}
+                      </DropdownMenuItem>
+                    ))}
+                  </>
+                )}
+              </DropdownMenuContent>
+            </DropdownMenu>
+          ) : (
+            <span className="font-medium">{speaker}:</span>
+          )}{' '}
           {editing ? (
             <form
               className="mt-1 grid gap-2"

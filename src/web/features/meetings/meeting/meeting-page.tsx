@@ -12,7 +12,7 @@ import { MeetingActionsMenu } from '../components/meeting-actions-menu.tsx';
 import { ProcessingStatus } from '../components/processing-status.tsx';
 import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
 import { AudioPlayer, type PlayerHandle } from './audio-player.tsx';
-import { fetchAudioLink, useMeeting, useMeetingAudioPeaks, useMeetingEdits, useNotesEdits } from '../api.ts';
+import { fetchAudioLink, useMeeting, useMeetingAudioPeaks, useMeetingEdits, useNotesEdits, useSpeakerNames } from '../api.ts';
 import { MeetingView } from '../components/meeting-view.tsx';
 import { useLiveNotes } from './use-live-notes.ts';
 
@@ -26,6 +26,7 @@ export function MeetingPage({ ShareDialog }: { ShareDialog: ShareDialogComponent
   const waveform = useMeetingAudioPeaks(id, meeting.data?.hasAudio === true);
   const getAudioLink = useCallback(() => fetchAudioLink(id), [id]);
   const edits = useMeetingEdits(id);
+  const speakerNames = useSpeakerNames(meeting.data !== undefined && meeting.data.speakers.length > 0);
   const notesEdits = useNotesEdits(id);
   const live = useLiveNotes(meeting.data, meeting.dataUpdatedAt);
   const [currentMs, setCurrentMs] = useState<number | null>(null);
@@ -98,6 +99,13 @@ export function MeetingPage({ ShareDialog }: { ShareDialog: ShareDialogComponent
         editing={{
           editLine: (segmentId, text) => edits.editLine.mutateAsync({ segmentId, text }).catch(fail),
           renameSpeaker: (speakerId, displayName) => edits.renameSpeaker.mutateAsync({ speakerId, displayName }).catch(fail),
+          mergeSpeaker: (speakerId, intoSpeakerId) =>
+            edits.mergeSpeaker.mutateAsync({ speakerId, intoSpeakerId }).then(() => toast.success('Speakers merged'), fail),
+          moveLines: (segmentIds, speakerId) =>
+            edits.moveLines
+              .mutateAsync({ segmentIds, speakerId })
+              .then(() => toast.success(segmentIds.length === 1 ? 'Line moved' : `${segmentIds.length} lines moved`), fail),
+          speakerNames: speakerNames.data,
         }}
         notesActions={{
           regenerate: () => notesEdits.regenerate.mutate(),
