@@ -44,10 +44,23 @@ export async function computeAudioPeaks(filePath: string, options: { ffmpegPath?
 
 /**
  * Remembers the last few recordings' waveforms (keyed by blob key and size: a stored recording
- * never changes) and shares one decode between requests arriving together.
+ * never changes) and shares one decode between requests arriving together. At most `concurrency`
+ * decodes run at once (each is an ffmpeg process): opening many meetings queues them instead.
  */
-export function createPeaksCache(compute: (key: string) => Promise<AudioPeaks>, capacity = 32) {
+export function createPeaksCache(compute: (key: string) => Promise<AudioPeaks>, { capacity = 32, concurrency = 2 } = {}) {
   const entries = new Map<string, Promise<AudioPeaks>>();
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  const limited = async (key: string): Promise<AudioPeaks> => {
+    if (running >= concurrency) await new Promise<void>((resolve) => waiting.push(resolve));
+    running += 1;
+    try {
+      return await compute(key);
+    } finally {
+      running -= 1;
+      waiting.shift()?.();
+    }
+  };
   return (cacheKey: string, key: string): Promise<AudioPeaks> => {
     const known = entries.get(cacheKey);
     if (known) {
@@ -56,7 +69,7 @@ export function createPeaksCache(compute: (key: string) => Promise<AudioPeaks>, 
       entries.set(cacheKey, known);
       return known;
     }
-    const pending = compute(key);
+    const pending = limited(key);
     entries.set(cacheKey, pending);
     // A failure is not remembered: the next request tries again.
     pending.catch(() => entries.delete(cacheKey));
