@@ -12,7 +12,7 @@ import { MeetingActionsMenu } from '../components/meeting-actions-menu.tsx';
 import { ProcessingStatus } from '../components/processing-status.tsx';
 import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
 import { AudioPlayer, type PlayerHandle } from './audio-player.tsx';
-import { useMeeting, useMeetingAudio, useMeetingEdits, useNotesEdits } from '../api.ts';
+import { fetchAudioLink, useMeeting, useMeetingAudioPeaks, useMeetingEdits, useNotesEdits, useSpeakerNames } from '../api.ts';
 import { MeetingView } from '../components/meeting-view.tsx';
 import { useLiveNotes } from './use-live-notes.ts';
 
@@ -30,8 +30,10 @@ export function MeetingPage({
   // A link to a moment (`?t=<ms>`, from the tracker or the decision register): the player starts there.
   const momentMs = paths.meeting.momentOf(search);
   const meeting = useMeeting(id);
-  const audio = useMeetingAudio(id, meeting.data?.hasAudio === true);
+  const waveform = useMeetingAudioPeaks(id, meeting.data?.hasAudio === true);
+  const getAudioLink = useCallback(() => fetchAudioLink(id), [id]);
   const edits = useMeetingEdits(id);
+  const speakerNames = useSpeakerNames(meeting.data !== undefined && meeting.data.speakers.length > 0);
   const notesEdits = useNotesEdits(id);
   const live = useLiveNotes(meeting.data, meeting.dataUpdatedAt);
   const [currentMs, setCurrentMs] = useState<number | null>(null);
@@ -91,18 +93,27 @@ export function MeetingPage({
         onSeek={data.hasAudio ? (ms) => player.current?.seek(ms / 1000) : undefined}
         player={
           data.hasAudio ? (
-            audio.data ? (
-              <AudioPlayer audio={audio.data} onTime={onTime} onReady={onReady} />
-            ) : audio.isError ? (
-              <p className="text-sm text-destructive">{audio.error.message}</p>
-            ) : (
-              <Skeleton className="h-16" />
-            )
+            // Plays at once; the waveform is drawn when the server has worked it out.
+            <AudioPlayer
+              key={data.id}
+              getLink={getAudioLink}
+              waveform={waveform.isError ? null : waveform.data}
+              fallbackDurationSeconds={data.durationSeconds}
+              onTime={onTime}
+              onReady={onReady}
+            />
           ) : undefined
         }
         editing={{
           editLine: (segmentId, text) => edits.editLine.mutateAsync({ segmentId, text }).catch(fail),
           renameSpeaker: (speakerId, displayName) => edits.renameSpeaker.mutateAsync({ speakerId, displayName }).catch(fail),
+          mergeSpeaker: (speakerId, intoSpeakerId) =>
+            edits.mergeSpeaker.mutateAsync({ speakerId, intoSpeakerId }).then(() => toast.success('Speakers merged'), fail),
+          moveLines: (segmentIds, speakerId) =>
+            edits.moveLines
+              .mutateAsync({ segmentIds, speakerId })
+              .then(() => toast.success(segmentIds.length === 1 ? 'Line moved' : `${segmentIds.length} lines moved`), fail),
+          speakerNames: speakerNames.data,
         }}
         notesActions={{
           regenerate: () => notesEdits.regenerate.mutate(),
@@ -148,7 +159,14 @@ function EditableTitle({ title, onSave }: { title: string; onSave: (title: strin
         void onSave(draft).then(() => setEditing(false));
       }}
     >
-      <Input value={draft} onChange={(e) => setDraft(e.target.value)} aria-label="Meeting title" maxLength={200} autoFocus />
+      <Input
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
+        aria-label="Meeting title"
+        maxLength={200}
+        autoFocus
+      />
       <Button type="submit">Save</Button>
       <Button type="button" variant="outline" onClick={() => setEditing(false)}>
         Cancel
