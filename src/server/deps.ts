@@ -136,7 +136,12 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       await Promise.all(ids.map((id) => uploadStore.discard(id)));
     },
   });
-  const settings = createSettingsService({ db });
+  // The IANA zone of a person's Settings › Profile choice (auth's user metadata): notes' due dates, exports' times.
+  const timeZoneOf = async (userId: string) => {
+    const user = await findUserById(db, userId);
+    return ianaTimeZone(user ? parseJsonObject(user.raw_user_meta_data).timezone : undefined);
+  };
+  const settings = createSettingsService({ db, timeZoneOf });
   const notesEngines = createNotesEngines(config);
   const notes = createNotesService({
     db,
@@ -146,10 +151,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     realtime,
     log,
     now: () => clock.now(),
-    timeZoneOf: async (userId) => {
-      const user = await findUserById(db, userId);
-      return ianaTimeZone(user ? parseJsonObject(user.raw_user_meta_data).timezone : undefined);
-    },
+    timeZoneOf,
     automaticNotesOf: settings.automaticNotes,
     maxAttempts: config.notes.maxAttempts,
     retryDelayMs: config.notes.retryDelaySeconds * 1000,

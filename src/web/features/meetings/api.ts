@@ -5,7 +5,7 @@ import { notesEndpoints, type NotesResponse, type UpdateNoteItemBody } from '#sh
 import { api } from '#web/lib/api-client.ts';
 import { ApiError } from '#web/lib/api-error.ts';
 import { MEETING_DATA_KEY } from '#web/lib/query-keys.ts';
-import { fetchMeetingFile } from './downloads.ts';
+import { fetchRecording } from './downloads.ts';
 
 /** Query keys of the person's meetings: lists, one meeting, usage, the recording, the product tour. */
 export const meetingKeys = {
@@ -45,7 +45,7 @@ export const meetingAudioOptions = (id: string) =>
     staleTime: Infinity,
     queryFn: async ({ signal }) => {
       try {
-        return (await fetchMeetingFile(id, 'audio', { signal })).blob;
+        return (await fetchRecording(id, { signal })).blob;
       } catch (error) {
         // The player says the same whatever the server's reason; no connection keeps its own message.
         if (error instanceof ApiError && error.status > 0) {
