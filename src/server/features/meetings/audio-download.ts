@@ -56,5 +56,3 @@ export const withDownloadKeys = (blobs: BlobStore, recordingKey: string): string
   recordingKey,
   ...Object.values(FORMATS).map((f) => blobs.siblingKey(recordingKey, f.extension)),
 ];
-
-export type AudioDownloads = ReturnType<typeof createAudioDownloads>;
