@@ -227,4 +227,23 @@ describe('good transcripts by default', () => {
     await auto().run();
     expect(requests).toEqual([]);
   });
+
+  it('a host that answers without the model (a wrong mirror) is recorded as failed with the reason, nothing installed', async () => {
+    const modelsDir = fs.mkdtempSync(path.join(work, 'models-'));
+    const missing = { ...catalog.find((e) => e.name === SUGGESTED_ASR_MODEL)!, path: 'asr-models/not-there.tar.bz2' } as CatalogEntry;
+    await createAutoModels({
+      modelsDir,
+      baseUrl,
+      enabled: true,
+      wanted: () => [missing],
+      switchEngines: async () => 'unused',
+      log: pino({ level: 'silent' }),
+    }).run();
+    const record = JSON.parse(fs.readFileSync(path.join(modelsDir, '.auto-models.json'), 'utf8')) as StatusResponse['transcription']['autoModels'];
+    expect(record.state).toBe('failed');
+    expect(record.message).toBe(
+      `${baseUrl}/asr-models/not-there.tar.bz2 answered 404 Not Found: no such model file there (check PARLEY_MODELS_BASE_URL). The download goes on from where it stopped at the next start; or run "npm run models -- fetch ${SUGGESTED_ASR_MODEL}" on the server.`,
+    );
+    expect(readInstalledModel(modelsDir, SUGGESTED_ASR_MODEL)).toBeUndefined();
+  });
 });

@@ -182,11 +182,15 @@ export function createAutoModels(options: AutoModelsOptions): AutoModels {
   return { run, stop: () => abort.abort() };
 }
 
-/** true when the host answers for the model file, else why not (one line). */
+/**
+ * true when the host answers at all, else why not (one line). Any HTTP answer will do: a wrong
+ * mirror's 404 or a bad file is then said precisely by the download itself, and recorded as failed.
+ */
 async function probe(url: string, timeoutMs: number, signal: AbortSignal): Promise<true | string> {
   try {
     const response = await fetch(url, { method: 'HEAD', redirect: 'follow', signal: AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) });
-    return response.ok ? true : `HTTP ${response.status}`;
+    await response.body?.cancel();
+    return true;
   } catch (error) {
     const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
     if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return `no answer within ${Math.round(timeoutMs / 1000)} s`;
