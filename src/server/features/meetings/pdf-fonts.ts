@@ -83,14 +83,17 @@ function otherScriptFaces(): FontFace[] {
   return scriptFaces;
 }
 
-const fallbackFor = new Map<number, FontFace | null>();
+// Which face prints each character, worked out once per process (a two-hour transcript repeats a few hundred).
+const faceCache = new Map<number, FontFace | null>();
 
 function faceFor(codePoint: number): FontFace | null {
-  for (const candidate of chain()) if (coverageOf(candidate.files.regular)?.hasGlyphForCodePoint(codePoint)) return candidate;
-  if (!fallbackFor.has(codePoint)) {
-    fallbackFor.set(codePoint, otherScriptFaces().find((candidate) => coverageOf(candidate.files.regular)?.hasGlyphForCodePoint(codePoint)) ?? null);
+  let found = faceCache.get(codePoint);
+  if (found === undefined) {
+    const has = (candidate: FontFace) => coverageOf(candidate.files.regular)?.hasGlyphForCodePoint(codePoint) ?? false;
+    found = chain().find(has) ?? otherScriptFaces().find(has) ?? null;
+    faceCache.set(codePoint, found);
   }
-  return fallbackFor.get(codePoint) ?? null;
+  return found;
 }
 
 const isVariationSelector = (codePoint: number) => codePoint >= 0xfe00 && codePoint <= 0xfe0f;
