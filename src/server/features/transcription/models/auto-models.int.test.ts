@@ -69,7 +69,9 @@ const requests: { method: string; url: string; range: string | undefined }[] = [
 /** The next GET of this path sends this many bytes, then the connection drops. */
 const breakOff = new Map<string, number>();
 /** Between two pieces of a file (tenths of it). */
-let pieceDelayMs = 30;
+const pieceDelayMs = 30;
+/** The next GET of this path sends half the file, then waits for this before sending the rest. */
+const holdHalfway = new Map<string, Promise<void>>();
 
 beforeAll(async () => {
   server = http.createServer((request, response) => {
@@ -84,6 +86,9 @@ beforeAll(async () => {
     if (request.method === 'HEAD') return void response.end();
     const cut = breakOff.get(url);
     breakOff.delete(url);
+    const hold = holdHalfway.get(url);
+    holdHalfway.delete(url);
+    let held = false;
     // In pieces a little apart, as a real download arrives, so /status has progress to show.
     const rest = body.subarray(from);
     const step = Math.ceil(rest.length / 10);
@@ -91,6 +96,10 @@ beforeAll(async () => {
     const next = () => {
       if (cut !== undefined && from + offset >= cut) return void response.destroy();
       if (offset >= rest.length) return void response.end();
+      if (hold && !held && offset >= rest.length / 2) {
+        held = true;
+        return void hold.then(next);
+      }
       const piece = rest.subarray(offset, offset + step);
       offset += step;
       response.write(piece, () => setTimeout(next, pieceDelayMs));
@@ -110,7 +119,6 @@ afterEach(async () => {
   await t?.close();
   t = undefined;
   requests.length = 0;
-  pieceDelayMs = 30;
 });
 
 async function statusOf(app: TestApp, token: string): Promise<StatusResponse['transcription']> {
@@ -119,12 +127,11 @@ async function statusOf(app: TestApp, token: string): Promise<StatusResponse['tr
   return StatusResponseSchema.parse(response.json()).transcription;
 }
 
-/** /status, read until `done` holds (every state it passed through is kept). */
-async function statusUntil(app: TestApp, token: string, done: (s: StatusResponse['transcription']) => boolean, seen: StatusResponse['transcription'][] = []) {
+/** /status, read until `done` holds. */
+async function statusUntil(app: TestApp, token: string, done: (s: StatusResponse['transcription']) => boolean) {
   const deadline = Date.now() + 90_000;
   for (;;) {
     const status = await statusOf(app, token);
-    seen.push(status);
     if (done(status)) return status;
     if (Date.now() > deadline) throw new Error(`/status never got there; last: ${JSON.stringify(status.autoModels)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -143,15 +150,23 @@ describe('good transcripts by default', () => {
   });
 
   it('at first start fetches the recommended speech and speaker models in the background, with progress on /status, and switches to them', async () => {
-    // Two seconds a file: /status (its record written at most once a second) shows one part-way.
-    pieceDelayMs = 200;
+    // The speech model's file stops half way until /status has shown it so.
+    let release = () => {};
+    holdHalfway.set('/asr-models/test-asr.tar.bz2', new Promise<void>((resolve) => (release = resolve)));
     t = await buildTestApp({
       env: { AUTH_AUTOCONFIRM: 'true', PARLEY_AUTO_MODELS: 'true', PARLEY_MODELS_BASE_URL: baseUrl },
       deps: { modelCatalog: catalog },
     });
     const { token } = await signUpUser(t.app, 'auto-models');
-    const seen: StatusResponse['transcription'][] = [];
-    const status = await statusUntil(t, token, (s) => s.autoModels.state === 'installed' || s.autoModels.state === 'failed', seen);
+    const halfway = await statusUntil(t, token, (s) => s.autoModels.downloads.some((d) => d.receivedBytes > 0 && !d.done));
+    release();
+    expect(halfway.autoModels.state).toBe('downloading');
+    expect(halfway.autoModels.message).toBe(`Fetching ${SUGGESTED_ASR_MODEL} (1 of 3).`);
+    const partWay = halfway.autoModels.downloads[0]!;
+    expect(partWay).toMatchObject({ name: SUGGESTED_ASR_MODEL, kind: 'asr', done: false, totalBytes: served.get('/asr-models/test-asr.tar.bz2')!.length });
+    expect(partWay.receivedBytes).toBeLessThan(partWay.totalBytes!);
+    expect(halfway.inUse).toBe('pocketsphinx');
+    const status = await statusUntil(t, token, (s) => s.autoModels.state === 'installed' || s.autoModels.state === 'failed');
 
     expect(status.autoModels.state).toBe('installed');
     expect(status.autoModels.message).toMatch(
@@ -164,9 +179,6 @@ describe('good transcripts by default', () => {
     expect(status.engines.find((e) => e.inUse)).toMatchObject({ name: 'sherpa-onnx', detail: `offline, model ${SUGGESTED_ASR_MODEL}`, available: true });
     expect(status.models.map((m) => [m.name, m.checksum])).toEqual(expect.arrayContaining(RECOMMENDED.map((name) => [name, 'pinned'])));
     expect(status.betterTranscripts).toBeNull();
-    // On the way: a download part-way through, as /status showed it.
-    const partWay = seen.flatMap((s) => (s.autoModels.state === 'downloading' ? s.autoModels.downloads : [])).find((d) => d.receivedBytes > 0 && !d.done);
-    expect(partWay?.totalBytes).toBeGreaterThan(partWay!.receivedBytes);
     // Each file once, checked against the catalog's size and SHA-256 (pinned above).
     expect(requests.filter((r) => r.method === 'GET').map((r) => r.url)).toEqual([...served.keys()]);
   });

@@ -132,12 +132,19 @@ export function createAutoModels(options: AutoModelsOptions): AutoModels {
     }
 
     log.info({ models: names, from: baseUrl }, 'fetching the recommended speech and speaker models in the background');
+    const interval = options.progressIntervalMs ?? 1000;
+    let pending: NodeJS.Timeout | undefined;
     for (const [index, entry] of wanted.entries()) {
       const download = downloads[index]!;
+      const write = () => {
+        clearTimeout(pending);
+        pending = undefined;
+        record({ state: 'downloading', message: `Fetching ${entry.name} (${index + 1} of ${wanted.length}).`, downloads });
+      };
+      // At most once an interval, and the latest progress always within one (also when bytes stop coming).
       const update = (force = false) => {
-        if (force || Date.now() - lastWrite >= (options.progressIntervalMs ?? 1000)) {
-          record({ state: 'downloading', message: `Fetching ${entry.name} (${index + 1} of ${wanted.length}).`, downloads });
-        }
+        if (force || Date.now() - lastWrite >= interval) write();
+        else pending ??= setTimeout(write, lastWrite + interval - Date.now());
       };
       try {
         const { manifest } = await fetchModel(entry, {
@@ -163,6 +170,7 @@ export function createAutoModels(options: AutoModelsOptions): AutoModels {
         update(true);
         log.info({ model: entry.name, bytes: manifest.bytes, sha256: manifest.sha256, checksum: manifest.checksum }, 'model installed');
       } catch (error) {
+        clearTimeout(pending);
         if (!(error instanceof ModelFetchError)) throw error;
         const message = `${error.message} The download goes on from where it stopped at the next start; or run "${fetchCommand(names.slice(index))}" on the server.`;
         record({ state: 'failed', message, downloads });
