@@ -5,6 +5,11 @@ export const RUNTIME_PACKAGES = [
   { name: 'pocketsphinx', provides: '/usr/bin/pocketsphinx_continuous', why: 'the offline transcription engine' },
   { name: 'pocketsphinx-en-us', provides: '/usr/share/pocketsphinx/model/en-us/en-us', why: "the offline engine's English model" },
   { name: 'bzip2', provides: '/usr/bin/bzip2', why: 'unpacking speech models (npm run models -- fetch)' },
+  // PDF exports embed these (src/server/features/meetings/pdf-fonts.ts): a fallback chain so any script prints.
+  { name: 'fonts-noto-core', provides: '/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf', why: 'PDF exports: Latin, Greek, Cyrillic and other scripts' },
+  { name: 'fonts-dejavu-core', provides: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', why: 'PDF exports: symbols and arrows' },
+  { name: 'fonts-noto-cjk', provides: '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', why: 'PDF exports: Chinese, Japanese and Korean' },
+  { name: 'fonts-symbola', provides: '/usr/share/fonts/truetype/ancient-scripts/Symbola_hint.ttf', why: 'PDF exports: emoji (monochrome)' },
 ];
 
 export const TEST_PACKAGES = [

@@ -92,6 +92,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     meetings: services.meetings,
     blobs: deps.blobs,
     audioLinks: deps.audioLinks,
+    settings: services.settings,
     transcription: services.transcription,
     notes: services.notes,
   });

@@ -91,6 +91,7 @@ const EnvSchema = z.object({
   TRANSCRIBE_SHERPA_MODEL: optionalString,
   TRANSCRIBE_SPEAKERS: z.enum(['auto', 'clustering', 'sherpa-onnx']).default('auto'),
   PARLEY_MODELS_BASE_URL: optionalUrl,
+  PARLEY_AUTO_MODELS: optionalBool,
   TRANSCRIBE_OPENAI_URL: optionalUrl,
   TRANSCRIBE_OPENAI_KEY: optionalString,
   TRANSCRIBE_OPENAI_MODEL: z.string().default('whisper-1'),
@@ -202,8 +203,11 @@ export type Config = Readonly<{
     retryDelaySeconds: number;
   }>;
   smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
-  /** Speech models fetched with `npm run models` ($DATA_DIR/models) and where they are downloaded from. */
-  models: Readonly<{ dir: string; baseUrl: string | undefined }>;
+  /**
+   * Speech models fetched with `npm run models` ($DATA_DIR/models) and where they are downloaded
+   * from; `auto`: the recommended ones are fetched in the background at first start (PARLEY_AUTO_MODELS, on by default).
+   */
+  models: Readonly<{ dir: string; baseUrl: string | undefined; auto: boolean }>;
 }>;
 
 export class ConfigError extends Error {
@@ -333,6 +337,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retryDelaySeconds: e.NOTES_RETRY_DELAY_SECONDS,
     }),
     smtp: smtp && Object.freeze(smtp),
-    models: Object.freeze({ dir: path.join(dataDir, 'models'), baseUrl: e.PARLEY_MODELS_BASE_URL }),
+    models: Object.freeze({
+      dir: path.join(dataDir, 'models'),
+      baseUrl: e.PARLEY_MODELS_BASE_URL, // Off in the test suite unless a test turns it on: tests never reach for the real models host.
+      auto: e.PARLEY_AUTO_MODELS ?? e.NODE_ENV !== 'test',
+    }),
   });
 }

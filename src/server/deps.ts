@@ -33,6 +33,8 @@ import { createSharingService, type SharingService } from './features/sharing/sh
 import type { TranscriptionEngine } from './features/transcription/engines/engine.ts';
 import { createEngineRegistry, type EngineRegistry } from './features/transcription/engines/select-engine.ts';
 import { createSpeakerIdentifier, type SpeakerIdentifier } from './features/transcription/speakers/identify-speakers.ts';
+import { createAutoModels, missingRecommendedModels } from './features/transcription/models/auto-models.ts';
+import type { CatalogEntry } from './features/transcription/models/catalog.ts';
 import { createTranscriptionService, type TranscriptionService } from './features/transcription/transcription.service.ts';
 import type { StageLimits } from './features/transcription/stage-limits.ts';
 import { createJobQueue, type JobQueueTimings } from './jobs/create-job-queue.ts';
@@ -94,6 +96,8 @@ type CreateDepsOptions = {
   jobTimings?: JobQueueTimings;
   /** Transcription stages' time limits (tests of a stage that runs past its limit). */
   stageLimits?: StageLimits;
+  /** The catalog the first start's model download chooses from (tests serve stand-in models). */
+  modelCatalog?: readonly CatalogEntry[];
 };
 
 export async function createDeps(config: Config, options: CreateDepsOptions = {}): Promise<Deps> {
@@ -131,6 +135,32 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       onFallback: (reason) => log.warn({ reason }, 'sherpa-onnx diarization failed on a recording: speakers told apart by clustering'),
     });
 
+  // The recommended models this installation would use and lacks (fetched at first start, named on /status).
+  const setting = config.transcription.engine;
+  const wantedModels = () =>
+    missingRecommendedModels({
+      modelsDir: config.models.dir,
+      wantsSpeechModel: (setting === 'auto' && !config.transcription.openai) || setting === 'sherpa-onnx',
+      speechModel: config.transcription.sherpaModel,
+      wantsSpeakerModels: config.transcription.speakers !== 'clustering',
+      catalog: options.modelCatalog,
+    });
+  const autoModels = createAutoModels({
+    modelsDir: config.models.dir,
+    baseUrl: config.models.baseUrl,
+    enabled: config.models.auto,
+    wanted: wantedModels,
+    log,
+    // Loading the new models is what switches: `auto` takes sherpa-onnx once its model loads.
+    switchEngines: async () => {
+      const { engine: inUse, availability } = await engines.resolve();
+      const model = inUse === engines.sherpa ? engines.sherpa.selectedModel()?.manifest.name : undefined;
+      const { method } = await speakers.status();
+      return `Transcripts now use ${inUse.name}${model ? ` (model ${model})` : ''}${availability.available ? '' : ` (unavailable: ${availability.reason})`}; speakers are told apart by ${method}.`;
+    },
+  });
+  let autoModelsRun: Promise<void> | undefined;
+
   const uploadStore = await createUploadStore(config);
   const meetings = createMeetingsService({
     db,
@@ -140,7 +170,12 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       await Promise.all(ids.map((id) => uploadStore.discard(id)));
     },
   });
-  const settings = createSettingsService({ db });
+  // The IANA zone of a person's Settings › Profile choice (auth's user metadata): notes' due dates, exports' times.
+  const timeZoneOf = async (userId: string) => {
+    const user = await findUserById(db, userId);
+    return ianaTimeZone(user ? parseJsonObject(user.raw_user_meta_data).timezone : undefined);
+  };
+  const settings = createSettingsService({ db, timeZoneOf });
   const notesEngines = createNotesEngines(config);
   const notes = createNotesService({
     db,
@@ -150,10 +185,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     realtime,
     log,
     now: () => clock.now(),
-    timeZoneOf: async (userId) => {
-      const user = await findUserById(db, userId);
-      return ianaTimeZone(user ? parseJsonObject(user.raw_user_meta_data).timezone : undefined);
-    },
+    timeZoneOf,
     automaticNotesOf: settings.automaticNotes,
     maxAttempts: config.notes.maxAttempts,
     retryDelayMs: config.notes.retryDelaySeconds * 1000,
@@ -165,6 +197,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     engines,
     engine,
     modelsDir: config.models.dir,
+    autoModels: { enabled: config.models.auto, wanted: wantedModels },
     next: notes,
     identifySpeakers: speakers.identify,
     settingsOf: settings.pipeline,
@@ -220,6 +253,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       await jobs.start({ work: works });
       if (!works) return;
       await logSpeechReadiness(engines, engine, speakers, log);
+      // In the background: a first start's download must not hold up the server (nor a failure stop it).
+      autoModelsRun = autoModels.run().catch((error: unknown) => log.error({ err: error }, 'fetching the recommended models failed'));
       await transcription.requeueOrphans();
       await notes.requeueMissing();
       // Files a crash or a deleted meeting left behind, then expired uploads hourly (their meetings abandoned).
@@ -229,6 +264,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       autoDelete.start();
     },
     close: async () => {
+      autoModels.stop();
+      await autoModelsRun;
       await autoDelete.stop();
       await uploadSweeper.stop();
       // Before the database closes: running jobs are handed back for the next start to pick up.

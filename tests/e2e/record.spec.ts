@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { measureAudio } from '#server/lib/ffmpeg.ts';
+import { measureAudio, probeDurationMs } from '#server/lib/ffmpeg.ts';
 import { launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
 import { findFreePort } from '#tests/support/build-test-app.ts';
 import { signedInPage, toast } from '#tests/support/e2e-auth.ts';
@@ -101,6 +101,9 @@ describe('recording a meeting', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), formats.getByRole('menuitem', { name: 'Audio' }).click()]);
     const audioFile = (await download.path())!;
     expect((await measureAudio(audioFile)).durationMs).toBeGreaterThanOrEqual(5000);
+    // The browser's WebM did not say how long it is; the download (MP3, the default file format) does.
+    expect(download.suggestedFilename()).toBe('Fake mic standup.mp3');
+    expect(await probeDurationMs(audioFile)).toBeGreaterThanOrEqual(5000);
     await page.getByRole('button', { name: 'Actions for Fake mic standup' }).click();
     await page.getByRole('menu').getByRole('menuitem', { name: 'Share' }).click();
     const share = page.getByRole('dialog', { name: 'Share meeting' });

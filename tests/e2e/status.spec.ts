@@ -82,6 +82,11 @@ describe('/status', () => {
         expect.stringMatching(/^pocketsphinx\s*\(offline\)\s*available\s*in use$/),
       ]);
     expect(await page.getByText('No speech models are installed.').isVisible()).toBe(true);
+    // On the basic engine, the page names the command that gets better transcripts.
+    expect(await page.getByTestId('better-transcripts').textContent()).toBe(
+      'Transcripts use the basic offline engine. For better transcripts, run npm run models -- fetch parakeet-tdt-110m-en && npm run models -- fetch pyannote-segmentation-3.0 && npm run models -- fetch 3dspeaker-eres2net-base on the server.',
+    );
+    expect(await page.getByTestId('auto-models').textContent()).toBe('Recommended models at first start: off (PARLEY_AUTO_MODELS=false)');
     expect(await page.getByText('Voice activity detection: Silero VAD (bundled, no download)').isVisible()).toBe(true);
     expect(await page.getByText('0 transcriptions running, 0 waiting.', { exact: false }).isVisible()).toBe(true);
 

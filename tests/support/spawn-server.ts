@@ -26,6 +26,8 @@ export async function spawnServer(options: {
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMITS: 'false',
+      // A production-mode server would fetch the recommended speech models at first start.
+      PARLEY_AUTO_MODELS: 'false',
       ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

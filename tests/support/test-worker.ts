@@ -41,9 +41,12 @@ export async function startTestWorker(script: string, env: Record<string, string
   };
 }
 
-/** A Node child with this process's environment plus `env` (test files under src/server may not read process.env). */
+/**
+ * A Node child with this process's environment plus `env` (test files under src/server may not read process.env).
+ * A server it starts fetches no speech models at first start unless `env` asks for it.
+ */
 export function spawnNode(args: string[], env: Record<string, string>, stdio: StdioOptions = ['ignore', 'pipe', 'pipe']): ChildProcess {
-  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio });
+  return spawn(process.execPath, args, { env: { ...process.env, PARLEY_AUTO_MODELS: 'false', ...env }, stdio });
 }
 
 /** Kills every worker a test left running (afterEach). */

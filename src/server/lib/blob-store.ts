@@ -19,9 +19,30 @@ export type BlobStore = {
   list: () => Promise<{ key: string; modifiedAt: Date }[]>;
   /** Moves a finished file (e.g. a completed upload) into the store and returns its new key. */
   adopt: (sourcePath: string, extension: string) => Promise<string>;
+  /**
+   * The key of a file derived from `key` (the same id, another extension: a recording's download
+   * in another format), so whoever owns `key` owns it too and deleting one deletes both.
+   */
+  siblingKey: (key: string, extension: string) => string;
+  /**
+   * Stores the file `write` makes at the path it is given, under `key`: written beside it first and
+   * renamed into place, so a reader never sees half a file and a failed write leaves nothing.
+   */
+  produce: (key: string, write: (path: string) => Promise<void>) => Promise<void>;
 };
 
 const KEY_PATTERN = /^[0-9a-f]{2}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
+
+/** A key's "ab/<uuid>" part: what a file and its siblings (siblingKey) share. */
+export const blobStem = (key: string): string => key.replace(/\.[a-z0-9]{1,8}$/, '');
+/** The length of every stem this store names: two hex digits, a slash, a UUID. */
+export const BLOB_STEM_LENGTH = 39;
+
+const cleanExtension = (extension: string) =>
+  extension
+    .replace(/[^a-z0-9]/gi, '')
+    .toLowerCase()
+    .slice(0, 8) || 'bin';
 
 export function createLocalBlobStore(dataDir: string): BlobStore {
   const root = path.join(dataDir, 'blobs');
@@ -32,12 +53,7 @@ export function createLocalBlobStore(dataDir: string): BlobStore {
   return {
     newKey: (extension) => {
       const id = crypto.randomUUID();
-      return `${id.slice(0, 2)}/${id}.${
-        extension
-          .replace(/[^a-z0-9]/gi, '')
-          .toLowerCase()
-          .slice(0, 8) || 'bin'
-      }`;
+      return `${id.slice(0, 2)}/${id}.${cleanExtension(extension)}`;
     },
     pathOf,
     exists: async (key) =>
@@ -67,12 +83,7 @@ export function createLocalBlobStore(dataDir: string): BlobStore {
     },
     adopt: async (sourcePath, extension) => {
       const id = crypto.randomUUID();
-      const key = `${id.slice(0, 2)}/${id}.${
-        extension
-          .replace(/[^a-z0-9]/gi, '')
-          .toLowerCase()
-          .slice(0, 8) || 'bin'
-      }`;
+      const key = `${id.slice(0, 2)}/${id}.${cleanExtension(extension)}`;
       const target = pathOf(key);
       await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
       try {
@@ -85,6 +96,23 @@ export function createLocalBlobStore(dataDir: string): BlobStore {
       // Recordings are nobody else's to read, whatever mode the file arrived with.
       await fsp.chmod(target, PRIVATE_FILE_MODE);
       return key;
+    },
+    siblingKey: (key, extension) => {
+      pathOf(key);
+      return `${blobStem(key)}.${cleanExtension(extension)}`;
+    },
+    produce: async (key, write) => {
+      const target = pathOf(key);
+      await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+      // Not a key's name, so list() and the orphan sweep never take a file still being written for one.
+      const partial = `${target}.${crypto.randomUUID()}.part`;
+      try {
+        await write(partial);
+        await fsp.chmod(partial, PRIVATE_FILE_MODE);
+        await fsp.rename(partial, target);
+      } finally {
+        await fsp.rm(partial, { force: true });
+      }
     },
   };
 }

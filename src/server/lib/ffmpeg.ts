@@ -227,3 +227,24 @@ export async function measureAudio(inputPath: string, ffmpegPath = 'ffmpeg'): Pr
     });
   });
 }
+
+/**
+ * Re-encodes a recording into `outputPath` with the given codec arguments (all audio channels
+ * kept). Written to a file rather than a pipe so the muxer can go back and write what only the end
+ * tells: the length in a WAV header, MP3's Xing frame, MP4's index.
+ */
+export async function transcodeAudio(inputPath: string, outputPath: string, codecArgs: readonly string[], ffmpegPath = 'ffmpeg'): Promise<void> {
+  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-y', '-i', inputPath, '-vn', '-map_metadata', '-1', ...codecArgs, outputPath];
+  return new Promise((resolve, reject) => {
+    const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    child.on('error', (error) => reject(new AudioDecodeError(`ffmpeg could not be started (${ffmpegPath}): ${error.message}`, { cause: error })));
+    child.on('close', (code) => {
+      if (code !== 0) reject(new AudioDecodeError(`The audio could not be converted: ${ffmpegReason(stderr, inputPath, code)}`));
+      else resolve();
+    });
+  });
+}

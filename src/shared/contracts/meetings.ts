@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from './endpoint.ts';
 import { InsightSchema, NotesStateSchema } from './notes.ts';
+import { FILE_FORMAT_VALUES } from './settings.ts';
 
 /** The meetings API (/api/v1/meetings): shapes shared by the server's routes and the web app. */
 
@@ -199,6 +200,8 @@ export const AudioStreamQuerySchema = z.object({
 /** The recording's waveform (loudest sample per slice, 0–1) and its decoded length. */
 export const AudioPeaksSchema = z.object({ peaks: z.array(z.number().min(0).max(1)), durationSeconds: z.number().nonnegative() });
 export type AudioPeaks = z.infer<typeof AudioPeaksSchema>;
+/** A recording's download: in the format asked for, else the person's Settings › Recording › Default File Format. */
+export const AudioDownloadQuerySchema = z.object({ format: z.enum(FILE_FORMAT_VALUES).optional() });
 
 export const DeletedSchema = z.object({ deleted: z.number().int() });
 export const RetryAcceptedSchema = z.object({ status: z.literal('processing') });
@@ -315,6 +318,15 @@ export const meetingEndpoints = {
     response: AudioPeaksSchema,
     tag,
     summary: "The recording's waveform and decoded length",
+  }),
+  audioDownload: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/:id/audio/download',
+    params: IdParamsSchema,
+    query: AudioDownloadQuerySchema,
+    response: 'file',
+    tag,
+    summary: 'The recording as a file with its duration: MP3, WAV or AAC (M4A), by default the Settings › Recording format',
   }),
   export: defineEndpoint({
     method: 'GET',

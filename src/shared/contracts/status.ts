@@ -26,6 +26,31 @@ export const InstalledModelStatusSchema = z.object({
 });
 export type InstalledModelStatus = z.infer<typeof InstalledModelStatusSchema>;
 
+/** One model of the first start's background download, as far as it got. */
+export const AutoModelDownloadSchema = z.object({
+  name: z.string(),
+  kind: z.enum(['asr', 'vad', 'speaker-segmentation', 'speaker-embedding']),
+  receivedBytes: z.number().int().nonnegative(),
+  /** null while the size is not known yet. */
+  totalBytes: z.number().int().nonnegative().nullable(),
+  done: z.boolean(),
+});
+
+export const AUTO_MODEL_STATES = ['off', 'pending', 'checking', 'downloading', 'installed', 'offline', 'failed'] as const;
+
+/**
+ * The recommended speech and speaker models fetched in the background at first start
+ * (PARLEY_AUTO_MODELS): off, not begun yet, checking the models host, downloading (with progress),
+ * installed, offline (the host could not be reached), or failed (the download goes on at the next start).
+ */
+export const AutoModelsStatusSchema = z.object({
+  state: z.enum(AUTO_MODEL_STATES),
+  /** What happened, for people (the reason it is offline or failed, what it switched to). */
+  message: z.string().nullable(),
+  downloads: z.array(AutoModelDownloadSchema),
+});
+export type AutoModelsStatus = z.infer<typeof AutoModelsStatusSchema>;
+
 export const StatusResponseSchema = z.object({
   transcription: z.object({
     /** TRANSCRIBE_ENGINE. */
@@ -38,6 +63,12 @@ export const StatusResponseSchema = z.object({
     voiceActivityDetection: z.object({ available: z.boolean(), source: z.enum(['installed', 'bundled']).nullable(), reason: z.string().nullable() }),
     /** Transcription jobs waiting and running on this installation. */
     queue: z.object({ queued: z.number().int().nonnegative(), running: z.number().int().nonnegative() }),
+    autoModels: AutoModelsStatusSchema,
+    /**
+     * While recordings are transcribed with the basic offline engine (pocketsphinx): the command
+     * that installs the recommended speech model, for better transcripts. Null otherwise.
+     */
+    betterTranscripts: z.string().nullable(),
   }),
   notes: z.object({
     /** NOTES_ENGINE. */

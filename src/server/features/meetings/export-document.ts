@@ -33,7 +33,7 @@ export type ExportNotes = {
 
 export type ExportDocument = {
   title: string;
-  /** A human date in UTC: the server does not know the reader's time zone. */
+  /** A human date in the reader's time zone (Settings › Profile), named: "November 22, 2026 at 10:04 AM EST". */
   dateLabel: string;
   durationLabel: string;
   participants: string[];
@@ -42,7 +42,8 @@ export type ExportDocument = {
   lines: ExportLine[];
 };
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' });
+const dateFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short', timeZone });
 // A due date is a calendar day, not an instant: read in UTC so no time zone moves it.
 const dueFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
@@ -123,16 +124,18 @@ export function toExportNotes(meetingStatus: MeetingDetail['status'], notes: Not
   return { statusLine: statusLineOf(meetingStatus, notes, sections.length > 0), sections };
 }
 
+/** `timeZone`: the IANA zone the reader's dates are printed in (their profile's). */
 export function toExportDocument(
   meeting: Pick<
     MeetingDetail,
     'title' | 'status' | 'startedAt' | 'durationSeconds' | 'participants' | 'summary' | 'speakers' | 'segments' | 'insights' | 'notes'
   >,
+  timeZone: string,
 ): ExportDocument {
   const names = new Map(meeting.speakers.map((s) => [s.id, s.displayName?.trim() || s.label]));
   return {
     title: meeting.title,
-    dateLabel: `${dateFormat.format(new Date(meeting.startedAt))} UTC`,
+    dateLabel: dateFormat(timeZone).format(new Date(meeting.startedAt)),
     durationLabel: formatDuration(meeting.durationSeconds),
     participants: meeting.participants,
     summary: meeting.summary?.trim() || null,

@@ -8,7 +8,7 @@ import { exportableMeeting, item, READY_NOTES, SPEAKER_A, SPEAKER_B } from '#tes
 import { toExportDocument } from './export-document.ts';
 import { renderMarkdown } from './export-markdown.ts';
 
-const markdownOf = (overrides: Parameters<typeof exportableMeeting>[0] = {}) => renderMarkdown(toExportDocument(exportableMeeting(overrides)));
+const markdownOf = (overrides: Parameters<typeof exportableMeeting>[0] = {}) => renderMarkdown(toExportDocument(exportableMeeting(overrides), 'UTC'));
 /** Read back as GitHub reads it: the test of escaping is what a Markdown reader makes of the file. */
 const parse = (markdown: string): Root => fromMarkdown(markdown, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
 const blocksAfter = (tree: Root, heading: string): RootContent[] => {

@@ -4,7 +4,7 @@ import { clockStamp, toExportDocument } from './export-document.ts';
 import { captionTime, renderSrt, renderTxt, renderVtt } from './export-text.ts';
 
 const meeting = exportableMeeting();
-const doc = toExportDocument(meeting);
+const doc = toExportDocument(meeting, 'UTC');
 
 describe('timestamps', () => {
   it('formats SRT with a comma and WebVTT with a dot before the milliseconds', () => {
@@ -25,6 +25,11 @@ describe('the export document', () => {
     expect(doc.lines[0]?.text).toBe('Hello there.');
     expect(doc.dateLabel).toBe('November 20, 2026 at 2:05 PM UTC');
     expect(doc.durationLabel).toBe('1h 2m');
+  });
+
+  it("prints the meeting's date in the reader's time zone, named", () => {
+    expect(toExportDocument(meeting, 'America/Los_Angeles').dateLabel).toBe('November 20, 2026 at 6:05 AM PST');
+    expect(toExportDocument(meeting, 'America/New_York').dateLabel).toBe('November 20, 2026 at 9:05 AM EST');
   });
 });
 
@@ -113,7 +118,7 @@ describe('renderers', () => {
 });
 
 describe('notes that are not ready', () => {
-  const txtOf = (overrides: Parameters<typeof exportableMeeting>[0]) => renderTxt(toExportDocument(exportableMeeting(overrides)));
+  const txtOf = (overrides: Parameters<typeof exportableMeeting>[0]) => renderTxt(toExportDocument(exportableMeeting(overrides), 'UTC'));
   const notesPart = (txt: string) => txt.slice(txt.indexOf('Participants:'), txt.indexOf('Transcript\n'));
 
   it('says in one line that they failed, and why, instead of printing empty sections', () => {
@@ -137,7 +142,7 @@ describe('notes that are not ready', () => {
 
   it('says they are queued, being written (part N of M) or off, and prints no summary that is not there', () => {
     const line = (notes: Partial<typeof READY_NOTES>, meeting: Parameters<typeof exportableMeeting>[0] = {}) =>
-      toExportDocument(exportableMeeting({ insights: [], summary: null, notes: { ...READY_NOTES, ...notes }, ...meeting })).notes.statusLine;
+      toExportDocument(exportableMeeting({ insights: [], summary: null, notes: { ...READY_NOTES, ...notes }, ...meeting }), 'UTC').notes.statusLine;
     expect(line({ status: 'queued' })).toBe('Notes: not ready (queued).');
     expect(line({ status: 'running', progress: { part: 2, parts: 5 } })).toBe('Notes: not ready (being written, part 2 of 5).');
     expect(line({ status: 'running' })).toBe('Notes: not ready (being written).');
@@ -149,16 +154,16 @@ describe('notes that are not ready', () => {
   });
 
   it('keeps earlier notes while new ones are written, and says which they are', () => {
-    const doc = toExportDocument(exportableMeeting({ notes: { ...READY_NOTES, status: 'running' } }));
+    const doc = toExportDocument(exportableMeeting({ notes: { ...READY_NOTES, status: 'running' } }), 'UTC');
     expect(doc.notes.statusLine).toBe('Notes: not ready (being written). The notes below were written before.');
     expect(doc.notes.sections.map((s) => s.title)).toEqual(['Key points', 'Action items', 'Decisions', 'Topics']);
-    expect(toExportDocument(exportableMeeting({ notes: { ...READY_NOTES, outOfDate: true } })).notes.statusLine).toBe(
+    expect(toExportDocument(exportableMeeting({ notes: { ...READY_NOTES, outOfDate: true } }), 'UTC').notes.statusLine).toBe(
       'Notes: written before the transcript last changed; they may be out of date.',
     );
   });
 
   it('leaves dismissed items out', () => {
-    const doc = toExportDocument(exportableMeeting());
+    const doc = toExportDocument(exportableMeeting(), 'UTC');
     const texts = doc.notes.sections.flatMap((s) => s.items.map((i) => i.text));
     expect(texts).toContain('Order the blue paint');
     expect(texts).not.toContain('Paint it red');

@@ -93,7 +93,8 @@ describe('transcript exports', () => {
     const lines = response.body.split('\n');
     expect(lines[0]).toBe('Weekly Team Standup');
     expect(lines).toContain('Participants: Alex Johnson, Sarah Miller, David Chen, Emma Wilson');
-    expect(lines.some((l) => /^Date: \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC$/.test(l))).toBe(true);
+    // A new account's profile time zone is Pacific (spec §2), so the date is Pacific time.
+    expect(lines.some((l) => /^Date: \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M P[SD]T$/.test(l))).toBe(true);
     expect(lines).toContain(standup.summary);
     expect(lines).toContain("[00:00] Alex Johnson: Good morning everyone. Let's go around quickly: what shipped, what's next, and anything blocking.");
     expect(lines).toContain('[00:10] Sarah Miller: The new onboarding flow is feature complete. I am polishing the empty states and it should ship on Friday.');
@@ -143,7 +144,7 @@ describe('transcript exports', () => {
     const lines = response.body.split('\n');
     expect(lines[0]).toBe('# Weekly Team Standup');
     expect(lines).toContain('- **Participants:** Alex Johnson, Sarah Miller, David Chen, Emma Wilson');
-    expect(lines.some((l) => /^- \*\*Date:\*\* \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^- \*\*Date:\*\* \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M P[SD]T$/.test(l))).toBe(true);
     expect(lines).toContain('- **Duration:** 32 min');
     const order = [
       lines.indexOf('## Summary'),
@@ -268,8 +269,89 @@ describe('transcript exports', () => {
     const response = await exportOf('txt');
     expect(response.body).toContain('[00:10] Sarah M.: The new onboarding flow');
     expect(response.headers['content-disposition']).toBe(`attachment; filename="Cafe reunion.txt"; filename*=UTF-8''Caf%C3%A9%20r%C3%A9union.txt`);
-    // The PDF's built-in font is Latin-1 only; it must still render, not fail.
     expect((await exportOf('pdf')).statusCode).toBe(200);
+  });
+
+  it('PDF: every script prints as itself (Polish, Cyrillic, Greek, CJK, emoji), in fonts embedded in the file', async () => {
+    const owner = await newUser();
+    const meeting = await meetingTitled(owner, 'Weekly Team Standup');
+    const detail = MeetingDetailSchema.parse((await get(owner, `/api/v1/meetings/${meeting.id}`)).json());
+    const texts = [
+      'Łódź i Gdańsk: zażółć gęślą jaźń, Żółw.',
+      'Привет всем, начинаем встречу. Всё готово?',
+      'Καλημέρα σε όλους, ξεκινάμε τη συνάντηση.',
+      '我们明天开会。会議は明日の午後です。회의는 내일입니다.',
+      'Great work 🎉 👍 🚀 shipped ✅ on time',
+    ];
+    const headers = { authorization: `Bearer ${owner}` };
+    for (const [index, text] of texts.entries()) {
+      const segment = detail.segments[index]!;
+      const edited = await t.app.inject({ method: 'PATCH', url: `/api/v1/meetings/${meeting.id}/segments/${segment.id}`, payload: { text }, headers });
+      expect(edited.statusCode).toBe(200);
+    }
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/meetings/${meeting.id}/speakers/${detail.speakers[0]!.id}`,
+      payload: { displayName: 'Małgorzata Żak' },
+      headers,
+    });
+    expect(renamed.statusCode).toBe(200);
+    const title = await t.app.inject({ method: 'PATCH', url: `/api/v1/meetings/${meeting.id}`, payload: { title: 'Встреча 会议 Σύσκεψη' }, headers });
+    expect(title.statusCode).toBe(200);
+
+    const response = await get(owner, `/api/v1/meetings/${meeting.id}/export?format=pdf`);
+    expect(response.statusCode).toBe(200);
+    const text = await pdfText(response.rawPayload);
+    expect(text).toContain('Встреча 会议 Σύσκεψη');
+    for (const [index, line] of texts.entries()) {
+      const segment = detail.segments[index]!;
+      const speaker = segment.speakerId === detail.speakers[0]!.id ? 'Małgorzata Żak' : detail.speakers.find((s) => s.id === segment.speakerId)!.displayName;
+      expect(text).toContain(`${speaker}: ${line}`);
+    }
+    // Each font the text needed is embedded (a subset: "ABCDEF+Name"), and no standard font stands in.
+    const raw = response.rawPayload.toString('latin1');
+    const embedded = new Set([...raw.matchAll(/\/BaseFont \/[A-Z]{6}\+([\w-]+)/g)].map((m) => m[1]));
+    expect([...embedded]).toEqual(expect.arrayContaining(['NotoSans-Regular', 'NotoSans-Bold', 'NotoSansCJKsc-Regular', 'Symbola']));
+    expect(raw).not.toMatch(/\/BaseFont \/Helvetica/);
+    expect(raw).toMatch(/\/FontFile2 /);
+    expect(raw).toMatch(/\/FontFile3 /);
+  });
+
+  it("prints times in the reader's profile time zone, and the named speakers as participants", async () => {
+    const owner = await newUser();
+    const meeting = await meetingTitled(owner, 'Weekly Team Standup');
+    const detail = MeetingDetailSchema.parse((await get(owner, `/api/v1/meetings/${meeting.id}`)).json());
+    const headers = { authorization: `Bearer ${owner}` };
+    const profile = await t.app.inject({ method: 'PUT', url: '/auth/v1/user', payload: { data: { timezone: 'america-new_york' } }, headers });
+    expect(profile.statusCode).toBe(200);
+    // The typed participants cleared: the speakers named in the transcript are the participants.
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/meetings/${meeting.id}`, payload: { participants: [] }, headers })).statusCode).toBe(200);
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/meetings/${meeting.id}/speakers/${detail.speakers[1]!.id}`,
+      payload: { displayName: 'Zoë Ångström' },
+      headers,
+    });
+    expect(renamed.statusCode).toBe(200);
+    const named = detail.speakers.map((s, i) => (i === 1 ? 'Zoë Ångström' : s.displayName)).filter((n): n is string => Boolean(n));
+    const eastern = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      timeZone: 'America/New_York',
+    }).format(new Date(detail.startedAt));
+    expect(eastern).toMatch(/ E[SD]T$/);
+    const txt = (await get(owner, `/api/v1/meetings/${meeting.id}/export?format=txt`)).body.split('\n');
+    expect(txt).toContain(`Date: ${eastern}`);
+    expect(txt).toContain(`Participants: ${named.join(', ')}`);
+    const md = (await get(owner, `/api/v1/meetings/${meeting.id}/export?format=md`)).body;
+    expect(md).toContain(`- **Date:** ${eastern}`);
+    const pdf = await pdfText((await get(owner, `/api/v1/meetings/${meeting.id}/export?format=pdf`)).rawPayload);
+    expect(pdf).toContain(`Date: ${eastern}`);
+    expect(pdf).toContain(`Participants: ${named.join(', ')}`);
   });
 
   it('exports a meeting without a transcript yet', async () => {

@@ -3,8 +3,10 @@ import { fillPath } from '#shared/contracts/endpoint.ts';
 import { meetingEndpoints } from '#shared/contracts/meetings.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
+import { AudioDecodeError } from '#server/lib/ffmpeg.ts';
 import type { Router } from '#server/http/endpoint-route.ts';
 import { caller } from '../auth/api-guard.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
 import type { AudioLinks } from './audio-link.ts';
 import { computeAudioPeaks, createPeaksCache } from './audio-peaks.ts';
 import { parseRange } from './byte-range.ts';
@@ -13,23 +15,68 @@ import { exportMeeting } from './meeting-export.ts';
 import type { MeetingsService } from './meetings.service.ts';
 import { presentMeeting } from './meetings.routes.ts';
 
-type ExportRouteDeps = { meetings: MeetingsService; blobs: BlobStore; audioLinks: AudioLinks } & Parameters<typeof presentMeeting>[1];
+type ExportRouteDeps = {
+  meetings: MeetingsService;
+  blobs: BlobStore;
+  audioLinks: AudioLinks;
+  settings: Pick<SettingsService, 'timeZoneOf' | 'audioFormat'>;
+} & Parameters<typeof presentMeeting>[1];
 
 /**
- * Downloads of the caller's own meeting: its notes and transcript as a file (txt, md, docx, pdf; srt, vtt) and the
- * recording itself, with byte ranges so players can seek and large files can resume; the player
- * streams it through a short-lived link (audio-link.ts) and draws the waveform from audioPeaks.
- * Only the owner's meeting is looked up, so another person's id is a 404.
+ * Sends a stored file with byte ranges, so players can seek and large files can resume. The key
+ * names an immutable blob; the size is in the ETag because a recording still being written grows.
+ */
+async function sendBlob(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  blobs: BlobStore,
+  file: { key: string; mime: string; fileName: string; disposition: 'inline' | 'attachment' },
+) {
+  const { key } = file;
+  const size = await blobs.size(key);
+  const etag = `"${key.replace(/^.*\//, '').replace(/\..*$/, '')}-${key.slice(key.lastIndexOf('.') + 1)}-${size}"`;
+  const ifRange = request.headers['if-range'];
+  const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, size) : ({ kind: 'full' } as const);
+
+  void reply
+    .header('accept-ranges', 'bytes')
+    .header('etag', etag)
+    .header('cache-control', 'private, no-cache')
+    .header('content-disposition', contentDisposition(file.fileName, file.disposition));
+  if (range.kind === 'unsatisfiable') {
+    return reply
+      .status(416)
+      .header('content-range', `bytes */${size}`)
+      .send({ error: { code: 'VALIDATION_FAILED', message: `The requested range is outside the recording (${size} bytes)` } });
+  }
+  void reply.header('content-type', file.mime);
+  if (range.kind === 'full') {
+    return reply.header('content-length', size).send(blobs.createReadStream(key));
+  }
+  return reply
+    .status(206)
+    .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
+    .header('content-length', range.end - range.start + 1)
+    .send(blobs.createReadStream(key, { start: range.start, end: range.end }));
+}
+
+/**
+ * Downloads of the caller's own meeting: its notes and transcript as a file (txt, md, docx, pdf; srt, vtt), the
+ * recording itself, with byte ranges so players can seek and large files can resume (the player
+ * streams it through a short-lived link, audio-link.ts, and draws the waveform from audioPeaks), and
+ * the recording converted for download. Only the owner's meeting is looked up, so another person's
+ * id is a 404.
  */
 export function registerMeetingExportRoutes(route: Router, deps: ExportRouteDeps): void {
-  const { meetings, blobs, audioLinks } = deps;
+  const { meetings, blobs, audioLinks, settings } = deps;
   const peaksOf = createPeaksCache((key) => computeAudioPeaks(blobs.pathOf(key)));
 
   route(meetingEndpoints.export, async (request, reply) => {
-    const record = await meetings.get(caller(request).user.id, request.params.id);
+    const userId = caller(request).user.id;
+    const record = await meetings.get(userId, request.params.id);
     if (!record) throw notFound('Meeting');
-    const meeting = await presentMeeting(record, deps);
-    const file = await exportMeeting(meeting, request.query.format);
+    const [meeting, timeZone] = await Promise.all([presentMeeting(record, deps), settings.timeZoneOf(userId)]);
+    const file = await exportMeeting(meeting, request.query.format, timeZone);
     return (
       reply
         .header('content-type', file.contentType)
@@ -70,6 +117,32 @@ export function registerMeetingExportRoutes(route: Router, deps: ExportRouteDeps
     }
   });
 
+  route(meetingEndpoints.audioDownload, async (request, reply) => {
+    const userId = caller(request).user.id;
+    const format = request.query.format ?? (await settings.audioFormat(userId));
+    let download: Awaited<ReturnType<MeetingsService['audioDownload']>>;
+    try {
+      download = await meetings.audioDownload(userId, request.params.id, format);
+    } catch (error) {
+      if (!(error instanceof AudioDecodeError)) throw error;
+      // The recording was proven decodable when it was stored: this is the server's fault, not the person's.
+      request.log.error({ err: error, meetingId: request.params.id, format }, 'recording could not be converted for download');
+      throw new AppError('INTERNAL', `The recording could not be converted to ${format.toUpperCase()}.`);
+    }
+    if (!download) throw notFound('Meeting');
+    if (!download.recordingKey) throw new AppError('NOT_FOUND', 'This meeting has no audio recording');
+    if (!download.file) {
+      request.log.error({ meetingId: request.params.id, key: download.recordingKey }, 'audio blob missing');
+      throw new AppError('NOT_FOUND', 'The audio file of this meeting is missing');
+    }
+    return sendBlob(request, reply, blobs, {
+      key: download.file.key,
+      mime: download.file.mime,
+      fileName: `${safeFileStem(download.title)}.${download.file.extension}`,
+      disposition: 'attachment',
+    });
+  });
+
   /** The caller's meeting's recording, or the 404 that says why there is none. */
   async function storedAudio(userId: string, meetingId: string, log: FastifyBaseLogger) {
     const meeting = await meetings.audio(userId, meetingId);
@@ -85,33 +158,12 @@ export function registerMeetingExportRoutes(route: Router, deps: ExportRouteDeps
 
   async function sendAudio(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply, userId: string) {
     const meeting = await storedAudio(userId, request.params.id, request.log);
-    const key = meeting.key;
-    const size = await blobs.size(key);
-    // The key names an immutable blob; the size changes while a recording is still growing.
-    const etag = `"${key.replace(/^.*\//, '').replace(/\..*$/, '')}-${size}"`;
-    const ifRange = request.headers['if-range'];
-    const range = ifRange === undefined || ifRange === etag ? parseRange(request.headers.range, size) : ({ kind: 'full' } as const);
-    const extension = key.slice(key.lastIndexOf('.') + 1);
-
-    void reply
-      .header('accept-ranges', 'bytes')
-      .header('etag', etag)
-      .header('cache-control', 'private, no-cache')
-      .header('content-disposition', contentDisposition(`${safeFileStem(meeting.title)}.${extension}`, 'inline'));
-    if (range.kind === 'unsatisfiable') {
-      return reply
-        .status(416)
-        .header('content-range', `bytes */${size}`)
-        .send({ error: { code: 'VALIDATION_FAILED', message: `The requested range is outside the recording (${size} bytes)` } });
-    }
-    void reply.header('content-type', meeting.mime ?? 'application/octet-stream');
-    if (range.kind === 'full') {
-      return reply.header('content-length', size).send(blobs.createReadStream(key));
-    }
-    return reply
-      .status(206)
-      .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
-      .header('content-length', range.end - range.start + 1)
-      .send(blobs.createReadStream(key, { start: range.start, end: range.end }));
+    const extension = meeting.key.slice(meeting.key.lastIndexOf('.') + 1);
+    return sendBlob(request, reply, blobs, {
+      key: meeting.key,
+      mime: meeting.mime ?? 'application/octet-stream',
+      fileName: `${safeFileStem(meeting.title)}.${extension}`,
+      disposition: 'inline',
+    });
   }
 }

@@ -14,9 +14,9 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   vtt: 'text/vtt; charset=utf-8',
 };
 
-/** A meeting (its facts, notes and transcript; captions: the transcript only) as a file in the requested format. */
-export async function exportMeeting(meeting: MeetingDetail, format: ExportFormat): Promise<ExportFile> {
-  const doc = toExportDocument(meeting);
+/** A meeting (its facts, notes and transcript; captions: the transcript only) as a file in the requested format, its times in `timeZone`. */
+export async function exportMeeting(meeting: MeetingDetail, format: ExportFormat, timeZone: string): Promise<ExportFile> {
+  const doc = toExportDocument(meeting, timeZone);
   const body = await (async () => {
     switch (format) {
       // Plain text is a few milliseconds for two hours of talk: less than the trip to another process.

@@ -1,5 +1,6 @@
-import type { Updateable } from 'kysely';
+import { sql, type Updateable } from 'kysely';
 import type { Db } from '#server/db/create-db.ts';
+import { BLOB_STEM_LENGTH, blobStem } from '#server/lib/blob-store.ts';
 import { ABANDONED_REASON, MEETING_TRANSITIONS, type MeetingTransition } from './meeting-lifecycle.ts';
 import { insertMeeting, writeTranscript, type NewMeeting, type TranscriptInput } from './meetings.repository.ts';
 import type { MeetingsTable } from './meetings.table.ts';
@@ -109,19 +110,25 @@ export async function uploadsInProgress(db: Db): Promise<{ meetingId: string; up
   return rows.flatMap((r) => (r.upload_id ? [{ meetingId: r.id, uploadId: r.upload_id }] : []));
 }
 
-/** Which of `keys` are some meeting's recording (the rest are files no meeting owns). */
+/**
+ * Which of `keys` are some meeting's recording, or a file derived from one (its download in another
+ * format: the same "ab/<uuid>" stem, blob-store.ts siblingKey); the rest are files no meeting owns.
+ */
 export async function audioKeysAmong(db: Db, keys: readonly string[]): Promise<Set<string>> {
-  const found = new Set<string>();
+  const owned = new Set<string>();
+  const stems = [...new Set(keys.map(blobStem))];
   // In slices, so a large blob folder never makes one query with too many parameters.
-  for (let i = 0; i < keys.length; i += 500) {
+  for (let i = 0; i < stems.length; i += 500) {
+    const slice = stems.slice(i, i + 500);
+    // substr (SQLite and PostgreSQL alike) of the stem's length, so a recording answers for its siblings.
     const rows = await db
       .selectFrom('meetings')
       .select('audio_key')
-      .where('audio_key', 'in', keys.slice(i, i + 500))
+      .where(sql<string>`substr(audio_key, 1, ${sql.lit(BLOB_STEM_LENGTH)})`, 'in', slice)
       .execute();
-    for (const row of rows) if (row.audio_key) found.add(row.audio_key);
+    for (const row of rows) if (row.audio_key) owned.add(blobStem(row.audio_key));
   }
-  return found;
+  return new Set(keys.filter((key) => owned.has(blobStem(key))));
 }
 
 /** What a transcription job reads of its meeting. */

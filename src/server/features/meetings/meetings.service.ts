@@ -16,6 +16,7 @@ import {
 } from '#shared/contracts/meetings.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
+import { createAudioDownloads, withDownloadKeys, type AudioDownload, type AudioDownloadFormat } from './audio-download.ts';
 import { activitySince, meetingInsightsOf } from './meeting-aggregates.repository.ts';
 import { parseTranscriptOffThread } from './document-work.ts';
 import type { ImportProblem } from './import/parse-transcript.ts';
@@ -100,12 +101,13 @@ export function createMeetingsService(deps: {
   discardUploads?: (uploadIds: readonly string[]) => Promise<void>;
 }) {
   const { db, blobs } = deps;
+  const audioDownloads = createAudioDownloads({ blobs });
   const quotaBytes = deps.storageQuotaBytes ?? STORAGE_ALLOWANCE_BYTES;
 
-  /** Deletes meetings with everything they hold: their audio files, and an upload still under way, included. */
+  /** Deletes meetings with everything they hold: their audio files (downloads in other formats too), and an upload still under way, included. */
   const removeWhere = async (ownerId: string, filter: { id: string } | { samples: true }): Promise<number> => {
     const { ids, audioKeys, uploadIds } = await deleteMeetings(db, ownerId, filter);
-    await blobs.remove(audioKeys);
+    await blobs.remove(audioKeys.flatMap((key) => withDownloadKeys(blobs, key)));
     if (uploadIds.length > 0) await deps.discardUploads?.(uploadIds);
     return ids.length;
   };
@@ -181,6 +183,20 @@ export function createMeetingsService(deps: {
     audio: async (ownerId: string, id: string) => {
       const row = await audioOf(db, ownerId, id);
       return row && { title: row.title, key: row.audio_key, mime: row.audio_mime };
+    },
+    /**
+     * The caller's meeting's recording as a download in `format` (converted on the first request,
+     * then kept); undefined for another person's or no meeting, key null when it has no audio.
+     */
+    audioDownload: async (
+      ownerId: string,
+      id: string,
+      format: AudioDownloadFormat,
+    ): Promise<{ title: string; file: AudioDownload | null; recordingKey: string | null } | undefined> => {
+      const row = await audioOf(db, ownerId, id);
+      if (!row) return undefined;
+      if (!row.audio_key || !(await blobs.exists(row.audio_key))) return { title: row.title, file: null, recordingKey: row.audio_key };
+      return { title: row.title, file: await audioDownloads.prepare(row.audio_key, format), recordingKey: row.audio_key };
     },
     /** The caller's meeting while it is being recorded, for the live transcript; undefined otherwise. */
     recording: async (ownerId: string, id: string): Promise<{ audioSources: string[] } | undefined> => {

@@ -1,4 +1,4 @@
-import type { AutoDelete, SettingsPatch, SettingsResponse, SettingsTab } from '#shared/contracts/settings.ts';
+import type { AutoDelete, RecordingSettings, SettingsPatch, SettingsResponse, SettingsTab } from '#shared/contracts/settings.ts';
 import type { Db } from '#server/db/create-db.ts';
 import { getPipelineSettings, type PipelineSettings } from './pipeline-settings.ts';
 import { getSettingsResponse, getUserSettings, listStoredSettings, updateUserSettingsTab, type SettingsOwner } from './settings.repository.ts';
@@ -8,9 +8,13 @@ export type { SettingsOwner } from './settings.repository.ts';
 /** Per-person settings (the /settings tabs) for the routes and for the features that act on them. */
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
-export function createSettingsService(deps: { db: Db }) {
+export function createSettingsService(deps: { db: Db; timeZoneOf: (userId: string) => Promise<string> }) {
   const { db } = deps;
   return {
+    /** The IANA zone of the person's Settings › Profile time zone (exports print their times in it). */
+    timeZoneOf: deps.timeZoneOf,
+    /** Settings › Recording "Default File Format": what a recording downloads as. */
+    audioFormat: async (userId: string): Promise<RecordingSettings['format']> => (await getUserSettings(db, { id: userId })).recording.format,
     get: (owner: SettingsOwner): Promise<SettingsResponse> => getSettingsResponse(db, owner),
     update: <T extends SettingsTab>(owner: SettingsOwner, tab: T, patch: SettingsPatch<T>): Promise<SettingsResponse> =>
       updateUserSettingsTab(db, owner, tab, patch),

@@ -2,11 +2,17 @@ import type { EngineStatus, InstalledModelStatus, StatusResponse } from '#shared
 import type { TranscriptionEngine } from './engines/engine.ts';
 import type { EngineRegistry } from './engines/select-engine.ts';
 import type { SherpaOnnxEngine } from './engines/sherpa-onnx.ts';
-import { findCatalogEntry, MODEL_CATALOG } from './models/catalog.ts';
+import { fetchCommand, readAutoModelsStatus } from './models/auto-models.ts';
+import { findCatalogEntry, MODEL_CATALOG, type CatalogEntry } from './models/catalog.ts';
 import { listInstalledModels } from './models/model-store.ts';
 import { loadSileroVad } from './models/silero-vad.ts';
 
-export type TranscriptionStatusDeps = { engines: EngineRegistry; modelsDir: string; queueCounts: () => Promise<{ queued: number; running: number }> };
+export type TranscriptionStatusDeps = {
+  engines: EngineRegistry;
+  modelsDir: string;
+  autoModels: { enabled: boolean; wanted: () => CatalogEntry[] };
+  queueCounts: () => Promise<{ queued: number; running: number }>;
+};
 
 /** The transcription engines (which is in use and why the others are not), installed models, VAD and queue. */
 export async function transcriptionStatus(deps: TranscriptionStatusDeps): Promise<StatusResponse['transcription']> {
@@ -30,6 +36,8 @@ export async function transcriptionStatus(deps: TranscriptionStatusDeps): Promis
     checksum: manifest.checksum,
     installedAt: manifest.installedAt,
   }));
+  // On the basic engine with a better one to be had: the command that gets it.
+  const missing = inUse.name === 'pocketsphinx' ? deps.autoModels.wanted() : [];
   return {
     setting: deps.engines.setting,
     inUse: inUse.name,
@@ -37,6 +45,8 @@ export async function transcriptionStatus(deps: TranscriptionStatusDeps): Promis
     models,
     voiceActivityDetection: vadStatus(deps.modelsDir),
     queue: await deps.queueCounts(),
+    autoModels: readAutoModelsStatus(deps.modelsDir, deps.autoModels.enabled),
+    betterTranscripts: missing.some((entry) => entry.kind === 'asr') ? fetchCommand(missing.map((entry) => entry.name)) : null,
   };
 }
 

@@ -9,7 +9,7 @@ import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import type { StatusResponse } from '#shared/contracts/status.ts';
 import type { TranscriptionEngine } from './engines/engine.ts';
 import type { EngineRegistry } from './engines/select-engine.ts';
-import { transcriptionStatus } from './transcription-status.ts';
+import { transcriptionStatus, type TranscriptionStatusDeps } from './transcription-status.ts';
 import { classifyFailure, transcribeMeeting, type PipelineDeps } from './pipeline.ts';
 
 export type TranscriptionService = {
@@ -40,6 +40,8 @@ type ServiceDeps = {
   engines: EngineRegistry;
   engine: TranscriptionEngine;
   modelsDir: string;
+  /** PARLEY_AUTO_MODELS, and the recommended models the installation lacks (for /status). */
+  autoModels: TranscriptionStatusDeps['autoModels'];
   next: TranscriptReadyPort;
   identifySpeakers: PipelineDeps['identifySpeakers'];
   settingsOf: PipelineDeps['settingsOf'];
@@ -149,7 +151,7 @@ export function createTranscriptionService(deps: ServiceDeps): TranscriptionServ
       }
     },
     jobOf: async (meetingId) => (await jobs.states([meetingId])).get(meetingId),
-    status: () => transcriptionStatus({ engines: deps.engines, modelsDir: deps.modelsDir, queueCounts: () => jobs.counts() }),
+    status: () => transcriptionStatus({ engines: deps.engines, modelsDir: deps.modelsDir, autoModels: deps.autoModels, queueCounts: () => jobs.counts() }),
     idle: async () => {
       while (enqueuing.size > 0) await Promise.allSettled([...enqueuing]);
       await deps.jobs.idle();

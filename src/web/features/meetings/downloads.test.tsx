@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { download, requestPath } from '#web/lib/api-client.ts';
-import { fetchMeetingFile } from './downloads.ts';
+import { fetchMeetingFile, fetchRecording } from './downloads.ts';
 
 vi.mock('#web/lib/api-client.ts', async (importOriginal) => ({
   ...(await importOriginal<Record<string, unknown>>()),
@@ -8,10 +8,11 @@ vi.mock('#web/lib/api-client.ts', async (importOriginal) => ({
 }));
 
 describe('fetchMeetingFile', () => {
-  it('points transcripts at the export route and audio at the audio route', async () => {
+  it('points transcripts at the export route, the audio download at its route and the player at the recording', async () => {
     await fetchMeetingFile('m1', 'srt');
     await fetchMeetingFile('m1', 'audio');
+    await fetchRecording('m1');
     const paths = vi.mocked(download).mock.calls.map(([endpoint, input]) => requestPath(endpoint, input));
-    expect(paths).toEqual(['/api/v1/meetings/m1/export?format=srt', '/api/v1/meetings/m1/audio']);
+    expect(paths).toEqual(['/api/v1/meetings/m1/export?format=srt', '/api/v1/meetings/m1/audio/download', '/api/v1/meetings/m1/audio']);
   });
 });

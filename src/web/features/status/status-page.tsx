@@ -20,6 +20,16 @@ const MODEL_KIND: Record<StatusResponse['transcription']['models'][number]['kind
   'speaker-embedding': 'speaker embeddings',
 };
 
+const AUTO_STATE: Record<StatusResponse['transcription']['autoModels']['state'], string> = {
+  off: 'off (PARLEY_AUTO_MODELS=false)',
+  pending: 'not started yet',
+  checking: 'looking for the models host',
+  downloading: 'downloading',
+  installed: 'installed',
+  offline: 'offline',
+  failed: 'failed',
+};
+
 const size = (bytes: number) =>
   bytes < 1_000_000 ? `${Math.max(1, Math.round(bytes / 1000))} kB` : `${(bytes / 1_000_000).toFixed(bytes < 10_000_000 ? 1 : 0)} MB`;
 
@@ -66,6 +76,11 @@ function StatusDetails({ status }: { status: StatusResponse['transcription'] }) 
         </CardHeader>
         <CardContent>
           {inUse && !inUse.available && inUse.reason && <p className="mb-4 text-sm text-destructive">{inUse.reason}</p>}
+          {status.betterTranscripts && (
+            <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900" data-testid="better-transcripts">
+              Transcripts use the basic offline engine. For better transcripts, run <code className="font-mono">{status.betterTranscripts}</code> on the server.
+            </p>
+          )}
           <ul className="grid gap-3" aria-label="Engines">
             {status.engines.map((engine) => (
               <li key={engine.name} className="rounded-md border p-3">
@@ -103,6 +118,7 @@ function StatusDetails({ status }: { status: StatusResponse['transcription'] }) 
               ))}
             </ul>
           )}
+          <AutoModels auto={status.autoModels} />
           <p className="text-muted-foreground">
             Voice activity detection:{' '}
             {status.voiceActivityDetection.available
@@ -111,6 +127,38 @@ function StatusDetails({ status }: { status: StatusResponse['transcription'] }) 
           </p>
         </CardContent>
       </Card>
+    </div>
+  );
+}
+
+/** The first start's background download of the recommended models: its state, message and progress. */
+function AutoModels({ auto }: { auto: StatusResponse['transcription']['autoModels'] }) {
+  return (
+    <div className="grid gap-1" data-testid="auto-models">
+      <p>
+        <span className="font-medium">Recommended models at first start:</span> {AUTO_STATE[auto.state]}
+      </p>
+      {auto.message && <p className={auto.state === 'failed' ? 'text-destructive' : 'text-muted-foreground'}>{auto.message}</p>}
+      {auto.downloads.length > 0 && auto.state !== 'installed' && (
+        <ul className="grid gap-1" aria-label="Model downloads">
+          {auto.downloads.map((download) => {
+            const percent = download.totalBytes ? Math.floor((download.receivedBytes / download.totalBytes) * 100) : null;
+            return (
+              <li key={download.name} className="grid gap-1">
+                <span>
+                  {download.name} —{' '}
+                  {download.done ? 'installed' : `${size(download.receivedBytes)}${download.totalBytes ? ` of ${size(download.totalBytes)}` : ''}`}
+                </span>
+                {!download.done && percent !== null && (
+                  <progress className="h-2 w-full" max={100} value={percent} aria-label={`${download.name} download`}>
+                    {percent}%
+                  </progress>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
     </div>
   );
 }

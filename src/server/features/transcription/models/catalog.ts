@@ -202,6 +202,12 @@ export const MODEL_CATALOG: readonly CatalogEntry[] = [
 /** The ASR model suggested when none is installed: small enough for a 2-core server, word timings. */
 export const SUGGESTED_ASR_MODEL = 'parakeet-tdt-110m-en';
 
+/** The speaker models suggested when none is installed (sherpa-onnx diarization needs one of each). */
+export const SUGGESTED_SPEAKER_MODELS: Record<'speaker-segmentation' | 'speaker-embedding', string> = {
+  'speaker-segmentation': 'pyannote-segmentation-3.0',
+  'speaker-embedding': '3dspeaker-eres2net-base',
+};
+
 export const findCatalogEntry = (catalog: readonly CatalogEntry[], name: string): CatalogEntry | undefined => catalog.find((entry) => entry.name === name);
 
 export const modelUrl = (baseUrl: string, entry: CatalogEntry): string => `${baseUrl.replace(/\/+$/, '')}/${entry.path}`;

@@ -11,6 +11,12 @@ import { expectedChecksum, modelDir, PARTIAL_PREFIX, recordChecksum, writeManife
 /** A fetch that failed: the message is one line meant for the person at the terminal. */
 export class ModelFetchError extends Error {}
 
+/**
+ * A download that broke off, stalled or was cancelled: the bytes received so far are sound, so a
+ * resumable fetch keeps them and asks only for the rest next time.
+ */
+class DownloadInterrupted extends ModelFetchError {}
+
 export type DownloadProgress = {
   /** Called once the response has arrived; total is null when neither server nor catalog knows the size. */
   start(total: number | null): void;
@@ -26,6 +32,12 @@ export type FetchModelOptions = {
   signal?: AbortSignal;
   /** A download that delivers no byte for this long is given up (default 60 s). */
   stallTimeoutMs?: number;
+  /**
+   * Keep what a broken-off download received (in modelsDir, `.partial-<name>.download`) and go on
+   * from there with an HTTP Range request next time; the whole file is still checked against the
+   * size and SHA-256 before anything is unpacked. The background download at first start uses it.
+   */
+  resume?: boolean;
 };
 
 export type FetchModelResult = {
@@ -47,10 +59,15 @@ export async function fetchModel(entry: CatalogEntry, options: FetchModelOptions
   const staging = await fs.promises.mkdtemp(path.join(modelsDir, `${PARTIAL_PREFIX}${entry.name}-`)).catch((error: unknown) => {
     throw diskError(error, modelsDir);
   });
+  // A resumable download lives beside the staging folder, which goes whatever happens.
+  const download = options.resume ? resumableDownloadPath(modelsDir, entry.name) : path.join(staging, 'download');
+  let keepDownload = false;
   try {
-    const download = path.join(staging, 'download');
     const expected = expectedChecksum(modelsDir, entry);
-    const { sha256, bytes } = await downloadVerified(url, download, entry, expected, options);
+    const { sha256, bytes } = await downloadVerified(url, download, entry, expected, options).catch((error: unknown) => {
+      keepDownload = error instanceof DownloadInterrupted;
+      throw error;
+    });
 
     const unpacked = path.join(staging, 'model');
     await fs.promises.mkdir(unpacked);
@@ -81,7 +98,18 @@ export async function fetchModel(entry: CatalogEntry, options: FetchModelOptions
     throw error instanceof ModelFetchError ? error : new ModelFetchError(describeFailure(error, modelsDir));
   } finally {
     await fs.promises.rm(staging, { recursive: true, force: true });
+    if (options.resume && !keepDownload) await fs.promises.rm(download, { force: true });
   }
+}
+
+/** Where a resumable download of `name` keeps its bytes between attempts (not a model: a dot name). */
+export const resumableDownloadPath = (modelsDir: string, name: string): string => path.join(modelsDir, `${PARTIAL_PREFIX}${name}.download`);
+
+/** The SHA-256 state of a file's bytes, to go on hashing what a resumed download appends. */
+async function hashOf(file: string): Promise<crypto.Hash> {
+  const hash = crypto.createHash('sha256');
+  for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer);
+  return hash;
 }
 
 async function downloadVerified(
@@ -101,10 +129,13 @@ async function downloadVerified(
   };
   const host = new URL(url).host;
   options.progress?.start(null);
+  // What an earlier attempt kept (resume only); more than the whole file is not worth asking after.
+  let kept = options.resume ? ((await fs.promises.stat(target).catch(() => undefined))?.size ?? 0) : 0;
+  if (expected?.bytes != null && kept >= expected.bytes) kept = 0;
   try {
     let response: Response;
     try {
-      response = await fetch(url, { signal, redirect: 'follow' });
+      response = await fetch(url, { signal, redirect: 'follow', headers: kept > 0 ? { range: `bytes=${kept}-` } : {} });
     } catch (error) {
       if (options.signal?.aborted) throw new ModelFetchError('Download cancelled.');
       if (stall.signal.aborted) throw new ModelFetchError(`${host} did not answer within ${seconds(stallMs)}.`);
@@ -115,7 +146,15 @@ async function downloadVerified(
       if (response.status === 404) throw new ModelFetchError(`${url} answered 404 Not Found: no such model file there (check PARLEY_MODELS_BASE_URL).`);
       throw new ModelFetchError(`${url} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}. Try again later.`);
     }
-    const announced = Number(response.headers.get('content-length'));
+    // 206 with the range asked for: go on after the kept bytes; anything else (200): from the start.
+    const contentRange = /^bytes (\d+)-\d+\/(\d+|\*)$/.exec(response.headers.get('content-range') ?? '');
+    const offset = response.status === 206 && contentRange && Number(contentRange[1]) === kept ? kept : 0;
+    if (response.status === 206 && offset === 0) {
+      await response.body.cancel().catch(() => undefined);
+      throw new ModelFetchError(`${url} answered a part of the file that was not asked for; try again.`);
+    }
+    const rest = Number(response.headers.get('content-length'));
+    const announced = Number.isFinite(rest) && rest > 0 ? offset + rest : NaN;
     const total = expected?.bytes ?? (Number.isFinite(announced) && announced > 0 ? announced : null);
     if (expected?.bytes != null && Number.isFinite(announced) && announced > 0 && announced !== expected.bytes) {
       await response.body.cancel().catch(() => undefined);
@@ -125,8 +164,8 @@ async function downloadVerified(
     }
     options.progress?.start(total);
 
-    const hash = crypto.createHash('sha256');
-    let received = 0;
+    const hash = offset > 0 ? await hashOf(target) : crypto.createHash('sha256');
+    let received = offset;
     // Counts, hashes and reports each piece on its way to the file; refuses more than expected.
     const meter = new Transform({
       transform(chunk: Buffer, _encoding, done) {
@@ -145,13 +184,16 @@ async function downloadVerified(
       },
     });
     try {
-      await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), meter, fs.createWriteStream(target, { flags: 'wx', mode: 0o644 }));
+      // A fresh download never writes over a file (wx); a resumed one appends, a restarted one starts it again.
+      const flags = offset > 0 ? 'a' : options.resume ? 'w' : 'wx';
+      options.progress?.update(received);
+      await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), meter, fs.createWriteStream(target, { flags, mode: 0o644 }));
     } catch (error) {
       if (error instanceof ModelFetchError) throw error;
-      if (options.signal?.aborted) throw new ModelFetchError('Download cancelled.');
-      if (stall.signal.aborted) throw new ModelFetchError(`The download from ${host} stalled for ${seconds(stallMs)}; nothing was installed.`);
+      if (options.signal?.aborted) throw new DownloadInterrupted('Download cancelled.');
+      if (stall.signal.aborted) throw new DownloadInterrupted(`The download from ${host} stalled for ${seconds(stallMs)}; nothing was installed.`);
       if (isDiskError(error)) throw diskError(error, path.dirname(target));
-      throw new ModelFetchError(`The download from ${host} broke off after ${formatBytes(received)}: ${networkReason(error)}; nothing was installed.`);
+      throw new DownloadInterrupted(`The download from ${host} broke off after ${formatBytes(received)}: ${networkReason(error)}; nothing was installed.`);
     }
 
     const sha256 = hash.digest('hex');

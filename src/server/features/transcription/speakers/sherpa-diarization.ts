@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { createHostSlot, hostEntry, startHost, type Host } from '#server/lib/child-host/host-client.ts';
 import type { Pcm16k } from '#server/lib/ffmpeg.ts';
+import { SUGGESTED_SPEAKER_MODELS } from '../models/catalog.ts';
 import { createLoadVerdict } from '../models/load-verdict.ts';
 import { findDamage, installKey, preferredInstalledModel, type InstalledModel } from '../models/model-store.ts';
 import type { OfflineSpeakerDiarizationConfig, SpeakerDiarizationSegment } from '../models/sherpa-runtime.ts';
@@ -41,11 +42,7 @@ export type SherpaDiarizer = {
   close(): Promise<void>;
 };
 
-/** The models suggested when none is installed, in the catalog's words. */
-const SUGGESTED: Record<'speaker-segmentation' | 'speaker-embedding', string> = {
-  'speaker-segmentation': 'pyannote-segmentation-3.0',
-  'speaker-embedding': '3dspeaker-eres2net-base',
-};
+const SUGGESTED = SUGGESTED_SPEAKER_MODELS;
 
 /** The segmentation model's full-precision file (the catalog keeps an int8 one beside it). */
 function segmentationFile(model: InstalledModel): string {
