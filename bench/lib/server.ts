@@ -24,6 +24,8 @@ export async function startServer(options: StartOptions = {}): Promise<BenchServ
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // Figures of the engine configured here, not of models fetched in the background mid-run.
+      PARLEY_AUTO_MODELS: 'false',
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
