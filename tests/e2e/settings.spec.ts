@@ -99,17 +99,21 @@ describe('/settings', () => {
     await context.close();
   });
 
-  it('Account Security: checks the fields, refuses the same password, and a new one works for the next sign-in', async () => {
+  it('Account Security: needs the current password, refuses a wrong one and the same password; a new one signs the other devices out', async () => {
     const { context, page, email } = await openSettings({ fullName: 'Katherine Johnson', password: 'orbit1962' });
-    expect(await page.getByLabel('Current password').getAttribute('readonly')).not.toBeNull();
+    // The same person on a second device: the change signs it out, this one stays signed in.
+    const elsewhere = await signedInPage(browser, { signInAs: { email, password: 'orbit1962' } });
     expect(await page.getByLabel('Current password').getAttribute('type')).toBe('password');
     const update = page.getByRole('button', { name: 'Update Password' });
+    const current = page.getByLabel('Current password');
 
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByLabel('Confirm new password').fill('short');
     await update.click();
+    await page.getByText('Enter your current password.').waitFor();
     await page.getByText('Password must be at least 6 characters long.').waitFor();
 
+    await current.fill('orbit1962');
     await page.getByLabel('New password', { exact: true }).fill('trajectory1');
     await page.getByLabel('Confirm new password').fill('trajectory2');
     await update.click();
@@ -120,11 +124,30 @@ describe('/settings', () => {
     await update.click();
     await toast(page, 'New password should be different from the old password.').waitFor();
 
+    await current.fill('not-my-password');
     await page.getByLabel('New password', { exact: true }).fill('trajectory1');
     await page.getByLabel('Confirm new password').fill('trajectory1');
     await update.click();
+    await toast(page, 'Your current password is not correct. Nothing was changed.').waitFor();
+    // Refused: the other device is still signed in.
+    await elsewhere.page.goto('/history');
+    await elsewhere.page.getByRole('heading', { level: 1 }).waitFor();
+    expect(new URL(elsewhere.page.url()).pathname).toBe('/history');
+
+    await current.fill('orbit1962');
+    await update.click();
     await toast(page, 'Password updated').waitFor();
     expect(await page.getByLabel('New password', { exact: true }).inputValue()).toBe('');
+    expect(await current.inputValue()).toBe('');
+
+    // The other device's session ended: its next page load finds no session and goes to /auth.
+    await elsewhere.page.goto('/history');
+    await elsewhere.page.waitForURL(/\/auth$/);
+    await elsewhere.context.close();
+    // This one stays signed in.
+    await page.goto('/history');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/history');
 
     await signOut(page);
     await page.waitForURL(`${baseUrl}/`);

@@ -21,6 +21,8 @@ export const SETTINGS_MESSAGES = {
   passwordUpdated: 'Password updated',
   passwordUpdatedDescription: 'Use it the next time you sign in. Your other devices have been signed out.',
   passwordFailed: 'Failed to update password. Please try again.',
+  currentPasswordMissing: 'Enter your current password.',
+  currentPasswordWrong: 'Your current password is not correct. Nothing was changed.',
   networkFailed: 'The server could not be reached. Check your connection and try again.',
 } as const;
 
