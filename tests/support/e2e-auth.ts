@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, e2eServer, uniqueEmail } from './browser.ts';
-import { fetchAnonKey, testClient } from './supabase-client.ts';
+import { fetchAnonKey, storageKeyFor, testClient } from './supabase-client.ts';
 
 /**
  * The /auth form as a person uses it: by tab names, field labels and button texts (spec §2, §5).
@@ -90,4 +90,19 @@ export async function signedInPage(browser: Browser, options: SignedInPageOption
   await page.goto('/dashboard');
   await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
   return { context, page, account };
+}
+
+/**
+ * What the server answers (GET /api/v1/me) to the access token this page's supabase-js holds:
+ * 200 while its session lives, 401 once it was ended elsewhere (a new password, a deleted account).
+ */
+export async function storedTokenStatus(page: Page): Promise<number> {
+  const key = storageKeyFor(page.url());
+  return page.evaluate(async (name) => {
+    // Runs in the page: its localStorage, as supabase-js stored the session there.
+    const storage = (globalThis as unknown as { localStorage: { getItem: (key: string) => string | null } }).localStorage;
+    const stored = JSON.parse(storage.getItem(name) ?? '{}') as { access_token?: string };
+    const response = await fetch('/api/v1/me', { headers: { authorization: `Bearer ${stored.access_token ?? ''}` } });
+    return response.status;
+  }, key);
 }
