@@ -8,6 +8,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
+import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { registerMeRoute } from './features/account/me.route.ts';
 import { createApiGuard } from './features/auth/api-guard.ts';
 import { registerAuthRoutes } from './features/auth/auth.module.ts';
@@ -81,6 +82,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   const route = createRouter(app, createApiGuard(deps.auth.context));
   registerMeRoute(route);
+  registerAccountRoutes(route, { account: services.account });
   registerMeetingRoutes(route, {
     meetings: services.meetings,
     transcription: services.transcription,

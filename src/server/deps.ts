@@ -13,6 +13,7 @@ import { createDb, type DbHandle } from './db/create-db.ts';
 import { currentSchema } from './db/dialect.ts';
 import { checkDatabaseIntegrity, type DatabaseIntegrity } from './db/integrity.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createAccountService, type AccountService, type BeforeAccountDeleted } from './features/account/account.service.ts';
 import { createAuthModule, type AuthModule } from './features/auth/auth.module.ts';
 import { createMailer, type Mailer } from './features/auth/mailer.ts';
 import { parseJsonObject } from './features/auth/users.ts';
@@ -44,6 +45,7 @@ import { tightenTree } from './lib/private-files.ts';
 import { createSecretBox, isSealed, loadSecretKey } from './lib/secret-box.ts';
 
 export type Services = {
+  account: AccountService;
   meetings: MeetingsService;
   notes: NotesService;
   samples: SamplesService;
@@ -91,6 +93,8 @@ type CreateDepsOptions = {
   jobTimings?: JobQueueTimings;
   /** Transcription stages' time limits (tests of a stage that runs past its limit). */
   stageLimits?: StageLimits;
+  /** Checks that may refuse an account's deletion (tests of the port; teams plugs in here). */
+  beforeAccountDeleted?: BeforeAccountDeleted[];
 };
 
 export async function createDeps(config: Config, options: CreateDepsOptions = {}): Promise<Deps> {
@@ -173,15 +177,6 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     stageLimits: options.stageLimits,
   });
   const samples = createSamplesService({ meetings, notes });
-  const services: Services = {
-    meetings,
-    notes,
-    samples,
-    transcription,
-    settings,
-    sharing: createSharingService({ db, meetings, notes }),
-    insights: createInsightsService({ meetings, notes, now: () => clock.now() }),
-  };
   // A new account starts with the sample meetings (auth knows nothing of meetings: a named hook);
   // an ended session closes the sockets opened with it, in every process (the hub carries it).
   const auth = await createAuthModule(db, config, log, {
@@ -191,6 +186,19 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     onUserCreated: [(userId) => samples.seed(userId)],
     onSessionsEnded: (ended) => realtime.endSessions(ended),
   });
+  // Delete Account asks these first; each may refuse with a message saying what to do (the teams
+  // feature will add "an owner must transfer or delete their teams first").
+  const beforeAccountDeleted: BeforeAccountDeleted[] = [...(options.beforeAccountDeleted ?? [])];
+  const services: Services = {
+    account: createAccountService({ meetings, settings, accounts: auth.accounts, beforeAccountDeleted, log }),
+    meetings,
+    notes,
+    samples,
+    transcription,
+    settings,
+    sharing: createSharingService({ db, meetings, notes }),
+    insights: createInsightsService({ meetings, notes, now: () => clock.now() }),
+  };
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now: () => clock.now() });
   const uploadSweeper = createUploadSweeper({ store: uploadStore, meetings, blobs, log, expiryMs: config.uploads.expiryMs, now: () => clock.now() });
   const works = role !== 'web';

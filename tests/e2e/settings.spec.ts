@@ -245,7 +245,7 @@ describe('/settings', () => {
     await context.close();
   });
 
-  it('Privacy: the spec defaults (auto-delete 90 days), a failed save keeps the choice and says so, Update Privacy Settings stores it, the danger zone fakes nothing', async () => {
+  it('Privacy: the spec defaults (auto-delete 90 days), a failed save keeps the choice and says so, Update Privacy Settings stores it, the danger zone asks first', async () => {
     const { context, page, email } = await openSettings({ fullName: 'Evelyn Boyd', password: 'granville1' });
     await openTab(page, 'Privacy');
     expect(await switchState(page, 'Anonymized Feature Usage')).toBe('true');
@@ -254,13 +254,14 @@ describe('/settings', () => {
     expect(await combobox(page, 'Auto-delete recordings').textContent()).toBe('90 days');
     await page.getByRole('button', { name: 'Request Data Export' }).waitFor();
 
+    // The danger zone asks before it deletes (tests/e2e/account.spec.ts goes through with it); Cancel leaves all as it was.
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete account' });
-    await dialog.getByText('not available on this installation yet').waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    expect(await dialog.getByRole('button', { name: 'Delete Account' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Delete All Data' }).click();
-    await page.getByRole('dialog', { name: 'Delete all data' }).getByText('Nothing has been deleted.').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Delete all data' }).getByRole('button', { name: 'Delete All Data' }).isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
 
     await page.getByText('Sample meetings are kept.', { exact: false }).waitFor();

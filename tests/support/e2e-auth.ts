@@ -92,17 +92,21 @@ export async function signedInPage(browser: Browser, options: SignedInPageOption
   return { context, page, account };
 }
 
+/** The access token this page's supabase-js holds (localStorage), for a test that calls the API as that person. */
+export async function storedAccessToken(page: Page): Promise<string> {
+  return page.evaluate((name) => {
+    // Runs in the page: its localStorage, as supabase-js stored the session there.
+    const storage = (globalThis as unknown as { localStorage: { getItem: (key: string) => string | null } }).localStorage;
+    return (JSON.parse(storage.getItem(name) ?? '{}') as { access_token?: string }).access_token ?? '';
+  }, storageKeyFor(page.url()));
+}
+
 /**
  * What the server answers (GET /api/v1/me) to the access token this page's supabase-js holds:
  * 200 while its session lives, 401 once it was ended elsewhere (a new password, a deleted account).
  */
 export async function storedTokenStatus(page: Page): Promise<number> {
-  const key = storageKeyFor(page.url());
-  return page.evaluate(async (name) => {
-    // Runs in the page: its localStorage, as supabase-js stored the session there.
-    const storage = (globalThis as unknown as { localStorage: { getItem: (key: string) => string | null } }).localStorage;
-    const stored = JSON.parse(storage.getItem(name) ?? '{}') as { access_token?: string };
-    const response = await fetch('/api/v1/me', { headers: { authorization: `Bearer ${stored.access_token ?? ''}` } });
-    return response.status;
-  }, key);
+  const token = await storedAccessToken(page);
+  const response = await fetch(new URL('/api/v1/me', page.url()), { headers: { authorization: `Bearer ${token}` } });
+  return response.status;
 }

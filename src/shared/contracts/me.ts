@@ -13,6 +13,31 @@ export const MeSchema = z.object({
 
 export type Me = z.infer<typeof MeSchema>;
 
+/** Settings › Privacy "Delete All Data": typing the account's email confirms it. */
+export const DeleteDataBodySchema = z.object({ email: z.string().trim().min(1).max(320) });
+
+/** Settings › Privacy "Delete Account": the account's email and its password confirm it. */
+export const DeleteAccountBodySchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) });
+
+export const DeletedDataSchema = z.object({ deletedMeetings: z.number().int().nonnegative() });
+
 export const meEndpoints = {
   get: defineEndpoint({ method: 'GET', path: '/api/v1/me', response: MeSchema, tag: 'account', summary: 'Who the bearer token belongs to' }),
+  deleteData: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/me/data',
+    body: DeleteDataBodySchema,
+    response: DeletedDataSchema,
+    tag: 'account',
+    summary:
+      "Deletes all of the caller's meetings, audio, uploads in progress, share links, notes and settings, and signs out their other sessions; the account stays",
+  }),
+  deleteAccount: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/me',
+    body: DeleteAccountBodySchema,
+    response: DeletedDataSchema,
+    tag: 'account',
+    summary: "Deletes the caller's account with all of its data and sessions; its tokens and share links stop working at once",
+  }),
 };

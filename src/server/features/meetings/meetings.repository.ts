@@ -353,11 +353,12 @@ export async function renameSpeaker(db: Db, ownerId: string, meetingId: string, 
 export async function deleteMeetings(
   db: Db,
   ownerId: string,
-  filter: { id: string } | { samples: true },
+  filter: { id: string } | { samples: true } | { all: true },
 ): Promise<{ ids: string[]; audioKeys: string[]; uploadIds: string[] }> {
   return db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('meetings').select(['id', 'audio_key', 'upload_id']).where('owner_id', '=', ownerId);
-    query = 'id' in filter ? query.where('id', '=', filter.id) : query.where('is_sample', '=', 1);
+    if ('id' in filter) query = query.where('id', '=', filter.id);
+    else if ('samples' in filter) query = query.where('is_sample', '=', 1);
     const rows = await query.execute();
     const ids = rows.map((r) => r.id);
     if (ids.length > 0) {

@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { meEndpoints } from '#shared/contracts/me.ts';
 import { settingsEndpoints, type SettingsPatch, type SettingsResponse, type SettingsTab } from '#shared/contracts/settings.ts';
 import { api, type RequestOptions } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
@@ -39,5 +40,25 @@ export function useSaveSettingsTab<T extends SettingsTab>(tab: T) {
   return useMutation({
     mutationFn: (patch: SettingsPatch<T>) => putSettingsTab(tab, patch),
     onSuccess: (response) => client.setQueryData(settingsKeys.forUser(user?.id ?? ''), response),
+  });
+}
+
+/**
+ * Delete All Data: the server removes every meeting, recording, note, share link and setting of
+ * the person and signs out their other devices; every cached answer is then reset, so no page shows
+ * what is gone.
+ */
+export function useDeleteAllData() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => api(meEndpoints.deleteData, { body: { email } }),
+    onSuccess: () => client.resetQueries(),
+  });
+}
+
+/** Delete Account: the server removes the person and everything of theirs; the caller signs out here. */
+export function useDeleteAccount() {
+  return useMutation({
+    mutationFn: (confirm: { email: string; password: string }) => api(meEndpoints.deleteAccount, { body: confirm }),
   });
 }

@@ -23,6 +23,12 @@ export const SETTINGS_MESSAGES = {
   passwordFailed: 'Failed to update password. Please try again.',
   currentPasswordMissing: 'Enter your current password.',
   currentPasswordWrong: 'Your current password is not correct. Nothing was changed.',
+  dataDeleted: 'All your data has been deleted',
+  dataDeletedDescription: (meetings: number) =>
+    `${meetings} ${meetings === 1 ? 'meeting' : 'meetings'} and everything in them are gone. Your other devices have been signed out.`,
+  accountDeleted: 'Your account has been deleted',
+  accountDeletedDescription: 'Everything in it is gone. Thank you for using Parley.',
+  deleteFailed: 'Nothing was deleted: the server could not finish. Please try again.',
   networkFailed: 'The server could not be reached. Check your connection and try again.',
 } as const;
 

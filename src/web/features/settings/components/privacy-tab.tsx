@@ -9,7 +9,7 @@ import { SettingsLoadState } from './settings-load-state.tsx';
 import { SettingsSaveFooter } from './settings-save-footer.tsx';
 import { notAvailableYet, SETTINGS_MESSAGES } from '../settings-messages.ts';
 import { useSettingsTab } from '../use-settings-tab.ts';
-import { UnavailableActionDialog } from './unavailable-action-dialog.tsx';
+import { DangerZoneCard } from './danger-zone-card.tsx';
 
 type ToggleField = 'anonymizedUsage' | 'errorReporting' | 'aiImprovement';
 
@@ -63,29 +63,6 @@ function PrivacySettingsCard() {
         </div>
       </CardContent>
       <SettingsSaveFooter label="Update Privacy Settings" isSaving={isSaving} onSave={save} />
-    </Card>
-  );
-}
-
-function DangerZoneCard() {
-  return (
-    <Card className="border-destructive/50">
-      <CardHeader>
-        <CardTitle className="text-destructive">Danger Zone</CardTitle>
-        <CardDescription>Actions that cannot be undone.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-wrap gap-2">
-        <UnavailableActionDialog
-          label="Delete All Data"
-          title="Delete all data"
-          explanation="Deleting all of your meetings, recordings and transcripts at once is not available on this installation yet. Nothing has been deleted."
-        />
-        <UnavailableActionDialog
-          label="Delete Account"
-          title="Delete account"
-          explanation="Deleting your account is not available on this installation yet. Nothing has been deleted. The person who runs this Parley server can remove your account."
-        />
-      </CardContent>
     </Card>
   );
 }

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreatedShareLink } from '#shared/contracts/sharing.ts';
+import type { MeetingDetail } from '#shared/contracts/meetings.ts';
+import { e2eServer, launchBrowser } from '#tests/support/browser.ts';
+import { signedInPage, storedAccessToken, toast } from '#tests/support/e2e-auth.ts';
+import { sharedAudioDir } from '#tests/support/shared-audio.ts';
+
+// Settings › Privacy › Delete Account through the UI (issue 11, account lifecycle): afterwards the
+// server holds nothing of the person — no row in any table that names them, no audio file — and their
+// old token and share link answer 401 and 404.
+
+const { baseUrl, dataDir } = e2eServer();
+const CLIP = path.join(sharedAudioDir(), 'goforward.wav');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const b64 = (value: string) => Buffer.from(value).toString('base64');
+
+/** A recording stored for the person through the API, as /record would store it (create the meeting, tus upload). */
+async function storeRecording(token: string): Promise<string> {
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await fetch(`${baseUrl}/api/v1/meetings`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'Goodbye call', source: 'upload' }),
+  });
+  const meeting = (await created.json()) as MeetingDetail;
+  const data = fs.readFileSync(CLIP);
+  const upload = await fetch(`${baseUrl}/uploads`, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(data.length),
+      'upload-metadata': `meetingId ${b64(meeting.id)},filetype ${b64('audio/wav')}`,
+    },
+  });
+  const url = new URL(upload.headers.get('location')!, baseUrl);
+  const patched = await fetch(url, {
+    method: 'PATCH',
+    headers: { ...headers, 'tus-resumable': '1.0.0', 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+    body: data,
+  });
+  expect(patched.status).toBe(204);
+  return meeting.id;
+}
+
+/** Rows that name the person, in every table that can (read from the server's own SQLite file). */
+function rowsOf(userId: string, meetingIds: string[]): Record<string, number> {
+  const db = new Database(path.join(dataDir, 'parley.db'), { readonly: true });
+  try {
+    const count = (sql: string, ...args: string[]) => (db.prepare(sql).get(...args) as { n: number }).n;
+    const inMeetings = (table: string) =>
+      meetingIds.length === 0 ? 0 : count(`select count(*) as n from ${table} where meeting_id in (${meetingIds.map(() => '?').join(',')})`, ...meetingIds);
+    return {
+      auth_users: count('select count(*) as n from auth_users where id = ?', userId),
+      auth_sessions: count('select count(*) as n from auth_sessions where user_id = ?', userId),
+      auth_identities: count('select count(*) as n from auth_identities where user_id = ?', userId),
+      meetings: count('select count(*) as n from meetings where owner_id = ?', userId),
+      share_links: count('select count(*) as n from share_links where owner_id = ?', userId),
+      user_settings: count('select count(*) as n from user_settings where user_id = ?', userId),
+      transcript_segments: inMeetings('transcript_segments'),
+      meeting_insights: inMeetings('meeting_insights'),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+function meetingsOf(userId: string): { id: string; audio_key: string | null }[] {
+  const db = new Database(path.join(dataDir, 'parley.db'), { readonly: true });
+  try {
+    return db.prepare('select id, audio_key from meetings where owner_id = ?').all(userId) as { id: string; audio_key: string | null }[];
+  } finally {
+    db.close();
+  }
+}
+
+describe('Delete Account', () => {
+  it('asks for the email and the password, then leaves nothing of the person: no rows, no audio, a dead token and share link', async () => {
+    const { context, page, account } = await signedInPage(browser, { fullName: 'Ida Leaving', password: 'farewell12' });
+    const token = await storedAccessToken(page);
+    const me = (await (await fetch(`${baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string };
+    const recorded = await storeRecording(token);
+    await expect.poll(() => meetingsOf(me.id).find((m) => m.id === recorded)?.audio_key ?? null, { timeout: 30_000 }).not.toBeNull();
+    const audioFile = path.join(dataDir, 'blobs', meetingsOf(me.id).find((m) => m.id === recorded)!.audio_key!);
+    expect(fs.existsSync(audioFile)).toBe(true);
+    const share = (await (
+      await fetch(`${baseUrl}/api/v1/meetings/${recorded}/share`, { method: 'POST', headers: { authorization: `Bearer ${token}` } })
+    ).json()) as CreatedShareLink;
+    const meetingIds = meetingsOf(me.id).map((m) => m.id);
+    expect(rowsOf(me.id, meetingIds)).toMatchObject({ auth_users: 1, share_links: 1 });
+
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: 'Privacy' }).click();
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete account' });
+    const confirm = dialog.getByRole('button', { name: 'Delete Account' });
+    await dialog.getByLabel(/to confirm/).fill(account.email);
+    await dialog.getByLabel('Your password').fill('not-my-password');
+    await confirm.click();
+    await dialog.getByText('The password is not correct. Nothing was deleted.').waitFor();
+    expect(rowsOf(me.id, meetingIds).auth_users).toBe(1);
+
+    await dialog.getByLabel('Your password').fill('farewell12');
+    await confirm.click();
+    await toast(page, 'Your account has been deleted').waitFor();
+    await page.waitForURL(`${baseUrl}/`);
+
+    expect(rowsOf(me.id, meetingIds)).toEqual({
+      auth_users: 0,
+      auth_sessions: 0,
+      auth_identities: 0,
+      meetings: 0,
+      share_links: 0,
+      user_settings: 0,
+      transcript_segments: 0,
+      meeting_insights: 0,
+    });
+    expect(fs.existsSync(audioFile)).toBe(false);
+    expect((await fetch(`${baseUrl}/api/v1/meetings`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(401);
+    expect((await fetch(`${baseUrl}/api/v1/shared/${share.token}`)).status).toBe(404);
+    // Back in the app, the browser holds no session: a guarded page sends the visitor to sign in.
+    await page.goto('/dashboard');
+    await page.waitForURL(/\/auth$/);
+    await context.close();
+  });
+});
