@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedShareLink } from '#shared/contracts/sharing.ts';
 import type { MeetingDetail } from '#shared/contracts/meetings.ts';
-import { e2eServer, launchBrowser } from '#tests/support/browser.ts';
-import { signedInPage, storedAccessToken, toast } from '#tests/support/e2e-auth.ts';
+import { e2eServer, launchBrowser, newPage } from '#tests/support/browser.ts';
+import { signedInPage, signIn, signOut, storedAccessToken, toast } from '#tests/support/e2e-auth.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 
 // Settings › Privacy › Delete Account through the UI (issue 11, account lifecycle): afterwards the
@@ -136,3 +136,105 @@ describe('Delete Account', () => {
     await context.close();
   });
 });
+
+/** A meeting of the person's own with a title no one else has (a transcript import through the API). */
+async function importMeeting(token: string, title: string): Promise<void> {
+  const response = await fetch(`${baseUrl}/api/v1/meetings/imports`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ fileName: 'notes.txt', title, content: 'Ada: We agreed on the plan.\nBob: I will send it out.' }),
+  });
+  expect(response.status).toBe(201);
+}
+
+describe('Signing out', () => {
+  it('leaves nothing of the first person for the second on the same browser, not even for a moment', async () => {
+    const first = await signedInPage(browser, { fullName: 'Alma First', password: 'firstpass1' });
+    await importMeeting(await storedAccessToken(first.page), 'Alma ledger review');
+    await first.context.close();
+    const second = await signedInPage(browser, { fullName: 'Bruno Second', password: 'secondpass1' });
+    await importMeeting(await storedAccessToken(second.page), 'Bruno roadmap sync');
+    await second.context.close();
+
+    // One browser, both people, no page reload between them: what this tab keeps in memory is under test.
+    const { context, page } = await newPage(browser, baseUrl);
+    await signIn(page, first.account);
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('link', { name: 'Meeting History' }).first().click();
+    await page.getByText('Alma ledger review').first().waitFor();
+    // A recording this browser still holds for her (as /record leaves one after a dropped upload).
+    await page.evaluate(
+      async (ownerId) => {
+        const request = indexedDB.open('parley-recordings', 1);
+        request.onupgradeneeded = () => {
+          request.result.createObjectStore('recordings', { keyPath: 'id' });
+          request.result.createObjectStore('chunks', { keyPath: ['recordingId', 'seq'] }).createIndex('byRecording', 'recordingId');
+        };
+        const db = await new Promise<IDBDatabase>((resolve) => (request.onsuccess = () => resolve(request.result)));
+        const tx = db.transaction('recordings', 'readwrite');
+        tx.objectStore('recordings').put({
+          id: crypto.randomUUID(),
+          ownerId,
+          meetingId: crypto.randomUUID(),
+          title: 'Alma unfinished take',
+          mimeType: 'audio/webm',
+          startedAt: new Date().toISOString(),
+          bytesRecorded: 1000,
+          bytesAcked: 0,
+          stopped: true,
+          durationSeconds: 12,
+          uploadUrl: null,
+        });
+        await new Promise((resolve) => (tx.oncomplete = resolve));
+        db.close();
+      },
+      await userIdOf(page),
+    );
+    await page.getByRole('link', { name: 'Record Meeting' }).first().click();
+    await page.getByRole('region', { name: 'Unfinished recordings' }).getByText('Alma unfinished take').waitFor();
+
+    await signOut(page);
+    await page.waitForURL(`${baseUrl}/`);
+    // From here on, anything of hers on screen is recorded, however briefly it shows.
+    await page.evaluate(() => {
+      const hers = ['Alma ledger review', 'Alma unfinished take', 'Alma First'];
+      (window as unknown as { seen: string[] }).seen = [];
+      new MutationObserver(() => {
+        const text = document.body.innerText;
+        for (const words of hers) if (text.includes(words)) (window as unknown as { seen: string[] }).seen.push(words);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    await page.getByRole('link', { name: 'Sign In' }).first().click();
+    const panel = page.getByRole('tabpanel', { name: 'Sign In' });
+    await panel.getByLabel('Email').fill(second.account.email);
+    await panel.getByLabel('Password', { exact: true }).fill(second.account.password);
+    await panel.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('heading', { name: /Bruno/ }).first().waitFor();
+    await page.getByRole('link', { name: 'Meeting History' }).first().click();
+    await page.getByText('Bruno roadmap sync').first().waitFor();
+    await page.getByRole('link', { name: 'Record Meeting' }).first().click();
+    await page.getByRole('button', { name: /Start Recording/ }).waitFor();
+
+    expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen)).toEqual([]);
+    expect(await page.getByRole('region', { name: 'Unfinished recordings' }).count()).toBe(0);
+    // Her recording is gone from the browser, not just hidden.
+    const titles = await page.evaluate(async () => {
+      const request = indexedDB.open('parley-recordings', 1);
+      const db = await new Promise<IDBDatabase>((resolve) => (request.onsuccess = () => resolve(request.result)));
+      const all = await new Promise<{ title: string }[]>((resolve) => {
+        const read = db.transaction('recordings').objectStore('recordings').getAll();
+        read.onsuccess = () => resolve(read.result as { title: string }[]);
+      });
+      db.close();
+      return all.map((r) => r.title);
+    });
+    expect(titles).not.toContain('Alma unfinished take');
+    await context.close();
+  });
+});
+
+async function userIdOf(page: Page): Promise<string> {
+  const token = await storedAccessToken(page);
+  return ((await (await fetch(`${baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string }).id;
+}

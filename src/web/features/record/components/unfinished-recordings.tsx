@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { getAccessToken } from '#web/lib/auth/access-token.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { formatClock } from '#web/lib/format.ts';
 import { startChunkUploader } from '../capture/chunk-uploader.ts';
 import { markStopped, removeRecording, unfinishedRecordings, type StoredRecording } from '../capture/recording-store.ts';
@@ -14,13 +15,16 @@ export function UnfinishedRecordings({ exclude, onUploaded }: { exclude: string 
   const [items, setItems] = useState<StoredRecording[]>([]);
   const [busy, setBusy] = useState<string | null>(null);
 
+  const ownerId = useAuth().user?.id;
+
   useEffect(() => {
+    if (!ownerId) return;
     let active = true;
-    void unfinishedRecordings().then((found) => active && setItems(found.filter((r) => r.id !== exclude)));
+    void unfinishedRecordings(ownerId).then((found) => active && setItems(found.filter((r) => r.id !== exclude)));
     return () => {
       active = false;
     };
-  }, [exclude]);
+  }, [exclude, ownerId]);
 
   if (items.length === 0) return null;
 
