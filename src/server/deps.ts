@@ -15,6 +15,7 @@ import { checkDatabaseIntegrity, type DatabaseIntegrity } from './db/integrity.t
 import { migrateToLatest } from './db/migrate.ts';
 import { createAccountService, type AccountService, type BeforeAccountDeleted } from './features/account/account.service.ts';
 import { createAuthModule, type AuthModule } from './features/auth/auth.module.ts';
+import { createDataExportService, type DataExportService } from './features/data-export/data-export.service.ts';
 import { createMailer, type Mailer } from './features/auth/mailer.ts';
 import { parseJsonObject } from './features/auth/users.ts';
 import { findUserById } from './features/auth/users.repository.ts';
@@ -46,6 +47,7 @@ import { createSecretBox, isSealed, loadSecretKey } from './lib/secret-box.ts';
 
 export type Services = {
   account: AccountService;
+  dataExport: DataExportService;
   meetings: MeetingsService;
   notes: NotesService;
   samples: SamplesService;
@@ -189,8 +191,30 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   // Delete Account asks these first; each may refuse with a message saying what to do (the teams
   // feature will add "an owner must transfer or delete their teams first").
   const beforeAccountDeleted: BeforeAccountDeleted[] = [...(options.beforeAccountDeleted ?? [])];
+  const dataExport = createDataExportService({
+    db,
+    jobs,
+    meetings,
+    notes,
+    settings,
+    blobs,
+    accountOf: async (userId) => {
+      const user = await findUserById(db, userId);
+      if (!user) return undefined;
+      const fullName = parseJsonObject(user.raw_user_meta_data).full_name;
+      return { id: user.id, email: user.email, fullName: typeof fullName === 'string' ? fullName : null, createdAt: user.created_at };
+    },
+    mailer,
+    realtime,
+    dataDir: config.dataDir,
+    publicUrl: config.publicUrl,
+    now: () => clock.now(),
+    log,
+  });
   const services: Services = {
-    account: createAccountService({ meetings, settings, accounts: auth.accounts, beforeAccountDeleted, log }),
+    // Delete All Data and Delete Account take the person's export archives too.
+    account: createAccountService({ meetings, settings, accounts: auth.accounts, beforeAccountDeleted, onDataDeleted: [dataExport.removeFor], log }),
+    dataExport,
     meetings,
     notes,
     samples,
@@ -202,6 +226,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now: () => clock.now() });
   const uploadSweeper = createUploadSweeper({ store: uploadStore, meetings, blobs, log, expiryMs: config.uploads.expiryMs, now: () => clock.now() });
   const works = role !== 'web';
+  let exportSweep: ReturnType<typeof setInterval> | undefined;
 
   return {
     config,
@@ -230,8 +255,15 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       uploadSweeper.start();
       // Settings › Privacy "Auto-delete recordings": an hourly sweep, stopped before the database closes.
       autoDelete.start();
+      // Request Data Export: archives are offered for 7 days, then deleted (checked hourly).
+      const sweepExports = () =>
+        void dataExport.sweepExpired().catch((error: unknown) => log.error({ err: error }, 'the sweep of expired data exports failed'));
+      sweepExports();
+      exportSweep = setInterval(sweepExports, 60 * 60 * 1000);
+      exportSweep.unref();
     },
     close: async () => {
+      clearInterval(exportSweep);
       await autoDelete.stop();
       await uploadSweeper.stop();
       // Before the database closes: running jobs are handed back for the next start to pick up.

@@ -16,6 +16,7 @@ import * as participantsFromSpeakers from './migrations/2026-11-23-1200-particip
 import * as createMentionsAndDecisionLinks from './migrations/2026-11-24-1000-create-mentions-and-decision-links.ts';
 import { sealAuthSecrets, type Sealer } from './migrations/2026-11-24-1100-seal-auth-secrets.ts';
 import * as sessionRecovery from './migrations/2026-11-24-1300-session-recovery.ts';
+import * as createDataExports from './migrations/2026-11-24-1310-create-data-exports.ts';
 
 export type { Sealer };
 
@@ -43,6 +44,7 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-11-24-1000-create-mentions-and-decision-links': createMentionsAndDecisionLinks,
   '2026-11-24-1100-seal-auth-secrets': sealAuthSecrets(sealer),
   '2026-11-24-1300-session-recovery': sessionRecovery,
+  '2026-11-24-1310-create-data-exports': createDataExports,
 });
 
 /** The migrations for a database that holds no secrets yet (tests of one migration's effect). */

@@ -472,3 +472,9 @@ export async function setSummary(db: Db, meetingId: string, summary: string | nu
     await reindexMeeting(trx, meetingId);
   });
 }
+
+/** Every meeting id of a person, oldest first (the data export). */
+export async function ownedMeetingIds(db: Db, ownerId: string): Promise<string[]> {
+  const rows = await db.selectFrom('meetings').select('id').where('owner_id', '=', ownerId).orderBy('started_at').orderBy('id').execute();
+  return rows.map((r) => r.id);
+}

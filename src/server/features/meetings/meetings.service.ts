@@ -41,6 +41,7 @@ import {
   meetingStats,
   notesSourceOf,
   ownersWithMeetingsBefore,
+  ownedMeetingIds,
   ownsMeeting,
   recordingOf,
   renameSpeaker,
@@ -172,6 +173,8 @@ export function createMeetingsService(deps: {
     /** Every meeting of the person, samples included, with audio, uploads in progress, notes and share links (Delete All Data, Delete Account). */
     removeAll: (ownerId: string): Promise<number> => removeWhere(ownerId, { all: true }),
 
+    /** Every meeting id of the person, oldest first (Request Data Export). */
+    ownedIds: (ownerId: string): Promise<string[]> => ownedMeetingIds(db, ownerId),
     /** The recording's blob of the caller's meeting (downloads, the player). */
     audio: async (ownerId: string, id: string) => {
       const row = await audioOf(db, ownerId, id);

@@ -1,7 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { dataExportEndpoints, type DataExport } from '#shared/contracts/data-export.ts';
 import { meEndpoints } from '#shared/contracts/me.ts';
 import { settingsEndpoints, type SettingsPatch, type SettingsResponse, type SettingsTab } from '#shared/contracts/settings.ts';
-import { api, type RequestOptions } from '#web/lib/api-client.ts';
+import { api, download, type RequestOptions } from '#web/lib/api-client.ts';
+import { saveBlob } from '#web/lib/download-file.ts';
+import { DATA_EXPORT_KEY } from '#web/lib/query-keys.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
 
 /** Keyed by account, so a different person signing in on this browser never sees the last one's settings. */
@@ -61,4 +64,36 @@ export function useDeleteAccount() {
   return useMutation({
     mutationFn: (confirm: { email: string; password: string }) => api(meEndpoints.deleteAccount, { body: confirm }),
   });
+}
+
+/**
+ * The person's latest data export. Its progress arrives over the realtime socket (which refreshes
+ * this query); while one is under way it is also read every few seconds, for a tab whose socket is
+ * down.
+ */
+export function useLatestDataExport() {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: [...DATA_EXPORT_KEY, user?.id ?? ''],
+    queryFn: async ({ signal }) => (await api(dataExportEndpoints.latest, {}, { signal })).export,
+    enabled: Boolean(user),
+    refetchInterval: (query) => (underWay(query.state.data) ? 5_000 : false),
+  });
+}
+
+const underWay = (value: DataExport | null | undefined) => value?.status === 'queued' || value?.status === 'running';
+
+export function useRequestDataExport() {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api(dataExportEndpoints.request),
+    onSuccess: (started) => client.setQueryData([...DATA_EXPORT_KEY, user?.id ?? ''], started),
+  });
+}
+
+/** Saves the finished archive (the browser's own download, with the bearer token the API needs). */
+export async function downloadDataExport(id: string): Promise<void> {
+  const file = await download(dataExportEndpoints.download, { params: { id } });
+  saveBlob(file.blob, file.fileName ?? 'parley-export.zip');
 }

@@ -29,6 +29,10 @@ export const SETTINGS_MESSAGES = {
   accountDeleted: 'Your account has been deleted',
   accountDeletedDescription: 'Everything in it is gone. Thank you for using Parley.',
   deleteFailed: 'Nothing was deleted: the server could not finish. Please try again.',
+  exportRequested: 'Data export requested',
+  exportRequestedDescription: 'We will email you when your archive is ready to download.',
+  exportFailed: 'Your data export could not be started.',
+  exportDownloadFailed: 'Your data export could not be downloaded',
   networkFailed: 'The server could not be reached. Check your connection and try again.',
 } as const;
 

@@ -1,5 +1,3 @@
-import { toast } from 'sonner';
-import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Separator } from '#web/components/ui/separator.tsx';
 import { AUTO_DELETE_OPTIONS } from '../preferences.ts';
@@ -7,9 +5,10 @@ import { SelectField } from './select-field.tsx';
 import { SettingToggleSection, type ToggleSpec } from './setting-toggle.tsx';
 import { SettingsLoadState } from './settings-load-state.tsx';
 import { SettingsSaveFooter } from './settings-save-footer.tsx';
-import { notAvailableYet, SETTINGS_MESSAGES } from '../settings-messages.ts';
+import { SETTINGS_MESSAGES } from '../settings-messages.ts';
 import { useSettingsTab } from '../use-settings-tab.ts';
 import { DangerZoneCard } from './danger-zone-card.tsx';
+import { DataExportSection } from './data-export-section.tsx';
 
 type ToggleField = 'anonymizedUsage' | 'errorReporting' | 'aiImprovement';
 
@@ -56,11 +55,7 @@ function PrivacySettingsCard() {
             description={SETTINGS_MESSAGES.autoDeleteExplained}
           />
         </div>
-        <div>
-          <Button variant="outline" onClick={() => toast.info(notAvailableYet('Exporting all of your data at once'))}>
-            Request Data Export
-          </Button>
-        </div>
+        <DataExportSection />
       </CardContent>
       <SettingsSaveFooter label="Update Privacy Settings" isSaving={isSaving} onSave={save} />
     </Card>
