@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import yauzl from 'yauzl';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedShareLink } from '#shared/contracts/sharing.ts';
@@ -238,3 +239,59 @@ async function userIdOf(page: Page): Promise<string> {
   const token = await storedAccessToken(page);
   return ((await (await fetch(`${baseUrl}/api/v1/me`, { headers: { authorization: `Bearer ${token}` } })).json()) as { id: string }).id;
 }
+
+/** Every entry of a zip file, its bytes by name (yauzl: an unzip independent of the server's yazl). */
+async function unzipFile(file: string): Promise<Map<string, Buffer>> {
+  const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
+    yauzl.open(file, { lazyEntries: true }, (error, opened) => (error ? reject(error) : resolve(opened))),
+  );
+  const entries = new Map<string, Buffer>();
+  await new Promise<void>((resolve, reject) => {
+    zip.on('entry', (entry: yauzl.Entry) => {
+      zip.openReadStream(entry, (error, stream) => {
+        if (error) return reject(error);
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+        stream.on('end', () => {
+          entries.set(entry.fileName, Buffer.concat(chunks));
+          zip.readEntry();
+        });
+      });
+    });
+    zip.on('end', resolve);
+    zip.on('error', reject);
+    zip.readEntry();
+  });
+  zip.close();
+  return entries;
+}
+
+describe('Request Data Export', () => {
+  it('prepares the archive in the background, then the person downloads a valid zip of their account and meetings', async () => {
+    const { context, page, account } = await signedInPage(browser, { fullName: 'Xenia Export' });
+    const me = await userIdOf(page);
+    await page.goto('/settings');
+    await page.getByRole('tab', { name: 'Privacy' }).click();
+    await page.getByRole('button', { name: 'Request Data Export' }).click();
+    await toast(page, 'Data export requested').waitFor();
+    const downloadButton = page.getByRole('button', { name: 'Download Export' });
+    await downloadButton.waitFor({ timeout: 60_000 });
+    await page.getByText(/Your export is ready \(\d+\.\d MB\)/).waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), downloadButton.click()]);
+    expect(download.suggestedFilename()).toMatch(/^parley-export-\d{4}-\d{2}-\d{2}\.zip$/);
+    const entries = await unzipFile(await download.path());
+    const document = JSON.parse(entries.get('account.json')!.toString('utf8')) as {
+      account: { id: string; email: string; fullName: string };
+      meetings: { id: string; title: string; segments: unknown[] }[];
+    };
+    expect(document.account).toMatchObject({ id: me, email: account.email, fullName: 'Xenia Export' });
+    expect(document.meetings.map((m) => m.id).sort()).toEqual(
+      meetingsOf(me)
+        .map((m) => m.id)
+        .sort(),
+    );
+    expect(document.meetings.every((m) => m.segments.length > 0)).toBe(true);
+    await context.close();
+  });
+});
