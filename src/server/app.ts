@@ -83,7 +83,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   const route = createRouter(app, createApiGuard(deps.auth.context));
   registerMeRoute(route);
-  registerAccountRoutes(route, { account: services.account });
+  registerAccountRoutes(route, { account: services.account, avatars: services.avatars });
   registerDataExportRoutes(route, { exports: services.dataExport });
   registerMeetingRoutes(route, {
     meetings: services.meetings,

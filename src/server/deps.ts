@@ -14,6 +14,7 @@ import { currentSchema } from './db/dialect.ts';
 import { checkDatabaseIntegrity, type DatabaseIntegrity } from './db/integrity.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createAccountService, type AccountService, type BeforeAccountDeleted } from './features/account/account.service.ts';
+import { createAvatarStore, type AvatarStore } from './features/account/avatars.ts';
 import { createAuthModule, type AuthModule } from './features/auth/auth.module.ts';
 import { createDataExportService, type DataExportService } from './features/data-export/data-export.service.ts';
 import { createMailer, type Mailer } from './features/auth/mailer.ts';
@@ -47,6 +48,8 @@ import { createSecretBox, isSealed, loadSecretKey } from './lib/secret-box.ts';
 
 export type Services = {
   account: AccountService;
+  /** Profile pictures (Settings › Profile "Change"), resized with sharp. */
+  avatars: AvatarStore;
   dataExport: DataExportService;
   meetings: MeetingsService;
   notes: NotesService;
@@ -211,9 +214,18 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     now: () => clock.now(),
     log,
   });
+  const avatars = createAvatarStore(config.dataDir);
   const services: Services = {
-    // Delete All Data and Delete Account take the person's export archives too.
-    account: createAccountService({ meetings, settings, accounts: auth.accounts, beforeAccountDeleted, onDataDeleted: [dataExport.removeFor], log }),
+    // Delete All Data and Delete Account take the person's export archives and picture too.
+    account: createAccountService({
+      meetings,
+      settings,
+      accounts: auth.accounts,
+      beforeAccountDeleted,
+      onDataDeleted: [dataExport.removeFor, avatars.remove],
+      log,
+    }),
+    avatars,
     dataExport,
     meetings,
     notes,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import yauzl from 'yauzl';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedShareLink } from '#shared/contracts/sharing.ts';
 import type { MeetingDetail } from '#shared/contracts/meetings.ts';
@@ -292,6 +293,34 @@ describe('Request Data Export', () => {
         .sort(),
     );
     expect(document.meetings.every((m) => m.segments.length > 0)).toBe(true);
+    await context.close();
+  });
+});
+
+describe('Profile picture', () => {
+  it('Change uploads a picture, which the user menu shows at once, resized by the server', async () => {
+    const { context, page } = await signedInPage(browser, { fullName: 'Pia Picture' });
+    await page.goto('/settings');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const photo = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#c0392b' } })
+      .jpeg()
+      .toBuffer();
+    await page.getByLabel('Profile picture').setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await toast(page, 'Profile picture updated').waitFor();
+
+    const menuPicture = page.getByRole('button', { name: /user menu/i }).locator('img');
+    await menuPicture.waitFor();
+    const src = (await menuPicture.getAttribute('src'))!;
+    expect(src).toMatch(/^\/api\/v1\/avatars\/[0-9a-f-]{36}\?v=/);
+    await expect.poll(() => menuPicture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(256);
+    const served = await sharp(Buffer.from(await (await fetch(`${baseUrl}${src}`)).arrayBuffer())).metadata();
+    expect(served).toMatchObject({ format: 'webp', width: 256, height: 256 });
+    // Still there after a reload: the URL is stored with the account.
+    await page.reload();
+    await page
+      .getByRole('button', { name: /user menu/i })
+      .locator('img')
+      .waitFor();
     await context.close();
   });
 });

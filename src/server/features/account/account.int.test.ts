@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedShareLink } from '#shared/contracts/sharing.ts';
 import type { MeetingDetail, MeetingListResponse } from '#shared/contracts/meetings.ts';
@@ -244,5 +245,36 @@ describe('Delete Account (DELETE /api/v1/me)', () => {
     const again = await t.app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email: person.email, password: 'another12' } });
     expect(again.statusCode).toBe(200);
     expect((again.json() as { user: { id: string } }).user.id).not.toBe(person.userId);
+  });
+});
+
+describe('Profile picture (PUT /api/v1/me/avatar, GET /api/v1/avatars/:id)', () => {
+  it('stores any readable image as a 256×256 WebP served at the URL it answers; not an image is refused; Delete All Data takes it', async () => {
+    const person = await signUpUser(t.app, 'avatar');
+    // A wide photo-like picture: cropped to the square, not squashed.
+    const png = await sharp({ create: { width: 1200, height: 600, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    const saved = await call(person.token, 'PUT', '/api/v1/me/avatar', { image: png.toString('base64') });
+    expect(saved.status).toBe(200);
+    const { avatarUrl } = (await saved.json()) as { avatarUrl: string };
+    expect(avatarUrl).toMatch(new RegExp(`^/api/v1/avatars/${person.userId}\\?v=[0-9a-z]+$`));
+
+    const served = await fetch(`${t.baseUrl}${avatarUrl}`); // an <img>: no token
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/webp');
+    const metadata = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect(metadata).toMatchObject({ format: 'webp', width: 256, height: 256 });
+
+    const refused = await call(person.token, 'PUT', '/api/v1/me/avatar', { image: Buffer.from('not a picture at all').toString('base64') });
+    expect(refused.status).toBe(400);
+    expect(await messageOf(refused)).toBe('That file is not a picture Parley can read. Use a PNG, JPEG, WebP or GIF image.');
+    // The refused upload left the stored picture as it was.
+    expect((await fetch(`${t.baseUrl}${avatarUrl}`)).status).toBe(200);
+    expect((await fetch(`${t.baseUrl}/api/v1/me/avatar`, { method: 'PUT', body: '{}' })).status).toBe(401);
+    expect((await fetch(`${t.baseUrl}/api/v1/avatars/${crypto.randomUUID()}`)).status).toBe(404);
+
+    expect((await call(person.token, 'DELETE', '/api/v1/me/data', { email: person.email })).status).toBe(200);
+    expect((await fetch(`${t.baseUrl}${avatarUrl}`)).status).toBe(404);
   });
 });

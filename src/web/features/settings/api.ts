@@ -1,10 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { dataExportEndpoints, type DataExport } from '#shared/contracts/data-export.ts';
-import { meEndpoints } from '#shared/contracts/me.ts';
+import { AVATAR_MAX_BYTES, meEndpoints } from '#shared/contracts/me.ts';
 import { settingsEndpoints, type SettingsPatch, type SettingsResponse, type SettingsTab } from '#shared/contracts/settings.ts';
 import { api, download, type RequestOptions } from '#web/lib/api-client.ts';
 import { saveBlob } from '#web/lib/download-file.ts';
 import { DATA_EXPORT_KEY } from '#web/lib/query-keys.ts';
+import { loadSupabase } from '#web/lib/supabase.ts';
+import { SETTINGS_MESSAGES } from './settings-messages.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
 
 /** Keyed by account, so a different person signing in on this browser never sees the last one's settings. */
@@ -96,4 +98,30 @@ export function useRequestDataExport() {
 export async function downloadDataExport(id: string): Promise<void> {
   const file = await download(dataExportEndpoints.download, { params: { id } });
   saveBlob(file.blob, file.fileName ?? 'parley-export.zip');
+}
+
+/**
+ * Settings › Profile "Change": the server resizes and stores the picture, then its URL goes into the
+ * account's user_metadata, so the user menu shows it at once (supabase-js reports USER_UPDATED).
+ */
+export function useChangeAvatar() {
+  return useMutation({
+    mutationFn: async (file: File) => {
+      if (file.size > AVATAR_MAX_BYTES) throw new Error(SETTINGS_MESSAGES.pictureTooLarge);
+      const image = await base64Of(file);
+      const { avatarUrl } = await api(meEndpoints.setAvatar, { body: { image } });
+      const { error } = await (await loadSupabase()).auth.updateUser({ data: { avatar_url: avatarUrl } });
+      if (error) throw new Error(error.message);
+      return avatarUrl;
+    },
+  });
+}
+
+function base64Of(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error ?? new Error('The picture could not be read.'));
+    reader.readAsDataURL(file);
+  });
 }

@@ -33,6 +33,9 @@ export const SETTINGS_MESSAGES = {
   exportRequestedDescription: 'We will email you when your archive is ready to download.',
   exportFailed: 'Your data export could not be started.',
   exportDownloadFailed: 'Your data export could not be downloaded',
+  pictureUpdated: 'Profile picture updated',
+  pictureFailed: 'Your picture could not be changed',
+  pictureTooLarge: 'The picture may be at most 5 MB.',
   networkFailed: 'The server could not be reached. Check your connection and try again.',
 } as const;
 
