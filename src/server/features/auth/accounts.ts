@@ -22,7 +22,7 @@ export function createAccounts(ctx: AuthContext): Accounts {
   return {
     passwordMatches: async (userId, password) => {
       const user = await findUserById(ctx.db, userId);
-      return user?.encrypted_password ? verifyPassword(password, user.encrypted_password) : false;
+      return user?.encrypted_password ? verifyPassword(password, user.encrypted_password, ctx.config.auth.passwordHash) : false;
     },
     endSessions: (userId, keepSessionId) =>
       keepSessionId === undefined

@@ -52,11 +52,11 @@ export async function updateUser(
     await assertCurrentPassword(ctx, auth, changes.currentPassword);
     assertPasswordLength(changes.password);
     assertStrongPassword(changes.password, ctx.config.auth.passwordMinLength);
-    if (user.encrypted_password && (await verifyPassword(changes.password, user.encrypted_password))) {
+    if (user.encrypted_password && (await verifyPassword(changes.password, user.encrypted_password, ctx.config.auth.passwordHash))) {
       throw new GoTrueError(422, 'same_password', 'New password should be different from the old password.');
     }
     const now = nowIso();
-    await setPasswordHash(ctx.db, user.id, await hashPassword(changes.password), now);
+    await setPasswordHash(ctx.db, user.id, await hashPassword(changes.password, ctx.config.auth.passwordHash), now);
     await clearOneTimeTokens(ctx.db, user.id);
     if (session.recovery === 1) await endSessionRecovery(ctx.db, session.id, now);
     // A new password signs out every other device, as GoTrue does.
@@ -90,7 +90,8 @@ async function assertCurrentPassword(ctx: AuthContext, auth: Pick<Authenticated,
   if (auth.session.recovery === 1 || !auth.user.encrypted_password) return;
   const message = 'Current password required when setting new password.';
   if (currentPassword === undefined || currentPassword === '') throw new GoTrueError(400, 'current_password_required', message);
-  if (!(await verifyPassword(currentPassword, auth.user.encrypted_password))) throw new GoTrueError(400, 'current_password_invalid', message);
+  if (!(await verifyPassword(currentPassword, auth.user.encrypted_password, ctx.config.auth.passwordHash)))
+    throw new GoTrueError(400, 'current_password_invalid', message);
 }
 
 /** Merged key by key, a null value deleting the key; the limits hold for the result, so many small updates cannot grow it past them. */
