@@ -31,7 +31,14 @@ const importZones = [
   {
     target: './src/server/db',
     from: './src/server/features',
-    except: ['./auth/auth.table.ts', './meetings/meetings.table.ts', './notes/notes.table.ts', './settings/settings.table.ts', './sharing/sharing.table.ts'],
+    except: [
+      './auth/auth.table.ts',
+      './meetings/meetings.table.ts',
+      './notes/notes.table.ts',
+      './settings/settings.table.ts',
+      './sharing/sharing.table.ts',
+      './data-export/data-export.table.ts',
+    ],
     message: 'infra never imports features (only table types)',
   },
   { target: ['./src/server/http', './src/server/lib', './src/server/jobs'], from: './src/server/features', message: 'infra never imports features' },

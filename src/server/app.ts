@@ -8,7 +8,9 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
+import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { registerMeRoute } from './features/account/me.route.ts';
+import { registerDataExportRoutes } from './features/data-export/data-export.routes.ts';
 import { createApiGuard } from './features/auth/api-guard.ts';
 import { registerAuthRoutes } from './features/auth/auth.module.ts';
 import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
@@ -81,6 +83,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   const route = createRouter(app, createApiGuard(deps.auth.context));
   registerMeRoute(route);
+  registerAccountRoutes(route, { account: services.account, avatars: services.avatars });
+  registerDataExportRoutes(route, { exports: services.dataExport });
   registerMeetingRoutes(route, {
     meetings: services.meetings,
     transcription: services.transcription,

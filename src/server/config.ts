@@ -74,6 +74,7 @@ const EnvSchema = z.object({
   AUTH_DISABLE_SIGNUP: bool(false),
   AUTH_JWT_EXP: int(3600, 120, 604800),
   AUTH_PASSWORD_MIN_LENGTH: int(6, 1, 72),
+  AUTH_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD: bool(true),
   AUTH_RATE_LIMITS: bool(true),
   AUTH_REFRESH_TOKEN_REUSE_INTERVAL: int(10, 0, 3600),
   AUTH_EMAIL_FREQUENCY: int(60, 0, 86400),
@@ -155,6 +156,8 @@ export type Config = Readonly<{
     disableSignup: boolean;
     jwtExpSeconds: number;
     passwordMinLength: number;
+    /** PUT /user with a new password must carry the current one (not in a recovery session). */
+    updatePasswordRequireCurrentPassword: boolean;
     rateLimits: boolean;
     refreshTokenReuseIntervalSeconds: number;
     emailFrequencySeconds: number;
@@ -291,6 +294,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       disableSignup: e.AUTH_DISABLE_SIGNUP,
       jwtExpSeconds: e.AUTH_JWT_EXP,
       passwordMinLength: Math.max(6, e.AUTH_PASSWORD_MIN_LENGTH),
+      updatePasswordRequireCurrentPassword: e.AUTH_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD,
       rateLimits: e.AUTH_RATE_LIMITS,
       refreshTokenReuseIntervalSeconds: e.AUTH_REFRESH_TOKEN_REUSE_INTERVAL,
       emailFrequencySeconds: e.AUTH_EMAIL_FREQUENCY,

@@ -13,7 +13,10 @@ import { createDb, type DbHandle } from './db/create-db.ts';
 import { currentSchema } from './db/dialect.ts';
 import { checkDatabaseIntegrity, type DatabaseIntegrity } from './db/integrity.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createAccountService, type AccountService, type BeforeAccountDeleted } from './features/account/account.service.ts';
+import { createAvatarStore, type AvatarStore } from './features/account/avatars.ts';
 import { createAuthModule, type AuthModule } from './features/auth/auth.module.ts';
+import { createDataExportService, type DataExportService } from './features/data-export/data-export.service.ts';
 import { createMailer, type Mailer } from './features/auth/mailer.ts';
 import { parseJsonObject } from './features/auth/users.ts';
 import { findUserById } from './features/auth/users.repository.ts';
@@ -47,6 +50,10 @@ import { createAudioLinks, type AudioLinks } from './features/meetings/audio-lin
 import { createSecretBox, isSealed, loadSecretKey } from './lib/secret-box.ts';
 
 export type Services = {
+  account: AccountService;
+  /** Profile pictures (Settings › Profile "Change"), resized with sharp. */
+  avatars: AvatarStore;
+  dataExport: DataExportService;
   meetings: MeetingsService;
   notes: NotesService;
   samples: SamplesService;
@@ -98,6 +105,8 @@ type CreateDepsOptions = {
   stageLimits?: StageLimits;
   /** The catalog the first start's model download chooses from (tests serve stand-in models). */
   modelCatalog?: readonly CatalogEntry[];
+  /** Checks that may refuse an account's deletion (tests of the port; teams plugs in here). */
+  beforeAccountDeleted?: BeforeAccountDeleted[];
 };
 
 export async function createDeps(config: Config, options: CreateDepsOptions = {}): Promise<Deps> {
@@ -210,15 +219,6 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     stageLimits: options.stageLimits,
   });
   const samples = createSamplesService({ meetings, notes });
-  const services: Services = {
-    meetings,
-    notes,
-    samples,
-    transcription,
-    settings,
-    sharing: createSharingService({ db, meetings, notes }),
-    insights: createInsightsService({ meetings, notes, now: () => clock.now() }),
-  };
   // A new account starts with the sample meetings (auth knows nothing of meetings: a named hook);
   // an ended session closes the sockets opened with it, in every process (the hub carries it).
   const auth = await createAuthModule(db, config, log, {
@@ -228,9 +228,54 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     onUserCreated: [(userId) => samples.seed(userId)],
     onSessionsEnded: (ended) => realtime.endSessions(ended),
   });
+  // Delete Account asks these first; each may refuse with a message saying what to do (the teams
+  // feature will add "an owner must transfer or delete their teams first").
+  const beforeAccountDeleted: BeforeAccountDeleted[] = [...(options.beforeAccountDeleted ?? [])];
+  const dataExport = createDataExportService({
+    db,
+    jobs,
+    meetings,
+    notes,
+    settings,
+    blobs,
+    accountOf: async (userId) => {
+      const user = await findUserById(db, userId);
+      if (!user) return undefined;
+      const fullName = parseJsonObject(user.raw_user_meta_data).full_name;
+      return { id: user.id, email: user.email, fullName: typeof fullName === 'string' ? fullName : null, createdAt: user.created_at };
+    },
+    mailer,
+    realtime,
+    dataDir: config.dataDir,
+    publicUrl: config.publicUrl,
+    now: () => clock.now(),
+    log,
+  });
+  const avatars = createAvatarStore(config.dataDir);
+  const services: Services = {
+    // Delete All Data and Delete Account take the person's export archives and picture too.
+    account: createAccountService({
+      meetings,
+      settings,
+      accounts: auth.accounts,
+      beforeAccountDeleted,
+      onDataDeleted: [dataExport.removeFor, avatars.remove],
+      log,
+    }),
+    avatars,
+    dataExport,
+    meetings,
+    notes,
+    samples,
+    transcription,
+    settings,
+    sharing: createSharingService({ db, meetings, notes }),
+    insights: createInsightsService({ meetings, notes, now: () => clock.now() }),
+  };
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now: () => clock.now() });
   const uploadSweeper = createUploadSweeper({ store: uploadStore, meetings, blobs, log, expiryMs: config.uploads.expiryMs, now: () => clock.now() });
   const works = role !== 'web';
+  let exportSweep: ReturnType<typeof setInterval> | undefined;
 
   return {
     config,
@@ -262,10 +307,17 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       uploadSweeper.start();
       // Settings › Privacy "Auto-delete recordings": an hourly sweep, stopped before the database closes.
       autoDelete.start();
+      // Request Data Export: archives are offered for 7 days, then deleted (checked hourly).
+      const sweepExports = () =>
+        void dataExport.sweepExpired().catch((error: unknown) => log.error({ err: error }, 'the sweep of expired data exports failed'));
+      sweepExports();
+      exportSweep = setInterval(sweepExports, 60 * 60 * 1000);
+      exportSweep.unref();
     },
     close: async () => {
       autoModels.stop();
       await autoModelsRun;
+      clearInterval(exportSweep);
       await autoDelete.stop();
       await uploadSweeper.stop();
       // Before the database closes: running jobs are handed back for the next start to pick up.

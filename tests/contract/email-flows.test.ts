@@ -51,7 +51,9 @@ describe('password recovery', () => {
     expect(error).toBeNull();
     expect(data.session?.access_token).toBeTruthy();
     expect(events).toContain('PASSWORD_RECOVERY');
+    // A recovery session sets the new password without the forgotten one, once: after that it is an ordinary session.
     expect((await sb.auth.updateUser({ password: 'brandnew1' })).error).toBeNull();
+    expect((await sb.auth.updateUser({ password: 'brandnew2' })).error?.code).toBe('current_password_required');
     expect((await server.client().sb.auth.signInWithPassword({ email, password: 'brandnew1' })).error).toBeNull();
     const reuse = await server.client().sb.auth.verifyOtp({ email, token: otp, type: 'recovery' });
     expect(reuse.error?.status).toBe(403);

@@ -78,7 +78,7 @@ describe('TOTP factors', () => {
     const { sb } = server.client();
     await sb.auth.signInWithPassword({ email: first.email, password: 'secret12' });
     expect((await sb.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
-    const update = await sb.auth.updateUser({ password: 'another12' });
+    const update = await sb.auth.updateUser({ password: 'another12', current_password: 'secret12' });
     expect(update.error?.status).toBe(401);
     expect(update.error?.code).toBe('insufficient_aal');
     const unenroll = await sb.auth.mfa.unenroll({ factorId: factor.id });

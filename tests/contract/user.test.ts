@@ -53,7 +53,7 @@ describe('user', () => {
   it('D23 a password change signs out the other devices and replaces the password', async () => {
     const a = await signedIn();
     const b = await secondDevice(a.email, a.password);
-    expect((await a.sb.auth.updateUser({ password: 'newpass12' })).error).toBeNull();
+    expect((await a.sb.auth.updateUser({ password: 'newpass12', current_password: a.password })).error).toBeNull();
     const onB = await b.sb.auth.getUser();
     expect(onB.error).toBeInstanceOf(AuthSessionMissingError);
     expect(b.events).toContain('SIGNED_OUT');
@@ -66,12 +66,29 @@ describe('user', () => {
 
   it('D24 the same password is refused, and so is a weak one', async () => {
     const { sb, password } = await signedIn();
-    const same = await sb.auth.updateUser({ password });
+    const same = await sb.auth.updateUser({ password, current_password: password });
     expect(same.error?.status).toBe(422);
     expect(same.error?.code).toBe('same_password');
     expect(same.error?.message).toBe('New password should be different from the old password.');
-    const weak = await sb.auth.updateUser({ password: '123' });
+    const weak = await sb.auth.updateUser({ password: '123', current_password: password });
     expect(weak.error).toBeInstanceOf(AuthWeakPasswordError);
+  });
+
+  it('D25 a new password needs the current one: missing or wrong, nothing changes (AUTH_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD)', async () => {
+    const a = await signedIn();
+    const b = await secondDevice(a.email, a.password);
+    const missing = await a.sb.auth.updateUser({ password: 'newpass12' });
+    expect(missing.error?.status).toBe(400);
+    expect(missing.error?.code).toBe('current_password_required');
+    expect(missing.error?.message).toBe('Current password required when setting new password.');
+    const wrong = await a.sb.auth.updateUser({ password: 'newpass12', current_password: 'not-it-12' });
+    expect(wrong.error?.status).toBe(400);
+    expect(wrong.error?.code).toBe('current_password_invalid');
+    expect(wrong.error?.message).toBe('Current password required when setting new password.');
+    // Nothing changed: the other device is still signed in and the old password still works.
+    expect((await b.sb.auth.getUser()).error).toBeNull();
+    expect((await server.client().sb.auth.signInWithPassword({ email: a.email, password: a.password })).error).toBeNull();
+    expect((await server.client().sb.auth.signInWithPassword({ email: a.email, password: 'newpass12' })).error?.code).toBe('invalid_credentials');
   });
 
   it('refuses app_metadata from a user', async () => {

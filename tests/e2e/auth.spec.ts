@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eServer, launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
-import { fillSignUp, signedInPage, signIn, signOut, signUp, submitSignUp, toast } from '#tests/support/e2e-auth.ts';
+import { fillSignUp, signedInPage, signIn, signOut, signUp, storedTokenStatus, submitSignUp, toast } from '#tests/support/e2e-auth.ts';
+import { outbox } from '#tests/support/supabase-client.ts';
 
-const { baseUrl } = e2eServer();
+const { baseUrl, dataDir } = e2eServer();
 let browser: Browser;
 
 beforeAll(async () => {
@@ -14,6 +15,51 @@ afterAll(async () => {
 });
 
 describe('accounts in the browser', () => {
+  it('Forgot password? emails a link whose page sets a new password and signs the person in; the link works once', async () => {
+    const account = { fullName: 'Hedy Lamarr', email: uniqueEmail('hedy'), password: 'frequency1' };
+    const { context: other, page: otherDevice } = await signedInPage(browser, account);
+
+    const { context, page } = await newPage(browser, baseUrl);
+    await page.goto('/auth');
+    await page.getByLabel('Email').fill(account.email);
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    expect(await page.getByLabel('Email').inputValue()).toBe(account.email);
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await toast(page, 'Check your email for a link to reset your password.').waitFor();
+
+    await expect.poll(() => outbox(dataDir, account.email).filter((m) => m.kind === 'recovery').length).toBe(1);
+    const link = outbox(dataDir, account.email).find((m) => m.kind === 'recovery')!.link;
+    await page.goto(link);
+    await page.waitForURL(/\/reset-password/);
+    await page.getByText(`For ${account.email}`, { exact: false }).waitFor();
+    await page.getByLabel('New password', { exact: true }).fill('spread-spectrum1');
+    await page.getByLabel('Confirm new password').fill('spread-spectrum2');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await page.getByText('Passwords do not match.').waitFor();
+    await page.getByLabel('Confirm new password').fill('spread-spectrum1');
+    await page.getByRole('button', { name: 'Set New Password' }).click();
+    await toast(page, 'Your password has been changed').waitFor();
+    await page.waitForURL(/\/dashboard$/);
+    await page.getByRole('heading', { name: /Hedy/ }).first().waitFor();
+
+    // The other device was signed out; the old password no longer works, the new one does.
+    expect(await storedTokenStatus(otherDevice)).toBe(401);
+    await other.close();
+    const { context: third, page: thirdDevice } = await newPage(browser, baseUrl);
+    await signIn(thirdDevice, { email: account.email, password: account.password });
+    await thirdDevice.getByText('Invalid email or password. Please try again.').first().waitFor();
+    await signIn(thirdDevice, { email: account.email, password: 'spread-spectrum1' });
+    await thirdDevice.waitForURL(/\/dashboard$/);
+    await third.close();
+
+    // The link was used up: a second visit says so.
+    const { context: again, page: later } = await newPage(browser, baseUrl);
+    await later.goto(link);
+    await later.getByText('This reset link has expired or has already been used. Ask for a new one.').waitFor();
+    await again.close();
+    await context.close();
+  });
+
   it('sign up lands on the dashboard, welcomed by name', async () => {
     const { context, page } = await newPage(browser, baseUrl);
     await signUp(page, { fullName: 'Ada Lovelace', email: uniqueEmail('ada'), password: 'analytical1' });

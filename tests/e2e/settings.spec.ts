@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eServer, launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
-import { signedInPage, signIn, signOut, toast } from '#tests/support/e2e-auth.ts';
+import { signedInPage, signIn, signOut, storedTokenStatus, toast } from '#tests/support/e2e-auth.ts';
 
 const { baseUrl } = e2eServer();
 let browser: Browser;
@@ -99,17 +99,21 @@ describe('/settings', () => {
     await context.close();
   });
 
-  it('Account Security: checks the fields, refuses the same password, and a new one works for the next sign-in', async () => {
+  it('Account Security: needs the current password, refuses a wrong one and the same password; a new one signs the other devices out', async () => {
     const { context, page, email } = await openSettings({ fullName: 'Katherine Johnson', password: 'orbit1962' });
-    expect(await page.getByLabel('Current password').getAttribute('readonly')).not.toBeNull();
+    // The same person on a second device: the change signs it out, this one stays signed in.
+    const elsewhere = await signedInPage(browser, { signInAs: { email, password: 'orbit1962' } });
     expect(await page.getByLabel('Current password').getAttribute('type')).toBe('password');
     const update = page.getByRole('button', { name: 'Update Password' });
+    const current = page.getByLabel('Current password');
 
     await page.getByLabel('New password', { exact: true }).fill('short');
     await page.getByLabel('Confirm new password').fill('short');
     await update.click();
+    await page.getByText('Enter your current password.').waitFor();
     await page.getByText('Password must be at least 6 characters long.').waitFor();
 
+    await current.fill('orbit1962');
     await page.getByLabel('New password', { exact: true }).fill('trajectory1');
     await page.getByLabel('Confirm new password').fill('trajectory2');
     await update.click();
@@ -120,11 +124,24 @@ describe('/settings', () => {
     await update.click();
     await toast(page, 'New password should be different from the old password.').waitFor();
 
+    await current.fill('not-my-password');
     await page.getByLabel('New password', { exact: true }).fill('trajectory1');
     await page.getByLabel('Confirm new password').fill('trajectory1');
     await update.click();
+    await toast(page, 'Your current password is not correct. Nothing was changed.').waitFor();
+    // Refused: the other device is still signed in.
+    expect(await storedTokenStatus(elsewhere.page)).toBe(200);
+
+    await current.fill('orbit1962');
+    await update.click();
     await toast(page, 'Password updated').waitFor();
     expect(await page.getByLabel('New password', { exact: true }).inputValue()).toBe('');
+    expect(await current.inputValue()).toBe('');
+
+    // The other device's session ended; this one stays signed in.
+    expect(await storedTokenStatus(elsewhere.page)).toBe(401);
+    await elsewhere.context.close();
+    expect(await storedTokenStatus(page)).toBe(200);
 
     await signOut(page);
     await page.waitForURL(`${baseUrl}/`);
@@ -228,7 +245,7 @@ describe('/settings', () => {
     await context.close();
   });
 
-  it('Privacy: the spec defaults (auto-delete 90 days), a failed save keeps the choice and says so, Update Privacy Settings stores it, the danger zone fakes nothing', async () => {
+  it('Privacy: the spec defaults (auto-delete 90 days), a failed save keeps the choice and says so, Update Privacy Settings stores it, the danger zone asks first', async () => {
     const { context, page, email } = await openSettings({ fullName: 'Evelyn Boyd', password: 'granville1' });
     await openTab(page, 'Privacy');
     expect(await switchState(page, 'Anonymized Feature Usage')).toBe('true');
@@ -237,13 +254,14 @@ describe('/settings', () => {
     expect(await combobox(page, 'Auto-delete recordings').textContent()).toBe('90 days');
     await page.getByRole('button', { name: 'Request Data Export' }).waitFor();
 
+    // The danger zone asks before it deletes (tests/e2e/account.spec.ts goes through with it); Cancel leaves all as it was.
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete account' });
-    await dialog.getByText('not available on this installation yet').waitFor();
-    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    expect(await dialog.getByRole('button', { name: 'Delete Account' }).isDisabled()).toBe(true);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Delete All Data' }).click();
-    await page.getByRole('dialog', { name: 'Delete all data' }).getByText('Nothing has been deleted.').waitFor();
+    expect(await page.getByRole('dialog', { name: 'Delete all data' }).getByRole('button', { name: 'Delete All Data' }).isDisabled()).toBe(true);
     await page.keyboard.press('Escape');
 
     await page.getByText('Sample meetings are kept.', { exact: false }).waitFor();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, e2eServer, uniqueEmail } from './browser.ts';
-import { fetchAnonKey, testClient } from './supabase-client.ts';
+import { fetchAnonKey, storageKeyFor, testClient } from './supabase-client.ts';
 
 /**
  * The /auth form as a person uses it: by tab names, field labels and button texts (spec §2, §5).
@@ -93,4 +93,23 @@ export async function signedInPage(browser: Browser, options: SignedInPageOption
   await page.goto('/dashboard');
   await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
   return { context, page, account };
+}
+
+/** The access token this page's supabase-js holds (localStorage), for a test that calls the API as that person. */
+export async function storedAccessToken(page: Page): Promise<string> {
+  return page.evaluate((name) => {
+    // Runs in the page: its localStorage, as supabase-js stored the session there.
+    const storage = (globalThis as unknown as { localStorage: { getItem: (key: string) => string | null } }).localStorage;
+    return (JSON.parse(storage.getItem(name) ?? '{}') as { access_token?: string }).access_token ?? '';
+  }, storageKeyFor(page.url()));
+}
+
+/**
+ * What the server answers (GET /api/v1/me) to the access token this page's supabase-js holds:
+ * 200 while its session lives, 401 once it was ended elsewhere (a new password, a deleted account).
+ */
+export async function storedTokenStatus(page: Page): Promise<number> {
+  const token = await storedAccessToken(page);
+  const response = await fetch(new URL('/api/v1/me', page.url()), { headers: { authorization: `Bearer ${token}` } });
+  return response.status;
 }

@@ -1,4 +1,5 @@
 import type { AuthTables } from '../features/auth/auth.table.ts';
+import type { DataExportTables } from '../features/data-export/data-export.table.ts';
 import type { MeetingTables } from '../features/meetings/meetings.table.ts';
 import type { NotesTables } from '../features/notes/notes.table.ts';
 import type { SettingsTables } from '../features/settings/settings.table.ts';
@@ -8,6 +9,7 @@ import type { InstanceSettingsTable } from './instance-settings.table.ts';
 
 /** Every table Kysely knows, assembled from the features' own table files. */
 export type Database = AuthTables &
+  DataExportTables &
   MeetingTables &
   NotesTables &
   SettingsTables &

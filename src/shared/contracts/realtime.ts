@@ -36,14 +36,24 @@ export const MeetingNotesEventSchema = z.object({
 });
 export type MeetingNotesEvent = z.infer<typeof MeetingNotesEventSchema>;
 
+/** The person's data export moved on: queued, running (progress 0..1), ready to download, or failed. */
+export const DataExportEventSchema = z.object({
+  type: z.literal('account.export'),
+  exportId: z.uuid(),
+  status: z.enum(['queued', 'running', 'ready', 'failed']),
+  progress: z.number().min(0).max(1).nullable(),
+});
+export type DataExportEvent = z.infer<typeof DataExportEventSchema>;
+
 export const RealtimeServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), userId: z.uuid() }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
   MeetingProgressEventSchema,
   MeetingNotesEventSchema,
+  DataExportEventSchema,
 ]);
 export type RealtimeServerMessage = z.infer<typeof RealtimeServerMessageSchema>;
 /** Events the server pushes to a person (everything but the channel's own handshake messages). */
-export const RealtimeEventSchema = z.discriminatedUnion('type', [MeetingProgressEventSchema, MeetingNotesEventSchema]);
+export const RealtimeEventSchema = z.discriminatedUnion('type', [MeetingProgressEventSchema, MeetingNotesEventSchema, DataExportEventSchema]);
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;

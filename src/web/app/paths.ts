@@ -20,6 +20,8 @@ export const paths = {
   privacy: fixed('/privacy'),
   terms: fixed('/terms'),
   auth: fixed('/auth'),
+  /** Where a password-recovery email's link lands, signed in for that purpose (features/auth). */
+  resetPassword: fixed('/reset-password'),
   demo: fixed('/demo'),
   shared: { path: '/shared/:token', href: (token: string): string => `/shared/${encodeURIComponent(token)}` },
 

@@ -53,6 +53,7 @@ export const router = createBrowserRouter([
     children: [
       ...siteRoutes,
       { path: paths.auth.path, lazy: () => import('./routes/auth.ts') },
+      { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password.ts') },
       { path: paths.demo.path, lazy: () => import('./routes/demo.ts') },
       { path: paths.shared.path, lazy: () => import('./routes/shared-meeting.ts') },
       { element: <GuardedShell />, children: appRoutes },

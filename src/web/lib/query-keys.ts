@@ -5,3 +5,6 @@
  * socket reconnected) refreshes all of them.
  */
 export const MEETING_DATA_KEY = ['meetings'] as const;
+
+/** The person's data export (Settings › Privacy); the realtime socket refreshes it as the job moves on. */
+export const DATA_EXPORT_KEY = ['data-export'] as const;

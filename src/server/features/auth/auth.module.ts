@@ -5,6 +5,7 @@ import { claimInstanceSetting } from '#server/db/instance-settings.ts';
 import { BadJsonError } from '#server/http/json-body-parser.ts';
 import { systemClock, type Clock } from '#server/lib/clock.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
+import { createAccounts, type Accounts } from './accounts.ts';
 import { signAnonKey } from './access-token.ts';
 import type { AuthContext } from './auth-context.ts';
 import { GoTrueError, errors, sendGoTrueError } from './gotrue-error.ts';
@@ -21,6 +22,8 @@ import { createSigningKeys } from './signing-keys.ts';
 
 export type AuthModule = {
   context: AuthContext;
+  /** The account lifecycle's hold on accounts: password check, sessions, removal (accounts.ts). */
+  accounts: Accounts;
   /** The installation's public anon key (spec §6), generated on first start and kept. */
   anonKey: string;
 };
@@ -59,7 +62,7 @@ export async function createAuthModule(db: Db, config: Config, log: FastifyBaseL
     );
   }
   const anonKey = await claimInstanceSetting(db, ANON_KEY_SETTING, await signAnonKey(keys, issuer));
-  return { context, anonKey };
+  return { context, anonKey, accounts: createAccounts(context) };
 }
 
 /** Mounts the Supabase-Auth-compatible API under /auth/v1, with GoTrue's error shapes throughout. */

@@ -45,6 +45,8 @@ export type AuthSessionsTable = {
   /** JSON array of { method, timestamp }, most recent first. */
   amr: string;
   factor_id: string | null;
+  /** 1 while a session opened by a recovery link or code has not set its new password yet. */
+  recovery: 0 | 1;
   user_agent: string | null;
   ip: string | null;
   created_at: string;

@@ -8,7 +8,8 @@ import type { Config } from '#server/config.ts';
 export type EmailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change';
 
 export type EmailMessage = {
-  kind: EmailKind;
+  /** An auth email, or another feature's notice (the data export: its link, no code). */
+  kind: EmailKind | 'data_export';
   to: string;
   subject: string;
   text: string;

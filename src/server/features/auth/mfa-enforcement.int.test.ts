@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Endpoint } from '#shared/contracts/endpoint.ts';
 import { insightsEndpoints } from '#shared/contracts/insights.ts';
+import { dataExportEndpoints } from '#shared/contracts/data-export.ts';
 import { meEndpoints } from '#shared/contracts/me.ts';
 import { meetingEndpoints } from '#shared/contracts/meetings.ts';
 import { notesEndpoints } from '#shared/contracts/notes.ts';
@@ -21,6 +22,7 @@ import { fetchAnonKey, freshEmail, testClient } from '#tests/support/supabase-cl
 
 const GUARDED: Endpoint[] = [
   meEndpoints,
+  dataExportEndpoints,
   meetingEndpoints,
   notesEndpoints,
   trackerEndpoints,

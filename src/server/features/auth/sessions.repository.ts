@@ -25,6 +25,11 @@ export async function markSessionRefreshed(db: Db, id: string, now: string): Pro
   await db.updateTable('auth_sessions').set({ refreshed_at: now, updated_at: now }).where('id', '=', id).execute();
 }
 
+/** The session set its new password: it is no longer a recovery session. */
+export async function endSessionRecovery(db: Db, id: string, now: string): Promise<void> {
+  await db.updateTable('auth_sessions').set({ recovery: 0, updated_at: now }).where('id', '=', id).execute();
+}
+
 /** Records a passed MFA check on the session. */
 export async function upgradeSessionToAal2(db: Db, id: string, input: { amr: string; factorId: string; now: string }): Promise<void> {
   await db.updateTable('auth_sessions').set({ aal: 'aal2', amr: input.amr, factor_id: input.factorId, updated_at: input.now }).where('id', '=', id).execute();

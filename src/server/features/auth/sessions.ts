@@ -74,7 +74,10 @@ async function insertToken(db: Db, sessionId: string, token: string, parentId: s
   return id;
 }
 
-export async function createSession(db: Db, input: { userId: string; method: string; ip: string | null; userAgent: string | null }): Promise<NewSession> {
+export async function createSession(
+  db: Db,
+  input: { userId: string; method: string; ip: string | null; userAgent: string | null; recovery?: boolean },
+): Promise<NewSession> {
   const now = nowIso();
   const session: SessionRow = {
     id: crypto.randomUUID(),
@@ -82,6 +85,7 @@ export async function createSession(db: Db, input: { userId: string; method: str
     aal: 'aal1',
     amr: JSON.stringify([{ method: input.method, timestamp: unixSeconds() }] satisfies AmrEntry[]),
     factor_id: null,
+    recovery: input.recovery ? 1 : 0,
     user_agent: input.userAgent,
     ip: input.ip,
     created_at: now,

@@ -7,12 +7,19 @@ import { clearOneTimeTokens } from './one-time-tokens.ts';
 import { assertPasswordLength, assertStrongPassword, hashPassword, verifyPassword } from './passwords.ts';
 import { validateEmail } from './request-input.ts';
 import { endSessions } from './sessions.ts';
+import { endSessionRecovery } from './sessions.repository.ts';
 import { hasVerifiedFactor } from './mfa.repository.ts';
 import { loadUserJson, type UserJson } from './user-response.ts';
 import { findUserByEmail, setPasswordHash, setPendingEmail, setUserMetadata } from './users.repository.ts';
 import { assertMetadataWithinLimits, parseJsonObject, type Metadata } from './users.ts';
 
-export type UserChanges = { email: string | undefined; password: string | undefined; data: Metadata | undefined };
+export type UserChanges = {
+  email: string | undefined;
+  password: string | undefined;
+  /** The password the new one replaces (auth-contract §4.6 `current_password`). */
+  currentPassword?: string | undefined;
+  data: Metadata | undefined;
+};
 
 /** GET /user (auth-contract §4.5): the caller with identities and factors. */
 export async function getUser(ctx: AuthContext, userId: string): Promise<UserJson | undefined> {
@@ -42,6 +49,7 @@ export async function updateUser(
   const metadata = changes.data ? mergedMetadata(user.raw_user_meta_data, changes.data) : undefined;
 
   if (changes.password !== undefined) {
+    await assertCurrentPassword(ctx, auth, changes.currentPassword);
     assertPasswordLength(changes.password);
     assertStrongPassword(changes.password, ctx.config.auth.passwordMinLength);
     if (user.encrypted_password && (await verifyPassword(changes.password, user.encrypted_password, ctx.config.auth.passwordHash))) {
@@ -50,6 +58,7 @@ export async function updateUser(
     const now = nowIso();
     await setPasswordHash(ctx.db, user.id, await hashPassword(changes.password, ctx.config.auth.passwordHash), now);
     await clearOneTimeTokens(ctx.db, user.id);
+    if (session.recovery === 1) await endSessionRecovery(ctx.db, session.id, now);
     // A new password signs out every other device, as GoTrue does.
     await endSessions(ctx, { userId: user.id, sessionId: session.id, scope: 'others' });
   }
@@ -68,6 +77,21 @@ export async function updateUser(
     }
   }
   return loadUserJson(ctx.db, user.id);
+}
+
+/**
+ * With AUTH_UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD (on by default), a new password needs the
+ * current one: a session left open on a shared computer cannot lock its owner out. Skipped in a
+ * session opened by a recovery link (its owner has forgotten the password) and for an account that
+ * has no password yet. GoTrue's codes and message (auth-contract §4.6).
+ */
+async function assertCurrentPassword(ctx: AuthContext, auth: Pick<Authenticated, 'user' | 'session'>, currentPassword: string | undefined): Promise<void> {
+  if (!ctx.config.auth.updatePasswordRequireCurrentPassword) return;
+  if (auth.session.recovery === 1 || !auth.user.encrypted_password) return;
+  const message = 'Current password required when setting new password.';
+  if (currentPassword === undefined || currentPassword === '') throw new GoTrueError(400, 'current_password_required', message);
+  if (!(await verifyPassword(currentPassword, auth.user.encrypted_password, ctx.config.auth.passwordHash)))
+    throw new GoTrueError(400, 'current_password_invalid', message);
 }
 
 /** Merged key by key, a null value deleting the key; the limits hold for the result, so many small updates cannot grow it past them. */

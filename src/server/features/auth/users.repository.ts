@@ -90,3 +90,8 @@ export async function updateIdentity(db: Db, id: string, input: { identityData: 
     .where('id', '=', id)
     .execute();
 }
+
+/** Removes the user; sessions, refresh tokens, identities, factors and one-time tokens go with it (on delete cascade). */
+export async function deleteUserRow(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('auth_users').where('id', '=', userId).execute();
+}

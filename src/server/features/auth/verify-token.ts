@@ -46,6 +46,8 @@ export async function verifyEmailToken(ctx: AuthContext, input: VerifyInput, cli
   const { session, refreshToken } = await createSession(ctx.db, {
     userId: user.id,
     method: 'otp',
+    // A recovery link or code lets this session set a new password without the forgotten one.
+    recovery: input.type === 'recovery',
     ip: client.ip,
     userAgent: client.userAgent,
   });

@@ -426,11 +426,12 @@ export async function speakerNamesOf(db: Db, ownerId: string, limit: number): Pr
 export async function deleteMeetings(
   db: Db,
   ownerId: string,
-  filter: { id: string } | { samples: true },
+  filter: { id: string } | { samples: true } | { all: true },
 ): Promise<{ ids: string[]; audioKeys: string[]; uploadIds: string[] }> {
   return db.transaction().execute(async (trx) => {
     let query = trx.selectFrom('meetings').select(['id', 'audio_key', 'upload_id']).where('owner_id', '=', ownerId);
-    query = 'id' in filter ? query.where('id', '=', filter.id) : query.where('is_sample', '=', 1);
+    if ('id' in filter) query = query.where('id', '=', filter.id);
+    else if ('samples' in filter) query = query.where('is_sample', '=', 1);
     const rows = await query.execute();
     const ids = rows.map((r) => r.id);
     if (ids.length > 0) {
@@ -543,4 +544,10 @@ export async function setSummary(db: Db, meetingId: string, summary: string | nu
     await trx.updateTable('meetings').set({ summary, updated_at: nowIso() }).where('id', '=', meetingId).execute();
     await reindexMeeting(trx, meetingId);
   });
+}
+
+/** Every meeting id of a person, oldest first (the data export). */
+export async function ownedMeetingIds(db: Db, ownerId: string): Promise<string[]> {
+  const rows = await db.selectFrom('meetings').select('id').where('owner_id', '=', ownerId).orderBy('started_at').orderBy('id').execute();
+  return rows.map((r) => r.id);
 }

@@ -42,6 +42,7 @@ import {
   meetingStats,
   notesSourceOf,
   ownersWithMeetingsBefore,
+  ownedMeetingIds,
   ownsMeeting,
   recordingOf,
   renameSpeaker,
@@ -105,7 +106,7 @@ export function createMeetingsService(deps: {
   const quotaBytes = deps.storageQuotaBytes ?? STORAGE_ALLOWANCE_BYTES;
 
   /** Deletes meetings with everything they hold: their audio files (downloads in other formats too), and an upload still under way, included. */
-  const removeWhere = async (ownerId: string, filter: { id: string } | { samples: true }): Promise<number> => {
+  const removeWhere = async (ownerId: string, filter: { id: string } | { samples: true } | { all: true }): Promise<number> => {
     const { ids, audioKeys, uploadIds } = await deleteMeetings(db, ownerId, filter);
     await blobs.remove(audioKeys.flatMap((key) => withDownloadKeys(blobs, key)));
     if (uploadIds.length > 0) await deps.discardUploads?.(uploadIds);
@@ -178,7 +179,11 @@ export function createMeetingsService(deps: {
     /** Deletes the caller's meeting; answers how many went (0: not theirs or not there). */
     remove: (ownerId: string, id: string): Promise<number> => removeWhere(ownerId, { id }),
     removeSamples: (ownerId: string): Promise<number> => removeWhere(ownerId, { samples: true }),
+    /** Every meeting of the person, samples included, with audio, uploads in progress, notes and share links (Delete All Data, Delete Account). */
+    removeAll: (ownerId: string): Promise<number> => removeWhere(ownerId, { all: true }),
 
+    /** Every meeting id of the person, oldest first (Request Data Export). */
+    ownedIds: (ownerId: string): Promise<string[]> => ownedMeetingIds(db, ownerId),
     /** The recording's blob of the caller's meeting (downloads, the player). */
     audio: async (ownerId: string, id: string) => {
       const row = await audioOf(db, ownerId, id);

@@ -109,7 +109,7 @@ describe('sockets of an ended session', () => {
     const { second, firstSession, secondSession } = await twoSessions();
     const elsewhere = await realtimeSocket(firstSession.access_token);
     const here = await realtimeSocket(secondSession.access_token);
-    expect((await second.auth.updateUser({ password: 'brandnew12' })).error).toBeNull();
+    expect((await second.auth.updateUser({ password: 'brandnew12', current_password: 'secret12' })).error).toBeNull();
     await expect.poll(() => elsewhere.closedWith()).toBe(4401);
     expect(await here.answers()).toBe(true);
     here.close();

@@ -97,3 +97,8 @@ export async function listStoredSettings(db: Db): Promise<{ userId: string; sett
   const rows = await db.selectFrom('user_settings').select(['user_id', 'settings']).execute();
   return rows.map((row) => ({ userId: row.user_id, settings: readSettingsDocument(parseJson(row.settings), settingsDefaults({})) }));
 }
+
+/** Forgets a person's settings: the next read answers the defaults. */
+export async function deleteUserSettings(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('user_settings').where('user_id', '=', userId).execute();
+}

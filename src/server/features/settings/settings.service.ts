@@ -1,7 +1,14 @@
 import type { AutoDelete, RecordingSettings, SettingsPatch, SettingsResponse, SettingsTab } from '#shared/contracts/settings.ts';
 import type { Db } from '#server/db/create-db.ts';
 import { getPipelineSettings, type PipelineSettings } from './pipeline-settings.ts';
-import { getSettingsResponse, getUserSettings, listStoredSettings, updateUserSettingsTab, type SettingsOwner } from './settings.repository.ts';
+import {
+  deleteUserSettings,
+  getSettingsResponse,
+  getUserSettings,
+  listStoredSettings,
+  updateUserSettingsTab,
+  type SettingsOwner,
+} from './settings.repository.ts';
 
 export type { SettingsOwner } from './settings.repository.ts';
 
@@ -22,6 +29,8 @@ export function createSettingsService(deps: { db: Db; timeZoneOf: (userId: strin
     automaticNotes: async (userId: string): Promise<boolean> => (await getUserSettings(db, { id: userId })).recording.aiSummary,
     /** Settings › Recording as the transcription pipeline needs it. */
     pipeline: (userId: string): Promise<PipelineSettings> => getPipelineSettings(db, userId),
+    /** Delete All Data / Delete Account: the person's saved choices go (defaults from then on). */
+    remove: (userId: string): Promise<void> => deleteUserSettings(db, userId),
     /** Each person's Settings › Privacy "Auto-delete recordings" choice, for those who saved one. */
     autoDeleteChoices: async (): Promise<Map<string, AutoDelete>> =>
       new Map((await listStoredSettings(db)).map(({ userId, settings }) => [userId, settings.privacy.autoDelete])),

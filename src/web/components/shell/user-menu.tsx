@@ -1,7 +1,7 @@
 import { ChevronsUpDownIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { Avatar, AvatarFallback } from '#web/components/ui/avatar.tsx';
+import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -13,7 +13,7 @@ import {
 import { SidebarMenuButton } from '#web/components/ui/sidebar.tsx';
 import { AUTH_MESSAGES } from '#web/lib/auth/auth-messages.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
-import { displayNameOf, initialsOf } from '#web/lib/auth/user-identity.ts';
+import { avatarUrlOf, displayNameOf, initialsOf } from '#web/lib/auth/user-identity.ts';
 import { paths } from '#web/app/paths.ts';
 
 /** The signed-in person's menu (spec §2): initials, name or 'User', email, Settings and Sign out. */
@@ -40,6 +40,7 @@ export function UserMenu() {
       <DropdownMenuTrigger asChild>
         <SidebarMenuButton size="lg" aria-label={`User menu for ${name}`} className="data-[state=open]:bg-sidebar-accent">
           <Avatar className="size-8 rounded-lg">
+            <AvatarImage src={avatarUrlOf(user)} alt="" />
             <AvatarFallback className="rounded-lg bg-primary text-primary-foreground">{initialsOf(user)}</AvatarFallback>
           </Avatar>
           <div className="grid flex-1 text-left text-sm leading-tight">
@@ -53,6 +54,7 @@ export function UserMenu() {
         <DropdownMenuLabel className="p-0 font-normal">
           <div className="flex items-center gap-2 px-1 py-1.5 text-left text-sm">
             <Avatar className="size-8 rounded-lg">
+              <AvatarImage src={avatarUrlOf(user)} alt="" />
               <AvatarFallback className="rounded-lg">{initialsOf(user)}</AvatarFallback>
             </Avatar>
             <div className="grid flex-1 text-left text-sm leading-tight">

@@ -6,6 +6,8 @@ import { AuthPage } from './auth-page.tsx';
 
 const toastError = vi.hoisted(() => vi.fn());
 vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: toastError, success: vi.fn() }) }));
+const resetPasswordForEmail = vi.hoisted(() => vi.fn());
+vi.mock('#web/lib/supabase.ts', () => ({ loadSupabase: async () => ({ auth: { resetPasswordForEmail } }) }));
 
 afterEach(() => {
   cleanup();
@@ -80,5 +82,26 @@ describe('the /auth page', () => {
     });
     expect(signIn).toHaveBeenCalledOnce();
     expect(toastError).toHaveBeenCalledWith('Invalid email or password. Please try again.');
+  });
+
+  it('Forgot password? asks for a reset link for the typed email, back to /reset-password, and says when to look', async () => {
+    resetPasswordForEmail.mockResolvedValueOnce({ data: {}, error: null });
+    renderAuthPage();
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Forgot password?' }));
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('ada@example.com');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    });
+    expect(resetPasswordForEmail).toHaveBeenCalledWith('ada@example.com', { redirectTo: `${window.location.origin}/reset-password` });
+    screen.getByText(/Check your email for a link to reset your password\./);
+
+    resetPasswordForEmail.mockResolvedValueOnce({ data: null, error: { status: 429, message: 'For security purposes…' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
+    });
+    expect(toastError).toHaveBeenCalledWith('A reset link was sent a moment ago. Please wait a minute before asking for another.');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Sign In' }));
+    screen.getByRole('button', { name: 'Sign In' });
   });
 });

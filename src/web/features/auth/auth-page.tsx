@@ -11,6 +11,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tab
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, mfaErrorMessage, signInErrorMessage, signUpErrorMessage } from '#web/lib/auth/auth-messages.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { paths } from '#web/app/paths.ts';
+import { ForgotPasswordForm } from './forgot-password-form.tsx';
 
 const BLURBS = [
   { icon: MicIcon, title: 'Record', text: 'Capture meetings right in your browser or upload a recording.' },
@@ -54,7 +55,7 @@ export function AuthPage() {
               </CardHeader>
               <CardContent>
                 <TabsContent value="signin">
-                  <SignInForm />
+                  <SignInPanel />
                 </TabsContent>
                 <TabsContent value="signup">
                   <SignUpForm />
@@ -77,8 +78,16 @@ export function AuthPage() {
   );
 }
 
-function SignInForm() {
+/** The Sign In tab: the form, or "Forgot password?"'s request for a reset link in its place. */
+function SignInPanel() {
+  const [forgotEmail, setForgotEmail] = useState<string | null>(null);
+  if (forgotEmail !== null) return <ForgotPasswordForm initialEmail={forgotEmail} onBack={() => setForgotEmail(null)} />;
+  return <SignInForm onForgotPassword={setForgotEmail} />;
+}
+
+function SignInForm({ onForgotPassword }: { onForgotPassword: (email: string) => void }) {
   const { signIn } = useAuth();
+  const [email, setEmail] = useState('');
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -108,10 +117,25 @@ function SignInForm() {
       <CardDescription>Welcome back. Sign in to your meetings.</CardDescription>
       <div className="grid gap-2">
         <Label htmlFor="signin-email">Email</Label>
-        <Input id="signin-email" name="email" type="email" autoComplete="email" required disabled={busy} placeholder="you@company.com" />
+        <Input
+          id="signin-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          disabled={busy}
+          placeholder="you@company.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
       </div>
       <div className="grid gap-2">
-        <Label htmlFor="signin-password">Password</Label>
+        <div className="flex items-center justify-between">
+          <Label htmlFor="signin-password">Password</Label>
+          <Button type="button" variant="link" size="sm" className="h-auto p-0" disabled={busy} onClick={() => onForgotPassword(email.trim())}>
+            Forgot password?
+          </Button>
+        </div>
         <Input id="signin-password" name="password" type="password" autoComplete="current-password" required disabled={busy} />
       </div>
       {error && (
@@ -126,8 +150,11 @@ function SignInForm() {
   );
 }
 
-/** The MFA challenge after a password sign-in: a 6-digit code from the authenticator app, or sign out. */
-function MfaChallengeForm() {
+/**
+ * The MFA challenge after a password sign-in (or a recovery link): a 6-digit code from the
+ * authenticator app, or sign out. Then the dashboard, unless `onVerified` says otherwise.
+ */
+export function MfaChallengeForm({ onVerified }: { onVerified?: () => void }) {
   const { verifyMfa, signOut } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -146,6 +173,7 @@ function MfaChallengeForm() {
       toast.error(message);
       return;
     }
+    if (onVerified) return onVerified();
     toast.success(AUTH_MESSAGES.welcomeBack);
     void navigate(paths.dashboard.href());
   };

@@ -21,6 +21,21 @@ export const SETTINGS_MESSAGES = {
   passwordUpdated: 'Password updated',
   passwordUpdatedDescription: 'Use it the next time you sign in. Your other devices have been signed out.',
   passwordFailed: 'Failed to update password. Please try again.',
+  currentPasswordMissing: 'Enter your current password.',
+  currentPasswordWrong: 'Your current password is not correct. Nothing was changed.',
+  dataDeleted: 'All your data has been deleted',
+  dataDeletedDescription: (meetings: number) =>
+    `${meetings} ${meetings === 1 ? 'meeting' : 'meetings'} and everything in them are gone. Your other devices have been signed out.`,
+  accountDeleted: 'Your account has been deleted',
+  accountDeletedDescription: 'Everything in it is gone. Thank you for using Parley.',
+  deleteFailed: 'Nothing was deleted: the server could not finish. Please try again.',
+  exportRequested: 'Data export requested',
+  exportRequestedDescription: 'We will email you when your archive is ready to download.',
+  exportFailed: 'Your data export could not be started.',
+  exportDownloadFailed: 'Your data export could not be downloaded',
+  pictureUpdated: 'Profile picture updated',
+  pictureFailed: 'Your picture could not be changed',
+  pictureTooLarge: 'The picture may be at most 5 MB.',
   networkFailed: 'The server could not be reached. Check your connection and try again.',
 } as const;
 

@@ -16,6 +16,14 @@ export const AUTH_MESSAGES = {
   // Not in the spec (it predates two-factor sign-in): the MFA challenge after a password sign-in.
   mfaInvalidCode: 'Invalid code. Please try again.',
   mfaFailed: 'Failed to verify the code. Please try again.',
+  // Not in the spec either (it shows no password reset): "Forgot password?" and /reset-password.
+  resetLinkSent: 'Check your email for a link to reset your password.',
+  resetRequestFailed: 'The reset link could not be sent. Please try again.',
+  resetTooSoon: 'A reset link was sent a moment ago. Please wait a minute before asking for another.',
+  resetLinkInvalid: 'This reset link has expired or has already been used. Ask for a new one.',
+  passwordReset: 'Your password has been changed',
+  passwordResetDescription: 'You are signed in. Your other devices have been signed out.',
+  passwordResetFailed: 'Your password could not be changed. Please try again.',
 } as const;
 
 export function mfaErrorMessage(serverMessage: string): string {
@@ -24,6 +32,11 @@ export function mfaErrorMessage(serverMessage: string): string {
 }
 
 export const MIN_PASSWORD_LENGTH = 6;
+
+/** POST /recover refused: too soon after the last email (429), else a plain failure. */
+export function resetRequestErrorMessage(error: { status?: number | undefined }): string {
+  return error.status === 429 ? AUTH_MESSAGES.resetTooSoon : AUTH_MESSAGES.resetRequestFailed;
+}
 
 export function signInErrorMessage(serverMessage: string): string {
   if (serverMessage.includes('Invalid login credentials')) return AUTH_MESSAGES.invalidCredentials;

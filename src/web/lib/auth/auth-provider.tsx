@@ -1,5 +1,5 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
 import { paths } from '#web/app/paths.ts';
 
@@ -8,12 +8,33 @@ import { paths } from '#web/app/paths.ts';
  * session lookup or the first auth event; every event replaces session and user. The client
  * refreshes tokens itself. The client is loaded on demand (see lib/supabase.ts).
  */
-export function AuthProvider({ loadClient, children }: { loadClient: () => Promise<SupabaseClient>; children: ReactNode }) {
+export function AuthProvider({
+  loadClient,
+  onUserChange,
+  onSignOut,
+  children,
+}: {
+  loadClient: () => Promise<SupabaseClient>;
+  /**
+   * The person changed (signed out, or another account signed in, e.g. from another tab): called
+   * with the one who left, before anything renders for the next, so their cached data can be dropped.
+   */
+  onUserChange?: (previousUserId: string) => void;
+  /** A deliberate sign-out, before the session ends: what the browser keeps of the person goes. */
+  onSignOut?: (userId: string) => Promise<void>;
+  children: ReactNode;
+}) {
   const [session, setSession] = useState<Session | null>(null);
   const [loading, setLoading] = useState(true);
   const [signedOutByUser, setSignedOutByUser] = useState(false);
   const [mfaRequired, setMfaRequired] = useState(false);
   const clearSignedOutByUser = useCallback(() => setSignedOutByUser(false), []);
+  // Who the published session belongs to, and the latest hooks (the effect below runs once per client).
+  const userIdRef = useRef<string | undefined>(undefined);
+  const onUserChangeRef = useRef(onUserChange);
+  useEffect(() => {
+    onUserChangeRef.current = onUserChange;
+  }, [onUserChange]);
 
   useEffect(() => {
     let active = true;
@@ -27,6 +48,9 @@ export function AuthProvider({ loadClient, children }: { loadClient: () => Promi
       const mfaDue = next ? needsMfa(client).catch(() => false) : Promise.resolve(false);
       void mfaDue.then((required) => {
         if (!active || turn !== latest) return;
+        const previous = userIdRef.current;
+        userIdRef.current = next?.user.id;
+        if (previous !== undefined && previous !== next?.user.id) onUserChangeRef.current?.(previous);
         setSession(next);
         setMfaRequired(required);
         setLoading(false);
@@ -80,12 +104,13 @@ export function AuthProvider({ loadClient, children }: { loadClient: () => Promi
       },
       signOut: async () => {
         setSignedOutByUser(true);
+        if (session) await onSignOut?.(session.user.id).catch(() => undefined);
         const { error } = await (await loadClient()).auth.signOut();
         if (error) setSignedOutByUser(false);
         return { error };
       },
     }),
-    [loadClient, session, loading, signedOutByUser, clearSignedOutByUser, mfaRequired],
+    [loadClient, onSignOut, session, loading, signedOutByUser, clearSignedOutByUser, mfaRequired],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

@@ -21,3 +21,13 @@ export function initialsOf(user: User | null): string {
 
 /** The name shown in the menu: the full name, or 'User'. */
 export const displayNameOf = (user: User | null): string => fullNameOf(user) ?? 'User';
+
+/**
+ * The person's profile picture as this server serves it (Settings › Profile "Change" stores its URL
+ * in user_metadata.avatar_url); anything else in that field is ignored, so no picture is ever
+ * loaded from another site.
+ */
+export function avatarUrlOf(user: User | null): string | undefined {
+  const url = user?.user_metadata?.avatar_url;
+  return typeof url === 'string' && url.startsWith('/api/v1/avatars/') ? url : undefined;
+}

@@ -8,7 +8,7 @@ import {
   type MeetingProgressEvent,
 } from '#shared/contracts/realtime.ts';
 import { useAccessToken } from '../auth/access-token.ts';
-import { MEETING_DATA_KEY } from '../query-keys.ts';
+import { DATA_EXPORT_KEY, MEETING_DATA_KEY } from '../query-keys.ts';
 import { notesStore, progressStore, type NotesNews } from './realtime-store.ts';
 
 /** Spec §9: reconnect after 1, 2, 5, then every 10 seconds; a heartbeat every 30 seconds. */
@@ -69,6 +69,11 @@ export function useRealtimeConnection(): void {
         }
         if (data.type === 'meeting.notes') {
           onNotes(data);
+          return;
+        }
+        if (data.type === 'account.export') {
+          // The export's progress and its end come with the latest export, read afresh.
+          void queryClient.invalidateQueries({ queryKey: DATA_EXPORT_KEY });
           return;
         }
         if (data.type !== 'meeting.progress') return;

@@ -10,6 +10,7 @@ const UpdateUserBody = z.looseObject({
   email: optionalString,
   phone: optionalString,
   password: optionalString,
+  current_password: optionalString,
   data: optionalObject,
   app_metadata: optionalObject,
 });
@@ -27,6 +28,11 @@ export function registerUser(app: FastifyInstance, ctx: AuthContext): void {
     const body = parseBody(UpdateUserBody, request.body);
     if (body.app_metadata) throw new GoTrueError(403, 'not_admin', 'Updating app_metadata requires admin privileges');
     if (body.phone) throw new GoTrueError(422, 'phone_provider_disabled', 'Phone signups are disabled');
-    return updateUser(ctx, auth, { email: body.email, password: body.password, data: body.data }, queryParam(request, 'redirect_to'));
+    return updateUser(
+      ctx,
+      auth,
+      { email: body.email, password: body.password, currentPassword: body.current_password, data: body.data },
+      queryParam(request, 'redirect_to'),
+    );
   });
 }

@@ -8,6 +8,11 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
  */
 export type StoredRecording = {
   id: string;
+  /**
+   * Who recorded it (the signed-in user's id): only they are offered it, and their sign-out deletes
+   * it. Absent on recordings stored before this field existed, which anyone signed in is offered.
+   */
+  ownerId?: string;
   meetingId: string;
   title: string;
   mimeType: string;
@@ -66,7 +71,7 @@ function db(): Promise<IDBPDatabase<RecordingDb>> {
   return dbPromise;
 }
 
-export async function createRecording(input: Pick<StoredRecording, 'meetingId' | 'title' | 'mimeType'>): Promise<StoredRecording> {
+export async function createRecording(input: Pick<StoredRecording, 'ownerId' | 'meetingId' | 'title' | 'mimeType'>): Promise<StoredRecording> {
   const recording: StoredRecording = {
     id: crypto.randomUUID(),
     ...input,
@@ -158,13 +163,23 @@ export async function removeRecording(id: string): Promise<void> {
 }
 
 /**
- * Recordings whose bytes have not all reached the server (a closed tab, a crash, an outage) and that
- * no uploader of this page is sending right now.
+ * This person's recordings whose bytes have not all reached the server (a closed tab, a crash, an
+ * outage) and that no uploader of this page is sending right now.
  */
-export async function unfinishedRecordings(): Promise<StoredRecording[]> {
-  const all = await (await db()).getAll('recordings');
+export async function unfinishedRecordings(ownerId: string): Promise<StoredRecording[]> {
+  const all = (await (await db()).getAll('recordings')).filter((r) => r.ownerId === undefined || r.ownerId === ownerId);
   // A finished upload removes its recording, so whatever remains is unfinished; one that never
   // got a single chunk holds nothing worth offering.
   for (const empty of all.filter((r) => r.bytesRecorded === 0 && r.stopped)) await removeRecording(empty.id);
   return all.filter((r) => r.bytesRecorded > 0 && !uploading.has(r.id));
+}
+
+/**
+ * Signing out forgets what this browser holds of the person's recordings (issue 11: the next person
+ * on this browser must find nothing of theirs); an upload still under way in another tab stops at
+ * its next chunk, which is no longer here.
+ */
+export async function forgetRecordingsOf(ownerId: string): Promise<void> {
+  const mine = (await (await db()).getAll('recordings')).filter((r) => r.ownerId === ownerId);
+  for (const recording of mine) await removeRecording(recording.id);
 }

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { appendChunk, createRecording, markStopped, type StoredRecording } from './recording-store.ts';
 import { startChunkUploader, type ChunkUploader } from './chunk-uploader.ts';
 import { nextPhase } from '../recorder-state.ts';
@@ -36,6 +37,12 @@ type StartInput = {
  * has two channels, the microphone on the first and the tab on the second.
  */
 export function useRecorder() {
+  // The browser's copy of a recording belongs to whoever made it (recording-store.ts: listed to them alone, forgotten at their sign-out).
+  const ownerId = useAuth().user?.id;
+  const ownerRef = useRef(ownerId);
+  useEffect(() => {
+    ownerRef.current = ownerId;
+  }, [ownerId]);
   const [phase, dispatch] = useReducer(nextPhase, 'idle');
   const [seconds, setSeconds] = useState(0);
   const [level, setLevel] = useState(0);
@@ -102,7 +109,7 @@ export function useRecorder() {
         dispatch('failed');
         throw error;
       });
-      const stored = await createRecording({ meetingId, title: input.title, mimeType: mimeType || 'audio/webm' });
+      const stored = await createRecording({ ownerId: ownerRef.current, meetingId, title: input.title, mimeType: mimeType || 'audio/webm' });
       setRecording(stored);
       secondsRef.current = 0;
       setSeconds(0);

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { getAccessToken } from '#web/lib/auth/access-token.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { formatClock } from '#web/lib/format.ts';
 import { startChunkUploader } from '../capture/chunk-uploader.ts';
 import { markStopped, onRecordingsChanged, removeRecording, unfinishedRecordings, type StoredRecording } from '../capture/recording-store.ts';
@@ -17,13 +18,16 @@ export function UnfinishedRecordings({ exclude, onUploaded }: { exclude: string 
   const [resuming, setResuming] = useState<StoredRecording | null>(null);
   const busy = resuming?.id ?? null;
 
+  const ownerId = useAuth().user?.id;
+
   useEffect(() => {
+    if (!ownerId) return;
     let active = true;
     // Each look supersedes the one before, so an older answer arriving late never wins.
     let latest = 0;
     const look = () => {
       const call = ++latest;
-      void unfinishedRecordings().then((list) => active && call === latest && setFound(list.filter((r) => r.id !== exclude)));
+      void unfinishedRecordings(ownerId).then((list) => active && call === latest && setFound(list.filter((r) => r.id !== exclude)));
     };
     look();
     const unsubscribe = onRecordingsChanged(look);
@@ -31,7 +35,7 @@ export function UnfinishedRecordings({ exclude, onUploaded }: { exclude: string 
       active = false;
       unsubscribe();
     };
-  }, [exclude]);
+  }, [exclude, ownerId]);
 
   const items = resuming ? [resuming, ...found.filter((r) => r.id !== resuming.id)] : found;
   if (items.length === 0) return null;

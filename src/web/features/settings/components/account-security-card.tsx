@@ -8,11 +8,12 @@ import { loadSupabase } from '#web/lib/supabase.ts';
 import { MIN_PASSWORD_LENGTH } from '#web/lib/auth/auth-messages.ts';
 import { SETTINGS_MESSAGES } from '../settings-messages.ts';
 
-type PasswordErrors = { newPassword?: string; confirmPassword?: string };
+type PasswordErrors = { currentPassword?: string; newPassword?: string; confirmPassword?: string };
 
-/** The same minimum as sign-up (spec §5, §9), and both fields must agree; checked before anything is sent. */
-export function validatePasswords(newPassword: string, confirmPassword: string): PasswordErrors {
+/** The current password, the same minimum as sign-up (spec §5, §9), and both new fields must agree; checked before anything is sent. */
+export function validatePasswords(currentPassword: string, newPassword: string, confirmPassword: string): PasswordErrors {
   const errors: PasswordErrors = {};
+  if (currentPassword === '') errors.currentPassword = SETTINGS_MESSAGES.currentPasswordMissing;
   if ([...newPassword].length < MIN_PASSWORD_LENGTH) errors.newPassword = SETTINGS_MESSAGES.passwordTooShort;
   if (confirmPassword !== newPassword) errors.confirmPassword = SETTINGS_MESSAGES.passwordsDiffer;
   return errors;
@@ -21,16 +22,20 @@ export function validatePasswords(newPassword: string, confirmPassword: string):
 /** The server's refusal in words: its own message where it is written for people (weak_password). */
 export function passwordErrorMessage(error: { code?: string | undefined; message: string }): string {
   if (error.code === 'same_password') return SETTINGS_MESSAGES.samePassword;
+  if (error.code === 'current_password_invalid') return SETTINGS_MESSAGES.currentPasswordWrong;
+  if (error.code === 'current_password_required') return SETTINGS_MESSAGES.currentPasswordMissing;
   if (error.code === 'weak_password' && error.message) return error.message;
   if (error.code === 'insufficient_aal') return 'Your account uses two-factor authentication: sign in again with your code, then change the password.';
   return SETTINGS_MESSAGES.passwordFailed;
 }
 
 /**
- * 'Account Security' (spec §2): a real password change through PUT /auth/v1/user. The signed-in
- * session is the proof of identity (as in GoTrue), so the current password is only shown masked.
+ * 'Account Security' (spec §2): a real password change through PUT /auth/v1/user, which needs the
+ * current password (`current_password`, GoTrue's field; the server refuses without it) and signs
+ * out the person's other sessions, keeping this one.
  */
 export function AccountSecurityCard() {
+  const [currentPassword, setCurrentPassword] = useState('');
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const [errors, setErrors] = useState<PasswordErrors>({});
@@ -39,18 +44,20 @@ export function AccountSecurityCard() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (saving) return;
-    const found = validatePasswords(newPassword, confirmPassword);
+    const found = validatePasswords(currentPassword, newPassword, confirmPassword);
     setErrors(found);
-    if (found.newPassword || found.confirmPassword) return;
+    if (found.currentPassword || found.newPassword || found.confirmPassword) return;
     setSaving(true);
     try {
-      const { error } = await (await loadSupabase()).auth.updateUser({ password: newPassword });
+      const { error } = await (await loadSupabase()).auth.updateUser({ password: newPassword, current_password: currentPassword });
       if (error) {
         const message = passwordErrorMessage(error);
         if (error.code === 'same_password' || error.code === 'weak_password') setErrors({ newPassword: message });
+        if (error.code === 'current_password_invalid' || error.code === 'current_password_required') setErrors({ currentPassword: message });
         toast.error(message);
         return;
       }
+      setCurrentPassword('');
       setNewPassword('');
       setConfirmPassword('');
       toast.success(SETTINGS_MESSAGES.passwordUpdated, { description: SETTINGS_MESSAGES.passwordUpdatedDescription });
@@ -69,11 +76,14 @@ export function AccountSecurityCard() {
       </CardHeader>
       <form className="grid gap-6" noValidate onSubmit={(event) => void onSubmit(event)}>
         <CardContent className="grid gap-4">
-          <div className="grid gap-2">
-            <Label htmlFor="current-password">Current password</Label>
-            {/* A placeholder, never the real password: the server does not keep it in a readable form. */}
-            <Input id="current-password" type="password" value="••••••••" readOnly tabIndex={-1} className="bg-muted/50" autoComplete="off" />
-          </div>
+          <PasswordField
+            id="current-password"
+            label="Current password"
+            autoComplete="current-password"
+            value={currentPassword}
+            error={errors.currentPassword}
+            onChange={setCurrentPassword}
+          />
           <PasswordField id="new-password" label="New password" value={newPassword} error={errors.newPassword} onChange={setNewPassword} />
           <PasswordField
             id="confirm-password"
@@ -96,12 +106,14 @@ export function AccountSecurityCard() {
 function PasswordField({
   id,
   label,
+  autoComplete = 'new-password',
   value,
   error,
   onChange,
 }: {
   id: string;
   label: string;
+  autoComplete?: 'current-password' | 'new-password';
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
@@ -113,7 +125,7 @@ function PasswordField({
       <Input
         id={id}
         type="password"
-        autoComplete="new-password"
+        autoComplete={autoComplete}
         value={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}

@@ -1,15 +1,17 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Avatar, AvatarFallback } from '#web/components/ui/avatar.tsx';
+import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
+import { avatarUrlOf } from '#web/lib/auth/user-identity.ts';
+import { useChangeAvatar } from '../api.ts';
 import { metadataOf, profileOf, TIMEZONES, type EditableProfileField, type Profile } from '../profile.ts';
 import { SelectField } from './select-field.tsx';
-import { notAvailableYet, SETTINGS_MESSAGES } from '../settings-messages.ts';
+import { SETTINGS_MESSAGES } from '../settings-messages.ts';
 
 const TEXT_FIELDS: { field: EditableProfileField; label: string; autoComplete: string }[] = [
   { field: 'firstName', label: 'First name', autoComplete: 'given-name' },
@@ -34,6 +36,16 @@ export function PersonalInformationCard() {
   const [saving, setSaving] = useState(false);
   const editing = draft !== null;
   const shown = draft ?? saved;
+
+  const changeAvatar = useChangeAvatar();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const onPicture = (file: File | undefined) => {
+    if (!file) return;
+    changeAvatar.mutate(file, {
+      onSuccess: () => toast.success(SETTINGS_MESSAGES.pictureUpdated),
+      onError: (error) => toast.error(SETTINGS_MESSAGES.pictureFailed, { description: error.message }),
+    });
+  };
 
   const update = <K extends keyof Profile>(field: K, value: Profile[K]) => setDraft((current) => current && { ...current, [field]: value });
 
@@ -71,13 +83,27 @@ export function PersonalInformationCard() {
         <CardContent className="grid gap-6">
           <div className="flex items-center gap-4">
             <Avatar className="size-16">
+              <AvatarImage src={avatarUrlOf(user)} alt="" />
               <AvatarFallback className="bg-primary text-lg text-primary-foreground">{initials(shown)}</AvatarFallback>
             </Avatar>
             {editing && (
-              <Button type="button" variant="link" className="px-0" onClick={() => toast.info(notAvailableYet('Changing your picture'))}>
-                Change
+              <Button type="button" variant="link" className="px-0" disabled={changeAvatar.isPending} onClick={() => fileInput.current?.click()}>
+                {changeAvatar.isPending ? 'Uploading…' : 'Change'}
               </Button>
             )}
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/png,image/jpeg,image/webp,image/gif"
+              className="sr-only"
+              aria-label="Profile picture"
+              tabIndex={-1}
+              disabled={!editing || changeAvatar.isPending}
+              onChange={(event) => {
+                onPicture(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
           </div>
           <div className="grid gap-4 sm:grid-cols-2">
             {TEXT_FIELDS.slice(0, 2).map((spec) => (

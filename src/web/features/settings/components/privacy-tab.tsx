@@ -1,5 +1,3 @@
-import { toast } from 'sonner';
-import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Separator } from '#web/components/ui/separator.tsx';
 import { AUTO_DELETE_OPTIONS } from '../preferences.ts';
@@ -7,9 +5,10 @@ import { SelectField } from './select-field.tsx';
 import { SettingToggleSection, type ToggleSpec } from './setting-toggle.tsx';
 import { SettingsLoadState } from './settings-load-state.tsx';
 import { SettingsSaveFooter } from './settings-save-footer.tsx';
-import { notAvailableYet, SETTINGS_MESSAGES } from '../settings-messages.ts';
+import { SETTINGS_MESSAGES } from '../settings-messages.ts';
 import { useSettingsTab } from '../use-settings-tab.ts';
-import { UnavailableActionDialog } from './unavailable-action-dialog.tsx';
+import { DangerZoneCard } from './danger-zone-card.tsx';
+import { DataExportSection } from './data-export-section.tsx';
 
 type ToggleField = 'anonymizedUsage' | 'errorReporting' | 'aiImprovement';
 
@@ -56,36 +55,9 @@ function PrivacySettingsCard() {
             description={SETTINGS_MESSAGES.autoDeleteExplained}
           />
         </div>
-        <div>
-          <Button variant="outline" onClick={() => toast.info(notAvailableYet('Exporting all of your data at once'))}>
-            Request Data Export
-          </Button>
-        </div>
+        <DataExportSection />
       </CardContent>
       <SettingsSaveFooter label="Update Privacy Settings" isSaving={isSaving} onSave={save} />
-    </Card>
-  );
-}
-
-function DangerZoneCard() {
-  return (
-    <Card className="border-destructive/50">
-      <CardHeader>
-        <CardTitle className="text-destructive">Danger Zone</CardTitle>
-        <CardDescription>Actions that cannot be undone.</CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-wrap gap-2">
-        <UnavailableActionDialog
-          label="Delete All Data"
-          title="Delete all data"
-          explanation="Deleting all of your meetings, recordings and transcripts at once is not available on this installation yet. Nothing has been deleted."
-        />
-        <UnavailableActionDialog
-          label="Delete Account"
-          title="Delete account"
-          explanation="Deleting your account is not available on this installation yet. Nothing has been deleted. The person who runs this Parley server can remove your account."
-        />
-      </CardContent>
     </Card>
   );
 }

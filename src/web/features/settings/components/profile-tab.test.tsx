@@ -74,7 +74,8 @@ describe('Personal Information', () => {
 });
 
 describe('Account Security', () => {
-  const submit = async (newPassword: string, confirm: string) => {
+  const submit = async (newPassword: string, confirm: string, current = 'old-secret') => {
+    fireEvent.change(field('Current password'), { target: { value: current } });
     fireEvent.change(field('New password'), { target: { value: newPassword } });
     fireEvent.change(field('Confirm new password'), { target: { value: confirm } });
     await act(async () => {
@@ -84,7 +85,8 @@ describe('Account Security', () => {
 
   it('asks for 6 characters and matching fields before sending anything', async () => {
     render(<ProfileTab />, { wrapper: SignedIn });
-    expect(field('Current password').readOnly).toBe(true);
+    await submit('123456', '123456', '');
+    screen.getByText('Enter your current password.');
     await submit('12345', '12345');
     screen.getByText('Password must be at least 6 characters long.');
     await submit('123456', '1234567');
@@ -97,7 +99,7 @@ describe('Account Security', () => {
     updateUser.mockResolvedValueOnce({ data: { user: null }, error: { code: 'same_password', message: 'whatever the server says' } });
     render(<ProfileTab />, { wrapper: SignedIn });
     await submit('secret123', 'secret123');
-    expect(updateUser).toHaveBeenCalledWith({ password: 'secret123' });
+    expect(updateUser).toHaveBeenCalledWith({ password: 'secret123', current_password: 'old-secret' });
     expect(toast.error).toHaveBeenCalledWith('New password should be different from the old password.');
     screen.getByText('New password should be different from the old password.');
 
@@ -105,6 +107,19 @@ describe('Account Security', () => {
     await submit('secret1234', 'secret1234');
     expect(toast.success).toHaveBeenCalledWith('Password updated', expect.anything());
     expect(field('New password').value).toBe('');
+    expect(field('Current password').value).toBe('');
+  });
+
+  it('a wrong current password is said at that field, and nothing else is changed', async () => {
+    updateUser.mockResolvedValueOnce({
+      data: { user: null },
+      error: { code: 'current_password_invalid', message: 'Current password required when setting new password.' },
+    });
+    render(<ProfileTab />, { wrapper: SignedIn });
+    await submit('secret123', 'secret123', 'wrong-one');
+    expect(toast.error).toHaveBeenCalledWith('Your current password is not correct. Nothing was changed.');
+    expect(field('Current password').getAttribute('aria-invalid')).toBe('true');
+    expect(field('New password').value).toBe('secret123');
   });
 });
 

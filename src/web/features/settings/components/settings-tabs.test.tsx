@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BillingTab } from './billing-tab.tsx';
 import { NotificationsTab } from './notifications-tab.tsx';
@@ -79,7 +79,7 @@ describe('the settings tabs, saved to the account', () => {
     });
   });
 
-  it('Privacy: auto-delete defaults to 90 days and says what it does; Update Privacy Settings toasts; Delete Account fakes nothing', async () => {
+  it('Privacy: auto-delete defaults to 90 days and says what it does; Update Privacy Settings toasts; Delete Account asks for the email and the password first', async () => {
     render(<PrivacyTab />, { wrapper: SignedIn });
     const select = await screen.findByRole('combobox', { name: 'Auto-delete recordings' });
     expect(select.textContent).toBe('90 days');
@@ -90,8 +90,17 @@ describe('the settings tabs, saved to the account', () => {
     await click('Update Privacy Settings');
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Privacy settings updated'));
     expect(server.stored().privacy).toMatchObject({ errorReporting: false, autoDelete: '90days' });
+    // The danger zone asks for the account's email (and for the account, the password) before it can go ahead.
     fireEvent.click(screen.getByRole('button', { name: 'Delete Account' }));
-    expect(screen.getByRole('dialog').textContent).toContain('Nothing has been deleted.');
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.textContent).toContain('It cannot be undone.');
+    const confirm = () => within(dialog).getByRole('button', { name: 'Delete Account' }) as HTMLButtonElement;
+    expect(confirm().disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText(/to confirm/), { target: { value: 'ADA@example.com ' } });
+    expect(confirm().disabled).toBe(true);
+    fireEvent.change(within(dialog).getByLabelText('Your password'), { target: { value: 'secret12' } });
+    expect(confirm().disabled).toBe(false);
+    expect(server.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
   });
 
   it('Billing: starts from the account name and email the server answers; Save Changes stores and toasts', async () => {

@@ -1,0 +1,222 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import { z } from 'zod';
+import type { DataExport } from '#shared/contracts/data-export.ts';
+import type { DataExportEvent } from '#shared/contracts/realtime.ts';
+import type { Db } from '#server/db/create-db.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { notFound } from '#server/lib/app-error.ts';
+import type { BlobStore } from '#server/lib/blob-store.ts';
+import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
+import type { MeetingsService } from '../meetings/meetings.service.ts';
+import type { NotesService } from '../notes/notes.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import { writeArchive, type ArchiveEntry } from './build-archive.ts';
+import {
+  deleteExports,
+  expiredExportIds,
+  exportIdsOf,
+  findExport,
+  insertExport,
+  latestExport,
+  updateExport,
+  type DataExportRow,
+} from './data-export.repository.ts';
+
+/** How long a finished archive is offered (issue 11): then the hourly sweep deletes it. */
+export const EXPORT_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Sends the "ready" email (deps.ts gives the installation's mailer: SMTP or the development outbox). */
+export type ExportMailer = {
+  send: (message: { kind: 'data_export'; to: string; subject: string; text: string; html: string; otp: string; link: string }) => Promise<void>;
+};
+
+/** Who the account is, as the archive's account.json tells it (deps.ts reads it from auth). */
+export type AccountSummary = { id: string; email: string; fullName: string | null; createdAt: string };
+
+const Payload = z.object({ exportId: z.uuid(), userId: z.uuid() });
+type Payload = z.infer<typeof Payload>;
+
+export type DataExportService = ReturnType<typeof createDataExportService>;
+
+export function createDataExportService(deps: {
+  db: Db;
+  jobs: JobQueue;
+  meetings: MeetingsService;
+  notes: NotesService;
+  settings: SettingsService;
+  blobs: BlobStore;
+  accountOf: (userId: string) => Promise<AccountSummary | undefined>;
+  mailer: ExportMailer;
+  realtime: RealtimeHub;
+  dataDir: string;
+  publicUrl: string;
+  now: () => Date;
+  log: Logger;
+}) {
+  const { db, meetings, notes, settings, blobs } = deps;
+  const dir = path.join(deps.dataDir, 'exports');
+  const fileOf = (id: string) => path.join(dir, `${id}.zip`);
+
+  const announce = (userId: string, row: Pick<DataExportRow, 'id' | 'status' | 'progress'>) => {
+    const event: DataExportEvent = { type: 'account.export', exportId: row.id, status: row.status, progress: row.progress };
+    deps.realtime.publish(userId, event);
+  };
+
+  const removeFiles = async (ids: readonly string[]) => {
+    await Promise.all(ids.flatMap((id) => [fsp.rm(fileOf(id), { force: true }), fsp.rm(`${fileOf(id)}.partial`, { force: true })]));
+  };
+
+  /** Everything of the person, gathered through the features that own it. */
+  const gather = async (userId: string, account: AccountSummary, onMeeting: (done: number, total: number) => void) => {
+    const ids = await meetings.ownedIds(userId);
+    const audio: ArchiveEntry[] = [];
+    const list: unknown[] = [];
+    for (const [index, id] of ids.entries()) {
+      const record = await meetings.get(userId, id);
+      if (record) {
+        const { transcriptRevision, ...meeting } = record;
+        const { insights, notes: notesState } = await notes.ofMeeting(id, transcriptRevision);
+        const stored = await meetings.audio(userId, id);
+        let audioFile: string | null = null;
+        if (stored?.key && (await blobs.exists(stored.key))) {
+          audioFile = `audio/${id}${path.extname(stored.key)}`;
+          audio.push({ name: audioFile, file: blobs.pathOf(stored.key) });
+        }
+        list.push({ ...meeting, notes: notesState, insights, audioFile });
+      }
+      onMeeting(index + 1, ids.length);
+    }
+    const { settings: userSettings } = await settings.get({ id: userId, name: account.fullName, email: account.email });
+    const document = { format: 'parley-data-export', version: 1, exportedAt: deps.now().toISOString(), account, settings: userSettings, meetings: list };
+    return [{ name: 'account.json', json: document }, ...audio] satisfies ArchiveEntry[];
+  };
+
+  const job = deps.jobs.define<Payload>({
+    name: 'data-export',
+    label: 'data export',
+    payload: Payload,
+    keyOf: (p) => p.userId,
+    concurrency: 1,
+    maxAttempts: 3,
+    retryDelayMs: 30_000,
+    classify: (error) => ({ retryable: true, message: `The export could not be built: ${error instanceof Error ? error.message : String(error)}` }),
+    run: async ({ exportId, userId }, ctx) => {
+      const row = await findExport(db, exportId);
+      if (!row || row.status === 'ready') return; // deleted meanwhile (Delete All Data), or built already
+      const account = await deps.accountOf(userId);
+      if (!account) return;
+      let last = 0;
+      const report = (progress: number) => {
+        ctx.progress('exporting', progress);
+        // At most a few events a second, however many meetings.
+        if (progress < 1 && Date.now() - last < 250) return;
+        last = Date.now();
+        void updateExport(db, exportId, { status: 'running', progress });
+        announce(userId, { id: exportId, status: 'running', progress });
+      };
+      await updateExport(db, exportId, { status: 'running', progress: 0, failure_reason: null });
+      announce(userId, { id: exportId, status: 'running', progress: 0 });
+      // Gathering is the first half of the work, writing the archive (with the audio) the second.
+      const entries = await gather(userId, account, (done, total) => report((0.5 * done) / Math.max(1, total)));
+      await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
+      const bytes = await writeArchive(fileOf(exportId), entries, (done) => report(0.5 + (0.5 * done) / entries.length), ctx.signal);
+      if (!(await findExport(db, exportId))) {
+        await removeFiles([exportId]); // the person deleted their data while it was being written
+        return;
+      }
+      const readyAt = deps.now();
+      await updateExport(db, exportId, {
+        status: 'ready',
+        progress: 1,
+        bytes,
+        ready_at: readyAt.toISOString(),
+        expires_at: new Date(readyAt.getTime() + EXPORT_LIFETIME_MS).toISOString(),
+      });
+      announce(userId, { id: exportId, status: 'ready', progress: 1 });
+      await mailReady(account, readyAt).catch((error: unknown) => deps.log.warn({ err: error }, 'the data export is ready, but its email could not be sent'));
+    },
+    onSettled: async ({ exportId, userId }, outcome) => {
+      if (outcome.status !== 'failed') return;
+      await updateExport(db, exportId, { status: 'failed', progress: null, failure_reason: outcome.error });
+      announce(userId, { id: exportId, status: 'failed', progress: null });
+    },
+  });
+
+  const mailReady = async (account: AccountSummary, readyAt: Date) => {
+    const link = `${deps.publicUrl}/settings`;
+    const until = new Date(readyAt.getTime() + EXPORT_LIFETIME_MS).toUTCString();
+    const text = [
+      `Your Parley data export is ready.`,
+      ``,
+      `Download it from Settings › Privacy: ${link}`,
+      ``,
+      `It holds your account, settings, meetings with their transcripts and notes, and your recordings. It will be deleted on ${until}.`,
+      `If you did not ask for it, sign in and change your password.`,
+    ].join('\n');
+    const html = `<p>Your Parley data export is ready.</p><p><a href="${link}">Download it from Settings › Privacy</a>.</p><p>It holds your account, settings, meetings with their transcripts and notes, and your recordings. It will be deleted on ${until}.</p><p>If you did not ask for it, sign in and change your password.</p>`;
+    await deps.mailer.send({ kind: 'data_export', to: account.email, subject: 'Your Parley data export is ready', text, html, otp: '', link });
+  };
+
+  const present = (row: DataExportRow): DataExport => ({
+    id: row.id,
+    status: row.status,
+    progress: row.progress,
+    bytes: row.bytes,
+    failureReason: row.failure_reason,
+    createdAt: row.created_at,
+    readyAt: row.ready_at,
+    expiresAt: row.expires_at,
+  });
+  const expired = (row: DataExportRow) => row.expires_at !== null && row.expires_at <= deps.now().toISOString();
+
+  return {
+    /** Starts an export, or answers the one already under way (one at a time per person). */
+    request: async (userId: string): Promise<DataExport> => {
+      const latest = await latestExport(db, userId);
+      if (latest && (latest.status === 'queued' || latest.status === 'running')) return present(latest);
+      const row: DataExportRow = {
+        id: crypto.randomUUID(),
+        user_id: userId,
+        status: 'queued',
+        progress: null,
+        bytes: null,
+        failure_reason: null,
+        created_at: deps.now().toISOString(),
+        ready_at: null,
+        expires_at: null,
+      };
+      await insertExport(db, row);
+      await job.enqueue({ exportId: row.id, userId });
+      announce(userId, row);
+      return present(row);
+    },
+    latest: async (userId: string): Promise<DataExport | null> => {
+      const row = await latestExport(db, userId);
+      return row && !expired(row) ? present(row) : null;
+    },
+    /** The finished archive of the caller's own export; anyone else's id, or an expired one, is a 404. */
+    download: async (userId: string, id: string): Promise<{ stream: fs.ReadStream; bytes: number; fileName: string }> => {
+      const row = await findExport(db, id);
+      if (!row || row.user_id !== userId || row.status !== 'ready' || expired(row)) throw notFound('Export');
+      const stat = await fsp.stat(fileOf(id)).catch(() => undefined);
+      if (!stat) throw notFound('Export');
+      return { stream: fs.createReadStream(fileOf(id)), bytes: stat.size, fileName: `parley-export-${(row.ready_at ?? row.created_at).slice(0, 10)}.zip` };
+    },
+    /** Delete All Data and Delete Account: the person's archives go with the rest. */
+    removeFor: async (userId: string): Promise<void> => {
+      const ids = await exportIdsOf(db, userId);
+      await deleteExports(db, ids);
+      await removeFiles(ids);
+    },
+    /** Archives past their 7 days (the worker's hourly sweep). */
+    sweepExpired: async (): Promise<number> => {
+      const ids = await expiredExportIds(db, deps.now().toISOString());
+      await deleteExports(db, ids);
+      await removeFiles(ids);
+      return ids.length;
+    },
+  };
+}

@@ -1,0 +1,1 @@
+export { ResetPasswordPage as Component } from '#web/features/auth/reset-password-page.tsx';
