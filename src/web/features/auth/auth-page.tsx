@@ -2,6 +2,7 @@ import { ArrowLeftIcon, BrainCircuitIcon, MicIcon, UsersIcon } from 'lucide-reac
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { MAIN_CONTENT_ID } from '#web/components/layout/skip-link.tsx';
 import { Logo } from '#web/components/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -36,7 +37,7 @@ export function AuthPage() {
           </Link>
         </Button>
       </header>
-      <main className="mx-auto flex w-full max-w-md flex-1 flex-col items-center px-4 pb-12">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto flex w-full max-w-md flex-1 flex-col items-center px-4 pb-12 outline-none">
         <Logo size="lg" className="mb-2" />
         <p className="mb-6 text-center text-muted-foreground">Your voice meeting assistant</p>
         <Card className="w-full">

@@ -43,7 +43,8 @@ export function DashboardPage({ recentMeetings, usageStatistics, meetingInsights
           </Link>
         ))}
       </div>
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+      {/* One column that may shrink below its content (minmax(0, 1fr)): a wide table scrolls inside its card, never the page. */}
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         {recentMeetings}
         <div className="grid gap-6">
           {usageStatistics}

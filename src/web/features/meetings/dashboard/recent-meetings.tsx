@@ -48,7 +48,8 @@ export function RecentMeetings() {
             <TableBody>
               {data.items.map((meeting) => (
                 <TableRow key={meeting.id}>
-                  <TableCell className="max-w-64 truncate font-medium">
+                  {/* Long titles wrap (a phone has no room for them on one line); the date and length stay whole. */}
+                  <TableCell className="font-medium whitespace-normal break-words">
                     <Link to={paths.meeting.href(meeting.id)} className="hover:underline">
                       {meeting.title}
                     </Link>

@@ -1,10 +1,14 @@
 import { PauseIcon, PlayIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import WaveSurfer from 'wavesurfer.js';
 import { Button } from '#web/components/ui/button.tsx';
 import { formatClock } from '#web/lib/format.ts';
 
 export type PlayerHandle = { seek: (seconds: number) => void };
+
+/** How far the arrow keys (and Page Up / Page Down) move the waveform's position, in seconds. */
+const ARROW_STEP_S = 5;
+const PAGE_STEP_S = 30;
 
 /**
  * The meeting's audio with its waveform (wavesurfer.js). The audio arrives as a Blob because the
@@ -53,9 +57,49 @@ export function AudioPlayer({ audio, onTime, onReady }: { audio: Blob; onTime: (
     };
   }, [audio, onTime, onReady]);
 
+  /**
+   * The waveform is a slider over the recording, so a keyboard reaches every moment a click does:
+   * arrows ±5 s, Page Up/Down ±30 s, Home and End, Space or Enter to play and pause.
+   */
+  const onWaveformKey = (event: KeyboardEvent<HTMLDivElement>) => {
+    const surfer = surferRef.current;
+    if (!surfer) return;
+    const now = surfer.getCurrentTime();
+    const end = surfer.getDuration();
+    const moves: Record<string, number> = {
+      ArrowRight: now + ARROW_STEP_S,
+      ArrowUp: now + ARROW_STEP_S,
+      ArrowLeft: now - ARROW_STEP_S,
+      ArrowDown: now - ARROW_STEP_S,
+      PageUp: now + PAGE_STEP_S,
+      PageDown: now - PAGE_STEP_S,
+      Home: 0,
+      End: end,
+    };
+    if (event.key in moves) {
+      surfer.setTime(Math.min(end, Math.max(0, moves[event.key]!)));
+    } else if (event.key === ' ' || event.key === 'Enter') {
+      void surfer.playPause();
+    } else {
+      return;
+    }
+    event.preventDefault();
+  };
+
   return (
     <div className="grid gap-2" data-testid="audio-player">
-      <div ref={container} aria-label="Waveform" />
+      <div
+        ref={container}
+        role="slider"
+        tabIndex={0}
+        aria-label="Waveform"
+        aria-valuemin={0}
+        aria-valuemax={Math.round(duration)}
+        aria-valuenow={Math.round(time)}
+        aria-valuetext={`${formatClock(time)} of ${formatClock(duration)}`}
+        onKeyDown={onWaveformKey}
+        className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50"
+      />
       <div className="flex items-center gap-3">
         <Button size="sm" variant="outline" aria-label={playing ? 'Pause' : 'Play'} onClick={() => void surferRef.current?.playPause()}>
           {playing ? <PauseIcon /> : <PlayIcon />}
