@@ -19,7 +19,8 @@ export const paths = {
   contact: fixed('/contact'),
   privacy: fixed('/privacy'),
   terms: fixed('/terms'),
-  auth: fixed('/auth'),
+  /** `signup`: open on the Sign Up tab (Get Started, Start your free trial) instead of Sign In. */
+  auth: { path: '/auth', href: (tab?: 'signup'): string => (tab ? `/auth?tab=${tab}` : '/auth') },
   demo: fixed('/demo'),
   shared: { path: '/shared/:token', href: (token: string): string => `/shared/${encodeURIComponent(token)}` },
 

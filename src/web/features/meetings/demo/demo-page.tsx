@@ -18,7 +18,7 @@ export function DemoPage() {
             <Logo size="sm" />
           </Link>
           <Button asChild>
-            <Link to={paths.auth.href()}>Get Started</Link>
+            <Link to={paths.auth.href('signup')}>Get Started</Link>
           </Button>
         </div>
       </header>
