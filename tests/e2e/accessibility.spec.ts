@@ -2,8 +2,8 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '#tests/support/axe.ts';
-import { e2eServer, launchBrowser, newPage, PHONE } from '#tests/support/browser.ts';
-import { signedInPage, toast } from '#tests/support/e2e-auth.ts';
+import { e2eServer, launchBrowser, newPage, PHONE, uniqueEmail } from '#tests/support/browser.ts';
+import { signedInPage, signIn, toast } from '#tests/support/e2e-auth.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 
 const { baseUrl } = e2eServer();
@@ -115,6 +115,21 @@ describe('axe-core finds nothing serious', () => {
   });
 });
 
+describe('toasts', () => {
+  it('are readable: an error and a success toast pass axe-core (colour contrast included)', async () => {
+    const account = { fullName: 'Tess Toast', email: uniqueEmail('toast'), password: 'toasted12' };
+    await (await signedInPage(browser, account)).context.close();
+    const { context, page } = await newPage(browser, baseUrl);
+    await signIn(page, { email: account.email, password: 'wrong-password' });
+    await toast(page, 'Invalid email or password. Please try again.').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await signIn(page, account);
+    await toast(page, 'Welcome back!').waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('a keyboard', () => {
   it('skips to the content first: the link is the first Tab stop, shows itself, and moves focus past the navigation', async () => {
     const { context, page } = await signedInPage(browser);
@@ -209,6 +224,7 @@ describe('a keyboard', () => {
     const waveform = page.getByRole('slider', { name: 'Waveform' });
     const clock = page.getByTestId('audio-player').locator('span.font-mono');
     await expect.poll(() => clock.textContent(), { timeout: 60_000 }).toBe('00:00 / 00:11'); // loaded: 11 s of audio
+    expect(await seriousAxeViolations(page)).toEqual([]); // the meeting page with its player (the samples have none)
     await waveform.focus();
     await page.keyboard.press('ArrowRight');
     await expect.poll(() => waveform.getAttribute('aria-valuenow')).toBe('5');
