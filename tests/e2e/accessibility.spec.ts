@@ -169,6 +169,7 @@ describe('a keyboard', () => {
       seen.push(await focused());
     }
     expect(seen.at(-1)).toBe('Settings');
+    expect(await seriousAxeViolations(page)).toEqual([]); // the page with the menu open
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/settings$/);
 
@@ -182,6 +183,7 @@ describe('a keyboard', () => {
     await expect.poll(focused).toMatch(/^Download/);
     await page.keyboard.press('ArrowRight');
     await page.getByRole('menu').nth(1).getByRole('menuitem').first().waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.keyboard.press('Escape'); // closes the submenu
     await page.keyboard.press('Escape'); // closes the menu, focus back on its button
     await expect.poll(() => page.getByRole('menu').count()).toBe(0);
@@ -192,6 +194,8 @@ describe('a keyboard', () => {
     await phone.page.getByRole('button', { name: 'Toggle Sidebar' }).first().focus();
     await phone.page.keyboard.press('Enter');
     const sidebar = phone.page.getByRole('dialog');
+    await sidebar.getByRole('link', { name: 'Meeting History' }).waitFor();
+    expect(await seriousAxeViolations(phone.page)).toEqual([]);
     await sidebar.getByRole('link', { name: 'Meeting History' }).focus();
     await phone.page.keyboard.press('Enter');
     await phone.page.waitForURL(/\/history$/);
@@ -204,6 +208,7 @@ describe('a keyboard', () => {
     await visitor.page.keyboard.press('Enter');
     const siteMenu = visitor.page.getByRole('navigation', { name: 'Site menu' });
     await siteMenu.getByRole('link', { name: 'Pricing' }).waitFor();
+    expect(await seriousAxeViolations(visitor.page)).toEqual([]);
     await visitor.page.keyboard.press('Escape');
     await expect.poll(() => siteMenu.count()).toBe(0);
     await visitor.context.close();
