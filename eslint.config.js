@@ -72,6 +72,21 @@ const featureZones = serverFeatures.map((feature) => ({
   message: 'another feature is reached only through its service (<feature>/<feature>.service.ts)',
 }));
 
+/**
+ * A meeting's rows (its lifecycle, transcript, speakers and search index) have one owner, the
+ * meetings feature: another feature changes them only by calling its service. Kysely names the table
+ * in the call, so lint sees every statement.
+ */
+const meetingTables = '(meetings|transcript_segments|meeting_speakers|meeting_participants|meeting_search|meeting_search_rows)';
+const writesToMeetings = {
+  selector: `CallExpression[callee.property.name=/^(updateTable|insertInto|replaceInto|deleteFrom|mergeInto)$/][arguments.0.value=/^${meetingTables}( as \\w+)?$/]`,
+  message: "a meeting's rows are written only by the meetings feature: call meetings.service.ts",
+};
+const readsOfMeetings = {
+  selector: `CallExpression[callee.property.name=/^(selectFrom|innerJoin|leftJoin|rightJoin|fullJoin)$/][arguments.0.value=/^${meetingTables}( as \\w+)?$/]`,
+  message: "a meeting's rows are read through meetings.service.ts (which decides who may see them)",
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -94,6 +109,17 @@ export default tseslint.config(
     files: ['src/server/features/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...importZones, ...featureZones] }] },
+  },
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/features/meetings/**', 'src/server/db/migrations/**', '**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', writesToMeetings, readsOfMeetings] },
+  },
+  {
+    // The notes feature's lists join the meeting for its title and owner, read-only; writes stay barred.
+    files: ['src/server/features/notes/**/*.repository.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: { 'no-restricted-syntax': ['error', writesToMeetings] },
   },
   {
     files: ['src/server/**/*.ts'],

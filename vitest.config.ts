@@ -34,6 +34,8 @@ export default defineConfig({
           include: ['src/web/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/support/web/setup.ts'],
+          // jsdom renders on the same two cores as everything else npm test runs side by side.
+          testTimeout: 15_000,
         },
       },
       {

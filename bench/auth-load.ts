@@ -1,4 +1,7 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
 import autocannon from 'autocannon';
+import { findFreePort } from '#tests/support/build-test-app.ts';
 import { describeLoad, type Row } from './lib/report.ts';
 
 const JSON_HEADERS = { 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' };
@@ -70,15 +73,57 @@ export async function benchRefresh(baseUrl: string, apikey: string, seconds: num
   return { name: 'token refresh (rotation), 10 connections', value: describeLoad(result), note: lost ? `${lost} tokens lost` : undefined };
 }
 
-/** The cheapest authenticated JSON endpoint: bearer verification + session check + one user read. */
-export async function benchAuthenticatedJson(baseUrl: string, apikey: string, seconds: number): Promise<Row> {
+/**
+ * The cheapest authenticated JSON endpoint (bearer verification + live-session check + one user
+ * read), measured side by side with its anchor: a bare Fastify route doing the same work
+ * (lib/bare-me-server.ts) on the same database and token, in turns, so both see the same machine.
+ * Goal: Parley at ≥ 0.7× the anchor's throughput.
+ */
+export async function benchAuthenticatedJson(baseUrl: string, dataDir: string, apikey: string, seconds: number): Promise<Row[]> {
   const email = `bench-api-${Date.now()}@example.com`;
   const session = await signUpAndIn(baseUrl, apikey, email, 'bench-password-1');
-  const result = await autocannon({
-    url: `${baseUrl}/api/v1/me`,
-    headers: { authorization: `Bearer ${session.access_token}` },
-    connections: 10,
-    duration: seconds,
-  });
-  return { name: 'GET /api/v1/me (authenticated JSON), 10 connections', value: describeLoad(result) };
+  const headers = { authorization: `Bearer ${session.access_token}` };
+  const port = await findFreePort();
+  const anchor = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'bench/lib/bare-me-server.ts',
+      String(port),
+      path.join(dataDir, 'parley.db'),
+      `${baseUrl}/auth/v1/.well-known/jwks.json`,
+      `${baseUrl}/auth/v1`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  try {
+    await new Promise<void>((resolve, reject) => {
+      anchor.stdout.on('data', (chunk: Buffer) => chunk.toString().includes('listening') && resolve());
+      anchor.once('exit', (code) => reject(new Error(`the anchor server exited with ${code}`)));
+    });
+    const anchorUrl = `http://127.0.0.1:${port}/me`;
+    const check = await fetch(anchorUrl, { headers });
+    if (!check.ok) throw new Error(`the anchor answered ${check.status}: ${await check.text()}`);
+    const load = (url: string, duration: number) => autocannon({ url, headers, connections: 10, duration });
+    // Warm both up, then alternate halves so a passing disturbance touches both alike.
+    await load(`${baseUrl}/api/v1/me`, 2);
+    await load(anchorUrl, 2);
+    const half = Math.max(1, Math.round(seconds / 2));
+    const ours: autocannon.Result[] = [];
+    const bare: autocannon.Result[] = [];
+    for (let round = 0; round < 2; round++) {
+      ours.push(await load(`${baseUrl}/api/v1/me`, half));
+      bare.push(await load(anchorUrl, half));
+    }
+    const rate = (results: autocannon.Result[]) => results.reduce((sum, r) => sum + r.requests.average, 0) / results.length;
+    const ratio = rate(ours) / rate(bare);
+    return [
+      { name: 'GET /api/v1/me (authenticated JSON), 10 connections', value: describeLoad(ours.at(-1)!) },
+      { name: 'bare Fastify + jose + SQLite doing the same work (anchor)', value: describeLoad(bare.at(-1)!) },
+      { name: '/api/v1/me throughput ÷ anchor', value: `${ratio.toFixed(2)}×`, note: `goal ≥ 0.70× — ${ratio >= 0.7 ? 'met' : 'NOT met'}` },
+    ];
+  } finally {
+    anchor.kill();
+  }
 }

@@ -52,7 +52,7 @@ if (wanted('auth')) {
     printSection('Auth and API under load (SQLite, one process)', [
       await benchSignIn(server.baseUrl, apikey, seconds),
       await benchRefresh(server.baseUrl, apikey, seconds),
-      await benchAuthenticatedJson(server.baseUrl, apikey, seconds),
+      ...(await benchAuthenticatedJson(server.baseUrl, server.dataDir, apikey, seconds)),
     ]);
   } finally {
     await server.stop();

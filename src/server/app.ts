@@ -88,7 +88,13 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     samples: services.samples,
     transcriptReady: services.notes,
   });
-  registerMeetingExportRoutes(route, { meetings: services.meetings, blobs: deps.blobs, transcription: services.transcription, notes: services.notes });
+  registerMeetingExportRoutes(route, {
+    meetings: services.meetings,
+    blobs: deps.blobs,
+    audioLinks: deps.audioLinks,
+    transcription: services.transcription,
+    notes: services.notes,
+  });
   registerNotesRoutes(route, { notes: services.notes });
   registerTrackerRoutes(route, { notes: services.notes });
   registerTranscriptionRoutes(route, { transcription: services.transcription });

@@ -57,4 +57,14 @@ describe('loadConfig', () => {
   it('never lets the minimum password length fall below 6', () => {
     expect(loadConfig({ AUTH_PASSWORD_MIN_LENGTH: '4' }).auth.passwordMinLength).toBe(6);
   });
+
+  it('hashes passwords at OWASP’s argon2id cost and refuses a cheaper one outside the test suite', () => {
+    expect(loadConfig({}).auth.passwordHash).toEqual({ memoryKib: 19_456, passes: 2 });
+    expect(loadConfig({ AUTH_PASSWORD_HASH_MEMORY_KIB: '9216', AUTH_PASSWORD_HASH_PASSES: '4' }).auth.passwordHash).toEqual({ memoryKib: 9216, passes: 4 });
+    expect(() => loadConfig({ AUTH_PASSWORD_HASH_MEMORY_KIB: '4096', AUTH_PASSWORD_HASH_PASSES: '2' })).toThrow(/OWASP's argon2id floor/);
+    expect(loadConfig({ NODE_ENV: 'test', AUTH_PASSWORD_HASH_MEMORY_KIB: '64', AUTH_PASSWORD_HASH_PASSES: '1' }).auth.passwordHash).toEqual({
+      memoryKib: 64,
+      passes: 1,
+    });
+  });
 });

@@ -50,6 +50,9 @@ const optionalUrl = z
     }
   });
 
+/** OWASP's argon2id pairs (19 MiB × 2, 12 MiB × 3, 9 MiB × 4, 7 MiB × 5) all cost about this much memory × passes. */
+const OWASP_ARGON2ID_FLOOR = 7_168 * 5;
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
@@ -76,6 +79,11 @@ const EnvSchema = z.object({
   AUTH_EMAIL_FREQUENCY: int(60, 0, 86400),
   AUTH_EMAIL_RATE_LIMIT_PER_HOUR: int(30, 1, 1000000),
   AUTH_OTP_EXP: int(86400, 60, 604800),
+  // argon2id's cost. The defaults are OWASP's first recommendation; a server refuses less than OWASP's
+  // floor (memory × passes of its recommended pairs), except the test suite's, whose thousands of
+  // throw-away accounts would otherwise spend minutes of CPU hashing.
+  AUTH_PASSWORD_HASH_MEMORY_KIB: int(19_456, 64, 4_194_304),
+  AUTH_PASSWORD_HASH_PASSES: int(2, 1, 64),
   UPLOAD_MAX_MB: int(500, 1, 10_240),
   UPLOAD_EXPIRY_HOURS: int(24, 1, 24 * 30),
   STORAGE_QUOTA_GB: int(10, 1, 1_000_000),
@@ -151,6 +159,8 @@ export type Config = Readonly<{
     emailFrequencySeconds: number;
     emailRateLimitPerHour: number;
     otpExpSeconds: number;
+    /** argon2id's cost for new password hashes. */
+    passwordHash: Readonly<{ memoryKib: number; passes: number }>;
   }>;
   uploads: Readonly<{
     maxBytes: number;
@@ -233,6 +243,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       `ROLE: ${e.ROLE} needs a PostgreSQL DATABASE_URL (separate web and worker processes share their jobs and events through PostgreSQL); use ROLE=all with SQLite`,
     ]);
   }
+  if (e.NODE_ENV !== 'test' && e.AUTH_PASSWORD_HASH_MEMORY_KIB * e.AUTH_PASSWORD_HASH_PASSES < OWASP_ARGON2ID_FLOOR)
+    throw new ConfigError([
+      `AUTH_PASSWORD_HASH_MEMORY_KIB × AUTH_PASSWORD_HASH_PASSES: at least ${OWASP_ARGON2ID_FLOOR} (OWASP's argon2id floor, e.g. 19456 KiB × 2 passes)`,
+    ]);
   if (e.NOTES_LLM_URL && !e.NOTES_LLM_MODEL)
     throw new ConfigError(['NOTES_LLM_MODEL: required with NOTES_LLM_URL (the model name the endpoint serves, e.g. llama3.1:8b or gpt-4o-mini)']);
   if (e.NOTES_ENGINE === 'llm' && !e.NOTES_LLM_URL) throw new ConfigError(['NOTES_ENGINE: llm needs NOTES_LLM_URL and NOTES_LLM_MODEL']);
@@ -278,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       emailFrequencySeconds: e.AUTH_EMAIL_FREQUENCY,
       emailRateLimitPerHour: e.AUTH_EMAIL_RATE_LIMIT_PER_HOUR,
       otpExpSeconds: e.AUTH_OTP_EXP,
+      passwordHash: Object.freeze({ memoryKib: e.AUTH_PASSWORD_HASH_MEMORY_KIB, passes: e.AUTH_PASSWORD_HASH_PASSES }),
     }),
     uploads: Object.freeze({
       maxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,

@@ -41,6 +41,7 @@ import { createLocalBlobStore, type BlobStore } from './lib/blob-store.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { tightenTree } from './lib/private-files.ts';
+import { createAudioLinks, type AudioLinks } from './features/meetings/audio-link.ts';
 import { createSecretBox, isSealed, loadSecretKey } from './lib/secret-box.ts';
 
 export type Services = {
@@ -63,6 +64,8 @@ export type Deps = {
   /** The start-up integrity check of the database, reported by /healthz and /status. */
   integrity: DatabaseIntegrity;
   blobs: BlobStore;
+  /** Short-lived links to a meeting's recording for the player (sealed with the installation key). */
+  audioLinks: AudioLinks;
   /** Unfinished audio uploads (tus), and the worker's sweep of expired and orphaned ones. */
   uploads: { store: DurableFileStore; sweeper: UploadSweeper };
   mailer: Mailer;
@@ -108,6 +111,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   if (!integrity.ok) log.error({ reason: integrity.reason }, 'the database is damaged: /healthz answers 503 until it is repaired and the server restarted');
   const db = database.db;
   const blobs = createLocalBlobStore(config.dataDir);
+  const audioLinks = createAudioLinks(secrets, () => clock.now());
   const mailer = createMailer(config, log);
 
   const transport =
@@ -203,6 +207,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     database,
     integrity,
     blobs,
+    audioLinks,
     uploads: { store: uploadStore, sweeper: uploadSweeper },
     mailer,
     realtime,

@@ -214,37 +214,36 @@ describe('a keyboard', () => {
     await visitor.context.close();
   });
 
-  it('moves through a recording on its waveform: arrows, Home and End, and Space plays', { timeout: 120_000 }, async () => {
-    const { context, page } = await signedInPage(browser);
-    await page.goto('/record');
-    await page.getByLabel('Recording file').setInputFiles(path.join(sharedAudioDir(), 'jfk.wav'));
-    await toast(page, 'Meeting saved').waitFor();
-    await page.getByRole('link', { name: 'Meeting History' }).first().click();
-    await page
-      .getByRole('article', { name: 'jfk', exact: true })
-      .getByRole('link', { name: /View Details/ })
-      .click();
-    await page.waitForURL(/\/meetings\/[0-9a-f-]{36}$/);
+  it(
+    'reaches the waveform of a recording with Tab and plays, pauses and skips from it (the meeting page passing axe-core with its player)',
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await signedInPage(browser);
+      await page.goto('/record');
+      await page.getByLabel('Recording file').setInputFiles(path.join(sharedAudioDir(), 'jfk.wav'));
+      await toast(page, 'Meeting saved').waitFor();
+      await page.getByRole('link', { name: 'Meeting History' }).first().click();
+      await page
+        .getByRole('article', { name: 'jfk', exact: true })
+        .getByRole('link', { name: /View Details/ })
+        .click();
+      await page.waitForURL(/\/meetings\/[0-9a-f-]{36}$/);
 
-    const waveform = page.getByRole('slider', { name: 'Waveform' });
-    const clock = page.getByTestId('audio-player').locator('span.font-mono');
-    await expect.poll(() => clock.textContent(), { timeout: 60_000 }).toBe('00:00 / 00:11'); // loaded: 11 s of audio
-    expect(await seriousAxeViolations(page)).toEqual([]); // the meeting page with its player (the samples have none)
-    await waveform.focus();
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => waveform.getAttribute('aria-valuenow')).toBe('5');
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(() => clock.textContent()).toBe('00:10 / 00:11');
-    await page.keyboard.press('ArrowLeft');
-    await expect.poll(() => waveform.getAttribute('aria-valuetext')).toBe('00:05 of 00:11');
-    await page.keyboard.press('End');
-    await expect.poll(() => waveform.getAttribute('aria-valuenow')).toBe('11');
-    await page.keyboard.press('Home');
-    await expect.poll(() => waveform.getAttribute('aria-valuenow')).toBe('0');
-    await page.keyboard.press('Space');
-    await page.getByTestId('audio-player').getByRole('button', { name: 'Pause' }).waitFor();
-    await page.keyboard.press('Space');
-    await page.getByTestId('audio-player').getByRole('button', { name: 'Play' }).waitFor();
-    await context.close();
-  });
+      // The player's own keys are playback.spec.ts's subject; here, that a keyboard reaches the waveform and it answers.
+      const position = page.getByRole('slider', { name: 'Playback position' });
+      const player = page.getByTestId('audio-player');
+      await expect.poll(() => position.getAttribute('aria-valuemax'), { timeout: 60_000 }).toMatch(/^1[01]$/); // loaded: 11 s of audio
+      expect(await seriousAxeViolations(page)).toEqual([]); // the meeting page with its player (the samples have none)
+      await player.getByRole('button', { name: /^Back / }).focus();
+      await page.keyboard.press('Shift+Tab');
+      expect(await position.evaluate((el) => el === document.activeElement)).toBe(true);
+      await page.keyboard.press('Space');
+      await player.getByRole('button', { name: 'Pause' }).waitFor();
+      await page.keyboard.press('Space');
+      await player.getByRole('button', { name: 'Play' }).waitFor();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(async () => Number(await position.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+      await context.close();
+    },
+  );
 });

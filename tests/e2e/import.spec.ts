@@ -30,7 +30,7 @@ describe('importing a transcript on the record page', () => {
     expect(await transcript.getByText('Megan Bowen:').count()).toBe(2);
     expect(await transcript.getByText('Alex Wilber:').count()).toBe(2);
     await page.getByRole('button', { name: 'Rename Megan Bowen' }).waitFor(); // the Speakers card names them from the file
-    expect(await page.getByLabel('Waveform').count()).toBe(0); // no audio player
+    expect(await page.getByTestId('audio-player').count()).toBe(0); // no audio player
     await context.close();
   });
 

@@ -109,12 +109,17 @@ describe('the live transcript on /record', () => {
     await page.getByRole('textbox', { name: 'Meeting title' }).fill('Live transcript check');
     await page.getByRole('button', { name: 'Start Recording' }).click();
     const panel = page.getByTestId('transcript-panel');
-    await panel.getByText('Listening…').waitFor({ timeout: 15_000 });
+    await panel
+      .getByText(
+        'Listening… each sentence appears here a few seconds after it is spoken. Your microphone’s lines are marked “You”; the saved transcript tells the voices in the room apart.',
+      )
+      .waitFor({ timeout: 15_000 });
     // The file's five utterances (24.7 s) and the start of the next loop.
     await expect.poll(() => panel.locator('li').count(), { timeout: 45_000, interval: 250 }).toBeGreaterThanOrEqual(5);
 
     const items = await panel.locator('li').allTextContents();
-    expect(items[0]).toMatch(/^\d\d:\d\dSpeaker 1: \S+/);
+    // Named by their source: the microphone is the person recording.
+    expect(items[0]).toMatch(/^\d\d:\d\dYou: \S+/);
     expect(items.join(' ').toLowerCase()).toMatch(/john|leisure|consider|young man|respectable/);
     const clock = items.map((text) => text.slice(0, 5));
     expect(clock.every((c, i) => i === 0 || c >= clock[i - 1]!)).toBe(true);
@@ -176,11 +181,39 @@ describe('the live transcript on /record', () => {
     expect(afterDrop.every((time, i) => i === 0 || time >= afterDrop[i - 1]!)).toBe(true);
     expect(afterDrop.at(-1)).toBeLessThanOrEqual(seconds((await page.getByRole('timer', { name: 'Recording time' }).textContent())!));
 
+    // Saved while lines are still coming: the panel is cleared at once and stays so, its socket is
+    // closed, and no line of it shows again; then the saved meeting's transcript, with its speakers.
+    // From the click on Save on, a live line added to the panel is flagged.
+    await page.evaluate(() => {
+      const w = window as unknown as { liveLineAfterSave: boolean; saveClicked: boolean };
+      w.liveLineAfterSave = false;
+      w.saveClicked = false;
+      document.addEventListener(
+        'click',
+        (event) => (w.saveClicked ||= (event.target as Element).closest('button')?.textContent?.includes('Save Meeting') ?? false),
+        true,
+      );
+      new MutationObserver((records) => {
+        if (!w.saveClicked) return;
+        const live = (node: Node) =>
+          node instanceof Element && (node.matches('li[data-speaker="You"]') || node.querySelector('li[data-speaker="You"]') !== null);
+        if (records.some((record) => [...record.addedNodes].some(live))) w.liveLineAfterSave = true;
+      }).observe(document, { subtree: true, childList: true });
+    });
     await page.getByRole('button', { name: 'Save Meeting' }).click();
     await toast(page, 'Meeting saved').waitFor();
-    // The live lines stay until the saved meeting's own transcript replaces them.
+    expect(await panel.locator('li').count()).toBe(0);
+    await panel
+      .getByText('Saved. The transcript is being made: it appears here, with its speakers, when it is ready. The meeting is in your history.')
+      .waitFor();
+    expect(await page.evaluate(() => (window as unknown as { liveSockets: WebSocket[] }).liveSockets.every((s) => s.readyState >= WebSocket.CLOSING))).toBe(
+      true,
+    );
     await page.getByText('The saved meeting’s transcript').waitFor({ timeout: 60_000 });
-    expect(await panel.locator('li').count()).toBeGreaterThan(0);
+    await expect.poll(() => panel.locator('li').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const finalSpeakers = new Set(await panel.locator('li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-speaker'))));
+    expect([...finalSpeakers].every((name) => name !== 'You' && /\S/.test(name ?? ''))).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { liveLineAfterSave: boolean }).liveLineAfterSave)).toBe(false);
     await context.close();
   });
 

@@ -131,6 +131,128 @@ describe('recording a meeting', () => {
   });
 });
 
+/** Flags in the page, from its first load on, whether the unfinished-uploads banner was ever on screen. */
+const watchUnfinishedBanner = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { bannerSeen: boolean };
+    w.bannerSeen = false;
+    new MutationObserver(() => {
+      if (document.body?.textContent?.includes('This browser holds recordings that did not finish uploading.')) w.bannerSeen = true;
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+
+/** A recording this browser kept of `meetingId` whose upload's answer never came back: no upload address, bytes said to be held. */
+const leaveLocalCopy = (page: Page, meetingId: string, title: string) =>
+  page.evaluate(
+    ({ meetingId, title }) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('parley-recordings');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction('recordings', 'readwrite');
+          tx.objectStore('recordings').put({
+            id: crypto.randomUUID(),
+            meetingId,
+            title,
+            mimeType: 'audio/webm',
+            startedAt: new Date().toISOString(),
+            bytesRecorded: 4096,
+            bytesAcked: 0,
+            stopped: true,
+            durationSeconds: 4,
+            uploadUrl: null,
+          });
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    { meetingId, title },
+  );
+
+describe('the banner of recordings that did not finish uploading', () => {
+  it('never lists the recording just saved, while it uploads or once it is ready; a leftover the server already holds resumes to saved', async () => {
+    const { context, page } = await signedInPage(browser, { fullName: 'Bea Banner', email: uniqueEmail('banner'), password: 'banner123' });
+    await watchUnfinishedBanner(page);
+    await page.goto('/record');
+    await page.getByLabel('Meeting title').fill('Saved while recording');
+    await page.getByRole('button', { name: 'Start Recording' }).click();
+    await toast(page, 'Recording started').waitFor();
+    await expect.poll(() => page.getByRole('timer').innerText(), { timeout: 10_000 }).toMatch(/^00:0[3-9]$/);
+    // Saved without stopping first: the last bytes are still to upload when the page is ready for the next recording.
+    await page.getByRole('button', { name: 'Save Meeting' }).click();
+    await toast(page, 'Meeting saved').filter({ hasText: 'Saved while recording' }).waitFor();
+    await expect.poll(async () => (await localRecordings(page)).length, { timeout: 30_000 }).toBe(0);
+    // Transcribed: the panel shows the saved meeting's transcript.
+    await page.getByText('The saved meeting’s transcript').waitFor({ timeout: 60_000 });
+    type List = { items: { id: string; hasAudio: boolean; status: string }[] };
+    const [saved] = (await apiJson<List>(page, '/api/v1/meetings?q=saved%20while%20recording')).items;
+    expect(saved).toMatchObject({ hasAudio: true, status: 'ready' });
+    expect(await page.evaluate(() => (window as unknown as { bannerSeen: boolean }).bannerSeen)).toBe(false);
+
+    // A copy left behind (the upload's last answer was lost): offered once, and resuming it hears
+    // that the server holds the audio already, which is success.
+    await leaveLocalCopy(page, saved!.id, 'Saved while recording');
+    await page.reload();
+    const banner = page.getByRole('region', { name: 'Unfinished recordings' });
+    await banner.getByText(/^Saved while recording · 00:04/).waitFor();
+    await banner.getByRole('button', { name: 'Resume upload' }).click();
+    await toast(page, 'Meeting saved').filter({ hasText: 'Saved while recording' }).waitFor();
+    await banner.waitFor({ state: 'detached' });
+    expect(await localRecordings(page)).toEqual([]);
+    expect(await page.getByText('This meeting already has its audio.').count()).toBe(0);
+    await context.close();
+  });
+});
+
+describe('auto-delete, told where it matters', () => {
+  it('says on /record and on a meeting’s page when recordings go, links to Settings › Privacy, and says nothing once it is off', async () => {
+    const { context, page } = await signedInPage(browser, { fullName: 'Otto Delete', email: uniqueEmail('autodel'), password: 'autodel12' });
+    await page.goto('/record');
+    const note = page.getByRole('note', { name: 'Auto-delete' });
+    expect(await note.textContent()).toBe('Recordings are deleted automatically 90 days after they are made (auto-delete). Change this in Settings › Privacy.');
+
+    const meeting = await page.evaluate(async () => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!;
+      const token = (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token;
+      const response = await fetch('/api/v1/meetings/imports', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ fileName: 'kept-for-a-while.txt', content: 'Ada: We ship on Friday.', title: 'Kept for a while' }),
+      });
+      return (await response.json()) as { id: string; createdAt: string };
+    });
+    await page.goto(`/meetings/${meeting.id}`);
+    await page.getByRole('heading', { name: 'Kept for a while' }).waitFor();
+    // 90 days from when it came in, as this browser writes dates.
+    const day = await page.evaluate(
+      (createdAt) =>
+        new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', year: 'numeric' }).format(
+          new Date(new Date(createdAt).getTime() + 90 * 86_400_000),
+        ),
+      meeting.createdAt,
+    );
+    expect(await note.textContent()).toBe(`This meeting will be deleted on ${day} (auto-delete after 90 days). Change this in Settings › Privacy.`);
+
+    // The link opens the Privacy tab, where auto-delete is turned off.
+    await note.getByRole('link', { name: 'Settings › Privacy' }).click();
+    await page.waitForURL('**/settings?tab=privacy');
+    await page.getByRole('tab', { name: 'Privacy', selected: true }).waitFor();
+    await page.getByRole('combobox', { name: 'Auto-delete recordings' }).click();
+    await page.getByRole('option', { name: 'Never' }).click();
+    await page.getByRole('button', { name: 'Update Privacy Settings' }).click();
+    await toast(page, 'Privacy settings updated').waitFor();
+
+    // Back on the meeting (in the app: the saved settings are what it reads, no load to wait for), and on /record.
+    await page.goBack();
+    await page.getByRole('heading', { name: 'Kept for a while' }).waitFor();
+    expect(await note.count()).toBe(0);
+    await page.getByRole('link', { name: 'Record Meeting', exact: true }).first().click();
+    await page.getByRole('button', { name: 'Start Recording' }).waitFor();
+    expect(await note.count()).toBe(0);
+    await context.close();
+  });
+});
+
 describe('a server outage during a recording', () => {
   it('loses no audio: chunks wait in IndexedDB and upload when the server returns', async () => {
     const port = await findFreePort();

@@ -48,6 +48,9 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
+    // Real argon2id at the cheapest cost: a run signs up thousands of accounts (0.1 s of CPU each at OWASP's cost).
+    AUTH_PASSWORD_HASH_MEMORY_KIB: '64',
+    AUTH_PASSWORD_HASH_PASSES: '1',
     PUBLIC_URL: baseUrl,
     DATA_DIR: dataDir,
     ...options.env,

@@ -49,6 +49,8 @@ type SignedInPageOptions = Partial<E2eAccount> & {
   /** The server to sign in on: this worker's from e2e-global-setup unless a test has its own. */
   baseUrl?: string;
   viewport?: { width: number; height: number };
+  /** A touch screen without a mouse (`pointer: coarse`, no hover): `locator.tap()` works. */
+  touch?: boolean;
   /** An account that already exists, signed in rather than signed up (a second device of the same person). */
   signInAs?: { email: string; password: string };
 };
@@ -84,6 +86,7 @@ export async function signedInPage(browser: Browser, options: SignedInPageOption
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: options.viewport ?? DESKTOP,
+    hasTouch: options.touch ?? false,
     storageState: { cookies: [], origins: [{ origin: new URL(baseUrl).origin, localStorage: [{ name: storageKey, value: session }] }] },
   });
   const page = await context.newPage();

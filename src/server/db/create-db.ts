@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { ensurePrivateDir, ensurePrivateFile, makePrivate } from '../lib/private-files.ts';
 import type { Database } from './database.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export type Db = Kysely<Database>;
 export type Dialect = DatabaseConfig['dialect'];
@@ -37,7 +38,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     sqlite.pragma('busy_timeout = 5000');
     // WAL + NORMAL is durable against application crashes and is SQLite's recommended pairing.
     sqlite.pragma('synchronous = NORMAL');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const pool = new pg.Pool({

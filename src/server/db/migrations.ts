@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as createInstanceSettings from './migrations/2026-11-22-1000-create-instance-settings.ts';
 import * as createAuth from './migrations/2026-11-22-1010-create-auth.ts';
 import * as createMeetings from './migrations/2026-11-22-1100-create-meetings.ts';
+import * as audioBytesBigint from './migrations/2026-11-24-1200-audio-bytes-bigint.ts';
 import * as createShareLinks from './migrations/2026-11-22-1200-create-share-links.ts';
 import * as meetingUpload from './migrations/2026-11-22-1300-meeting-upload.ts';
 import * as segmentSentiment from './migrations/2026-11-22-1400-segment-sentiment.ts';
@@ -41,6 +42,7 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-11-23-1200-participants-from-speakers': participantsFromSpeakers,
   '2026-11-24-1000-create-mentions-and-decision-links': createMentionsAndDecisionLinks,
   '2026-11-24-1100-seal-auth-secrets': sealAuthSecrets(sealer),
+  '2026-11-24-1200-audio-bytes-bigint': audioBytesBigint,
 });
 
 /** The migrations for a database that holds no secrets yet (tests of one migration's effect). */

@@ -212,6 +212,28 @@ describe('the job queue', () => {
     expect((await next.handle.states([k])).get(k)).toMatchObject({ state: 'succeeded', attempts: 1 });
   });
 
+  it('never queues again a job that finished while its process was stopping', async () => {
+    let started = false;
+    const stopping = await startQueue({
+      // Work that ends normally although the queue stops meanwhile (it does not heed the abort).
+      run: async (_payload, ctx) => {
+        started = true;
+        await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve(), { once: true }));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      },
+    });
+    const k = key('finished-while-stopping');
+    await stopping.handle.enqueue({ key: k });
+    await expect.poll(() => started, { timeout: 10_000 }).toBe(true);
+    await stopping.queue.stop();
+    expect(stopping.outcomes).toEqual([{ key: k, outcome: { status: 'succeeded' } }]);
+    const runs: number[] = [];
+    const next = await startQueue({ run: async (_payload, ctx) => void runs.push(ctx.attempt) });
+    await next.queue.idle();
+    expect(runs).toEqual([]);
+    expect((await next.handle.states([k])).get(k)).toMatchObject({ state: 'succeeded', attempts: 1 });
+  });
+
   it('picks up a job whose worker process died, once its lease has run out', { timeout: 60_000 }, async () => {
     const worker = await startWorkerProcess(database.target);
     // Queued while only the worker process works, so it is the one to take the job.

@@ -41,14 +41,14 @@ export const LiveLineSchema = z.object({
   startMs: z.number().int().nonnegative(),
   endMs: z.number().int().nonnegative(),
   text: z.string(),
-  /** "Speaker 1" for a single microphone; "You" and "Shared tab" when the call's tab is recorded too. */
+  /** The line's source: "You" for the microphone, "Shared tab" for a call's tab recorded next to it. */
   speaker: z.string(),
 });
 export type LiveLine = z.infer<typeof LiveLineSchema>;
 
 export const LiveServerMessageSchema = z.discriminatedUnion('type', [
   /** Listening; `speakers` names each channel's lines, in channel order. */
-  z.object({ type: z.literal('ready'), speakers: z.array(z.string()).default(['Speaker 1']) }),
+  z.object({ type: z.literal('ready'), speakers: z.array(z.string()).default(['You']) }),
   /**
    * Every recogniser of the server is busy: this session is in line (`position` 1 is next) and
    * becomes `ready` when one frees. Audio sent meanwhile keeps the recording's clock but is not heard.

@@ -155,6 +155,10 @@ export type UpdateMeetingBody = z.infer<typeof UpdateMeetingBodySchema>;
 export const UpdateSegmentBodySchema = z.object({ text: z.string().trim().min(1).max(10_000) });
 export const UpdateSpeakerBodySchema = z.object({ displayName: z.string().trim().min(1).max(100) });
 
+export const MergeSpeakerBodySchema = z.object({ intoSpeakerId: z.uuid() });
+/** Lines given to another speaker: one line, or a run of them. */
+export const AssignSegmentsBodySchema = z.object({ segmentIds: z.array(z.uuid()).min(1).max(5000), speakerId: z.uuid() });
+export const SpeakerNamesSchema = z.object({ names: z.array(z.string()) });
 export const IdParamsSchema = z.object({ id: z.uuid() });
 export const SegmentParamsSchema = z.object({ id: z.uuid(), segmentId: z.uuid() });
 export const SpeakerParamsSchema = z.object({ id: z.uuid(), speakerId: z.uuid() });
@@ -184,6 +188,20 @@ export const EXPORT_FORMATS = ['txt', 'md', 'docx', 'pdf', 'srt', 'vtt'] as cons
 export const ExportFormatSchema = z.enum(EXPORT_FORMATS);
 export type ExportFormat = z.infer<typeof ExportFormatSchema>;
 export const ExportQuerySchema = z.object({ format: ExportFormatSchema });
+
+/** A short-lived address of the recording for an <audio> element, which streams with Range requests but cannot send the bearer token. */
+export const AudioLinkSchema = z.object({ url: z.string(), expiresAt: isoDateTime });
+export type AudioLink = z.infer<typeof AudioLinkSchema>;
+export const AudioStreamQuerySchema = z.object({
+  token: z
+    .string()
+    .min(1)
+    .max(2000)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
+/** The recording's waveform (loudest sample per slice, 0–1) and its decoded length. */
+export const AudioPeaksSchema = z.object({ peaks: z.array(z.number().min(0).max(1)), durationSeconds: z.number().nonnegative() });
+export type AudioPeaks = z.infer<typeof AudioPeaksSchema>;
 
 export const DeletedSchema = z.object({ deleted: z.number().int() });
 export const RetryAcceptedSchema = z.object({ status: z.literal('processing') });
@@ -231,6 +249,31 @@ export const meetingEndpoints = {
     response: MeetingDetailSchema,
     tag,
   }),
+  mergeSpeaker: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/meetings/:id/speakers/:speakerId/merge',
+    params: SpeakerParamsSchema,
+    body: MergeSpeakerBodySchema,
+    response: MeetingDetailSchema,
+    tag,
+    summary: "Gives a speaker's lines to another speaker of the meeting and removes the first",
+  }),
+  assignSegments: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/meetings/:id/segments/speaker',
+    params: IdParamsSchema,
+    body: AssignSegmentsBodySchema,
+    response: MeetingDetailSchema,
+    tag,
+    summary: 'Gives transcript lines to another speaker of the meeting',
+  }),
+  speakerNames: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/speaker-names',
+    response: SpeakerNamesSchema,
+    tag,
+    summary: 'The names the caller has given speakers in their meetings, most used first',
+  }),
   remove: defineEndpoint({ method: 'DELETE', path: '/api/v1/meetings/:id', params: IdParamsSchema, response: DeletedSchema, tag }),
   retry: defineEndpoint({
     method: 'POST',
@@ -248,6 +291,33 @@ export const meetingEndpoints = {
     response: 'file',
     tag,
     summary: 'The recording, with byte ranges',
+  }),
+  audioLink: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/meetings/:id/audio/link',
+    params: IdParamsSchema,
+    response: AudioLinkSchema,
+    tag,
+    summary: 'A link to the recording valid for a few minutes, for an audio element (which cannot send the bearer token)',
+  }),
+  audioStream: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/:id/audio/stream',
+    params: IdParamsSchema,
+    query: AudioStreamQuerySchema,
+    response: 'file',
+    // The token from audioLink stands in for the bearer token.
+    auth: false,
+    tag,
+    summary: 'The recording, with byte ranges, through a link from audioLink',
+  }),
+  audioPeaks: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/:id/audio/peaks',
+    params: IdParamsSchema,
+    response: AudioPeaksSchema,
+    tag,
+    summary: "The recording's waveform and decoded length",
   }),
   export: defineEndpoint({
     method: 'GET',

@@ -43,6 +43,29 @@ export const PrivacySettingsSchema = z.object({
 });
 export type PrivacySettings = z.infer<typeof PrivacySettingsSchema>;
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Auto-delete's period counted from `from`: forwards (1) for the day a meeting that came into Parley
+ * then is deleted, backwards (-1) for the sweep's cutoff (meetings that came in before it go). Null
+ * for "never". One reckoning for the sweep and for what the app tells people.
+ */
+export function shiftByAutoDelete(period: AutoDelete, from: Date, direction: 1 | -1): Date | null {
+  switch (period) {
+    case 'never':
+      return null;
+    case '30days':
+      return new Date(from.getTime() + direction * 30 * DAY_MS);
+    case '90days':
+      return new Date(from.getTime() + direction * 90 * DAY_MS);
+    case '1year': {
+      const shifted = new Date(from);
+      shifted.setUTCFullYear(shifted.getUTCFullYear() + direction);
+      return shifted;
+    }
+  }
+}
+
 /** Spec §5: settings fields have no validation; the bound only keeps one document small. */
 export const MAX_BILLING_FIELD_LENGTH = 200;
 const billingField = z.string().max(MAX_BILLING_FIELD_LENGTH);

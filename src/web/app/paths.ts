@@ -44,7 +44,11 @@ export const paths = {
   },
   analytics: fixed('/analytics'),
   team: fixed('/team'),
-  settings: fixed('/settings'),
+  settings: {
+    path: '/settings',
+    /** `tab`: the tab to open at (`?tab=`), e.g. Privacy from an auto-delete notice. */
+    href: (tab?: 'profile' | 'notifications' | 'recording' | 'privacy' | 'billing'): string => (tab ? `/settings?tab=${tab}` : '/settings'),
+  },
   status: fixed('/status'),
 
   notFound: { path: '*' },

@@ -38,7 +38,7 @@ const siteRoutes: RouteObject[] = [
 
 const appRoutes: RouteObject[] = [
   { path: paths.dashboard.path, lazy: () => import('./routes/dashboard.tsx') },
-  { path: paths.record.path, lazy: () => import('./routes/record.ts') },
+  { path: paths.record.path, lazy: () => import('./routes/record.tsx') },
   { path: paths.history.path, lazy: () => import('./routes/history.tsx') },
   { path: paths.insights.path, lazy: () => import('./routes/insights.ts') },
   { path: paths.meeting.path, lazy: () => import('./routes/meeting.tsx') },

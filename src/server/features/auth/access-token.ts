@@ -1,4 +1,5 @@
-import { errors as joseErrors, jwtVerify, SignJWT, decodeProtectedHeader } from 'jose';
+import { errors as joseErrors, jwtVerify, SignJWT, decodeProtectedHeader, type CryptoKey } from 'jose';
+import { LRUCache } from 'lru-cache';
 import { GoTrueError } from './gotrue-error.ts';
 import { JWT_ALG, type SigningKeys } from './signing-keys.ts';
 import { unixSeconds } from './clock.ts';
@@ -66,8 +67,33 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const badJwt = (detail: string) => new GoTrueError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${detail}`);
 
+type Verified = { claims: AccessTokenClaims; kid: string; publicKey: CryptoKey; issuer: string };
+
+/**
+ * Tokens already verified, per key ring: a browser presents the same access token on every request
+ * for up to an hour, and checking its ES256 signature again each time was the largest cost of an
+ * authenticated request. Only tokens that passed are kept (a forged one never enters); a hit still
+ * checks expiry and that the signing key is still published (a removed key ends its tokens at once),
+ * and the caller still checks the session, so sign-out is as immediate as before.
+ */
+const verifiedByRing = new WeakMap<SigningKeys, LRUCache<string, Verified>>();
+
 /** Verifies signature, expiry, issuer and audience, with GoTrue's error texts for each failure. */
 export async function verifyAccessToken(keys: SigningKeys, token: string, issuer: string): Promise<AccessTokenClaims> {
+  let verified = verifiedByRing.get(keys);
+  if (!verified) verifiedByRing.set(keys, (verified = new LRUCache<string, Verified>({ max: 10_000 })));
+  const hit = verified.get(token);
+  if (hit && hit.issuer === issuer && (await keys.find(hit.kid))?.publicKey === hit.publicKey) {
+    if (hit.claims.exp <= unixSeconds()) {
+      verified.delete(token);
+      throw badJwt('token has invalid claims: token is expired');
+    }
+    return hit.claims;
+  }
+  return verifySignedToken(keys, token, issuer);
+}
+
+async function verifySignedToken(keys: SigningKeys, token: string, issuer: string): Promise<AccessTokenClaims> {
   let kid: string | undefined;
   try {
     const header = decodeProtectedHeader(token);
@@ -90,5 +116,7 @@ export async function verifyAccessToken(keys: SigningKeys, token: string, issuer
   if (typeof payload.sub !== 'string' || payload.sub === '') throw new GoTrueError(403, 'bad_jwt', 'invalid claim: missing sub claim');
   if (!UUID.test(payload.sub)) throw new GoTrueError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
   if (payload.aud !== 'authenticated') throw new GoTrueError(400, 'validation_failed', "Token audience doesn't match request audience");
-  return payload as unknown as AccessTokenClaims;
+  const claims = payload as unknown as AccessTokenClaims;
+  verifiedByRing.get(keys)?.set(token, { claims, kid: kid!, publicKey: key.publicKey, issuer });
+  return claims;
 }

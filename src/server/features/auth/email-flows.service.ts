@@ -22,7 +22,7 @@ export async function requestEmailOtp(
     if (input.createUser === false) throw new GoTrueError(422, 'otp_disabled', 'Signups not allowed for otp');
     if (ctx.config.auth.disableSignup) throw new GoTrueError(422, 'signup_disabled', 'Signups not allowed for this instance');
     // A passwordless account: the random password is never shown; the person signs in by link or code.
-    const passwordHash = await hashPassword(crypto.randomBytes(32).toString('base64url'));
+    const passwordHash = await hashPassword(crypto.randomBytes(32).toString('base64url'), ctx.config.auth.passwordHash);
     user = await createEmailUser(ctx.db, { email: input.email, passwordHash, data: input.data ?? {}, confirmed: false });
     await notifyUserCreated(ctx, user.id);
   }

@@ -2,24 +2,29 @@ import { hash, verify } from '@node-rs/argon2';
 import { GoTrueError, errors } from './gotrue-error.ts';
 
 /**
- * Passwords are hashed with argon2id (OWASP's parameters: 19 MiB, 2 passes, 1 lane). GoTrue's
- * bcrypt-era 72-byte ceiling and its messages are kept so clients see the same rules.
+ * Passwords are hashed with argon2id at the installation's cost (`AUTH_PASSWORD_HASH_*`; by default
+ * OWASP's parameters: 19 MiB, 2 passes, 1 lane). A stored hash names its own parameters, so a changed
+ * cost applies to new passwords and every older hash still verifies. GoTrue's bcrypt-era 72-byte
+ * ceiling and its messages are kept so clients see the same rules.
  */
 const ARGON2ID = 2;
-const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+export type PasswordHashCost = { memoryKib: number; passes: number };
+const optionsOf = (cost: PasswordHashCost) => ({ algorithm: ARGON2ID, memoryCost: cost.memoryKib, timeCost: cost.passes, parallelism: 1 }) as const;
 export const PASSWORD_MAX_BYTES = 72;
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+export function hashPassword(password: string, cost: PasswordHashCost): Promise<string> {
+  return hash(password, optionsOf(cost));
 }
 
-/** A hash of nothing anyone knows: verified against when the email is unknown so timing does not tell. */
-let dummyHash: Promise<string> | undefined;
+/** Hashes of nothing anyone knows, by cost: verified against when the email is unknown so timing does not tell. */
+const dummyHashes = new Map<string, Promise<string>>();
 
-export async function verifyPassword(password: string, encoded: string | null): Promise<boolean> {
+export async function verifyPassword(password: string, encoded: string | null, cost: PasswordHashCost): Promise<boolean> {
   if (encoded === null) {
-    dummyHash ??= hash('parley-dummy-password', OPTIONS);
-    await verify(await dummyHash, password).catch(() => false);
+    const key = `${cost.memoryKib}:${cost.passes}`;
+    const dummy = dummyHashes.get(key) ?? hash('parley-dummy-password', optionsOf(cost));
+    dummyHashes.set(key, dummy);
+    await verify(await dummy, password).catch(() => false);
     return false;
   }
   try {

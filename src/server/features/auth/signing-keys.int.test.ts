@@ -56,10 +56,20 @@ describe('signing keys', () => {
     const keys = createSigningKeys(database.db, { keepSeconds: 0, secrets });
     const old = await keys.current();
     const { token } = await signAccessToken(keys, claims, { issuer: ISSUER, expiresInSeconds: 3600 });
+    // Verified once (and so remembered as verified) before its key goes.
+    expect((await verifyAccessToken(keys, token, ISSUER)).sub).toBe(claims.sub);
     await keys.rotate();
     await new Promise((r) => setTimeout(r, 10));
     await keys.rotate();
     expect((await keys.jwks()).keys.map((k) => k.kid)).not.toContain(old.kid);
     await expect(verifyAccessToken(keys, token, ISSUER)).rejects.toMatchObject({ code: 'bad_jwt' });
+  });
+
+  it('a token verified before stops being accepted the second it expires', async () => {
+    const keys = createSigningKeys(database.db, { keepSeconds: 3600, secrets });
+    const { token, expiresAt } = await signAccessToken(keys, claims, { issuer: ISSUER, expiresInSeconds: 2 });
+    expect((await verifyAccessToken(keys, token, ISSUER)).sub).toBe(claims.sub);
+    await new Promise((r) => setTimeout(r, (expiresAt + 0.05) * 1000 - Date.now()));
+    await expect(verifyAccessToken(keys, token, ISSUER)).rejects.toMatchObject({ code: 'bad_jwt', message: expect.stringContaining('token is expired') });
   });
 });

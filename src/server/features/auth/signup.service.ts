@@ -30,7 +30,12 @@ export async function signUpWithEmail(ctx: AuthContext, input: SignUpInput): Pro
     return loadUserJson(ctx.db, existing.id);
   }
 
-  const user = await createEmailUser(ctx.db, { email, passwordHash: await hashPassword(input.password), data, confirmed: autoconfirm });
+  const user = await createEmailUser(ctx.db, {
+    email,
+    passwordHash: await hashPassword(input.password, ctx.config.auth.passwordHash),
+    data,
+    confirmed: autoconfirm,
+  });
   await notifyUserCreated(ctx, user.id);
   if (!autoconfirm) {
     await sendAuthEmail(ctx, { user, kind: 'signup', redirectTo });

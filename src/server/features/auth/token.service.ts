@@ -14,7 +14,7 @@ export async function signInWithPassword(
   const { email, password } = input;
   const user = await findUserByEmail(ctx.db, email);
   // Unknown emails still pay for a hash check, so response times do not reveal who has an account.
-  const passwordOk = await verifyPassword(password, user?.encrypted_password ?? null);
+  const passwordOk = await verifyPassword(password, user?.encrypted_password ?? null, ctx.config.auth.passwordHash);
   if (!user || !passwordOk) throw errors.invalidCredentials();
   if (isBanned(user)) throw errors.userBanned(400);
   if (!user.email_confirmed_at) throw new GoTrueError(400, 'email_not_confirmed', 'Email not confirmed');

@@ -44,11 +44,11 @@ export async function updateUser(
   if (changes.password !== undefined) {
     assertPasswordLength(changes.password);
     assertStrongPassword(changes.password, ctx.config.auth.passwordMinLength);
-    if (user.encrypted_password && (await verifyPassword(changes.password, user.encrypted_password))) {
+    if (user.encrypted_password && (await verifyPassword(changes.password, user.encrypted_password, ctx.config.auth.passwordHash))) {
       throw new GoTrueError(422, 'same_password', 'New password should be different from the old password.');
     }
     const now = nowIso();
-    await setPasswordHash(ctx.db, user.id, await hashPassword(changes.password), now);
+    await setPasswordHash(ctx.db, user.id, await hashPassword(changes.password, ctx.config.auth.passwordHash), now);
     await clearOneTimeTokens(ctx.db, user.id);
     // A new password signs out every other device, as GoTrue does.
     await endSessions(ctx, { userId: user.id, sessionId: session.id, scope: 'others' });

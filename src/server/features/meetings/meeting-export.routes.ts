@@ -1,23 +1,29 @@
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { fillPath } from '#shared/contracts/endpoint.ts';
 import { meetingEndpoints } from '#shared/contracts/meetings.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import type { Router } from '#server/http/endpoint-route.ts';
 import { caller } from '../auth/api-guard.ts';
+import type { AudioLinks } from './audio-link.ts';
+import { computeAudioPeaks, createPeaksCache } from './audio-peaks.ts';
 import { parseRange } from './byte-range.ts';
 import { contentDisposition, safeFileStem } from './content-disposition.ts';
 import { exportMeeting } from './meeting-export.ts';
 import type { MeetingsService } from './meetings.service.ts';
 import { presentMeeting } from './meetings.routes.ts';
 
-type ExportRouteDeps = { meetings: MeetingsService; blobs: BlobStore } & Parameters<typeof presentMeeting>[1];
+type ExportRouteDeps = { meetings: MeetingsService; blobs: BlobStore; audioLinks: AudioLinks } & Parameters<typeof presentMeeting>[1];
 
 /**
  * Downloads of the caller's own meeting: its notes and transcript as a file (txt, md, docx, pdf; srt, vtt) and the
- * recording itself, with byte ranges so players can seek and large files can resume. Only the
- * owner's meeting is looked up, so another person's id is a 404.
+ * recording itself, with byte ranges so players can seek and large files can resume; the player
+ * streams it through a short-lived link (audio-link.ts) and draws the waveform from audioPeaks.
+ * Only the owner's meeting is looked up, so another person's id is a 404.
  */
 export function registerMeetingExportRoutes(route: Router, deps: ExportRouteDeps): void {
-  const { meetings, blobs } = deps;
+  const { meetings, blobs, audioLinks } = deps;
+  const peaksOf = createPeaksCache((key) => computeAudioPeaks(blobs.pathOf(key)));
 
   route(meetingEndpoints.export, async (request, reply) => {
     const record = await meetings.get(caller(request).user.id, request.params.id);
@@ -34,15 +40,52 @@ export function registerMeetingExportRoutes(route: Router, deps: ExportRouteDeps
     );
   });
 
-  route(meetingEndpoints.audio, async (request, reply) => {
-    const meeting = await meetings.audio(caller(request).user.id, request.params.id);
+  route(meetingEndpoints.audio, async (request, reply) => sendAudio(request, reply, caller(request).user.id));
+
+  route(meetingEndpoints.audioLink, async (request) => {
+    const userId = caller(request).user.id;
+    const meeting = await meetings.audio(userId, request.params.id);
+    if (!meeting) throw notFound('Meeting');
+    if (!meeting.key) throw new AppError('NOT_FOUND', 'This meeting has no audio recording');
+    const { token, expiresAt } = audioLinks.issue(request.params.id, userId);
+    return { url: `${fillPath(meetingEndpoints.audioStream.path, request.params)}?token=${token}`, expiresAt: expiresAt.toISOString() };
+  });
+
+  route(meetingEndpoints.audioStream, async (request, reply) => {
+    const holder = audioLinks.verify(request.params.id, request.query.token);
+    // One answer for a forged, expired or another meeting's link: the player asks for a new one.
+    if (!holder) throw new AppError('FORBIDDEN', 'This link to the recording has expired or is not valid');
+    // The meeting is read as the person the link was issued to, so it is theirs as of now.
+    return sendAudio(request, reply, holder.userId);
+  });
+
+  route(meetingEndpoints.audioPeaks, async (request) => {
+    const { key } = await storedAudio(caller(request).user.id, request.params.id, request.log);
+    const size = await blobs.size(key);
+    try {
+      return await peaksOf(`${key}:${size}`, key);
+    } catch (error) {
+      request.log.error({ meetingId: request.params.id, err: error }, 'the waveform of a recording could not be worked out');
+      throw new AppError('VALIDATION_FAILED', 'The waveform of this recording could not be read');
+    }
+  });
+
+  /** The caller's meeting's recording, or the 404 that says why there is none. */
+  async function storedAudio(userId: string, meetingId: string, log: FastifyBaseLogger) {
+    const meeting = await meetings.audio(userId, meetingId);
     if (!meeting) throw notFound('Meeting');
     if (!meeting.key) throw new AppError('NOT_FOUND', 'This meeting has no audio recording');
     const key = meeting.key;
     if (!(await blobs.exists(key))) {
-      request.log.error({ meetingId: request.params.id, key }, 'audio blob missing');
+      log.error({ meetingId, key }, 'audio blob missing');
       throw new AppError('NOT_FOUND', 'The audio file of this meeting is missing');
     }
+    return { ...meeting, key };
+  }
+
+  async function sendAudio(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply, userId: string) {
+    const meeting = await storedAudio(userId, request.params.id, request.log);
+    const key = meeting.key;
     const size = await blobs.size(key);
     // The key names an immutable blob; the size changes while a recording is still growing.
     const etag = `"${key.replace(/^.*\//, '').replace(/\..*$/, '')}-${size}"`;
@@ -70,5 +113,5 @@ export function registerMeetingExportRoutes(route: Router, deps: ExportRouteDeps
       .header('content-range', `bytes ${range.start}-${range.end}/${size}`)
       .header('content-length', range.end - range.start + 1)
       .send(blobs.createReadStream(key, { start: range.start, end: range.end }));
-  });
+  }
 }

@@ -1,9 +1,10 @@
+import type { Updateable } from 'kysely';
 import type { Db } from '#server/db/create-db.ts';
 import { ABANDONED_REASON, MEETING_TRANSITIONS, type MeetingTransition } from './meeting-lifecycle.ts';
 import { insertMeeting, writeTranscript, type NewMeeting, type TranscriptInput } from './meetings.repository.ts';
 import type { MeetingsTable } from './meetings.table.ts';
 
-type StatusFields = Partial<Pick<MeetingsTable, 'failure_reason' | 'audio_key' | 'audio_mime' | 'audio_bytes' | 'duration_seconds'>>;
+type StatusFields = Partial<Pick<Updateable<MeetingsTable>, 'failure_reason' | 'audio_key' | 'audio_mime' | 'audio_bytes' | 'duration_seconds'>>;
 
 /** Applies a lifecycle transition (and the fields that come with it) if the meeting is in a status it may start from. */
 export async function transition(db: Db, meetingId: string, name: MeetingTransition, fields: StatusFields = {}): Promise<boolean> {

@@ -180,6 +180,21 @@ describe('editing', () => {
   });
 });
 
+describe('storage used', () => {
+  it('counts a recording over 2 GiB at its full size', async () => {
+    const { token, userId } = await signUpUser(t.app, 'big-recording');
+    const stats = async () => ((await api(token, 'GET', '/api/v1/meetings/stats')).body as { storageBytes: number }).storageBytes;
+    const before = await stats();
+    const { body } = await api(token, 'POST', '/api/v1/meetings', { title: 'All-day workshop', source: 'upload' });
+    const { id } = body as { id: string };
+    const bytes = 3 * 1024 ** 3;
+    expect(await t.deps.services.meetings.recordingStored(id, { key: `${userId}/${id}.webm`, mime: 'audio/webm', bytes, durationSeconds: 8 * 3600 })).toBe(
+      true,
+    );
+    expect((await stats()) - before).toBe(bytes);
+  });
+});
+
 describe('the public demo meeting', () => {
   it('is readable without signing in and matches the meeting contract', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/demo/meeting' });

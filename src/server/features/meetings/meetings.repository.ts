@@ -349,6 +349,79 @@ export async function renameSpeaker(db: Db, ownerId: string, meetingId: string, 
   });
 }
 
+/**
+ * One speaker's lines given to another and the first speaker removed (diarization heard one voice as
+ * two). False when the meeting is not the caller's or either speaker is not in it.
+ */
+export async function mergeSpeakers(db: Db, ownerId: string, meetingId: string, speakerId: string, intoSpeakerId: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await findOwned(trx, ownerId, meetingId))) return false;
+    const found = await trx
+      .selectFrom('meeting_speakers')
+      .select('id')
+      .where('meeting_id', '=', meetingId)
+      .where('id', 'in', [speakerId, intoSpeakerId])
+      .execute();
+    if (found.length !== 2) return false;
+    await trx
+      .updateTable('transcript_segments')
+      .set({ speaker_id: intoSpeakerId })
+      .where('meeting_id', '=', meetingId)
+      .where('speaker_id', '=', speakerId)
+      .execute();
+    await trx.deleteFrom('meeting_speakers').where('id', '=', speakerId).where('meeting_id', '=', meetingId).execute();
+    await syncSpeakerParticipants(trx, meetingId);
+    await bumpTranscriptRevision(trx, meetingId);
+    await trx.updateTable('meetings').set({ updated_at: nowIso() }).where('id', '=', meetingId).execute();
+    return true;
+  });
+}
+
+/** Lines given to another speaker of the same meeting. False when the meeting, the speaker or any of the lines is not there. */
+export async function assignSegments(db: Db, ownerId: string, meetingId: string, segmentIds: readonly string[], speakerId: string): Promise<boolean> {
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      if (!(await findOwned(trx, ownerId, meetingId))) return false;
+      const speaker = await trx.selectFrom('meeting_speakers').select('id').where('meeting_id', '=', meetingId).where('id', '=', speakerId).executeTakeFirst();
+      if (!speaker) return false;
+      const ids = [...new Set(segmentIds)];
+      const result = await trx
+        .updateTable('transcript_segments')
+        .set({ speaker_id: speakerId })
+        .where('meeting_id', '=', meetingId)
+        .where('id', 'in', ids)
+        .executeTakeFirst();
+      // All or nothing: a line of another meeting (or none at all) undoes the rest.
+      if (Number(result.numUpdatedRows) !== ids.length) throw new SegmentsNotFound();
+      await bumpTranscriptRevision(trx, meetingId);
+      await trx.updateTable('meetings').set({ updated_at: nowIso() }).where('id', '=', meetingId).execute();
+      return true;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof SegmentsNotFound) return false;
+      throw error;
+    });
+}
+
+class SegmentsNotFound extends Error {}
+
+/** The names a person has given speakers across their meetings, most used first (the rename box offers them). */
+export async function speakerNamesOf(db: Db, ownerId: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('meeting_speakers as sp')
+    .innerJoin('meetings as m', 'm.id', 'sp.meeting_id')
+    .select(['sp.display_name as name', (eb) => eb.fn.countAll<number | string>().as('uses')])
+    .where('m.owner_id', '=', ownerId)
+    .where('sp.display_name', 'is not', null)
+    .groupBy('sp.display_name')
+    .orderBy('uses', 'desc')
+    .orderBy('sp.display_name')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((row) => (row.name ? [row.name] : []));
+}
+
 /** Deletes meetings and reports their audio keys so the caller removes the blobs too. */
 export async function deleteMeetings(
   db: Db,

@@ -86,6 +86,20 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
     if (!(await meetings.renameSpeaker(ownerId, id, speakerId, request.body.displayName))) throw notFound('Speaker');
     return detail(ownerId, id);
   });
+  route(meetingEndpoints.mergeSpeaker, async (request) => {
+    const ownerId = caller(request).user.id;
+    const { id, speakerId } = request.params;
+    if (speakerId === request.body.intoSpeakerId) throw new AppError('VALIDATION_FAILED', 'A speaker cannot be merged into itself');
+    if (!(await meetings.mergeSpeakers(ownerId, id, speakerId, request.body.intoSpeakerId))) throw notFound('Speaker');
+    return detail(ownerId, id);
+  });
+  route(meetingEndpoints.assignSegments, async (request) => {
+    const ownerId = caller(request).user.id;
+    const { id } = request.params;
+    if (!(await meetings.assignSegments(ownerId, id, request.body.segmentIds, request.body.speakerId))) throw notFound('Speaker or transcript line');
+    return detail(ownerId, id);
+  });
+  route(meetingEndpoints.speakerNames, async (request) => ({ names: await meetings.speakerNames(caller(request).user.id) }));
   route(meetingEndpoints.remove, async (request) => {
     const deleted = await meetings.remove(caller(request).user.id, request.params.id);
     if (deleted === 0) throw notFound('Meeting');

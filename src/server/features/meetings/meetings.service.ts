@@ -44,6 +44,9 @@ import {
   ownsMeeting,
   recordingOf,
   renameSpeaker,
+  mergeSpeakers,
+  assignSegments,
+  speakerNamesOf,
   replaceTranscript,
   setSummary,
   updateMeeting,
@@ -166,6 +169,10 @@ export function createMeetingsService(deps: {
     update: (ownerId: string, id: string, changes: UpdateMeetingBody) => updateMeeting(db, ownerId, id, changes),
     updateSegment: (ownerId: string, id: string, segmentId: string, text: string) => updateSegmentText(db, ownerId, id, segmentId, text),
     renameSpeaker: (ownerId: string, id: string, speakerId: string, displayName: string) => renameSpeaker(db, ownerId, id, speakerId, displayName),
+    mergeSpeakers: (ownerId: string, id: string, speakerId: string, intoSpeakerId: string) => mergeSpeakers(db, ownerId, id, speakerId, intoSpeakerId),
+    assignSegments: (ownerId: string, id: string, segmentIds: readonly string[], speakerId: string) => assignSegments(db, ownerId, id, segmentIds, speakerId),
+    /** The names the person has given speakers in their meetings, most used first. */
+    speakerNames: (ownerId: string) => speakerNamesOf(db, ownerId, 200),
     /** Deletes the caller's meeting; answers how many went (0: not theirs or not there). */
     remove: (ownerId: string, id: string): Promise<number> => removeWhere(ownerId, { id }),
     removeSamples: (ownerId: string): Promise<number> => removeWhere(ownerId, { samples: true }),

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** Tables of the meetings feature (migration 2026-11-22-1100). Timestamps are ISO-8601 UTC text. */
 
@@ -18,7 +18,8 @@ export type MeetingsTable = {
   is_sample: number;
   audio_key: string | null;
   audio_mime: string | null;
-  audio_bytes: number | null;
+  /** bigint on PostgreSQL, whose driver reads it back as a string. */
+  audio_bytes: ColumnType<number | string | null, number | null, number | null>;
   /** The tus upload currently carrying this meeting's audio (migration 1300). */
   upload_id: string | null;
   /** JSON array of capture sources, one per audio channel; null for one mixed track (migration 1700). */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeetingDetail } from '#shared/contracts/meetings.ts';
+import { UPLOAD_REFUSED_HAS_AUDIO, UploadRefusalSchema } from '#shared/contracts/uploads.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { createFakeSpeakerIdentifier, createFakeSpeechEngine } from '#tests/support/fake-speech.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
@@ -107,6 +108,20 @@ describe('uploading a recording', () => {
     const row = await t.deps.database.db.selectFrom('meetings').select(['audio_key', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(sha(fs.readFileSync(t.deps.blobs.pathOf(row.audio_key!)))).toBe(sha(data));
     expect(row.status).toBe('ready');
+  });
+
+  it('answers a second upload for a meeting that has its audio with a refusal the browser can tell from a failure', async () => {
+    const token = await newUser();
+    const id = await newMeeting(token, 'mic');
+    const data = fs.readFileSync(CLIP);
+    expect((await upload(token, data, { meetingId: id, filetype: 'audio/wav' })).ok).toBe(true);
+    // The browser lost the answer (and the upload's address): it starts again, and hears that the server holds it.
+    const again = await upload(token, data, { meetingId: id, filetype: 'audio/wav' });
+    expect(again).toMatchObject({ ok: false, status: 409 });
+    expect(UploadRefusalSchema.parse(JSON.parse((again as { body: string }).body))).toEqual({
+      error: { message: 'This meeting already has its audio.', reason: UPLOAD_REFUSED_HAS_AUDIO },
+    });
+    await t.app.transcription.idle();
   });
 });
 

@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { EVENTS, Server } from '@tus/server';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { UPLOAD_REFUSED_HAS_AUDIO, type UploadRefusal } from '#shared/contracts/uploads.ts';
 import type { Config } from '#server/config.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
@@ -36,7 +37,10 @@ type UploadsDeps = {
 };
 
 /** A tus hook error: the status and a JSON body the web app can show. */
-const refuse = (status: number, message: string) => ({ status_code: status, body: JSON.stringify({ error: { message } }) });
+const refuse = (status: number, message: string, reason?: UploadRefusal['error']['reason']) => ({
+  status_code: status,
+  body: JSON.stringify({ error: { message, reason } } satisfies UploadRefusal),
+});
 const isOurs = (error: { body?: unknown }) => typeof error.body === 'string' && error.body.startsWith('{');
 
 /** 10 GB, 1.5 GB: the quota as people read it. */
@@ -149,7 +153,7 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
         attached = await deps.meetings.attachUpload(user.id, meetingId, upload.id, empty);
       }
       if (attached.outcome === 'not-found') throw refuse(404, 'Meeting not found');
-      if (attached.outcome === 'has-audio') throw refuse(409, 'This meeting already has its audio.');
+      if (attached.outcome === 'has-audio') throw refuse(409, 'This meeting already has its audio.', UPLOAD_REFUSED_HAS_AUDIO);
       if (attached.outcome === 'failed') throw refuse(409, `This meeting takes no more audio. ${attached.reason ?? ''}`.trim());
       if (attached.outcome === 'busy') throw refuse(409, 'This meeting’s audio is already being uploaded.');
       return { metadata: { ...upload.metadata, meetingId, filetype: type, ownerId: user.id } };

@@ -1,29 +1,13 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import { PRIVACY_DEFAULTS, type AutoDelete } from '#shared/contracts/settings.ts';
+import { PRIVACY_DEFAULTS, shiftByAutoDelete, type AutoDelete } from '#shared/contracts/settings.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { SettingsService } from './settings.service.ts';
 
 /** How often the sweep looks; the shortest period is 30 days, so an hour late is never noticed. */
 export const AUTO_DELETE_INTERVAL_MS = 60 * 60 * 1000;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** The moment before which a meeting is too old to keep, or null for "never". */
-export function autoDeleteCutoff(period: AutoDelete, now: Date): Date | null {
-  switch (period) {
-    case 'never':
-      return null;
-    case '30days':
-      return new Date(now.getTime() - 30 * DAY_MS);
-    case '90days':
-      return new Date(now.getTime() - 90 * DAY_MS);
-    case '1year': {
-      const cutoff = new Date(now);
-      cutoff.setUTCFullYear(cutoff.getUTCFullYear() - 1);
-      return cutoff;
-    }
-  }
-}
+export const autoDeleteCutoff = (period: AutoDelete, now: Date): Date | null => shiftByAutoDelete(period, now, -1);
 
 export type AutoDeleteSweeper = {
   /** One sweep at `now` (the clock's time by default); resolves with how many meetings went. */

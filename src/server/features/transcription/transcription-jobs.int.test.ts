@@ -10,7 +10,6 @@ import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-tes
 import { startFakeSpeechService } from '#tests/support/fake-openai-speech.ts';
 import { FLITE_LINES } from '#tests/support/flite-meeting.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
-import { testDatabaseKind } from '#tests/support/test-database.ts';
 import { databaseEnv, killTestWorkers, startTestWorker } from '#tests/support/test-worker.ts';
 
 const AUDIO = sharedAudioDir();
@@ -239,29 +238,20 @@ describe('transcription workers that die mid-job', () => {
     expect(await web.deps.services.transcription.jobOf(id)).toMatchObject({ state: 'succeeded', attempts: 2 });
   });
 
-  // KNOWN DEFECT, PostgreSQL only: on pg-boss this ends 'ready' in about half the runs (the third claim
-  // counts one death, not two), although the job-queue contract suite's own crash-loop test passes on
-  // pg-boss; skipped there until it is found, so that it is not a coin toss in CI. SQLite runs it.
-  it.skipIf(testDatabaseKind() === 'postgres')(
-    'fails a job whose runs keep dying with their process, instead of trying forever',
-    { timeout: 90_000 },
-    async () => {
-      await web.deps.jobs.stop();
-      await web.deps.jobs.start({ work: false });
-      const { token } = await signUp(web);
-      const id = await storedMeeting(web, token, path.join(AUDIO, 'goforward.wav'));
-      for (let run = 0; run < 2; run += 1) {
-        const dying = await worker();
-        await dying.waitFor('transcribing');
-        await dying.kill();
-      }
-      await workHere();
-      await expect.poll(async () => (await meeting(web, token, id)).status, { timeout: 45_000, interval: 200 }).toBe('failed');
-      const failed = await meeting(web, token, id);
-      expect(failed.failureReason).toBe(
-        'The transcription was interrupted 2 times before it could finish (the server stopped while working on it). Try again.',
-      );
-      expect(failed.segments).toEqual([]);
-    },
-  );
+  it('fails a job whose runs keep dying with their process, instead of trying forever', { timeout: 90_000 }, async () => {
+    await web.deps.jobs.stop();
+    await web.deps.jobs.start({ work: false });
+    const { token } = await signUp(web);
+    const id = await storedMeeting(web, token, path.join(AUDIO, 'goforward.wav'));
+    for (let run = 0; run < 2; run += 1) {
+      const dying = await worker();
+      await dying.waitFor('transcribing');
+      await dying.kill();
+    }
+    await workHere();
+    await expect.poll(async () => (await meeting(web, token, id)).status, { timeout: 45_000, interval: 200 }).toBe('failed');
+    const failed = await meeting(web, token, id);
+    expect(failed.failureReason).toBe('The transcription was interrupted 2 times before it could finish (the server stopped while working on it). Try again.');
+    expect(failed.segments).toEqual([]);
+  });
 });

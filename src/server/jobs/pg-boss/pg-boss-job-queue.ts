@@ -88,10 +88,12 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions): Promise
       concurrency: definition.concurrency,
       pollMs: options.pollMs ?? 2_000,
       claim: async () => (await boss.fetch<Envelope>(queue, { batchSize: 1, includeMetadata: true }))[0],
-      // Handed back at once and without counting the run: cancelled, then sent again fresh.
+      // Handed back at once and without counting the run: cancelled, then sent again fresh. Only a
+      // run still holding its claim is sent again: one that settled while the queue stopped (it
+      // finished, failed or was retried) must not be queued a second time.
       release: async (job) => {
         const envelope = Envelope.parse(job.data);
-        await boss.cancel(queue, { id: job.id, retryCount: job.retryCount });
+        if (affected(await boss.cancel(queue, { id: job.id, retryCount: job.retryCount })) === 0) return;
         await send(envelope.payload as P, envelope.priorRuns + job.retryCount);
       },
       run: async (job, signal) => {

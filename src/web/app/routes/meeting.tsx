@@ -1,6 +1,7 @@
 import { MeetingPage } from '#web/features/meetings/meeting/meeting-page.tsx';
+import { AutoDeleteNotice } from '#web/features/settings/components/auto-delete-notice.tsx';
 import { ShareDialog } from '#web/features/sharing/share-dialog.tsx';
 
 export function Component() {
-  return <MeetingPage ShareDialog={ShareDialog} />;
+  return <MeetingPage ShareDialog={ShareDialog} AutoDeleteNotice={AutoDeleteNotice} />;
 }

@@ -1,11 +1,10 @@
 import { hashKey, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from 'sonner';
-import { meetingEndpoints, type MeetingDetail, type MeetingListQuery } from '#shared/contracts/meetings.ts';
+import { meetingEndpoints, type AudioLink, type AudioPeaks, type MeetingDetail, type MeetingListQuery } from '#shared/contracts/meetings.ts';
 import { notesEndpoints, type NotesResponse, type UpdateNoteItemBody } from '#shared/contracts/notes.ts';
 import { api } from '#web/lib/api-client.ts';
 import { ApiError } from '#web/lib/api-error.ts';
 import { MEETING_DATA_KEY } from '#web/lib/query-keys.ts';
-import { fetchMeetingFile } from './downloads.ts';
 
 /** Query keys of the person's meetings: lists, one meeting, usage, the recording, the product tour. */
 export const meetingKeys = {
@@ -14,8 +13,9 @@ export const meetingKeys = {
   list: (query: Partial<MeetingListQuery>) => [...MEETING_DATA_KEY, 'list', query] as const,
   detail: (id: string) => [...MEETING_DATA_KEY, 'detail', id] as const,
   stats: () => [...MEETING_DATA_KEY, 'stats'] as const,
-  // Not under the meetings root: a stored recording never changes, and refreshing meeting data (each
-  // transcription stage, each notes state) must not download it again and restart the player.
+  speakerNames: () => [...MEETING_DATA_KEY, 'speaker-names'] as const,
+  // The recording's waveform. Not under the meetings root: a stored recording never changes, and
+  // refreshing meeting data (each transcription stage, each notes state) must not work it out again.
   audio: (id: string) => ['meeting-audio', id] as const,
   // Not under the meetings root: the tour's sample never changes with the person's own meetings.
   demo: () => ['demo-meeting'] as const,
@@ -36,24 +36,38 @@ export const meetingStatsOptions = () => queryOptions({ queryKey: meetingKeys.st
 export const demoMeetingOptions = () =>
   queryOptions({ queryKey: meetingKeys.demo(), queryFn: ({ signal }) => api(meetingEndpoints.demo, {}, { signal }), staleTime: Infinity });
 
-const RECORDING_UNAVAILABLE = 'The recording could not be loaded.';
-
-/** The recording as a Blob (the API wants the bearer token, which an audio element cannot send). */
-export const meetingAudioOptions = (id: string) =>
+/**
+ * The recording's waveform and decoded length, drawn while the audio itself streams. A waveform
+ * that cannot be worked out is not worth a failed player: undefined, and the player draws none.
+ */
+export const meetingAudioPeaksOptions = (id: string) =>
   queryOptions({
     queryKey: meetingKeys.audio(id),
     staleTime: Infinity,
-    queryFn: async ({ signal }) => {
+    retry: false,
+    queryFn: async ({ signal }): Promise<AudioPeaks | null> => {
       try {
-        return (await fetchMeetingFile(id, 'audio', { signal })).blob;
+        return await api(meetingEndpoints.audioPeaks, { params: { id } }, { signal });
       } catch (error) {
-        // The player says the same whatever the server's reason; no connection keeps its own message.
-        if (error instanceof ApiError && error.status > 0) {
-          throw new ApiError({ status: error.status, code: error.code, message: RECORDING_UNAVAILABLE, details: error.details });
-        }
+        if (error instanceof ApiError && error.status > 0) return null;
         throw error;
       }
     },
+  });
+
+/**
+ * A link to the recording for the player's <audio> element, valid for a few minutes: the element
+ * streams with Range requests but cannot send the bearer token. Asked for again when it runs out.
+ */
+export const fetchAudioLink = (id: string): Promise<AudioLink> => api(meetingEndpoints.audioLink, { params: { id } });
+
+/** The names the person has given speakers, offered when naming another. */
+export const useSpeakerNames = (enabled: boolean) =>
+  useQuery({
+    queryKey: meetingKeys.speakerNames(),
+    queryFn: ({ signal }) => api(meetingEndpoints.speakerNames, {}, { signal }),
+    select: (answer) => answer.names,
+    enabled,
   });
 
 export const useMeetings = (query: Partial<MeetingListQuery>) => useQuery(meetingListOptions(query));
@@ -69,7 +83,7 @@ export const useMeeting = (id: string) =>
 
 export const useDemoMeeting = () => useQuery(demoMeetingOptions());
 
-export const useMeetingAudio = (id: string, enabled: boolean) => useQuery({ ...meetingAudioOptions(id), enabled });
+export const useMeetingAudioPeaks = (id: string, enabled: boolean) => useQuery({ ...meetingAudioPeaksOptions(id), enabled });
 
 export function useDeleteMeeting() {
   const client = useQueryClient();
@@ -96,12 +110,13 @@ export function useRetryTranscription(meetingId: string) {
   });
 }
 
-/** Rename, correct a line, name a speaker: each answers the whole meeting, which replaces the cached one. */
+/** Rename, correct a line, name, merge or reassign speakers: each answers the whole meeting, which replaces the cached one. */
 export function useMeetingEdits(id: string) {
   const client = useQueryClient();
   const onSuccess = (meeting: MeetingDetail) => {
     client.setQueryData(meetingKeys.detail(id), meeting);
     void client.invalidateQueries({ queryKey: meetingKeys.lists() });
+    void client.invalidateQueries({ queryKey: meetingKeys.speakerNames() });
   };
   return {
     rename: useMutation({ mutationFn: (title: string) => api(meetingEndpoints.update, { params: { id }, body: { title } }), onSuccess }),
@@ -113,6 +128,16 @@ export function useMeetingEdits(id: string) {
     renameSpeaker: useMutation({
       mutationFn: ({ speakerId, displayName }: { speakerId: string; displayName: string }) =>
         api(meetingEndpoints.renameSpeaker, { params: { id, speakerId }, body: { displayName } }),
+      onSuccess,
+    }),
+    mergeSpeaker: useMutation({
+      mutationFn: ({ speakerId, intoSpeakerId }: { speakerId: string; intoSpeakerId: string }) =>
+        api(meetingEndpoints.mergeSpeaker, { params: { id, speakerId }, body: { intoSpeakerId } }),
+      onSuccess,
+    }),
+    moveLines: useMutation({
+      mutationFn: ({ segmentIds, speakerId }: { segmentIds: string[]; speakerId: string }) =>
+        api(meetingEndpoints.assignSegments, { params: { id }, body: { segmentIds, speakerId } }),
       onSuccess,
     }),
   };

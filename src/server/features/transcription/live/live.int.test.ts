@@ -78,7 +78,7 @@ describe('/realtime/live', () => {
     const meetingId = await recordingMeeting(token);
     const live = await open();
     live.say({ type: 'auth', accessToken: token, meetingId });
-    await expect.poll(() => live.messages[0]).toEqual({ type: 'ready', speakers: ['Speaker 1'] });
+    await expect.poll(() => live.messages[0]).toEqual({ type: 'ready', speakers: ['You'] });
 
     // 24.7 s of read speech sent at 4× real time: the first utterances come back before the audio ends.
     const pcm = pcmOf('librivox_ss_5utt.wav');
@@ -89,7 +89,7 @@ describe('/realtime/live', () => {
     await expect.poll(() => live.lines().at(-1)?.endMs ?? 0, { timeout: 20_000 }).toBeGreaterThan(20_000);
     const lines = live.lines();
     expect(lines.length).toBeGreaterThanOrEqual(3);
-    expect(lines[0]).toMatchObject({ speaker: 'Speaker 1' });
+    expect(lines[0]).toMatchObject({ speaker: 'You' });
     expect(lines.map((l) => l.text).join(' ')).toMatch(/john.*consider.*young man.*respectable/);
     expect(lines.every((l, i) => i === 0 || l.startMs >= lines[i - 1]!.endMs)).toBe(true);
     live.socket.close();
@@ -108,7 +108,7 @@ describe('/realtime/live', () => {
     await stream(live.socket, speech);
     live.say({ type: 'pause' }); // no more audio comes, yet the sentence is heard out
     await expect.poll(() => live.lines().length, { timeout: 15_000 }).toBe(1);
-    expect(live.lines()[0]).toMatchObject({ text: 'go forward ten meters', speaker: 'Speaker 1' });
+    expect(live.lines()[0]).toMatchObject({ text: 'go forward ten meters', speaker: 'You' });
 
     // Resumed: the same sentence again, timed right after the first audio (the pause's silence is not counted).
     await stream(live.socket, speech);

@@ -15,7 +15,7 @@ const AUTH_TIMEOUT_MS = 10_000;
 const IDLE_TIMEOUT_MS = 2 * 60_000;
 /** The browser answers pings by itself; one that misses a round has gone (closed lid, lost network). */
 const HEARTBEAT_MS = 30_000;
-/** The person's name on their microphone's lines when a shared tab is recorded too. */
+/** The microphone's lines: the person recording (anyone else in the room is told apart in the saved transcript). */
 const OWN_VOICE = 'You';
 
 const send = (socket: WebSocket, message: LiveServerMessage) => {
@@ -23,10 +23,11 @@ const send = (socket: WebSocket, message: LiveServerMessage) => {
 };
 
 /**
- * What each channel's lines are called: a single microphone may hear a whole room ("Speaker 1", as
- * the transcript starts); with a shared tab, the microphone is the person and the tab is the call.
+ * What each channel's lines are called, by their source: the microphone is the person ("You"), a
+ * shared tab is the call ("Shared tab", as the saved transcript names it). A live recogniser cannot
+ * tell voices apart; the saved transcript's speakers replace these names once it is made.
  */
-const speakersOf = (sources: string[]) => (sources.length > 1 ? [OWN_VOICE, ...sources.slice(1)] : ['Speaker 1']);
+const speakersOf = (sources: string[]) => [OWN_VOICE, ...sources.slice(1)];
 
 /**
  * GET /realtime/live (WebSocket): recognised lines of the recording in progress, streamed by the

@@ -3,17 +3,17 @@ import { useState, type ReactNode } from 'react';
 import type { MeetingDetail } from '#shared/contracts/meetings.ts';
 import type { Insight } from '#shared/contracts/notes.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { Input } from '#web/components/ui/input.tsx';
 import { formatDate, formatDuration } from '#web/lib/format.ts';
 import { NotesPanel, type NotesActions } from './notes-panel.tsx';
+import { SpeakersCard, type SpeakerEditing } from './speakers-card.tsx';
 import { TopicTimeline } from './topic-timeline.tsx';
 import { TranscriptView, type CitedLines } from './transcript-view.tsx';
 
-export type MeetingEditing = {
-  renameSpeaker: (speakerId: string, displayName: string) => Promise<unknown>;
+export type MeetingEditing = SpeakerEditing & {
   editLine: (segmentId: string, text: string) => Promise<unknown>;
+  /** Gives lines (one, or a run) to another speaker. */
+  moveLines: (segmentIds: string[], speakerId: string) => Promise<unknown>;
 };
 
 /**
@@ -128,6 +128,7 @@ export function MeetingView({
                 currentMs={currentMs}
                 onSeek={onSeek}
                 onEdit={editing?.editLine}
+                onMove={editing?.moveLines}
                 cited={cited}
               />
             </CardContent>
@@ -135,59 +136,9 @@ export function MeetingView({
         </div>
         <div className="grid content-start gap-6">
           <NotesPanel meeting={meeting} onJump={jump} actions={notesActions} />
-          {meeting.speakers.length > 0 && (
-            <Card>
-              <CardHeader>
-                <CardTitle>Speakers</CardTitle>
-              </CardHeader>
-              <CardContent className="grid gap-2">
-                {meeting.speakers.map((speaker) => (
-                  <SpeakerRow
-                    key={speaker.id}
-                    label={speaker.label}
-                    name={speaker.displayName}
-                    onRename={editing ? (name) => editing.renameSpeaker(speaker.id, name) : undefined}
-                  />
-                ))}
-              </CardContent>
-            </Card>
-          )}
+          {meeting.speakers.length > 0 && <SpeakersCard speakers={meeting.speakers} editing={editing} />}
         </div>
       </div>
-    </div>
-  );
-}
-
-function SpeakerRow({ label, name, onRename }: { label: string; name: string | null; onRename?: (name: string) => Promise<unknown> }) {
-  const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState(name ?? '');
-  if (editing && onRename) {
-    return (
-      <form
-        className="flex gap-2"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (draft.trim()) void onRename(draft.trim()).then(() => setEditing(false));
-        }}
-      >
-        <Input value={draft} onChange={(e) => setDraft(e.target.value)} aria-label={`Name for ${label}`} maxLength={100} autoFocus />
-        <Button size="sm" type="submit" disabled={!draft.trim()}>
-          Save
-        </Button>
-      </form>
-    );
-  }
-  return (
-    <div className="flex items-center justify-between gap-2 text-sm">
-      <span>
-        <span className="font-medium">{name ?? label}</span>
-        {name && <span className="ml-2 text-xs text-muted-foreground">{label}</span>}
-      </span>
-      {onRename && (
-        <Button size="sm" variant="ghost" onClick={() => setEditing(true)} aria-label={`Rename ${name ?? label}`}>
-          Rename
-        </Button>
-      )}
     </div>
   );
 }

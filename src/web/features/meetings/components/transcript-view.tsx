@@ -1,9 +1,19 @@
-import { CheckIcon, PencilIcon, XIcon } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { CheckIcon, ChevronDownIcon, ChevronUpIcon, PencilIcon, XIcon } from 'lucide-react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Speaker, TranscriptSegment } from '#shared/contracts/meetings.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#web/components/ui/dropdown-menu.tsx';
+import { Input } from '#web/components/ui/input.tsx';
 import { formatClock } from '#web/lib/format.ts';
 import { cn } from '#web/lib/utils.ts';
+import { findTranscriptMatches, type TranscriptMatch } from './transcript-search.ts';
 
 export const speakerName = (speakers: Speaker[], id: string | null): string => {
   const speaker = speakers.find((s) => s.id === id);
@@ -15,8 +25,9 @@ export type CitedLines = { segmentIds: readonly string[]; key: number };
 
 /**
  * The transcript: the line being played is highlighted and kept in view; the lines a note cites are
- * marked and scrolled to; clicking a line's time seeks the audio there; with editing allowed, a
- * line's text can be corrected in place.
+ * marked and scrolled to; clicking a line's time seeks the audio there; a search box marks what it
+ * finds and steps through it ("3 of 12"); with editing allowed, a line's text can be corrected in
+ * place (Enter saves, Esc cancels).
  */
 export function TranscriptView({
   segments,
@@ -24,6 +35,7 @@ export function TranscriptView({
   currentMs,
   onSeek,
   onEdit,
+  onMove,
   cited,
   pending = false,
 }: {
@@ -34,10 +46,37 @@ export function TranscriptView({
   currentMs: number | null;
   onSeek?: (ms: number) => void;
   onEdit?: (segmentId: string, text: string) => Promise<unknown>;
+  /** Gives lines to another speaker: a line's speaker becomes a menu. */
+  onMove?: ((segmentIds: string[], speakerId: string) => Promise<unknown>) | undefined;
   cited?: CitedLines | undefined;
 }) {
   const activeRef = useRef<HTMLLIElement>(null);
   const citedRef = useRef<HTMLLIElement>(null);
+  const currentMatchRef = useRef<HTMLElement>(null);
+  const [query, setQuery] = useState('');
+  const [current, setCurrent] = useState(0);
+  const matches = useMemo(() => findTranscriptMatches(segments, query), [segments, query]);
+  // An edit can leave fewer matches than the one shown: the last one then.
+  const currentIndex = matches.length === 0 ? -1 : Math.min(current, matches.length - 1);
+  const matchesOf = useMemo(() => {
+    const byLine = new Map<string, (TranscriptMatch & { index: number })[]>();
+    matches.forEach((match, index) => byLine.set(match.segmentId, [...(byLine.get(match.segmentId) ?? []), { ...match, index }]));
+    return byLine;
+  }, [matches]);
+  // The lines from each one on that its speaker says without another speaking between (moved together).
+  const runs = useMemo(() => {
+    const byLine = new Map<string, string[]>();
+    let run: string[] = [];
+    for (let i = segments.length - 1; i >= 0; i -= 1) {
+      const line = segments[i]!;
+      run = i + 1 < segments.length && segments[i + 1]!.speakerId === line.speakerId ? [line.id, ...run] : [line.id];
+      byLine.set(line.id, run);
+    }
+    return byLine;
+  }, [segments]);
+  const step = (by: number) => {
+    if (matches.length > 0) setCurrent((currentIndex + by + matches.length) % matches.length);
+  };
   const activeId = currentMs === null ? null : (segments.findLast((s) => s.startMs <= currentMs)?.id ?? null);
   const citedIds = new Set(cited?.segmentIds);
   const firstCitedId = segments.find((s) => citedIds.has(s.id))?.id;
@@ -48,6 +87,9 @@ export function TranscriptView({
   useEffect(() => {
     citedRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
   }, [cited?.key]);
+  useEffect(() => {
+    currentMatchRef.current?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  }, [currentIndex, query]);
 
   if (segments.length === 0) {
     return (
@@ -57,21 +99,98 @@ export function TranscriptView({
     );
   }
   return (
-    <ol className="grid gap-1" aria-label="Transcript">
-      {segments.map((segment) => (
-        <TranscriptLine
-          key={segment.id}
-          segment={segment}
-          speaker={speakerName(speakers, segment.speakerId)}
-          active={segment.id === activeId}
-          isCited={citedIds.has(segment.id)}
-          lineRef={segment.id === firstCitedId ? citedRef : segment.id === activeId ? activeRef : undefined}
-          onSeek={onSeek}
-          onEdit={onEdit}
+    <div className="grid gap-3">
+      <div role="search" aria-label="In this transcript" className="sticky top-0 z-10 flex items-center gap-1 bg-card pb-1">
+        <Input
+          type="search"
+          className="h-8"
+          placeholder="Search the transcript"
+          aria-label="Search the transcript"
+          value={query}
+          maxLength={200}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setCurrent(0);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              step(event.shiftKey ? -1 : 1);
+            }
+          }}
         />
-      ))}
-    </ol>
+        <span className="min-w-20 text-center text-xs whitespace-nowrap text-muted-foreground tabular-nums" role="status">
+          {query.trim() === '' ? '' : matches.length === 0 ? 'No matches' : `${currentIndex + 1} of ${matches.length}`}
+        </span>
+        <Button size="icon" variant="ghost" className="size-8" aria-label="Previous match" disabled={matches.length === 0} onClick={() => step(-1)}>
+          <ChevronUpIcon />
+        </Button>
+        <Button size="icon" variant="ghost" className="size-8" aria-label="Next match" disabled={matches.length === 0} onClick={() => step(1)}>
+          <ChevronDownIcon />
+        </Button>
+      </div>
+      <ol className="grid gap-1" aria-label="Transcript">
+        {segments.map((segment) => (
+          <TranscriptLine
+            key={segment.id}
+            segment={segment}
+            speaker={speakerName(speakers, segment.speakerId)}
+            active={segment.id === activeId}
+            isCited={citedIds.has(segment.id)}
+            lineRef={segment.id === firstCitedId ? citedRef : segment.id === activeId ? activeRef : undefined}
+            matches={matchesOf.get(segment.id)}
+            currentMatch={currentIndex}
+            currentMatchRef={currentMatchRef}
+            onSeek={onSeek}
+            onEdit={onEdit}
+            move={
+              onMove && speakers.length > 1
+                ? {
+                    run: runs.get(segment.id) ?? [segment.id],
+                    to: speakers.filter((s) => s.id !== segment.speakerId).map((s) => ({ id: s.id, name: speakerName(speakers, s.id) })),
+                    onMove,
+                  }
+                : undefined
+            }
+          />
+        ))}
+      </ol>
+    </div>
   );
+}
+
+/** A line's text with the search's matches marked, the current one apart. */
+function MarkedText({
+  text,
+  matches,
+  currentMatch,
+  currentMatchRef,
+}: {
+  text: string;
+  matches: (TranscriptMatch & { index: number })[] | undefined;
+  currentMatch: number;
+  currentMatchRef: React.Ref<HTMLElement>;
+}) {
+  if (!matches) return <span>{text}</span>;
+  const parts: React.ReactNode[] = [];
+  let at = 0;
+  for (const match of matches) {
+    parts.push(text.slice(at, match.start));
+    const isCurrent = match.index === currentMatch;
+    parts.push(
+      <mark
+        key={match.index}
+        ref={isCurrent ? currentMatchRef : undefined}
+        data-current={isCurrent}
+        className={cn('rounded-sm bg-yellow-200 text-inherit dark:bg-yellow-700/60', isCurrent && 'bg-orange-300 ring-2 ring-orange-500 dark:bg-orange-600')}
+      >
+        {text.slice(match.start, match.end)}
+      </mark>,
+    );
+    at = match.end;
+  }
+  parts.push(text.slice(at));
+  return <span>{parts}</span>;
 }
 
 function TranscriptLine({
@@ -80,21 +199,39 @@ function TranscriptLine({
   active,
   isCited,
   lineRef,
+  matches,
+  currentMatch,
+  currentMatchRef,
   onSeek,
   onEdit,
+  move,
 }: {
+  move: { run: string[]; to: { id: string; name: string }[]; onMove: (segmentIds: string[], speakerId: string) => Promise<unknown> } | undefined;
   segment: TranscriptSegment;
   speaker: string;
   active: boolean;
   isCited: boolean;
   lineRef: React.Ref<HTMLLIElement> | undefined;
+  matches: (TranscriptMatch & { index: number })[] | undefined;
+  currentMatch: number;
+  currentMatchRef: React.Ref<HTMLElement>;
   onSeek: ((ms: number) => void) | undefined;
   onEdit: ((segmentId: string, text: string) => Promise<unknown>) | undefined;
 }) {
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(segment.text);
   const [busy, setBusy] = useState(false);
+  const pencil = useRef<HTMLButtonElement>(null);
   const time = formatClock(segment.startMs / 1000);
+  const close = () => {
+    setEditing(false);
+    // Back where the person was, for the next line's edit by keyboard.
+    requestAnimationFrame(() => pencil.current?.focus());
+  };
+  const cancel = () => {
+    setDraft(segment.text);
+    close();
+  };
   return (
     <li
       ref={lineRef}
@@ -120,7 +257,38 @@ function TranscriptLine({
           <span className="mt-0.5 font-mono text-xs text-muted-foreground">{time}</span>
         )}
         <div className="flex-1">
-          <span className="font-medium">{speaker}: </span>
+          {move ? (
+            <DropdownMenu>
+              <DropdownMenuTrigger asChild>
+                <button type="button" className="font-medium hover:underline" aria-label={`Change the speaker of the line at ${time} (${speaker})`}>
+                  {speaker}:
+                </button>
+              </DropdownMenuTrigger>
+              <DropdownMenuContent align="start">
+                <DropdownMenuLabel>This line to</DropdownMenuLabel>
+                {move.to.map((other) => (
+                  <DropdownMenuItem key={other.id} onSelect={() => void move.onMove([segment.id], other.id)}>
+                    {other.name}
+                  </DropdownMenuItem>
+                ))}
+                {move.run.length > 1 && (
+                  <>
+                    <DropdownMenuSeparator />
+                    <DropdownMenuLabel>
+                      This line and the next {move.run.length - 1} of {speaker}’s to
+                    </DropdownMenuLabel>
+                    {move.to.map((other) => (
+                      <DropdownMenuItem key={other.id} onSelect={() => void move.onMove(move.run, other.id)}>
+                        {other.name}
+                      </DropdownMenuItem>
+                    ))}
+                  </>
+                )}
+              </DropdownMenuContent>
+            </DropdownMenu>
+          ) : (
+            <span className="font-medium">{speaker}:</span>
+          )}{' '}
           {editing ? (
             <form
               className="mt-1 grid gap-2"
@@ -129,7 +297,7 @@ function TranscriptLine({
                 if (!onEdit || draft.trim() === '') return;
                 setBusy(true);
                 void onEdit(segment.id, draft.trim())
-                  .then(() => setEditing(false))
+                  .then(close)
                   .finally(() => setBusy(false));
               }}
             >
@@ -138,37 +306,44 @@ function TranscriptLine({
                 value={draft}
                 onChange={(e) => setDraft(e.target.value)}
                 aria-label={`Text of the line at ${time}`}
+                aria-description="Enter saves, Shift+Enter starts a new line, Escape cancels"
                 maxLength={10_000}
                 autoFocus
+                onKeyDown={(event) => {
+                  if (event.key === 'Escape') {
+                    event.preventDefault();
+                    cancel();
+                  } else if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                    event.preventDefault();
+                    event.currentTarget.form?.requestSubmit();
+                  }
+                }}
               />
               <span className="flex gap-2">
                 <Button size="sm" type="submit" disabled={busy || draft.trim() === ''}>
                   <CheckIcon /> Save
                 </Button>
-                <Button
-                  size="sm"
-                  variant="outline"
-                  type="button"
-                  onClick={() => {
-                    setDraft(segment.text);
-                    setEditing(false);
-                  }}
-                >
+                <Button size="sm" variant="outline" type="button" onClick={cancel}>
                   <XIcon /> Cancel
                 </Button>
               </span>
             </form>
           ) : (
-            <span>{segment.text}</span>
+            <MarkedText text={segment.text} matches={matches} currentMatch={currentMatch} currentMatchRef={currentMatchRef} />
           )}
         </div>
         {onEdit && !editing && (
           <Button
+            ref={pencil}
             size="icon"
             variant="ghost"
-            className="size-7 opacity-0 group-hover:opacity-100 focus:opacity-100"
+            // Shown until hovered only where there is a mouse to hover with: on a touch screen it is always there.
+            className="size-7 pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:group-focus-within:opacity-100 pointer-fine:focus-visible:opacity-100"
             aria-label={`Edit the line at ${time}`}
-            onClick={() => setEditing(true)}
+            onClick={() => {
+              setDraft(segment.text);
+              setEditing(true);
+            }}
           >
             <PencilIcon />
           </Button>

@@ -1,5 +1,5 @@
 import { ArrowLeftIcon, PencilIcon } from 'lucide-react';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef, useState, type ComponentType } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
@@ -12,19 +12,28 @@ import { MeetingActionsMenu } from '../components/meeting-actions-menu.tsx';
 import { ProcessingStatus } from '../components/processing-status.tsx';
 import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
 import { AudioPlayer, type PlayerHandle } from './audio-player.tsx';
-import { useMeeting, useMeetingAudio, useMeetingEdits, useNotesEdits } from '../api.ts';
+import { fetchAudioLink, useMeeting, useMeetingAudioPeaks, useMeetingEdits, useNotesEdits, useSpeakerNames } from '../api.ts';
 import { MeetingView } from '../components/meeting-view.tsx';
 import { useLiveNotes } from './use-live-notes.ts';
 
 /** /meetings/:id: the recording with its waveform and topics, the transcript that follows it, the notes, and edits. */
-export function MeetingPage({ ShareDialog }: { ShareDialog: ShareDialogComponent }) {
+export function MeetingPage({
+  ShareDialog,
+  AutoDeleteNotice,
+}: {
+  ShareDialog: ShareDialogComponent;
+  /** When auto-delete removes this meeting (the settings feature's notice, handed in by app/routes). */
+  AutoDeleteNotice?: ComponentType<{ meeting: { createdAt: string; isSample: boolean }; className?: string }>;
+}) {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
   // A link to a moment (`?t=<ms>`, from the tracker or the decision register): the player starts there.
   const momentMs = paths.meeting.momentOf(search);
   const meeting = useMeeting(id);
-  const audio = useMeetingAudio(id, meeting.data?.hasAudio === true);
+  const waveform = useMeetingAudioPeaks(id, meeting.data?.hasAudio === true);
+  const getAudioLink = useCallback(() => fetchAudioLink(id), [id]);
   const edits = useMeetingEdits(id);
+  const speakerNames = useSpeakerNames(meeting.data !== undefined && meeting.data.speakers.length > 0);
   const notesEdits = useNotesEdits(id);
   const live = useLiveNotes(meeting.data, meeting.dataUpdatedAt);
   const [currentMs, setCurrentMs] = useState<number | null>(null);
@@ -72,6 +81,7 @@ export function MeetingPage({ ShareDialog }: { ShareDialog: ShareDialogComponent
         </Button>
         <MeetingActionsMenu meeting={data} onShare={() => setDialog('share')} onDelete={() => setDialog('delete')} />
       </div>
+      {AutoDeleteNotice && <AutoDeleteNotice meeting={data} className="mb-4" />}
       <ShareDialog meetingId={data.id} title={data.title} open={dialog === 'share'} onOpenChange={(open) => setDialog(open ? 'share' : null)} />
       <DeleteMeetingDialog meetingId={data.id} title={data.title} open={dialog === 'delete'} onOpenChange={(open) => setDialog(open ? 'delete' : null)} />
       <MeetingView
@@ -83,18 +93,27 @@ export function MeetingPage({ ShareDialog }: { ShareDialog: ShareDialogComponent
         onSeek={data.hasAudio ? (ms) => player.current?.seek(ms / 1000) : undefined}
         player={
           data.hasAudio ? (
-            audio.data ? (
-              <AudioPlayer audio={audio.data} onTime={onTime} onReady={onReady} />
-            ) : audio.isError ? (
-              <p className="text-sm text-destructive">{audio.error.message}</p>
-            ) : (
-              <Skeleton className="h-16" />
-            )
+            // Plays at once; the waveform is drawn when the server has worked it out.
+            <AudioPlayer
+              key={data.id}
+              getLink={getAudioLink}
+              waveform={waveform.isError ? null : waveform.data}
+              fallbackDurationSeconds={data.durationSeconds}
+              onTime={onTime}
+              onReady={onReady}
+            />
           ) : undefined
         }
         editing={{
           editLine: (segmentId, text) => edits.editLine.mutateAsync({ segmentId, text }).catch(fail),
           renameSpeaker: (speakerId, displayName) => edits.renameSpeaker.mutateAsync({ speakerId, displayName }).catch(fail),
+          mergeSpeaker: (speakerId, intoSpeakerId) =>
+            edits.mergeSpeaker.mutateAsync({ speakerId, intoSpeakerId }).then(() => toast.success('Speakers merged'), fail),
+          moveLines: (segmentIds, speakerId) =>
+            edits.moveLines
+              .mutateAsync({ segmentIds, speakerId })
+              .then(() => toast.success(segmentIds.length === 1 ? 'Line moved' : `${segmentIds.length} lines moved`), fail),
+          speakerNames: speakerNames.data,
         }}
         notesActions={{
           regenerate: () => notesEdits.regenerate.mutate(),
@@ -140,7 +159,14 @@ function EditableTitle({ title, onSave }: { title: string; onSave: (title: strin
         void onSave(draft).then(() => setEditing(false));
       }}
     >
-      <Input value={draft} onChange={(e) => setDraft(e.target.value)} aria-label="Meeting title" maxLength={200} autoFocus />
+      <Input
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={(e) => e.key === 'Escape' && setEditing(false)}
+        aria-label="Meeting title"
+        maxLength={200}
+        autoFocus
+      />
       <Button type="submit">Save</Button>
       <Button type="button" variant="outline" onClick={() => setEditing(false)}>
         Cancel

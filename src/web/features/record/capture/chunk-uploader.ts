@@ -1,17 +1,18 @@
 import { Upload, type DetailedError } from 'tus-js-client';
-import { UPLOADS_PATH } from '#shared/contracts/uploads.ts';
-import { acknowledge, getRecording, readRange, setUploadUrl } from './recording-store.ts';
+import { UPLOAD_REFUSED_HAS_AUDIO, UPLOADS_PATH, UploadRefusalSchema } from '#shared/contracts/uploads.ts';
+import { acknowledge, claimUpload, getRecording, readRange, removeRecording, setUploadUrl } from './recording-store.ts';
 
 /**
  * Streams a recording from IndexedDB to the server with tus (tus-js-client), while it is still
  * being recorded: the upload's length is declared only when the recorder has stopped. Bytes are
  * read from the local copy for every attempt, so a retry or a resume after a reload can start at
- * whatever offset the server reports.
+ * whatever offset the server reports. Once the server holds the recording (every byte acknowledged,
+ * or its answer that the meeting already has its audio) the local copy is removed.
  */
 export type ChunkUploader = {
   /** Wakes the uploader: new bytes were recorded, or the recorder stopped. */
   notify: () => void;
-  /** Resolves when the server holds every byte; rejects with a readable message if it gives up. */
+  /** Resolves when the server holds every byte and the local copy is gone; rejects with a readable message if it gives up. */
   finished: Promise<void>;
   abort: () => Promise<void>;
 };
@@ -61,6 +62,7 @@ export function startChunkUploader(options: UploaderOptions): ChunkUploader {
   };
 
   let upload: Upload | undefined;
+  const release = claimUpload(options.recordingId);
   const finished = (async () => {
     const existing = await getRecording(options.recordingId);
     await new Promise<void>((resolve, reject) => {
@@ -89,11 +91,14 @@ export function startChunkUploader(options: UploaderOptions): ChunkUploader {
           return status === 0 || status === 423 || status === 429 || status >= 500;
         },
         onSuccess: () => resolve(),
-        onError: (error) => reject(new Error(uploadErrorMessage(error))),
+        // The meeting has its audio already: an earlier attempt finished, its answer lost (a closed
+        // tab, a dropped connection). Nothing is left to send.
+        onError: (error) => (refusalOf(error)?.reason === UPLOAD_REFUSED_HAS_AUDIO ? resolve() : reject(new Error(uploadErrorMessage(error)))),
       });
       upload.start();
     });
-  })();
+    await removeRecording(options.recordingId);
+  })().finally(release);
 
   return {
     notify,
@@ -104,16 +109,22 @@ export function startChunkUploader(options: UploaderOptions): ChunkUploader {
   };
 }
 
+/** The server's refusal of the upload, when it answered with one. */
+function refusalOf(error: Error) {
+  const body = (error as DetailedError).originalResponse?.getBody();
+  if (!body) return undefined;
+  try {
+    return UploadRefusalSchema.safeParse(JSON.parse(body)).data?.error;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The server's own message when it refused the upload, else a plain description. */
 export function uploadErrorMessage(error: Error): string {
+  const refusal = refusalOf(error);
+  if (refusal) return refusal.message;
   const body = (error as DetailedError).originalResponse?.getBody();
-  if (body) {
-    try {
-      const message = (JSON.parse(body) as { error?: { message?: string } }).error?.message;
-      if (message) return message;
-    } catch {
-      if (body.length < 200) return body;
-    }
-  }
+  if (body && body.length < 200 && !body.trimStart().startsWith('{')) return body;
   return 'The recording could not be uploaded. Check your connection; Parley keeps it in this browser and will offer to resume.';
 }

@@ -31,6 +31,30 @@ interface RecordingDb extends DBSchema {
 
 let dbPromise: Promise<IDBPDatabase<RecordingDb>> | undefined;
 
+/**
+ * Recordings an uploader of this page is sending now (its own recording, or one being resumed):
+ * not "unfinished" while that runs, so the pending-uploads banner never offers to resume them.
+ */
+const uploading = new Set<string>();
+const listeners = new Set<() => void>();
+const changed = () => listeners.forEach((listener) => listener());
+
+/** Called when the recordings held here change: one removed, an upload begun or ended. */
+export function onRecordingsChanged(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Marks a recording as being uploaded by this page until the returned release is called. */
+export function claimUpload(id: string): () => void {
+  uploading.add(id);
+  changed();
+  return () => {
+    uploading.delete(id);
+    changed();
+  };
+}
+
 function db(): Promise<IDBPDatabase<RecordingDb>> {
   dbPromise ??= openDB<RecordingDb>('parley-recordings', 1, {
     upgrade(database) {
@@ -130,13 +154,17 @@ export async function removeRecording(id: string): Promise<void> {
     cursor = await cursor.continue();
   }
   await tx.done;
+  changed();
 }
 
-/** Recordings whose bytes have not all reached the server (a closed tab, a crash, an outage). */
+/**
+ * Recordings whose bytes have not all reached the server (a closed tab, a crash, an outage) and that
+ * no uploader of this page is sending right now.
+ */
 export async function unfinishedRecordings(): Promise<StoredRecording[]> {
   const all = await (await db()).getAll('recordings');
   // A finished upload removes its recording, so whatever remains is unfinished; one that never
   // got a single chunk holds nothing worth offering.
   for (const empty of all.filter((r) => r.bytesRecorded === 0 && r.stopped)) await removeRecording(empty.id);
-  return all.filter((r) => r.bytesRecorded > 0);
+  return all.filter((r) => r.bytesRecorded > 0 && !uploading.has(r.id));
 }

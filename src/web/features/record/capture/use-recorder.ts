@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
-import { appendChunk, createRecording, markStopped, removeRecording, type StoredRecording } from './recording-store.ts';
+import { appendChunk, createRecording, markStopped, type StoredRecording } from './recording-store.ts';
 import { startChunkUploader, type ChunkUploader } from './chunk-uploader.ts';
 import { nextPhase } from '../recorder-state.ts';
 
@@ -117,10 +117,8 @@ export function useRecorder() {
         onProgress: setBytesAcked,
       });
       uploaderRef.current = uploader;
-      uploader.finished.then(
-        () => void removeRecording(stored.id),
-        (error: Error) => setUploadError(error.message),
-      );
+      // The uploader drops the local copy itself once the server holds the recording.
+      uploader.finished.catch((error: Error) => setUploadError(error.message));
 
       // Opus at 48 kbit/s is plenty for speech; "High Quality Audio" keeps 128 kbit/s.
       const audioBitsPerSecond = input.highQuality ? 128_000 : 48_000;

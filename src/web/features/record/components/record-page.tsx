@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MicIcon, MicOffIcon, PauseIcon, PlayIcon, SaveIcon, SquareIcon } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { DEFAULT_RECORDING_OPTIONS, UNTITLED_MEETING, type RecordingOptions } from '#shared/contracts/meetings.ts';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
@@ -35,8 +35,11 @@ const PROBLEM_TEXT: Record<MicrophoneProblem, string> = {
 
 const formatBytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`);
 
-/** /record: a real recording (spec §2, §4, §8), saved to the server as it is made. */
-export function RecordPage() {
+/**
+ * /record: a real recording (spec §2, §4, §8), saved to the server as it is made. `autoDeleteNotice`:
+ * how long recordings are kept (the settings feature's, handed in by app/routes).
+ */
+export function RecordPage({ autoDeleteNotice }: { autoDeleteNotice?: ReactNode }) {
   const recorder = useRecorder();
   const live = useLiveTranscript();
   const tabAudio = useTabAudio();
@@ -118,8 +121,10 @@ export function RecordPage() {
       toast.success('Meeting saved', { description: `${name} (demo recordings are not kept)` });
       return;
     }
+    // Saving clears the transcript (spec §9): the live session is closed and its lines go, whether
+    // the recording was stopped first or not.
+    live.clear();
     if (recorder.phase === 'recording' || recorder.phase === 'paused') {
-      live.stop();
       await recorder.stop();
       tabAudio.stop('none');
     }
@@ -137,7 +142,7 @@ export function RecordPage() {
       toast.error(error instanceof Error ? error.message : 'The meeting could not be saved.');
       return;
     }
-    // The live lines stay in the panel until the meeting's own transcript replaces them.
+    // The panel shows the meeting's own transcript, with its speakers, once it is made.
     setSavedMeetingId(id);
     meetingIdRef.current = null;
     recorder.reset();
@@ -148,6 +153,7 @@ export function RecordPage() {
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Record Meeting" description="Record in your browser. Audio is saved to the server while you record." />
+      {autoDeleteNotice}
       <UnfinishedRecordings exclude={recorder.recording?.id} onUploaded={() => void queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY })} />
       <div className="grid gap-6 lg:grid-cols-3">
         <div className="grid gap-6 lg:col-span-2">

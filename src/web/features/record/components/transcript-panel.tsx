@@ -13,19 +13,23 @@ function emptyText(mode: PanelMode, live: LiveStatus | null): string {
     if (live?.state === 'unavailable') return `The live transcript is unavailable (${live.reason}). Recording goes on; the transcript is made when you stop.`;
     if (live?.state === 'waiting') return waitingText(live.position);
     if (live?.state === 'listening') {
-      const sources = live.speakers.length > 1 ? ` Your microphone’s lines are marked “${live.speakers[0]}”, the shared tab’s “${live.speakers[1]}”.` : '';
+      // Live lines are named by their source; the saved transcript tells the voices apart.
+      const sources =
+        live.speakers.length > 1
+          ? ` Your microphone’s lines are marked “${live.speakers[0]}”, the shared tab’s “${live.speakers[1]}”.`
+          : ` Your microphone’s lines are marked “${live.speakers[0] ?? 'You'}”; the saved transcript tells the voices in the room apart.`;
       return `Listening… each sentence appears here a few seconds after it is spoken.${sources}`;
     }
     return 'Recording. Connecting the live transcript…';
   }
-  if (mode === 'saved') return 'Saved. The transcript is being made; find the meeting in your history.';
+  if (mode === 'saved') return 'Saved. The transcript is being made: it appears here, with its speakers, when it is ready. The meeting is in your history.';
   return 'Press Start Recording. Lines appear here as you speak; the full transcript comes with the saved meeting.';
 }
 
 /** Within this distance of the bottom, the panel follows new lines; further up, the person is reading. */
 const FOLLOW_PX = 48;
 
-/** The live transcription panel (300px, spec §9): live lines, then the saved meeting's transcript. */
+/** The live transcription panel (300px, spec §9): live lines; cleared on save, then the saved meeting's transcript. */
 export function TranscriptPanel({ lines, mode, live = null }: { lines: TranscriptLine[]; mode: PanelMode; live?: LiveStatus | null }) {
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -33,14 +37,7 @@ export function TranscriptPanel({ lines, mode, live = null }: { lines: Transcrip
     const el = scroller.current;
     if (el && following.current) el.scrollTop = el.scrollHeight;
   }, [lines]);
-  const description =
-    mode === 'demo'
-      ? 'Demo recording — simulated lines'
-      : mode === 'final'
-        ? 'The saved meeting’s transcript'
-        : mode === 'saved' && lines.length > 0
-          ? 'Live lines — the final transcript replaces them when it is ready'
-          : 'Speakers and timestamps';
+  const description = mode === 'demo' ? 'Demo recording — simulated lines' : mode === 'final' ? 'The saved meeting’s transcript' : 'Speakers and timestamps';
   return (
     <Card>
       <CardHeader>

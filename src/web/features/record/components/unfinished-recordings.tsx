@@ -4,28 +4,40 @@ import { Button } from '#web/components/ui/button.tsx';
 import { getAccessToken } from '#web/lib/auth/access-token.ts';
 import { formatClock } from '#web/lib/format.ts';
 import { startChunkUploader } from '../capture/chunk-uploader.ts';
-import { markStopped, removeRecording, unfinishedRecordings, type StoredRecording } from '../capture/recording-store.ts';
+import { markStopped, onRecordingsChanged, removeRecording, unfinishedRecordings, type StoredRecording } from '../capture/recording-store.ts';
 
 /**
  * Recordings this browser still holds bytes of (a closed tab, a crash, an outage): offered for
- * upload when the person comes back, or discarded on request.
+ * upload when the person comes back, or discarded on request. One this page is uploading (the
+ * recording just saved) is not listed; the list follows as uploads finish or give up.
  */
 export function UnfinishedRecordings({ exclude, onUploaded }: { exclude: string | undefined; onUploaded: () => void }) {
-  const [items, setItems] = useState<StoredRecording[]>([]);
-  const [busy, setBusy] = useState<string | null>(null);
+  const [found, setFound] = useState<StoredRecording[]>([]);
+  /** The recording being resumed here: its uploader holds it, so it is no longer among `found`, but stays listed while it uploads. */
+  const [resuming, setResuming] = useState<StoredRecording | null>(null);
+  const busy = resuming?.id ?? null;
 
   useEffect(() => {
     let active = true;
-    void unfinishedRecordings().then((found) => active && setItems(found.filter((r) => r.id !== exclude)));
+    // Each look supersedes the one before, so an older answer arriving late never wins.
+    let latest = 0;
+    const look = () => {
+      const call = ++latest;
+      void unfinishedRecordings().then((list) => active && call === latest && setFound(list.filter((r) => r.id !== exclude)));
+    };
+    look();
+    const unsubscribe = onRecordingsChanged(look);
     return () => {
       active = false;
+      unsubscribe();
     };
   }, [exclude]);
 
+  const items = resuming ? [resuming, ...found.filter((r) => r.id !== resuming.id)] : found;
   if (items.length === 0) return null;
 
   const resume = async (recording: StoredRecording) => {
-    setBusy(recording.id);
+    setResuming(recording);
     try {
       await markStopped(recording.id); // the recorder that made it is gone
       const uploader = startChunkUploader({
@@ -35,21 +47,18 @@ export function UnfinishedRecordings({ exclude, onUploaded }: { exclude: string 
         getToken: getAccessToken,
       });
       uploader.notify();
-      await uploader.finished;
-      await removeRecording(recording.id);
-      setItems((list) => list.filter((r) => r.id !== recording.id));
+      await uploader.finished; // the server holds it (or said it already did): the local copy is gone
       toast.success('Meeting saved', { description: recording.title || 'Untitled Meeting' });
       onUploaded();
     } catch (error) {
       toast.error(error instanceof Error ? error.message : 'The recording could not be uploaded.');
     } finally {
-      setBusy(null);
+      setResuming(null);
     }
   };
 
   const discard = async (recording: StoredRecording) => {
     await removeRecording(recording.id);
-    setItems((list) => list.filter((r) => r.id !== recording.id));
   };
 
   return (

@@ -80,6 +80,8 @@ export async function startLiveTranscript(input: {
     const say = (message: LiveClientMessage) => ws.readyState === WebSocket.OPEN && ws.send(JSON.stringify(message));
     ws.onopen = async () => say({ type: 'auth', accessToken: (await input.getToken()) ?? '', meetingId: input.meetingId, channels, offsetMs });
     ws.onmessage = (event) => {
+      // Stopped: a message already on its way belongs to a recording that is over.
+      if (stopped) return;
       let parsed;
       try {
         parsed = LiveServerMessageSchema.safeParse(JSON.parse(String(event.data)));

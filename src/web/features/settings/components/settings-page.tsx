@@ -1,3 +1,4 @@
+import { useSearchParams } from 'react-router';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { BillingTab } from './billing-tab.tsx';
@@ -15,13 +16,16 @@ const TABS = [
   { value: 'billing', label: 'Billing', Content: BillingTab },
 ] as const;
 
-/** /settings (spec §2): five tabs, Profile first. */
+/** /settings (spec §2): five tabs, Profile first; `?tab=privacy` (paths.settings.href) opens another. */
 export function SettingsPage() {
   useImportLocalSettings();
+  const [search] = useSearchParams();
+  const asked = search.get('tab');
+  const initialTab = TABS.find((tab) => tab.value === asked)?.value ?? 'profile';
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title="Settings" description="Manage your account settings and preferences." />
-      <Tabs defaultValue="profile" className="gap-6">
+      <Tabs defaultValue={initialTab} className="gap-6">
         {/* Five labels do not fit a phone's width: the list scrolls sideways instead of squeezing them. */}
         {/* The tabs wrap onto a second row on a phone: a strip that scrolls sideways hid "Billing" past its edge. */}
         <TabsList className="h-auto max-w-full flex-wrap justify-start">

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { SEALED_PREFIX, type SecretBox } from '#server/lib/secret-box.ts';
+
+/**
+ * Short-lived links to one meeting's recording, for the player's <audio> element, which streams
+ * with Range requests but cannot send the bearer token. The token is sealed with the installation
+ * key (AES-GCM, bound to the meeting as associated data), so it can be neither forged nor moved to
+ * another meeting, and it names the person it was issued to: each request still reads the meeting
+ * as that person, so a deleted meeting or lost access answers 404 even within the link's minutes.
+ */
+export const AUDIO_LINK_TTL_MS = 10 * 60 * 1000;
+
+const PayloadSchema = z.object({ userId: z.string().min(1), expiresAt: z.number().int() });
+
+const contextOf = (meetingId: string) => `audio-link:${meetingId}`;
+
+export type AudioLinks = {
+  issue: (meetingId: string, userId: string) => { token: string; expiresAt: Date };
+  /** The person a token was issued to, or undefined when it is forged, another meeting's or expired. */
+  verify: (meetingId: string, token: string) => { userId: string } | undefined;
+};
+
+export function createAudioLinks(secrets: SecretBox, now: () => Date): AudioLinks {
+  return {
+    issue: (meetingId, userId) => {
+      const expiresAt = new Date(now().getTime() + AUDIO_LINK_TTL_MS);
+      const sealed = secrets.seal(JSON.stringify({ userId, expiresAt: expiresAt.getTime() }), contextOf(meetingId));
+      // The sealed form is base64url after its prefix: URL-safe as it is.
+      return { token: sealed.slice(SEALED_PREFIX.length), expiresAt };
+    },
+    verify: (meetingId, token) => {
+      let plaintext: string;
+      try {
+        plaintext = secrets.open(SEALED_PREFIX + token, contextOf(meetingId)).plaintext;
+      } catch {
+        return undefined;
+      }
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(plaintext);
+      } catch {
+        return undefined;
+      }
+      const payload = PayloadSchema.safeParse(parsed);
+      if (!payload.success || payload.data.expiresAt <= now().getTime()) return undefined;
+      return { userId: payload.data.userId };
+    },
+  };
+}

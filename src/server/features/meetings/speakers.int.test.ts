@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MeetingDetailSchema, MeetingListResponseSchema, SpeakerNamesSchema, type MeetingDetail } from '#shared/contracts/meetings.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false' } });
+});
+afterAll(() => t.close());
+
+const call = (token: string, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+
+async function meetingTitled(token: string, title: string): Promise<MeetingDetail> {
+  const list = MeetingListResponseSchema.parse((await call(token, 'GET', '/api/v1/meetings')).json());
+  const id = list.items.find((m) => m.title === title)!.id;
+  return MeetingDetailSchema.parse((await call(token, 'GET', `/api/v1/meetings/${id}`)).json());
+}
+
+const speakerOf = (meeting: MeetingDetail, name: string) => meeting.speakers.find((s) => s.displayName === name)!;
+const namesOfLines = (meeting: MeetingDetail) => meeting.segments.map((line) => meeting.speakers.find((s) => s.id === line.speakerId)?.displayName);
+
+describe("a meeting's speakers", () => {
+  it("merges one speaker into another: the lines are the other's and the first is gone", async () => {
+    const token = (await signUpUser(t.app, 'merge')).token;
+    const meeting = await meetingTitled(token, 'Weekly Team Standup');
+    expect(namesOfLines(meeting)).toEqual(['Alex Johnson', 'Sarah Miller', 'David Chen', 'Alex Johnson', 'Emma Wilson', 'Alex Johnson']);
+    const emma = speakerOf(meeting, 'Emma Wilson');
+    const alex = speakerOf(meeting, 'Alex Johnson');
+
+    const response = await call(token, 'POST', `/api/v1/meetings/${meeting.id}/speakers/${emma.id}/merge`, { intoSpeakerId: alex.id });
+    expect(response.statusCode).toBe(200);
+    const merged = MeetingDetailSchema.parse(response.json());
+    expect(merged.speakers.map((s) => s.displayName)).toEqual(['Alex Johnson', 'Sarah Miller', 'David Chen']);
+    expect(namesOfLines(merged)).toEqual(['Alex Johnson', 'Sarah Miller', 'David Chen', 'Alex Johnson', 'Alex Johnson', 'Alex Johnson']);
+    // Read again, as stored.
+    expect(namesOfLines(await meetingTitled(token, 'Weekly Team Standup'))).toEqual(namesOfLines(merged));
+  });
+
+  it('refuses a merge into itself, of a speaker not in the meeting, or of someone else', async () => {
+    const token = (await signUpUser(t.app, 'merge-bad')).token;
+    const meeting = await meetingTitled(token, 'Weekly Team Standup');
+    const other = await meetingTitled(token, 'Product Roadmap Review');
+    const alex = speakerOf(meeting, 'Alex Johnson');
+    const sarah = speakerOf(meeting, 'Sarah Miller');
+    const itself = await call(token, 'POST', `/api/v1/meetings/${meeting.id}/speakers/${alex.id}/merge`, { intoSpeakerId: alex.id });
+    expect(itself.statusCode).toBe(400);
+    expect(itself.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'A speaker cannot be merged into itself' } });
+    const elsewhere = await call(token, 'POST', `/api/v1/meetings/${meeting.id}/speakers/${alex.id}/merge`, { intoSpeakerId: other.speakers[0]!.id });
+    expect(elsewhere.statusCode).toBe(404);
+    expect(elsewhere.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Speaker not found' } });
+    const stranger = (await signUpUser(t.app, 'merge-stranger')).token;
+    expect((await call(stranger, 'POST', `/api/v1/meetings/${meeting.id}/speakers/${alex.id}/merge`, { intoSpeakerId: sarah.id })).statusCode).toBe(404);
+    expect((await call(token, 'POST', `/api/v1/meetings/${meeting.id}/speakers/${alex.id}/merge`, { intoSpeakerId: 'nope' })).statusCode).toBe(400);
+    // Nothing changed.
+    expect((await meetingTitled(token, 'Weekly Team Standup')).speakers).toEqual(meeting.speakers);
+  });
+
+  it('gives one line or a run of lines to another speaker, all or nothing', async () => {
+    const token = (await signUpUser(t.app, 'assign')).token;
+    const meeting = await meetingTitled(token, 'Weekly Team Standup');
+    const other = await meetingTitled(token, 'Product Roadmap Review');
+    const emma = speakerOf(meeting, 'Emma Wilson');
+    const [, second, third] = meeting.segments;
+
+    const one = await call(token, 'POST', `/api/v1/meetings/${meeting.id}/segments/speaker`, { segmentIds: [second!.id], speakerId: emma.id });
+    expect(one.statusCode).toBe(200);
+    expect(namesOfLines(MeetingDetailSchema.parse(one.json()))).toEqual([
+      'Alex Johnson',
+      'Emma Wilson',
+      'David Chen',
+      'Alex Johnson',
+      'Emma Wilson',
+      'Alex Johnson',
+    ]);
+
+    const sarah = speakerOf(meeting, 'Sarah Miller');
+    const run = await call(token, 'POST', `/api/v1/meetings/${meeting.id}/segments/speaker`, { segmentIds: [second!.id, third!.id], speakerId: sarah.id });
+    expect(namesOfLines(MeetingDetailSchema.parse(run.json()))).toEqual([
+      'Alex Johnson',
+      'Sarah Miller',
+      'Sarah Miller',
+      'Alex Johnson',
+      'Emma Wilson',
+      'Alex Johnson',
+    ]);
+
+    // A line of another meeting among them, or another meeting's speaker: nothing moves.
+    const mixed = await call(token, 'POST', `/api/v1/meetings/${meeting.id}/segments/speaker`, {
+      segmentIds: [second!.id, other.segments[0]!.id],
+      speakerId: emma.id,
+    });
+    expect(mixed.statusCode).toBe(404);
+    expect(mixed.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Speaker or transcript line not found' } });
+    const foreignSpeaker = await call(token, 'POST', `/api/v1/meetings/${meeting.id}/segments/speaker`, {
+      segmentIds: [second!.id],
+      speakerId: other.speakers[0]!.id,
+    });
+    expect(foreignSpeaker.statusCode).toBe(404);
+    expect(namesOfLines(await meetingTitled(token, 'Weekly Team Standup'))).toEqual([
+      'Alex Johnson',
+      'Sarah Miller',
+      'Sarah Miller',
+      'Alex Johnson',
+      'Emma Wilson',
+      'Alex Johnson',
+    ]);
+    expect((await call(token, 'POST', `/api/v1/meetings/${meeting.id}/segments/speaker`, { segmentIds: [], speakerId: emma.id })).statusCode).toBe(400);
+    const stranger = (await signUpUser(t.app, 'assign-stranger')).token;
+    expect((await call(stranger, 'POST', `/api/v1/meetings/${meeting.id}/segments/speaker`, { segmentIds: [second!.id], speakerId: emma.id })).statusCode).toBe(
+      404,
+    );
+  });
+
+  it("offers the names the person has given speakers in their meetings, most used first, and nobody else's", async () => {
+    const token = (await signUpUser(t.app, 'names')).token;
+    const meeting = await meetingTitled(token, 'Weekly Team Standup');
+    await call(token, 'PATCH', `/api/v1/meetings/${meeting.id}/speakers/${speakerOf(meeting, 'David Chen').id}`, { displayName: 'Zed Quill' });
+
+    const list = MeetingListResponseSchema.parse((await call(token, 'GET', '/api/v1/meetings')).json());
+    const uses = new Map<string, number>();
+    for (const item of list.items) {
+      const detail = MeetingDetailSchema.parse((await call(token, 'GET', `/api/v1/meetings/${item.id}`)).json());
+      for (const s of detail.speakers) if (s.displayName) uses.set(s.displayName, (uses.get(s.displayName) ?? 0) + 1);
+    }
+    const expected = [...uses].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).map(([name]) => name);
+
+    const { names } = SpeakerNamesSchema.parse((await call(token, 'GET', '/api/v1/meetings/speaker-names')).json());
+    expect(names).toEqual(expected);
+    expect(names).toContain('Zed Quill');
+    const stranger = (await signUpUser(t.app, 'names-stranger')).token;
+    expect(SpeakerNamesSchema.parse((await call(stranger, 'GET', '/api/v1/meetings/speaker-names')).json()).names).not.toContain('Zed Quill');
+  });
+});

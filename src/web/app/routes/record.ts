@@ -1,1 +1,0 @@
-export { RecordPage as Component } from '#web/features/record/components/record-page.tsx';
