@@ -120,11 +120,17 @@ describe('toasts', () => {
     const account = { fullName: 'Tess Toast', email: uniqueEmail('toast'), password: 'toasted12' };
     await (await signedInPage(browser, account)).context.close();
     const { context, page } = await newPage(browser, baseUrl);
+    // A toast fades in over 400 ms: its colours are judged once it is fully drawn (mid-fade every text is faint).
+    const shown = async (text: string) => {
+      const shownToast = toast(page, text);
+      await shownToast.waitFor();
+      await expect.poll(() => shownToast.evaluate((el) => getComputedStyle(el).opacity)).toBe('1');
+    };
     await signIn(page, { email: account.email, password: 'wrong-password' });
-    await toast(page, 'Invalid email or password. Please try again.').waitFor();
+    await shown('Invalid email or password. Please try again.');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await signIn(page, account);
-    await toast(page, 'Welcome back!').waitFor();
+    await shown('Welcome back!');
     expect(await seriousAxeViolations(page)).toEqual([]);
     await context.close();
   });
