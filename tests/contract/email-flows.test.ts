@@ -100,7 +100,12 @@ describe('email links', () => {
     expect(fragment.get('token_type')).toBe('bearer');
     expect(fragment.get('type')).toBe('signup');
     expect([...fragment.keys()]).toEqual([...fragment.keys()].sort());
-    expect((await server.client().sb.auth.signInWithPassword({ email, password: 'secret12' })).error).toBeNull();
+    // The link opened the account's first session: dated at the confirmation, as sign-up's is.
+    const confirmed = (await server.client().sb.auth.getUser(fragment.get('access_token')!)).data.user!;
+    expect(confirmed.last_sign_in_at).toBe(confirmed.email_confirmed_at);
+    const signedIn = await server.client().sb.auth.signInWithPassword({ email, password: 'secret12' });
+    expect(signedIn.error).toBeNull();
+    expect(signedIn.data.user!.last_sign_in_at).not.toBe(confirmed.email_confirmed_at);
 
     const tampered = link.replace(/token=[0-9a-f]+/, `token=${'0'.repeat(56)}`);
     const failed = await fetch(tampered, { redirect: 'manual' });

@@ -40,6 +40,12 @@ describe('sign-up with autoconfirm on (no SMTP)', () => {
     expect(stored.access_token).toBe(session.access_token);
     expect(stored.user.id).toBe(user.id);
     expect(storageKey).toBe('sb-127-auth-token');
+
+    // The session that came with the account is dated at its confirmation (the web app's first-visit
+    // welcome reads that); a later sign-in is dated later.
+    expect(user.last_sign_in_at).toBe(user.email_confirmed_at);
+    const again = await server.client().sb.auth.signInWithPassword({ email, password: 'secret12' });
+    expect(Date.parse(again.data.user!.last_sign_in_at!)).toBeGreaterThan(Date.parse(user.email_confirmed_at!));
   });
 
   it('A2 refuses the same email again with user_already_exists', async () => {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
+import { e2eServer, launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
 import { signedInPage } from '#tests/support/e2e-auth.ts';
 
 let browser: Browser;
@@ -75,12 +75,15 @@ describe('insights and analytics from a new account’s meetings', () => {
       await page.getByRole('img', { name: chart }).locator('svg').first().waitFor();
     }
     await page.getByText('Meetings', { exact: true }).first().waitFor();
-    await page.getByText('4h 22m', { exact: true }).waitFor(); // 262 sample minutes
+    // The account holds only the six samples (262 minutes): they stay out of the totals, and the page says so.
+    await page.getByText('No meetings of your own in the last 12 weeks: the charts fill in as you record (the sample meetings are not counted).').waitFor();
+    expect(await page.getByText('4h 22m', { exact: true }).count()).toBe(0);
+    await page.getByText('0 s (0%)', { exact: true }).waitFor(); // talk time
 
     await page.getByRole('combobox', { name: 'Period' }).click();
     await page.getByRole('option', { name: 'Last 4 weeks' }).click();
     await page.waitForURL(/weeks=4/);
-    await page.getByText('4h 22m', { exact: true }).waitFor();
+    await page.getByText(/^No meetings of your own in the last 4 weeks/).waitFor();
   });
 
   it('says so plainly when there are no meetings', async () => {
@@ -94,5 +97,49 @@ describe('insights and analytics from a new account’s meetings', () => {
     await page.goto('/insights');
     await page.getByText('No meetings yet').waitFor();
     await page.getByRole('link', { name: 'Record your first meeting' }).waitFor();
+  });
+});
+
+/** Fourteen people, the first talking longest: more than one page of the chart (ten) and more than the old cap (twelve). */
+const PEOPLE = ['Ada', 'Ben', 'Cleo', 'Dev', 'Eli', 'Fay', 'Gus', 'Hana', 'Ivo', 'Jun', 'Kai', 'Lea', 'Max', 'Nia'];
+const ALL_HANDS_VTT = [
+  'WEBVTT',
+  ...PEOPLE.map((name, i) => {
+    const start = i * 20;
+    const clock = (s: number) => `00:${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}.000`;
+    return `${clock(start)} --> ${clock(start + 15 - i)}\n<v ${name}>Hello from ${name}.`;
+  }),
+].join('\n\n');
+
+describe('participation with many speakers', () => {
+  it('charts every speaker a page at a time, each bar named, and lists them all', async () => {
+    const { context, page } = await signedInPage(browser, { fullName: 'Pia Paging', email: uniqueEmail('participation'), password: 'paging123' });
+    const token = await page.evaluate(() => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
+      return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : '';
+    });
+    const headers = { authorization: `Bearer ${token}` };
+    const { baseUrl } = e2eServer();
+    expect((await page.request.delete(`${baseUrl}/api/v1/meetings/samples`, { headers })).status()).toBe(200);
+    const imported = await page.request.post(`${baseUrl}/api/v1/meetings/imports`, { headers, data: { fileName: 'All hands.vtt', content: ALL_HANDS_VTT } });
+    expect(imported.status()).toBe(201);
+
+    await page.goto('/insights?tab=participation');
+    const chart = page.getByRole('img', { name: /^Talk time chart/ });
+    // The axis labels drawn in the chart: the names beside the bars (the minutes axis aside).
+    const ticks = chart.locator('.recharts-cartesian-axis-tick-value');
+    const names = async () => (await ticks.allTextContents()).filter((text) => !text.endsWith(' min'));
+    await ticks.first().waitFor();
+    await expect.poll(names).toEqual(PEOPLE.slice(0, 10));
+    await page.getByText('Speakers 1–10 of 14').waitFor();
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(names).toEqual(PEOPLE.slice(10));
+    await page.getByText('Speakers 11–14 of 14').waitFor();
+    expect(await page.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+
+    const table = page.getByRole('table', { name: 'Participation' });
+    for (const name of PEOPLE) await table.getByRole('cell', { name, exact: true }).waitFor();
+    expect(await table.getByRole('row').count()).toBe(PEOPLE.length + 1);
+    await context.close();
   });
 });

@@ -1,7 +1,7 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eServer, launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
-import { signedInPage } from '#tests/support/e2e-auth.ts';
+import { signedInPage, toast } from '#tests/support/e2e-auth.ts';
 
 const { baseUrl } = e2eServer();
 let browser: Browser;
@@ -63,7 +63,56 @@ describe('the product tour', () => {
   });
 });
 
+/** The signed-in page's access token, for setting up through the API what a test is not about. */
+const accessToken = (page: Page) =>
+  page.evaluate(() => {
+    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
+    return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : '';
+  });
+
+/** A usage-statistics row as the dashboard shows it: its label and figure. */
+const usageRow = (page: Page, label: string) => page.getByText(label, { exact: true }).locator('..');
+
 describe('sample meetings', () => {
+  it('stay removable from the dashboard and history however many newer meetings there are, and are not counted as usage', async () => {
+    const { context, page } = await signedInPage(browser, { fullName: 'Nora Newer', email: uniqueEmail('samples-newer'), password: 'samples12' });
+    await page.getByRole('table').getByText('Sample').first().waitFor();
+    await page.getByText('Your own meetings; the sample meetings are not counted.').waitFor();
+    expect(await usageRow(page, 'Meetings transcribed').textContent()).toBe('Meetings transcribed0');
+    expect(await usageRow(page, 'Hours recorded').textContent()).toBe('Hours recorded0');
+
+    // Three meetings of her own, newer than every sample: the recent-meetings table no longer shows a sample.
+    const token = await accessToken(page);
+    for (const title of ['Budget', 'Hiring', 'Offsite']) {
+      const imported = await page.request.post(`${baseUrl}/api/v1/meetings/imports`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { fileName: `${title}.txt`, content: `Nora: Let us talk about the ${title.toLowerCase()}.` },
+      });
+      expect(imported.status()).toBe(201);
+    }
+    await page.reload();
+    const recent = page.getByRole('table');
+    await recent.getByRole('link', { name: 'Offsite' }).waitFor();
+    expect(await recent.getByText('Sample').count()).toBe(0);
+    await page.getByRole('button', { name: 'Remove sample meetings' }).waitFor();
+    await expect.poll(() => usageRow(page, 'Meetings transcribed').textContent()).toBe('Meetings transcribed3');
+
+    await page.goto('/history');
+    await page.getByRole('article', { name: 'Offsite', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Remove sample meetings' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('The 6 meetings badged “Sample” are deleted with their transcripts and insights. Your own meetings stay.').waitFor();
+    await dialog.getByRole('button', { name: 'Remove sample meetings' }).click();
+    await toast(page, '6 sample meetings removed').waitFor();
+    await page.getByText('3 meetings', { exact: true }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Remove sample meetings' }).count()).toBe(0);
+    await page.goto('/dashboard');
+    await page.getByRole('table').getByRole('link', { name: 'Offsite' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Remove sample meetings' }).count()).toBe(0);
+    expect(await page.getByText('Your own meetings; the sample meetings are not counted.').count()).toBe(0);
+    await context.close();
+  });
+
   it('are removed in one action from the dashboard, leaving the empty state', async () => {
     const { context, page } = await signedInPage(browser, { fullName: 'Sam Sample', email: uniqueEmail('samples'), password: 'samples12' });
     await page.getByText('Weekly Team Standup').first().waitFor();

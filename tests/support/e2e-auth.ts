@@ -91,7 +91,7 @@ export async function signedInPage(browser: Browser, options: SignedInPageOption
   });
   const page = await context.newPage();
   await page.goto('/dashboard');
-  await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+  await page.getByRole('heading', { name: /^Welcome (back|to Parley), / }).waitFor();
   return { context, page, account };
 }
 

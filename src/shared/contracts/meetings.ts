@@ -169,9 +169,12 @@ export const STORAGE_ALLOWANCE_BYTES = 10 * 1024 ** 3;
 
 /** GET /api/v1/meetings/stats: the signed-in person's usage, for the dashboard (spec §2, §9). */
 export const MeetingStatsSchema = z.object({
+  /** The person's own meetings: the sample meetings are left out of these figures. */
   meetings: z.number().int(),
   meetingsTranscribed: z.number().int(),
   hoursRecorded: z.number(),
+  /** Sample meetings still in the account (0 once removed): while any are, "Remove sample meetings" is offered. */
+  sampleMeetings: z.number().int(),
   storageBytes: z.number().int(),
   storagePercent: z.number(),
   insights: z.object({ keyPoints: z.number().int(), actionItems: z.number().int(), decisions: z.number().int(), topics: z.number().int() }),

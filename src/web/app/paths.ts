@@ -19,7 +19,8 @@ export const paths = {
   contact: fixed('/contact'),
   privacy: fixed('/privacy'),
   terms: fixed('/terms'),
-  auth: fixed('/auth'),
+  /** `signup`: open on the Sign Up tab (Get Started, Start your free trial) instead of Sign In. */
+  auth: { path: '/auth', href: (tab?: 'signup'): string => (tab ? `/auth?tab=${tab}` : '/auth') },
   /** Where a password-recovery email's link lands, signed in for that purpose (features/auth). */
   resetPassword: fixed('/reset-password'),
   demo: fixed('/demo'),

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
 import { ProtectedRoute } from '#web/components/auth/protected-route.tsx';
+import { SkipLink } from '#web/components/layout/skip-link.tsx';
 import { paths } from './paths.ts';
 import { RouteError } from './route-error.tsx';
 
@@ -47,8 +48,19 @@ const appRoutes: RouteObject[] = [
   { path: paths.status.path, lazy: () => import('./routes/status.ts') },
 ];
 
+/** Around every page: the "Skip to content" link first in the tab order, then the page. */
+function Root() {
+  return (
+    <>
+      <SkipLink />
+      <Outlet />
+    </>
+  );
+}
+
 export const router = createBrowserRouter([
   {
+    element: <Root />,
     errorElement: <RouteError />,
     children: [
       ...siteRoutes,

@@ -17,6 +17,7 @@ const STATS = {
   meetings: 2,
   meetingsTranscribed: 1,
   hoursRecorded: 0.5,
+  sampleMeetings: 0,
   storageBytes: 10,
   storagePercent: 0,
   insights: { keyPoints: 1, actionItems: 2, decisions: 0, topics: 3 },

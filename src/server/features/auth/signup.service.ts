@@ -42,6 +42,7 @@ export async function signUpWithEmail(ctx: AuthContext, input: SignUpInput): Pro
     return loadUserJson(ctx.db, user.id);
   }
   const { session, refreshToken } = await createSession(ctx.db, { userId: user.id, method: 'password', ip: input.ip, userAgent: input.userAgent });
-  await touchLastSignIn(ctx.db, user.id);
+  // The account's first session, dated at its confirmation (see touchLastSignIn).
+  await touchLastSignIn(ctx.db, user.id, user.email_confirmed_at ?? undefined);
   return tokenResponse(ctx, session, refreshToken);
 }

@@ -67,8 +67,13 @@ export async function setEmailSentAt(db: Db, userId: string, column: EmailSentAt
     .execute();
 }
 
-export async function touchLastSignIn(db: Db, userId: string): Promise<void> {
-  const now = nowIso();
+/**
+ * Dates the user's latest sign-in: now, or `at` for the sign-in that comes with a new account, which
+ * is dated at its confirmation, so a client can tell that first session from any later sign-in
+ * (last_sign_in_at equals email_confirmed_at only then: the dashboard welcomes a first visit).
+ */
+export async function touchLastSignIn(db: Db, userId: string, at?: string): Promise<void> {
+  const now = at ?? nowIso();
   await db.updateTable('auth_users').set({ last_sign_in_at: now, updated_at: now }).where('id', '=', userId).execute();
   await db.updateTable('auth_identities').set({ last_sign_in_at: now }).where('user_id', '=', userId).execute();
 }

@@ -77,9 +77,9 @@ export async function createEmailUser(db: Db, input: { email: string; passwordHa
   return user;
 }
 
-/** Marks the email confirmed on the user, its metadata and its email identity. */
-export async function confirmEmail(db: Db, user: UserRow): Promise<void> {
-  if (user.email_confirmed_at !== null) return;
+/** Marks the email confirmed on the user, its metadata and its email identity; answers when (null: it already was). */
+export async function confirmEmail(db: Db, user: UserRow): Promise<string | null> {
+  if (user.email_confirmed_at !== null) return null;
   const now = nowIso();
   const metadata = { ...parseJsonObject(user.raw_user_meta_data), email_verified: true };
   await setEmailConfirmed(db, user.id, { userMetadata: JSON.stringify(metadata), now });
@@ -88,6 +88,7 @@ export async function confirmEmail(db: Db, user: UserRow): Promise<void> {
     const data = { ...parseJsonObject(identity.identity_data), email_verified: true };
     await updateIdentity(db, identity.id, { identityData: JSON.stringify(data), now });
   }
+  return now;
 }
 
 /** Makes a confirmed new address the account's email, on the user and its email identities. */

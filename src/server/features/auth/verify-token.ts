@@ -34,13 +34,15 @@ export async function verifyEmailToken(ctx: AuthContext, input: VerifyInput, cli
   if (!user) throw errors.otpExpired(viaLink);
   if (isBanned(user)) throw errors.userBanned(403);
 
+  // Set when this token confirms the address for the first time (a new account's first session).
+  let confirmedAt: string | null = null;
   if (used.type === 'email_change_token') {
     if (user.email_change !== used.relatesTo) throw errors.otpExpired(viaLink);
     const taken = await findUserByEmail(ctx.db, used.relatesTo);
     if (taken && taken.id !== user.id) throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
     await completeEmailChange(ctx.db, user, used.relatesTo);
   } else {
-    await confirmEmail(ctx.db, user);
+    confirmedAt = await confirmEmail(ctx.db, user);
   }
 
   const { session, refreshToken } = await createSession(ctx.db, {
@@ -51,6 +53,7 @@ export async function verifyEmailToken(ctx: AuthContext, input: VerifyInput, cli
     ip: client.ip,
     userAgent: client.userAgent,
   });
-  await touchLastSignIn(ctx.db, user.id);
+  // The link that confirms a new account opens its first session (touchLastSignIn says why it is dated so).
+  await touchLastSignIn(ctx.db, user.id, confirmedAt ?? undefined);
   return tokenResponse(ctx, session, refreshToken);
 }

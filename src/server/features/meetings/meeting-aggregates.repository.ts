@@ -16,6 +16,7 @@ import { SENTIMENT_THRESHOLD } from './sentiment.ts';
  * can reach another person's rows.
  */
 
+/** How many meetings and speakers the sentiment tab charts. Participation lists every speaker (the page pages them). */
 export const LIMITS = { sentimentMeetings: 12, speakers: 12 } as const;
 
 type MeetingRow = { id: string; title: string; started_at: string; is_sample: number };
@@ -114,12 +115,14 @@ async function participationOf(db: Db, ownerId: string): Promise<InsightsRespons
       turns: num(r.turns),
       meetings: num(r.meetings),
     }))
-    .sort((a, b) => b.talkSeconds - a.talkSeconds)
-    .slice(0, LIMITS.speakers);
+    .sort((a, b) => b.talkSeconds - a.talkSeconds);
   return { totalTalkSeconds: Math.round(totalMs / 1000), speakers };
 }
 
-/** Meetings started since `since` with their length and talk time, for the weekly analytics. */
+/**
+ * The person's own meetings (never the samples, whose long lengths and short transcripts made a new
+ * account's talk time read 2%) started since `since`, with their length and talk time, for the weekly analytics.
+ */
 export async function activitySince(
   db: Db,
   ownerId: string,
@@ -128,6 +131,7 @@ export async function activitySince(
   const meetings = await db
     .selectFrom('meetings')
     .where('owner_id', '=', ownerId)
+    .where('is_sample', '=', 0)
     .where('started_at', '>=', since.toISOString())
     .select(['id', 'started_at', 'duration_seconds'])
     .execute();
@@ -135,6 +139,7 @@ export async function activitySince(
     .selectFrom('transcript_segments as s')
     .innerJoin('meetings as m', 'm.id', 's.meeting_id')
     .where('m.owner_id', '=', ownerId)
+    .where('m.is_sample', '=', 0)
     .where('m.started_at', '>=', since.toISOString())
     .select(['m.id', sql<number | string>`sum(s.end_ms - s.start_ms)`.as('talk_ms')])
     .groupBy('m.id')

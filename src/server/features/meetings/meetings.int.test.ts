@@ -38,15 +38,20 @@ describe('a new account', () => {
     expect(detail.insights.some((i) => i.kind === 'action_item' && i.assignee && i.due)).toBe(true);
   });
 
-  it('has usage statistics from its own meetings', async () => {
+  it('has usage statistics from its own meetings, the samples left out and counted apart', async () => {
     const token = await newUser();
     const { status, body } = await api(token, 'GET', '/api/v1/meetings/stats');
     expect(status).toBe(200);
-    expect(body).toMatchObject({ meetings: 6, meetingsTranscribed: 6, storageBytes: 0, storagePercent: 0 });
-    const stats = body as { hoursRecorded: number; insights: { actionItems: number; decisions: number } };
-    expect(stats.hoursRecorded).toBeCloseTo((32 + 58 + 45 + 40 + 52 + 35) / 60, 1);
+    // Six samples and nothing of its own: no hours, no meetings (the samples would read as 4.4 hours of work).
+    expect(body).toMatchObject({ meetings: 0, meetingsTranscribed: 0, hoursRecorded: 0, sampleMeetings: 6, storageBytes: 0, storagePercent: 0 });
+    const stats = body as { insights: { actionItems: number; decisions: number } };
     expect(stats.insights.actionItems).toBeGreaterThanOrEqual(6);
     expect(stats.insights.decisions).toBeGreaterThanOrEqual(5);
+
+    await api(token, 'POST', '/api/v1/meetings/imports', { fileName: 'Mine.txt', content: 'Alice: We ship on Friday.' });
+    expect((await api(token, 'GET', '/api/v1/meetings/stats')).body).toMatchObject({ meetings: 1, meetingsTranscribed: 1, sampleMeetings: 6 });
+    await api(token, 'DELETE', '/api/v1/meetings/samples');
+    expect((await api(token, 'GET', '/api/v1/meetings/stats')).body).toMatchObject({ meetings: 1, meetingsTranscribed: 1, sampleMeetings: 0 });
   });
 
   it('can remove all sample meetings in one action, keeping its own', async () => {

@@ -446,21 +446,32 @@ export async function deleteMeetings(
   });
 }
 
-/** Usage for the dashboard (the notes feature adds its item counts). */
+/**
+ * Usage for the dashboard (the notes feature adds its item counts). Meetings, transcriptions and
+ * hours are the person's own: the sample meetings every account starts with would otherwise make
+ * a new account's usage look like hours of work. Storage counts every stored byte, samples'
+ * included (it is what the quota measures), and `sampleMeetings` says how many samples are left.
+ */
 export async function meetingStats(db: Db, ownerId: string, quotaBytes: number): Promise<Omit<MeetingStats, 'insights'>> {
   const totals = await db
     .selectFrom('meetings')
     .where('owner_id', '=', ownerId)
-    .select((eb) => [
-      eb.fn.countAll<number | string>().as('meetings'),
-      eb.fn.sum<number | string | null>('duration_seconds').as('seconds'),
-      eb.fn.sum<number | string | null>('audio_bytes').as('bytes'),
-      eb.fn.sum<number | string | null>(eb.case().when('status', '=', 'ready').then(1).else(0).end()).as('ready'),
-    ])
+    .select((eb) => {
+      const own = eb('is_sample', '=', 0);
+      const count = (when: typeof own) => eb.fn.sum<number | string | null>(eb.case().when(when).then(1).else(0).end());
+      return [
+        count(own).as('meetings'),
+        count(eb('is_sample', '=', 1)).as('samples'),
+        count(eb.and([own, eb('status', '=', 'ready')])).as('ready'),
+        eb.fn.sum<number | string | null>(eb.case().when(own).then(eb.ref('duration_seconds')).else(0).end()).as('seconds'),
+        eb.fn.sum<number | string | null>('audio_bytes').as('bytes'),
+      ];
+    })
     .executeTakeFirst();
   const storageBytes = Number(totals?.bytes ?? 0);
   return {
     meetings: Number(totals?.meetings ?? 0),
+    sampleMeetings: Number(totals?.samples ?? 0),
     meetingsTranscribed: Number(totals?.ready ?? 0),
     hoursRecorded: Math.round((Number(totals?.seconds ?? 0) / 3600) * 10) / 10,
     storageBytes,

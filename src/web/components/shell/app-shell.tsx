@@ -1,5 +1,6 @@
 import { SparklesIcon } from 'lucide-react';
 import { NavLink, Outlet, useLocation } from 'react-router';
+import { MAIN_CONTENT_ID } from '#web/components/layout/skip-link.tsx';
 import { Logo } from '#web/components/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import {
@@ -37,7 +38,7 @@ export function AppShell() {
           <SidebarTrigger className="-ml-1" />
           <Logo size="sm" className="md:hidden" />
         </header>
-        <div className="flex-1 p-4 pb-24 md:p-6 md:pb-6">
+        <div id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 pb-24 outline-none md:p-6 md:pb-6">
           <Outlet />
         </div>
         <BottomBar />
@@ -113,12 +114,12 @@ function BottomBar() {
     <nav aria-label="Bottom" className="fixed inset-x-0 bottom-0 z-30 border-t bg-background/95 backdrop-blur md:hidden">
       <ul className="grid grid-cols-5">
         {BOTTOM_BAR_ITEMS.map((item) => (
-          <li key={item.to}>
+          <li key={item.label}>
             <NavLink
               to={item.to}
-              end={item.to === paths.home.href()}
               className={({ isActive }) =>
-                cn('flex flex-col items-center gap-1 py-2 text-xs text-muted-foreground', isActive && item.to !== paths.home.href() && 'text-primary')
+                // Home and Dashboard lead to the same page; Dashboard is the one marked as current there.
+                cn('flex flex-col items-center gap-1 py-2 text-xs text-muted-foreground', isActive && item.label !== 'Home' && 'text-primary')
               }
             >
               <item.icon className="size-5" aria-hidden="true" />

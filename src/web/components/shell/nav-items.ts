@@ -13,9 +13,12 @@ export const SIDEBAR_ITEMS: NavItem[] = [
   { label: 'Settings', to: paths.settings.href(), icon: SettingsIcon },
 ];
 
-/** The mobile bottom bar (spec §2: Home, Dashboard, Record, History, Insights). */
+/**
+ * The mobile bottom bar (spec §2: Home, Dashboard, Record, History, Insights). A signed-in person's
+ * home is their dashboard: Home leaving the app for the public landing page lost their place.
+ */
 export const BOTTOM_BAR_ITEMS: NavItem[] = [
-  { label: 'Home', to: paths.home.href(), icon: HomeIcon },
+  { label: 'Home', to: paths.dashboard.href(), icon: HomeIcon },
   { label: 'Dashboard', to: paths.dashboard.href(), icon: LayoutDashboardIcon },
   { label: 'Record', to: paths.record.href(), icon: MicIcon },
   { label: 'History', to: paths.history.href(), icon: HistoryIcon },

@@ -36,7 +36,9 @@ export function UserMenu() {
   };
 
   return (
-    <DropdownMenu>
+    // Not modal: a modal menu hides the rest of the page with aria-hidden while its links and buttons
+    // stay focusable, which screen readers trip over (axe-core: aria-hidden-focus).
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <SidebarMenuButton size="lg" aria-label={`User menu for ${name}`} className="data-[state=open]:bg-sidebar-accent">
           <Avatar className="size-8 rounded-lg">
@@ -45,7 +47,8 @@ export function UserMenu() {
           </Avatar>
           <div className="grid flex-1 text-left text-sm leading-tight">
             <span className="truncate font-medium">{name}</span>
-            <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+            {/* Darker than the muted grey, which is under 4.5:1 on the open button's accent background. */}
+            <span className="truncate text-xs text-sidebar-foreground/70">{user.email}</span>
           </div>
           <ChevronsUpDownIcon className="ml-auto size-4" />
         </SidebarMenuButton>

@@ -14,7 +14,7 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
-function renderAuthPage(overrides: Partial<AuthContextValue> = {}) {
+function renderAuthPage(overrides: Partial<AuthContextValue> = {}, url = '/auth') {
   const value: AuthContextValue = {
     user: null,
     session: null,
@@ -30,7 +30,7 @@ function renderAuthPage(overrides: Partial<AuthContextValue> = {}) {
   };
   render(
     <AuthContext.Provider value={value}>
-      <MemoryRouter initialEntries={['/auth']}>
+      <MemoryRouter initialEntries={[url]}>
         <AuthPage />
       </MemoryRouter>
     </AuthContext.Provider>,
@@ -45,6 +45,15 @@ function openSignUpTab() {
 }
 
 describe('the /auth page', () => {
+  it('opens on Sign In, and on Sign Up when Get Started sent the visitor (?tab=signup)', () => {
+    renderAuthPage();
+    expect(screen.getByRole('tab', { name: 'Sign In' }).getAttribute('aria-selected')).toBe('true');
+    cleanup();
+    renderAuthPage({}, '/auth?tab=signup');
+    expect(screen.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true');
+    expect(within(screen.getByRole('tabpanel', { name: 'Sign Up' })).getByLabelText('Full Name')).toBeTruthy();
+  });
+
   it('refuses a sign-up password under 6 characters and sends nothing', async () => {
     const auth = renderAuthPage();
     const panel = openSignUpTab();
@@ -55,7 +64,7 @@ describe('the /auth page', () => {
       fireEvent.click(within(panel).getByRole('button', { name: 'Create Account' }));
     });
     expect(within(panel).getByText('Password must be at least 6 characters long.')).toBeTruthy();
-    expect(toastError).toHaveBeenCalledWith('Password must be at least 6 characters long.');
+    expect(toastError).toHaveBeenCalledWith('Password must be at least 6 characters long.', expect.anything());
     expect(auth.signUp).not.toHaveBeenCalled();
   });
 
@@ -81,7 +90,7 @@ describe('the /auth page', () => {
       fireEvent.click(within(panel).getByRole('button', { name: 'Sign In' }));
     });
     expect(signIn).toHaveBeenCalledOnce();
-    expect(toastError).toHaveBeenCalledWith('Invalid email or password. Please try again.');
+    expect(toastError).toHaveBeenCalledWith('Invalid email or password. Please try again.', expect.anything());
   });
 
   it('Forgot password? asks for a reset link for the typed email, back to /reset-password, and says when to look', async () => {

@@ -1,7 +1,8 @@
 import { ArrowLeftIcon, BrainCircuitIcon, MicIcon, UsersIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { MAIN_CONTENT_ID } from '#web/components/layout/skip-link.tsx';
 import { Logo } from '#web/components/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -12,6 +13,12 @@ import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, mfaErrorMessage, signInErrorMessage
 import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { paths } from '#web/app/paths.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
+
+/**
+ * Every message of this page is one toast, replaced by the next: a failed attempt's error does not
+ * stay on screen beside "Welcome back!" and follow the person to the dashboard.
+ */
+const FEEDBACK = { id: 'auth-feedback' } as const;
 
 const BLURBS = [
   { icon: MicIcon, title: 'Record', text: 'Capture meetings right in your browser or upload a recording.' },
@@ -26,6 +33,9 @@ const BLURBS = [
  */
 export function AuthPage() {
   const { user, loading, mfaRequired } = useAuth();
+  // ?tab=signup (Get Started, Start your free trial) opens on Sign Up; switching tabs keeps the URL in step.
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
   if (!loading && user && !mfaRequired) return <Navigate to={paths.dashboard.href()} replace />;
   return (
     <div className="flex min-h-svh flex-col bg-gradient-to-b from-accent/60 to-background">
@@ -37,7 +47,7 @@ export function AuthPage() {
           </Link>
         </Button>
       </header>
-      <main className="mx-auto flex w-full max-w-md flex-1 flex-col items-center px-4 pb-12">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto flex w-full max-w-md flex-1 flex-col items-center px-4 pb-12 outline-none">
         <Logo size="lg" className="mb-2" />
         <p className="mb-6 text-center text-muted-foreground">Your voice meeting assistant</p>
         <Card className="w-full">
@@ -46,7 +56,7 @@ export function AuthPage() {
               <MfaChallengeForm />
             </CardContent>
           ) : (
-            <Tabs defaultValue="signin" className="gap-0">
+            <Tabs value={tab} onValueChange={(value) => setParams(value === 'signup' ? { tab: 'signup' } : {}, { replace: true })} className="gap-0">
               <CardHeader className="pb-4">
                 <TabsList className="grid w-full grid-cols-2">
                   <TabsTrigger value="signin">Sign In</TabsTrigger>
@@ -104,10 +114,10 @@ function SignInForm({ onForgotPassword }: { onForgotPassword: (email: string) =>
     if (failure) {
       const message = signInErrorMessage(failure.message);
       setError(message);
-      toast.error(message);
+      toast.error(message, FEEDBACK);
       return;
     }
-    toast.success(AUTH_MESSAGES.welcomeBack);
+    toast.success(AUTH_MESSAGES.welcomeBack, FEEDBACK);
     void navigate(paths.dashboard.href());
   };
 
@@ -170,11 +180,11 @@ export function MfaChallengeForm({ onVerified }: { onVerified?: () => void }) {
     if (failure) {
       const message = mfaErrorMessage(failure.message);
       setError(message);
-      toast.error(message);
+      toast.error(message, FEEDBACK);
       return;
     }
     if (onVerified) return onVerified();
-    toast.success(AUTH_MESSAGES.welcomeBack);
+    toast.success(AUTH_MESSAGES.welcomeBack, FEEDBACK);
     void navigate(paths.dashboard.href());
   };
 
@@ -225,7 +235,7 @@ function SignUpForm() {
     if (password.length < MIN_PASSWORD_LENGTH) {
       // Checked here so that nothing is sent (spec §5).
       setError(AUTH_MESSAGES.passwordTooShort);
-      toast.error(AUTH_MESSAGES.passwordTooShort);
+      toast.error(AUTH_MESSAGES.passwordTooShort, FEEDBACK);
       return;
     }
     setBusy(true);
@@ -239,15 +249,15 @@ function SignUpForm() {
     if (failure) {
       const message = signUpErrorMessage(failure.message);
       setError(message);
-      toast.error(message);
+      toast.error(message, FEEDBACK);
       return;
     }
     if (session) {
-      // This server confirmed the account at once (no email service configured): straight in.
-      toast.success(AUTH_MESSAGES.accountCreated, { description: 'This server confirms new accounts right away, so you are already signed in.' });
+      // This server confirmed the account at once (no email service configured): straight in, with no email to check.
+      toast.success(AUTH_MESSAGES.accountReady, FEEDBACK);
       void navigate(paths.dashboard.href());
     } else {
-      toast.success(AUTH_MESSAGES.accountCreated);
+      toast.success(AUTH_MESSAGES.accountCreated, FEEDBACK);
     }
   };
 

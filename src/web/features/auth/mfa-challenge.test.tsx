@@ -75,12 +75,12 @@ describe('the MFA challenge', () => {
     const { update } = renderAt('/auth', { verifyMfa });
     await submitCode('000000');
     expect(screen.getByRole('alert').textContent).toBe('Invalid code. Please try again.');
-    expect(toast.error).toHaveBeenCalledWith('Invalid code. Please try again.');
+    expect(toast.error).toHaveBeenCalledWith('Invalid code. Please try again.', expect.anything());
 
     verifyMfa.mockResolvedValueOnce({ error: null });
     await submitCode('123 456');
     expect(verifyMfa).toHaveBeenLastCalledWith('123456');
-    expect(toast.success).toHaveBeenCalledWith('Welcome back!');
+    expect(toast.success).toHaveBeenCalledWith('Welcome back!', expect.anything());
     // The session is now aal2: the provider says so and the dashboard opens.
     update({ mfaRequired: false });
     expect(screen.getByText('Dashboard content')).toBeTruthy();

@@ -5,7 +5,7 @@ import { paths } from '#web/app/paths.ts';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
-import { fullNameOf } from '#web/lib/auth/user-identity.ts';
+import { fullNameOf, isFirstVisit } from '#web/lib/auth/user-identity.ts';
 
 const ACTIONS: { title: string; description: string; to: string; icon: LucideIcon }[] = [
   { title: 'New Meeting', description: 'Record a meeting and get a transcript.', to: paths.record.href(), icon: MicIcon },
@@ -13,12 +13,8 @@ const ACTIONS: { title: string; description: string; to: string; icon: LucideIco
   { title: 'View Analytics', description: 'See where your meeting time goes.', to: paths.analytics.href(), icon: BarChart3Icon },
 ];
 
-const UPCOMING = [
-  'Live transcript while you record',
-  'Speaker names that stick across meetings',
-  'Calendar integration to record scheduled meetings',
-  'Shared team workspaces',
-];
+/** What Parley does not do yet (the live transcript while recording already exists, so it is not listed). */
+const UPCOMING = ['Speaker names that stick across meetings', 'Calendar integration to record scheduled meetings', 'Shared team workspaces'];
 
 /** The meeting widgets come from the meetings feature; app/routes/dashboard.tsx puts them in. */
 type DashboardPageProps = { recentMeetings: ReactNode; usageStatistics: ReactNode; meetingInsights: ReactNode };
@@ -26,10 +22,14 @@ type DashboardPageProps = { recentMeetings: ReactNode; usageStatistics: ReactNod
 /** /dashboard (spec §2): welcome, actions, recent meetings, usage and insights, from the person's own data. */
 export function DashboardPage({ recentMeetings, usageStatistics, meetingInsights }: DashboardPageProps) {
   const { user } = useAuth();
-  const firstName = fullNameOf(user)?.split(/\s+/)[0];
+  const firstName = fullNameOf(user)?.split(/\s+/)[0] ?? 'there';
+  // A brand-new account is welcomed, not welcomed back; its first steps are the sample meetings and a recording.
+  const header = isFirstVisit(user)
+    ? { title: `Welcome to Parley, ${firstName}!`, description: 'Look around the sample meetings, then record or upload your first one.' }
+    : { title: `Welcome back, ${firstName}!`, description: 'Here is what is happening with your meetings.' };
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title={`Welcome back, ${firstName ?? 'there'}!`} description="Here is what is happening with your meetings." />
+      <PageHeader title={header.title} description={header.description} />
       <div className="grid gap-4 sm:grid-cols-3">
         {ACTIONS.map((action) => (
           <Link key={action.to} to={action.to} className="group rounded-xl focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none">
@@ -43,7 +43,8 @@ export function DashboardPage({ recentMeetings, usageStatistics, meetingInsights
           </Link>
         ))}
       </div>
-      <div className="mt-6 grid gap-6 lg:grid-cols-3">
+      {/* One column that may shrink below its content (minmax(0, 1fr)): a wide table scrolls inside its card, never the page. */}
+      <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         {recentMeetings}
         <div className="grid gap-6">
           {usageStatistics}

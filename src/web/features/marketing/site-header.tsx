@@ -13,7 +13,7 @@ const LINKS = [
   { label: 'Help', to: paths.help.href() },
 ] as const;
 
-/** The public site's header: logo, section links, Sign In and Get Started (both to /auth), and a menu on phones. */
+/** The public site's header: logo, section links, Sign In (to /auth) and Get Started (to /auth's Sign Up tab), and a menu on phones. */
 export function SiteHeader() {
   const location = useLocation();
   const [openAt, setOpenAt] = useState<string | null>(null);
@@ -53,7 +53,7 @@ export function SiteHeader() {
             <Link to={paths.auth.href()}>Sign In</Link>
           </Button>
           <Button asChild>
-            <Link to={paths.auth.href()}>Get Started</Link>
+            <Link to={paths.auth.href('signup')}>Get Started</Link>
           </Button>
         </div>
         <Button
@@ -86,7 +86,7 @@ export function SiteHeader() {
               </Link>
             </Button>
             <Button asChild>
-              <Link to={paths.auth.href()} onClick={close}>
+              <Link to={paths.auth.href('signup')} onClick={close}>
                 Get Started
               </Link>
             </Button>

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MAIN_CONTENT_ID } from '#web/components/layout/skip-link.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -7,7 +8,9 @@ export function SiteLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-svh flex-col bg-background">
       <SiteHeader />
-      <main className="flex-1">{children}</main>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 outline-none">
+        {children}
+      </main>
       <SiteFooter />
     </div>
   );

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { CalendarIcon, ClockIcon, LinkIcon, UsersIcon } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import type { SharedMeeting } from '#shared/contracts/sharing.ts';
+import { MAIN_CONTENT_ID } from '#web/components/layout/skip-link.tsx';
 import { Logo } from '#web/components/logo.tsx';
 import { QueryError } from '#web/components/query-error.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
@@ -35,7 +36,7 @@ export function SharedMeetingPage() {
           </Badge>
         </div>
       </header>
-      <main className="mx-auto max-w-4xl px-4 py-8">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto max-w-4xl px-4 py-8 outline-none">
         {isPending ? (
           <LoadingView />
         ) : isError ? (

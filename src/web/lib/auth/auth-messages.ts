@@ -13,6 +13,9 @@ export const AUTH_MESSAGES = {
   welcomeBack: 'Welcome back!',
   accountCreated: 'Account created! Please check your email for verification.',
   signedOut: 'Signed out successfully',
+  // Not in the spec, whose sign-up text assumes a confirmation email: this server may confirm new
+  // accounts at once (no email service), and then there is no email to check.
+  accountReady: 'Account created! You are signed in.',
   // Not in the spec (it predates two-factor sign-in): the MFA challenge after a password sign-in.
   mfaInvalidCode: 'Invalid code. Please try again.',
   mfaFailed: 'Failed to verify the code. Please try again.',

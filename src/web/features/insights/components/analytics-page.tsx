@@ -72,7 +72,11 @@ function AnalyticsCharts({ data, weeks }: { data: AnalyticsResponse; weeks: numb
           </Card>
         ))}
       </div>
-      {data.totals.meetings === 0 && <p className="text-sm text-muted-foreground">No meetings in the last {weeks} weeks: the charts fill in as you record.</p>}
+      {data.totals.meetings === 0 && (
+        <p className="text-sm text-muted-foreground">
+          No meetings of your own in the last {weeks} weeks: the charts fill in as you record (the sample meetings are not counted).
+        </p>
+      )}
       <div className="grid gap-4 lg:grid-cols-2">
         <ChartCard title="Meeting time" description="Hours in meetings per week.">
           <BarChart data={chart}>

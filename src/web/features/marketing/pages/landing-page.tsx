@@ -96,7 +96,7 @@ export function LandingPage() {
           </p>
           <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
             <Button size="lg" asChild>
-              <Link to={paths.auth.href()}>
+              <Link to={paths.auth.href('signup')}>
                 Start your free trial <ArrowRightIcon aria-hidden="true" />
               </Link>
             </Button>
@@ -241,7 +241,7 @@ export function LandingPage() {
           <h2 className="text-3xl font-bold tracking-tight text-balance">Ready for meetings that remember themselves?</h2>
           <p className="mt-3 opacity-90">Free 14-day trial. No credit card required. Cancel anytime.</p>
           <Button size="lg" variant="secondary" className="mt-8" asChild>
-            <Link to={paths.auth.href()}>
+            <Link to={paths.auth.href('signup')}>
               Start your free trial <ArrowRightIcon aria-hidden="true" />
             </Link>
           </Button>

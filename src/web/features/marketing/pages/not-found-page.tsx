@@ -1,5 +1,6 @@
 import { ArrowLeftIcon, HomeIcon } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { MAIN_CONTENT_ID } from '#web/components/layout/skip-link.tsx';
 import { Logo } from '#web/components/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { paths } from '#web/app/paths.ts';
@@ -8,7 +9,11 @@ import { paths } from '#web/app/paths.ts';
 export function NotFoundPage() {
   const navigate = useNavigate();
   return (
-    <main className="relative flex min-h-svh flex-col items-center justify-center overflow-hidden bg-gradient-to-b from-accent/60 to-background p-6 text-center">
+    <main
+      id={MAIN_CONTENT_ID}
+      tabIndex={-1}
+      className="relative flex min-h-svh outline-none flex-col items-center justify-center overflow-hidden bg-gradient-to-b from-accent/60 to-background p-6 text-center"
+    >
       <Link to={paths.home.href()} aria-label="Parley home" className="absolute top-6 left-1/2 -translate-x-1/2 rounded-md">
         <Logo size="sm" />
       </Link>

@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { paths } from '#web/app/paths.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table.tsx';
 import { formatDate, formatDuration } from '#web/lib/format.ts';
-import { useMeetings, useRemoveSamples } from '../api.ts';
+import { useMeetings } from '../api.ts';
+import { RemoveSamples } from '../components/remove-samples.tsx';
 
 /** The dashboard's three latest meetings, with the way to remove the sample meetings. */
 export function RecentMeetings() {
@@ -18,7 +17,7 @@ export function RecentMeetings() {
       <CardHeader>
         <CardTitle>Recent meetings</CardTitle>
         <CardDescription>Your latest recordings.</CardDescription>
-        {data?.items.some((m) => m.isSample) && <RemoveSamples />}
+        <RemoveSamples className="col-start-2 row-span-2 row-start-1 self-start justify-self-end" />
       </CardHeader>
       <CardContent>
         {isPending ? (
@@ -48,7 +47,8 @@ export function RecentMeetings() {
             <TableBody>
               {data.items.map((meeting) => (
                 <TableRow key={meeting.id}>
-                  <TableCell className="max-w-64 truncate font-medium">
+                  {/* Long titles wrap (a phone has no room for them on one line); the date and length stay whole. */}
+                  <TableCell className="font-medium whitespace-normal break-words">
                     <Link to={paths.meeting.href(meeting.id)} className="hover:underline">
                       {meeting.title}
                     </Link>
@@ -67,39 +67,5 @@ export function RecentMeetings() {
         )}
       </CardContent>
     </Card>
-  );
-}
-
-/** New accounts start with sample meetings; one action removes them all (the person's own stay). */
-function RemoveSamples() {
-  const remove = useRemoveSamples();
-  return (
-    <Dialog>
-      <DialogTrigger asChild>
-        <Button variant="outline" size="sm" className="col-start-2 row-span-2 row-start-1 self-start justify-self-end">
-          Remove sample meetings
-        </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Remove the sample meetings?</DialogTitle>
-          <DialogDescription>The six meetings badged “Sample” are deleted with their transcripts and insights. Your own meetings stay.</DialogDescription>
-        </DialogHeader>
-        <DialogFooter>
-          <Button
-            variant="destructive"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(undefined, {
-                onSuccess: ({ deleted }) => toast.success(`${deleted} sample meeting${deleted === 1 ? '' : 's'} removed`),
-                onError: (error) => toast.error(error.message),
-              })
-            }
-          >
-            Remove sample meetings
-          </Button>
-        </DialogFooter>
-      </DialogContent>
-    </Dialog>
   );
 }

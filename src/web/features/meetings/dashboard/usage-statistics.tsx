@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { useMeetingStats } from '../api.ts';
 
@@ -17,6 +17,8 @@ export function UsageStatistics() {
     <Card>
       <CardHeader>
         <CardTitle>Usage statistics</CardTitle>
+        {/* The server leaves the samples out of these figures; say so while they are still in the list. */}
+        {(data?.sampleMeetings ?? 0) > 0 && <CardDescription>Your own meetings; the sample meetings are not counted.</CardDescription>}
       </CardHeader>
       <CardContent className="grid gap-4">
         {rows.map((row) => (

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { MAIN_CONTENT_ID } from '#web/components/layout/skip-link.tsx';
 import { Logo } from '#web/components/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
@@ -17,11 +18,11 @@ export function DemoPage() {
             <Logo size="sm" />
           </Link>
           <Button asChild>
-            <Link to={paths.auth.href()}>Get Started</Link>
+            <Link to={paths.auth.href('signup')}>Get Started</Link>
           </Button>
         </div>
       </header>
-      <main className="mx-auto grid max-w-6xl gap-6 px-4 py-8">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto grid max-w-6xl gap-6 px-4 py-8 outline-none">
         <div className="rounded-lg border bg-background p-4 text-sm">
           <p className="font-medium">Product tour</p>
           <p className="text-muted-foreground">

@@ -15,6 +15,7 @@ import { DateRangeFilter, rangeLabel } from './date-range-filter.tsx';
 import { FiltersMenu } from './filters-menu.tsx';
 import { clearFilters, hasFilters, readHistoryParams, toListQuery, writeHistoryParams, type HistoryParams } from './history-params.ts';
 import { MeetingCard } from './meeting-card.tsx';
+import { RemoveSamples } from '../components/remove-samples.tsx';
 import { STATUS_LABELS } from '../components/status-badge.tsx';
 
 /**
@@ -45,7 +46,7 @@ export function HistoryPage({ ShareDialog }: { ShareDialog: ShareDialogComponent
 
   return (
     <div className="mx-auto max-w-6xl">
-      <PageHeader title="Meeting History" description="Search, replay and share your past meetings." />
+      <PageHeader title="Meeting History" description="Search, replay and share your past meetings." actions={<RemoveSamples />} />
       <div className="mb-4 flex flex-col gap-2 sm:flex-row" role="search">
         <SearchBox label="Search meetings" placeholder="Search titles, summaries and transcripts..." value={params.q} onSearch={onSearch} />
         <div className="flex gap-2">

@@ -27,7 +27,8 @@ export function SettingsPage() {
       <PageHeader title="Settings" description="Manage your account settings and preferences." />
       <Tabs defaultValue={initialTab} className="gap-6">
         {/* Five labels do not fit a phone's width: the list scrolls sideways instead of squeezing them. */}
-        <TabsList className="max-w-full justify-start overflow-x-auto">
+        {/* The tabs wrap onto a second row on a phone: a strip that scrolls sideways hid "Billing" past its edge. */}
+        <TabsList className="h-auto max-w-full flex-wrap justify-start">
           {TABS.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value} className="flex-none">
               {tab.label}
