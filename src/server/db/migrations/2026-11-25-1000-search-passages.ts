@@ -20,6 +20,7 @@ import { isPostgres } from '../dialect.ts';
  * Every existing meeting is indexed here (backfill). The runtime's reindexing is in
  * features/meetings/meeting-search.repository.ts; this file is a frozen copy of it as of today.
  */
+// Written into the SQL as literals: a bound JS number is a REAL, and a REAL rowid costs FTS5 dearly.
 const PER_MEETING = 1_048_576; // 2^20
 const SUMMARY = 524_288; // 2^19
 
@@ -74,19 +75,19 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
       .execute();
 
   await sql`insert into passage_search (rowid, speaker, text, kind, ref, start_ms)
-    select row * ${PER_MEETING} + n, speaker, text, 'transcript', id, start_ms from (
+    select row * ${sql.lit(PER_MEETING)} + n, speaker, text, 'transcript', id, start_ms from (
       select d.row, s.id, s.text, s.start_ms, coalesce(sp.display_name, sp.label, '') as speaker,
         row_number() over (partition by s.meeting_id order by s.start_ms, s.id) - 1 as n
       from transcript_segments s
       join meeting_search_docs d on d.meeting_id = s.meeting_id
       left join meeting_speakers sp on sp.id = s.speaker_id
-    ) where n < ${SUMMARY}`.execute(db);
+    ) where n < ${sql.lit(SUMMARY)}`.execute(db);
   await sql`insert into passage_search (rowid, speaker, text, kind, ref, start_ms)
-    select d.row * ${PER_MEETING} + ${SUMMARY}, '', m.summary, 'summary', null, null
+    select d.row * ${sql.lit(PER_MEETING)} + ${sql.lit(SUMMARY)}, '', m.summary, 'summary', null, null
     from meetings m join meeting_search_docs d on d.meeting_id = m.id
     where m.summary is not null and trim(m.summary) != ''`.execute(db);
   await sql`insert into passage_search (rowid, speaker, text, kind, ref, start_ms)
-    select d.row * ${PER_MEETING} + ${SUMMARY} + row_number() over (partition by i.meeting_id order by i.position, i.id),
+    select d.row * ${sql.lit(PER_MEETING)} + ${sql.lit(SUMMARY)} + row_number() over (partition by i.meeting_id order by i.position, i.id),
       coalesce(i.assignee, ''), i.text, i.kind, i.id, i.start_ms
     from meeting_insights i join meeting_search_docs d on d.meeting_id = i.meeting_id
     where i.kind in ('action_item', 'decision') and i.status != 'dismissed'`.execute(db);
@@ -94,7 +95,8 @@ async function upSqlite(db: Kysely<any>): Promise<void> {
   await sql`insert into meeting_search (rowid, title, people, notes, transcript)
     select d.doc, m.title,
       coalesce((select group_concat(name, ' ') from meeting_participants p where p.meeting_id = m.id), ''),
-      coalesce((select group_concat(text, ' ') from passage_search where rowid between d.row * ${PER_MEETING} + ${SUMMARY} and d.row * ${PER_MEETING} + ${PER_MEETING - 1}), ''),
+      coalesce(m.summary, '') || ' ' || coalesce((select group_concat(text, ' ') from meeting_insights i
+        where i.meeting_id = m.id and i.kind in ('action_item', 'decision') and i.status != 'dismissed'), ''),
       coalesce((select group_concat(text, ' ') from (select text from transcript_segments s where s.meeting_id = m.id order by s.start_ms, s.id)), '')
     from meeting_search_docs d join meetings m on m.id = d.meeting_id`.execute(db);
 }
@@ -118,18 +120,18 @@ async function upPostgres(db: Kysely<any>): Promise<void> {
       select s.meeting_id, s.id, s.text, s.start_ms, coalesce(sp.display_name, sp.label, '') as speaker,
         (row_number() over (partition by s.meeting_id order by s.start_ms, s.id) - 1)::integer as n
       from transcript_segments s left join meeting_speakers sp on sp.id = s.speaker_id
-    ) t where n < ${SUMMARY}`.execute(db);
+    ) t where n < ${sql.lit(SUMMARY)}`.execute(db);
   await sql`insert into meeting_search_passages (meeting_id, position, kind, ref, start_ms, speaker, text, vector)
-    select id, ${SUMMARY}, 'summary', null, null, '', summary, to_tsvector('english', summary)
+    select id, ${sql.lit(SUMMARY)}, 'summary', null, null, '', summary, to_tsvector('english', summary)
     from meetings where summary is not null and trim(summary) != ''`.execute(db);
   await sql`insert into meeting_search_passages (meeting_id, position, kind, ref, start_ms, speaker, text, vector)
-    select meeting_id, ${SUMMARY} + (row_number() over (partition by meeting_id order by position, id))::integer, kind, id, start_ms,
+    select meeting_id, ${sql.lit(SUMMARY)} + (row_number() over (partition by meeting_id order by position, id))::integer, kind, id, start_ms,
       coalesce(assignee, ''), text, setweight(to_tsvector('english', coalesce(assignee, '')), 'B') || to_tsvector('english', text)
     from meeting_insights where kind in ('action_item', 'decision') and status != 'dismissed'`.execute(db);
   await sql`update meetings m set search_vector =
     setweight(to_tsvector('english', m.title), 'A') ||
     setweight(to_tsvector('english', coalesce((select string_agg(name, ' ') from meeting_participants p where p.meeting_id = m.id), '')), 'B') ||
-    setweight(to_tsvector('english', coalesce((select string_agg(text, ' ' order by position) from meeting_search_passages n where n.meeting_id = m.id and n.position >= ${SUMMARY}), '')), 'B') ||
+    setweight(to_tsvector('english', coalesce((select string_agg(text, ' ' order by position) from meeting_search_passages n where n.meeting_id = m.id and n.position >= ${sql.lit(SUMMARY)}), '')), 'B') ||
     to_tsvector('english', coalesce((select string_agg(text, ' ' order by start_ms, id) from transcript_segments s where s.meeting_id = m.id), ''))`.execute(
     db,
   );

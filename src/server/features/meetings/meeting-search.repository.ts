@@ -301,7 +301,7 @@ export async function reindexMeeting(db: Db, meetingId: string): Promise<void> {
   const first = keys.row * PER_MEETING;
   await sql`delete from passage_search where ${rowidBetween(first, first + SUMMARY)}`.execute(db);
   await sql`insert into passage_search (rowid, speaker, text, kind, ref, start_ms)
-    select ${first} + n, speaker, text, 'transcript', id, start_ms from (
+    select cast(${first} as integer) + n, speaker, text, 'transcript', id, start_ms from (
       select s.id, s.text, s.start_ms, coalesce(sp.display_name, sp.label, '') as speaker,
         row_number() over (order by s.start_ms, s.id) - 1 as n
       from transcript_segments s left join meeting_speakers sp on sp.id = s.speaker_id
