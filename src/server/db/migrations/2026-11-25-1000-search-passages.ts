@@ -135,6 +135,10 @@ async function upPostgres(db: Kysely<any>): Promise<void> {
     to_tsvector('english', coalesce((select string_agg(text, ' ' order by start_ms, id) from transcript_segments s where s.meeting_id = m.id), ''))`.execute(
     db,
   );
+  // Fresh statistics, so the planner weighs a word's frequency from the first search on (a word in
+  // every meeting: newest-first through the owner index; a rare one: the GIN index).
+  await sql`analyze meetings`.execute(db);
+  await sql`analyze meeting_search_passages`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
