@@ -261,7 +261,7 @@ async function writeDocument(db: Db, meetingId: string, keys: { row: number; doc
   await sql`insert into meeting_search (rowid, title, people, notes, transcript)
     select cast(${keys.doc} as integer), m.title,
       coalesce((select group_concat(name, ' ') from meeting_participants p where p.meeting_id = m.id), ''),
-      coalesce((select group_concat(text, ' ') from passage_search where rowid between ${notesFrom} and ${keys.row * PER_MEETING + PER_MEETING - 1}), ''),
+      coalesce((select group_concat(text, ' ') from passage_search where ${rowidBetween(notesFrom, keys.row * PER_MEETING + PER_MEETING - 1)}), ''),
       coalesce((select group_concat(text, ' ') from (select text from transcript_segments s where s.meeting_id = m.id order by s.start_ms, s.id)), '')
     from meetings m where m.id = ${meetingId}`.execute(db);
 }
