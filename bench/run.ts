@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { benchAuthenticatedJson, benchRefresh, benchSignIn } from './auth-load.ts';
 import { measureBundles } from './bundle-size.ts';
 import { benchLiveLatency } from './live-latency.ts';
-import { benchMeetings, benchUpload } from './meetings-load.ts';
+import { benchMeetings, benchMeetingsPostgres, benchUpload } from './meetings-load.ts';
 import { benchNotesLocal } from './notes-local.ts';
 import { benchNotesLlm } from './notes-llm.ts';
 import { benchOffThread } from './off-thread.ts';
@@ -13,7 +13,7 @@ import { median, printSection, type Row } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, off-thread, upload, transcription, transcription-memory, live, notes, notes-llm, bundles). */
+/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, meetings-pg, off-thread, upload, transcription, transcription-memory, live, notes, notes-llm, bundles). */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (section: string) => !only || only.includes(section);
 
@@ -60,7 +60,8 @@ if (wanted('auth')) {
   }
 }
 
-if (wanted('meetings')) printSection('Meetings at scale (SQLite, one process, 10 connections)', await benchMeetings(seconds));
+if (wanted('meetings')) printSection('Meetings at scale (SQLite, one process)', await benchMeetings(seconds));
+if (wanted('meetings-pg')) printSection('Meetings at scale (PostgreSQL, one process)', await benchMeetingsPostgres(seconds));
 if (wanted('off-thread')) printSection('Exports and imports off the event loop (SQLite, one process)', await benchOffThread());
 if (wanted('upload')) printSection('Uploads', await benchUpload());
 if (wanted('transcription')) for (const section of await benchTranscription()) printSection(section.title, section.rows);

@@ -6,7 +6,8 @@ import { findFreePort } from '#tests/support/build-test-app.ts';
 
 export type BenchServer = { baseUrl: string; dataDir: string; process: ChildProcess; stop: () => Promise<void> };
 
-type StartOptions = { dataDir?: string; env?: Record<string, string> };
+/** `startupTimeoutMs`: how long to wait for /healthz (30 s; longer where a start migrates a large database). */
+type StartOptions = { dataDir?: string; env?: Record<string, string>; startupTimeoutMs?: number };
 
 /** Starts the built server (dist/) the way `npm start` does, on a free port with its own data. */
 export async function startServer(options: StartOptions = {}): Promise<BenchServer & { startupMs: number }> {
@@ -30,7 +31,7 @@ export async function startServer(options: StartOptions = {}): Promise<BenchServ
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  await waitUntilHealthy(baseUrl, child);
+  await waitUntilHealthy(baseUrl, child, options.startupTimeoutMs ?? 30_000);
   const startupMs = performance.now() - started;
   return {
     baseUrl,
@@ -38,7 +39,7 @@ export async function startServer(options: StartOptions = {}): Promise<BenchServ
     process: child,
     startupMs,
     stop: async () => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await new Promise((resolve) => child.once('exit', resolve));
       }
@@ -46,10 +47,11 @@ export async function startServer(options: StartOptions = {}): Promise<BenchServ
   };
 }
 
-async function waitUntilHealthy(baseUrl: string, child: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 30_000;
+async function waitUntilHealthy(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    // A signal (a kill, the OOM killer) leaves exitCode null and sets signalCode.
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`server exited with ${child.exitCode ?? child.signalCode}`);
     try {
       if ((await fetch(`${baseUrl}/healthz`)).ok) return;
     } catch {
@@ -57,5 +59,6 @@ async function waitUntilHealthy(baseUrl: string, child: ChildProcess): Promise<v
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
-  throw new Error('server did not become healthy within 30 s');
+  child.kill('SIGTERM');
+  throw new Error(`server did not become healthy within ${timeoutMs / 1000} s`);
 }

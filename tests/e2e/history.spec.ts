@@ -277,3 +277,32 @@ describe('an account without meetings', () => {
     await context.close();
   });
 });
+
+describe('search results', () => {
+  it('show why each meeting matched, the words marked with speaker and time, and a click opens the meeting at that moment', async () => {
+    const { context, page } = await signedInPage(browser, { fullName: 'Grace Hopper', email: uniqueEmail('search'), password: 'compiler1' });
+    try {
+      await page.goto('/history');
+      await page.getByRole('searchbox', { name: 'Search meetings' }).fill('regression suite');
+      await page.waitForURL(/[?&]q=regression\+suite/);
+      await expect.poll(() => titlesOnScreen(page, 1)).toEqual(['Weekly Team Standup']);
+
+      const matches = card(page, 'Weekly Team Standup').getByRole('list', { name: 'Matches in Weekly Team Standup' });
+      const first = matches.getByRole('link').first();
+      await first.getByText('Emma Wilson · 00:42', { exact: true }).waitFor();
+      expect(await first.locator('mark').allTextContents()).toEqual(['regression', 'suite']);
+      expect(await first.textContent()).toContain('QA needs two more days for the regression suite, mostly the billing screens.');
+      expect(await first.getAttribute('href')).toMatch(/^\/meetings\/[0-9a-f-]{36}\?t=42000$/);
+
+      await first.click();
+      await page.waitForURL(/\/meetings\/[0-9a-f-]{36}\?t=42000$/);
+      await page.getByRole('heading', { name: 'Weekly Team Standup' }).waitFor();
+      // The line said at that moment is the one marked (the sample has no recording to play).
+      const line = page.getByRole('list', { name: 'Transcript' }).getByRole('listitem').filter({ hasText: 'QA needs two more days' });
+      await expect.poll(() => line.getAttribute('data-cited')).toBe('true');
+      expect(await page.locator('[data-cited="true"]').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});

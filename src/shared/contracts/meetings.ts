@@ -93,8 +93,13 @@ export type MeetingDetail = z.infer<typeof MeetingDetailSchema>;
 const trimmed = (max: number) => z.string().trim().max(max);
 const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-22');
 
+/** How a search orders its meetings: newest first (the default), or best match first. */
+export const SearchSortSchema = z.enum(['newest', 'relevance']);
+export type SearchSort = z.infer<typeof SearchSortSchema>;
+
 export const MeetingListQuerySchema = z.object({
   q: trimmed(200).optional(),
+  sort: SearchSortSchema.optional(),
   from: dateOnly.optional(),
   to: dateOnly.optional(),
   participant: trimmed(100).optional(),
@@ -104,9 +109,36 @@ export const MeetingListQuerySchema = z.object({
 });
 export type MeetingListQuery = z.infer<typeof MeetingListQuerySchema>;
 
+/** Where a search hit a meeting: a transcript line, the summary, an action item or a decision. */
+export const SearchMatchKindSchema = z.enum(['transcript', 'summary', 'action_item', 'decision']);
+export type SearchMatchKind = z.infer<typeof SearchMatchKindSchema>;
+
+/**
+ * Why a meeting matched a search: a passage with the searched words marked (`match` parts), who
+ * said it (or whom an action item is for), and the moment to open the meeting at (null for the summary).
+ */
+export const SearchMatchSchema = z.object({
+  kind: SearchMatchKindSchema,
+  /** The transcript segment (kind transcript); null otherwise. */
+  segmentId: z.uuid().nullable(),
+  speaker: z.string().nullable(),
+  startMs: z.number().int().nonnegative().nullable(),
+  snippet: z.array(z.object({ text: z.string(), match: z.boolean() })),
+});
+export type SearchMatch = z.infer<typeof SearchMatchSchema>;
+
+/** A meeting in a list; with a search, its best passages (`matches`). */
+export const MeetingListItemSchema = MeetingSummarySchema.extend({ matches: z.array(SearchMatchSchema).optional() });
+export type MeetingListItem = z.infer<typeof MeetingListItemSchema>;
+
+/** The most meetings a search counts: past it, `total` is this and `totalIsAtLeast` is true. */
+export const SEARCH_COUNT_LIMIT = 1000;
+
 export const MeetingListResponseSchema = z.object({
-  items: z.array(MeetingSummarySchema),
+  items: z.array(MeetingListItemSchema),
   total: z.number().int().nonnegative(),
+  /** A search stopped counting at SEARCH_COUNT_LIMIT: at least `total` meetings match. */
+  totalIsAtLeast: z.boolean().optional(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
@@ -161,6 +193,13 @@ export const MergeSpeakerBodySchema = z.object({ intoSpeakerId: z.uuid() });
 export const AssignSegmentsBodySchema = z.object({ segmentIds: z.array(z.uuid()).min(1).max(5000), speakerId: z.uuid() });
 export const SpeakerNamesSchema = z.object({ names: z.array(z.string()) });
 export const IdParamsSchema = z.object({ id: z.uuid() });
+
+/** GET /api/v1/meetings/:id/search?q=: the passages of one meeting that match, in transcript order. */
+export const MeetingSearchQuerySchema = z.object({ q: trimmed(200).min(1) });
+export const MeetingSearchResponseSchema = z.object({ matches: z.array(SearchMatchSchema) });
+export type MeetingSearchResponse = z.infer<typeof MeetingSearchResponseSchema>;
+/** The most passages a search inside one meeting answers. */
+export const MEETING_SEARCH_LIMIT = 200;
 export const SegmentParamsSchema = z.object({ id: z.uuid(), segmentId: z.uuid() });
 export const SpeakerParamsSchema = z.object({ id: z.uuid(), speakerId: z.uuid() });
 
@@ -276,6 +315,15 @@ export const meetingEndpoints = {
     response: SpeakerNamesSchema,
     tag,
     summary: 'The names the caller has given speakers in their meetings, most used first',
+  }),
+  search: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/:id/search',
+    params: IdParamsSchema,
+    query: MeetingSearchQuerySchema,
+    response: MeetingSearchResponseSchema,
+    tag,
+    summary: 'Search inside one meeting: its matching passages, highlighted, with their moments',
   }),
   remove: defineEndpoint({ method: 'DELETE', path: '/api/v1/meetings/:id', params: IdParamsSchema, response: DeletedSchema, tag }),
   retry: defineEndpoint({

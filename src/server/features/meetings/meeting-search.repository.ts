@@ -1,55 +1,364 @@
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
+import { SEARCH_COUNT_LIMIT, type SearchMatch, type SearchMatchKind, type SearchSort } from '#shared/contracts/meetings.ts';
 import type { Db } from '#server/db/create-db.ts';
 import { isPostgres } from '#server/db/dialect.ts';
+import type { MeetingsTable } from './meetings.table.ts';
 
 /**
- * Full-text search over a meeting's title, summary and transcript: FTS5 on SQLite, a weighted
- * tsvector on PostgreSQL. A query is plain words, never search syntax: it is cut into letter/digit
- * tokens, all of which must match, the last one as a prefix (search-as-you-type).
+ * Search over meetings (migration 2026-11-25-1000 explains the two indexes):
+ * - which meetings match: every word in the meeting's document (title, people, notes, transcript),
+ *   the last one as a prefix (search-as-you-type); newest first, read from an index already in that
+ *   order so a page costs the same whether a word is in ten meetings or in all of them; relevance
+ *   (bm25 / ts_rank) as an option;
+ * - why: the page's meetings' best passages (any of the words), with the words marked.
+ * A query is plain words, never search syntax: it is cut into letter/digit tokens.
  */
 export function searchTokens(query: string): string[] {
   return (query.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
 }
 
-/** A condition on `meetings.id` / `meetings.search_vector`, or undefined when the query has no words. */
-export function searchCondition(db: Db, query: string): Expression<SqlBool> | undefined {
-  const tokens = searchTokens(query);
-  if (tokens.length === 0) return undefined;
+/** Passage rowids/positions: a meeting's segments from 0, its summary at 2^19, notes items after it. */
+const PER_MEETING = 1_048_576;
+const SUMMARY = 524_288;
+/** What the engines put around a matched word in a snippet: private-use characters, never HTML. */
+const MARK_START = '\uE000';
+const MARK_END = '\uE001';
+
+const ftsAll = (tokens: string[]) => tokens.map((t, i) => `"${t}"${i === tokens.length - 1 ? '*' : ''}`).join(' ');
+const ftsAny = (tokens: string[]) => tokens.map((t, i) => `"${t}"${i === tokens.length - 1 ? '*' : ''}`).join(' OR ');
+const tsAll = (tokens: string[]) => tokens.map((t, i) => (i === tokens.length - 1 ? `${t}:*` : t)).join(' & ');
+const tsAny = (tokens: string[]) => tokens.map((t, i) => (i === tokens.length - 1 ? `${t}:*` : t)).join(' | ');
+
+type MeetingRow = Selectable<MeetingsTable>;
+export type MeetingSearchPage = { rows: MeetingRow[]; total: number; totalIsAtLeast: boolean };
+
+/**
+ * One page of the meetings matching `tokens` among those `filters` (visibility first) allow. The
+ * total is counted up to SEARCH_COUNT_LIMIT: past it, a count would read every match, the cost the
+ * newest-first order exists to avoid.
+ */
+export async function searchMeetings(
+  db: Db,
+  filters: Expression<SqlBool>[],
+  tokens: string[],
+  options: { sort: SearchSort; from?: string; to?: string; page: number; pageSize: number },
+): Promise<MeetingSearchPage> {
+  let base;
   if (isPostgres(db)) {
-    const tsquery = tokens.map((t, i) => (i === tokens.length - 1 ? `${t}:*` : t)).join(' & ');
-    return sql<SqlBool>`meetings.search_vector @@ to_tsquery('english', ${tsquery})`;
+    base = db
+      .selectFrom('meetings')
+      .where((eb) => eb.and(filters))
+      .where(sql<SqlBool>`meetings.search_vector @@ to_tsquery('english', ${tsAll(tokens)})`);
+  } else {
+    // The rowid range is the date range in the documents' own order (start ms × 1024).
+    const low = options.from ? Date.parse(`${options.from}T00:00:00.000Z`) * 1024 : Number.MIN_SAFE_INTEGER;
+    const high = options.to ? (Date.parse(`${options.to}T23:59:59.999Z`) + 1) * 1024 - 1 : Number.MAX_SAFE_INTEGER;
+    base = db
+      .selectFrom('meeting_search as f')
+      .innerJoin('meeting_search_docs as d', 'd.doc', 'f.rowid')
+      .innerJoin('meetings', 'meetings.id', 'd.meeting_id')
+      .where(sql<SqlBool>`f.meeting_search match ${ftsAll(tokens)}`)
+      .where(sql<SqlBool>`f.rowid between cast(${low} as integer) and cast(${high} as integer)`)
+      .where((eb) => eb.and(filters));
   }
-  const match = tokens.map((t, i) => `"${t}"${i === tokens.length - 1 ? '*' : ''}`).join(' ');
-  // Only the index is read: FTS rowids, then their meetings through meeting_search_rows' primary key.
-  return sql<SqlBool>`meetings.id in (select meeting_id from meeting_search_rows where row in (select rowid from meeting_search where meeting_search match ${match}))`;
+  const ordered = isPostgres(db)
+    ? options.sort === 'relevance'
+      ? base.orderBy(sql`ts_rank(meetings.search_vector, to_tsquery('english', ${tsAll(tokens)}))`, 'desc').orderBy('meetings.started_at', 'desc')
+      : base.orderBy('meetings.started_at', 'desc').orderBy('meetings.id', 'desc')
+    : options.sort === 'relevance'
+      ? base.orderBy(sql`f.rank`)
+      : base.orderBy(sql`f.rowid`, 'desc');
+  const [rows, counted] = await Promise.all([
+    ordered
+      .selectAll('meetings')
+      .limit(options.pageSize)
+      .offset((options.page - 1) * options.pageSize)
+      .execute(),
+    db
+      .selectFrom(
+        base
+          .select(sql<number>`1`.as('one'))
+          .limit(SEARCH_COUNT_LIMIT + 1)
+          .as('hits'),
+      )
+      .select((eb) => eb.fn.countAll<number | string>().as('total'))
+      .executeTakeFirst(),
+  ]);
+  const total = Number(counted?.total ?? 0);
+  return { rows: rows as MeetingRow[], total: Math.min(total, SEARCH_COUNT_LIMIT), totalIsAtLeast: total > SEARCH_COUNT_LIMIT };
 }
 
-/** Rebuilds one meeting's index entry after its title, summary or transcript changed. */
-export async function reindexMeeting(db: Db, meetingId: string): Promise<void> {
-  if (isPostgres(db)) {
-    await sql`
-      update meetings set search_vector =
-        setweight(to_tsvector('english', title), 'A') ||
-        setweight(to_tsvector('english', coalesce(summary, '')), 'B') ||
-        to_tsvector('english', coalesce((select string_agg(text, ' ' order by start_ms) from transcript_segments where meeting_id = ${meetingId}), ''))
-      where id = ${meetingId}`.execute(db);
-    return;
+type PassageRow = { meeting_id: string; kind: string; ref: string | null; start_ms: number | string | null; speaker: string; snippet: string };
+
+/** A snippet with the engine's marks as parts: matched words (`match`) and the text between. */
+export function snippetParts(marked: string): SearchMatch['snippet'] {
+  const parts: SearchMatch['snippet'] = [];
+  for (const [i, piece] of marked.split(MARK_START).entries()) {
+    const end = i === 0 ? -1 : piece.indexOf(MARK_END);
+    if (end >= 0) {
+      if (end > 0) parts.push({ text: piece.slice(0, end), match: true });
+      const rest = piece.slice(end + 1).replaceAll(MARK_END, '');
+      if (rest) parts.push({ text: rest, match: false });
+    } else if (piece) parts.push({ text: piece.replaceAll(MARK_END, ''), match: false });
   }
-  const meeting = await db.selectFrom('meetings').select(['title', 'summary']).where('id', '=', meetingId).executeTakeFirst();
+  return parts;
+}
+
+const KINDS: readonly string[] = ['transcript', 'summary', 'action_item', 'decision'] satisfies SearchMatchKind[];
+
+function presentPassage(row: PassageRow): SearchMatch {
+  const kind = (KINDS.includes(row.kind) ? row.kind : 'transcript') as SearchMatchKind;
+  return {
+    kind,
+    segmentId: kind === 'transcript' ? row.ref : null,
+    speaker: row.speaker || null,
+    startMs: row.start_ms === null ? null : Math.max(0, Number(row.start_ms)),
+    snippet: snippetParts(row.snippet),
+  };
+}
+
+/**
+ * Which passages show why a meeting matched: greedily, the one holding most of the words not yet
+ * shown (then most words, then the earliest), so every word gets a passage when `limit` allows;
+ * answered in transcript order. A passage ranking (bm25) would read each word's whole list across
+ * all meetings for its statistics: 15–25 ms at a million passages, for nothing a person sees.
+ */
+export function choosePassages<K>(candidates: Map<K, Set<number>>, order: K[], limit: number): K[] {
+  const chosen: K[] = [];
+  const shown = new Set<number>();
+  const left = [...order];
+  while (chosen.length < limit && left.length > 0) {
+    let best = 0;
+    let bestScore = [-1, -1];
+    for (const [i, key] of left.entries()) {
+      const words = candidates.get(key) ?? new Set<number>();
+      const score = [[...words].filter((w) => !shown.has(w)).length, words.size];
+      if (score[0]! > bestScore[0]! || (score[0] === bestScore[0] && score[1]! > bestScore[1]!)) [best, bestScore] = [i, score];
+    }
+    const [key] = left.splice(best, 1);
+    chosen.push(key as K);
+    for (const w of candidates.get(key as K) ?? []) shown.add(w);
+  }
+  return chosen.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
+/** A token as a one-word query, the last one as a prefix (the query's own reading). */
+const tokenQueries = (tokens: string[], fts: boolean) => tokens.map((t, i) => (i === tokens.length - 1 ? (fts ? `"${t}"*` : `${t}:*`) : fts ? `"${t}"` : t));
+
+/** SQLite: a rowid range bound as integers (FTS5 scans the whole index for a REAL bound: 0.1 ms → 45 ms). */
+const rowidBetween = (low: number, high: number) => sql<SqlBool>`rowid between cast(${low} as integer) and cast(${high} as integer)`;
+
+/**
+ * The passages of these meetings that hold any of the words: per meeting up to `perMeeting` chosen
+ * to show every word (`order: 'rank'`, a result's snippets), or the first in transcript order
+ * (`order: 'time'`, a search inside one meeting).
+ */
+export async function passagesMatching(
+  db: Db,
+  meetingIds: string[],
+  tokens: string[],
+  options: { perMeeting: number; order: 'rank' | 'time' },
+): Promise<Map<string, SearchMatch[]>> {
+  const byMeeting = new Map<string, SearchMatch[]>(meetingIds.map((id) => [id, []]));
+  if (meetingIds.length === 0 || tokens.length === 0) return byMeeting;
+  const rows = isPostgres(db) ? await postgresPassages(db, meetingIds, tokens, options) : await sqlitePassages(db, meetingIds, tokens, options);
+  for (const row of rows) byMeeting.get(row.meeting_id)?.push(presentPassage(row));
+  return byMeeting;
+}
+
+type PassageOptions = { perMeeting: number; order: 'rank' | 'time' };
+
+async function sqlitePassages(db: Db, meetingIds: string[], tokens: string[], options: PassageOptions): Promise<PassageRow[]> {
+  const docs = await db.selectFrom('meeting_search_docs').select(['meeting_id', 'row']).where('meeting_id', 'in', meetingIds).execute();
+  const any = ftsAny(tokens);
+  const shown = (where: Expression<SqlBool>, limit: number) =>
+    sql<Omit<PassageRow, 'meeting_id'>>`
+      select kind, ref, start_ms, speaker, snippet(passage_search, 1, ${MARK_START}, ${MARK_END}, '…', 24) as snippet
+      from passage_search where passage_search match ${any} and ${where} order by rowid limit ${limit}`.execute(db);
+  const rows: PassageRow[] = [];
+  // One rowid range per meeting: FTS5 seeks into each word's list there instead of reading it whole.
+  for (const { meeting_id, row } of docs) {
+    const range = rowidBetween(row * PER_MEETING, row * PER_MEETING + PER_MEETING - 1);
+    if (options.order === 'time') {
+      rows.push(...(await shown(range, options.perMeeting)).rows.map((r) => ({ ...r, meeting_id })));
+      continue;
+    }
+    const words = new Map<number, Set<number>>();
+    for (const [w, query] of tokenQueries(tokens, true).entries()) {
+      const hits = await sql<{ rowid: number }>`select rowid from passage_search where passage_search match ${query} and ${range}`.execute(db);
+      for (const { rowid } of hits.rows) words.set(rowid, (words.get(rowid) ?? new Set()).add(w));
+    }
+    for (const rowid of choosePassages(
+      words,
+      [...words.keys()].sort((a, b) => a - b),
+      options.perMeeting,
+    )) {
+      rows.push(...(await shown(rowidBetween(rowid, rowid), 1)).rows.map((r) => ({ ...r, meeting_id })));
+    }
+  }
+  return rows;
+}
+
+async function postgresPassages(db: Db, meetingIds: string[], tokens: string[], options: PassageOptions): Promise<PassageRow[]> {
+  const headline = (where: Expression<SqlBool>, limit: number) =>
+    sql<PassageRow>`
+      select meeting_id, kind, ref, start_ms, speaker,
+        ts_headline('english', text, to_tsquery('english', ${tsAny(tokens)}), ${`StartSel=${MARK_START}, StopSel=${MARK_END}, MaxWords=30, MinWords=12, ShortWord=2`}) as snippet
+      from meeting_search_passages
+      where ${where}
+      order by meeting_id, position
+      limit ${limit}`.execute(db);
+  const any = sql<SqlBool>`vector @@ to_tsquery('english', ${tsAny(tokens)})`;
+  if (options.order === 'time') {
+    return (await headline(sql<SqlBool>`meeting_id in (${sql.join(meetingIds)}) and ${any}`, options.perMeeting * meetingIds.length)).rows;
+  }
+  const flags = tokenQueries(tokens, false).map((query, w) => sql`vector @@ to_tsquery('english', ${query}) as ${sql.ref(`w${w}`)}`);
+  const hits = await sql<Record<string, unknown> & { meeting_id: string; position: number }>`
+    select meeting_id, position, ${sql.join(flags)} from meeting_search_passages
+    where meeting_id in (${sql.join(meetingIds)}) and ${any}
+    order by meeting_id, position`.execute(db);
+  const chosen: Expression<SqlBool>[] = [];
+  for (const id of meetingIds) {
+    const words = new Map<number, Set<number>>();
+    for (const hit of hits.rows.filter((h) => h.meeting_id === id)) {
+      words.set(hit.position, new Set(tokens.flatMap((_, w) => (hit[`w${w}`] ? [w] : []))));
+    }
+    const positions = choosePassages(words, [...words.keys()], options.perMeeting);
+    if (positions.length > 0) chosen.push(sql<SqlBool>`(meeting_id = ${id} and position in (${sql.join(positions)}))`);
+  }
+  if (chosen.length === 0) return [];
+  return (await headline(sql<SqlBool>`(${sql.join(chosen, sql` or `)})`, chosen.length * options.perMeeting)).rows;
+}
+
+/** The notes items a meeting's search covers (the notes feature hands them over when it writes them). */
+export type SearchableNote = { id: string; kind: 'action_item' | 'decision'; text: string; assignee: string | null; startMs: number };
+
+/** SQLite: the meeting's index keys, made (or moved, should its start have changed) as needed. */
+async function docOf(db: Db, meetingId: string, startedAt: string): Promise<{ row: number; doc: number }> {
+  const base = Math.floor(Date.parse(startedAt) || 0) * 1024;
+  const existing = await db.selectFrom('meeting_search_docs').select(['row', 'doc']).where('meeting_id', '=', meetingId).executeTakeFirst();
+  if (existing && Math.floor(existing.doc / 1024) * 1024 === base) return existing;
+  const last = await db
+    .selectFrom('meeting_search_docs')
+    .select((eb) => eb.fn.max('doc').as('doc'))
+    .where('doc', '>=', base)
+    .where('doc', '<', base + 1024)
+    .executeTakeFirst();
+  const doc = last?.doc === null || last?.doc === undefined ? base : Number(last.doc) + 1;
+  if (existing) {
+    await sql`delete from meeting_search where ${rowidBetween(existing.doc, existing.doc)}`.execute(db);
+    await db.updateTable('meeting_search_docs').set({ doc }).where('meeting_id', '=', meetingId).execute();
+    return { row: existing.row, doc };
+  }
+  const inserted = await db.insertInto('meeting_search_docs').values({ meeting_id: meetingId, doc }).returning('row').executeTakeFirstOrThrow();
+  return { row: inserted.row, doc };
+}
+
+/** SQLite: the meeting's document again, from its row, participants, notes passages and transcript. */
+async function writeDocument(db: Db, meetingId: string, keys: { row: number; doc: number }): Promise<void> {
+  await sql`delete from meeting_search where ${rowidBetween(keys.doc, keys.doc)}`.execute(db);
+  const notesFrom = keys.row * PER_MEETING + SUMMARY;
+  await sql`insert into meeting_search (rowid, title, people, notes, transcript)
+    select cast(${keys.doc} as integer), m.title,
+      coalesce((select group_concat(name, ' ') from meeting_participants p where p.meeting_id = m.id), ''),
+      coalesce((select group_concat(text, ' ') from passage_search where ${rowidBetween(notesFrom, keys.row * PER_MEETING + PER_MEETING - 1)}), ''),
+      coalesce((select group_concat(text, ' ') from (select text from transcript_segments s where s.meeting_id = m.id order by s.start_ms, s.id)), '')
+    from meetings m where m.id = ${meetingId}`.execute(db);
+}
+
+/** PostgreSQL: the meeting's weighted tsvector again (title, people and notes weigh more than the transcript). */
+async function writeVector(db: Db, meetingId: string): Promise<void> {
+  await sql`update meetings m set search_vector =
+    setweight(to_tsvector('english', m.title), 'A') ||
+    setweight(to_tsvector('english', coalesce((select string_agg(name, ' ') from meeting_participants p where p.meeting_id = m.id), '')), 'B') ||
+    setweight(to_tsvector('english', coalesce((select string_agg(text, ' ' order by position) from meeting_search_passages n where n.meeting_id = m.id and n.position >= ${SUMMARY}), '')), 'B') ||
+    to_tsvector('english', coalesce((select string_agg(text, ' ' order by start_ms, id) from transcript_segments s where s.meeting_id = m.id), ''))
+    where m.id = ${meetingId}`.execute(db);
+}
+
+/** Rebuilds a meeting's index after its title, summary, participants, speakers or transcript changed (its notes passages stay). */
+export async function reindexMeeting(db: Db, meetingId: string): Promise<void> {
+  const meeting = await db.selectFrom('meetings').select(['started_at', 'summary']).where('id', '=', meetingId).executeTakeFirst();
   if (!meeting) return removeFromIndex(db, [meetingId]);
-  const segments = await db.selectFrom('transcript_segments').select('text').where('meeting_id', '=', meetingId).orderBy('start_ms').execute();
-  let mapping = await db.selectFrom('meeting_search_rows').select('row').where('meeting_id', '=', meetingId).executeTakeFirst();
-  if (mapping) await db.deleteFrom('meeting_search').where('rowid', '=', mapping.row).execute();
-  else mapping = await db.insertInto('meeting_search_rows').values({ meeting_id: meetingId }).returning('row').executeTakeFirstOrThrow();
-  await db
-    .insertInto('meeting_search')
-    .values({ rowid: mapping.row, title: meeting.title, summary: meeting.summary ?? '', transcript: segments.map((s) => s.text).join(' ') })
-    .execute();
+  const summary = meeting.summary?.trim() ? meeting.summary : null;
+  if (isPostgres(db)) {
+    await db.deleteFrom('meeting_search_passages').where('meeting_id', '=', meetingId).where('position', '<=', SUMMARY).execute();
+    await sql`insert into meeting_search_passages (meeting_id, position, kind, ref, start_ms, speaker, text, vector)
+      select meeting_id, n, 'transcript', id, start_ms, speaker, text, setweight(to_tsvector('english', speaker), 'B') || to_tsvector('english', text)
+      from (
+        select s.meeting_id, s.id, s.text, s.start_ms, coalesce(sp.display_name, sp.label, '') as speaker,
+          (row_number() over (order by s.start_ms, s.id) - 1)::integer as n
+        from transcript_segments s left join meeting_speakers sp on sp.id = s.speaker_id
+        where s.meeting_id = ${meetingId}
+      ) t where n < ${SUMMARY}`.execute(db);
+    if (summary !== null) {
+      await sql`insert into meeting_search_passages (meeting_id, position, kind, ref, start_ms, speaker, text, vector)
+        values (${meetingId}, ${SUMMARY}, 'summary', null, null, '', ${summary}, to_tsvector('english', ${summary}))`.execute(db);
+    }
+    return writeVector(db, meetingId);
+  }
+  const keys = await docOf(db, meetingId, meeting.started_at);
+  const first = keys.row * PER_MEETING;
+  await sql`delete from passage_search where ${rowidBetween(first, first + SUMMARY)}`.execute(db);
+  await sql`insert into passage_search (rowid, speaker, text, kind, ref, start_ms)
+    select cast(${first} as integer) + n, speaker, text, 'transcript', id, start_ms from (
+      select s.id, s.text, s.start_ms, coalesce(sp.display_name, sp.label, '') as speaker,
+        row_number() over (order by s.start_ms, s.id) - 1 as n
+      from transcript_segments s left join meeting_speakers sp on sp.id = s.speaker_id
+      where s.meeting_id = ${meetingId}
+    ) where n < ${SUMMARY}`.execute(db);
+  if (summary !== null) {
+    await db
+      .insertInto('passage_search')
+      .values({ rowid: first + SUMMARY, speaker: '', text: summary, kind: 'summary', ref: null, start_ms: null })
+      .execute();
+  }
+  await writeDocument(db, meetingId, keys);
+}
+
+/** Replaces the notes items a meeting is found by (action items and decisions) and rebuilds its document. */
+export async function indexNotes(db: Db, meetingId: string, notes: SearchableNote[]): Promise<void> {
+  const meeting = await db.selectFrom('meetings').select('started_at').where('id', '=', meetingId).executeTakeFirst();
+  if (!meeting) return;
+  const items = notes.slice(0, PER_MEETING - SUMMARY - 1);
+  if (isPostgres(db)) {
+    await db.deleteFrom('meeting_search_passages').where('meeting_id', '=', meetingId).where('position', '>', SUMMARY).execute();
+    for (const [i, item] of items.entries()) {
+      const assignee = item.assignee ?? '';
+      await sql`insert into meeting_search_passages (meeting_id, position, kind, ref, start_ms, speaker, text, vector)
+        values (${meetingId}, ${SUMMARY + 1 + i}, ${item.kind}, ${item.id}, ${Math.max(0, Math.round(item.startMs))}, ${assignee}, ${item.text},
+          setweight(to_tsvector('english', ${assignee}), 'B') || to_tsvector('english', ${item.text}))`.execute(db);
+    }
+    return writeVector(db, meetingId);
+  }
+  const keys = await docOf(db, meetingId, meeting.started_at);
+  const first = keys.row * PER_MEETING + SUMMARY + 1;
+  await sql`delete from passage_search where ${rowidBetween(first, keys.row * PER_MEETING + PER_MEETING - 1)}`.execute(db);
+  for (let start = 0; start < items.length; start += 100) {
+    const chunk = items.slice(start, start + 100);
+    await db
+      .insertInto('passage_search')
+      .values(
+        chunk.map((item, i) => ({
+          rowid: first + start + i,
+          speaker: item.assignee ?? '',
+          text: item.text,
+          kind: item.kind,
+          ref: item.id,
+          start_ms: Math.max(0, Math.round(item.startMs)),
+        })),
+      )
+      .execute();
+  }
+  await writeDocument(db, meetingId, keys);
 }
 
 export async function removeFromIndex(db: Db, meetingIds: string[]): Promise<void> {
-  if (isPostgres(db) || meetingIds.length === 0) return; // the tsvector goes with the row
-  const rows = db.selectFrom('meeting_search_rows').select('row').where('meeting_id', 'in', meetingIds);
-  await db.deleteFrom('meeting_search').where('rowid', 'in', rows).execute();
-  await db.deleteFrom('meeting_search_rows').where('meeting_id', 'in', meetingIds).execute();
+  if (isPostgres(db) || meetingIds.length === 0) return; // the passages and the tsvector go with the meeting's row
+  const docs = await db.selectFrom('meeting_search_docs').select(['row', 'doc']).where('meeting_id', 'in', meetingIds).execute();
+  for (const { row, doc } of docs) {
+    await sql`delete from meeting_search where ${rowidBetween(doc, doc)}`.execute(db);
+    await sql`delete from passage_search where ${rowidBetween(row * PER_MEETING, row * PER_MEETING + PER_MEETING - 1)}`.execute(db);
+  }
+  await db.deleteFrom('meeting_search_docs').where('meeting_id', 'in', meetingIds).execute();
 }

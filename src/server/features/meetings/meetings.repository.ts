@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { expressionBuilder, type Expression, type Selectable, type SqlBool } from 'kysely';
 import {
   DEFAULT_RECORDING_OPTIONS,
   RecordingOptionsSchema,
@@ -10,11 +10,23 @@ import {
   type MeetingStats,
   type MeetingSummary,
   type RecordingOptions,
+  type SearchMatch,
+  MEETING_SEARCH_LIMIT,
 } from '#shared/contracts/meetings.ts';
+import type { Database } from '#server/db/database.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { MeetingsTable } from './meetings.table.ts';
 import { scoreSentiment } from './sentiment.ts';
-import { reindexMeeting, removeFromIndex, searchCondition } from './meeting-search.repository.ts';
+import {
+  indexNotes,
+  passagesMatching,
+  reindexMeeting,
+  removeFromIndex,
+  searchMeetings,
+  searchTokens,
+  type SearchableNote,
+} from './meeting-search.repository.ts';
+import { visibleTo } from './meeting-scope.ts';
 
 /**
  * Every query here is scoped by owner: a meeting that is not the caller's is indistinguishable
@@ -61,43 +73,77 @@ function presentSummary(row: MeetingRow, participants: string[]): MeetingSummary
   };
 }
 
-export async function listMeetings(db: Db, ownerId: string, query: MeetingListQuery): Promise<MeetingListResponse> {
-  let base = db.selectFrom('meetings').where('meetings.owner_id', '=', ownerId);
-  if (query.status) base = base.where('meetings.status', '=', query.status);
-  if (query.from) base = base.where('meetings.started_at', '>=', `${query.from}T00:00:00.000Z`);
-  if (query.to) base = base.where('meetings.started_at', '<=', `${query.to}T23:59:59.999Z`);
+export async function listMeetings(db: Db, callerId: string, query: MeetingListQuery): Promise<MeetingListResponse> {
+  const eb = expressionBuilder<Database, 'meetings'>();
+  const filters: Expression<SqlBool>[] = [visibleTo(callerId)];
+  if (query.status) filters.push(eb('meetings.status', '=', query.status));
+  if (query.from) filters.push(eb('meetings.started_at', '>=', `${query.from}T00:00:00.000Z`));
+  if (query.to) filters.push(eb('meetings.started_at', '<=', `${query.to}T23:59:59.999Z`));
   if (query.participant) {
-    const name = query.participant.toLowerCase();
     // `id in (…)`, not a correlated EXISTS: SQLite would answer EXISTS through the name index once per
     // meeting (4.6 s at 10,000 meetings); IN builds the set of matching meetings once (6 ms).
-    base = base.where('meetings.id', 'in', (eb) =>
-      eb.selectFrom('meeting_participants').select('meeting_participants.meeting_id').where('meeting_participants.name_lower', '=', name),
+    filters.push(
+      eb(
+        'meetings.id',
+        'in',
+        eb
+          .selectFrom('meeting_participants')
+          .select('meeting_participants.meeting_id')
+          .where('meeting_participants.name_lower', '=', query.participant.toLowerCase()),
+      ),
     );
   }
-  const condition = query.q ? searchCondition(db, query.q) : undefined;
-  if (condition) base = base.where(condition);
-
-  const [countRow, rows] = await Promise.all([
-    base.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirst(),
-    base
-      .selectAll('meetings')
-      .orderBy('meetings.started_at', 'desc')
-      .orderBy('meetings.id', 'desc')
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize)
-      .execute(),
+  const tokens = query.q ? searchTokens(query.q) : [];
+  let page: { rows: MeetingRow[]; total: number; totalIsAtLeast: boolean };
+  if (tokens.length > 0) {
+    page = await searchMeetings(db, filters, tokens, {
+      sort: query.sort ?? 'newest',
+      from: query.from,
+      to: query.to,
+      page: query.page,
+      pageSize: query.pageSize,
+    });
+  } else {
+    const base = db.selectFrom('meetings').where(eb.and(filters));
+    const [countRow, rows] = await Promise.all([
+      base.select((b) => b.fn.countAll<number | string>().as('total')).executeTakeFirst(),
+      base
+        .selectAll('meetings')
+        .orderBy('meetings.started_at', 'desc')
+        .orderBy('meetings.id', 'desc')
+        .limit(query.pageSize)
+        .offset((query.page - 1) * query.pageSize)
+        .execute(),
+    ]);
+    page = { rows, total: Number(countRow?.total ?? 0), totalIsAtLeast: false };
+  }
+  const ids = page.rows.map((r) => r.id);
+  const [participants, matches] = await Promise.all([
+    participantsOf(db, ids),
+    passagesMatching(db, ids, tokens, { perMeeting: MATCHES_PER_MEETING, order: 'rank' }),
   ]);
-  const participants = await participantsOf(
-    db,
-    rows.map((r) => r.id),
-  );
   return {
-    items: rows.map((r) => presentSummary(r as MeetingRow, participants.get(r.id) ?? [])),
-    total: Number(countRow?.total ?? 0),
+    items: page.rows.map((r) => ({
+      ...presentSummary(r, participants.get(r.id) ?? []),
+      ...(tokens.length > 0 ? { matches: matches.get(r.id) ?? [] } : {}),
+    })),
+    total: page.total,
+    ...(page.totalIsAtLeast ? { totalIsAtLeast: true } : {}),
     page: query.page,
     pageSize: query.pageSize,
   };
 }
+
+/** The passages of one meeting the caller may read that match a search, in transcript order; undefined when it is not theirs to read. */
+export async function searchInMeeting(db: Db, callerId: string, meetingId: string, q: string): Promise<SearchMatch[] | undefined> {
+  const visible = await db.selectFrom('meetings').select('id').where('id', '=', meetingId).where(visibleTo(callerId)).executeTakeFirst();
+  if (!visible) return undefined;
+  const matches = await passagesMatching(db, [meetingId], searchTokens(q), { perMeeting: MEETING_SEARCH_LIMIT, order: 'time' });
+  return matches.get(meetingId) ?? [];
+}
+
+/** How many passages a meeting in a search result shows. */
+const MATCHES_PER_MEETING = 3;
 
 async function findOwned(db: Db, ownerId: string, id: string): Promise<MeetingRow | undefined> {
   return db.selectFrom('meetings').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
@@ -106,8 +152,8 @@ async function findOwned(db: Db, ownerId: string, id: string): Promise<MeetingRo
 /** A meeting as this feature stores it: the API's MeetingDetail without what other features add (notes, processing). */
 export type MeetingRecord = Omit<MeetingDetail, 'insights' | 'notes'> & { transcriptRevision: number };
 
-export async function getMeeting(db: Db, ownerId: string, id: string): Promise<MeetingRecord | undefined> {
-  const row = await findOwned(db, ownerId, id);
+export async function getMeeting(db: Db, callerId: string, id: string): Promise<MeetingRecord | undefined> {
+  const row = await db.selectFrom('meetings').selectAll().where('id', '=', id).where(visibleTo(callerId)).executeTakeFirst();
   if (!row) return undefined;
   const [participants, speakers, segments] = await Promise.all([
     participantsOf(db, [id]),
@@ -345,6 +391,8 @@ export async function renameSpeaker(db: Db, ownerId: string, meetingId: string, 
     if (Number(result.numUpdatedRows) === 0) return false;
     await syncSpeakerParticipants(trx, meetingId);
     await bumpTranscriptRevision(trx, meetingId);
+    // A speaker's name is searchable (the people and each of their passages).
+    await reindexMeeting(trx, meetingId);
     return true;
   });
 }
@@ -561,4 +609,9 @@ export async function setSummary(db: Db, meetingId: string, summary: string | nu
 export async function ownedMeetingIds(db: Db, ownerId: string): Promise<string[]> {
   const rows = await db.selectFrom('meetings').select('id').where('owner_id', '=', ownerId).orderBy('started_at').orderBy('id').execute();
   return rows.map((r) => r.id);
+}
+
+/** The notes items a meeting is found by, replaced whenever the notes feature writes or edits them. */
+export async function setSearchableNotes(db: Db, meetingId: string, notes: SearchableNote[]): Promise<void> {
+  await db.transaction().execute((trx) => indexNotes(trx, meetingId, notes));
 }

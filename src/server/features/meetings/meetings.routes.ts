@@ -48,6 +48,11 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
     const page = await meetings.list(caller(request).user.id, request.query);
     return { ...page, items: await withProcessing(page.items) };
   });
+  route(meetingEndpoints.search, async (request) => {
+    const matches = await meetings.search(caller(request).user.id, request.params.id, request.query.q);
+    if (!matches) throw notFound('Meeting');
+    return { matches };
+  });
   route(meetingEndpoints.create, async (request) => presentMeeting(await meetings.create(caller(request).user.id, request.body), deps));
   route(meetingEndpoints.import, async (request) => {
     const ownerId = caller(request).user.id;

@@ -50,6 +50,8 @@ import {
   assignSegments,
   speakerNamesOf,
   replaceTranscript,
+  searchInMeeting,
+  setSearchableNotes,
   setSummary,
   updateMeeting,
   updateSegmentText,
@@ -58,6 +60,7 @@ import {
 } from './meetings.repository.ts';
 
 export type { MeetingRecord, TranscriptInput } from './meetings.repository.ts';
+import type { SearchableNote } from './meeting-search.repository.ts';
 export type { ImportProblem } from './import/parse-transcript.ts';
 
 /** Why a transcript file was not imported: too large, or unreadable at a line. */
@@ -284,6 +287,10 @@ export function createMeetingsService(deps: {
     /** What the notes feature writes a meeting's notes from: its transcript, speakers, options and date. */
     notesSource: (meetingId: string) => notesSourceOf(db, meetingId),
     setSummary: (meetingId: string, summary: string | null) => setSummary(db, meetingId, summary),
+    /** The notes feature's action items and decisions of a meeting, as its search should find them (all of them, each time they change). */
+    setSearchableNotes: (meetingId: string, notes: SearchableNote[]) => setSearchableNotes(db, meetingId, notes),
+    /** Search inside one meeting the caller may read: its matching passages in transcript order; undefined when not theirs. */
+    search: (callerId: string, meetingId: string, q: string) => searchInMeeting(db, callerId, meetingId, q),
 
     insights: (ownerId: string) => meetingInsightsOf(db, ownerId),
     activitySince: (ownerId: string, since: Date) => activitySince(db, ownerId, since),

@@ -60,18 +60,48 @@ export type TranscriptSegmentsTable = {
   sentiment: number | null;
 };
 
-/** SQLite only: the contentless FTS5 index, its rowid = meeting_search_rows.row (migration 1800). */
+/**
+ * SQLite only: the meeting documents, a contentless FTS5 index whose rowid is the meeting's
+ * meeting_search_docs.doc (migration 2026-11-25-1000).
+ */
 export type MeetingSearchTable = {
   rowid: number;
   title: string;
-  summary: string;
+  people: string;
+  notes: string;
   transcript: string;
 };
 
-/** SQLite only: which meeting each FTS row indexes. */
-export type MeetingSearchRowsTable = {
+/**
+ * SQLite only: each meeting's two index keys. `doc`: its start in ms × 1024 (+ a tie-breaker), the
+ * document's rowid, so the index reads newest first; `row`: its passages' rowids are row × 2^20 + position.
+ */
+export type MeetingSearchDocsTable = {
   row: Generated<number>;
   meeting_id: string;
+  doc: number;
+};
+
+/** SQLite only: the passages (FTS5 keeping its text, for highlighting); rowid = row × 2^20 + position. */
+export type PassageSearchTable = {
+  rowid: number;
+  speaker: string;
+  text: string;
+  kind: string;
+  ref: string | null;
+  start_ms: number | null;
+};
+
+/** PostgreSQL only: the passages with their tsvector (migration 2026-11-25-1000). */
+export type MeetingSearchPassagesTable = {
+  meeting_id: string;
+  position: number;
+  kind: string;
+  ref: string | null;
+  start_ms: number | null;
+  speaker: string;
+  text: string;
+  vector: string;
 };
 
 export type MeetingTables = {
@@ -80,5 +110,7 @@ export type MeetingTables = {
   meeting_speakers: MeetingSpeakersTable;
   transcript_segments: TranscriptSegmentsTable;
   meeting_search: MeetingSearchTable;
-  meeting_search_rows: MeetingSearchRowsTable;
+  meeting_search_docs: MeetingSearchDocsTable;
+  passage_search: PassageSearchTable;
+  meeting_search_passages: MeetingSearchPassagesTable;
 };

@@ -81,6 +81,19 @@ export function createNotesService(deps: NotesDeps) {
     deps.realtime.publish(ownerId, event);
   };
 
+  /** Action items and decisions are searchable with their meeting: the meetings feature indexes what is stored now. */
+  const indexForSearch = async (meetingId: string): Promise<void> => {
+    const items = await itemsOfMeeting(db, meetingId);
+    await meetings.setSearchableNotes(
+      meetingId,
+      items.flatMap((item) =>
+        (item.kind === 'action_item' || item.kind === 'decision') && item.status !== 'dismissed'
+          ? [{ id: item.id, kind: item.kind, text: item.text, assignee: item.assignee, startMs: item.startMs }]
+          : [],
+      ),
+    );
+  };
+
   /** A person's edit, accept, tick or dismiss of one item of their meeting; undefined when not theirs or not there. */
   const updateNoteItem = async (ownerId: string, meetingId: string, itemId: string, body: UpdateNoteItemBody): Promise<NotesResponse | undefined> => {
     const meeting = await meetings.get(ownerId, meetingId);
@@ -95,6 +108,7 @@ export function createNotesService(deps: NotesDeps) {
       // Accepted or edited by a person: no longer a suggestion.
       suggested: 0,
     });
+    await indexForSearch(meetingId);
     return { summary: meeting.summary, ...(await notesOf(meetingId, meeting.transcriptRevision)) };
   };
 
@@ -156,6 +170,7 @@ export function createNotesService(deps: NotesDeps) {
         source_revision: source.transcriptRevision,
         generated_at: new Date().toISOString(),
       });
+      await indexForSearch(meetingId);
       // The notes are stored whatever happens next: a failure here is logged, never a failed notes job.
       await tracker
         .notesStored({ meetingId, ownerId, startedAt: source.startedAt, segments: source.segments })
@@ -200,13 +215,15 @@ export function createNotesService(deps: NotesDeps) {
     ofMeeting: notesOf,
     updateItem: updateNoteItem,
     /** The sample content's notes, as written (ready, from no engine). */
-    storeSampleNotes: (meetingId: string, items: NewItem[], transcriptRevision: number) =>
-      replaceItems(db, meetingId, items, {
+    storeSampleNotes: async (meetingId: string, items: NewItem[], transcriptRevision: number): Promise<void> => {
+      await replaceItems(db, meetingId, items, {
         status: 'ready',
         engine: null,
         source_revision: transcriptRevision,
         generated_at: new Date().toISOString(),
-      }),
+      });
+      await indexForSearch(meetingId);
+    },
     /** Queues notes for ready meetings left without them (a crash, or meetings from before notes existed). */
     requeueMissing: async (): Promise<void> => {
       const missing = await meetingsWithoutNotes(db);

@@ -48,7 +48,7 @@ export function HistoryPage({ ShareDialog }: { ShareDialog: ShareDialogComponent
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Meeting History" description="Search, replay and share your past meetings." actions={<RemoveSamples />} />
       <div className="mb-4 flex flex-col gap-2 sm:flex-row" role="search">
-        <SearchBox label="Search meetings" placeholder="Search titles, summaries and transcripts..." value={params.q} onSearch={onSearch} />
+        <SearchBox label="Search meetings" placeholder="Search titles, transcripts, speakers and notes..." value={params.q} onSearch={onSearch} />
         <div className="flex gap-2">
           <DateRangeFilter from={params.from} to={params.to} onChange={(range) => update({ from: range.from, to: range.to })} />
           <FiltersMenu
@@ -70,7 +70,7 @@ export function HistoryPage({ ShareDialog }: { ShareDialog: ShareDialogComponent
       ) : (
         <>
           <p className="mb-3 text-sm text-muted-foreground" aria-live="polite">
-            {data.total === 1 ? '1 meeting' : `${data.total} meetings`}
+            {data.totalIsAtLeast ? `More than ${data.total.toLocaleString()} meetings` : data.total === 1 ? '1 meeting' : `${data.total} meetings`}
             {pages > 1 && ` · page ${Math.min(params.page, pages)} of ${pages}`}
           </p>
           <div

@@ -1,12 +1,12 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { MeetingSummary } from '#shared/contracts/meetings.ts';
+import type { MeetingListItem } from '#shared/contracts/meetings.ts';
 import { SignedIn } from '#tests/support/web/test-auth.tsx';
 import { MeetingCard } from './meeting-card.tsx';
 
 afterEach(cleanup);
 
-const meeting = (overrides: Partial<MeetingSummary>): MeetingSummary => ({
+const meeting = (overrides: Partial<MeetingListItem>): MeetingListItem => ({
   id: '6f1c2b8e-3d4a-4e5f-9a6b-7c8d9e0f1a2b',
   title: 'Roadmap review',
   startedAt: '2026-03-02T10:00:00.000Z',
@@ -21,7 +21,7 @@ const meeting = (overrides: Partial<MeetingSummary>): MeetingSummary => ({
   ...overrides,
 });
 
-const show = (m: MeetingSummary) =>
+const show = (m: MeetingListItem) =>
   render(
     <SignedIn>
       <MeetingCard meeting={m} ShareDialog={() => null} />
@@ -54,5 +54,40 @@ describe('a history card', () => {
   it('lists the participants the server gives, named speakers among them', () => {
     show(meeting({ participants: ['Ada Lovelace', 'Grace Hopper'] }));
     expect(screen.getByText('Participants:').parentElement?.textContent).toBe('Participants: Ada Lovelace, Grace Hopper');
+  });
+
+  it('in a search, shows why the meeting matched: marked words, speaker and time, each a link to its moment', () => {
+    show(
+      meeting({
+        summary: 'Not shown while searching.',
+        matches: [
+          {
+            kind: 'transcript',
+            segmentId: '0d9c2b8e-3d4a-4e5f-9a6b-7c8d9e0f1a2b',
+            speaker: 'Priya Raman',
+            startMs: 65_000,
+            snippet: [
+              { text: 'The ', match: false },
+              { text: 'vendor', match: true },
+              { text: ' invoices are late.', match: false },
+            ],
+          },
+          { kind: 'summary', segmentId: null, speaker: null, startMs: null, snippet: [{ text: 'vendor', match: true }] },
+          { kind: 'action_item', segmentId: null, speaker: 'Tomás Ortega', startMs: 7000, snippet: [{ text: 'Call the vendor', match: false }] },
+        ],
+      }),
+    );
+    const matches = screen.getByRole('list', { name: 'Matches in Roadmap review' });
+    const links = matches.querySelectorAll('a');
+    expect([...links].map((a) => a.getAttribute('href'))).toEqual([
+      '/meetings/6f1c2b8e-3d4a-4e5f-9a6b-7c8d9e0f1a2b?t=65000',
+      '/meetings/6f1c2b8e-3d4a-4e5f-9a6b-7c8d9e0f1a2b',
+      '/meetings/6f1c2b8e-3d4a-4e5f-9a6b-7c8d9e0f1a2b?t=7000',
+    ]);
+    expect(links[0]!.textContent).toBe('Priya Raman · 01:05The vendor invoices are late.');
+    expect(links[0]!.querySelector('mark')?.textContent).toBe('vendor');
+    expect(links[1]!.textContent).toBe('Summaryvendor');
+    expect(links[2]!.textContent).toContain('Action item · Tomás Ortega · 00:07');
+    expect(screen.queryByText('Not shown while searching.')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { CalendarIcon, ClockIcon, UsersIcon } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { MeetingSummary } from '#shared/contracts/meetings.ts';
+import type { MeetingListItem } from '#shared/contracts/meetings.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -12,9 +12,10 @@ import { DeleteMeetingDialog } from '../components/delete-meeting-dialog.tsx';
 import { MeetingActionsMenu } from '../components/meeting-actions-menu.tsx';
 import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
 import { StatusBadge } from '../components/status-badge.tsx';
+import { SearchMatches } from './search-matches.tsx';
 
 /** One meeting in the /history grid (spec §2): title, date, duration, participants, summary, badge, actions. */
-export function MeetingCard({ meeting, ShareDialog }: { meeting: MeetingSummary; ShareDialog: ShareDialogComponent }) {
+export function MeetingCard({ meeting, ShareDialog }: { meeting: MeetingListItem; ShareDialog: ShareDialogComponent }) {
   const [dialog, setDialog] = useState<'share' | 'delete' | undefined>();
   const titleId = `meeting-${meeting.id}-title`;
   return (
@@ -54,10 +55,14 @@ export function MeetingCard({ meeting, ShareDialog }: { meeting: MeetingSummary;
             </span>
           </p>
         )}
-        {/* The first sentence says what the meeting was about; the whole summary is on its page. */}
-        <p className="line-clamp-3">
-          {meeting.summary?.trim() ? firstSentence(meeting.summary) : <span className="text-muted-foreground italic">No summary yet.</span>}
-        </p>
+        {/* A search shows why the meeting matched; otherwise the summary's first sentence says what it was about. */}
+        {meeting.matches && meeting.matches.length > 0 ? (
+          <SearchMatches meetingId={meeting.id} title={meeting.title} matches={meeting.matches} />
+        ) : (
+          <p className="line-clamp-3">
+            {meeting.summary?.trim() ? firstSentence(meeting.summary) : <span className="text-muted-foreground italic">No summary yet.</span>}
+          </p>
+        )}
       </CardContent>
       <CardFooter>
         <Button variant="outline" className="w-full" asChild>
