@@ -37,7 +37,7 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('search index migration (SQLite
     );
 
     await migrateToLatest(db);
-    const search = (q: string) => listMeetings(db, 'u1', { q, page: 1, pageSize: 12 });
+    const search = (q: string) => listMeetings(db, { userId: 'u1', teamIds: [] }, { q, page: 1, pageSize: 12 });
     expect((await search('giraffe')).items.map((m) => m.title)).toEqual(['Budget offsite']);
     expect((await search('planning nex')).total).toBe(1);
     expect((await search('elephant')).total).toBe(0);
