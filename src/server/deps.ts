@@ -184,7 +184,15 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       peopleRecording: (ids) => meetings.peopleRecording(ids),
       sharedWithTeam: (teamId, ids) => meetings.sharedWithTeam(teamId, ids),
     },
-    sendEmail: (email) => mailer.send({ kind: 'team_invitation', ...email }),
+    sendEmail: async (email) => {
+      try {
+        await mailer.send({ kind: 'team_invitation', ...email });
+      } catch (error) {
+        // The person is told it failed; the reason (an SMTP server's answer) is for the operator.
+        log.error({ err: error }, 'a team invitation email could not be sent');
+        throw error;
+      }
+    },
     publicUrl: config.publicUrl,
     now: () => clock.now(),
   });

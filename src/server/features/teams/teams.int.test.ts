@@ -17,8 +17,9 @@ import {
   type Team,
   type TeamMember,
 } from '#shared/contracts/teams.ts';
-import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+import { buildTestApp, findFreePort, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { outbox } from '#tests/support/supabase-client.ts';
+import { MAX_OPEN_INVITATIONS } from './teams.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -240,6 +241,44 @@ describe('teams and invitations', () => {
   });
 });
 
+describe('invitations under strain', () => {
+  it(`re-inviting an address replaces its earlier invitation, and a team holds at most ${MAX_OPEN_INVITATIONS} open ones`, async () => {
+    const owner = await newUser('Cap Owner');
+    const team = await createTeam(owner, 'Capped');
+    const first = await invite(owner, team.id, { email: 'again@example.com' });
+    const second = await invite(owner, team.id, { email: 'again@example.com', role: 'admin' });
+    expect((await accept(await newUser('Old Link'), first.token)).status).toBe(410);
+    const open = InvitationListSchema.parse((await api(owner, 'GET', `/api/v1/teams/${team.id}/invitations`)).body).items;
+    expect(open.map((i) => [i.id, i.role])).toEqual([[second.id, 'admin']]);
+
+    for (let i = open.length; i < MAX_OPEN_INVITATIONS; i += 1) await invite(owner, team.id, {});
+    const over = await api(owner, 'POST', `/api/v1/teams/${team.id}/invitations`, { email: 'one-too-many@example.com' });
+    expect(over.status).toBe(409);
+    expect(messageOf(over.body)).toBe(`This team already has ${MAX_OPEN_INVITATIONS} open invitations. Revoke one before inviting more.`);
+    expect(outbox(t.config.dataDir, 'one-too-many@example.com')).toEqual([]);
+  });
+
+  it('an invitation whose email cannot be sent is taken back, and the person is told', async () => {
+    // SMTP at a port nobody listens on: the mail server is down.
+    const down = await buildTestApp({
+      env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(await findFreePort()) },
+    });
+    try {
+      const { token } = await signUpUser(down.app, 'smtp-down', { fullName: 'Down Owner' });
+      const headers = { authorization: `Bearer ${token}` };
+      const team = (await down.app.inject({ method: 'POST', url: '/api/v1/teams', headers, payload: { name: 'Offline' } })).json() as { id: string };
+      const refused = await down.app.inject({ method: 'POST', url: `/api/v1/teams/${team.id}/invitations`, headers, payload: { email: 'lost@example.com' } });
+      expect(refused.statusCode).toBe(500);
+      expect(messageOf(refused.json())).toBe('The invitation email could not be sent. Check the server’s email settings, or invite with a link instead.');
+      expect(await down.deps.database.db.selectFrom('team_invitations').select('id').where('team_id', '=', team.id).execute()).toEqual([]);
+      // A copyable link needs no email.
+      expect((await down.app.inject({ method: 'POST', url: `/api/v1/teams/${team.id}/invitations`, headers, payload: {} })).statusCode).toBe(201);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
 describe('roles', () => {
   let owner: User;
   let admin: User;
@@ -444,6 +483,45 @@ describe('meetings shared with a team', () => {
     await shareWith(owner, meeting.id, null);
     const after = TeamActivityListSchema.parse((await api(owner, 'GET', `/api/v1/teams/${ownTeam.id}/activity`)).body).items;
     expect(after.find((a) => a.kind === 'meeting_shared')?.meeting).toEqual({ id: null, title: 'Product Roadmap Review' });
+  });
+
+  it('a recording or an import can be shared from the start: the team sees it and its activity says recorded or imported', async () => {
+    const starter = await newUser('Ivy Importer');
+    const colleague = await newUser('Cole League');
+    const startTeam = await createTeam(starter, 'From the start');
+    await join(starter, startTeam.id, colleague);
+
+    const imported = await api(starter, 'POST', '/api/v1/meetings/imports', {
+      fileName: 'sync.txt',
+      content: 'Ivy: We ship on Friday.\nCole: I will write the release notes.',
+      teamId: startTeam.id,
+    });
+    expect(imported.status, imported.raw).toBe(201);
+    const importedId = (imported.body as { id: string }).id;
+    expect(imported.body).toMatchObject({ teamId: startTeam.id, access: 'owner' });
+    expect(await readStatuses(colleague, importedId)).toMatchObject({ detail: 200, export: 200, listed: true });
+    const refused = await api(starter, 'POST', '/api/v1/meetings/imports', { fileName: 'x.txt', content: 'Ivy: hello', teamId: crypto.randomUUID() });
+    expect(refused.status).toBe(403);
+
+    // /record's Auto-Share: the meeting is the team's while it is being recorded; "recorded" once its transcript is stored.
+    const created = await api(starter, 'POST', '/api/v1/meetings', { title: 'Recorded for the team', teamId: startTeam.id });
+    expect(created.status).toBe(201);
+    const recordedId = (created.body as { id: string }).id;
+    expect((await api(colleague, 'GET', `/api/v1/meetings/${recordedId}`)).body).toMatchObject({ status: 'recording', access: 'team' });
+    const meetings = t.deps.services.meetings;
+    expect(await meetings.recordingStored(recordedId, { key: 'recordings/none.webm', mime: 'audio/webm', bytes: 10, durationSeconds: 5 })).toBe(true);
+    expect(await meetings.completeTranscription(recordedId, { speakers: [], segments: [{ speaker: null, startMs: 0, endMs: 1000, text: 'Hello team' }] })).toBe(
+      true,
+    );
+
+    const items = TeamActivityListSchema.parse((await api(colleague, 'GET', `/api/v1/teams/${startTeam.id}/activity`)).body).items;
+    expect(items.map((a) => [a.kind, a.actor.name, a.meeting?.title])).toEqual([
+      ['meeting_recorded', 'Ivy Importer', 'Recorded for the team'],
+      ['transcript_downloaded', 'Cole League', 'sync'],
+      ['meeting_imported', 'Ivy Importer', 'sync'],
+      ['member_joined', 'Cole League', undefined],
+      ['member_invited', 'Ivy Importer', undefined],
+    ]);
   });
 
   it('member cards: role, availability and status, last active, meetings recorded and attended', async () => {

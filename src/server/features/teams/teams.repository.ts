@@ -158,6 +158,23 @@ export async function openInvitations(db: Db, teamId: string, now: Date): Promis
     .execute();
 }
 
+/** Revokes the open invitations of this team to an address (a new one replaces them). */
+export async function revokeInvitationsTo(db: Db, teamId: string, email: string, now: Date): Promise<void> {
+  await db
+    .updateTable('team_invitations')
+    .set({ revoked_at: now.toISOString() })
+    .where('team_id', '=', teamId)
+    .where('email', '=', email)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/** An invitation whose email could not be sent is taken back: nobody holds its link. */
+export async function deleteInvitation(db: Db, invitationId: string): Promise<void> {
+  await db.deleteFrom('team_invitations').where('id', '=', invitationId).execute();
+}
+
 /** Revokes an open invitation of this team; false when there is none (another team's id, already used or revoked). */
 export async function revokeInvitation(db: Db, teamId: string, invitationId: string, now: Date): Promise<boolean> {
   const result = await db

@@ -21,6 +21,7 @@ import { invitationEmail, type OutgoingEmail } from './invitation-email.ts';
 import {
   acceptInvitation,
   activityOf,
+  deleteInvitation,
   deleteTeam,
   insertActivity,
   insertInvitation,
@@ -31,6 +32,7 @@ import {
   removeMember,
   renameTeam,
   revokeInvitation,
+  revokeInvitationsTo,
   roleOf,
   setRole,
   teamIdsOf,
@@ -56,6 +58,8 @@ type TeamsDeps = {
 };
 
 const INVITATION_VALID_MS = INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000;
+/** Enough for any real team; stops a script from using the server to send invitation emails without end. */
+export const MAX_OPEN_INVITATIONS = 50;
 const RANK: Record<TeamRole, number> = { owner: 3, admin: 2, member: 1 };
 const managesMembers = (role: TeamRole) => RANK[role] >= RANK.admin;
 
@@ -234,12 +238,26 @@ export function createTeamsService(deps: TeamsDeps) {
       if (email && current.some((m) => profiles.get(m.userId)?.email.toLowerCase() === email)) {
         throw new AppError('CONFLICT', `${email} is already a member of this team.`);
       }
+      // Inviting an address again replaces its earlier invitation: one open link per person.
+      if (email) await revokeInvitationsTo(db, teamId, email, deps.now());
+      if ((await openInvitations(db, teamId, deps.now())).length >= MAX_OPEN_INVITATIONS) {
+        throw new AppError('CONFLICT', `This team already has ${MAX_OPEN_INVITATIONS} open invitations. Revoke one before inviting more.`);
+      }
       const token = newOpaqueToken();
       const row = await insertInvitation(db, { teamId, email, role: input.role, token, invitedBy: userId, now: deps.now(), validMs: INVITATION_VALID_MS });
       const url = `${deps.publicUrl.replace(/\/+$/, '')}/invite/${token}`;
       const team = await teamFor(userId, teamId);
       const inviter = profiles.get(userId)?.name ?? 'Someone';
-      if (email) await deps.sendEmail(invitationEmail({ to: email, teamName: team.name, inviter, role: input.role, link: url, expiresAt: row.expires_at }));
+      if (email) {
+        try {
+          await deps.sendEmail(invitationEmail({ to: email, teamName: team.name, inviter, role: input.role, link: url, expiresAt: row.expires_at }));
+        } catch (error) {
+          await deleteInvitation(db, row.id);
+          throw new AppError('INTERNAL', 'The invitation email could not be sent. Check the server’s email settings, or invite with a link instead.', {
+            cause: error,
+          });
+        }
+      }
       await record(teamId, userId, 'member_invited', { subject: email });
       return { ...presentInvitation(row, profiles), token, url, emailed: email !== null };
     },
