@@ -166,6 +166,8 @@ export function createMeetingsService(deps: {
         if (!meeting) return;
         for (const userId of await watchersOf(meeting, teams.memberIdsOf)) if (userId !== ownerId) realtime.publish(userId, event);
       })
+      // A lookup that failed (the database closing at shutdown) drops this one event for the team; the
+      // chain must go on for the next, and the meeting as read on the next request is right regardless.
       .catch(() => undefined)
       .finally(() => {
         if (teamDeliveries.get(meetingId) === next) teamDeliveries.delete(meetingId);
