@@ -15,7 +15,7 @@ import type { Db } from '#server/db/create-db.ts';
 import type { MeetingsTable } from './meetings.table.ts';
 import { scoreSentiment } from './sentiment.ts';
 import { reindexMeeting, removeFromIndex, searchCondition } from './meeting-search.repository.ts';
-import { accessOf, readableBy, type MeetingReader } from './meeting-access.ts';
+import { accessOf, ownerOnly, readableBy, type MeetingReader } from './meeting-access.ts';
 
 /**
  * Every query here is scoped by reader (meeting-access.ts) or by owner for changes: a meeting the
@@ -106,7 +106,12 @@ export async function listMeetings(db: Db, reader: MeetingReader, query: Meeting
 
 /** The caller's own meeting, for a change (only the owner edits). */
 async function findOwned(db: Db, ownerId: string, id: string): Promise<MeetingRow | undefined> {
-  return db.selectFrom('meetings').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+  return db
+    .selectFrom('meetings')
+    .selectAll()
+    .where('id', '=', id)
+    .where(readableBy(ownerOnly(ownerId)))
+    .executeTakeFirst();
 }
 
 /** A meeting as this feature stores it: the API's MeetingDetail without what other features add (notes, processing). */
@@ -438,7 +443,10 @@ export async function deleteMeetings(
   filter: { id: string } | { samples: true } | { all: true },
 ): Promise<{ ids: string[]; audioKeys: string[]; uploadIds: string[] }> {
   return db.transaction().execute(async (trx) => {
-    let query = trx.selectFrom('meetings').select(['id', 'audio_key', 'upload_id']).where('owner_id', '=', ownerId);
+    let query = trx
+      .selectFrom('meetings')
+      .select(['id', 'audio_key', 'upload_id'])
+      .where(readableBy(ownerOnly(ownerId)));
     if ('id' in filter) query = query.where('id', '=', filter.id);
     else if ('samples' in filter) query = query.where('is_sample', '=', 1);
     const rows = await query.execute();
@@ -603,7 +611,12 @@ export async function peopleRecording(db: Db, userIds: readonly string[]): Promi
 
 /** The caller's meeting being recorded now, for the live transcript (its capture sources name the channels). */
 export async function recordingOf(db: Db, ownerId: string, id: string) {
-  return db.selectFrom('meetings').select(['status', 'audio_sources']).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+  return db
+    .selectFrom('meetings')
+    .select(['status', 'audio_sources'])
+    .where('id', '=', id)
+    .where(readableBy(ownerOnly(ownerId)))
+    .executeTakeFirst();
 }
 
 export async function ownsMeeting(db: Db, ownerId: string, id: string): Promise<boolean> {
