@@ -385,9 +385,10 @@ describe('meetings shared with a team', () => {
     expect(own?.access).toBe('owner');
   });
 
-  it('counts in the members’ insights and action-item tracker', async () => {
+  it('counts in the members’ insights, analytics and action-item tracker', async () => {
     await shareWith(owner, shared.id, team.id);
     const withShared = await api(member, 'GET', '/api/v1/insights');
+    const analyticsWith = await api(member, 'GET', '/api/v1/analytics?weeks=52');
     const tracker = await api(member, 'GET', '/api/v1/action-items?status=all&pageSize=100');
     expect(withShared.status).toBe(200);
     expect(tracker.status, tracker.raw).toBe(200);
@@ -397,6 +398,9 @@ describe('meetings shared with a team', () => {
     await shareWith(owner, shared.id, null);
     const without = await api(member, 'GET', '/api/v1/insights');
     expect(meetingsIn(withShared.body)).toBe(meetingsIn(without.body) + 1);
+    const analyticsWithout = await api(member, 'GET', '/api/v1/analytics?weeks=52');
+    const analyticsMeetings = (body: unknown) => (body as { totals: { meetings: number } }).totals.meetings;
+    expect(analyticsMeetings(analyticsWith.body)).toBe(analyticsMeetings(analyticsWithout.body) + 1);
     expect(trackerMeetings((await api(member, 'GET', '/api/v1/action-items?status=all&pageSize=100')).body)).not.toContain(shared.id);
     await shareWith(owner, shared.id, team.id);
   });
