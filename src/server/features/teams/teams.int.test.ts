@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { MeetingDetailSchema, MeetingListResponseSchema, type MeetingSummary } from '#shared/contracts/meetings.ts';
+import { AudioLinkSchema, MeetingDetailSchema, MeetingListResponseSchema, type MeetingSummary } from '#shared/contracts/meetings.ts';
 import { RealtimeServerMessageSchema, type MeetingProgressEvent, type RealtimeServerMessage } from '#shared/contracts/realtime.ts';
 import {
   CreatedInvitationSchema,
@@ -85,11 +85,12 @@ async function readStatuses(user: User, meetingId: string) {
     detail: (await api(user, 'GET', `/api/v1/meetings/${meetingId}`)).status,
     export: (await api(user, 'GET', `/api/v1/meetings/${meetingId}/export?format=txt`)).status,
     audio: (await api(user, 'GET', `/api/v1/meetings/${meetingId}/audio`)).status,
+    audioLink: (await api(user, 'POST', `/api/v1/meetings/${meetingId}/audio/link`)).status,
     listed: (await listIds(user)).includes(meetingId),
   };
 }
-const CAN_READ = { detail: 200, export: 200, audio: 200, listed: true };
-const CANNOT_READ = { detail: 404, export: 404, audio: 404, listed: false };
+const CAN_READ = { detail: 200, export: 200, audio: 200, audioLink: 200, listed: true };
+const CANNOT_READ = { detail: 404, export: 404, audio: 404, audioLink: 404, listed: false };
 
 /** Every way to change a meeting or share it further: the owner's alone. */
 async function changeStatuses(user: User, meeting: { id: string }) {
@@ -461,8 +462,13 @@ describe('meetings shared with a team', () => {
     const leaving = await newUser('Rae Removed');
     await join(owner, team.id, leaving);
     expect(await readStatuses(leaving, shared.id)).toEqual(CAN_READ);
+    // A player's link, taken while a member, stops working with the removal too.
+    const issued = AudioLinkSchema.parse((await api(leaving, 'POST', `/api/v1/meetings/${shared.id}/audio/link`)).body);
+    const link = new URL(issued.url, t.baseUrl);
+    expect((await api(undefined, 'GET', `${link.pathname}${link.search}`)).status).toBe(200);
     expect((await api(admin, 'DELETE', `/api/v1/teams/${team.id}/members/${leaving.id}`)).status).toBe(200);
     expect(await readStatuses(leaving, shared.id)).toEqual(CANNOT_READ);
+    expect((await api(undefined, 'GET', `${link.pathname}${link.search}`)).status).toBe(404);
     expect((await api(leaving, 'GET', `/api/v1/teams/${team.id}/members`)).status).toBe(404);
     expect((await api(leaving, 'GET', `/api/v1/teams/${team.id}/activity`)).status).toBe(404);
   });
