@@ -38,6 +38,7 @@ const importZones = [
       './settings/settings.table.ts',
       './sharing/sharing.table.ts',
       './data-export/data-export.table.ts',
+      './teams/teams.table.ts',
     ],
     message: 'infra never imports features (only table types)',
   },

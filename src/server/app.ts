@@ -25,6 +25,7 @@ import { registerUploads } from './features/recordings/uploads.plugin.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.ts';
 import { registerStatusRoutes } from './features/status/status.routes.ts';
+import { registerTeamRoutes } from './features/teams/teams.routes.ts';
 import type { TranscriptionService } from './features/transcription/transcription.service.ts';
 import { registerTranscriptionRoutes } from './features/transcription/transcription.routes.ts';
 import { createRouter } from './http/endpoint-route.ts';
@@ -106,6 +107,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerSharingRoutes(route, { sharing: services.sharing, publicUrl: config.publicUrl });
   registerInsightsRoutes(route, { insights: services.insights });
   registerSettingsRoutes(route, { settings: services.settings });
+  registerTeamRoutes(route, { teams: services.teams });
   registerStatusRoutes(route, { transcription: services.transcription, notes: services.notes, integrity: deps.integrity });
   await registerUploads(app, {
     config,

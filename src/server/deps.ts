@@ -19,6 +19,7 @@ import { createAuthModule, type AuthModule } from './features/auth/auth.module.t
 import { createDataExportService, type DataExportService } from './features/data-export/data-export.service.ts';
 import { createMailer, type Mailer } from './features/auth/mailer.ts';
 import { parseJsonObject } from './features/auth/users.ts';
+import { profilesOf } from './features/auth/profiles.repository.ts';
 import { findUserById } from './features/auth/users.repository.ts';
 import { createInsightsService, type InsightsService } from './features/insights/insights.service.ts';
 import { createMeetingsService, type MeetingsService } from './features/meetings/meetings.service.ts';
@@ -33,6 +34,7 @@ import { createPostgresTransport } from './lib/realtime/realtime-postgres.ts';
 import { createAutoDeleteSweeper, type AutoDeleteSweeper } from './features/settings/auto-delete.ts';
 import { createSettingsService, type SettingsService } from './features/settings/settings.service.ts';
 import { createSharingService, type SharingService } from './features/sharing/sharing.service.ts';
+import { createTeamsService, type TeamsService } from './features/teams/teams.service.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/engine.ts';
 import { createEngineRegistry, type EngineRegistry } from './features/transcription/engines/select-engine.ts';
 import { createSpeakerIdentifier, type SpeakerIdentifier } from './features/transcription/speakers/identify-speakers.ts';
@@ -61,6 +63,7 @@ export type Services = {
   sharing: SharingService;
   settings: SettingsService;
   insights: InsightsService;
+  teams: TeamsService;
 };
 
 export type Deps = {
@@ -171,6 +174,28 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   let autoModelsRun: Promise<void> | undefined;
 
   const uploadStore = await createUploadStore(config);
+  // Teams and meetings ask each other (who belongs to a team; a member's meeting counts): each gets
+  // the other's port, the teams' meeting reads called only once both exist.
+  const teams = createTeamsService({
+    db,
+    profilesOf: (ids) => profilesOf(db, ids),
+    meetings: {
+      teamMemberCounts: (teamId, members) => meetings.teamMemberCounts(teamId, members),
+      peopleRecording: (ids) => meetings.peopleRecording(ids),
+      sharedWithTeam: (teamId, ids) => meetings.sharedWithTeam(teamId, ids),
+    },
+    sendEmail: async (email) => {
+      try {
+        await mailer.send({ kind: 'team_invitation', ...email });
+      } catch (error) {
+        // The person is told it failed; the reason (an SMTP server's answer) is for the operator.
+        log.error({ err: error }, 'a team invitation email could not be sent');
+        throw error;
+      }
+    },
+    publicUrl: config.publicUrl,
+    now: () => clock.now(),
+  });
   const meetings = createMeetingsService({
     db,
     blobs,
@@ -178,6 +203,9 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     discardUploads: async (ids) => {
       await Promise.all(ids.map((id) => uploadStore.discard(id)));
     },
+    teams: { teamIdsOf: teams.teamIdsOf, memberIdsOf: teams.memberIdsOf, recordActivity: teams.recordActivity },
+    namesOf: async (ids) => new Map([...(await profilesOf(db, ids))].map(([id, profile]) => [id, profile.name])),
+    realtime,
   });
   // The IANA zone of a person's Settings › Profile choice (auth's user metadata): notes' due dates, exports' times.
   const timeZoneOf = async (userId: string) => {
@@ -191,7 +219,6 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     jobs,
     meetings,
     engines: notesEngines,
-    realtime,
     log,
     now: () => clock.now(),
     timeZoneOf,
@@ -210,7 +237,6 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     next: notes,
     identifySpeakers: speakers.identify,
     settingsOf: settings.pipeline,
-    realtime,
     log,
     maxAttempts: config.transcription.maxAttempts,
     concurrency: config.transcription.concurrency,
@@ -271,6 +297,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     settings,
     sharing: createSharingService({ db, meetings, notes }),
     insights: createInsightsService({ meetings, notes, now: () => clock.now() }),
+    teams,
   };
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now: () => clock.now() });
   const uploadSweeper = createUploadSweeper({ store: uploadStore, meetings, blobs, log, expiryMs: config.uploads.expiryMs, now: () => clock.now() });

@@ -4,6 +4,7 @@ import type { MeetingTables } from '../features/meetings/meetings.table.ts';
 import type { NotesTables } from '../features/notes/notes.table.ts';
 import type { SettingsTables } from '../features/settings/settings.table.ts';
 import type { SharingTables } from '../features/sharing/sharing.table.ts';
+import type { TeamTables } from '../features/teams/teams.table.ts';
 import type { JobTables } from '../jobs/jobs.table.ts';
 import type { InstanceSettingsTable } from './instance-settings.table.ts';
 
@@ -14,6 +15,7 @@ export type Database = AuthTables &
   NotesTables &
   SettingsTables &
   SharingTables &
+  TeamTables &
   JobTables & {
     instance_settings: InstanceSettingsTable;
   };

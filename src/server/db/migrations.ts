@@ -14,6 +14,8 @@ import * as createJobs from './migrations/2026-11-23-1000-create-jobs.ts';
 import * as meetingNotes from './migrations/2026-11-23-1100-meeting-notes.ts';
 import * as participantsFromSpeakers from './migrations/2026-11-23-1200-participants-from-speakers.ts';
 import * as createMentionsAndDecisionLinks from './migrations/2026-11-24-1000-create-mentions-and-decision-links.ts';
+import * as createTeams from './migrations/2026-11-24-1400-create-teams.ts';
+import * as meetingTeam from './migrations/2026-11-24-1410-meeting-team.ts';
 import * as searchPassages from './migrations/2026-11-25-1000-search-passages.ts';
 import { sealAuthSecrets, type Sealer } from './migrations/2026-11-24-1100-seal-auth-secrets.ts';
 import * as audioBytesBigint from './migrations/2026-11-24-1200-audio-bytes-bigint.ts';
@@ -48,6 +50,8 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-11-24-1200-audio-bytes-bigint': audioBytesBigint,
   '2026-11-24-1300-session-recovery': sessionRecovery,
   '2026-11-24-1310-create-data-exports': createDataExports,
+  '2026-11-24-1400-create-teams': createTeams,
+  '2026-11-24-1410-meeting-team': meetingTeam,
   '2026-11-25-1000-search-passages': searchPassages,
 });
 

@@ -42,6 +42,13 @@ export const MeetingProcessingSchema = z.object({
 });
 export type MeetingProcessing = z.infer<typeof MeetingProcessingSchema>;
 
+/** What a meeting shared with a team the caller does not belong to answers (PATCH, create, import). */
+export const NOT_A_TEAM_MEMBER_MESSAGE = 'You can only share a meeting with a team you belong to.';
+
+/** How the caller reaches a meeting: their own, or shared with a team they belong to (read and export only). */
+export const MeetingAccessSchema = z.enum(['owner', 'team']);
+export type MeetingAccess = z.infer<typeof MeetingAccessSchema>;
+
 export const MeetingSummarySchema = z.object({
   id: z.uuid(),
   title: z.string(),
@@ -58,6 +65,10 @@ export const MeetingSummarySchema = z.object({
   processing: MeetingProcessingSchema.nullable().optional(),
   /** Why the transcript could not be made (status failed), in words the person can act on. */
   failureReason: z.string().nullable().optional(),
+  /** The team of its owner it is shared with; null while private. Optional: the public demo leaves the next three out. */
+  teamId: z.uuid().nullable().optional(),
+  owner: z.object({ id: z.uuid(), name: z.string() }).optional(),
+  access: MeetingAccessSchema.optional(),
 });
 export type MeetingSummary = z.infer<typeof MeetingSummarySchema>;
 
@@ -152,6 +163,8 @@ export const CreateMeetingBodySchema = z.object({
   startedAt: isoDateTime.optional(),
   /** One per audio channel when the recording has separate capture sources (microphone, shared tab). */
   audioSources: z.array(z.string().trim().min(1).max(40)).min(2).max(MAX_AUDIO_SOURCES).optional(),
+  /** Shared with this team of the owner's from the start (/record's Auto-Share). */
+  teamId: z.uuid().optional(),
 });
 export type CreateMeetingBody = z.input<typeof CreateMeetingBodySchema>;
 
@@ -173,6 +186,8 @@ export const ImportTranscriptBodySchema = z.object({
   title: trimmed(MAX_TITLE_LENGTH).optional(),
   /** When the meeting took place; now when left out. */
   startedAt: isoDateTime.optional(),
+  /** Shared with this team of the owner's from the start. */
+  teamId: z.uuid().optional(),
 });
 export type ImportTranscriptBody = z.infer<typeof ImportTranscriptBodySchema>;
 
@@ -181,6 +196,8 @@ export const UpdateMeetingBodySchema = z
     title: trimmed(MAX_TITLE_LENGTH).optional(),
     summary: z.string().max(20_000).nullable().optional(),
     participants: z.array(trimmed(100).min(1)).max(MAX_PARTICIPANTS).optional(),
+    /** Shares the meeting with one of the owner's teams, or makes it private again (null). */
+    teamId: z.uuid().nullable().optional(),
   })
   .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
 export type UpdateMeetingBody = z.infer<typeof UpdateMeetingBodySchema>;

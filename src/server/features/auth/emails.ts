@@ -1,3 +1,4 @@
+import { escapeHtml } from '#server/lib/escape-html.ts';
 import type { EmailKind, EmailMessage } from './mailer.ts';
 
 /** The texts of Parley's auth emails: a link back to the app and the same code to type. */
@@ -23,8 +24,6 @@ const COPY: Record<EmailKind, { subject: string; intro: string; action: string }
     action: 'Confirm my new email',
   },
 };
-
-const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 export function composeEmail(input: { kind: EmailKind; to: string; otp: string; link: string; validHours: number }): EmailMessage {
   const copy = COPY[input.kind];

@@ -8,14 +8,14 @@ import type { Config } from '#server/config.ts';
 export type EmailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change';
 
 export type EmailMessage = {
-  /** An auth email, or another feature's notice (the data export: its link, no code). */
-  kind: EmailKind | 'data_export';
+  /** An auth email, or another feature's notice: the data export (its link, no code), a team invitation. */
+  kind: EmailKind | 'data_export' | 'team_invitation';
   to: string;
   subject: string;
   text: string;
   html: string;
-  /** Kept in the development outbox so a person (or a test) can follow the flow without mail. */
-  otp: string;
+  /** Kept in the development outbox so a person (or a test) can follow the flow without mail (auth's emails carry a code). */
+  otp?: string;
   link: string;
 };
 

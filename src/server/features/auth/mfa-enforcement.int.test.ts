@@ -12,6 +12,7 @@ import { REALTIME_CLOSE_INSUFFICIENT_AAL } from '#shared/contracts/realtime.ts';
 import { settingsEndpoints } from '#shared/contracts/settings.ts';
 import { shareEndpoints } from '#shared/contracts/sharing.ts';
 import { statusEndpoints } from '#shared/contracts/status.ts';
+import { teamEndpoints } from '#shared/contracts/teams.ts';
 import { trackerEndpoints } from '#shared/contracts/tracker.ts';
 import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
 import { fetchAnonKey, freshEmail, testClient } from '#tests/support/supabase-client.ts';
@@ -30,6 +31,7 @@ const GUARDED: Endpoint[] = [
   insightsEndpoints,
   settingsEndpoints,
   statusEndpoints,
+  teamEndpoints,
 ]
   .flatMap((group) => Object.values(group) as Endpoint[])
   .filter((endpoint) => endpoint.auth !== false);

@@ -8,12 +8,13 @@ import {
   type SentimentMix,
 } from '#shared/contracts/insights.ts';
 import type { Db } from '#server/db/create-db.ts';
+import { readableBy, type MeetingReader } from './meeting-access.ts';
 import { SENTIMENT_THRESHOLD } from './sentiment.ts';
 
 /**
  * Aggregates over a person's meetings for /insights and /analytics: simple sums and counts in SQL,
- * so a million segments never reach Node. Every query is scoped by meetings.owner_id; nothing here
- * can reach another person's rows.
+ * so a million segments never reach Node. Every query is scoped by the reader (meeting-access.ts: their
+ * own meetings and those shared with their teams); nothing here can reach another person's private rows.
  */
 
 /** How many meetings and speakers the sentiment tab charts. Participation lists every speaker (the page pages them). */
@@ -25,15 +26,15 @@ const num = (value: unknown): number => Number(value ?? 0);
 const round = (value: number, places = 3) => Math.round(value * 10 ** places) / 10 ** places;
 
 /** The meeting-side tabs of /insights: how many meetings, sentiment and participation. */
-export async function meetingInsightsOf(db: Db, ownerId: string): Promise<Pick<InsightsResponse, 'meetings' | 'sentiment' | 'participation'>> {
+export async function meetingInsightsOf(db: Db, reader: MeetingReader): Promise<Pick<InsightsResponse, 'meetings' | 'sentiment' | 'participation'>> {
   const [meetings, sentiment, participation] = await Promise.all([
     db
       .selectFrom('meetings')
-      .where('owner_id', '=', ownerId)
+      .where(readableBy(reader))
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirst(),
-    sentimentOf(db, ownerId),
-    participationOf(db, ownerId),
+    sentimentOf(db, reader),
+    participationOf(db, reader),
   ]);
   return { meetings: num(meetings?.n), sentiment, participation };
 }
@@ -53,11 +54,11 @@ const mixOf = (row: { positive: unknown; negative: unknown; turns: unknown }): S
   return { positive, negative, neutral: num(row.turns) - positive - negative };
 };
 
-async function sentimentOf(db: Db, ownerId: string): Promise<InsightsResponse['sentiment']> {
+async function sentimentOf(db: Db, reader: MeetingReader): Promise<InsightsResponse['sentiment']> {
   const perMeeting = await db
     .selectFrom('transcript_segments as s')
     .innerJoin('meetings as m', 'm.id', 's.meeting_id')
-    .where('m.owner_id', '=', ownerId)
+    .where(readableBy(reader, 'm'))
     .where('s.sentiment', 'is not', null)
     .select(['m.id', 'm.title', 'm.started_at', 'm.is_sample', ...mixColumns()])
     .groupBy(['m.id', 'm.title', 'm.started_at', 'm.is_sample'])
@@ -67,7 +68,7 @@ async function sentimentOf(db: Db, ownerId: string): Promise<InsightsResponse['s
     .selectFrom('transcript_segments as s')
     .innerJoin('meetings as m', 'm.id', 's.meeting_id')
     .leftJoin('meeting_speakers as sp', 'sp.id', 's.speaker_id')
-    .where('m.owner_id', '=', ownerId)
+    .where(readableBy(reader, 'm'))
     .where('s.sentiment', 'is not', null)
     .select(['sp.display_name', ...mixColumns()])
     .groupBy('sp.display_name')
@@ -92,12 +93,12 @@ async function sentimentOf(db: Db, ownerId: string): Promise<InsightsResponse['s
   return { analysedMeetings: perMeeting.length, overall, byMeeting, bySpeaker };
 }
 
-async function participationOf(db: Db, ownerId: string): Promise<InsightsResponse['participation']> {
+async function participationOf(db: Db, reader: MeetingReader): Promise<InsightsResponse['participation']> {
   const rows = await db
     .selectFrom('transcript_segments as s')
     .innerJoin('meetings as m', 'm.id', 's.meeting_id')
     .leftJoin('meeting_speakers as sp', 'sp.id', 's.speaker_id')
-    .where('m.owner_id', '=', ownerId)
+    .where(readableBy(reader, 'm'))
     .select([
       'sp.display_name',
       sql<number | string>`sum(s.end_ms - s.start_ms)`.as('talk_ms'),
@@ -125,12 +126,12 @@ async function participationOf(db: Db, ownerId: string): Promise<InsightsRespons
  */
 export async function activitySince(
   db: Db,
-  ownerId: string,
+  reader: MeetingReader,
   since: Date,
 ): Promise<{ id: string; startedAt: string; durationSeconds: number; talkMs: number }[]> {
   const meetings = await db
     .selectFrom('meetings')
-    .where('owner_id', '=', ownerId)
+    .where(readableBy(reader))
     .where('is_sample', '=', 0)
     .where('started_at', '>=', since.toISOString())
     .select(['id', 'started_at', 'duration_seconds'])
@@ -138,7 +139,7 @@ export async function activitySince(
   const talk = await db
     .selectFrom('transcript_segments as s')
     .innerJoin('meetings as m', 'm.id', 's.meeting_id')
-    .where('m.owner_id', '=', ownerId)
+    .where(readableBy(reader, 'm'))
     .where('m.is_sample', '=', 0)
     .where('m.started_at', '>=', since.toISOString())
     .select(['m.id', sql<number | string>`sum(s.end_ms - s.start_ms)`.as('talk_ms')])

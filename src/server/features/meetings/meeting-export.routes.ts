@@ -61,11 +61,11 @@ async function sendBlob(
 }
 
 /**
- * Downloads of the caller's own meeting: its notes and transcript as a file (txt, md, docx, pdf; srt, vtt), the
- * recording itself, with byte ranges so players can seek and large files can resume (the player
- * streams it through a short-lived link, audio-link.ts, and draws the waveform from audioPeaks), and
- * the recording converted for download. Only the owner's meeting is looked up, so another person's
- * id is a 404.
+ * Downloads of a meeting the caller may read (their own, or one shared with their team): its notes
+ * and transcript as a file (txt, md, docx, pdf; srt, vtt), the recording itself, with byte ranges so
+ * players can seek and large files can resume (the player streams it through a short-lived link,
+ * audio-link.ts, and draws the waveform from audioPeaks), and the recording converted for download.
+ * Any other meeting's id is a 404.
  */
 export function registerMeetingExportRoutes(route: Router, deps: ExportRouteDeps): void {
   const { meetings, blobs, audioLinks, settings } = deps;
@@ -73,10 +73,11 @@ export function registerMeetingExportRoutes(route: Router, deps: ExportRouteDeps
 
   route(meetingEndpoints.export, async (request, reply) => {
     const userId = caller(request).user.id;
-    const record = await meetings.get(userId, request.params.id);
+    const record = await meetings.read(userId, request.params.id);
     if (!record) throw notFound('Meeting');
     const [meeting, timeZone] = await Promise.all([presentMeeting(record, deps), settings.timeZoneOf(userId)]);
     const file = await exportMeeting(meeting, request.query.format, timeZone);
+    await meetings.exported(userId, meeting.id);
     return (
       reply
         .header('content-type', file.contentType)

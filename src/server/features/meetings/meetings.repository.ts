@@ -26,11 +26,11 @@ import {
   searchTokens,
   type SearchableNote,
 } from './meeting-search.repository.ts';
-import { visibleTo } from './meeting-scope.ts';
+import { accessOf, ownerOnly, readableBy, type MeetingReader } from './meeting-access.ts';
 
 /**
- * Every query here is scoped by owner: a meeting that is not the caller's is indistinguishable
- * from one that does not exist.
+ * Every query here is scoped by reader (meeting-access.ts) or by owner for changes: a meeting the
+ * caller may not read is indistinguishable from one that does not exist.
  */
 type MeetingRow = Selectable<MeetingsTable>;
 
@@ -55,7 +55,8 @@ async function participantsOf(db: Db, meetingIds: string[]): Promise<Map<string,
   return byMeeting;
 }
 
-function presentSummary(row: MeetingRow, participants: string[]): MeetingSummary {
+/** The meeting as its reader sees it; the owner's name is the service's to add (auth knows names). */
+function presentSummary(row: MeetingRow, participants: string[], reader: MeetingReader): MeetingSummary {
   return {
     id: row.id,
     title: row.title,
@@ -70,12 +71,15 @@ function presentSummary(row: MeetingRow, participants: string[]): MeetingSummary
     createdAt: row.created_at,
     processing: null,
     failureReason: row.failure_reason,
+    teamId: row.team_id,
+    owner: { id: row.owner_id, name: '' },
+    access: accessOf(row, reader) ?? 'owner',
   };
 }
 
-export async function listMeetings(db: Db, callerId: string, query: MeetingListQuery): Promise<MeetingListResponse> {
+export async function listMeetings(db: Db, reader: MeetingReader, query: MeetingListQuery): Promise<MeetingListResponse> {
   const eb = expressionBuilder<Database, 'meetings'>();
-  const filters: Expression<SqlBool>[] = [visibleTo(callerId)];
+  const filters: Expression<SqlBool>[] = [readableBy(reader)];
   if (query.status) filters.push(eb('meetings.status', '=', query.status));
   if (query.from) filters.push(eb('meetings.started_at', '>=', `${query.from}T00:00:00.000Z`));
   if (query.to) filters.push(eb('meetings.started_at', '<=', `${query.to}T23:59:59.999Z`));
@@ -124,7 +128,7 @@ export async function listMeetings(db: Db, callerId: string, query: MeetingListQ
   ]);
   return {
     items: page.rows.map((r) => ({
-      ...presentSummary(r, participants.get(r.id) ?? []),
+      ...presentSummary(r, participants.get(r.id) ?? [], reader),
       ...(tokens.length > 0 ? { matches: matches.get(r.id) ?? [] } : {}),
     })),
     total: page.total,
@@ -134,9 +138,9 @@ export async function listMeetings(db: Db, callerId: string, query: MeetingListQ
   };
 }
 
-/** The passages of one meeting the caller may read that match a search, in transcript order; undefined when it is not theirs to read. */
-export async function searchInMeeting(db: Db, callerId: string, meetingId: string, q: string): Promise<SearchMatch[] | undefined> {
-  const visible = await db.selectFrom('meetings').select('id').where('id', '=', meetingId).where(visibleTo(callerId)).executeTakeFirst();
+/** The passages of one meeting the reader may read that match a search, in transcript order; undefined when it is not theirs to read. */
+export async function searchInMeeting(db: Db, reader: MeetingReader, meetingId: string, q: string): Promise<SearchMatch[] | undefined> {
+  const visible = await db.selectFrom('meetings').select('id').where('id', '=', meetingId).where(readableBy(reader)).executeTakeFirst();
   if (!visible) return undefined;
   const matches = await passagesMatching(db, [meetingId], searchTokens(q), { perMeeting: MEETING_SEARCH_LIMIT, order: 'time' });
   return matches.get(meetingId) ?? [];
@@ -145,15 +149,21 @@ export async function searchInMeeting(db: Db, callerId: string, meetingId: strin
 /** How many passages a meeting in a search result shows. */
 const MATCHES_PER_MEETING = 3;
 
+/** The caller's own meeting, for a change (only the owner edits). */
 async function findOwned(db: Db, ownerId: string, id: string): Promise<MeetingRow | undefined> {
-  return db.selectFrom('meetings').selectAll().where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+  return db
+    .selectFrom('meetings')
+    .selectAll()
+    .where('id', '=', id)
+    .where(readableBy(ownerOnly(ownerId)))
+    .executeTakeFirst();
 }
 
 /** A meeting as this feature stores it: the API's MeetingDetail without what other features add (notes, processing). */
 export type MeetingRecord = Omit<MeetingDetail, 'insights' | 'notes'> & { transcriptRevision: number };
 
-export async function getMeeting(db: Db, callerId: string, id: string): Promise<MeetingRecord | undefined> {
-  const row = await db.selectFrom('meetings').selectAll().where('id', '=', id).where(visibleTo(callerId)).executeTakeFirst();
+export async function getMeeting(db: Db, reader: MeetingReader, id: string): Promise<MeetingRecord | undefined> {
+  const row = await db.selectFrom('meetings').selectAll().where('id', '=', id).where(readableBy(reader)).executeTakeFirst();
   if (!row) return undefined;
   const [participants, speakers, segments] = await Promise.all([
     participantsOf(db, [id]),
@@ -161,7 +171,7 @@ export async function getMeeting(db: Db, callerId: string, id: string): Promise<
     db.selectFrom('transcript_segments').selectAll().where('meeting_id', '=', id).orderBy('start_ms').orderBy('id').execute(),
   ]);
   return {
-    ...presentSummary(row, participants.get(id) ?? []),
+    ...presentSummary(row, participants.get(id) ?? [], reader),
     options: parseOptions(row.options),
     audioSources: row.audio_sources ? (JSON.parse(row.audio_sources) as string[]) : null,
     failureReason: row.failure_reason,
@@ -225,6 +235,8 @@ export type NewMeeting = {
   summary?: string | null;
   isSample?: boolean;
   audioSources?: string[];
+  /** Shared with this team of the owner's from the start (checked by the service). */
+  teamId?: string | null;
 };
 
 export async function createMeeting(db: Db, input: NewMeeting): Promise<string> {
@@ -257,6 +269,7 @@ export async function insertMeeting(trx: Db, input: NewMeeting): Promise<string>
       created_at: now,
       updated_at: now,
       transcript_revision: 0,
+      team_id: input.teamId ?? null,
     })
     .execute();
   await replaceParticipants(trx, id, input.participants);
@@ -477,7 +490,10 @@ export async function deleteMeetings(
   filter: { id: string } | { samples: true } | { all: true },
 ): Promise<{ ids: string[]; audioKeys: string[]; uploadIds: string[] }> {
   return db.transaction().execute(async (trx) => {
-    let query = trx.selectFrom('meetings').select(['id', 'audio_key', 'upload_id']).where('owner_id', '=', ownerId);
+    let query = trx
+      .selectFrom('meetings')
+      .select(['id', 'audio_key', 'upload_id'])
+      .where(readableBy(ownerOnly(ownerId)));
     if ('id' in filter) query = query.where('id', '=', filter.id);
     else if ('samples' in filter) query = query.where('is_sample', '=', 1);
     const rows = await query.execute();
@@ -552,14 +568,102 @@ export async function expiredMeetingIds(db: Db, ownerId: string, before: Date): 
   return rows.map((r) => r.id);
 }
 
-/** The recording of the caller's meeting, for downloads and the player. */
-export async function audioOf(db: Db, ownerId: string, id: string) {
-  return db.selectFrom('meetings').select(['title', 'audio_key', 'audio_mime']).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+/** The recording of a meeting the reader may read, for downloads and the player. */
+export async function audioOf(db: Db, reader: MeetingReader, id: string) {
+  return db.selectFrom('meetings').select(['title', 'audio_key', 'audio_mime']).where('id', '=', id).where(readableBy(reader)).executeTakeFirst();
+}
+
+/** Shares the owner's meeting with a team, or makes it private (null); answers the title, or undefined when it is not theirs. */
+export async function setMeetingTeam(
+  db: Db,
+  ownerId: string,
+  id: string,
+  teamId: string | null,
+): Promise<{ title: string; previousTeamId: string | null } | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const row = await findOwned(trx, ownerId, id);
+    if (!row) return undefined;
+    await trx.updateTable('meetings').set({ team_id: teamId, updated_at: nowIso() }).where('id', '=', id).execute();
+    return { title: row.title, previousTeamId: row.team_id };
+  });
+}
+
+/** Who owns a meeting and which team it is shared with (realtime events go to its readers). */
+export async function ownershipOf(db: Db, id: string) {
+  return db.selectFrom('meetings').select(['owner_id', 'team_id', 'title', 'source']).where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * For /team's cards: per member, meetings of theirs shared with the team, and meetings shared with
+ * the team in which they are a listed participant (named speakers are participants too).
+ */
+export async function teamMemberCounts(
+  db: Db,
+  teamId: string,
+  members: readonly { userId: string; name: string }[],
+): Promise<Map<string, { recorded: number; attended: number }>> {
+  const counts = new Map(members.map((m) => [m.userId, { recorded: 0, attended: 0 }]));
+  if (members.length === 0) return counts;
+  const recorded = await db
+    .selectFrom('meetings')
+    .where('team_id', '=', teamId)
+    .where(
+      'owner_id',
+      'in',
+      members.map((m) => m.userId),
+    )
+    .select(['owner_id', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .groupBy('owner_id')
+    .execute();
+  for (const row of recorded) counts.get(row.owner_id)!.recorded = Number(row.n);
+  const names = [...new Set(members.map((m) => m.name.trim().toLowerCase()).filter((n) => n !== ''))];
+  if (names.length === 0) return counts;
+  const attended = await db
+    .selectFrom('meeting_participants as p')
+    .innerJoin('meetings as m', 'm.id', 'p.meeting_id')
+    .where('m.team_id', '=', teamId)
+    .where('p.name_lower', 'in', names)
+    .select(['p.name_lower', (eb) => eb.fn.count<number | string>('p.meeting_id').distinct().as('n')])
+    .groupBy('p.name_lower')
+    .execute();
+  const byName = new Map(attended.map((r) => [r.name_lower, Number(r.n)]));
+  for (const member of members) counts.get(member.userId)!.attended = byName.get(member.name.trim().toLowerCase()) ?? 0;
+  return counts;
+}
+
+/** Of these meetings, those shared with the team now. */
+export async function sharedWithTeam(db: Db, teamId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('meetings')
+    .select('id')
+    .where('team_id', '=', teamId)
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Of these people, those recording a meeting now (status recording: the browser is still sending its audio). */
+export async function peopleRecording(db: Db, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('meetings')
+    .select('owner_id')
+    .distinct()
+    .where('status', '=', 'recording')
+    .where('owner_id', 'in', [...userIds])
+    .execute();
+  return new Set(rows.map((r) => r.owner_id));
 }
 
 /** The caller's meeting being recorded now, for the live transcript (its capture sources name the channels). */
 export async function recordingOf(db: Db, ownerId: string, id: string) {
-  return db.selectFrom('meetings').select(['status', 'audio_sources']).where('id', '=', id).where('owner_id', '=', ownerId).executeTakeFirst();
+  return db
+    .selectFrom('meetings')
+    .select(['status', 'audio_sources'])
+    .where('id', '=', id)
+    .where(readableBy(ownerOnly(ownerId)))
+    .executeTakeFirst();
 }
 
 export async function ownsMeeting(db: Db, ownerId: string, id: string): Promise<boolean> {

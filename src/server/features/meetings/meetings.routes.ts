@@ -1,5 +1,5 @@
 import type { MeetingDetail, MeetingProcessing } from '#shared/contracts/meetings.ts';
-import { meetingEndpoints, TRANSCRIPT_TOO_LARGE_MESSAGE } from '#shared/contracts/meetings.ts';
+import { meetingEndpoints, NOT_A_TEAM_MEMBER_MESSAGE, TRANSCRIPT_TOO_LARGE_MESSAGE } from '#shared/contracts/meetings.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { Router } from '#server/http/endpoint-route.ts';
 import { caller } from '../auth/api-guard.ts';
@@ -29,7 +29,11 @@ export async function presentMeeting(record: MeetingRecord, deps: Pick<MeetingsR
   return { ...meeting, ...notes, processing: processing.get(meeting.id) ?? null };
 }
 
-/** /api/v1/meetings: list with search and filters, read, create, edit, delete. Every route is the caller's own. */
+/**
+ * /api/v1/meetings: list with search and filters, read, create, edit, share with a team, delete.
+ * Reads reach what the caller may read (their own meetings and their teams', meeting-access.ts);
+ * changes reach their own meetings only.
+ */
 export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): void {
   const { meetings } = deps;
   const withProcessing = async <M extends { id: string; status: string; processing?: MeetingProcessing | null }>(items: M[]): Promise<M[]> => {
@@ -38,8 +42,8 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
     const processing = await deps.transcription.processingOf(ids);
     return items.map((m) => ({ ...m, processing: processing.get(m.id) ?? null }));
   };
-  const detail = async (ownerId: string, id: string) => {
-    const meeting = await meetings.get(ownerId, id);
+  const detail = async (userId: string, id: string) => {
+    const meeting = await meetings.read(userId, id);
     if (!meeting) throw notFound('Meeting');
     return presentMeeting(meeting, deps);
   };
@@ -53,7 +57,11 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
     if (!matches) throw notFound('Meeting');
     return { matches };
   });
-  route(meetingEndpoints.create, async (request) => presentMeeting(await meetings.create(caller(request).user.id, request.body), deps));
+  route(meetingEndpoints.create, async (request) => {
+    const meeting = await meetings.create(caller(request).user.id, request.body);
+    if (meeting === 'not-a-member') throw new AppError('FORBIDDEN', NOT_A_TEAM_MEMBER_MESSAGE);
+    return presentMeeting(meeting, deps);
+  });
   route(meetingEndpoints.import, async (request) => {
     const ownerId = caller(request).user.id;
     const result = await meetings.importTranscript(ownerId, request.body);
@@ -76,7 +84,14 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
   route(meetingEndpoints.get, async (request) => detail(caller(request).user.id, request.params.id));
   route(meetingEndpoints.update, async (request) => {
     const ownerId = caller(request).user.id;
-    if (!(await meetings.update(ownerId, request.params.id, request.body))) throw notFound('Meeting');
+    const { teamId, ...changes } = request.body;
+    if (teamId !== undefined) {
+      const shared = await meetings.shareWithTeam(ownerId, request.params.id, teamId);
+      if (shared === 'not-found') throw notFound('Meeting');
+      if (shared === 'not-a-member') throw new AppError('FORBIDDEN', NOT_A_TEAM_MEMBER_MESSAGE);
+    }
+    const changing = Object.values(changes).some((v) => v !== undefined);
+    if (changing && !(await meetings.update(ownerId, request.params.id, changes))) throw notFound('Meeting');
     return detail(ownerId, request.params.id);
   });
   route(meetingEndpoints.updateSegment, async (request) => {
@@ -115,6 +130,7 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
 /** "Line 12: expected a timestamp like …": the line a person fixes, also in `details` for clients. */
 function importError(refusal: ImportRefusal): AppError {
   if ('tooLarge' in refusal) return new AppError('PAYLOAD_TOO_LARGE', TRANSCRIPT_TOO_LARGE_MESSAGE);
+  if ('notAMember' in refusal) return new AppError('FORBIDDEN', NOT_A_TEAM_MEMBER_MESSAGE);
   const { line, message } = refusal.problem;
   return new AppError('VALIDATION_FAILED', `Line ${line}: ${message}`, { details: { line } });
 }

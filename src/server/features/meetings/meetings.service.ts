@@ -14,9 +14,13 @@ import {
   RecordingOptionsSchema,
   STORAGE_ALLOWANCE_BYTES,
 } from '#shared/contracts/meetings.ts';
+import type { RealtimeEvent } from '#shared/contracts/realtime.ts';
+import type { TeamActivityKind } from '#shared/contracts/teams.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import { createAudioDownloads, withDownloadKeys, type AudioDownload, type AudioDownloadFormat } from './audio-download.ts';
+import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
+import { ownerOnly, watchersOf, type MeetingReader } from './meeting-access.ts';
 import { activitySince, meetingInsightsOf } from './meeting-aggregates.repository.ts';
 import { parseTranscriptOffThread } from './document-work.ts';
 import type { ImportProblem } from './import/parse-transcript.ts';
@@ -41,9 +45,11 @@ import {
   listMeetings,
   meetingStats,
   notesSourceOf,
+  ownershipOf,
   ownersWithMeetingsBefore,
   ownedMeetingIds,
   ownsMeeting,
+  peopleRecording,
   recordingOf,
   renameSpeaker,
   mergeSpeakers,
@@ -52,7 +58,10 @@ import {
   replaceTranscript,
   searchInMeeting,
   setSearchableNotes,
+  setMeetingTeam,
   setSummary,
+  sharedWithTeam,
+  teamMemberCounts,
   updateMeeting,
   updateSegmentText,
   type MeetingRecord,
@@ -61,10 +70,27 @@ import {
 
 export type { MeetingRecord, TranscriptInput } from './meetings.repository.ts';
 import type { SearchableNote } from './meeting-search.repository.ts';
+export type { MeetingReader } from './meeting-access.ts';
+/** The access rule, for the aggregates of other features that join the meetings table read-only (notes' tracker). */
+export { ownerOnly, readableBy } from './meeting-access.ts';
+
+/**
+ * What the meetings feature needs of the teams feature (given in deps.ts): the teams a person
+ * belongs to now (who reads a shared meeting), a team's members now (who hears its events), and the
+ * team's activity feed.
+ */
+export type TeamsPort = {
+  teamIdsOf: (userId: string) => Promise<string[]>;
+  memberIdsOf: (teamId: string) => Promise<string[]>;
+  recordActivity: (activity: { teamId: string; actorId: string; kind: TeamActivityKind; meetingId: string; meetingTitle: string }) => Promise<void>;
+};
+
+/** Why a meeting was not shared with a team: not the caller's meeting, or not a team of theirs. */
+export type ShareWithTeamResult = 'shared' | 'not-found' | 'not-a-member';
 export type { ImportProblem } from './import/parse-transcript.ts';
 
 /** Why a transcript file was not imported: too large, or unreadable at a line. */
-export type ImportRefusal = { tooLarge: true } | { problem: ImportProblem };
+export type ImportRefusal = { tooLarge: true } | { problem: ImportProblem } | { notAMember: true };
 
 /** A sample meeting as the samples feature describes it. */
 export type SampleInput = {
@@ -103,10 +129,54 @@ export function createMeetingsService(deps: {
   storageQuotaBytes?: number;
   /** Cancels uploads still carrying a deleted meeting's audio and deletes their files (the recordings feature's store). */
   discardUploads?: (uploadIds: readonly string[]) => Promise<void>;
+  /** Teams a person belongs to and a team's members (the teams feature); without it every meeting is its owner's alone. */
+  teams?: TeamsPort;
+  /** People's display names (auth's), for "Shared by <name>". */
+  namesOf?: (userIds: readonly string[]) => Promise<Map<string, string>>;
+  /** Meeting events (progress, notes) go to the meeting's readers through the hub. */
+  realtime?: Pick<RealtimeHub, 'publish'>;
 }) {
   const { db, blobs } = deps;
   const audioDownloads = createAudioDownloads({ blobs });
   const quotaBytes = deps.storageQuotaBytes ?? STORAGE_ALLOWANCE_BYTES;
+  const teams = deps.teams;
+
+  /** The caller as a reader of meetings: their own, and those shared with the teams they belong to now. */
+  const readerOf = async (userId: string): Promise<MeetingReader> => ({ userId, teamIds: teams ? await teams.teamIdsOf(userId) : [] });
+  /** Fills in the owners' names of meetings read (the repository knows their ids only). */
+  const withOwnerNames = async <M extends { owner?: { id: string; name: string } }>(items: M[]): Promise<M[]> => {
+    const ids = [...new Set(items.flatMap((m) => (m.owner ? [m.owner.id] : [])))];
+    if (ids.length === 0 || !deps.namesOf) return items;
+    const names = await deps.namesOf(ids);
+    return items.map((m) => (m.owner ? { ...m, owner: { id: m.owner.id, name: names.get(m.owner.id) ?? '' } } : m));
+  };
+  const isMemberOf = async (userId: string, teamId: string) => (teams ? (await teams.teamIdsOf(userId)).includes(teamId) : false);
+  const recordTeamActivity = async (meetingId: string, actorId: string, kind: TeamActivityKind) => {
+    const meeting = await ownershipOf(db, meetingId);
+    if (teams && meeting?.team_id) await teams.recordActivity({ teamId: meeting.team_id, actorId, kind, meetingId, meetingTitle: meeting.title });
+  };
+
+  // Events to a meeting's team members, in the order they were raised (one chain per meeting): who
+  // they go to is decided when each is sent, so a removed member or an unshared meeting hears no more.
+  const teamDeliveries = new Map<string, Promise<void>>();
+  const announceToTeam = (meetingId: string, ownerId: string, event: RealtimeEvent) => {
+    if (!teams || !deps.realtime) return;
+    const realtime = deps.realtime;
+    const previous = teamDeliveries.get(meetingId) ?? Promise.resolve();
+    const next = previous
+      .then(async () => {
+        const meeting = await ownershipOf(db, meetingId);
+        if (!meeting) return;
+        for (const userId of await watchersOf(meeting, teams.memberIdsOf)) if (userId !== ownerId) realtime.publish(userId, event);
+      })
+      // A lookup that failed (the database closing at shutdown) drops this one event for the team; the
+      // chain must go on for the next, and the meeting as read on the next request is right regardless.
+      .catch(() => undefined)
+      .finally(() => {
+        if (teamDeliveries.get(meetingId) === next) teamDeliveries.delete(meetingId);
+      });
+    teamDeliveries.set(meetingId, next);
+  };
 
   /** Deletes meetings with everything they hold: their audio files (downloads in other formats too), and an upload still under way, included. */
   const removeWhere = async (ownerId: string, filter: { id: string } | { samples: true } | { all: true }): Promise<number> => {
@@ -117,8 +187,21 @@ export function createMeetingsService(deps: {
   };
 
   return {
-    list: (ownerId: string, query: MeetingListQuery): Promise<MeetingListResponse> => listMeetings(db, ownerId, query),
-    get: (ownerId: string, id: string): Promise<MeetingRecord | undefined> => getMeeting(db, ownerId, id),
+    /** The meetings the caller may read (their own and their teams'), with search and filters. */
+    list: async (userId: string, query: MeetingListQuery): Promise<MeetingListResponse> => {
+      const page = await listMeetings(db, await readerOf(userId), query);
+      return { ...page, items: await withOwnerNames(page.items) };
+    },
+    /** A meeting the caller may read: their own, or one shared with a team they belong to now. */
+    read: async (userId: string, id: string): Promise<MeetingRecord | undefined> => {
+      const meeting = await getMeeting(db, await readerOf(userId), id);
+      return meeting && (await withOwnerNames([meeting]))[0];
+    },
+    /** The caller's own meeting (what its owner alone may change, regenerate or share by link). */
+    get: async (ownerId: string, id: string): Promise<MeetingRecord | undefined> => {
+      const meeting = await getMeeting(db, ownerOnly(ownerId), id);
+      return meeting && (await withOwnerNames([meeting]))[0];
+    },
     exists: (ownerId: string, id: string): Promise<boolean> => ownsMeeting(db, ownerId, id),
     stats: (ownerId: string): Promise<Omit<MeetingStats, 'insights'>> => meetingStats(db, ownerId, quotaBytes),
     /**
@@ -131,8 +214,10 @@ export function createMeetingsService(deps: {
     },
 
     /** A new meeting waiting for its audio (a recording starting, or a file about to be uploaded). */
-    create: async (ownerId: string, body: CreateMeetingBody): Promise<MeetingRecord> => {
+    create: async (ownerId: string, body: CreateMeetingBody): Promise<MeetingRecord | 'not-a-member'> => {
+      if (body.teamId && !(await isMemberOf(ownerId, body.teamId))) return 'not-a-member';
       const id = await createMeeting(db, {
+        teamId: body.teamId ?? null,
         ownerId,
         title: body.title ?? '',
         source: body.source ?? 'mic',
@@ -142,7 +227,7 @@ export function createMeetingsService(deps: {
         ...(body.startedAt ? { startedAt: body.startedAt } : {}),
         ...(body.audioSources ? { audioSources: body.audioSources } : {}),
       });
-      const meeting = await getMeeting(db, ownerId, id);
+      const meeting = await getMeeting(db, ownerOnly(ownerId), id);
       if (!meeting) throw new Error('A meeting just created could not be read back');
       return meeting;
     },
@@ -152,6 +237,7 @@ export function createMeetingsService(deps: {
      * upload from the record page carries the page's). Nothing is stored when the file cannot be read.
      */
     importTranscript: async (ownerId: string, body: ImportTranscriptBody): Promise<{ meeting: MeetingRecord } | ImportRefusal> => {
+      if (body.teamId && !(await isMemberOf(ownerId, body.teamId))) return { notAMember: true };
       if (Buffer.byteLength(body.content, 'utf8') > MAX_TRANSCRIPT_IMPORT_BYTES) return { tooLarge: true };
       // A 5 MB file takes a second to read: off the event loop, so the server answers meanwhile.
       const parsed = await parseTranscriptOffThread(body.fileName, body.content);
@@ -163,16 +249,47 @@ export function createMeetingsService(deps: {
           title: body.title || body.fileName.replace(/\.[^.]+$/, '').slice(0, MAX_TITLE_LENGTH),
           options: {},
           participants: [],
+          teamId: body.teamId ?? null,
           durationSeconds: parsed.value.durationSeconds,
           ...(body.startedAt ? { startedAt: body.startedAt } : {}),
         },
         parsed.value.transcript,
       );
-      const meeting = await getMeeting(db, ownerId, id);
+      const meeting = await getMeeting(db, ownerOnly(ownerId), id);
       if (!meeting) throw new Error('A meeting just imported could not be read back');
+      if (meeting.teamId) await recordTeamActivity(id, ownerId, 'meeting_imported');
       return { meeting };
     },
-    update: (ownerId: string, id: string, changes: UpdateMeetingBody) => updateMeeting(db, ownerId, id, changes),
+    update: (ownerId: string, id: string, changes: Omit<UpdateMeetingBody, 'teamId'>) => updateMeeting(db, ownerId, id, changes),
+    /**
+     * Shares the owner's meeting with one of their teams (its members read and export it from now
+     * on), or makes it private again (null): the next request of a member answers 404.
+     */
+    shareWithTeam: async (ownerId: string, id: string, teamId: string | null): Promise<ShareWithTeamResult> => {
+      if (teamId !== null && !(await isMemberOf(ownerId, teamId))) {
+        return (await ownsMeeting(db, ownerId, id)) ? 'not-a-member' : 'not-found';
+      }
+      const changed = await setMeetingTeam(db, ownerId, id, teamId);
+      if (!changed) return 'not-found';
+      if (teamId !== null && teamId !== changed.previousTeamId) await recordTeamActivity(id, ownerId, 'meeting_shared');
+      return 'shared';
+    },
+    /** A reader downloaded the meeting's transcript or notes: the team's activity says so, when it is shared. */
+    exported: (userId: string, id: string) => recordTeamActivity(id, userId, 'transcript_downloaded'),
+    /**
+     * A meeting's event for everyone who may read it: its owner at once (in the order raised, as the
+     * job raises them), the members of its team as they are when it is sent.
+     */
+    announce: (meetingId: string, ownerId: string, event: RealtimeEvent): void => {
+      deps.realtime?.publish(ownerId, event);
+      announceToTeam(meetingId, ownerId, event);
+    },
+    /** /team's cards: each member's meetings shared with the team and those they attended. */
+    teamMemberCounts: (teamId: string, members: readonly { userId: string; name: string }[]) => teamMemberCounts(db, teamId, members),
+    /** Of these meetings, those shared with the team now (its activity links only to what members may open). */
+    sharedWithTeam: (teamId: string, ids: readonly string[]) => sharedWithTeam(db, teamId, ids),
+    /** Of these people, who is recording a meeting now (/team: "In a meeting"). */
+    peopleRecording: (userIds: readonly string[]) => peopleRecording(db, userIds),
     updateSegment: (ownerId: string, id: string, segmentId: string, text: string) => updateSegmentText(db, ownerId, id, segmentId, text),
     renameSpeaker: (ownerId: string, id: string, speakerId: string, displayName: string) => renameSpeaker(db, ownerId, id, speakerId, displayName),
     mergeSpeakers: (ownerId: string, id: string, speakerId: string, intoSpeakerId: string) => mergeSpeakers(db, ownerId, id, speakerId, intoSpeakerId),
@@ -187,21 +304,21 @@ export function createMeetingsService(deps: {
 
     /** Every meeting id of the person, oldest first (Request Data Export). */
     ownedIds: (ownerId: string): Promise<string[]> => ownedMeetingIds(db, ownerId),
-    /** The recording's blob of the caller's meeting (downloads, the player). */
-    audio: async (ownerId: string, id: string) => {
-      const row = await audioOf(db, ownerId, id);
+    /** The recording's blob of a meeting the caller may read (downloads, the player). */
+    audio: async (userId: string, id: string) => {
+      const row = await audioOf(db, await readerOf(userId), id);
       return row && { title: row.title, key: row.audio_key, mime: row.audio_mime };
     },
     /**
      * The caller's meeting's recording as a download in `format` (converted on the first request,
-     * then kept); undefined for another person's or no meeting, key null when it has no audio.
+     * then kept), of a meeting the caller may read; undefined for any other or no meeting, key null when it has no audio.
      */
     audioDownload: async (
-      ownerId: string,
+      userId: string,
       id: string,
       format: AudioDownloadFormat,
     ): Promise<{ title: string; file: AudioDownload | null; recordingKey: string | null } | undefined> => {
-      const row = await audioOf(db, ownerId, id);
+      const row = await audioOf(db, await readerOf(userId), id);
       if (!row) return undefined;
       if (!row.audio_key || !(await blobs.exists(row.audio_key))) return { title: row.title, file: null, recordingKey: row.audio_key };
       return { title: row.title, file: await audioDownloads.prepare(row.audio_key, format), recordingKey: row.audio_key };
@@ -228,7 +345,7 @@ export function createMeetingsService(deps: {
         isSample: true,
       });
       const segmentIds = await replaceTranscript(db, id, sample.transcript);
-      const meeting = await getMeeting(db, ownerId, id);
+      const meeting = await getMeeting(db, ownerOnly(ownerId), id);
       return { id, segmentIds, transcriptRevision: meeting?.transcriptRevision ?? 0 };
     },
 
@@ -262,11 +379,17 @@ export function createMeetingsService(deps: {
       const row = await transcriptionSource(db, meetingId);
       return row && { ownerId: row.owner_id, audioKey: row.audio_key, options: parseOptions(row.options), audioSources: parseSources(row.audio_sources) };
     },
-    completeTranscription: (meetingId: string, transcript: TranscriptInput) => completeTranscription(db, meetingId, transcript),
+    /** Stores the transcript and makes the meeting ready; a meeting shared with a team is then "recorded" in its activity. */
+    completeTranscription: async (meetingId: string, transcript: TranscriptInput): Promise<boolean> => {
+      const completed = await completeTranscription(db, meetingId, transcript);
+      const meeting = completed ? await ownershipOf(db, meetingId) : undefined;
+      if (meeting?.team_id && meeting.source !== 'sample') await recordTeamActivity(meetingId, meeting.owner_id, 'meeting_recorded');
+      return completed;
+    },
     failTranscription: (meetingId: string, reason: string) => transition(db, meetingId, 'transcriptionFailed', { failure_reason: reason }),
     /** The caller asks for a failed transcription to run again. */
     retryTranscription: async (ownerId: string, meetingId: string): Promise<'retried' | 'not-found' | 'not-failed' | 'no-audio'> => {
-      const meeting = await getMeeting(db, ownerId, meetingId);
+      const meeting = await getMeeting(db, ownerOnly(ownerId), meetingId);
       if (!meeting) return 'not-found';
       if (meeting.status !== 'failed') return 'not-failed';
       if (!meeting.hasAudio) return 'no-audio';
@@ -290,10 +413,13 @@ export function createMeetingsService(deps: {
     /** The notes feature's action items and decisions of a meeting, as its search should find them (all of them, each time they change). */
     setSearchableNotes: (meetingId: string, notes: SearchableNote[]) => setSearchableNotes(db, meetingId, notes),
     /** Search inside one meeting the caller may read: its matching passages in transcript order; undefined when not theirs. */
-    search: (callerId: string, meetingId: string, q: string) => searchInMeeting(db, callerId, meetingId, q),
+    search: async (userId: string, meetingId: string, q: string) => searchInMeeting(db, await readerOf(userId), meetingId, q),
 
-    insights: (ownerId: string) => meetingInsightsOf(db, ownerId),
-    activitySince: (ownerId: string, since: Date) => activitySince(db, ownerId, since),
+    /** /insights over the meetings the caller may read (their own and their teams'). */
+    insights: async (userId: string) => meetingInsightsOf(db, await readerOf(userId)),
+    activitySince: async (userId: string, since: Date) => activitySince(db, await readerOf(userId), since),
+    /** The caller as a reader (other features' aggregates filter the meetings table with readableBy). */
+    readerOf,
   };
 }
 

@@ -28,6 +28,8 @@ export type MeetingsTable = {
   updated_at: string;
   /** Goes up whenever the transcript or its speakers change, so notes made earlier show as out of date (migration 2026-11-23-1100). */
   transcript_revision: number;
+  /** The owner's team it is shared with, or null: private to its owner (migration 2026-11-24-1410; meeting-access.ts decides who reads it). */
+  team_id: string | null;
 };
 
 export type MeetingParticipantsTable = {

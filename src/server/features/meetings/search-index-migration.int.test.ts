@@ -1,5 +1,6 @@
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownerOnly } from './meeting-access.ts';
 import { listMeetings, searchInMeeting } from './meetings.repository.ts';
 import { createTestDatabase, testDatabaseKind } from '#tests/support/test-database.ts';
 import { currentSchema, isPostgres } from '#server/db/dialect.ts';
@@ -38,7 +39,7 @@ describe.skipIf(testDatabaseKind() !== 'sqlite')('search index migration (SQLite
     );
 
     await migrateToLatest(db);
-    const search = (q: string) => listMeetings(db, 'u1', { q, page: 1, pageSize: 12 });
+    const search = (q: string) => listMeetings(db, { userId: 'u1', teamIds: [] }, { q, page: 1, pageSize: 12 });
     expect((await search('giraffe')).items.map((m) => m.title)).toEqual(['Budget offsite']);
     expect((await search('planning nex')).total).toBe(1);
     expect((await search('elephant')).total).toBe(0);
@@ -108,7 +109,7 @@ describe('search passages migration', () => {
     const after = await migrator.migrateToLatest();
     expect(after.error).toBeUndefined();
 
-    const search = (owner: string, q: string, extra: object = {}) => listMeetings(db, owner, { q, page: 1, pageSize: 12, ...extra });
+    const search = (owner: string, q: string, extra: object = {}) => listMeetings(db, ownerOnly(owner), { q, page: 1, pageSize: 12, ...extra });
     const giraffe = await search('u1', 'giraffe');
     expect(giraffe.items.map((m) => m.title)).toEqual(['Budget offsite', 'Hiring sync']);
     expect(giraffe.items[0]!.matches).toEqual([
@@ -130,8 +131,8 @@ describe('search passages migration', () => {
     expect((await search('u1', 'tapir')).items[0]!.matches![0]).toMatchObject({ kind: 'action_item', speaker: 'Ingrid Halvorsen', startMs: 0 });
     expect((await search('u1', 'wombat')).total).toBe(0); // dismissed
     expect((await search('u2', 'giraffe')).items.map((m) => m.title)).toEqual(['Someone else']);
-    expect(await searchInMeeting(db, 'u2', m1, 'giraffe')).toBeUndefined();
-    expect((await searchInMeeting(db, 'u1', m1, 'giraffe'))?.map((m) => m.startMs)).toEqual([12_000]);
+    expect(await searchInMeeting(db, ownerOnly('u2'), m1, 'giraffe')).toBeUndefined();
+    expect((await searchInMeeting(db, ownerOnly('u1'), m1, 'giraffe'))?.map((m) => m.startMs)).toEqual([12_000]);
   });
 
   /** An owner row with whatever columns auth_users requires at this point of its history. */

@@ -3,6 +3,7 @@ import type { Selectable } from 'kysely';
 import type { ActionItem, MeetingRef, Topic } from '#shared/contracts/insights.ts';
 import type { Insight, InsightKind, ItemStatus, NotesState } from '#shared/contracts/notes.ts';
 import type { Db } from '#server/db/create-db.ts';
+import { readableBy, type MeetingReader } from '../meetings/meetings.service.ts';
 import type { MeetingInsightsTable, MeetingNotesTable } from './notes.table.ts';
 
 /**
@@ -195,11 +196,11 @@ export const toMeetingRef = (m: MeetingRow): MeetingRef => ({ id: m.id, title: m
 export const LIMITS = { topics: 30, actionItems: 100 } as const;
 
 /** Topics across a person's meetings: the same name in several meetings is one topic, newest meeting first. */
-export async function topicsOf(db: Db, ownerId: string): Promise<Topic[]> {
+export async function topicsOf(db: Db, reader: MeetingReader): Promise<Topic[]> {
   const rows = await db
     .selectFrom('meeting_insights as i')
     .innerJoin('meetings as m', 'm.id', 'i.meeting_id')
-    .where('m.owner_id', '=', ownerId)
+    .where(readableBy(reader, 'm'))
     .where('i.kind', '=', 'topic')
     .where('i.status', '!=', 'dismissed')
     .select(['i.text', 'm.id', 'm.title', 'm.started_at', 'm.is_sample'])
@@ -219,11 +220,11 @@ export async function topicsOf(db: Db, ownerId: string): Promise<Topic[]> {
 }
 
 /** A person's action items across meetings, newest meeting first. */
-export async function actionItemsOf(db: Db, ownerId: string, filter: { status?: ItemStatus } = {}): Promise<ActionItem[]> {
+export async function actionItemsOf(db: Db, reader: MeetingReader, filter: { status?: ItemStatus } = {}): Promise<ActionItem[]> {
   let query = db
     .selectFrom('meeting_insights as i')
     .innerJoin('meetings as m', 'm.id', 'i.meeting_id')
-    .where('m.owner_id', '=', ownerId)
+    .where(readableBy(reader, 'm'))
     .where('i.kind', '=', 'action_item');
   query = filter.status ? query.where('i.status', '=', filter.status) : query.where('i.status', '!=', 'dismissed');
   const rows = await query

@@ -6,7 +6,6 @@ import type { MeetingNotesEvent } from '#shared/contracts/realtime.ts';
 import type { StatusResponse } from '#shared/contracts/status.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
-import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import { NotesLlmError } from './engines/llm/llm-errors.ts';
 import { findDueDate, meetingClock } from './due-dates.ts';
@@ -36,7 +35,6 @@ type NotesDeps = {
   jobs: JobQueue;
   meetings: MeetingsService;
   engines: NotesEngines;
-  realtime: RealtimeHub;
   log: Logger;
   /** The time now: "today" for overdue action items, when follow-ups were found. */
   now: () => Date;
@@ -78,7 +76,7 @@ export function createNotesService(deps: NotesDeps) {
     const source = await meetings.notesSource(meetingId);
     if (!source) return;
     const event: MeetingNotesEvent = { type: 'meeting.notes', meetingId, notes: presentState(await stateOf(db, meetingId), source.transcriptRevision) };
-    deps.realtime.publish(ownerId, event);
+    meetings.announce(meetingId, ownerId, event);
   };
 
   /** Action items and decisions are searchable with their meeting: the meetings feature indexes what is stored now. */
@@ -112,7 +110,7 @@ export function createNotesService(deps: NotesDeps) {
     return { summary: meeting.summary, ...(await notesOf(meetingId, meeting.transcriptRevision)) };
   };
 
-  const tracker = createTrackerService({ db, now: deps.now, timeZoneOf: deps.timeZoneOf, updateItem: updateNoteItem });
+  const tracker = createTrackerService({ db, now: deps.now, timeZoneOf: deps.timeZoneOf, updateItem: updateNoteItem, readerOf: meetings.readerOf });
 
   const jobs = deps.jobs.define<NotesPayload>({
     name: 'notes',
@@ -234,8 +232,9 @@ export function createNotesService(deps: NotesDeps) {
       }
     },
     counts: (ownerId: string) => countsOf(db, ownerId),
-    topics: (ownerId: string): Promise<Topic[]> => topicsOf(db, ownerId),
-    actionItems: (ownerId: string): Promise<ActionItem[]> => actionItemsOf(db, ownerId),
+    /** /insights' topics and action items over the meetings the caller may read (their own and their teams'). */
+    topics: async (userId: string): Promise<Topic[]> => topicsOf(db, await meetings.readerOf(userId)),
+    actionItems: async (userId: string): Promise<ActionItem[]> => actionItemsOf(db, await meetings.readerOf(userId)),
     /** /insights › Action Items as a tracker: by status (overdue too), assignee and meeting, with later mentions. */
     actionItemTracker: tracker.actionItems,
     answerMention: tracker.answerMention,

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { ShareLink } from '#shared/contracts/sharing.ts';
 import type { Db } from '#server/db/create-db.ts';
-import { hashShareToken } from './share-token.ts';
+import { hashOpaqueToken } from '#server/lib/opaque-token.ts';
 
 /** The share_links table: active links of a meeting, created and revoked by the meeting's owner. */
 
@@ -35,7 +35,7 @@ export async function insertLink(db: Db, input: { ownerId: string; meetingId: st
         id: link.id,
         meeting_id: input.meetingId,
         owner_id: input.ownerId,
-        token_hash: hashShareToken(input.token),
+        token_hash: hashOpaqueToken(input.token),
         created_at: link.createdAt,
         revoked_at: null,
       })
@@ -62,7 +62,7 @@ export async function linkOfToken(db: Db, token: string): Promise<{ meetingId: s
   const link = await db
     .selectFrom('share_links')
     .select(['meeting_id', 'owner_id'])
-    .where('token_hash', '=', hashShareToken(token))
+    .where('token_hash', '=', hashOpaqueToken(token))
     .where('revoked_at', 'is', null)
     .executeTakeFirst();
   return link && { meetingId: link.meeting_id, ownerId: link.owner_id };

@@ -2,7 +2,7 @@ import type { ShareLink, SharedMeeting } from '#shared/contracts/sharing.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { NotesService } from '../notes/notes.service.ts';
-import { newShareToken } from './share-token.ts';
+import { newOpaqueToken } from '#server/lib/opaque-token.ts';
 import { activeLinks, insertLink, linkOfToken, revokeLink } from './sharing.repository.ts';
 
 /** Enough for any real use; stops a script from piling up links on one meeting. */
@@ -24,7 +24,7 @@ export function createSharingService(deps: { db: Db; meetings: MeetingsService; 
       (await meetings.exists(ownerId, meetingId)) ? activeLinks(db, ownerId, meetingId) : undefined,
     create: async (ownerId: string, meetingId: string): Promise<CreateShareResult> => {
       if (!(await meetings.exists(ownerId, meetingId))) return { kind: 'not-found' };
-      const token = newShareToken();
+      const token = newOpaqueToken();
       const link = await insertLink(db, { ownerId, meetingId, token, limit: MAX_ACTIVE_LINKS_PER_MEETING });
       return link ? { kind: 'created', link, token } : { kind: 'too-many' };
     },

@@ -5,7 +5,6 @@ import type { MeetingProgressEvent } from '#shared/contracts/realtime.ts';
 import type { JobQueue, JobState } from '#server/jobs/job-queue.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
-import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import type { StatusResponse } from '#shared/contracts/status.ts';
 import type { TranscriptionEngine } from './engines/engine.ts';
 import type { EngineRegistry } from './engines/select-engine.ts';
@@ -47,7 +46,6 @@ type ServiceDeps = {
   settingsOf: PipelineDeps['settingsOf'];
   maxRecordingHours: PipelineDeps['maxRecordingHours'];
   stageLimits?: PipelineDeps['stageLimits'];
-  realtime: RealtimeHub;
   log: Logger;
   maxAttempts: number;
   concurrency: number;
@@ -62,14 +60,15 @@ type TranscribePayload = z.infer<typeof TranscribePayload>;
 
 /**
  * Meetings' transcription as durable jobs on the job queue ("transcribe"): the pipeline does the
- * work, the meetings service records the outcome, and every change reaches the meeting's owner over
- * /realtime.
+ * work, the meetings service records the outcome, and every change reaches the meeting's readers (its
+ * owner, and its team's members while it is shared) over /realtime.
  */
 export function createTranscriptionService(deps: ServiceDeps): TranscriptionService {
   const { meetings } = deps;
-  // Synchronous on purpose: the owner comes with the job, so events leave in the order they happen.
+  // Synchronous on purpose: the owner comes with the job, so events leave in the order they happen
+  // (the meetings service keeps that order for the team's members too).
   const publish = (ownerId: string, meetingId: string, event: Omit<MeetingProgressEvent, 'type' | 'meetingId'>) =>
-    deps.realtime.publish(ownerId, { type: 'meeting.progress', meetingId, ...event });
+    meetings.announce(meetingId, ownerId, { type: 'meeting.progress', meetingId, ...event });
 
   const jobs = deps.jobs.define<TranscribePayload>({
     name: 'transcribe',

@@ -3,6 +3,7 @@ import type { ItemStatus } from '#shared/contracts/notes.ts';
 import type { ActionItemMention, ActionItemsQuery, ActionItemsResponse, MentionResolution, TrackedActionItem } from '#shared/contracts/tracker.ts';
 import { UNASSIGNED } from '#shared/contracts/tracker.ts';
 import type { Db } from '#server/db/create-db.ts';
+import { readableBy, type MeetingReader } from '../../meetings/meetings.service.ts';
 import { toInsight, toMeetingRef } from '../notes.repository.ts';
 import type { FollowUp, OpenItem } from './follow-up-match.ts';
 
@@ -14,11 +15,11 @@ import type { FollowUp, OpenItem } from './follow-up-match.ts';
 
 type ItemFilter = { assignee?: string | undefined; meetingId?: string | undefined; itemId?: string };
 
-function actionItemsOf(db: Db, ownerId: string, filter: ItemFilter) {
+function actionItemsOf(db: Db, reader: MeetingReader, filter: ItemFilter) {
   let query = db
     .selectFrom('meeting_insights as i')
     .innerJoin('meetings as m', 'm.id', 'i.meeting_id')
-    .where('m.owner_id', '=', ownerId)
+    .where(readableBy(reader, 'm'))
     .where('i.kind', '=', 'action_item');
   // An owner cleared by an edit is stored as '' (the edit body allows it): unassigned as well.
   if (filter.assignee === UNASSIGNED) query = query.where((eb) => eb.or([eb('i.assignee', 'is', null), eb('i.assignee', '=', '')]));
@@ -31,8 +32,8 @@ function actionItemsOf(db: Db, ownerId: string, filter: ItemFilter) {
 const isOverdue = (item: { status: ItemStatus; due: string | null }, today: string) => item.status === 'open' && item.due !== null && item.due < today;
 
 /** One page of the tracker, with its counts and the filters' choices. */
-export async function trackedActionItems(db: Db, ownerId: string, query: ActionItemsQuery, today: string): Promise<ActionItemsResponse> {
-  const filtered = actionItemsOf(db, ownerId, query);
+export async function trackedActionItems(db: Db, reader: MeetingReader, query: ActionItemsQuery, today: string): Promise<ActionItemsResponse> {
+  const filtered = actionItemsOf(db, reader, query);
   let listed = filtered;
   if (query.status === 'overdue') listed = listed.where('i.status', '=', 'open').where('i.due', '<', today);
   else if (query.status !== 'all') listed = listed.where('i.status', '=', query.status);
@@ -47,9 +48,9 @@ export async function trackedActionItems(db: Db, ownerId: string, query: ActionI
       .select((eb) => eb.fn.countAll<number | string>().as('count'))
       .executeTakeFirst(),
     listed.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirst(),
-    pageOf(db, ownerId, listed, query, today),
-    assigneesOf(db, ownerId),
-    meetingsWithActionItems(db, ownerId),
+    pageOf(db, reader, listed, query, today),
+    assigneesOf(db, reader),
+    meetingsWithActionItems(db, reader),
   ]);
   const countOf = (status: ItemStatus) => Number(byStatus.find((row) => row.status === status)?.count ?? 0);
   return {
@@ -65,7 +66,7 @@ export async function trackedActionItems(db: Db, ownerId: string, query: ActionI
 
 async function pageOf(
   db: Db,
-  ownerId: string,
+  reader: MeetingReader,
   listed: ReturnType<typeof actionItemsOf>,
   query: Pick<ActionItemsQuery, 'page' | 'pageSize'>,
   today: string,
@@ -81,7 +82,7 @@ async function pageOf(
     .execute();
   const mentions = await mentionsOf(
     db,
-    ownerId,
+    reader,
     rows.map((row) => row.id),
   );
   return rows.map((row) => {
@@ -103,12 +104,12 @@ async function pageOf(
 }
 
 /** One of the person's action items as the tracker shows it. */
-export async function trackedActionItem(db: Db, ownerId: string, itemId: string, today: string): Promise<TrackedActionItem | undefined> {
-  const [item] = await pageOf(db, ownerId, actionItemsOf(db, ownerId, { itemId }), { page: 1, pageSize: 1 }, today);
+export async function trackedActionItem(db: Db, reader: MeetingReader, itemId: string, today: string): Promise<TrackedActionItem | undefined> {
+  const [item] = await pageOf(db, reader, actionItemsOf(db, reader, { itemId }), { page: 1, pageSize: 1 }, today);
   return item;
 }
 
-async function mentionsOf(db: Db, ownerId: string, itemIds: string[]): Promise<Map<string, ActionItemMention[]>> {
+async function mentionsOf(db: Db, reader: MeetingReader, itemIds: string[]): Promise<Map<string, ActionItemMention[]>> {
   const byItem = new Map<string, ActionItemMention[]>();
   if (itemIds.length === 0) return byItem;
   const rows = await db
@@ -116,7 +117,7 @@ async function mentionsOf(db: Db, ownerId: string, itemIds: string[]): Promise<M
     .innerJoin('meetings as m', 'm.id', 'am.meeting_id')
     .innerJoin('transcript_segments as s', 's.id', 'am.segment_id')
     .where('am.item_id', 'in', itemIds)
-    .where('m.owner_id', '=', ownerId)
+    .where(readableBy(reader, 'm'))
     .select(['am.id as mention_id', 'am.item_id', 'am.segment_id', 'am.start_ms', 'am.resolution', 's.text', 'm.id', 'm.title', 'm.started_at', 'm.is_sample'])
     .orderBy('m.started_at')
     .orderBy('am.start_ms')
@@ -137,18 +138,18 @@ async function mentionsOf(db: Db, ownerId: string, itemIds: string[]): Promise<M
 }
 
 /** Everyone who owns one of the person's action items, A to Z (sorted here: SQLite and PostgreSQL collate differently). */
-async function assigneesOf(db: Db, ownerId: string): Promise<string[]> {
-  const rows = await actionItemsOf(db, ownerId, {}).where('i.assignee', 'is not', null).where('i.assignee', '!=', '').select('i.assignee').distinct().execute();
+async function assigneesOf(db: Db, reader: MeetingReader): Promise<string[]> {
+  const rows = await actionItemsOf(db, reader, {}).where('i.assignee', 'is not', null).where('i.assignee', '!=', '').select('i.assignee').distinct().execute();
   return rows
     .map((row) => row.assignee)
     .filter((name): name is string => name !== null)
     .sort((a, b) => a.localeCompare(b));
 }
 
-async function meetingsWithActionItems(db: Db, ownerId: string) {
+async function meetingsWithActionItems(db: Db, reader: MeetingReader) {
   const rows = await db
     .selectFrom('meetings as m')
-    .where('m.owner_id', '=', ownerId)
+    .where(readableBy(reader, 'm'))
     .where('m.id', 'in', (eb) => eb.selectFrom('meeting_insights').select('meeting_insights.meeting_id').where('meeting_insights.kind', '=', 'action_item'))
     .select(['m.id', 'm.title', 'm.started_at', 'm.is_sample'])
     .orderBy('m.started_at', 'desc')
@@ -161,8 +162,8 @@ async function meetingsWithActionItems(db: Db, ownerId: string) {
  * The person's open action items from meetings that started before `startedAt` (not the meeting
  * itself). Sample meetings are fiction: a real meeting never follows up their items.
  */
-export async function openItemsBefore(db: Db, ownerId: string, meetingId: string, startedAt: string): Promise<OpenItem[]> {
-  const rows = await actionItemsOf(db, ownerId, {})
+export async function openItemsBefore(db: Db, reader: MeetingReader, meetingId: string, startedAt: string): Promise<OpenItem[]> {
+  const rows = await actionItemsOf(db, reader, {})
     .where('m.is_sample', '=', 0)
     .where('i.status', '=', 'open')
     .where('m.started_at', '<', startedAt)
@@ -196,14 +197,14 @@ export async function insertMentions(db: Db, meetingId: string, followUps: Follo
 }
 
 /** A mention of one of the person's items, with the item's meeting and status. */
-export async function mentionOf(db: Db, ownerId: string, itemId: string, mentionId: string) {
+export async function mentionOf(db: Db, reader: MeetingReader, itemId: string, mentionId: string) {
   const row = await db
     .selectFrom('action_item_mentions as am')
     .innerJoin('meeting_insights as i', 'i.id', 'am.item_id')
     .innerJoin('meetings as m', 'm.id', 'i.meeting_id')
     .where('am.id', '=', mentionId)
     .where('am.item_id', '=', itemId)
-    .where('m.owner_id', '=', ownerId)
+    .where(readableBy(reader, 'm'))
     .select(['i.meeting_id', 'i.status'])
     .executeTakeFirst();
   return row && { itemMeetingId: row.meeting_id, itemStatus: row.status };

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Decision, DecisionLink, DecisionLinkAnswer, DecisionsQuery, DecisionsResponse } from '#shared/contracts/tracker.ts';
 import type { Db } from '#server/db/create-db.ts';
+import { readableBy, type MeetingReader } from '../../meetings/meetings.service.ts';
 import { toInsight, toMeetingRef } from '../notes.repository.ts';
 import type { DecisionText, EarlierDecision, SupersedeSuggestion } from './supersede-match.ts';
 
@@ -16,11 +17,11 @@ type DecisionFilter = { q?: string | undefined; meetingId?: string | undefined; 
 /** `%`, `_` and the escape itself are literal in a search word. */
 const likePattern = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-function decisionsOf(db: Db, ownerId: string, filter: DecisionFilter) {
+function decisionsOf(db: Db, reader: MeetingReader, filter: DecisionFilter) {
   let query = db
     .selectFrom('meeting_insights as i')
     .innerJoin('meetings as m', 'm.id', 'i.meeting_id')
-    .where('m.owner_id', '=', ownerId)
+    .where(readableBy(reader, 'm'))
     .where('i.kind', '=', 'decision')
     .where('i.status', '!=', 'dismissed');
   if (filter.meetingId !== undefined) query = query.where('i.meeting_id', '=', filter.meetingId);
@@ -36,24 +37,24 @@ function decisionsOf(db: Db, ownerId: string, filter: DecisionFilter) {
 }
 
 /** One page of the register, newest meeting first. */
-export async function decisionRegister(db: Db, ownerId: string, query: DecisionsQuery): Promise<DecisionsResponse> {
-  const filtered = decisionsOf(db, ownerId, query);
+export async function decisionRegister(db: Db, reader: MeetingReader, query: DecisionsQuery): Promise<DecisionsResponse> {
+  const filtered = decisionsOf(db, reader, query);
   const [total, items] = await Promise.all([
     filtered.select((eb) => eb.fn.countAll<number | string>().as('count')).executeTakeFirst(),
-    pageOf(db, ownerId, filtered, query),
+    pageOf(db, reader, filtered, query),
   ]);
   return { items, total: Number(total?.count ?? 0), page: query.page, pageSize: query.pageSize };
 }
 
 /** One of the person's decisions as the register shows it (undefined: not theirs, or dismissed). */
-export async function registeredDecision(db: Db, ownerId: string, decisionId: string): Promise<Decision | undefined> {
-  const [decision] = await pageOf(db, ownerId, decisionsOf(db, ownerId, { decisionId }), { page: 1, pageSize: 1 });
+export async function registeredDecision(db: Db, reader: MeetingReader, decisionId: string): Promise<Decision | undefined> {
+  const [decision] = await pageOf(db, reader, decisionsOf(db, reader, { decisionId }), { page: 1, pageSize: 1 });
   return decision;
 }
 
 async function pageOf(
   db: Db,
-  ownerId: string,
+  reader: MeetingReader,
   filtered: ReturnType<typeof decisionsOf>,
   query: Pick<DecisionsQuery, 'page' | 'pageSize'>,
 ): Promise<Decision[]> {
@@ -68,7 +69,7 @@ async function pageOf(
     .execute();
   const links = await linksOf(
     db,
-    ownerId,
+    reader,
     rows.map((row) => row.id),
   );
   return rows.map((row) => {
@@ -90,7 +91,7 @@ async function pageOf(
 type Links = Pick<Decision, 'supersedes' | 'supersededBy' | 'suggestedSupersedes'>;
 
 /** The links of these decisions whose other end is one of the person's decisions, not dismissed. */
-async function linksOf(db: Db, ownerId: string, decisionIds: string[]): Promise<Map<string, Links>> {
+async function linksOf(db: Db, reader: MeetingReader, decisionIds: string[]): Promise<Map<string, Links>> {
   const byDecision = new Map<string, Links>();
   if (decisionIds.length === 0) return byDecision;
   const linksFor = (id: string) => {
@@ -103,7 +104,7 @@ async function linksOf(db: Db, ownerId: string, decisionIds: string[]): Promise<
       .selectFrom('decision_links as l')
       .innerJoin('meeting_insights as d', 'd.id', side === 'earlier_id' ? 'l.earlier_id' : 'l.later_id')
       .innerJoin('meetings as m', 'm.id', 'd.meeting_id')
-      .where('m.owner_id', '=', ownerId)
+      .where(readableBy(reader, 'm'))
       .where('d.status', '!=', 'dismissed')
       .select([
         'l.id as link_id',
@@ -153,8 +154,8 @@ export async function decisionsOfMeeting(db: Db, meetingId: string): Promise<Dec
  * confirmed link already replaced is not offered again (its successor is). Sample meetings are
  * fiction: a real decision never supersedes theirs.
  */
-export async function standingDecisionsBefore(db: Db, ownerId: string, meetingId: string, startedAt: string): Promise<EarlierDecision[]> {
-  const rows = await decisionsOf(db, ownerId, {})
+export async function standingDecisionsBefore(db: Db, reader: MeetingReader, meetingId: string, startedAt: string): Promise<EarlierDecision[]> {
+  const rows = await decisionsOf(db, reader, {})
     .where('m.is_sample', '=', 0)
     .where('m.started_at', '<', startedAt)
     .where('m.id', '!=', meetingId)
@@ -179,13 +180,13 @@ export async function insertSuggestedLinks(db: Db, suggestions: SupersedeSuggest
 }
 
 /** A link between two of the person's decisions. */
-export async function linkOf(db: Db, ownerId: string, linkId: string): Promise<{ earlierId: string; laterId: string } | undefined> {
+export async function linkOf(db: Db, reader: MeetingReader, linkId: string): Promise<{ earlierId: string; laterId: string } | undefined> {
   const row = await db
     .selectFrom('decision_links as l')
     .innerJoin('meeting_insights as d', 'd.id', 'l.later_id')
     .innerJoin('meetings as m', 'm.id', 'd.meeting_id')
     .where('l.id', '=', linkId)
-    .where('m.owner_id', '=', ownerId)
+    .where(readableBy(reader, 'm'))
     .select(['l.earlier_id', 'l.later_id'])
     .executeTakeFirst();
   return row && { earlierId: row.earlier_id, laterId: row.later_id };

@@ -1,0 +1,45 @@
+import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { MeetingAccess } from '#shared/contracts/meetings.ts';
+
+/**
+ * Who may read a meeting: the one place that decides it. A meeting is private to its owner unless
+ * it is shared with one of the owner's teams (meetings.team_id); then the members of that team may
+ * read and export it too. Only the owner edits, deletes, shares it with a team or by link.
+ *
+ * A reader is worked out per request (and per realtime event, at send time) from the teams the
+ * person belongs to now, so removing a member or unsharing takes effect with the next request.
+ * Every read of a meeting — lists, search, the meeting, its transcript, audio, exports, insights and
+ * analytics, the action-item tracker and the decision register — is filtered with `readableBy`;
+ * an owner-only read is the same filter with no teams (`ownerOnly`).
+ */
+export type MeetingReader = { userId: string; teamIds: readonly string[] };
+
+/** A reader who reaches only their own meetings: every edit, share-link and lifecycle step. */
+export const ownerOnly = (userId: string): MeetingReader => ({ userId, teamIds: [] });
+
+/**
+ * The condition "this reader may read the meeting", on the owner and team columns of the meetings
+ * table as the query names it (`meetings` or an alias such as `m`).
+ */
+export function readableBy(reader: MeetingReader, table = 'meetings'): RawBuilder<SqlBool> {
+  const owner = sql.ref(`${table}.owner_id`);
+  if (reader.teamIds.length === 0) return sql<SqlBool>`${owner} = ${reader.userId}`;
+  const team = sql.ref(`${table}.team_id`);
+  return sql<SqlBool>`(${owner} = ${reader.userId} or ${team} in (${sql.join([...reader.teamIds])}))`;
+}
+
+/** How the reader reaches a meeting they read: as its owner, or through its team; undefined when they may not. */
+export function accessOf(meeting: { owner_id: string; team_id: string | null }, reader: MeetingReader): MeetingAccess | undefined {
+  if (meeting.owner_id === reader.userId) return 'owner';
+  if (meeting.team_id !== null && reader.teamIds.includes(meeting.team_id)) return 'team';
+  return undefined;
+}
+
+/** The people a meeting's realtime events go to now: its owner and, while it is shared, its team's members. */
+export async function watchersOf(
+  meeting: { owner_id: string; team_id: string | null },
+  membersOf: (teamId: string) => Promise<readonly string[]>,
+): Promise<string[]> {
+  if (meeting.team_id === null) return [meeting.owner_id];
+  return [...new Set([meeting.owner_id, ...(await membersOf(meeting.team_id))])];
+}

@@ -1,0 +1,647 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { AudioLinkSchema, MeetingDetailSchema, MeetingListResponseSchema, type MeetingSummary } from '#shared/contracts/meetings.ts';
+import { RealtimeServerMessageSchema, type MeetingProgressEvent, type RealtimeServerMessage } from '#shared/contracts/realtime.ts';
+import {
+  CreatedInvitationSchema,
+  InvitationListSchema,
+  InvitationPreviewSchema,
+  TeamActivityListSchema,
+  TeamListSchema,
+  TeamMemberListSchema,
+  TeamSchema,
+  type CreatedInvitation,
+  type Team,
+  type TeamMember,
+} from '#shared/contracts/teams.ts';
+import { buildTestApp, findFreePort, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+import { outbox } from '#tests/support/supabase-client.ts';
+import { MAX_OPEN_INVITATIONS } from './teams.service.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ listen: true, env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false' } });
+});
+afterAll(() => t.close());
+
+type User = { token: string; id: string; email: string; name: string };
+async function newUser(name: string): Promise<User> {
+  const { token, userId, email } = await signUpUser(t.app, 'teams', { fullName: name });
+  return { token, id: userId, email, name };
+}
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const api = async (user: User | undefined, method: Method, url: string, payload?: object) => {
+  const response = await t.app.inject({ method, url, headers: user ? { authorization: `Bearer ${user.token}` } : {}, ...(payload ? { payload } : {}) });
+  const json = String(response.headers['content-type'] ?? '').startsWith('application/json');
+  return { status: response.statusCode, body: (json ? response.json() : response.body) as unknown, raw: response.body, headers: response.headers };
+};
+const messageOf = (body: unknown) => (body as { error: { message: string } }).error.message;
+
+async function createTeam(user: User, name: string): Promise<Team> {
+  const created = await api(user, 'POST', '/api/v1/teams', { name });
+  expect(created.status).toBe(201);
+  return TeamSchema.parse(created.body);
+}
+async function invite(user: User, teamId: string, body: { email?: string; role?: 'admin' | 'member' }): Promise<CreatedInvitation> {
+  const created = await api(user, 'POST', `/api/v1/teams/${teamId}/invitations`, body);
+  expect(created.status, created.raw).toBe(201);
+  return CreatedInvitationSchema.parse(created.body);
+}
+const accept = (user: User | undefined, token: string) => api(user, 'POST', `/api/v1/invitations/${token}/accept`);
+async function join(owner: User, teamId: string, member: User, role: 'admin' | 'member' = 'member'): Promise<void> {
+  const invitation = await invite(owner, teamId, { email: member.email, role });
+  expect((await accept(member, invitation.token)).status).toBe(200);
+}
+async function membersOf(user: User, teamId: string): Promise<TeamMember[]> {
+  const listed = await api(user, 'GET', `/api/v1/teams/${teamId}/members`);
+  expect(listed.status).toBe(200);
+  return TeamMemberListSchema.parse(listed.body).items;
+}
+async function meetingTitled(user: User, title: string): Promise<MeetingSummary> {
+  const list = MeetingListResponseSchema.parse((await api(user, 'GET', `/api/v1/meetings?q=${encodeURIComponent(title)}`)).body);
+  const meeting = list.items.find((m) => m.title === title && m.owner?.id === user.id);
+  expect(meeting, title).toBeDefined();
+  return meeting!;
+}
+const shareWith = (user: User, meetingId: string, teamId: string | null) => api(user, 'PATCH', `/api/v1/meetings/${meetingId}`, { teamId });
+async function listIds(user: User, query = ''): Promise<string[]> {
+  const list = await api(user, 'GET', `/api/v1/meetings?pageSize=100${query}`);
+  return MeetingListResponseSchema.parse(list.body).items.map((m) => m.id);
+}
+async function withAudio(meetingId: string): Promise<void> {
+  const key = t.deps.blobs.newKey('webm');
+  fs.mkdirSync(path.dirname(t.deps.blobs.pathOf(key)), { recursive: true });
+  fs.writeFileSync(t.deps.blobs.pathOf(key), Buffer.alloc(600, 7));
+  await t.deps.database.db.updateTable('meetings').set({ audio_key: key, audio_mime: 'audio/webm', audio_bytes: 600 }).where('id', '=', meetingId).execute();
+}
+
+/** Every way to read a meeting, with the status each answers (the detail carries its transcript segments). */
+async function readStatuses(user: User, meetingId: string) {
+  return {
+    detail: (await api(user, 'GET', `/api/v1/meetings/${meetingId}`)).status,
+    export: (await api(user, 'GET', `/api/v1/meetings/${meetingId}/export?format=txt`)).status,
+    audio: (await api(user, 'GET', `/api/v1/meetings/${meetingId}/audio`)).status,
+    audioLink: (await api(user, 'POST', `/api/v1/meetings/${meetingId}/audio/link`)).status,
+    listed: (await listIds(user)).includes(meetingId),
+  };
+}
+const CAN_READ = { detail: 200, export: 200, audio: 200, audioLink: 200, listed: true };
+const CANNOT_READ = { detail: 404, export: 404, audio: 404, audioLink: 404, listed: false };
+
+/** Every way to change a meeting or share it further: the owner's alone. */
+async function changeStatuses(user: User, meeting: { id: string }) {
+  const detail = MeetingDetailSchema.parse((await api(user, 'GET', `/api/v1/meetings/${meeting.id}`)).body);
+  const segment = detail.segments[0]!;
+  const speaker = detail.speakers[0]!;
+  const item = detail.insights[0]!;
+  return [
+    (await api(user, 'PATCH', `/api/v1/meetings/${meeting.id}`, { title: 'Taken over' })).status,
+    (await api(user, 'PATCH', `/api/v1/meetings/${meeting.id}/segments/${segment.id}`, { text: 'Rewritten' })).status,
+    (await api(user, 'PATCH', `/api/v1/meetings/${meeting.id}/speakers/${speaker.id}`, { displayName: 'Someone else' })).status,
+    (await api(user, 'PATCH', `/api/v1/meetings/${meeting.id}/notes/items/${item.id}`, { status: 'dismissed' })).status,
+    (await api(user, 'POST', `/api/v1/meetings/${meeting.id}/notes/regenerate`)).status,
+    (await api(user, 'POST', `/api/v1/meetings/${meeting.id}/share`)).status,
+    (await api(user, 'GET', `/api/v1/meetings/${meeting.id}/share`)).status,
+    (await shareWith(user, meeting.id, null)).status,
+    (await api(user, 'DELETE', `/api/v1/meetings/${meeting.id}`)).status,
+  ];
+}
+
+describe('teams and invitations', () => {
+  it('creates teams a person owns and lists them with their role; a person belongs to several', async () => {
+    const ada = await newUser('Ada Lovelace');
+    const first = await createTeam(ada, 'Design');
+    expect(first).toMatchObject({ name: 'Design', role: 'owner', memberCount: 1 });
+    const other = await newUser('Grace Hopper');
+    const second = await createTeam(other, 'Compilers');
+    await join(other, second.id, ada, 'admin');
+    const mine = TeamListSchema.parse((await api(ada, 'GET', '/api/v1/teams')).body).items;
+    expect(mine.map((team) => [team.name, team.role, team.memberCount])).toEqual([
+      ['Design', 'owner', 1],
+      ['Compilers', 'admin', 2],
+    ]);
+    expect((await api(ada, 'POST', '/api/v1/teams', { name: '   ' })).status).toBe(400);
+    expect((await api(undefined, 'POST', '/api/v1/teams', { name: 'Nobody' })).status).toBe(401);
+    expect((await api(undefined, 'GET', '/api/v1/teams')).status).toBe(401);
+  });
+
+  it('emails an invitation with its /invite link, stores only the token’s hash, previews it publicly and accepts it once', async () => {
+    const owner = await newUser('Olive Owner');
+    const team = await createTeam(owner, 'Research');
+    const guest = await newUser('Gus Guest');
+    const invitation = await invite(owner, team.id, { email: guest.email.toUpperCase(), role: 'admin' });
+    expect(invitation).toMatchObject({ email: guest.email, role: 'admin', emailed: true, invitedBy: { id: owner.id, name: 'Olive Owner' } });
+    expect(invitation.url).toBe(`${t.config.publicUrl}/invite/${invitation.token}`);
+    const days = (Date.parse(invitation.expiresAt) - Date.parse(invitation.createdAt)) / 86_400_000;
+    expect(days).toBe(7);
+
+    const mail = outbox(t.config.dataDir, guest.email).at(-1)!;
+    expect(mail).toMatchObject({ kind: 'team_invitation', link: invitation.url });
+    expect(mail.subject).toBe('Olive Owner invited you to Research on Parley');
+    expect(mail.text).toContain(invitation.url);
+
+    const rows = await t.deps.database.db.selectFrom('team_invitations').selectAll().where('id', '=', invitation.id).execute();
+    expect(rows[0]?.token_hash).toBe(crypto.createHash('sha256').update(invitation.token).digest('hex'));
+    expect(JSON.stringify(rows)).not.toContain(invitation.token);
+
+    const preview = await api(undefined, 'GET', `/api/v1/invitations/${invitation.token}`);
+    expect(preview.status).toBe(200);
+    expect(preview.headers['cache-control']).toBe('no-store');
+    expect(InvitationPreviewSchema.strict().parse(preview.body)).toEqual({
+      teamName: 'Research',
+      invitedBy: 'Olive Owner',
+      role: 'admin',
+      expiresAt: invitation.expiresAt,
+    });
+    expect(preview.raw).not.toContain(owner.email);
+
+    expect((await accept(undefined, invitation.token)).status).toBe(401);
+    const accepted = await accept(guest, invitation.token);
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toMatchObject({ team: { id: team.id, name: 'Research', role: 'admin', memberCount: 2 } });
+    const reused = await accept(await newUser('Late Comer'), invitation.token);
+    expect(reused.status).toBe(410);
+    expect(messageOf(reused.body)).toBe('This invitation has already been used. Ask for a new invitation.');
+    expect((await api(undefined, 'GET', `/api/v1/invitations/${invitation.token}`)).status).toBe(410);
+
+    const members = await membersOf(owner, team.id);
+    expect(members.map((m) => [m.name, m.email, m.role])).toEqual([
+      ['Olive Owner', owner.email, 'owner'],
+      ['Gus Guest', guest.email, 'admin'],
+    ]);
+    const activity = TeamActivityListSchema.parse((await api(guest, 'GET', `/api/v1/teams/${team.id}/activity`)).body).items;
+    expect(activity.map((a) => [a.kind, a.actor.name, a.subject])).toEqual([
+      ['member_joined', 'Gus Guest', null],
+      ['member_invited', 'Olive Owner', guest.email],
+    ]);
+  });
+
+  it('makes a copyable link nobody is emailed, lists open invitations to owners and admins, and revokes them', async () => {
+    const owner = await newUser('Link Owner');
+    const team = await createTeam(owner, 'Links');
+    const before = fs.existsSync(path.join(t.config.dataDir, 'outbox')) ? fs.readdirSync(path.join(t.config.dataDir, 'outbox')).length : 0;
+    const link = await invite(owner, team.id, {});
+    expect(link).toMatchObject({ email: null, role: 'member', emailed: false });
+    const after = fs.existsSync(path.join(t.config.dataDir, 'outbox')) ? fs.readdirSync(path.join(t.config.dataDir, 'outbox')).length : 0;
+    expect(after).toBe(before);
+    const kept = await invite(owner, team.id, { email: 'someone@example.com' });
+
+    const open = InvitationListSchema.parse((await api(owner, 'GET', `/api/v1/teams/${team.id}/invitations`)).body).items;
+    expect(open.map((i) => i.id).sort()).toEqual([link.id, kept.id].sort());
+    expect(JSON.stringify(open)).not.toContain(link.token);
+
+    expect((await api(owner, 'DELETE', `/api/v1/teams/${team.id}/invitations/${link.id}`)).status).toBe(200);
+    expect((await api(owner, 'DELETE', `/api/v1/teams/${team.id}/invitations/${link.id}`)).status).toBe(404);
+    const revoked = await accept(await newUser('Too Late'), link.token);
+    expect(revoked.status).toBe(410);
+    expect(messageOf(revoked.body)).toBe('This invitation has been revoked. Ask for a new invitation.');
+    const remaining = InvitationListSchema.parse((await api(owner, 'GET', `/api/v1/teams/${team.id}/invitations`)).body).items;
+    expect(remaining.map((i) => i.id)).toEqual([kept.id]);
+  });
+
+  it('refuses an expired invitation, an unknown one and a malformed token clearly', async () => {
+    const owner = await newUser('Exp Owner');
+    const team = await createTeam(owner, 'Expiry');
+    const invitation = await invite(owner, team.id, { email: 'later@example.com' });
+    await t.deps.database.db
+      .updateTable('team_invitations')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', invitation.id)
+      .execute();
+    const expired = await accept(await newUser('Slow Reader'), invitation.token);
+    expect(expired.status).toBe(410);
+    expect(messageOf(expired.body)).toBe('This invitation has expired. Ask for a new invitation.');
+    expect((await api(undefined, 'GET', `/api/v1/invitations/${invitation.token}`)).status).toBe(410);
+    // Expired invitations leave the open list.
+    expect(InvitationListSchema.parse((await api(owner, 'GET', `/api/v1/teams/${team.id}/invitations`)).body).items).toEqual([]);
+
+    const unknown = await accept(owner, crypto.randomBytes(32).toString('base64url'));
+    expect(unknown.status).toBe(404);
+    expect(messageOf(unknown.body)).toBe('This invitation does not exist. Check the link, or ask for a new invitation.');
+    const malformed = await api(owner, 'POST', '/api/v1/invitations/not-a-token/accept');
+    expect(malformed.status).toBe(400);
+  });
+
+  it('does not invite a member again, nor let a member accept into a team they are in', async () => {
+    const owner = await newUser('Dup Owner');
+    const team = await createTeam(owner, 'Dups');
+    const member = await newUser('Dup Member');
+    await join(owner, team.id, member);
+    const again = await api(owner, 'POST', `/api/v1/teams/${team.id}/invitations`, { email: member.email, role: 'member' });
+    expect(again.status).toBe(409);
+    const link = await invite(owner, team.id, {});
+    const twice = await accept(member, link.token);
+    expect(twice.status).toBe(409);
+    // The link is not used up by that refusal.
+    expect((await accept(await newUser('Fresh'), link.token)).status).toBe(200);
+    expect((await api(owner, 'POST', `/api/v1/teams/${team.id}/invitations`, { email: 'x@example.com', role: 'owner' })).status).toBe(400);
+  });
+});
+
+describe('invitations under strain', () => {
+  it(`re-inviting an address replaces its earlier invitation, and a team holds at most ${MAX_OPEN_INVITATIONS} open ones`, async () => {
+    const owner = await newUser('Cap Owner');
+    const team = await createTeam(owner, 'Capped');
+    const first = await invite(owner, team.id, { email: 'again@example.com' });
+    const second = await invite(owner, team.id, { email: 'again@example.com', role: 'admin' });
+    expect((await accept(await newUser('Old Link'), first.token)).status).toBe(410);
+    const open = InvitationListSchema.parse((await api(owner, 'GET', `/api/v1/teams/${team.id}/invitations`)).body).items;
+    expect(open.map((i) => [i.id, i.role])).toEqual([[second.id, 'admin']]);
+
+    for (let i = open.length; i < MAX_OPEN_INVITATIONS; i += 1) await invite(owner, team.id, {});
+    const over = await api(owner, 'POST', `/api/v1/teams/${team.id}/invitations`, { email: 'one-too-many@example.com' });
+    expect(over.status).toBe(409);
+    expect(messageOf(over.body)).toBe(`This team already has ${MAX_OPEN_INVITATIONS} open invitations. Revoke one before inviting more.`);
+    expect(outbox(t.config.dataDir, 'one-too-many@example.com')).toEqual([]);
+  });
+
+  it('an invitation whose email cannot be sent is taken back, and the person is told', async () => {
+    // SMTP at a port nobody listens on: the mail server is down.
+    const down = await buildTestApp({
+      env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(await findFreePort()) },
+    });
+    try {
+      const { token } = await signUpUser(down.app, 'smtp-down', { fullName: 'Down Owner' });
+      const headers = { authorization: `Bearer ${token}` };
+      const team = (await down.app.inject({ method: 'POST', url: '/api/v1/teams', headers, payload: { name: 'Offline' } })).json() as { id: string };
+      const refused = await down.app.inject({ method: 'POST', url: `/api/v1/teams/${team.id}/invitations`, headers, payload: { email: 'lost@example.com' } });
+      expect(refused.statusCode).toBe(500);
+      expect(messageOf(refused.json())).toBe('The invitation email could not be sent. Check the server’s email settings, or invite with a link instead.');
+      expect(await down.deps.database.db.selectFrom('team_invitations').select('id').where('team_id', '=', team.id).execute()).toEqual([]);
+      // A copyable link needs no email.
+      expect((await down.app.inject({ method: 'POST', url: `/api/v1/teams/${team.id}/invitations`, headers, payload: {} })).statusCode).toBe(201);
+    } finally {
+      await down.close();
+    }
+  });
+});
+
+describe('roles', () => {
+  let owner: User;
+  let admin: User;
+  let member: User;
+  let team: Team;
+  beforeAll(async () => {
+    owner = await newUser('Rita Owner');
+    admin = await newUser('Adam Admin');
+    member = await newUser('Mia Member');
+    team = await createTeam(owner, 'Roles');
+    await join(owner, team.id, admin, 'admin');
+    await join(owner, team.id, member);
+  });
+  const roles = async () => Object.fromEntries((await membersOf(owner, team.id)).map((m) => [m.name, m.role]));
+  const setRole = (as: User, target: User, role: string) => api(as, 'PATCH', `/api/v1/teams/${team.id}/members/${target.id}`, { role });
+
+  it('a member views the team but invites, changes roles and removes nobody', async () => {
+    expect((await membersOf(member, team.id)).length).toBe(3);
+    expect((await api(member, 'POST', `/api/v1/teams/${team.id}/invitations`, { email: 'm@example.com' })).status).toBe(403);
+    expect((await api(member, 'GET', `/api/v1/teams/${team.id}/invitations`)).status).toBe(403);
+    expect((await setRole(member, admin, 'member')).status).toBe(403);
+    expect((await api(member, 'DELETE', `/api/v1/teams/${team.id}/members/${admin.id}`)).status).toBe(403);
+    expect((await api(member, 'DELETE', `/api/v1/teams/${team.id}`)).status).toBe(403);
+    expect(await roles()).toEqual({ 'Rita Owner': 'owner', 'Adam Admin': 'admin', 'Mia Member': 'member' });
+  });
+
+  it('an admin invites and changes roles below owner, but neither touches the owner nor transfers nor deletes the team', async () => {
+    await invite(admin, team.id, { email: 'invited-by-admin@example.com', role: 'admin' });
+    const promoted = await setRole(admin, member, 'admin');
+    expect(promoted.status).toBe(200);
+    expect(promoted.body).toMatchObject({ userId: member.id, role: 'admin' });
+    expect((await setRole(admin, member, 'member')).status).toBe(200);
+    expect((await setRole(admin, owner, 'member')).status).toBe(403);
+    expect((await setRole(admin, member, 'owner')).status).toBe(403);
+    expect((await api(admin, 'DELETE', `/api/v1/teams/${team.id}/members/${owner.id}`)).status).toBe(403);
+    expect((await api(admin, 'DELETE', `/api/v1/teams/${team.id}`)).status).toBe(403);
+    expect(await roles()).toEqual({ 'Rita Owner': 'owner', 'Adam Admin': 'admin', 'Mia Member': 'member' });
+  });
+
+  it('the last owner cannot leave or step down without transferring; after a transfer they are an admin and may leave', async () => {
+    const leave = await api(owner, 'DELETE', `/api/v1/teams/${team.id}/members/${owner.id}`);
+    expect(leave.status).toBe(409);
+    expect(messageOf(leave.body)).toBe('You are the owner of this team: transfer ownership to another member before leaving, or delete the team.');
+    expect((await setRole(owner, owner, 'admin')).status).toBe(409);
+
+    const transfer = await setRole(owner, admin, 'owner');
+    expect(transfer.status).toBe(200);
+    expect(await roles()).toEqual({ 'Rita Owner': 'admin', 'Adam Admin': 'owner', 'Mia Member': 'member' });
+    expect((await api(owner, 'DELETE', `/api/v1/teams/${team.id}/members/${owner.id}`)).status).toBe(200);
+    expect(TeamListSchema.parse((await api(owner, 'GET', '/api/v1/teams')).body).items.map((x) => x.id)).not.toContain(team.id);
+    expect((await api(owner, 'GET', `/api/v1/teams/${team.id}/members`)).status).toBe(404);
+  });
+
+  it('the owner deletes the team: its members lose it at once', async () => {
+    const doomed = await createTeam(owner, 'Doomed');
+    await join(owner, doomed.id, member);
+    expect((await api(owner, 'DELETE', `/api/v1/teams/${doomed.id}`)).status).toBe(200);
+    expect((await api(member, 'GET', `/api/v1/teams/${doomed.id}/members`)).status).toBe(404);
+    expect(TeamListSchema.parse((await api(member, 'GET', '/api/v1/teams')).body).items.map((x) => x.id)).not.toContain(doomed.id);
+  });
+});
+
+describe('meetings shared with a team', () => {
+  let owner: User;
+  let member: User;
+  let admin: User;
+  let stranger: User;
+  let otherTeamMember: User;
+  let team: Team;
+  let otherTeam: Team;
+  let shared: MeetingSummary;
+  let privateOfMember: MeetingSummary;
+
+  beforeAll(async () => {
+    [owner, member, admin, stranger, otherTeamMember] = await Promise.all([
+      newUser('Sam Sharer'),
+      newUser('Meg Reader'),
+      newUser('Al Admin'),
+      newUser('Stan Stranger'),
+      newUser('Otto Other'),
+    ]);
+    team = await createTeam(owner, 'Product');
+    await join(owner, team.id, member);
+    await join(owner, team.id, admin, 'admin');
+    otherTeam = await createTeam(otherTeamMember, 'Elsewhere');
+    shared = await meetingTitled(owner, 'Weekly Team Standup');
+    privateOfMember = await meetingTitled(member, 'Engineering Retrospective');
+    await Promise.all([withAudio(shared.id), withAudio(privateOfMember.id)]);
+  });
+
+  it('is private until its owner shares it; then the team reads, searches and exports it, marked with its owner', async () => {
+    expect(await readStatuses(member, shared.id)).toEqual(CANNOT_READ);
+    const response = await shareWith(owner, shared.id, team.id);
+    expect(response.status).toBe(200);
+    expect(MeetingDetailSchema.parse(response.body)).toMatchObject({ teamId: team.id, access: 'owner', owner: { id: owner.id, name: 'Sam Sharer' } });
+
+    expect(await readStatuses(member, shared.id)).toEqual(CAN_READ);
+    const detail = MeetingDetailSchema.parse((await api(member, 'GET', `/api/v1/meetings/${shared.id}`)).body);
+    expect(detail).toMatchObject({ title: 'Weekly Team Standup', access: 'team', teamId: team.id, owner: { id: owner.id, name: 'Sam Sharer' } });
+    expect(detail.segments.length).toBeGreaterThan(3);
+    const found = MeetingListResponseSchema.parse((await api(member, 'GET', '/api/v1/meetings?q=standup')).body).items;
+    expect(found.map((m) => [m.id, m.access, m.owner?.name])).toContainEqual([shared.id, 'team', 'Sam Sharer']);
+    const own = MeetingListResponseSchema.parse((await api(member, 'GET', '/api/v1/meetings?q=standup')).body).items.find((m) => m.owner?.id === member.id);
+    expect(own?.access).toBe('owner');
+  });
+
+  it('counts in the members’ insights, analytics and action-item tracker', async () => {
+    // Analytics leave sample meetings out: a meeting of the owner's own (imported) is counted there.
+    const ownMeeting = await api(owner, 'POST', '/api/v1/meetings/imports', { fileName: 'weekly.txt', content: 'Sam: The budget is approved.' });
+    expect(ownMeeting.status).toBe(201);
+    const ownId = (ownMeeting.body as { id: string }).id;
+    await shareWith(owner, ownId, team.id);
+    await shareWith(owner, shared.id, team.id);
+    const withShared = await api(member, 'GET', '/api/v1/insights');
+    const analyticsWith = await api(member, 'GET', '/api/v1/analytics?weeks=52');
+    const tracker = await api(member, 'GET', '/api/v1/action-items?status=all&pageSize=100');
+    expect(withShared.status).toBe(200);
+    expect(tracker.status, tracker.raw).toBe(200);
+    const meetingsIn = (body: unknown) => (body as { meetings: number }).meetings;
+    const trackerMeetings = (body: unknown) => (body as { items: { meeting: { id: string } }[] }).items.map((i) => i.meeting.id);
+    expect(trackerMeetings(tracker.body)).toContain(shared.id);
+    await shareWith(owner, shared.id, null);
+    await shareWith(owner, ownId, null);
+    const without = await api(member, 'GET', '/api/v1/insights');
+    expect(meetingsIn(withShared.body)).toBe(meetingsIn(without.body) + 2);
+    const analyticsWithout = await api(member, 'GET', '/api/v1/analytics?weeks=52');
+    const analyticsMeetings = (body: unknown) => (body as { totals: { meetings: number } }).totals.meetings;
+    expect(analyticsMeetings(analyticsWith.body)).toBe(analyticsMeetings(analyticsWithout.body) + 1);
+    expect(trackerMeetings((await api(member, 'GET', '/api/v1/action-items?status=all&pageSize=100')).body)).not.toContain(shared.id);
+    await shareWith(owner, shared.id, team.id);
+  });
+
+  it('only its owner edits, deletes or shares it further', async () => {
+    await shareWith(owner, shared.id, team.id);
+    expect(await changeStatuses(member, shared)).toEqual([404, 404, 404, 404, 404, 404, 404, 404, 404]);
+    expect(await changeStatuses(admin, shared)).toEqual([404, 404, 404, 404, 404, 404, 404, 404, 404]);
+    const detail = MeetingDetailSchema.parse((await api(owner, 'GET', `/api/v1/meetings/${shared.id}`)).body);
+    expect(detail.title).toBe('Weekly Team Standup');
+  });
+
+  it('is shared only with a team its owner belongs to', async () => {
+    const refused = await shareWith(owner, shared.id, otherTeam.id);
+    expect(refused.status).toBe(403);
+    expect(messageOf(refused.body)).toBe('You can only share a meeting with a team you belong to.');
+    expect((await shareWith(owner, shared.id, crypto.randomUUID())).status).toBe(403);
+    expect((await api(owner, 'POST', '/api/v1/meetings', { title: 'Auto', teamId: otherTeam.id })).status).toBe(403);
+    expect((await shareWith(owner, crypto.randomUUID(), team.id)).status).toBe(404);
+    expect((await shareWith(owner, shared.id, 'not-a-uuid' as string)).status).toBe(400);
+  });
+
+  it('an admin cannot read a member’s private meeting; a stranger and another team’s member reach nothing by any id', async () => {
+    await shareWith(owner, shared.id, team.id);
+    expect(await readStatuses(admin, privateOfMember.id)).toEqual(CANNOT_READ);
+    expect(await readStatuses(owner, privateOfMember.id)).toEqual(CANNOT_READ);
+    for (const outsider of [stranger, otherTeamMember]) {
+      expect(await readStatuses(outsider, shared.id)).toEqual(CANNOT_READ);
+      const invitation = await invite(owner, team.id, { email: `nobody-${crypto.randomUUID()}@example.com` });
+      const attempts = [
+        (await api(outsider, 'GET', `/api/v1/teams/${team.id}/members`)).status,
+        (await api(outsider, 'GET', `/api/v1/teams/${team.id}/activity`)).status,
+        (await api(outsider, 'GET', `/api/v1/teams/${team.id}/invitations`)).status,
+        (await api(outsider, 'POST', `/api/v1/teams/${team.id}/invitations`, { email: 'x@example.com' })).status,
+        (await api(outsider, 'DELETE', `/api/v1/teams/${team.id}/invitations/${invitation.id}`)).status,
+        (await api(outsider, 'PATCH', `/api/v1/teams/${team.id}/members/${member.id}`, { role: 'admin' })).status,
+        (await api(outsider, 'DELETE', `/api/v1/teams/${team.id}/members/${member.id}`)).status,
+        (await api(outsider, 'DELETE', `/api/v1/teams/${team.id}`)).status,
+        (await api(outsider, 'POST', `/api/v1/meetings/${shared.id}/share`)).status,
+        (await api(outsider, 'GET', `/api/v1/meetings/${shared.id}/share`)).status,
+        (await shareWith(outsider, shared.id, otherTeam.id)).status,
+      ];
+      expect(attempts).toEqual([404, 404, 404, 404, 404, 404, 404, 404, 404, 404, 404]);
+      // Another team's id leads nowhere from this team's routes either.
+      expect((await api(owner, 'GET', `/api/v1/teams/${otherTeam.id}/members`)).status).toBe(404);
+    }
+    expect((await membersOf(owner, team.id)).length).toBe(3);
+  });
+
+  it('unsharing or removing a member takes effect with the next request', async () => {
+    await shareWith(owner, shared.id, team.id);
+    expect(await readStatuses(member, shared.id)).toEqual(CAN_READ);
+    expect((await shareWith(owner, shared.id, null)).status).toBe(200);
+    expect(await readStatuses(member, shared.id)).toEqual(CANNOT_READ);
+    expect(await readStatuses(owner, shared.id)).toEqual(CAN_READ);
+
+    await shareWith(owner, shared.id, team.id);
+    const leaving = await newUser('Rae Removed');
+    await join(owner, team.id, leaving);
+    expect(await readStatuses(leaving, shared.id)).toEqual(CAN_READ);
+    // A player's link, taken while a member, stops working with the removal too.
+    const issued = AudioLinkSchema.parse((await api(leaving, 'POST', `/api/v1/meetings/${shared.id}/audio/link`)).body);
+    const link = new URL(issued.url, t.baseUrl);
+    expect((await api(undefined, 'GET', `${link.pathname}${link.search}`)).status).toBe(200);
+    expect((await api(admin, 'DELETE', `/api/v1/teams/${team.id}/members/${leaving.id}`)).status).toBe(200);
+    expect(await readStatuses(leaving, shared.id)).toEqual(CANNOT_READ);
+    expect((await api(undefined, 'GET', `${link.pathname}${link.search}`)).status).toBe(404);
+    expect((await api(leaving, 'GET', `/api/v1/teams/${team.id}/members`)).status).toBe(404);
+    expect((await api(leaving, 'GET', `/api/v1/teams/${team.id}/activity`)).status).toBe(404);
+  });
+
+  it('the activity tells who shared, downloaded, invited, joined and removed, with the meeting’s title', async () => {
+    const ownTeam = await createTeam(owner, 'Activity');
+    const reader = await newUser('Dee Downloader');
+    await join(owner, ownTeam.id, reader);
+    const meeting = await meetingTitled(owner, 'Product Roadmap Review');
+    await shareWith(owner, meeting.id, ownTeam.id);
+    expect((await api(reader, 'GET', `/api/v1/meetings/${meeting.id}/export?format=md`)).status).toBe(200);
+    expect((await api(owner, 'DELETE', `/api/v1/teams/${ownTeam.id}/members/${reader.id}`)).status).toBe(200);
+    const items = TeamActivityListSchema.parse((await api(owner, 'GET', `/api/v1/teams/${ownTeam.id}/activity`)).body).items;
+    expect(items.map((a) => [a.kind, a.actor.name, a.meeting, a.subject])).toEqual([
+      ['member_removed', 'Sam Sharer', null, 'Dee Downloader'],
+      ['transcript_downloaded', 'Dee Downloader', { id: meeting.id, title: 'Product Roadmap Review' }, null],
+      ['meeting_shared', 'Sam Sharer', { id: meeting.id, title: 'Product Roadmap Review' }, null],
+      ['member_joined', 'Dee Downloader', null, null],
+      ['member_invited', 'Sam Sharer', null, reader.email],
+    ]);
+    // Unshared: the events keep the title, without a link members could no longer open.
+    await shareWith(owner, meeting.id, null);
+    const after = TeamActivityListSchema.parse((await api(owner, 'GET', `/api/v1/teams/${ownTeam.id}/activity`)).body).items;
+    expect(after.find((a) => a.kind === 'meeting_shared')?.meeting).toEqual({ id: null, title: 'Product Roadmap Review' });
+  });
+
+  it('a recording or an import can be shared from the start: the team sees it and its activity says recorded or imported', async () => {
+    const starter = await newUser('Ivy Importer');
+    const colleague = await newUser('Cole League');
+    const startTeam = await createTeam(starter, 'From the start');
+    await join(starter, startTeam.id, colleague);
+
+    const imported = await api(starter, 'POST', '/api/v1/meetings/imports', {
+      fileName: 'sync.txt',
+      content: 'Ivy: We ship on Friday.\nCole: I will write the release notes.',
+      teamId: startTeam.id,
+    });
+    expect(imported.status, imported.raw).toBe(201);
+    const importedId = (imported.body as { id: string }).id;
+    expect(imported.body).toMatchObject({ teamId: startTeam.id, access: 'owner' });
+    expect(await readStatuses(colleague, importedId)).toMatchObject({ detail: 200, export: 200, listed: true });
+    const refused = await api(starter, 'POST', '/api/v1/meetings/imports', { fileName: 'x.txt', content: 'Ivy: hello', teamId: crypto.randomUUID() });
+    expect(refused.status).toBe(403);
+
+    // /record's Auto-Share: the meeting is the team's while it is being recorded; "recorded" once its transcript is stored.
+    const created = await api(starter, 'POST', '/api/v1/meetings', { title: 'Recorded for the team', teamId: startTeam.id });
+    expect(created.status).toBe(201);
+    const recordedId = (created.body as { id: string }).id;
+    expect((await api(colleague, 'GET', `/api/v1/meetings/${recordedId}`)).body).toMatchObject({ status: 'recording', access: 'team' });
+    const meetings = t.deps.services.meetings;
+    expect(await meetings.recordingStored(recordedId, { key: 'recordings/none.webm', mime: 'audio/webm', bytes: 10, durationSeconds: 5 })).toBe(true);
+    expect(await meetings.completeTranscription(recordedId, { speakers: [], segments: [{ speaker: null, startMs: 0, endMs: 1000, text: 'Hello team' }] })).toBe(
+      true,
+    );
+
+    const items = TeamActivityListSchema.parse((await api(colleague, 'GET', `/api/v1/teams/${startTeam.id}/activity`)).body).items;
+    expect(items.map((a) => [a.kind, a.actor.name, a.meeting?.title])).toEqual([
+      ['meeting_recorded', 'Ivy Importer', 'Recorded for the team'],
+      ['transcript_downloaded', 'Cole League', 'sync'],
+      ['meeting_imported', 'Ivy Importer', 'sync'],
+      ['member_joined', 'Cole League', undefined],
+      ['member_invited', 'Ivy Importer', undefined],
+    ]);
+  });
+
+  it('member cards: role, availability and status, last active, meetings recorded and attended', async () => {
+    const cardOwner = await newUser('Cora Cards');
+    const cardsTeam = await createTeam(cardOwner, 'Cards');
+    const attendee = await newUser('Sarah Miller');
+    await join(cardOwner, cardsTeam.id, attendee);
+    // The standup's transcript has a speaker named Sarah Miller: she attended it once it is shared.
+    const standup = await meetingTitled(cardOwner, 'Weekly Team Standup');
+    expect(standup.participants).toContain('Sarah Miller');
+    await shareWith(cardOwner, standup.id, cardsTeam.id);
+    // Listed as a participant (in any case) of another shared meeting.
+    const onboarding = await meetingTitled(cardOwner, 'Client Onboarding: Acme Corp');
+    expect((await api(cardOwner, 'PATCH', `/api/v1/meetings/${onboarding.id}`, { teamId: cardsTeam.id, participants: ['sarah miller'] })).status).toBe(200);
+    // A private meeting she took part in does not count.
+    const retro = await meetingTitled(cardOwner, 'Engineering Retrospective');
+    await api(cardOwner, 'PATCH', `/api/v1/meetings/${retro.id}`, { participants: ['Sarah Miller'] });
+
+    let cards = await membersOf(attendee, cardsTeam.id);
+    const card = (name: string) => cards.find((c) => c.name === name)!;
+    expect(card('Cora Cards')).toMatchObject({
+      role: 'owner',
+      email: cardOwner.email,
+      availability: 'active',
+      status: 'Available',
+      meetingsRecorded: 2,
+      meetingsAttended: 0,
+    });
+    expect(card('Sarah Miller')).toMatchObject({ role: 'member', email: attendee.email, meetingsRecorded: 0, meetingsAttended: 2 });
+    expect(Date.now() - Date.parse(card('Cora Cards').lastActiveAt!)).toBeLessThan(10 * 60_000);
+
+    // Recording now: busy, "In a meeting".
+    const recording = await api(attendee, 'POST', '/api/v1/meetings', { title: 'Live now' });
+    expect(recording.status).toBe(201);
+    cards = await membersOf(cardOwner, cardsTeam.id);
+    expect(card('Sarah Miller')).toMatchObject({ availability: 'busy', status: 'In a meeting' });
+    await api(attendee, 'DELETE', `/api/v1/meetings/${(recording.body as { id: string }).id}`);
+
+    // Not seen for 20 minutes: away.
+    const longAgo = new Date(Date.now() - 20 * 60_000).toISOString();
+    await t.deps.database.db
+      .updateTable('auth_sessions')
+      .set({ created_at: longAgo, updated_at: longAgo, refreshed_at: longAgo })
+      .where('user_id', '=', attendee.id)
+      .execute();
+    await t.deps.database.db.updateTable('auth_users').set({ last_sign_in_at: longAgo }).where('id', '=', attendee.id).execute();
+    cards = await membersOf(cardOwner, cardsTeam.id);
+    expect(card('Sarah Miller')).toMatchObject({ availability: 'away', status: 'Away', lastActiveAt: longAgo });
+  });
+});
+
+/** A /realtime socket with its messages queued in order. */
+async function connect(user: User) {
+  const socket = new WebSocket(`${t.baseUrl.replace('http', 'ws')}/realtime`);
+  const inbox: RealtimeServerMessage[] = [];
+  const waiters: Array<(m: RealtimeServerMessage) => void> = [];
+  socket.on('message', (data) => {
+    const message = RealtimeServerMessageSchema.parse(JSON.parse(String(data)));
+    const waiter = waiters.shift();
+    if (waiter) waiter(message);
+    else inbox.push(message);
+  });
+  await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+  const next = () => new Promise<RealtimeServerMessage>((resolve) => (inbox.length > 0 ? resolve(inbox.shift()!) : waiters.push(resolve)));
+  socket.send(JSON.stringify({ type: 'auth', accessToken: user.token }));
+  expect(await next()).toEqual({ type: 'ready', userId: user.id });
+  /** The next message, after everything the server sent before answering this ping. */
+  const nextAfterPing = async () => {
+    socket.send(JSON.stringify({ type: 'ping' }));
+    return next();
+  };
+  return { socket, next, nextAfterPing };
+}
+
+describe('realtime events of a shared meeting', () => {
+  it('reach the team’s members while they are members, and never anyone else', async () => {
+    const owner = await newUser('Evan Events');
+    const member = await newUser('Mo Listener');
+    const stranger = await newUser('Nina Nobody');
+    const team = await createTeam(owner, 'Live');
+    await join(owner, team.id, member);
+    const meeting = await meetingTitled(owner, 'Weekly Team Standup');
+    await shareWith(owner, meeting.id, team.id);
+
+    const [o, m, s] = await Promise.all([connect(owner), connect(member), connect(stranger)]);
+    const event = (progress: number): MeetingProgressEvent => ({
+      type: 'meeting.progress',
+      meetingId: meeting.id,
+      status: 'processing',
+      stage: 'transcribing',
+      progress,
+      failureReason: null,
+    });
+    t.deps.services.meetings.announce(meeting.id, owner.id, event(0.25));
+    expect(await o.next()).toEqual(event(0.25));
+    expect(await m.next()).toEqual(event(0.25));
+    expect(await s.nextAfterPing()).toEqual({ type: 'pong' });
+
+    expect((await api(owner, 'DELETE', `/api/v1/teams/${team.id}/members/${member.id}`)).status).toBe(200);
+    t.deps.services.meetings.announce(meeting.id, owner.id, event(0.5));
+    expect(await o.next()).toEqual(event(0.5));
+    // The owner has it; the removed member's next message is the answer to their ping, not the event.
+    expect(await m.nextAfterPing()).toEqual({ type: 'pong' });
+    expect(await s.nextAfterPing()).toEqual({ type: 'pong' });
+    for (const c of [o, m, s]) c.socket.close();
+  });
+});

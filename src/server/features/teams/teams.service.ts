@@ -1,0 +1,319 @@
+import {
+  ACTIVE_WITHIN_MINUTES,
+  AVAILABILITY_STATUS,
+  INVITATION_VALID_DAYS,
+  type Availability,
+  type CreatedInvitation,
+  type Invitation,
+  type InvitationPreview,
+  type InvitedRole,
+  type Team,
+  type TeamActivity,
+  type TeamActivityKind,
+  type TeamMember,
+  type TeamRole,
+} from '#shared/contracts/teams.ts';
+import type { Db } from '#server/db/create-db.ts';
+import { AppError, notFound } from '#server/lib/app-error.ts';
+import { newOpaqueToken } from '#server/lib/opaque-token.ts';
+import type { MeetingsService } from '../meetings/meetings.service.ts';
+import { invitationEmail, type OutgoingEmail } from './invitation-email.ts';
+import {
+  acceptInvitation,
+  activityOf,
+  deleteInvitation,
+  deleteTeam,
+  insertActivity,
+  insertInvitation,
+  insertTeam,
+  invitationOfToken,
+  membersOf,
+  openInvitations,
+  removeMember,
+  renameTeam,
+  revokeInvitation,
+  revokeInvitationsTo,
+  roleOf,
+  setRole,
+  teamIdsOf,
+  teamOf,
+  teamsOf,
+  transferOwnership,
+  type InvitationRow,
+} from './teams.repository.ts';
+
+/** A person as teammates see them (auth's profiles, given in deps.ts). */
+export type PersonProfile = { id: string; name: string; email: string; lastActiveAt: string | null };
+
+type TeamsDeps = {
+  db: Db;
+  /** Names, emails and last activity of people (auth's users and sessions). */
+  profilesOf: (userIds: readonly string[]) => Promise<Map<string, PersonProfile>>;
+  /** Meeting counts and who is recording, for the member cards; which meetings are still shared, for the activity. */
+  meetings: Pick<MeetingsService, 'teamMemberCounts' | 'peopleRecording' | 'sharedWithTeam'>;
+  sendEmail: (email: OutgoingEmail) => Promise<void>;
+  /** PUBLIC_URL: invitation links point at `<publicUrl>/invite/<token>`. */
+  publicUrl: string;
+  now: () => Date;
+};
+
+const INVITATION_VALID_MS = INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000;
+/** Enough for any real team; stops a script from using the server to send invitation emails without end. */
+export const MAX_OPEN_INVITATIONS = 50;
+const RANK: Record<TeamRole, number> = { owner: 3, admin: 2, member: 1 };
+const managesMembers = (role: TeamRole) => RANK[role] >= RANK.admin;
+
+/**
+ * Teams: create, rename and delete; members and their roles; invitations by email or link; the
+ * team's activity. Every function takes the caller's id and checks their role first: a team they do
+ * not belong to is a 404, exactly as one that does not exist; a member asking for what only an owner
+ * or admin may do is a 403. Refusals are AppErrors with the sentence the person reads (only routes
+ * call these functions). The meetings feature asks who belongs to which team through the port in
+ * deps.ts (`teamIdsOf`, `memberIdsOf`, `recordActivity`).
+ */
+export type TeamsService = ReturnType<typeof createTeamsService>;
+
+export function createTeamsService(deps: TeamsDeps) {
+  const { db } = deps;
+  const nowIso = () => deps.now().toISOString();
+
+  /** The caller's role in the team; a team they are not in does not exist for them. */
+  const roleIn = async (userId: string, teamId: string): Promise<TeamRole> => {
+    const role = await roleOf(db, teamId, userId);
+    if (!role) throw notFound('Team');
+    return role;
+  };
+  const requireManager = async (userId: string, teamId: string): Promise<TeamRole> => {
+    const role = await roleIn(userId, teamId);
+    if (!managesMembers(role)) throw new AppError('FORBIDDEN', 'Only the team’s owner and admins can do this.');
+    return role;
+  };
+  const requireOwner = async (userId: string, teamId: string): Promise<void> => {
+    if ((await roleIn(userId, teamId)) !== 'owner') throw new AppError('FORBIDDEN', 'Only the team’s owner can do this.');
+  };
+  const teamFor = async (userId: string, teamId: string): Promise<Team> => {
+    const team = await teamOf(db, userId, teamId);
+    if (!team) throw notFound('Team');
+    return team;
+  };
+  const record = (
+    teamId: string,
+    actorId: string,
+    kind: TeamActivityKind,
+    extra: { meetingId?: string; meetingTitle?: string; subject?: string | null } = {},
+  ) => insertActivity(db, { teamId, actorId, kind, ...extra, now: nowIso() });
+  const nameOf = async (userId: string) => (await deps.profilesOf([userId])).get(userId)?.name ?? 'Someone';
+
+  const presentInvitation = (row: InvitationRow, inviters: Map<string, PersonProfile>): Invitation => ({
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    invitedBy: { id: row.invited_by, name: (row.invited_by && inviters.get(row.invited_by)?.name) ?? 'Someone' },
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+  });
+
+  const members = async (userId: string, teamId: string): Promise<TeamMember[]> => {
+    await roleIn(userId, teamId);
+    const rows = await membersOf(db, teamId);
+    const ids = rows.map((r) => r.userId);
+    const [profiles, recording] = await Promise.all([deps.profilesOf(ids), deps.meetings.peopleRecording(ids)]);
+    const counts = await deps.meetings.teamMemberCounts(
+      teamId,
+      rows.map((r) => ({ userId: r.userId, name: profiles.get(r.userId)?.name ?? '' })),
+    );
+    const activeSince = deps.now().getTime() - ACTIVE_WITHIN_MINUTES * 60_000;
+    return rows.map((row) => {
+      const profile = profiles.get(row.userId);
+      const lastActiveAt = profile?.lastActiveAt ?? null;
+      const availability: Availability = recording.has(row.userId)
+        ? 'busy'
+        : lastActiveAt !== null && Date.parse(lastActiveAt) >= activeSince
+          ? 'active'
+          : 'away';
+      const count = counts.get(row.userId);
+      return {
+        userId: row.userId,
+        name: profile?.name ?? '',
+        email: profile?.email ?? '',
+        role: row.role,
+        availability,
+        status: AVAILABILITY_STATUS[availability],
+        lastActiveAt,
+        joinedAt: row.joinedAt,
+        meetingsRecorded: count?.recorded ?? 0,
+        meetingsAttended: count?.attended ?? 0,
+      };
+    });
+  };
+  const memberOf = async (userId: string, teamId: string, memberId: string): Promise<TeamMember> => {
+    const member = (await members(userId, teamId)).find((m) => m.userId === memberId);
+    if (!member) throw notFound('Member');
+    return member;
+  };
+
+  /** The open invitation behind a token, or why it cannot be used (404 unknown, 410 expired, revoked or used). */
+  const openInvitation = async (token: string) => {
+    const invitation = await invitationOfToken(db, token);
+    if (!invitation) throw new AppError('NOT_FOUND', 'This invitation does not exist. Check the link, or ask for a new invitation.');
+    if (invitation.accepted_at) throw new AppError('GONE', 'This invitation has already been used. Ask for a new invitation.');
+    if (invitation.revoked_at) throw new AppError('GONE', 'This invitation has been revoked. Ask for a new invitation.');
+    if (Date.parse(invitation.expires_at) <= deps.now().getTime()) throw new AppError('GONE', 'This invitation has expired. Ask for a new invitation.');
+    return invitation;
+  };
+
+  return {
+    list: (userId: string): Promise<Team[]> => teamsOf(db, userId),
+    /** A new team with its creator as owner. */
+    create: async (userId: string, name: string): Promise<Team> => teamFor(userId, await insertTeam(db, { name, ownerId: userId, now: nowIso() })),
+    rename: async (userId: string, teamId: string, name: string): Promise<Team> => {
+      await requireManager(userId, teamId);
+      await renameTeam(db, teamId, name, nowIso());
+      return teamFor(userId, teamId);
+    },
+    /** The owner deletes the team: its members lose it at once and its meetings become private to their owners. */
+    remove: async (userId: string, teamId: string): Promise<void> => {
+      await requireOwner(userId, teamId);
+      await deleteTeam(db, teamId);
+    },
+
+    members,
+    /**
+     * A new role for a member. Owners and admins change roles below owner (an admin never the
+     * owner's); `owner` is a transfer, the owner's alone, which leaves them an admin.
+     */
+    updateMember: async (userId: string, teamId: string, memberId: string, role: TeamRole): Promise<TeamMember> => {
+      const callerRole = await requireManager(userId, teamId);
+      const current = await roleOf(db, teamId, memberId);
+      if (!current) throw notFound('Member');
+      if (role === 'owner') {
+        if (callerRole !== 'owner') throw new AppError('FORBIDDEN', 'Only the team’s owner can transfer ownership.');
+        if (memberId !== userId && !(await transferOwnership(db, teamId, userId, memberId)))
+          throw new AppError('CONFLICT', 'Ownership changed meanwhile. Reload and try again.');
+        return memberOf(userId, teamId, memberId);
+      }
+      if (current === 'owner') {
+        throw new AppError(
+          callerRole === 'owner' ? 'CONFLICT' : 'FORBIDDEN',
+          callerRole === 'owner' ? 'A team needs its owner: transfer ownership to another member first.' : 'Only the owner can change the owner’s role.',
+        );
+      }
+      if (!(await setRole(db, teamId, memberId, role))) throw notFound('Member');
+      return memberOf(userId, teamId, memberId);
+    },
+    /**
+     * Removes a member (owners and admins; never the owner), or the caller leaves (their own id). The
+     * owner leaves only after transferring ownership. Their access to the team's meetings ends at once.
+     */
+    removeMember: async (userId: string, teamId: string, memberId: string): Promise<void> => {
+      const callerRole = await roleIn(userId, teamId);
+      const leaving = memberId === userId;
+      if (leaving && callerRole === 'owner') {
+        throw new AppError('CONFLICT', 'You are the owner of this team: transfer ownership to another member before leaving, or delete the team.');
+      }
+      if (!leaving && !managesMembers(callerRole)) throw new AppError('FORBIDDEN', 'Only the team’s owner and admins can remove members.');
+      const target = await roleOf(db, teamId, memberId);
+      if (!target) throw notFound('Member');
+      if (target === 'owner') throw new AppError('FORBIDDEN', 'The owner cannot be removed: they transfer ownership first.');
+      const name = await nameOf(memberId);
+      if (!(await removeMember(db, teamId, memberId))) throw notFound('Member');
+      await record(teamId, userId, 'member_removed', { subject: name });
+    },
+
+    invitations: async (userId: string, teamId: string): Promise<Invitation[]> => {
+      await requireManager(userId, teamId);
+      const rows = await openInvitations(db, teamId, deps.now());
+      const inviters = await deps.profilesOf(rows.flatMap((r) => (r.invited_by ? [r.invited_by] : [])));
+      return rows.map((row) => presentInvitation(row, inviters));
+    },
+    /**
+     * An invitation with a preset role, working for 7 days: emailed with its link when an address is
+     * given, else a link to copy. The token is shown this once; only its SHA-256 is stored.
+     */
+    invite: async (userId: string, teamId: string, input: { email?: string | undefined; role: InvitedRole }): Promise<CreatedInvitation> => {
+      await requireManager(userId, teamId);
+      const email = input.email?.trim().toLowerCase() ?? null;
+      const current = await membersOf(db, teamId);
+      const profiles = await deps.profilesOf([...current.map((m) => m.userId), userId]);
+      if (email && current.some((m) => profiles.get(m.userId)?.email.toLowerCase() === email)) {
+        throw new AppError('CONFLICT', `${email} is already a member of this team.`);
+      }
+      // Inviting an address again replaces its earlier invitation: one open link per person.
+      if (email) await revokeInvitationsTo(db, teamId, email, deps.now());
+      if ((await openInvitations(db, teamId, deps.now())).length >= MAX_OPEN_INVITATIONS) {
+        throw new AppError('CONFLICT', `This team already has ${MAX_OPEN_INVITATIONS} open invitations. Revoke one before inviting more.`);
+      }
+      const token = newOpaqueToken();
+      const row = await insertInvitation(db, { teamId, email, role: input.role, token, invitedBy: userId, now: deps.now(), validMs: INVITATION_VALID_MS });
+      const url = `${deps.publicUrl.replace(/\/+$/, '')}/invite/${token}`;
+      const team = await teamFor(userId, teamId);
+      const inviter = profiles.get(userId)?.name ?? 'Someone';
+      if (email) {
+        try {
+          await deps.sendEmail(invitationEmail({ to: email, teamName: team.name, inviter, role: input.role, link: url, expiresAt: row.expires_at }));
+        } catch (error) {
+          await deleteInvitation(db, row.id);
+          throw new AppError('INTERNAL', 'The invitation email could not be sent. Check the server’s email settings, or invite with a link instead.', {
+            cause: error,
+          });
+        }
+      }
+      await record(teamId, userId, 'member_invited', { subject: email });
+      return { ...presentInvitation(row, profiles), token, url, emailed: email !== null };
+    },
+    revokeInvitation: async (userId: string, teamId: string, invitationId: string): Promise<void> => {
+      await requireManager(userId, teamId);
+      if (!(await revokeInvitation(db, teamId, invitationId, deps.now()))) throw notFound('Invitation');
+    },
+    /** What an open invitation offers, for the page that asks to accept it (no sign-in needed). */
+    preview: async (token: string): Promise<InvitationPreview> => {
+      const invitation = await openInvitation(token);
+      return {
+        teamName: invitation.team_name,
+        invitedBy: invitation.invited_by ? await nameOf(invitation.invited_by) : 'Someone',
+        role: invitation.role,
+        expiresAt: invitation.expires_at,
+      };
+    },
+    /** The signed-in caller joins the team with the invitation's role; the invitation is used up. */
+    accept: async (userId: string, token: string): Promise<Team> => {
+      const invitation = await openInvitation(token);
+      if (await roleOf(db, invitation.team_id, userId)) throw new AppError('CONFLICT', `You are already a member of ${invitation.team_name}.`);
+      if (!(await acceptInvitation(db, invitation, userId, deps.now()))) {
+        // Another accept or a revoke got there first: say which, as the checks above would now.
+        await openInvitation(token);
+        throw new AppError('GONE', 'This invitation can no longer be used. Ask for a new invitation.');
+      }
+      await record(invitation.team_id, userId, 'member_joined');
+      return teamFor(userId, invitation.team_id);
+    },
+
+    /** What happened in the team, newest first, for its members. */
+    activity: async (userId: string, teamId: string, limit: number): Promise<TeamActivity[]> => {
+      await roleIn(userId, teamId);
+      const rows = await activityOf(db, teamId, limit);
+      const [actors, stillShared] = await Promise.all([
+        deps.profilesOf(rows.flatMap((r) => (r.actor_id ? [r.actor_id] : []))),
+        deps.meetings.sharedWithTeam(
+          teamId,
+          rows.flatMap((r) => (r.meeting_id ? [r.meeting_id] : [])),
+        ),
+      ]);
+      return rows.map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        actor: { id: row.actor_id, name: (row.actor_id && actors.get(row.actor_id)?.name) ?? 'Someone' },
+        at: row.created_at,
+        meeting:
+          row.meeting_title === null ? null : { id: row.meeting_id && stillShared.has(row.meeting_id) ? row.meeting_id : null, title: row.meeting_title },
+        subject: row.subject,
+      }));
+    },
+
+    // The port the meetings feature uses (deps.ts).
+    teamIdsOf: (userId: string) => teamIdsOf(db, userId),
+    memberIdsOf: async (teamId: string) => (await membersOf(db, teamId)).map((m) => m.userId),
+    recordActivity: async (activity: { teamId: string; actorId: string; kind: TeamActivityKind; meetingId: string; meetingTitle: string }) =>
+      record(activity.teamId, activity.actorId, activity.kind, { meetingId: activity.meetingId, meetingTitle: activity.meetingTitle }),
+  };
+}
