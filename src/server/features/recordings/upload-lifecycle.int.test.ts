@@ -276,6 +276,30 @@ describe('storage quota (STORAGE_QUOTA_GB)', () => {
     expect(Number((await head(token, url)).headers.get('upload-offset'))).toBe(600);
   });
 
+  it('counts uploads under way: two created at once cannot pass the quota together', async () => {
+    const { token, userId } = await signUpUser(t.app, 'quota-parallel');
+    await fillStorage(userId, 1000);
+    const meetings = [await newMeeting(token), await newMeeting(token)];
+    const answers = await Promise.all(meetings.map((id) => create(token, id, 600)));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 413]);
+    const refused = answers.find((r) => r.status === 413)!;
+    expect(await messageOf(refused)).toContain('does not fit in your 1 GB of storage');
+    // The admitted upload's 600 bytes stay taken while it is under way: 400 are left, not 1000.
+    const other = meetings[answers.indexOf(refused)]!;
+    expect((await create(token, other, 401)).status).toBe(413);
+    expect((await create(token, other, 400)).status).toBe(201);
+  });
+
+  it('counts live recordings under way: two PATCHes at once cannot pass the quota together', async () => {
+    const { token, userId } = await signUpUser(t.app, 'quota-parallel-live');
+    await fillStorage(userId, 1000);
+    const urls = [locationOf(await create(token, await newMeeting(token), 'deferred')), locationOf(await create(token, await newMeeting(token), 'deferred'))];
+    const answers = await Promise.all(urls.map((url) => patch(token, url, 0, Buffer.alloc(600))));
+    expect(answers.map((r) => r.status).sort()).toEqual([204, 413]);
+    const offsets = await Promise.all(urls.map(async (url) => Number((await head(token, url)).headers.get('upload-offset'))));
+    expect(offsets.sort()).toEqual([0, 600]);
+  });
+
   it('refuses with 413 a live recording when the account has no room left at all', async () => {
     const { token, userId } = await signUpUser(t.app, 'quota-full');
     await fillStorage(userId, 0);
