@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeetingDetail, MeetingStats } from '#shared/contracts/meetings.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { createFakeSpeakerIdentifier, createFakeSpeechEngine } from '#tests/support/fake-speech.ts';
+import { longSilentOpusArgs } from '#tests/support/process-memory.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { finalizeRecording } from './finalize-recording.ts';
 
@@ -170,11 +172,35 @@ describe('deleting a meeting', () => {
     fs.copyFileSync(CLIP, source);
     const blobsBefore = filesIn(blobsDir()).length;
     const result = await finalizeRecording(
-      { meetings: t.deps.services.meetings, blobs: t.deps.blobs },
+      { meetings: t.deps.services.meetings, blobs: t.deps.blobs, maxRecordingHours: t.config.transcription.maxRecordingHours },
       { meetingId: crypto.randomUUID(), uploadPath: source, mimeType: 'audio/wav', bytes: fs.statSync(CLIP).size },
     );
     expect(result).toMatchObject({ ok: false, status: 409 });
     expect(filesIn(blobsDir()).length).toBe(blobsBefore);
+  });
+});
+
+describe('the recording length cap (MAX_RECORDING_HOURS) at the end of an upload', () => {
+  it('fails the meeting with the reason when the container declares too long, before any work is queued', { timeout: 60_000 }, async () => {
+    const scratch = fs.mkdtempSync(path.join(t.config.dataDir, 'long-'));
+    const long = path.join(scratch, 'long.ogg');
+    const args = longSilentOpusArgs(path.join(scratch, 'minute.ogg'), 9.5 * 3600, long);
+    execFileSync('ffmpeg', args.minute);
+    execFileSync('ffmpeg', args.whole);
+    const { token } = await signUpUser(t.app, 'overlong');
+    const id = await newMeeting(token);
+    const data = fs.readFileSync(long);
+    const url = locationOf(await create(token, id, data.length));
+    const started = Date.now();
+    const last = await patch(token, url, 0, data);
+    expect(last.status).toBe(422);
+    const reason = 'The recording is 9.5 hours long; this server transcribes up to 8 hours (MAX_RECORDING_HOURS).';
+    expect(await messageOf(last)).toBe(reason);
+    // Refused from its header: 9.5 hours decoded just to be measured would take far longer.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await meeting(token, id)).toMatchObject({ status: 'failed', failureReason: reason });
+    expect(await t.deps.services.transcription.jobOf(id)).toBeUndefined();
+    fs.rmSync(scratch, { recursive: true, force: true });
   });
 });
 

@@ -206,7 +206,7 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
     onUploadFinish: async (_req, upload) => {
       const meetingId = upload.metadata?.meetingId ?? '';
       const result = await finalizeRecording(
-        { meetings: deps.meetings, blobs: deps.blobs },
+        { meetings: deps.meetings, blobs: deps.blobs, maxRecordingHours: deps.config.transcription.maxRecordingHours },
         { meetingId, uploadPath: path.join(directory, upload.id), mimeType: upload.metadata?.filetype ?? '', bytes: upload.offset },
       );
       // Remembered as finished until it expires, so a retry whose answer was lost hears "all arrived".

@@ -1,6 +1,16 @@
 import type { RecordingOptions } from '#shared/contracts/meetings.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
-import { AudioDecodeError, AudioTooLongError, decodePcmWindows, decodeToPcm16k, pcmDurationMs, probeDurationMs } from '#server/lib/ffmpeg.ts';
+import {
+  AudioDecodeError,
+  AudioTooLongError,
+  decodePcmWindows,
+  decodeToPcm16k,
+  maxDecodedMs,
+  overlongReason,
+  pcmDurationMs,
+  probeDurationMs,
+  undeclaredOverlongReason,
+} from '#server/lib/ffmpeg.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { RecognizedSegment, TranscriptionEngine } from './engines/engine.ts';
 import { TranscriptionServiceError } from './engines/openai-compatible.ts';
@@ -107,7 +117,7 @@ async function transcribeInWindows(
   const { decoding, transcribing } = run.limits;
   // Decoding and recognition interleave here: one limit, both stages' budgets.
   const limit = { floorMs: decoding.floorMs + transcribing.floorMs, perAudioSecondMs: decoding.perAudioSecondMs + transcribing.perAudioSecondMs };
-  const maxMs = deps.maxRecordingHours * HOUR_MS + DECODED_SLACK_MS;
+  const maxMs = maxDecodedMs(deps.maxRecordingHours);
   report('transcribing', 0);
   return withinLimit('transcribing', limit, run.decodeBudgetMs, run.signal, async (signal) => {
     const kept: RecognizedSegment[] = [];
@@ -134,10 +144,7 @@ async function transcribeInWindows(
       }
     } catch (error) {
       // A container that did not say its length, found longer than the cap while decoding.
-      if (error instanceof AudioTooLongError)
-        throw new PermanentJobError(
-          `The recording is longer than ${deps.maxRecordingHours} hours; this server transcribes up to ${deps.maxRecordingHours} hours (MAX_RECORDING_HOURS).`,
-        );
+      if (error instanceof AudioTooLongError) throw new PermanentJobError(undeclaredOverlongReason(deps.maxRecordingHours));
       throw error;
     }
     return kept;
@@ -188,26 +195,12 @@ async function transcribeSources(
  */
 async function refuseOverlong(audioPath: string, maxHours: number): Promise<number | null> {
   const durationMs = await probeDurationMs(audioPath);
-  if (durationMs === null || durationMs <= maxHours * HOUR_MS + CAP_SLACK_MS) return durationMs;
-  throw new PermanentJobError(
-    `The recording is ${hoursOver(durationMs / HOUR_MS, maxHours)} hours long; this server transcribes up to ${maxHours} hours (MAX_RECORDING_HOURS).`,
-  );
+  const refused = durationMs === null ? null : overlongReason(durationMs, maxHours);
+  if (refused) throw new PermanentJobError(refused);
+  return durationMs;
 }
 
 const HOUR_MS = 3_600_000;
-/** Containers round a length to whole frames and pages: "8 hours" from a recorder may read 8 h 0.01 s. */
-const CAP_SLACK_MS = 1_000;
-/**
- * What decoding may yield past the cap before it is stopped: decoders add a few samples of padding
- * per joined part, so an 8-hour file can decode to 8 h 3 s. The cap itself is the container's word
- * (above); this catches a container that did not say, or lied by more than a minute.
- */
-const DECODED_SLACK_MS = 60_000;
-/** Hours to one decimal ("9.5"); more where that would read as the cap itself ("8.01", not "8"). */
-const hoursOver = (hours: number, maxHours: number) => {
-  const tenths = Math.round(hours * 10) / 10;
-  return tenths > maxHours ? String(tenths) : String(Math.ceil(hours * 100) / 100);
-};
 
 /** A speaker labelled by capture source ("Microphone") keeps that as a name people can change. */
 const sourceName = (label: string | undefined) => (label && !/^Speaker \d+$/.test(label) ? label : null);
