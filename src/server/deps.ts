@@ -163,6 +163,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     modelsDir: config.models.dir,
     next: notes,
     identifySpeakers: speakers.identify,
+    speakerWindows: speakers.windowed,
     settingsOf: settings.pipeline,
     realtime,
     log,

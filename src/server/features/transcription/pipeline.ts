@@ -2,6 +2,7 @@ import type { RecordingOptions } from '#shared/contracts/meetings.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import {
   AudioDecodeError,
+  type Pcm16k,
   AudioTooLongError,
   decodePcmWindows,
   decodeToPcm16k,
@@ -15,7 +16,7 @@ import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { RecognizedSegment, TranscriptionEngine } from './engines/engine.ts';
 import { TranscriptionServiceError } from './engines/openai-compatible.ts';
 import { postProcessSegments } from './post-process.ts';
-import type { AttributedSegment, IdentifySpeakers, PipelineOptions, SpeakerIdentification } from './pipeline-types.ts';
+import type { AttributedSegment, IdentifySpeakers, PipelineOptions, SpeakerIdentification, SpeakerWindows } from './pipeline-types.ts';
 import { DEFAULT_STAGE_LIMITS, StageTimeoutError, withinLimit, type StageLimits } from './stage-limits.ts';
 
 /** Where a job is, for the meeting page and history card: stage names are shown to people. */
@@ -27,6 +28,8 @@ export type PipelineDeps = {
   blobs: BlobStore;
   engine: TranscriptionEngine;
   identifySpeakers: IdentifySpeakers;
+  /** Speaker identification a decoding window at a time, for a recording longer than one window. */
+  speakerWindows: SpeakerWindows;
   /** The person's Recording settings (Settings › Recording), defaults when they saved none. */
   settingsOf: (ownerId: string) => Promise<Pick<PipelineOptions, 'identifySpeakers' | 'punctuation' | 'fillerWordRemoval'>>;
   /** MAX_RECORDING_HOURS: a longer recording fails before a byte of it is decoded. */
@@ -59,12 +62,27 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
   const decodeBudgetMs = declaredMs ?? deps.maxRecordingHours * HOUR_MS;
   const sources = meeting.audioSources;
   let identified: SpeakerIdentification;
+  // One mixed track to tell speakers apart on: a window at a time, unless the method needs it whole.
+  const speakers = sources.length <= 1 && options.identifySpeakers ? await deps.speakerWindows() : undefined;
   if (sources.length > 1 && options.identifySpeakers) {
     identified = await transcribeSources(deps, audioPath, sources, options, { signal, limits, decodeBudgetMs }, report);
   } else if (!options.identifySpeakers) {
     const recognised = await transcribeInWindows(deps, audioPath, options, { signal, limits, decodeBudgetMs, declaredMs }, report);
     identified = { speakers: [{ label: 'Speaker 1' }], segments: recognised.map((s) => ({ ...s, speaker: 0 })) };
+  } else if (speakers) {
+    // Each window's speech described as it is recognised (then let go), speakers found once over all of them.
+    const session = speakers;
+    const recognised = await transcribeInWindows(deps, audioPath, options, { signal, limits, decodeBudgetMs, declaredMs, hear: session.hear }, report);
+    identified = { speakers: [{ label: 'Speaker 1' }], segments: recognised.map((s) => ({ ...s, speaker: 0 })) };
+    if (recognised.length > 0) {
+      report('identifying speakers', null);
+      const audioMs = declaredMs ?? recognised.at(-1)!.endMs;
+      identified = await withinLimit('identifying speakers', limits['identifying speakers'], audioMs, signal, (s) =>
+        session.identify(recognised, { signal: s }),
+      );
+    }
   } else {
+    // The method chosen needs the whole track at once (TRANSCRIBE_SPEAKERS=sherpa-onnx): held whole.
     const pcm = await withinLimit('decoding', limits.decoding, decodeBudgetMs, signal, (s) =>
       decodeToPcm16k(audioPath, { denoise: options.noiseReduction, signal: s }),
     );
@@ -103,20 +121,27 @@ export const WINDOW_MS = 10 * 60_000;
 export const WINDOW_OVERLAP_MS = 30_000;
 
 /**
- * One track, no speakers to tell apart: decoded and recognised a window at a time. A window keeps
- * the segments that start in its own ten minutes and after what the window before kept; those that
- * start in its overlap are the next window's, which hears them from their start.
+ * One track: decoded and recognised a window at a time. A window keeps the segments that start in
+ * its own ten minutes and after what the window before kept; those that start in its overlap are
+ * the next window's, which hears them from their start. With `hear`, speaker identification hears
+ * each window too (its own ten minutes, the overlap as what follows them).
  */
 async function transcribeInWindows(
   deps: PipelineDeps,
   audioPath: string,
   options: PipelineOptions,
-  run: { signal: AbortSignal; limits: StageLimits; decodeBudgetMs: number; declaredMs: number | null },
+  run: {
+    signal: AbortSignal;
+    limits: StageLimits;
+    decodeBudgetMs: number;
+    declaredMs: number | null;
+    hear?: (window: { startMs: number; pcm: Pcm16k; ownMs: number }, options: { signal: AbortSignal }) => Promise<void>;
+  },
   report: ReportProgress,
 ): Promise<RecognizedSegment[]> {
-  const { decoding, transcribing } = run.limits;
-  // Decoding and recognition interleave here: one limit, both stages' budgets.
-  const limit = { floorMs: decoding.floorMs + transcribing.floorMs, perAudioSecondMs: decoding.perAudioSecondMs + transcribing.perAudioSecondMs };
+  // Decoding, recognition (and hearing speakers) interleave here: one limit, their stages' budgets.
+  const stages = [run.limits.decoding, run.limits.transcribing, ...(run.hear ? [run.limits['identifying speakers']] : [])];
+  const limit = { floorMs: sum(stages.map((l) => l.floorMs)), perAudioSecondMs: sum(stages.map((l) => l.perAudioSecondMs)) };
   const maxMs = maxDecodedMs(deps.maxRecordingHours);
   report('transcribing', 0);
   return withinLimit('transcribing', limit, run.decodeBudgetMs, run.signal, async (signal) => {
@@ -141,6 +166,8 @@ async function transcribeInWindows(
           kept.push(shifted);
           keptUntil = Math.max(keptUntil, shifted.endMs);
         }
+        // A last window's every frame is its own.
+        await run.hear?.({ startMs, pcm, ownMs: edge === Infinity ? Infinity : WINDOW_MS }, { signal });
       }
     } catch (error) {
       // A container that did not say its length, found longer than the cap while decoding.
@@ -150,6 +177,8 @@ async function transcribeInWindows(
     return kept;
   });
 }
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 const shiftSegment = (segment: RecognizedSegment, byMs: number): RecognizedSegment => ({
   ...segment,

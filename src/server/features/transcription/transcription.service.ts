@@ -42,6 +42,7 @@ type ServiceDeps = {
   modelsDir: string;
   next: TranscriptReadyPort;
   identifySpeakers: PipelineDeps['identifySpeakers'];
+  speakerWindows: PipelineDeps['speakerWindows'];
   settingsOf: PipelineDeps['settingsOf'];
   maxRecordingHours: PipelineDeps['maxRecordingHours'];
   stageLimits?: PipelineDeps['stageLimits'];
