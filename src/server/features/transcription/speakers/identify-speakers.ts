@@ -200,12 +200,13 @@ export function framesFromTurns(turns: Turn[], pcm: Pcm16k): Int16Array {
 }
 
 /** Speaker of a word: the most frequent label over its frames (nearest labelled frame if none). */
-function speakerOfWord(word: Pick<RecognizedWord, 'startMs' | 'endMs'>, labels: Int16Array): number {
+function speakerOfWord(word: Pick<RecognizedWord, 'startMs' | 'endMs'>, labels: Int16Array, labelled: boolean): number {
   const first = Math.max(0, Math.floor(word.startMs / FRAME_MS));
   const last = Math.min(labels.length - 1, Math.ceil(word.endMs / FRAME_MS));
   const tally = new Map<number, number>();
   for (let f = first; f <= last; f++) if (labels[f]! >= 0) tally.set(labels[f]!, (tally.get(labels[f]!) ?? 0) + 1);
   if (tally.size > 0) return [...tally.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+  if (!labelled) return 0;
   for (let d = 1; d < labels.length; d++) {
     if (labels[first - d] !== undefined && labels[first - d]! >= 0) return labels[first - d]!;
     if (labels[last + d] !== undefined && labels[last + d]! >= 0) return labels[last + d]!;
@@ -215,6 +216,8 @@ function speakerOfWord(word: Pick<RecognizedWord, 'startMs' | 'endMs'>, labels: 
 
 export function attributeSegments(segments: RecognizedSegment[], labels: Int16Array): SpeakerIdentification {
   const out: AttributedSegment[] = [];
+  // Nobody heard anywhere (hours of silence or noise): no word searches the whole recording for a speaker.
+  const labelled = labels.some((label) => label >= 0);
   for (const segment of segments) {
     const words =
       segment.words.length > 0 ? segment.words : [{ text: segment.text, startMs: segment.startMs, endMs: segment.endMs, confidence: segment.confidence }];
@@ -233,7 +236,7 @@ export function attributeSegments(segments: RecognizedSegment[], labels: Int16Ar
       });
     };
     for (const word of words) {
-      const speaker = speakerOfWord(word, labels);
+      const speaker = speakerOfWord(word, labels, labelled);
       if (current?.speaker === speaker) current.words.push(word);
       else {
         flush();
