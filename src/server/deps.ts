@@ -236,6 +236,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     autoModels: { enabled: config.models.auto, wanted: wantedModels },
     next: notes,
     identifySpeakers: speakers.identify,
+    speakerWindows: speakers.windowed,
     settingsOf: settings.pipeline,
     log,
     maxAttempts: config.transcription.maxAttempts,

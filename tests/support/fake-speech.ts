@@ -29,6 +29,10 @@ export function createFakeSpeechEngine(): TranscriptionEngine {
 export function createFakeSpeakerIdentifier(): SpeakerIdentifier {
   return {
     identify: async (_pcm, segments) => ({ speakers: [{ label: 'Speaker 1' }], segments: segments.map((s) => ({ ...s, speaker: 0 })) }),
+    windowed: async () => ({
+      hear: async () => undefined,
+      identify: async (segments) => ({ speakers: [{ label: 'Speaker 1' }], segments: segments.map((s) => ({ ...s, speaker: 0 })) }),
+    }),
     status: async () => ({ method: 'clustering', voiceActivity: 'energy', reasons: [] }),
     close: async () => undefined,
   };

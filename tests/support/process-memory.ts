@@ -34,3 +34,30 @@ export const longSilentOpusArgs = (minuteFile: string, seconds: number, out: str
   ],
   whole: ['-nostdin', '-loglevel', 'error', '-y', '-stream_loop', '-1', '-i', minuteFile, '-t', String(seconds), '-c', 'copy', out],
 });
+
+/**
+ * Talk of `seconds`, small and made in seconds whatever its length: a minute of the `clips` one
+ * after another (then silence to the minute) encoded once (Opus, 16 kb/s), its packets repeated
+ * without re-encoding. The same minute again and again: voices to tell apart in every window.
+ */
+export const longSpeechOpusArgs = (clips: string[], minuteFile: string, seconds: number, out: string) => ({
+  minute: [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-y',
+    ...clips.flatMap((clip) => ['-i', clip]),
+    '-filter_complex',
+    `${clips.map((_, i) => `[${i}:a]aresample=48000,aformat=channel_layouts=mono[a${i}]`).join(';')};${clips.map((_, i) => `[a${i}]`).join('')}concat=n=${clips.length}:v=0:a=1,apad=whole_dur=60`,
+    '-t',
+    '60',
+    '-c:a',
+    'libopus',
+    '-b:a',
+    '16k',
+    '-frame_duration',
+    '120',
+    minuteFile,
+  ],
+  whole: ['-nostdin', '-loglevel', 'error', '-y', '-stream_loop', '-1', '-i', minuteFile, '-t', String(seconds), '-c', 'copy', out],
+});

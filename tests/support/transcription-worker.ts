@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { loadConfig } from '#server/config.ts';
 import { createDb } from '#server/db/create-db.ts';
 import { createDeps } from '#server/deps.ts';
+import { createSpeakerIdentifier } from '#server/features/transcription/speakers/identify-speakers.ts';
 import { createFakeSpeakerIdentifier, createFakeSpeechEngine, createStallingSpeechEngine } from './fake-speech.ts';
 
 const env = z
@@ -20,6 +21,8 @@ const env = z
     TRANSCRIBE_RETRY_DELAY_SECONDS: z.string(),
     MAX_RECORDING_HOURS: z.string().optional(),
     WORKER_ENGINE: z.enum(['stalling', 'fake']).default('stalling'),
+    /** `clustering`: speakers told apart as the server does (its clustering host process), not by the fake. */
+    WORKER_SPEAKERS: z.enum(['fake', 'clustering']).default('fake'),
   })
   .parse(process.env);
 const database =
@@ -38,7 +41,7 @@ const engine = env.WORKER_ENGINE === 'fake' ? createFakeSpeechEngine() : createS
 const deps = await createDeps(config, {
   database,
   role: 'worker',
-  speech: { engine, speakers: createFakeSpeakerIdentifier() },
+  speech: { engine, speakers: env.WORKER_SPEAKERS === 'clustering' ? createSpeakerIdentifier({ method: 'clustering' }) : createFakeSpeakerIdentifier() },
   jobTimings: { leaseMs: 1_000, monitorMs: 1_000, pollMs: 100 },
 });
 await deps.start();

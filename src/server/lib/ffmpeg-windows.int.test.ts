@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AudioDecodeError, AudioTooLongError, decodePcmWindows, decodeToPcm16k, type PcmWindow } from './ffmpeg.ts';
+import { AudioDecodeError, AudioTooLongError, decodePcmWindows, decodeToPcm16k, measureAudio, type PcmWindow } from './ffmpeg.ts';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-windows-'));
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
@@ -47,5 +47,14 @@ describe('decodePcmWindows', () => {
     await windows.next();
     controller.abort(new Error('cancelled'));
     await expect(windows.next()).rejects.toThrow('cancelled');
+  });
+});
+
+describe('measureAudio', () => {
+  it('measures the decoded length, and stops ffmpeg past the longest allowed (a container that did not say its length)', async () => {
+    const file = sweep();
+    expect((await measureAudio(file)).durationMs).toBe(3_500);
+    expect((await measureAudio(file, { maxMs: 3_600 })).durationMs).toBe(3_500);
+    await expect(measureAudio(file, { maxMs: 2_000 })).rejects.toBeInstanceOf(AudioTooLongError);
   });
 });

@@ -116,6 +116,37 @@ export async function probeDurationMs(inputPath: string, ffprobePath = 'ffprobe'
   });
 }
 
+const HOUR_MS = 3_600_000;
+/** Containers round a length to whole frames and pages: "8 hours" from a recorder may read 8 h 0.01 s. */
+const CAP_SLACK_MS = 1_000;
+/** Hours to one decimal ("9.5"); more where that would read as the cap itself ("8.01", not "8"). */
+const hoursOver = (hours: number, maxHours: number) => {
+  const tenths = Math.round(hours * 10) / 10;
+  return tenths > maxHours ? String(tenths) : String(Math.ceil(hours * 100) / 100);
+};
+
+/**
+ * MAX_RECORDING_HOURS, as the person whose recording it is reads it: why a recording its container
+ * says is `durationMs` long is refused, or null when it is within the cap. The upload's end and the
+ * transcription job refuse with the same words.
+ */
+export function overlongReason(durationMs: number, maxHours: number): string | null {
+  if (durationMs <= maxHours * HOUR_MS + CAP_SLACK_MS) return null;
+  return `The recording is ${hoursOver(durationMs / HOUR_MS, maxHours)} hours long; this server transcribes up to ${maxHours} hours (MAX_RECORDING_HOURS).`;
+}
+
+/** The same, for a recording whose container did not say its length and whose decoding ran past the cap (AudioTooLongError). */
+export const undeclaredOverlongReason = (maxHours: number): string =>
+  `The recording is longer than ${maxHours} hours; this server transcribes up to ${maxHours} hours (MAX_RECORDING_HOURS).`;
+
+/**
+ * What decoding may yield past the cap before it is stopped: decoders add a few samples of padding
+ * per joined part, so an 8-hour file can decode to 8 h 3 s. The cap itself is the container's word
+ * (overlongReason on probeDurationMs); this catches a container that did not say, or lied by more than a minute.
+ */
+const DECODED_SLACK_MS = 60_000;
+export const maxDecodedMs = (maxHours: number): number => maxHours * HOUR_MS + DECODED_SLACK_MS;
+
 /** The decoded audio ran past the longest the caller allows (a container that did not say its length). */
 export class AudioTooLongError extends Error {
   readonly maxMs: number;
@@ -205,9 +236,12 @@ export const pcmDurationMs = (pcm: Pcm16k): number => Math.round((pcm.length / 2
 
 /**
  * Decodes the whole file without keeping it, to prove it is readable audio and to measure how
- * long it really is (browser recordings carry no duration in their headers).
+ * long it really is (browser recordings carry no duration in their headers). With `maxMs`, ffmpeg
+ * is stopped and AudioTooLongError thrown once more audio than that has come out.
  */
-export async function measureAudio(inputPath: string, ffmpegPath = 'ffmpeg'): Promise<{ durationMs: number }> {
+export async function measureAudio(inputPath: string, options: { maxMs?: number; ffmpegPath?: string } = {}): Promise<{ durationMs: number }> {
+  const ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
+  const maxBytes = options.maxMs === undefined ? Infinity : bytesOf(options.maxMs);
   const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', '-i', inputPath, '-vn', '-ac', '1', '-ar', String(PCM_SAMPLE_RATE), '-f', 's16le', 'pipe:1'];
   return new Promise((resolve, reject) => {
     const child = spawn(ffmpegPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -215,6 +249,10 @@ export async function measureAudio(inputPath: string, ffmpegPath = 'ffmpeg'): Pr
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => {
       bytes += chunk.length;
+      if (bytes > maxBytes && child.exitCode === null) {
+        child.kill('SIGKILL');
+        reject(new AudioTooLongError(options.maxMs!));
+      }
     });
     child.stderr.on('data', (chunk: Buffer) => {
       stderr = (stderr + chunk.toString('utf8')).slice(-2000);

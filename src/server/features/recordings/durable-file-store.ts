@@ -158,6 +158,17 @@ export class DurableFileStore extends FileStore {
     return removed;
   }
 
+  /**
+   * What an owner's uploads still under way will take of their storage: each its declared length,
+   * or for a live recording (length deferred) the bytes it holds so far. Uploads in `except` are
+   * left out (the one asking, and those the caller counts itself).
+   */
+  async inFlightBytes(ownerId: string, except: ReadonlySet<string>): Promise<number> {
+    const mine = (await this.uploads()).filter(({ id, info }) => info && !info.finished && info.metadata?.ownerId === ownerId && !except.has(id));
+    const sizes = await Promise.all(mine.map(async ({ id, info }) => info?.size ?? (await this.bytesOf(id))));
+    return sizes.reduce((sum, bytes) => sum + bytes, 0);
+  }
+
   /** Uploads still under way (unfinished, with their info): a meeting waiting on any other upload waits on nothing. */
   async unfinished(): Promise<Set<string>> {
     return new Set((await this.uploads()).filter(({ info }) => info && !info.finished).map(({ id }) => id));

@@ -1,6 +1,14 @@
 import fsp from 'node:fs/promises';
 import type { BlobStore } from '#server/lib/blob-store.ts';
-import { AudioDecodeError, measureAudio } from '#server/lib/ffmpeg.ts';
+import {
+  AudioDecodeError,
+  AudioTooLongError,
+  maxDecodedMs,
+  measureAudio,
+  overlongReason,
+  probeDurationMs,
+  undeclaredOverlongReason,
+} from '#server/lib/ffmpeg.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import { extensionFor } from './audio-types.ts';
 
@@ -13,14 +21,24 @@ export type FinalizeResult = { ok: true; durationSeconds: number } | { ok: false
  * nothing: the stored file is removed again rather than left as a recording no meeting owns.
  */
 export async function finalizeRecording(
-  deps: { meetings: MeetingsService; blobs: BlobStore },
+  deps: { meetings: MeetingsService; blobs: BlobStore; /** MAX_RECORDING_HOURS */ maxRecordingHours: number },
   input: { meetingId: string; uploadPath: string; mimeType: string; bytes: number },
 ): Promise<FinalizeResult> {
   let durationMs: number;
   try {
-    ({ durationMs } = await measureAudio(input.uploadPath));
+    // Over MAX_RECORDING_HOURS by its container's word, refused before a byte is decoded (a 2 MB
+    // Opus file can declare ten hours); a container that does not say is stopped once decoding passes it.
+    const declaredMs = await probeDurationMs(input.uploadPath);
+    const overlong = declaredMs === null ? null : overlongReason(declaredMs, deps.maxRecordingHours);
+    if (overlong !== null) throw new RecordingRefused(overlong);
+    ({ durationMs } = await measureAudio(input.uploadPath, { maxMs: maxDecodedMs(deps.maxRecordingHours) }));
   } catch (error) {
-    const reason = error instanceof AudioDecodeError ? error.message : 'The recording could not be read.';
+    const reason =
+      error instanceof RecordingRefused || error instanceof AudioDecodeError
+        ? error.message
+        : error instanceof AudioTooLongError
+          ? undeclaredOverlongReason(deps.maxRecordingHours)
+          : 'The recording could not be read.';
     await fsp.rm(input.uploadPath, { force: true });
     await deps.meetings.recordingUnreadable(input.meetingId, reason);
     return { ok: false, status: 422, reason };
@@ -34,3 +52,6 @@ export async function finalizeRecording(
   }
   return { ok: true, durationSeconds };
 }
+
+/** A recording refused for what it is (over MAX_RECORDING_HOURS), with the words the person reads. */
+class RecordingRefused extends Error {}

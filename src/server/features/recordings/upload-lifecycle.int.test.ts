@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -7,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeetingDetail, MeetingStats } from '#shared/contracts/meetings.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { createFakeSpeakerIdentifier, createFakeSpeechEngine } from '#tests/support/fake-speech.ts';
+import { longSilentOpusArgs } from '#tests/support/process-memory.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { finalizeRecording } from './finalize-recording.ts';
 
@@ -170,11 +172,35 @@ describe('deleting a meeting', () => {
     fs.copyFileSync(CLIP, source);
     const blobsBefore = filesIn(blobsDir()).length;
     const result = await finalizeRecording(
-      { meetings: t.deps.services.meetings, blobs: t.deps.blobs },
+      { meetings: t.deps.services.meetings, blobs: t.deps.blobs, maxRecordingHours: t.config.transcription.maxRecordingHours },
       { meetingId: crypto.randomUUID(), uploadPath: source, mimeType: 'audio/wav', bytes: fs.statSync(CLIP).size },
     );
     expect(result).toMatchObject({ ok: false, status: 409 });
     expect(filesIn(blobsDir()).length).toBe(blobsBefore);
+  });
+});
+
+describe('the recording length cap (MAX_RECORDING_HOURS) at the end of an upload', () => {
+  it('fails the meeting with the reason when the container declares too long, before any work is queued', { timeout: 60_000 }, async () => {
+    const scratch = fs.mkdtempSync(path.join(t.config.dataDir, 'long-'));
+    const long = path.join(scratch, 'long.ogg');
+    const args = longSilentOpusArgs(path.join(scratch, 'minute.ogg'), 9.5 * 3600, long);
+    execFileSync('ffmpeg', args.minute);
+    execFileSync('ffmpeg', args.whole);
+    const { token } = await signUpUser(t.app, 'overlong');
+    const id = await newMeeting(token);
+    const data = fs.readFileSync(long);
+    const url = locationOf(await create(token, id, data.length));
+    const started = Date.now();
+    const last = await patch(token, url, 0, data);
+    expect(last.status).toBe(422);
+    const reason = 'The recording is 9.5 hours long; this server transcribes up to 8 hours (MAX_RECORDING_HOURS).';
+    expect(await messageOf(last)).toBe(reason);
+    // Refused from its header: 9.5 hours decoded just to be measured would take far longer.
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(await meeting(token, id)).toMatchObject({ status: 'failed', failureReason: reason });
+    expect(await t.deps.services.transcription.jobOf(id)).toBeUndefined();
+    fs.rmSync(scratch, { recursive: true, force: true });
   });
 });
 
@@ -274,6 +300,30 @@ describe('storage quota (STORAGE_QUOTA_GB)', () => {
     expect(await messageOf(over)).toContain('does not fit in your 1 GB of storage');
     // Nothing of the refused chunk was kept.
     expect(Number((await head(token, url)).headers.get('upload-offset'))).toBe(600);
+  });
+
+  it('counts uploads under way: two created at once cannot pass the quota together', async () => {
+    const { token, userId } = await signUpUser(t.app, 'quota-parallel');
+    await fillStorage(userId, 1000);
+    const meetings = [await newMeeting(token), await newMeeting(token)];
+    const answers = await Promise.all(meetings.map((id) => create(token, id, 600)));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 413]);
+    const refused = answers.find((r) => r.status === 413)!;
+    expect(await messageOf(refused)).toContain('does not fit in your 1 GB of storage');
+    // The admitted upload's 600 bytes stay taken while it is under way: 400 are left, not 1000.
+    const other = meetings[answers.indexOf(refused)]!;
+    expect((await create(token, other, 401)).status).toBe(413);
+    expect((await create(token, other, 400)).status).toBe(201);
+  });
+
+  it('counts live recordings under way: two PATCHes at once cannot pass the quota together', async () => {
+    const { token, userId } = await signUpUser(t.app, 'quota-parallel-live');
+    await fillStorage(userId, 1000);
+    const urls = [locationOf(await create(token, await newMeeting(token), 'deferred')), locationOf(await create(token, await newMeeting(token), 'deferred'))];
+    const answers = await Promise.all(urls.map((url) => patch(token, url, 0, Buffer.alloc(600))));
+    expect(answers.map((r) => r.status).sort()).toEqual([204, 413]);
+    const offsets = await Promise.all(urls.map(async (url) => Number((await head(token, url)).headers.get('upload-offset'))));
+    expect(offsets.sort()).toEqual([0, 600]);
   });
 
   it('refuses with 413 a live recording when the account has no room left at all', async () => {

@@ -83,19 +83,40 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
   };
 
   /**
+   * Uploads admitted by onUploadCreate whose files the store has not made yet (tus creates them
+   * just after): counted against their owner's room like those in the store, so two created at once
+   * cannot both take the same room. Let go once the store has the upload (POST_CREATE).
+   */
+  const admitted = new Map<string, { ownerId: string; bytes: number }>();
+  /** Per owner, the admission before: admissions run one after another, each seeing the last one's reservation. */
+  const admitting = new Map<string, Promise<unknown>>();
+
+  /**
+   * Room left under the owner's STORAGE_QUOTA_GB: the quota less the stored audio (the dashboard's
+   * "storage used") and less what their other uploads under way will take (declared lengths; a
+   * live recording's bytes so far), so parallel uploads cannot pass the quota together.
+   */
+  const roomFor = async (ownerId: string, uploadId: string): Promise<{ quotaBytes: number; leftBytes: number }> => {
+    const pending = [...admitted].filter(([id, a]) => a.ownerId === ownerId && id !== uploadId);
+    const { quotaBytes, leftBytes } = await deps.meetings.storageLeft(ownerId);
+    const inFlight = await datastore.inFlightBytes(ownerId, new Set([uploadId, ...pending.map(([id]) => id)]));
+    return { quotaBytes, leftBytes: Math.max(0, leftBytes - inFlight - pending.reduce((sum, [, a]) => sum + a.bytes, 0)) };
+  };
+
+  /**
    * The most an upload may hold: UPLOAD_MAX_MB, or less when the account's quota has less room
-   * left (the upload's own bytes are not counted yet: they count once it is stored). Asked twice by
+   * left (the upload's own bytes are not counted: they are what is being limited). Asked twice by
    * a PATCH (our check before the bytes, then tus's cut-off), so worked out once per request.
    */
   const limits = new WeakMap<Request, Promise<number>>();
-  const sizeLimit = (req: Request): Promise<number> => {
+  const sizeLimit = (req: Request, uploadId: string | null): Promise<number> => {
     let limit = limits.get(req);
-    if (!limit) limits.set(req, (limit = workOutSizeLimit(req)));
+    if (!limit) limits.set(req, (limit = workOutSizeLimit(req, uploadId ?? '')));
     return limit;
   };
-  const workOutSizeLimit = async (req: Request): Promise<number> => {
+  const workOutSizeLimit = async (req: Request, uploadId: string): Promise<number> => {
     const user = await userFor(req);
-    const { quotaBytes, leftBytes } = await deps.meetings.storageLeft(user.id);
+    const { quotaBytes, leftBytes } = await roomFor(user.id, uploadId);
     if (leftBytes >= deps.config.uploads.maxBytes) return deps.config.uploads.maxBytes;
     quotaBound.set(req, quotaBytes);
     // tus reads 0 as "no limit": an account with no room left may take at most one byte, which a 413 refuses.
@@ -104,6 +125,42 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
   const refuseTooLarge = (req: Request) => {
     const quotaBytes = quotaBound.get(req);
     return refuse(413, quotaBytes === undefined ? tooLarge : overQuota(quotaBytes));
+  };
+
+  /**
+   * An upload's claim on its owner's room, checked and reserved in one step per owner (see
+   * `admitted`): a new upload's declared length, or what a PATCH will make of it, must fit; a live
+   * recording's length is unknown at creation, but an account with no room left can take none of it.
+   */
+  const admit = (ownerId: string, uploadId: string, bytes: number | 'deferred'): Promise<void> => {
+    const turn = (admitting.get(ownerId) ?? Promise.resolve()).then(async () => {
+      const { quotaBytes, leftBytes } = await roomFor(ownerId, uploadId);
+      if (bytes === 'deferred' ? leftBytes === 0 : bytes > leftBytes) throw refuse(413, overQuota(quotaBytes));
+      admitted.set(uploadId, { ownerId, bytes: bytes === 'deferred' ? 0 : bytes });
+    });
+    const settled = turn.catch(() => undefined);
+    admitting.set(ownerId, settled);
+    void settled.then(() => {
+      if (admitting.get(ownerId) === settled) admitting.delete(ownerId);
+    });
+    return turn;
+  };
+
+  /** The upload becomes its meeting's (one upload per meeting), or is refused with why not. */
+  const attach = async (ownerId: string, meetingId: string, type: string, upload: { id: string; metadata?: Record<string, string | null> }) => {
+    let attached = await deps.meetings.attachUpload(ownerId, meetingId, upload.id);
+    if (attached.outcome === 'busy' && (await datastore.bytesOf(attached.uploadId)) === 0 && !(await datastore.isFinished(attached.uploadId))) {
+      // The meeting's upload holds nothing yet (the answer to its creation was lost and the client
+      // asked again): it is replaced, so a lost answer never strands a recording.
+      const empty = attached.uploadId;
+      await datastore.discard(empty);
+      attached = await deps.meetings.attachUpload(ownerId, meetingId, upload.id, empty);
+    }
+    if (attached.outcome === 'not-found') throw refuse(404, 'Meeting not found');
+    if (attached.outcome === 'has-audio') throw refuse(409, 'This meeting already has its audio.', UPLOAD_REFUSED_HAS_AUDIO);
+    if (attached.outcome === 'failed') throw refuse(409, `This meeting takes no more audio. ${attached.reason ?? ''}`.trim());
+    if (attached.outcome === 'busy') throw refuse(409, 'This meeting’s audio is already being uploaded.');
+    return { metadata: { ...upload.metadata, meetingId, filetype: type, ownerId } };
   };
 
   const tus = new Server({
@@ -128,7 +185,10 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
         // A length known (declared now or at creation, or the bytes this request says it brings) is
         // checked against the quota before any byte is written; a chunked body is cut off at the limit by tus.
         const declared = Number(req.headers.get('upload-length') ?? upload.size ?? upload.offset + Number(req.headers.get('content-length') ?? 0));
-        if (declared > (await sizeLimit(req))) throw refuseTooLarge(req);
+        if (declared > (await sizeLimit(req, uploadId))) throw refuseTooLarge(req);
+        // Reserved until the PATCH ends (handle, below), so two live recordings' PATCHes at once
+        // cannot each see the other's bytes not yet written.
+        await admit(user.id, uploadId, declared);
       }
     },
     onUploadCreate: async (req, upload) => {
@@ -139,29 +199,18 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
       if (!extensionFor(type)) {
         throw refuse(415, `Parley cannot take ${type || 'files of unknown type'}: use an audio file (mp3, m4a, wav, webm, ogg or mp4 audio).`);
       }
-      if (upload.sizeIsDeferred) {
-        // A live recording's length is unknown, but an account with no room left can take none of it.
-        const { quotaBytes, leftBytes } = await deps.meetings.storageLeft(user.id);
-        if (leftBytes === 0) throw refuse(413, overQuota(quotaBytes));
+      await admit(user.id, upload.id, upload.sizeIsDeferred ? 'deferred' : (upload.size ?? 0));
+      try {
+        return await attach(user.id, meetingId, type, upload);
+      } catch (error) {
+        admitted.delete(upload.id);
+        throw error;
       }
-      let attached = await deps.meetings.attachUpload(user.id, meetingId, upload.id);
-      if (attached.outcome === 'busy' && (await datastore.bytesOf(attached.uploadId)) === 0 && !(await datastore.isFinished(attached.uploadId))) {
-        // The meeting's upload holds nothing yet (the answer to its creation was lost and the client
-        // asked again): it is replaced, so a lost answer never strands a recording.
-        const empty = attached.uploadId;
-        await datastore.discard(empty);
-        attached = await deps.meetings.attachUpload(user.id, meetingId, upload.id, empty);
-      }
-      if (attached.outcome === 'not-found') throw refuse(404, 'Meeting not found');
-      if (attached.outcome === 'has-audio') throw refuse(409, 'This meeting already has its audio.', UPLOAD_REFUSED_HAS_AUDIO);
-      if (attached.outcome === 'failed') throw refuse(409, `This meeting takes no more audio. ${attached.reason ?? ''}`.trim());
-      if (attached.outcome === 'busy') throw refuse(409, 'This meeting’s audio is already being uploaded.');
-      return { metadata: { ...upload.metadata, meetingId, filetype: type, ownerId: user.id } };
     },
     onUploadFinish: async (_req, upload) => {
       const meetingId = upload.metadata?.meetingId ?? '';
       const result = await finalizeRecording(
-        { meetings: deps.meetings, blobs: deps.blobs },
+        { meetings: deps.meetings, blobs: deps.blobs, maxRecordingHours: deps.config.transcription.maxRecordingHours },
         { meetingId, uploadPath: path.join(directory, upload.id), mimeType: upload.metadata?.filetype ?? '', bytes: upload.offset },
       );
       // Remembered as finished until it expires, so a retry whose answer was lost hears "all arrived".
@@ -178,6 +227,10 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
       deps.log.error({ err: error }, 'upload failed');
       return { status_code: 500, body: JSON.stringify({ error: { message: 'The upload failed on the server. It will resume from the last saved byte.' } }) };
     },
+  });
+  // The store has the upload now: `inFlightBytes` counts it from here on.
+  tus.on(EVENTS.POST_CREATE, (_req, upload) => {
+    admitted.delete(upload.id);
   });
   tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
     void deps.meetings.detachUpload(id);
@@ -196,7 +249,12 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
         request.raw.resume();
         request.raw.method = 'HEAD';
       }
-      await tus.handle(request.raw, reply.raw);
+      try {
+        await tus.handle(request.raw, reply.raw);
+      } finally {
+        // A PATCH's reservation (onIncomingRequest): its bytes are in the store now, or were refused.
+        if (request.raw.method === 'PATCH') admitted.delete(id);
+      }
     };
     scope.all(UPLOADS_PATH, handle);
     scope.all(`${UPLOADS_PATH}/*`, handle);

@@ -63,7 +63,7 @@ describe('a recording with one channel per capture source', () => {
     const upload = path.join(scratch, 'upload.webm');
     fs.copyFileSync(file, upload);
     await finalizeRecording(
-      { meetings: t.deps.services.meetings, blobs: t.deps.blobs },
+      { meetings: t.deps.services.meetings, blobs: t.deps.blobs, maxRecordingHours: t.config.transcription.maxRecordingHours },
       { meetingId: id, uploadPath: upload, mimeType: 'audio/webm', bytes: fs.statSync(file).size },
     );
     await t.app.transcription.enqueue(id);

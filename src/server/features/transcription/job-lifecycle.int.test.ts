@@ -74,7 +74,7 @@ describe('a job stopped with its server', () => {
     const copy = path.join(dataDir, 'incoming.wav');
     fs.copyFileSync(READ_SPEECH, copy);
     await finalizeRecording(
-      { meetings: first.deps.services.meetings, blobs: first.deps.blobs },
+      { meetings: first.deps.services.meetings, blobs: first.deps.blobs, maxRecordingHours: first.deps.config.transcription.maxRecordingHours },
       { meetingId: id, uploadPath: copy, mimeType: 'audio/wav', bytes: fs.statSync(READ_SPEECH).size },
     );
     const progress = watch(first.app, userId);

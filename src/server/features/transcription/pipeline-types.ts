@@ -31,3 +31,17 @@ export type SpeakerIdentification = {
  * "Speaker 1", "Speaker 2", … Segments that span a speaker change are split at word boundaries.
  */
 export type IdentifySpeakers = (pcm: Pcm16k, segments: RecognizedSegment[], options?: { signal?: AbortSignal }) => Promise<SpeakerIdentification>;
+
+/**
+ * Speaker identification of a single mixed track heard a decoding window at a time (see
+ * decodePcmWindows), so a long recording is never held whole: `hear` each window in order (its
+ * first `ownMs` are its own, Infinity for the last, the rest is the next window's start heard early), then `identify` the
+ * recording's segments once. Undefined where the configured method needs the whole track.
+ */
+export type SpeakerWindows = () => Promise<
+  | {
+      hear(window: { startMs: number; pcm: Pcm16k; ownMs: number }, options?: { signal?: AbortSignal }): Promise<void>;
+      identify(segments: RecognizedSegment[], options?: { signal?: AbortSignal }): Promise<SpeakerIdentification>;
+    }
+  | undefined
+>;

@@ -1,11 +1,22 @@
 import type { RecordingOptions } from '#shared/contracts/meetings.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
-import { AudioDecodeError, AudioTooLongError, decodePcmWindows, decodeToPcm16k, pcmDurationMs, probeDurationMs } from '#server/lib/ffmpeg.ts';
+import {
+  AudioDecodeError,
+  type Pcm16k,
+  AudioTooLongError,
+  decodePcmWindows,
+  decodeToPcm16k,
+  maxDecodedMs,
+  overlongReason,
+  pcmDurationMs,
+  probeDurationMs,
+  undeclaredOverlongReason,
+} from '#server/lib/ffmpeg.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { RecognizedSegment, TranscriptionEngine } from './engines/engine.ts';
 import { TranscriptionServiceError } from './engines/openai-compatible.ts';
 import { postProcessSegments } from './post-process.ts';
-import type { AttributedSegment, IdentifySpeakers, PipelineOptions, SpeakerIdentification } from './pipeline-types.ts';
+import type { AttributedSegment, IdentifySpeakers, PipelineOptions, SpeakerIdentification, SpeakerWindows } from './pipeline-types.ts';
 import { DEFAULT_STAGE_LIMITS, StageTimeoutError, withinLimit, type StageLimits } from './stage-limits.ts';
 
 /** Where a job is, for the meeting page and history card: stage names are shown to people. */
@@ -17,6 +28,8 @@ export type PipelineDeps = {
   blobs: BlobStore;
   engine: TranscriptionEngine;
   identifySpeakers: IdentifySpeakers;
+  /** Speaker identification a decoding window at a time, for a recording longer than one window. */
+  speakerWindows: SpeakerWindows;
   /** The person's Recording settings (Settings › Recording), defaults when they saved none. */
   settingsOf: (ownerId: string) => Promise<Pick<PipelineOptions, 'identifySpeakers' | 'punctuation' | 'fillerWordRemoval'>>;
   /** MAX_RECORDING_HOURS: a longer recording fails before a byte of it is decoded. */
@@ -49,12 +62,27 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
   const decodeBudgetMs = declaredMs ?? deps.maxRecordingHours * HOUR_MS;
   const sources = meeting.audioSources;
   let identified: SpeakerIdentification;
+  // One mixed track to tell speakers apart on: a window at a time, unless the method needs it whole.
+  const speakers = sources.length <= 1 && options.identifySpeakers ? await deps.speakerWindows() : undefined;
   if (sources.length > 1 && options.identifySpeakers) {
     identified = await transcribeSources(deps, audioPath, sources, options, { signal, limits, decodeBudgetMs }, report);
   } else if (!options.identifySpeakers) {
     const recognised = await transcribeInWindows(deps, audioPath, options, { signal, limits, decodeBudgetMs, declaredMs }, report);
     identified = { speakers: [{ label: 'Speaker 1' }], segments: recognised.map((s) => ({ ...s, speaker: 0 })) };
+  } else if (speakers) {
+    // Each window's speech described as it is recognised (then let go), speakers found once over all of them.
+    const session = speakers;
+    const recognised = await transcribeInWindows(deps, audioPath, options, { signal, limits, decodeBudgetMs, declaredMs, hear: session.hear }, report);
+    identified = { speakers: [{ label: 'Speaker 1' }], segments: recognised.map((s) => ({ ...s, speaker: 0 })) };
+    if (recognised.length > 0) {
+      report('identifying speakers', null);
+      const audioMs = declaredMs ?? recognised.at(-1)!.endMs;
+      identified = await withinLimit('identifying speakers', limits['identifying speakers'], audioMs, signal, (s) =>
+        session.identify(recognised, { signal: s }),
+      );
+    }
   } else {
+    // The method chosen needs the whole track at once (TRANSCRIBE_SPEAKERS=sherpa-onnx): held whole.
     const pcm = await withinLimit('decoding', limits.decoding, decodeBudgetMs, signal, (s) =>
       decodeToPcm16k(audioPath, { denoise: options.noiseReduction, signal: s }),
     );
@@ -93,21 +121,28 @@ export const WINDOW_MS = 10 * 60_000;
 export const WINDOW_OVERLAP_MS = 30_000;
 
 /**
- * One track, no speakers to tell apart: decoded and recognised a window at a time. A window keeps
- * the segments that start in its own ten minutes and after what the window before kept; those that
- * start in its overlap are the next window's, which hears them from their start.
+ * One track: decoded and recognised a window at a time. A window keeps the segments that start in
+ * its own ten minutes and after what the window before kept; those that start in its overlap are
+ * the next window's, which hears them from their start. With `hear`, speaker identification hears
+ * each window too (its own ten minutes, the overlap as what follows them).
  */
 async function transcribeInWindows(
   deps: PipelineDeps,
   audioPath: string,
   options: PipelineOptions,
-  run: { signal: AbortSignal; limits: StageLimits; decodeBudgetMs: number; declaredMs: number | null },
+  run: {
+    signal: AbortSignal;
+    limits: StageLimits;
+    decodeBudgetMs: number;
+    declaredMs: number | null;
+    hear?: (window: { startMs: number; pcm: Pcm16k; ownMs: number }, options: { signal: AbortSignal }) => Promise<void>;
+  },
   report: ReportProgress,
 ): Promise<RecognizedSegment[]> {
-  const { decoding, transcribing } = run.limits;
-  // Decoding and recognition interleave here: one limit, both stages' budgets.
-  const limit = { floorMs: decoding.floorMs + transcribing.floorMs, perAudioSecondMs: decoding.perAudioSecondMs + transcribing.perAudioSecondMs };
-  const maxMs = deps.maxRecordingHours * HOUR_MS + DECODED_SLACK_MS;
+  // Decoding, recognition (and hearing speakers) interleave here: one limit, their stages' budgets.
+  const stages = [run.limits.decoding, run.limits.transcribing, ...(run.hear ? [run.limits['identifying speakers']] : [])];
+  const limit = { floorMs: sum(stages.map((l) => l.floorMs)), perAudioSecondMs: sum(stages.map((l) => l.perAudioSecondMs)) };
+  const maxMs = maxDecodedMs(deps.maxRecordingHours);
   report('transcribing', 0);
   return withinLimit('transcribing', limit, run.decodeBudgetMs, run.signal, async (signal) => {
     const kept: RecognizedSegment[] = [];
@@ -131,18 +166,19 @@ async function transcribeInWindows(
           kept.push(shifted);
           keptUntil = Math.max(keptUntil, shifted.endMs);
         }
+        // A last window's every frame is its own.
+        await run.hear?.({ startMs, pcm, ownMs: edge === Infinity ? Infinity : WINDOW_MS }, { signal });
       }
     } catch (error) {
       // A container that did not say its length, found longer than the cap while decoding.
-      if (error instanceof AudioTooLongError)
-        throw new PermanentJobError(
-          `The recording is longer than ${deps.maxRecordingHours} hours; this server transcribes up to ${deps.maxRecordingHours} hours (MAX_RECORDING_HOURS).`,
-        );
+      if (error instanceof AudioTooLongError) throw new PermanentJobError(undeclaredOverlongReason(deps.maxRecordingHours));
       throw error;
     }
     return kept;
   });
 }
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
 
 const shiftSegment = (segment: RecognizedSegment, byMs: number): RecognizedSegment => ({
   ...segment,
@@ -188,26 +224,12 @@ async function transcribeSources(
  */
 async function refuseOverlong(audioPath: string, maxHours: number): Promise<number | null> {
   const durationMs = await probeDurationMs(audioPath);
-  if (durationMs === null || durationMs <= maxHours * HOUR_MS + CAP_SLACK_MS) return durationMs;
-  throw new PermanentJobError(
-    `The recording is ${hoursOver(durationMs / HOUR_MS, maxHours)} hours long; this server transcribes up to ${maxHours} hours (MAX_RECORDING_HOURS).`,
-  );
+  const refused = durationMs === null ? null : overlongReason(durationMs, maxHours);
+  if (refused) throw new PermanentJobError(refused);
+  return durationMs;
 }
 
 const HOUR_MS = 3_600_000;
-/** Containers round a length to whole frames and pages: "8 hours" from a recorder may read 8 h 0.01 s. */
-const CAP_SLACK_MS = 1_000;
-/**
- * What decoding may yield past the cap before it is stopped: decoders add a few samples of padding
- * per joined part, so an 8-hour file can decode to 8 h 3 s. The cap itself is the container's word
- * (above); this catches a container that did not say, or lied by more than a minute.
- */
-const DECODED_SLACK_MS = 60_000;
-/** Hours to one decimal ("9.5"); more where that would read as the cap itself ("8.01", not "8"). */
-const hoursOver = (hours: number, maxHours: number) => {
-  const tenths = Math.round(hours * 10) / 10;
-  return tenths > maxHours ? String(tenths) : String(Math.ceil(hours * 100) / 100);
-};
 
 /** A speaker labelled by capture source ("Microphone") keeps that as a name people can change. */
 const sourceName = (label: string | undefined) => (label && !/^Speaker \d+$/.test(label) ? label : null);

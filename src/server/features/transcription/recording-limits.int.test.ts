@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MeetingDetailSchema } from '#shared/contracts/meetings.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { createStallingSpeechEngine } from '#tests/support/fake-speech.ts';
-import { longSilentOpusArgs, peakRssMb } from '#tests/support/process-memory.ts';
+import { longSilentOpusArgs, longSpeechOpusArgs, peakRssMb } from '#tests/support/process-memory.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { databaseEnv, killTestWorkers, startTestWorker } from '#tests/support/test-worker.ts';
 
@@ -21,6 +21,16 @@ afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 function silentHours(hours: number): string {
   const out = path.join(scratch, `${hours}h.ogg`);
   const args = longSilentOpusArgs(path.join(scratch, 'minute.ogg'), hours * 3600, out);
+  execFileSync('ffmpeg', args.minute);
+  execFileSync('ffmpeg', args.whole);
+  return out;
+}
+
+/** Hours of talk (two recordings of two and three voices, looped), about 7 MB an hour. */
+function talkHours(hours: number): string {
+  const out = path.join(scratch, `talk-${hours}h.ogg`);
+  const clips = ['pyannote_sample_2spk_30s.wav', 'leopard_3spk.wav'].map((clip) => path.join(sharedAudioDir(), clip));
+  const args = longSpeechOpusArgs(clips, path.join(scratch, 'talk-minute.ogg'), hours * 3600, out);
   execFileSync('ffmpeg', args.minute);
   execFileSync('ffmpeg', args.whole);
   return out;
@@ -107,6 +117,44 @@ describe('the recording length cap', () => {
     expect(segments.length).toBeGreaterThanOrEqual(720);
     expect(segments.length).toBeLessThanOrEqual(730);
     expect(segments.map((s) => s.startMs)).toEqual(Array.from({ length: segments.length }, (_, i) => i * 10_000));
+  });
+});
+
+describe('speaker identification a window at a time', () => {
+  let web: TestApp;
+  beforeAll(async () => {
+    web = await buildTestApp({
+      env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', TRANSCRIBE_MAX_ATTEMPTS: '1' },
+      deps: { role: 'web', jobTimings: { leaseMs: 5_000, monitorMs: 1_000, pollMs: 100 } },
+    });
+  });
+  afterEach(() => killTestWorkers());
+  afterAll(() => web.close());
+
+  it('transcribes an hour of talk with its speakers told apart, the worker holding a window of it, not the hour', { timeout: 600_000 }, async () => {
+    const hour = talkHours(1);
+    const worker = await startTestWorker('tests/support/transcription-worker.ts', {
+      ...databaseEnv(web.database.target),
+      DATA_DIR: web.config.dataDir,
+      TRANSCRIBE_MAX_ATTEMPTS: '1',
+      TRANSCRIBE_RETRY_DELAY_SECONDS: '1',
+      WORKER_ENGINE: 'fake',
+      WORKER_SPEAKERS: 'clustering',
+    });
+    const { token } = await signUpUser(web.app, 'speakers-memory');
+    const before = peakRssMb(worker.pid);
+    // Speaker Detection on (the default).
+    const id = await storeAndQueue(web, token, hour, 'audio/ogg', 3600);
+    await expect.poll(async () => (await meetingOf(web, token, id)).status, { timeout: 560_000, interval: 1_000 }).toBe('ready');
+    // Decoded whole, an hour is 115 MB of PCM, and as much again while its pieces are joined.
+    expect(peakRssMb(worker.pid) - before).toBeLessThan(100);
+    const done = await meetingOf(web, token, id);
+    // Every line kept once across the six windows' edges (Opus decodes a few seconds past the hour,
+    // as above), and told apart: the minute's voices recur all hour.
+    expect(done.segments.length).toBeGreaterThanOrEqual(360);
+    expect(done.segments.length).toBeLessThanOrEqual(365);
+    expect(done.segments.map((s) => s.startMs)).toEqual(Array.from({ length: done.segments.length }, (_, i) => i * 10_000));
+    expect(done.speakers.length).toBeGreaterThanOrEqual(2);
   });
 });
 

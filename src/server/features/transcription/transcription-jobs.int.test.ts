@@ -37,7 +37,7 @@ async function storedMeeting(t: TestApp, token: string, file: string, options: o
   const copy = path.join(scratch, `${crypto.randomUUID()}.wav`);
   fs.copyFileSync(file, copy);
   await finalizeRecording(
-    { meetings: t.deps.services.meetings, blobs: t.deps.blobs },
+    { meetings: t.deps.services.meetings, blobs: t.deps.blobs, maxRecordingHours: t.config.transcription.maxRecordingHours },
     { meetingId: id, uploadPath: copy, mimeType: 'audio/wav', bytes: fs.statSync(file).size },
   );
   await t.app.transcription.enqueue(id);

@@ -43,6 +43,7 @@ type ServiceDeps = {
   autoModels: TranscriptionStatusDeps['autoModels'];
   next: TranscriptReadyPort;
   identifySpeakers: PipelineDeps['identifySpeakers'];
+  speakerWindows: PipelineDeps['speakerWindows'];
   settingsOf: PipelineDeps['settingsOf'];
   maxRecordingHours: PipelineDeps['maxRecordingHours'];
   stageLimits?: PipelineDeps['stageLimits'];

@@ -251,7 +251,7 @@ describe('sherpa-onnx engine transcribing (with the test model)', () => {
       const upload = path.join(work, `${crypto.randomUUID()}.wav`);
       fs.copyFileSync(path.join(sharedAudioDir(), 'goforward.wav'), upload);
       await finalizeRecording(
-        { meetings: t.deps.services.meetings, blobs: t.deps.blobs },
+        { meetings: t.deps.services.meetings, blobs: t.deps.blobs, maxRecordingHours: t.config.transcription.maxRecordingHours },
         { meetingId: id, uploadPath: upload, mimeType: 'audio/wav', bytes: fs.statSync(upload).size },
       );
       await t.app.transcription.enqueue(id);

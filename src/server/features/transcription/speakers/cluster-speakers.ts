@@ -1,8 +1,8 @@
 import { agnes } from 'ml-hclust';
-import { CholeskyDecomposition, covariance } from 'ml-matrix';
+import { CholeskyDecomposition, Matrix } from 'ml-matrix';
 import type { Pcm16k } from '#server/lib/ffmpeg.ts';
 import type { SpeechSpan } from '../models/silero-vad.ts';
-import { FRAME_MS, frameEnergy, runsOf, speechFrames, speechMfcc } from './speaker-features.ts';
+import { COEFFICIENTS, FRAME_MS, frameEnergy, runsOf, speechFrames, speechMfcc } from './speaker-features.ts';
 import { keepConfirmedRuns } from './voice-activity.ts';
 
 /**
@@ -43,39 +43,144 @@ const MIN_VOICE_GAIN_PER_FRAME = 0.75;
 const MIN_SPLIT_FRAMES = 500;
 
 /**
+ * What clustering keeps of a stretch of audio, to cluster later with the rest of the recording:
+ * where the speech is and, per 1.5 s speech window, its voice features and the moments of its own
+ * frames' MFCCs (not the frames: about 1 KB per 0.75 s of speech, where the PCM was 24 KB). A long
+ * recording is described a decoding window at a time and clustered once over every window
+ * (clusterFeatures), so no more than one window of its audio is ever held.
+ */
+export type SpeechFeatures = {
+  /** How many 16 ms frames this describes. */
+  frames: number;
+  /** 1 where a frame is speech. */
+  speech: Uint8Array;
+  /** The speech windows, as [start, end) frame pairs one after another, in order of start. */
+  windows: Int32Array;
+  /** Per window, its FEATURE_DIMS features (mean and spread of its MFCCs), not yet normalised. */
+  features: Float64Array;
+  /** Per window, MOMENT_DIMS moments of its own frames' voice coefficients: count, sums, products (see moments()). */
+  moments: Float64Array;
+};
+
+/** c1…c12: c0 is loudness, not voice. */
+const VOICE_DIMS = COEFFICIENTS - 1;
+const FEATURE_DIMS = 2 * VOICE_DIMS;
+const MOMENT_DIMS = 1 + VOICE_DIMS + (VOICE_DIMS * (VOICE_DIMS + 1)) / 2;
+
+/**
  * A speaker index per 16 ms frame (-1 where nobody speaks). `speech`: Silero's spans, which
  * confirm or drop the energy detector's runs.
  */
 export function diarizeFrames(pcm: Pcm16k, options: { signal?: AbortSignal; speech?: SpeechSpan[] } = {}): Int16Array {
+  return clusterFeatures(speechFeatures(pcm, options), options.signal);
+}
+
+/**
+ * The speech of a stretch of audio and its windows' features. The energy detector's noise floor
+ * is this audio's own: on a long recording, that of its decoding window (ten minutes).
+ */
+export function speechFeatures(pcm: Pcm16k, options: { signal?: AbortSignal; speech?: SpeechSpan[] } = {}): SpeechFeatures {
   const frames = frameEnergy(pcm);
   const energy = speechFrames(frames.rms);
   const speech = options.speech ? keepConfirmedRuns(energy, options.speech) : energy;
-  const labels = new Int16Array(frames.rms.length).fill(-1);
   const windows = speechWindows(speech);
-  if (windows.length === 0) return labels;
-  const mfcc = speechMfcc(frames, speech);
+  const mfcc = windows.length > 0 ? speechMfcc(frames, speech) : [];
   options.signal?.throwIfAborted();
-  const features = normalise(windows.map(([start, end]) => windowFeature(mfcc, speech, start, end)));
-  // The frames each window describes alone (overlapping windows share their second half).
-  const ownFrames = windows.map(([start, end]) => {
+  const features = new Float64Array(windows.length * FEATURE_DIMS);
+  const moments = new Float64Array(windows.length * MOMENT_DIMS);
+  windows.forEach(([start, end], w) => {
+    features.set(windowFeature(mfcc, speech, start, end), w * FEATURE_DIMS);
+    // The frames each window describes alone (overlapping windows share their second half).
     const own: Float32Array[] = [];
     for (let f = start; f < Math.min(end, start + WINDOW_HOP); f++) if (speech[f]) own.push(mfcc[f]!);
-    return own;
+    addMoments(moments.subarray(w * MOMENT_DIMS, (w + 1) * MOMENT_DIMS), own);
   });
-  const assignment = cluster(features, ownFrames);
-  options.signal?.throwIfAborted();
+  return { frames: frames.rms.length, speech: Uint8Array.from(speech, Number), windows: Int32Array.from(windows.flat()), features, moments };
+}
 
-  // Each speech frame votes with the windows that cover it; ties go to the earlier window.
-  const votes = new Map<number, Map<number, number>>();
-  windows.forEach(([start, end], w) => {
-    for (let f = start; f < end; f++) {
-      if (!speech[f]) continue;
-      const tally = votes.get(f) ?? new Map<number, number>();
-      tally.set(assignment[w]!, (tally.get(assignment[w]!) ?? 0) + 1);
-      votes.set(f, tally);
+/**
+ * The part of a decoding window's features that is its own: its first `ownFrames` frames, and
+ * the speech windows starting in them (those ending in the overlap after it were seen whole, with
+ * the audio that follows; the overlap's own windows are the next decoding window's), numbered
+ * from `firstFrame`, where the window starts in the recording.
+ */
+export function ownFeatures(all: SpeechFeatures, ownFrames: number, firstFrame: number): SpeechFeatures {
+  const frames = Math.min(all.frames, ownFrames);
+  let count = 0;
+  while (count < all.windows.length / 2 && all.windows[count * 2]! < frames) count++;
+  return {
+    frames,
+    speech: all.speech.slice(0, frames),
+    windows: all.windows.slice(0, count * 2).map((f) => f + firstFrame),
+    features: all.features.slice(0, count * FEATURE_DIMS),
+    moments: all.moments.slice(0, count * MOMENT_DIMS),
+  };
+}
+
+/** Consecutive decoding windows' own features as one recording's. */
+export function joinFeatures(parts: SpeechFeatures[]): SpeechFeatures {
+  const join = <T extends Uint8Array | Int32Array | Float64Array>(make: (n: number) => T, pick: (p: SpeechFeatures) => T): T => {
+    const out = make(parts.reduce((sum, p) => sum + pick(p).length, 0));
+    let offset = 0;
+    for (const part of parts) {
+      out.set(pick(part), offset);
+      offset += pick(part).length;
     }
-  });
-  for (const [frame, tally] of votes) labels[frame] = [...tally.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+    return out;
+  };
+  return {
+    frames: parts.reduce((sum, p) => sum + p.frames, 0),
+    speech: join(
+      (n) => new Uint8Array(n),
+      (p) => p.speech,
+    ),
+    windows: join(
+      (n) => new Int32Array(n),
+      (p) => p.windows,
+    ),
+    features: join(
+      (n) => new Float64Array(n),
+      (p) => p.features,
+    ),
+    moments: join(
+      (n) => new Float64Array(n),
+      (p) => p.moments,
+    ),
+  };
+}
+
+/** Who spoke when over the frames `speech` describes: the windows clustered, each speech frame voted by the windows over it. */
+export function clusterFeatures(speech: SpeechFeatures, signal?: AbortSignal): Int16Array {
+  const labels = new Int16Array(speech.frames).fill(-1);
+  const count = speech.windows.length / 2;
+  if (count === 0) return labels;
+  const features = normalise(Array.from({ length: count }, (_, w) => Array.from(speech.features.subarray(w * FEATURE_DIMS, (w + 1) * FEATURE_DIMS))));
+  const moments = Array.from({ length: count }, (_, w) => speech.moments.subarray(w * MOMENT_DIMS, (w + 1) * MOMENT_DIMS));
+  const assignment = cluster(features, moments);
+  signal?.throwIfAborted();
+
+  // Each speech frame votes with the windows that cover it; ties go to the earlier window (the
+  // label that voted first at that frame).
+  const k = Math.max(...assignment) + 1;
+  const votes = new Uint16Array(speech.frames * k);
+  const firstVote = new Uint32Array(speech.frames * k);
+  for (let w = 0; w < count; w++) {
+    const label = assignment[w]!;
+    for (let f = speech.windows[w * 2]!; f < speech.windows[w * 2 + 1]!; f++) {
+      if (!speech.speech[f]) continue;
+      if (votes[f * k + label] === 0) firstVote[f * k + label] = w + 1;
+      votes[f * k + label]! += 1;
+    }
+  }
+  for (let f = 0; f < speech.frames; f++) {
+    let best = -1;
+    for (let c = 0; c < k; c++) {
+      const v = votes[f * k + c]!;
+      if (v === 0) continue;
+      if (best < 0 || v > votes[f * k + best]! || (v === votes[f * k + best]! && firstVote[f * k + c]! < firstVote[f * k + best]!)) best = c;
+    }
+    labels[f] = best;
+  }
   smoothTurns(labels);
   return labels;
 }
@@ -93,7 +198,7 @@ function speechWindows(speech: boolean[]): Array<[number, number]> {
 }
 
 function windowFeature(mfcc: Float32Array[], speech: boolean[], start: number, end: number): number[] {
-  const dims = (mfcc[0]?.length ?? 13) - 1; // c0 is loudness, not voice
+  const dims = VOICE_DIMS;
   const mean = new Array<number>(dims).fill(0);
   const square = new Array<number>(dims).fill(0);
   let n = 0;
@@ -127,13 +232,13 @@ const distance = (a: number[], b: number[]) => {
 };
 
 /** Cluster index per window; a long recording is clustered on a sample (see MAX_CLUSTERED_WINDOWS). */
-function cluster(features: number[][], ownFrames: Float32Array[][]): number[] {
+function cluster(features: number[][], moments: Float64Array[]): number[] {
   const n = features.length;
-  if (n <= MAX_CLUSTERED_WINDOWS) return clusterAll(features, ownFrames);
+  if (n <= MAX_CLUSTERED_WINDOWS) return clusterAll(features, moments);
   const sample = Array.from({ length: MAX_CLUSTERED_WINDOWS }, (_, i) => Math.floor((i * n) / MAX_CLUSTERED_WINDOWS));
   const sampleLabels = clusterAll(
     sample.map((i) => features[i]!),
-    sample.map((i) => ownFrames[i]!),
+    sample.map((i) => moments[i]!),
   );
   const k = Math.max(...sampleLabels) + 1;
   const dims = features[0]!.length;
@@ -153,7 +258,7 @@ function cluster(features: number[][], ownFrames: Float32Array[][]): number[] {
 }
 
 /** Ward-linkage clustering; k (1..MAX_SPEAKERS) by mean silhouette, then raised while the next split parts two voices. */
-function clusterAll(features: number[][], ownFrames: Float32Array[][]): number[] {
+function clusterAll(features: number[][], moments: Float64Array[]): number[] {
   const n = features.length;
   if (n < 4) return new Array<number>(n).fill(0);
   const matrix = features.map((a) => features.map((b) => distance(a, b)));
@@ -170,7 +275,7 @@ function clusterAll(features: number[][], ownFrames: Float32Array[][]): number[]
     if (score > best.score) best = { k, score };
   }
   let k = best.k;
-  while (k < maxK && splitsVoices(labelsAt(k), labelsAt(k + 1), ownFrames)) k++;
+  while (k < maxK && splitsVoices(labelsAt(k), labelsAt(k + 1), moments)) k++;
   return labelsAt(k);
 }
 
@@ -199,7 +304,7 @@ function silhouette(matrix: number[][], labels: number[], k: number): number {
  * both sides hold enough frames and modelling them apart gains enough per frame
  * (MIN_VOICE_GAIN_PER_FRAME).
  */
-function splitsVoices(before: number[], after: number[], ownFrames: Float32Array[][]): boolean {
+function splitsVoices(before: number[], after: number[], moments: Float64Array[]): boolean {
   // The two clusters of `after` whose windows were one cluster of `before`.
   const parentOf = new Map<number, number>();
   after.forEach((c, i) => parentOf.set(c, before[i]!));
@@ -207,17 +312,47 @@ function splitsVoices(before: number[], after: number[], ownFrames: Float32Array
   for (const [child, parent] of parentOf) children.set(parent, [...(children.get(parent) ?? []), child]);
   const split = [...children.values()].find((cs) => cs.length === 2);
   if (!split) return false;
-  const sides = split.map((c) => after.flatMap((label, i) => (label === c ? ownFrames[i]! : [])));
-  if (sides.some((side) => side.length < MIN_SPLIT_FRAMES)) return false;
-  const whole = [...sides[0]!, ...sides[1]!];
-  const gain = 0.5 * (whole.length * logDetCovariance(whole) - sides.reduce((sum, side) => sum + side.length * logDetCovariance(side), 0));
-  return gain / whole.length >= MIN_VOICE_GAIN_PER_FRAME;
+  const sides = split.map((c) => {
+    const sum = new Float64Array(MOMENT_DIMS);
+    after.forEach((label, i) => {
+      if (label === c) for (let d = 0; d < MOMENT_DIMS; d++) sum[d]! += moments[i]![d]!;
+    });
+    return sum;
+  });
+  if (sides.some((side) => side[0]! < MIN_SPLIT_FRAMES)) return false;
+  const whole = sides[0]!.map((v, d) => v + sides[1]![d]!);
+  const gain = 0.5 * (whole[0]! * logDetCovariance(whole) - sides.reduce((sum, side) => sum + side[0]! * logDetCovariance(side), 0));
+  return gain / whole[0]! >= MIN_VOICE_GAIN_PER_FRAME;
 }
 
-/** log |Σ| of the frames' voice coefficients (c1…, not c0, the loudness), by Cholesky. */
-function logDetCovariance(frames: Float32Array[]): number {
-  const rows = frames.map((frame) => Array.from(frame.subarray(1)));
-  const sigma = covariance(rows);
+/**
+ * Adds frames' voice coefficients (c1…) to `into`: their count, sums and pairwise products (upper
+ * triangle, row by row): enough for their covariance, and summed over windows, that of a cluster's frames.
+ */
+function addMoments(into: Float64Array, frames: Float32Array[]): void {
+  for (const frame of frames) {
+    into[0]!++;
+    let p = 1 + VOICE_DIMS;
+    for (let i = 0; i < VOICE_DIMS; i++) {
+      const a = frame[i + 1]!;
+      into[1 + i]! += a;
+      for (let j = i; j < VOICE_DIMS; j++) into[p++]! += a * frame[j + 1]!;
+    }
+  }
+}
+
+/** log |Σ| of the frames whose moments these are (the sample covariance, as ml-matrix's), by Cholesky. */
+function logDetCovariance(moments: Float64Array): number {
+  const n = moments[0]!;
+  const sigma = new Matrix(VOICE_DIMS, VOICE_DIMS);
+  let p = 1 + VOICE_DIMS;
+  for (let i = 0; i < VOICE_DIMS; i++) {
+    for (let j = i; j < VOICE_DIMS; j++) {
+      const value = (moments[p++]! - (moments[1 + i]! * moments[1 + j]!) / n) / (n - 1);
+      sigma.set(i, j, value);
+      sigma.set(j, i, value);
+    }
+  }
   // A tiny ridge keeps a degenerate covariance (a pure tone) decomposable.
   for (let d = 0; d < sigma.rows; d++) sigma.set(d, d, sigma.get(d, d) + 1e-6);
   const lower = new CholeskyDecomposition(sigma).lowerTriangularMatrix;

@@ -6,21 +6,23 @@
  * answering anyone; and because Silero runs through sherpa-onnx's native code.
  */
 import { serveHost } from '#server/lib/child-host/serve-host.ts';
-import { diarizeFrames } from './cluster-speakers.ts';
-import type { ClusteringHostConfig, ClusteringHostLoaded } from './clustering-protocol.ts';
+import { clusterFeatures, speechFeatures } from './cluster-speakers.ts';
+import type { ClusteringHostConfig, ClusteringHostLoaded, ClusteringInput, ClusteringOutput } from './clustering-protocol.ts';
 import { createSpeechDetector, type SpeechDetector } from './voice-activity.ts';
 
 let detector: SpeechDetector;
 
-serveHost<ClusteringHostConfig, ClusteringHostLoaded, Uint8Array, Int16Array>({
+serveHost<ClusteringHostConfig, ClusteringHostLoaded, ClusteringInput, ClusteringOutput>({
   load(config) {
     const created = createSpeechDetector({ modelsDir: config.modelsDir });
     detector = created.detector;
     return { voiceActivity: detector.name, ...(created.reason ? { reason: created.reason } : {}) };
   },
-  async run(bytes, { signal }) {
-    const pcm = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  async run(input, { signal }) {
+    // Every window's features: cluster them once.
+    if (!(input instanceof Uint8Array)) return clusterFeatures(input.cluster, signal);
+    const pcm = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
     const speech = await detector.detect(pcm, signal);
-    return diarizeFrames(pcm, { signal, speech });
+    return speechFeatures(pcm, { signal, speech });
   },
 });

@@ -1,4 +1,12 @@
-/** What the server and its speaker clustering host exchange (over lib/child-host): 16 kHz PCM in, a speaker per 16 ms frame out. */
+import type { SpeechFeatures } from './cluster-speakers.ts';
+
+/**
+ * What the server and its speaker clustering host exchange (over lib/child-host): 16 kHz PCM in,
+ * its speech features out (a decoding window at a time); then every window's features in, a
+ * speaker per 16 ms frame out.
+ */
 export type ClusteringHostConfig = { modelsDir?: string };
 /** What clustering hears speech with, and why not Silero where it is the energy detector alone. */
 export type ClusteringHostLoaded = { voiceActivity: 'silero' | 'energy'; reason?: string };
+export type ClusteringInput = Uint8Array | { cluster: SpeechFeatures };
+export type ClusteringOutput = SpeechFeatures | Int16Array;

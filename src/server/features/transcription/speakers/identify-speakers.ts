@@ -2,8 +2,9 @@ import { createHostSlot, hostEntry, startHost, type Host } from '#server/lib/chi
 import type { Pcm16k } from '#server/lib/ffmpeg.ts';
 import type { RecognizedSegment, RecognizedWord } from '../engines/engine.ts';
 import { PermanentJobError } from '../pipeline.ts';
-import type { AttributedSegment, IdentifySpeakers, SpeakerIdentification } from '../pipeline-types.ts';
-import type { ClusteringHostConfig, ClusteringHostLoaded } from './clustering-protocol.ts';
+import type { AttributedSegment, IdentifySpeakers, SpeakerIdentification, SpeakerWindows } from '../pipeline-types.ts';
+import { joinFeatures, ownFeatures, type SpeechFeatures } from './cluster-speakers.ts';
+import type { ClusteringHostConfig, ClusteringHostLoaded, ClusteringInput, ClusteringOutput } from './clustering-protocol.ts';
 import type { Turn } from './diarization-error-rate.ts';
 import { createSherpaDiarizer, type SherpaDiarizer } from './sherpa-diarization.ts';
 import { FRAME_MS } from './speaker-features.ts';
@@ -46,6 +47,8 @@ export type SpeakerIdentifierStatus = {
 
 export type SpeakerIdentifier = {
   identify: IdentifySpeakers;
+  /** identify() a decoding window at a time, for recordings too long to hold whole (see pipeline-types.ts). */
+  windowed: SpeakerWindows;
   /** The method identify() uses now, for the start-up log and the status page. */
   status(): Promise<SpeakerIdentifierStatus>;
   /** Stops the host processes. */
@@ -63,7 +66,7 @@ export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}):
   const clustering = createHostSlot<ClusteringHost>();
   const clusteringHost = () =>
     clustering.get('clustering', () =>
-      startHost<ClusteringHostConfig, ClusteringHostLoaded, Pcm16k, Int16Array>({
+      startHost<ClusteringHostConfig, ClusteringHostLoaded, ClusteringInput, ClusteringOutput>({
         entry: hostEntry(import.meta.url, 'clustering-host'),
         config: { modelsDir: options.modelsDir },
         // Clustering runs to the end without looking up: a cancelled job ends the host.
@@ -86,11 +89,15 @@ export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}):
     return (heard = { voiceActivity: probe.detector.name, ...(probe.reason ? { reason: probe.reason } : {}) });
   };
 
-  const cluster = async (pcm: Pcm16k, segments: RecognizedSegment[], signal?: AbortSignal) => {
+  /** The clustering host's description of some audio (speech, windows' features): kept, where the audio is not. */
+  const featuresOf = async (pcm: Pcm16k, signal?: AbortSignal) => {
     const host = await clusteringHost();
     heard = host.loaded;
-    return attributeSegments(segments, await host.run(pcm, { signal }));
+    return (await host.run(pcm, { signal })) as SpeechFeatures;
   };
+  const clusterOver = async (features: SpeechFeatures, segments: RecognizedSegment[], signal?: AbortSignal) =>
+    attributeSegments(segments, (await (await clusteringHost()).run({ cluster: features }, { signal })) as Int16Array);
+  const cluster = async (pcm: Pcm16k, segments: RecognizedSegment[], signal?: AbortSignal) => clusterOver(await featuresOf(pcm, signal), segments, signal);
 
   const status = async (): Promise<SpeakerIdentifierStatus> => {
     const reasons: string[] = [];
@@ -130,8 +137,48 @@ export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}):
     }
   };
 
+  /**
+   * A recording's decoding windows one at a time. The first is held until a second comes: a
+   * recording of one window is identified whole, as identify() does (sherpa-onnx where it is used).
+   * A longer one is clustered: each window's own features are kept (about 1 KB per 0.75 s of
+   * speech), its audio let go, and the windows are clustered together at the end, so one voice is
+   * one speaker across the whole meeting. sherpa-onnx takes a whole recording at once and cannot
+   * join speakers across windows: chosen outright (TRANSCRIBE_SPEAKERS=sherpa-onnx), it is given
+   * the whole track (undefined here); under `auto`, recordings longer than a window are clustered.
+   */
+  const windowed: SpeakerWindows = async () => {
+    if (setting === 'sherpa-onnx') return undefined;
+    let first: { pcm: Pcm16k; startMs: number; ownMs: number } | undefined;
+    const kept: SpeechFeatures[] = [];
+    const keep = async (window: { pcm: Pcm16k; startMs: number; ownMs: number }, signal?: AbortSignal) => {
+      const all = await featuresOf(window.pcm, signal);
+      kept.push(ownFeatures(all, window.ownMs / FRAME_MS, window.startMs / FRAME_MS));
+    };
+    return {
+      async hear(window, hearOptions = {}) {
+        if (kept.length === 0 && !first) {
+          // Copied: the decoder may reuse what it handed over once the next window is asked for.
+          first = { ...window, pcm: Buffer.from(window.pcm) };
+          return;
+        }
+        if (first) {
+          await keep(first, hearOptions.signal);
+          first = undefined;
+        }
+        await keep(window, hearOptions.signal);
+      },
+      async identify(segments, identifyOptions = {}) {
+        if (first) return identify(first.pcm, segments, identifyOptions);
+        if (sherpa && setting === 'auto' && (await sherpa.checkAvailability()).available)
+          options.onFallback?.('sherpa-onnx diarization takes a recording whole; one longer than a decoding window is clustered');
+        return clusterOver(joinFeatures(kept), segments, identifyOptions.signal);
+      },
+    };
+  };
+
   return {
     identify,
+    windowed,
     status,
     async close() {
       await Promise.all([sherpa?.close(), clustering.close()]);
@@ -139,7 +186,7 @@ export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}):
   };
 }
 
-type ClusteringHost = Host<ClusteringHostLoaded, Pcm16k, Int16Array>;
+type ClusteringHost = Host<ClusteringHostLoaded, ClusteringInput, ClusteringOutput>;
 
 /** Turns (from sherpa-onnx) as per-frame labels; where two speakers overlap, the later turn's speaker. */
 export function framesFromTurns(turns: Turn[], pcm: Pcm16k): Int16Array {
@@ -153,12 +200,13 @@ export function framesFromTurns(turns: Turn[], pcm: Pcm16k): Int16Array {
 }
 
 /** Speaker of a word: the most frequent label over its frames (nearest labelled frame if none). */
-function speakerOfWord(word: Pick<RecognizedWord, 'startMs' | 'endMs'>, labels: Int16Array): number {
+function speakerOfWord(word: Pick<RecognizedWord, 'startMs' | 'endMs'>, labels: Int16Array, labelled: boolean): number {
   const first = Math.max(0, Math.floor(word.startMs / FRAME_MS));
   const last = Math.min(labels.length - 1, Math.ceil(word.endMs / FRAME_MS));
   const tally = new Map<number, number>();
   for (let f = first; f <= last; f++) if (labels[f]! >= 0) tally.set(labels[f]!, (tally.get(labels[f]!) ?? 0) + 1);
   if (tally.size > 0) return [...tally.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+  if (!labelled) return 0;
   for (let d = 1; d < labels.length; d++) {
     if (labels[first - d] !== undefined && labels[first - d]! >= 0) return labels[first - d]!;
     if (labels[last + d] !== undefined && labels[last + d]! >= 0) return labels[last + d]!;
@@ -168,6 +216,8 @@ function speakerOfWord(word: Pick<RecognizedWord, 'startMs' | 'endMs'>, labels: 
 
 export function attributeSegments(segments: RecognizedSegment[], labels: Int16Array): SpeakerIdentification {
   const out: AttributedSegment[] = [];
+  // Nobody heard anywhere (hours of silence or noise): no word searches the whole recording for a speaker.
+  const labelled = labels.some((label) => label >= 0);
   for (const segment of segments) {
     const words =
       segment.words.length > 0 ? segment.words : [{ text: segment.text, startMs: segment.startMs, endMs: segment.endMs, confidence: segment.confidence }];
@@ -186,7 +236,7 @@ export function attributeSegments(segments: RecognizedSegment[], labels: Int16Ar
       });
     };
     for (const word of words) {
-      const speaker = speakerOfWord(word, labels);
+      const speaker = speakerOfWord(word, labels, labelled);
       if (current?.speaker === speaker) current.words.push(word);
       else {
         flush();

@@ -49,6 +49,24 @@ describe('speaker identification on a three-minute meeting', () => {
     expect(longestGap).toBeLessThan(wholeRunMs / 3);
   });
 
+  it('finds the same three voices heard a decoding window at a time and clustered once over all windows', { timeout: 60_000 }, async () => {
+    // As decodePcmWindows hands a recording over, in small windows: 60 s each, with the next 10 s
+    // heard early, so turns are cut at every window's edge; no window holds all three voices' talk.
+    const session = (await speakers.windowed())!;
+    const [windowMs, overlapMs] = [60_000, 10_000];
+    const bytesOf = (ms: number) => (ms / 1000) * 16_000 * 2;
+    for (let startMs = 0; bytesOf(startMs) < meeting.pcm.length; startMs += windowMs) {
+      const pcm = meeting.pcm.subarray(bytesOf(startMs), bytesOf(startMs + windowMs + overlapMs));
+      const last = pcm.length < bytesOf(windowMs + overlapMs);
+      await session.hear({ startMs, pcm, ownMs: last ? Infinity : windowMs });
+      if (last) break;
+    }
+    const identified = await session.identify(turnsAsSegments);
+    expect(identified.speakers.map((s) => s.label)).toEqual(['Speaker 1', 'Speaker 2', 'Speaker 3']);
+    const hypothesis = identified.segments.map((s) => ({ startMs: s.startMs, endMs: s.endMs, speaker: String(s.speaker) }));
+    expect(diarizationErrorRate(meeting.turns, hypothesis).der).toBeLessThan(0.05); // as heard whole, above
+  });
+
   it('stops at once when the job is cancelled, and the next identification starts afresh', { timeout: 60_000 }, async () => {
     const abort = new AbortController();
     const started = performance.now();

@@ -9,7 +9,7 @@ export const SAMPLE_RATE = 16_000;
 export const FRAME = 512;
 export const HOP = 256;
 export const FRAME_MS = (HOP / SAMPLE_RATE) * 1000;
-const COEFFICIENTS = 13;
+export const COEFFICIENTS = 13;
 
 export type Frames = { samples: Float32Array; rms: Float32Array };
 
