@@ -255,9 +255,9 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     onUserCreated: [(userId) => samples.seed(userId)],
     onSessionsEnded: (ended) => realtime.endSessions(ended),
   });
-  // Delete Account asks these first; each may refuse with a message saying what to do (the teams
-  // feature will add "an owner must transfer or delete their teams first").
-  const beforeAccountDeleted: BeforeAccountDeleted[] = [...(options.beforeAccountDeleted ?? [])];
+  // Delete Account asks these first; each may refuse with a message saying what to do (the only
+  // owner of a team with other members must hand it over or delete it first).
+  const beforeAccountDeleted: BeforeAccountDeleted[] = [(userId) => teams.assertCanLeaveAllTeams(userId), ...(options.beforeAccountDeleted ?? [])];
   const dataExport = createDataExportService({
     db,
     jobs,

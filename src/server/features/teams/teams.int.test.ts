@@ -294,7 +294,8 @@ describe('roles', () => {
     await join(owner, team.id, member);
   });
   const roles = async () => Object.fromEntries((await membersOf(owner, team.id)).map((m) => [m.name, m.role]));
-  const setRole = (as: User, target: User, role: string) => api(as, 'PATCH', `/api/v1/teams/${team.id}/members/${target.id}`, { role });
+  const setRoleIn = (as: User, teamId: string, target: User, role: string) => api(as, 'PATCH', `/api/v1/teams/${teamId}/members/${target.id}`, { role });
+  const setRole = (as: User, target: User, role: string) => setRoleIn(as, team.id, target, role);
 
   it('a member views the team but invites, changes roles and removes nobody', async () => {
     expect((await membersOf(member, team.id)).length).toBe(3);
@@ -331,6 +332,20 @@ describe('roles', () => {
     expect((await api(owner, 'DELETE', `/api/v1/teams/${team.id}/members/${owner.id}`)).status).toBe(200);
     expect(TeamListSchema.parse((await api(owner, 'GET', '/api/v1/teams')).body).items.map((x) => x.id)).not.toContain(team.id);
     expect((await api(owner, 'GET', `/api/v1/teams/${team.id}/members`)).status).toBe(404);
+  });
+
+  it('the only owner of a team with other members cannot delete their account until they hand the team over', async () => {
+    const founder = await newUser('Frida Founder');
+    const crew = await createTeam(founder, 'Crew');
+    await join(founder, crew.id, member);
+    const deleteAccount = () => api(founder, 'DELETE', '/api/v1/me', { email: founder.email, password: 'secret12' });
+    const refused = await deleteAccount();
+    expect(refused.status).toBe(409);
+    expect(messageOf(refused.body)).toBe('You own the team “Crew”. Make another member its owner, or delete the team, before you delete your account.');
+    expect((await membersOf(member, crew.id)).map((m) => m.name)).toContain('Frida Founder');
+    expect((await setRoleIn(founder, crew.id, member, 'owner')).status).toBe(200);
+    expect((await deleteAccount()).status).toBe(200);
+    expect((await membersOf(member, crew.id)).map((m) => [m.name, m.role])).toEqual([['Mia Member', 'owner']]);
   });
 
   it('the owner deletes the team: its members lose it at once', async () => {

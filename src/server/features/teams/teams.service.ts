@@ -164,6 +164,18 @@ export function createTeamsService(deps: TeamsDeps) {
 
   return {
     list: (userId: string): Promise<Team[]> => teamsOf(db, userId),
+    /**
+     * Before an account is deleted: a team it is the only owner of, with other members, would be
+     * left without anyone who can manage it, so the person is told to hand it over or delete it first.
+     */
+    assertCanLeaveAllTeams: async (userId: string): Promise<void> => {
+      for (const team of await teamsOf(db, userId)) {
+        if (team.role !== 'owner' || team.memberCount < 2) continue;
+        const owners = (await membersOf(db, team.id)).filter((m) => m.role === 'owner');
+        if (owners.length > 1) continue;
+        throw new AppError('CONFLICT', `You own the team “${team.name}”. Make another member its owner, or delete the team, before you delete your account.`);
+      }
+    },
     /** A new team with its creator as owner. */
     create: async (userId: string, name: string): Promise<Team> => teamFor(userId, await insertTeam(db, { name, ownerId: userId, now: nowIso() })),
     rename: async (userId: string, teamId: string, name: string): Promise<Team> => {
