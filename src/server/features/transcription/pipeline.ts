@@ -160,14 +160,35 @@ async function transcribeInWindows(
         const edge = windowMs >= WINDOW_MS + WINDOW_OVERLAP_MS ? startMs + WINDOW_MS : Infinity;
         const onProgress = (f: number) => report('transcribing', run.declaredMs ? Math.min(1, (startMs + f * windowMs) / run.declaredMs) : null);
         const heardBefore = keptUntil;
-        for (const segment of await deps.engine.transcribe(pcm, { signal, onProgress })) {
+        // Each window's recognition and hearing keep their own stages' limits, measured on the window
+        // (the limit around the whole loop holds them all, with the decoding, to the sum of the budgets).
+        const part = { part: startMs > 0 || edge !== Infinity };
+        const recognised = await withinLimit(
+          'transcribing',
+          run.limits.transcribing,
+          windowMs,
+          signal,
+          (s) => deps.engine.transcribe(pcm, { signal: s, onProgress }),
+          part,
+        );
+        for (const segment of recognised) {
           const shifted = shiftSegment(segment, startMs);
           if (shifted.text.trim() === '' || shifted.startMs < heardBefore || shifted.startMs >= edge) continue;
           kept.push(shifted);
           keptUntil = Math.max(keptUntil, shifted.endMs);
         }
         // A last window's every frame is its own.
-        await run.hear?.({ startMs, pcm, ownMs: edge === Infinity ? Infinity : WINDOW_MS }, { signal });
+        const hear = run.hear;
+        if (hear) {
+          await withinLimit(
+            'identifying speakers',
+            run.limits['identifying speakers'],
+            windowMs,
+            signal,
+            (s) => hear({ startMs, pcm, ownMs: edge === Infinity ? Infinity : WINDOW_MS }, { signal: s }),
+            part,
+          );
+        }
       }
     } catch (error) {
       // A container that did not say its length, found longer than the cap while decoding.

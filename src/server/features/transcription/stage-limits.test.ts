@@ -20,6 +20,18 @@ describe('stage time limits', () => {
     await expect(never).rejects.toThrow('Transcription stopped: identifying speakers took longer than 1 s, its limit for a recording of 1 h 30 min.');
   });
 
+  it('say so when the limit was of one window of a longer recording', async () => {
+    const window = withinLimit(
+      'transcribing',
+      { floorMs: 20, perAudioSecondMs: 0 },
+      10.5 * 60_000,
+      new AbortController().signal,
+      () => new Promise<never>(() => {}),
+      { part: true },
+    );
+    await expect(window).rejects.toThrow('Transcription stopped: transcribing took longer than 1 s, its limit for 11 min of the recording.');
+  });
+
   it('hand the work a signal that aborts at the limit, and keep a cancelled job cancelled', async () => {
     let seen: AbortSignal | undefined;
     const stopped = withinLimit('decoding', { floorMs: 20, perAudioSecondMs: 0 }, 5_000, new AbortController().signal, (signal) => {

@@ -21,8 +21,10 @@ export const DEFAULT_STAGE_LIMITS: StageLimits = {
 
 /** A stage that ran past its limit: retrying on the same machine would only wait as long again. */
 export class StageTimeoutError extends Error {
-  constructor(stage: LimitedStage, limitMs: number, audioMs: number) {
-    super(`Transcription stopped: ${stage} took longer than ${spoken(limitMs)}, its limit for a recording of ${spoken(audioMs)}.`);
+  /** `part`: the limit was of one window of a longer recording (recognised a window at a time). */
+  constructor(stage: LimitedStage, limitMs: number, audioMs: number, part = false) {
+    const of = part ? `${spoken(audioMs)} of the recording` : `a recording of ${spoken(audioMs)}`;
+    super(`Transcription stopped: ${stage} took longer than ${spoken(limitMs)}, its limit for ${of}.`);
     this.name = 'StageTimeoutError';
   }
 }
@@ -40,11 +42,18 @@ export async function withinLimit<T>(
   audioMs: number,
   jobSignal: AbortSignal,
   work: (signal: AbortSignal) => Promise<T>,
+  options: { part?: boolean } = {},
 ): Promise<T> {
   const limitMs = stageLimitMs(limit, audioMs);
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(new StageTimeoutError(stage, limitMs, audioMs)), limitMs);
-  const signal = AbortSignal.any([jobSignal, deadline.signal]);
+  // One controller aborted by the job or the deadline, and let go of by the job's signal when the
+  // stage ends. Not AbortSignal.any: on Node 20 the job's signal keeps every signal made from it,
+  // with whatever their listeners hold (a window's PCM, run a window at a time), until the job ends.
+  const stageAbort = new AbortController();
+  const onJobAbort = () => stageAbort.abort(jobSignal.reason);
+  if (jobSignal.aborted) stageAbort.abort(jobSignal.reason);
+  else jobSignal.addEventListener('abort', onJobAbort, { once: true });
+  const timer = setTimeout(() => stageAbort.abort(new StageTimeoutError(stage, limitMs, audioMs, options.part)), limitMs);
+  const signal = stageAbort.signal;
   try {
     return await new Promise<T>((resolve, reject) => {
       signal.addEventListener('abort', () => reject(signal.reason), { once: true });
@@ -53,6 +62,7 @@ export async function withinLimit<T>(
     });
   } finally {
     clearTimeout(timer);
+    jobSignal.removeEventListener('abort', onJobAbort);
   }
 }
 
