@@ -66,15 +66,9 @@ export const router = createBrowserRouter([
       ...siteRoutes,
       { path: paths.auth.path, lazy: () => import('./routes/auth.ts') },
       { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password.ts') },
-      {
-        // The pages that read the API, under the providers they need (react-query, tooltips).
-        lazy: () => import('./app-layout.tsx'),
-        children: [
-          { path: paths.demo.path, lazy: () => import('./routes/demo.ts') },
-          { path: paths.shared.path, lazy: () => import('./routes/shared-meeting.ts') },
-          { element: <GuardedShell />, children: appRoutes },
-        ],
-      },
+      { path: paths.demo.path, lazy: () => import('./routes/demo.ts') },
+      { path: paths.shared.path, lazy: () => import('./routes/shared-meeting.ts') },
+      { element: <GuardedShell />, children: appRoutes },
       { path: paths.notFound.path, lazy: () => import('./routes/not-found.ts') },
     ],
   },
