@@ -100,10 +100,12 @@ describe('the player', () => {
       const before = await playedSeconds(page);
       for (let i = 0; i < 36; i += 1) await page.keyboard.press('ArrowRight');
       await expect.poll(() => playedSeconds(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(before + 36 * 15);
-      const tail = requests.find((r) => r.url.includes('/audio/stream?token=') && Number(/^bytes=(\d+)-/.exec(r.range ?? '')?.[1]) > bytes / 2);
-      expect(tail, JSON.stringify(requests.map((r) => r.range))).toBeDefined();
-      await expect.poll(() => tail!.status, { timeout: 15_000 }).toBe(206);
-      expect(tail!.contentRange).toMatch(new RegExp(`^bytes \\d+-${bytes - 1}/${bytes}$`));
+      // Skips in quick succession cancel the requests of the ones before: one answered from the second half is what counts.
+      const fromSecondHalf = (r: (typeof requests)[number]) =>
+        r.url.includes('/audio/stream?token=') && Number(/^bytes=(\d+)-/.exec(r.range ?? '')?.[1]) > bytes / 2;
+      await expect.poll(() => requests.some((r) => fromSecondHalf(r) && r.status === 206), { timeout: 15_000 }).toBe(true);
+      const tail = requests.find((r) => fromSecondHalf(r) && r.status === 206)!;
+      expect(tail.contentRange).toMatch(new RegExp(`^bytes \\d+-${bytes - 1}/${bytes}$`));
       // ← and the button go back.
       const atNine = await playedSeconds(page);
       await page.keyboard.press('ArrowLeft');
