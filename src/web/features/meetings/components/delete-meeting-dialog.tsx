@@ -8,14 +8,16 @@ type DeleteMeetingDialogProps = { meetingId: string; title: string; open: boolea
 /** Delete asks first (issue 3): an alert dialog that names the meeting and says what goes with it. */
 export function DeleteMeetingDialog({ meetingId, title, open, onOpenChange }: DeleteMeetingDialogProps) {
   const remove = useDeleteMeeting();
+  // mutateAsync, not mutate's callbacks: those are skipped once this dialog unmounts, and the list
+  // read again without the meeting can take its card (and this dialog) away before they run.
   const confirm = () =>
-    remove.mutate(meetingId, {
-      onSuccess: () => {
+    remove.mutateAsync(meetingId).then(
+      () => {
         onOpenChange(false);
         toast.success('Meeting deleted', { description: title });
       },
-      onError: (error) => toast.error(error.message),
-    });
+      (error: Error) => toast.error(error.message),
+    );
 
   return (
     <AlertDialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
