@@ -32,6 +32,7 @@ const importZones = [
     target: './src/server/db',
     from: './src/server/features',
     except: [
+      './ask/ask.table.ts',
       './auth/auth.table.ts',
       './meetings/meetings.table.ts',
       './notes/notes.table.ts',
@@ -39,6 +40,7 @@ const importZones = [
       './sharing/sharing.table.ts',
       './data-export/data-export.table.ts',
       './teams/teams.table.ts',
+      './notifications/notifications.table.ts',
     ],
     message: 'infra never imports features (only table types)',
   },

@@ -27,6 +27,10 @@ function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
 
 const kib = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KiB gzip`;
 
+/** Issue 14's goals, in KiB gzip. */
+const GOALS = { landing: 100, shell: 150 };
+const against = (bytes: number, goal: number): string => `${kib(bytes)} (goal ≤ ${goal} KiB, ${bytes / 1024 <= goal ? 'met' : 'missed'})`;
+
 /** Gzip sizes of the JavaScript behind the landing page and behind the signed-in app shell. */
 export function measureBundles(): Row[] {
   const manifestPath = path.join(WEB_DIR, '.vite/manifest.json');
@@ -40,8 +44,8 @@ export function measureBundles(): Row[] {
   const total = (files: Set<string>): number => [...files].reduce((sum, f) => sum + gzipSize(f), 0);
   const allJs = Object.values(manifest).filter((c) => c.file.endsWith('.js'));
   return [
-    { name: 'landing page JavaScript', value: kib(total(landing)), note: `${landing.size} files` },
-    { name: 'app shell + dashboard JavaScript', value: kib(total(shell)), note: `${shell.size} files` },
+    { name: 'landing page JavaScript', value: against(total(landing), GOALS.landing), note: `${landing.size} files` },
+    { name: 'app shell + dashboard JavaScript', value: against(total(shell), GOALS.shell), note: `${shell.size} files` },
     { name: 'all JavaScript chunks', value: kib(allJs.reduce((s, c) => s + gzipSize(c.file), 0)), note: `${allJs.length} files` },
   ];
 }

@@ -1,19 +1,22 @@
 // `npm run bench`: figures printed, never asserted. BENCH_SECONDS sets each load test's length.
 import fs from 'node:fs';
+import { benchAsk } from './ask.ts';
 import { benchAuthenticatedJson, benchRefresh, benchSignIn } from './auth-load.ts';
 import { measureBundles } from './bundle-size.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchLiveLatency } from './live-latency.ts';
 import { benchMeetings, benchMeetingsPostgres, benchUpload } from './meetings-load.ts';
 import { benchNotesLocal } from './notes-local.ts';
 import { benchNotesLlm } from './notes-llm.ts';
 import { benchOffThread } from './off-thread.ts';
+import { benchSpeakersRecording } from './speakers-recording.ts';
 import { benchTranscription } from './transcription.ts';
 import { benchTranscriptionMemory } from './transcription-memory.ts';
 import { median, printSection, type Row } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, meetings-pg, off-thread, upload, transcription, transcription-memory, live, notes, notes-llm, bundles). */
+/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, meetings-pg, off-thread, upload, transcription, transcription-memory, speakers-recording, live, notes, notes-llm, ask, bundles, lighthouse). */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (section: string) => !only || only.includes(section);
 
@@ -66,7 +69,11 @@ if (wanted('off-thread')) printSection('Exports and imports off the event loop (
 if (wanted('upload')) printSection('Uploads', await benchUpload());
 if (wanted('transcription')) for (const section of await benchTranscription()) printSection(section.title, section.rows);
 if (wanted('transcription-memory')) printSection('Transcription memory: a long recording in a worker process', await benchTranscriptionMemory());
+if (wanted('speakers-recording'))
+  printSection("Speakers found: recorded on /record (chromium's fake microphone) and imported, per clip", await benchSpeakersRecording());
 if (wanted('live')) printSection('Live transcript (speech end → line received, audio streamed at real time)', await benchLiveLatency());
 if (wanted('notes')) for (const section of await benchNotesLocal()) printSection(section.title, section.rows);
 if (wanted('notes-llm')) printSection('Notes LLM engine (one-hour meeting, fake OpenAI-compatible server on loopback)', await benchNotesLlm());
+if (wanted('ask')) printSection('Ask: QMSum product questions, their answer turns among the citations', await benchAsk());
 if (wanted('bundles')) printSection('Web bundle sizes', measureBundles());
+if (wanted('lighthouse')) printSection('Lighthouse (mobile: simulated slow 4G and 4× CPU slowdown, fresh browser each page)', await benchLighthouse());

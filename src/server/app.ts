@@ -8,6 +8,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
+import { registerAskRoutes } from './features/ask/ask.routes.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { registerMeRoute } from './features/account/me.route.ts';
 import { registerDataExportRoutes } from './features/data-export/data-export.routes.ts';
@@ -18,6 +19,7 @@ import { registerLiveRoutes } from './features/transcription/live/live.routes.ts
 import { registerMeetingExportRoutes } from './features/meetings/meeting-export.routes.ts';
 import { registerMeetingRoutes } from './features/meetings/meetings.routes.ts';
 import { registerNotesRoutes } from './features/notes/notes.routes.ts';
+import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import { registerTrackerRoutes } from './features/notes/tracker/tracker.routes.ts';
 import type { RealtimeHub } from './lib/realtime/realtime-hub.ts';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
@@ -91,8 +93,10 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     transcription: services.transcription,
     notes: services.notes,
     samples: services.samples,
-    transcriptReady: services.notes,
+    transcriptReady: deps.transcriptReady,
+    transcriptEdited: (meetingId) => services.ask.transcriptReady(meetingId),
   });
+  registerAskRoutes(route, { ask: services.ask });
   registerMeetingExportRoutes(route, {
     meetings: services.meetings,
     blobs: deps.blobs,
@@ -108,6 +112,13 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerInsightsRoutes(route, { insights: services.insights });
   registerSettingsRoutes(route, { settings: services.settings });
   registerTeamRoutes(route, { teams: services.teams });
+  // Unsubscribe links take RFC 8058's one-click POST, a form body (read as nothing: the token is in the URL), in this scope only.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>
+      done(null, undefined),
+    );
+    registerNotificationRoutes(createRouter(scope, createApiGuard(deps.auth.context)), { notifications: services.notifications, publicUrl: config.publicUrl });
+  });
   registerStatusRoutes(route, { transcription: services.transcription, notes: services.notes, integrity: deps.integrity });
   await registerUploads(app, {
     config,

@@ -54,6 +54,17 @@ describe('loadConfig', () => {
     });
   });
 
+  it("ranks Ask's passages with the search index alone unless an embeddings endpoint is configured, and asks for its model", () => {
+    expect(loadConfig({}).ask).toEqual({ embeddings: undefined, questionsPerMinute: 20 });
+    expect(() => loadConfig({ ASK_EMBEDDINGS_URL: 'http://localhost:11434' })).toThrow(/ASK_EMBEDDINGS_MODEL: required with ASK_EMBEDDINGS_URL/);
+    expect(loadConfig({ ASK_EMBEDDINGS_URL: 'http://localhost:11434', ASK_EMBEDDINGS_MODEL: 'nomic-embed-text' }).ask.embeddings).toEqual({
+      url: 'http://localhost:11434',
+      apiKey: undefined,
+      model: 'nomic-embed-text',
+      timeoutSeconds: 10,
+    });
+  });
+
   it('never lets the minimum password length fall below 6', () => {
     expect(loadConfig({ AUTH_PASSWORD_MIN_LENGTH: '4' }).auth.passwordMinLength).toBe(6);
   });

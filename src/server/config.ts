@@ -124,6 +124,11 @@ const EnvSchema = z.object({
   NOTES_LLM_TIMEOUT_SECONDS: int(120, 5, 3600),
   NOTES_MAX_ATTEMPTS: int(3, 1, 20),
   NOTES_RETRY_DELAY_SECONDS: int(30, 0, 3600),
+  ASK_EMBEDDINGS_URL: optionalUrl,
+  ASK_EMBEDDINGS_KEY: optionalString,
+  ASK_EMBEDDINGS_MODEL: optionalString,
+  ASK_EMBEDDINGS_TIMEOUT_SECONDS: int(10, 1, 600),
+  ASK_QUESTIONS_PER_MINUTE: int(20, 1, 100_000),
   SMTP_HOST: optionalString,
   SMTP_PORT: int(587, 1, 65535),
   SMTP_USER: optionalString,
@@ -205,6 +210,16 @@ export type Config = Readonly<{
     maxAttempts: number;
     retryDelaySeconds: number;
   }>;
+  /**
+   * Ask: an OpenAI-compatible /v1/embeddings endpoint (Ollama's nomic-embed-text, OpenAI's
+   * text-embedding-3-small) whose vectors are fused with the search index's ranking; without it,
+   * Ask ranks with the index alone. Its answers use the notes' LLM.
+   */
+  ask: Readonly<{
+    embeddings: Readonly<{ url: string; apiKey: string | undefined; model: string; timeoutSeconds: number }> | undefined;
+    /** Questions one person may ask a minute (each may cost a model call and an embeddings call). */
+    questionsPerMinute: number;
+  }>;
   smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
   /**
    * Speech models fetched with `npm run models` ($DATA_DIR/models) and where they are downloaded
@@ -256,6 +271,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ]);
   if (e.NOTES_LLM_URL && !e.NOTES_LLM_MODEL)
     throw new ConfigError(['NOTES_LLM_MODEL: required with NOTES_LLM_URL (the model name the endpoint serves, e.g. llama3.1:8b or gpt-4o-mini)']);
+  if (e.ASK_EMBEDDINGS_URL && !e.ASK_EMBEDDINGS_MODEL)
+    throw new ConfigError(['ASK_EMBEDDINGS_MODEL: required with ASK_EMBEDDINGS_URL (the embedding model the endpoint serves, e.g. nomic-embed-text)']);
   if (e.NOTES_ENGINE === 'llm' && !e.NOTES_LLM_URL) throw new ConfigError(['NOTES_ENGINE: llm needs NOTES_LLM_URL and NOTES_LLM_MODEL']);
   const smtp =
     e.SMTP_HOST === undefined
@@ -339,6 +356,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
       maxAttempts: e.NOTES_MAX_ATTEMPTS,
       retryDelaySeconds: e.NOTES_RETRY_DELAY_SECONDS,
+    }),
+    ask: Object.freeze({
+      embeddings:
+        e.ASK_EMBEDDINGS_URL && e.ASK_EMBEDDINGS_MODEL
+          ? Object.freeze({
+              url: e.ASK_EMBEDDINGS_URL,
+              apiKey: e.ASK_EMBEDDINGS_KEY,
+              model: e.ASK_EMBEDDINGS_MODEL,
+              timeoutSeconds: e.ASK_EMBEDDINGS_TIMEOUT_SECONDS,
+            })
+          : undefined,
+      questionsPerMinute: e.ASK_QUESTIONS_PER_MINUTE,
     }),
     smtp: smtp && Object.freeze(smtp),
     models: Object.freeze({

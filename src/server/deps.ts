@@ -13,6 +13,8 @@ import { createDb, type DbHandle } from './db/create-db.ts';
 import { currentSchema } from './db/dialect.ts';
 import { checkDatabaseIntegrity, type DatabaseIntegrity } from './db/integrity.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createAskService, type AskService } from './features/ask/ask.service.ts';
+import { createEmbeddingsClient } from './features/ask/embeddings-client.ts';
 import { createAccountService, type AccountService, type BeforeAccountDeleted } from './features/account/account.service.ts';
 import { createAvatarStore, type AvatarStore } from './features/account/avatars.ts';
 import { createAuthModule, type AuthModule } from './features/auth/auth.module.ts';
@@ -20,11 +22,13 @@ import { createDataExportService, type DataExportService } from './features/data
 import { createMailer, type Mailer } from './features/auth/mailer.ts';
 import { parseJsonObject } from './features/auth/users.ts';
 import { profilesOf } from './features/auth/profiles.repository.ts';
-import { findUserById } from './features/auth/users.repository.ts';
+import { findUserByEmail, findUserById } from './features/auth/users.repository.ts';
 import { createInsightsService, type InsightsService } from './features/insights/insights.service.ts';
 import { createMeetingsService, type MeetingsService } from './features/meetings/meetings.service.ts';
 import { createNotesEngines } from './features/notes/engines/select-notes-engine.ts';
-import { createNotesService, type NotesService } from './features/notes/notes.service.ts';
+import { createChatClient, createNotesService, type NotesService } from './features/notes/notes.service.ts';
+import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service.ts';
+import { createUnsubscribeTokens } from './features/notifications/unsubscribe-token.ts';
 import type { DurableFileStore } from './features/recordings/durable-file-store.ts';
 import { createUploadSweeper, type UploadSweeper } from './features/recordings/upload-sweeper.ts';
 import { createUploadStore } from './features/recordings/uploads.plugin.ts';
@@ -36,6 +40,7 @@ import { createSettingsService, type SettingsService } from './features/settings
 import { createSharingService, type SharingService } from './features/sharing/sharing.service.ts';
 import { createTeamsService, type TeamsService } from './features/teams/teams.service.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/engine.ts';
+import type { TranscriptReadyPort } from './features/transcription/transcription.service.ts';
 import { createEngineRegistry, type EngineRegistry } from './features/transcription/engines/select-engine.ts';
 import { createSpeakerIdentifier, type SpeakerIdentifier } from './features/transcription/speakers/identify-speakers.ts';
 import { createAutoModels, missingRecommendedModels } from './features/transcription/models/auto-models.ts';
@@ -53,11 +58,14 @@ import { createSecretBox, isSealed, loadSecretKey } from './lib/secret-box.ts';
 
 export type Services = {
   account: AccountService;
+  ask: AskService;
   /** Profile pictures (Settings › Profile "Change"), resized with sharp. */
   avatars: AvatarStore;
   dataExport: DataExportService;
   meetings: MeetingsService;
   notes: NotesService;
+  /** Settings › Notifications acted on: emails with unsubscribe links, the daily digest, the bell's notifications. */
+  notifications: NotificationsService;
   samples: SamplesService;
   transcription: TranscriptionService;
   sharing: SharingService;
@@ -87,6 +95,8 @@ export type Deps = {
   speech: { engines: EngineRegistry; engine: TranscriptionEngine; speakers: SpeakerIdentifier };
   auth: AuthModule;
   services: Services;
+  /** A stored transcript (a finished transcription, an import) hands off to notes and to Ask's embeddings. */
+  transcriptReady: TranscriptReadyPort;
   /** Version string reported by health endpoints and the web app. */
   version: string;
   /** Starts the background work of this role: job workers, the orphan sweeps, upload expiry, auto-delete. */
@@ -118,7 +128,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   const clock = options.clock ?? systemClock;
   // The data folder 0700 and everything in it 0600, before anything is written there.
   tightenTree(config.dataDir);
-  const secrets = createSecretBox(loadSecretKey(config));
+  const secretKey = loadSecretKey(config);
+  const secrets = createSecretBox(secretKey);
   const database = options.database ?? createDb(config.db);
   /** A database handed in (tests) is closed by whoever opened it. */
   const ownsDatabase = options.database === undefined;
@@ -193,8 +204,12 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
         throw error;
       }
     },
+    // The invitation stands whatever happens to its in-app notice.
+    onInvitationEmailed: (sent) =>
+      notifications.teamInvitationSent(sent).catch((error: unknown) => log.error({ err: error }, 'the in-app notice of a team invitation was not stored')),
     publicUrl: config.publicUrl,
     now: () => clock.now(),
+    realtime,
   });
   const meetings = createMeetingsService({
     db,
@@ -203,9 +218,18 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     discardUploads: async (ids) => {
       await Promise.all(ids.map((id) => uploadStore.discard(id)));
     },
-    teams: { teamIdsOf: teams.teamIdsOf, memberIdsOf: teams.memberIdsOf, recordActivity: teams.recordActivity },
+    teams: {
+      teamIdsOf: teams.teamIdsOf,
+      memberIdsOf: teams.memberIdsOf,
+      recordActivity: teams.recordActivity,
+      teamChanged: teams.teamChanged,
+      availabilityChanged: teams.availabilityChanged,
+    },
     namesOf: async (ids) => new Map([...(await profilesOf(db, ids))].map(([id, profile]) => [id, profile.name])),
     realtime,
+    // The share or import stands whatever happens to its mentions.
+    onTeamTranscript: (meetingId, ownerId) =>
+      notifications.teamTranscript(meetingId, ownerId).catch((error: unknown) => log.error({ err: error, meetingId }, 'mentions not notified')),
   });
   // The IANA zone of a person's Settings › Profile choice (auth's user metadata): notes' due dates, exports' times.
   const timeZoneOf = async (userId: string) => {
@@ -213,6 +237,22 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     return ianaTimeZone(user ? parseJsonObject(user.raw_user_meta_data).timezone : undefined);
   };
   const settings = createSettingsService({ db, timeZoneOf });
+  // Settings › Notifications acted on: the transcription, notes and teams features hand their events over (ports below).
+  const notifications = createNotificationsService({
+    db,
+    jobs,
+    realtime,
+    sendEmail: (email) => mailer.send(email),
+    settings,
+    profilesOf: (ids) => profilesOf(db, ids),
+    userIdOfEmail: async (email) => (await findUserByEmail(db, email))?.id,
+    meetings,
+    teams,
+    unsubscribeTokens: createUnsubscribeTokens(secretKey),
+    publicUrl: config.publicUrl,
+    now: () => clock.now(),
+    log,
+  });
   const notesEngines = createNotesEngines(config);
   const notes = createNotesService({
     db,
@@ -223,9 +263,38 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     now: () => clock.now(),
     timeZoneOf,
     automaticNotesOf: settings.automaticNotes,
+    onNotesWritten: notifications.notesReady,
     maxAttempts: config.notes.maxAttempts,
     retryDelayMs: config.notes.retryDelaySeconds * 1000,
   });
+  // Ask answers with the notes' LLM unless the installation chose local notes (NOTES_ENGINE=local).
+  const askLlm = config.notes.engine === 'local' ? undefined : config.notes.llm;
+  const ask = createAskService({
+    db,
+    jobs,
+    meetings,
+    log,
+    rateLimit: { points: config.ask.questionsPerMinute, duration: 60 },
+    chat:
+      askLlm &&
+      createChatClient({ url: askLlm.url, apiKey: askLlm.apiKey, model: askLlm.model, timeoutMs: askLlm.timeoutSeconds * 1000, retry: { maxRetries: 1 } }),
+    embeddings:
+      config.ask.embeddings &&
+      createEmbeddingsClient({
+        url: config.ask.embeddings.url,
+        apiKey: config.ask.embeddings.apiKey,
+        model: config.ask.embeddings.model,
+        timeoutMs: config.ask.embeddings.timeoutSeconds * 1000,
+      }),
+  });
+  const transcriptReady: TranscriptReadyPort = {
+    transcriptReady: async (meetingId, ownerId) => {
+      // Both are queued whatever becomes of the other: the notes do not wait on embeddings.
+      const [notesQueued, askQueued] = await Promise.allSettled([notes.transcriptReady(meetingId, ownerId), ask.transcriptReady(meetingId)]);
+      if (askQueued.status === 'rejected') log.error({ err: askQueued.reason, meetingId }, 'Ask embeddings could not be queued');
+      if (notesQueued.status === 'rejected') throw notesQueued.reason;
+    },
+  };
   const transcription = createTranscriptionService({
     jobs,
     meetings,
@@ -234,7 +303,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     engine,
     modelsDir: config.models.dir,
     autoModels: { enabled: config.models.auto, wanted: wantedModels },
-    next: notes,
+    next: transcriptReady,
+    onTranscribed: notifications.transcriptionComplete,
     identifySpeakers: speakers.identify,
     speakerWindows: speakers.windowed,
     settingsOf: settings.pipeline,
@@ -286,13 +356,15 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       settings,
       accounts: auth.accounts,
       beforeAccountDeleted,
-      onDataDeleted: [dataExport.removeFor, avatars.remove],
+      onDataDeleted: [dataExport.removeFor, avatars.remove, notifications.removeFor],
       log,
     }),
+    ask,
     avatars,
     dataExport,
     meetings,
     notes,
+    notifications,
     samples,
     transcription,
     settings,
@@ -321,6 +393,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     speech: { engines, engine, speakers },
     auth,
     services,
+    transcriptReady,
     version: options.version ?? '0.1.0',
     start: async () => {
       await jobs.start({ work: works });
@@ -341,11 +414,14 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       sweepExports();
       exportSweep = setInterval(sweepExports, 60 * 60 * 1000);
       exportSweep.unref();
+      // Settings › Notifications "Team Activity": the daily digest job, queued hourly (each run sends only what is due).
+      notifications.startDigests();
     },
     close: async () => {
       autoModels.stop();
       await autoModelsRun;
       clearInterval(exportSweep);
+      notifications.stopDigests();
       await autoDelete.stop();
       await uploadSweeper.stop();
       // Before the database closes: running jobs are handed back for the next start to pick up.

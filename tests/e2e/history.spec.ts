@@ -26,10 +26,14 @@ const SAMPLE_TITLES = [
 
 const cards = (page: Page) => page.getByRole('list', { name: 'Meetings' }).getByRole('article');
 const card = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
-/** The titles on screen, once the list has settled on `count` cards. */
+/**
+ * The titles on screen, once the list has settled on `count` cards. Polled for up to 10 s, not
+ * expect.poll's 1 s: a first visit loads the app's shell and the session before the list is read,
+ * which on a loaded machine takes longer than a second.
+ */
 async function titlesOnScreen(page: Page, count: number): Promise<string[]> {
-  await expect.poll(() => cards(page).count()).toBe(count);
-  await expect.poll(() => page.getByRole('list', { name: 'Meetings' }).getAttribute('aria-busy')).toBe('false');
+  await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(count);
+  await expect.poll(() => page.getByRole('list', { name: 'Meetings' }).getAttribute('aria-busy'), { timeout: 10_000 }).toBe('false');
   return cards(page).getByRole('heading', { level: 2 }).allTextContents();
 }
 
@@ -188,7 +192,7 @@ describe('meeting history', () => {
     await page.goto('/history');
     await titlesOnScreen(page, 6);
     const menu = await openMenu(page, 'Product Roadmap Review');
-    await menu.getByRole('menuitem', { name: 'Share' }).click();
+    await menu.getByRole('menuitem', { name: 'Share', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Share meeting' });
     await dialog.getByText('No active links.').waitFor();
     await dialog.getByRole('button', { name: 'Create link' }).click();

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eServer, launchBrowser, newPage } from '#tests/support/browser.ts';
@@ -13,6 +14,49 @@ afterAll(async () => {
 });
 
 describe('public pages', () => {
+  it('the landing page downloads none of the app: no supabase-js, no toasts, no app layout or shell; /auth brings the session and the toasts', async () => {
+    // The build's manifest names each module's chunk (the files are hashed).
+    const manifest = JSON.parse(fs.readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+    const chunkOf = (pattern: RegExp) => {
+      const key = Object.keys(manifest).find((name) => pattern.test(name));
+      if (!key) throw new Error(`no chunk for ${pattern} in the manifest`);
+      return `/${manifest[key]!.file}`;
+    };
+    const supabase = chunkOf(/@supabase\/supabase-js\//);
+    const toaster = chunkOf(/components\/ui\/sonner\.tsx$/);
+    const appOnly = [supabase, toaster, chunkOf(/app\/app-layout\.tsx$/), chunkOf(/routes\/app-shell\.tsx$/)];
+
+    const { context, page } = await newPage(browser, baseUrl);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    await page.goto('/');
+    await page.locator('#testimonials [data-testid="testimonial"]').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(requested.filter((path) => appOnly.includes(path))).toEqual([]);
+
+    await page.getByRole('link', { name: 'Sign In' }).first().click();
+    await page.getByRole('tab', { name: 'Sign In' }).waitFor();
+    await expect.poll(() => requested.includes(supabase) && requested.includes(toaster)).toBe(true);
+    await context.close();
+  });
+
+  it('a page whose download fails says so and offers Reload and Home; Home leads on to a page that works', async () => {
+    const manifest = JSON.parse(fs.readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+    const pricing = Object.entries(manifest).find(([name]) => /routes\/pricing\.ts$/.test(name))?.[1].file;
+    expect(pricing).toBeDefined();
+    const { context, page } = await newPage(browser, baseUrl);
+    // The connection drops for the pricing page's chunk only.
+    await page.route(`**/${pricing}`, (route) => route.abort('connectionreset'));
+    await page.goto('/pricing');
+    const alert = page.getByRole('alert');
+    await alert.getByText('Parley was updated or the connection dropped. Reload the page to continue.').waitFor();
+    expect(await alert.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
+    await alert.getByRole('link', { name: 'Home' }).click();
+    await page.locator('#testimonials [data-testid="testimonial"]').first().waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await context.close();
+  });
+
   it('the landing page has the hero, four feature cards, three testimonials and the anchors', async () => {
     const { context, page } = await newPage(browser, baseUrl);
     await page.goto('/');

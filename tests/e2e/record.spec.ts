@@ -105,7 +105,7 @@ describe('recording a meeting', () => {
     expect(download.suggestedFilename()).toBe('Fake mic standup.mp3');
     expect(await probeDurationMs(audioFile)).toBeGreaterThanOrEqual(5000);
     await page.getByRole('button', { name: 'Actions for Fake mic standup' }).click();
-    await page.getByRole('menu').getByRole('menuitem', { name: 'Share' }).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: 'Share', exact: true }).click();
     const share = page.getByRole('dialog', { name: 'Share meeting' });
     await share.getByRole('button', { name: 'Create link' }).click();
     const url = await share.getByRole('textbox', { name: 'Share link' }).inputValue();

@@ -55,7 +55,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     DATA_DIR: dataDir,
     ...options.env,
   });
-  const database = await createTestDatabase();
+  const database = await createTestDatabase(undefined, { migrated: true });
   // pg-boss's monitor looks every second in tests, so the status page's queue counts follow quickly.
   const deps = await createDeps(config, { database, jobTimings: { monitorMs: 1_000 }, ...options.deps });
   const app = await buildApp(deps);

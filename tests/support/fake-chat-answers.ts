@@ -123,3 +123,24 @@ export function fakeMergeAnswer(prompt: string, withSummary: boolean): FakeNotes
   };
   return withSummary ? { summary: summaryOf(points), ...notes } : { summaryPoints: points.slice(0, 8), ...notes };
 }
+
+/** The sentence an `invent` answer adds to an Ask answer: cites a line that never said it. */
+export const INVENTED_ASK_SENTENCE = 'The board approved the acquisition of a competitor for twelve million dollars.';
+
+/**
+ * An answer to Ask's prompt ("Question: …" then numbered lines): the first sentence of each of the
+ * two lines sharing most words with the question, each citing its line, or NO ANSWER when none
+ * shares any; `invent` adds a sentence its citation does not hold.
+ */
+export function fakeAskAnswer(prompt: string, invent: boolean): string {
+  const question = /^Question: (.*)$/m.exec(prompt)?.[1] ?? '';
+  const asked = new Set(words(question.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ')).filter((w) => w.length > 3));
+  const scored = readLines(prompt)
+    .map((line) => ({ line, score: words(line.text.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ')).filter((w) => asked.has(w)).length }))
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 2);
+  const answer = scored.map(({ line }) => `${firstSentence(line.text)} [${line.ref}]`);
+  if (invent) answer.push(`${INVENTED_ASK_SENTENCE} [S1]`);
+  return answer.length > 0 ? answer.join('\n') : 'NO ANSWER';
+}

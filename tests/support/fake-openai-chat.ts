@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { fakeMergeAnswer, fakeNotesAnswer } from './fake-chat-answers.ts';
+import { fakeAskAnswer, fakeMergeAnswer, fakeNotesAnswer } from './fake-chat-answers.ts';
 
 /** How the next answers go wrong (or not). */
 export type FakeChatBehaviour =
@@ -44,6 +44,8 @@ export type FakeChatRequest = {
   responseFormat: 'json_schema' | 'json_object' | 'text';
   maxTokens: number | undefined;
   promptTokens: number;
+  /** Whether the answer was asked for as a stream (`stream: true`). */
+  stream: boolean;
   status: number;
 };
 
@@ -65,6 +67,15 @@ const BodySchema = z.object({
 });
 
 const fakeTokens = (text: string) => Math.ceil(text.length / 4);
+
+const completionOf = (model: string, text: string, finishReason: string, promptTokens: number) => ({
+  id: `chatcmpl-${Math.random().toString(36).slice(2)}`,
+  object: 'chat.completion',
+  created: Math.floor(Date.now() / 1000),
+  model,
+  choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finishReason }],
+  usage: { prompt_tokens: promptTokens, completion_tokens: fakeTokens(text), total_tokens: promptTokens + fakeTokens(text) },
+});
 
 const openAiError = (message: string, type: string, code: string | null, param: string | null = null) =>
   JSON.stringify({ error: { message, type, param, code } });
@@ -107,12 +118,39 @@ export async function startFakeChatService(options: { apiKey?: string } = {}) {
       responseFormat: format,
       maxTokens: body.max_tokens,
       promptTokens,
+      stream: body.stream === true,
       status: 0,
     });
     const record = requests.at(-1)!;
     const status = await answer(res, body, format, promptTokens);
     record.status = status ?? 0;
     return status;
+  }
+
+  /**
+   * A completion: whole, or with `stream: true` as OpenAI streams one (Server-Sent Events of
+   * chat.completion.chunk objects, a few words each, the finish reason in the last, then [DONE]).
+   */
+  async function complete(
+    res: http.ServerResponse,
+    body: z.output<typeof BodySchema>,
+    text: string,
+    finishReason: string,
+    promptTokens: number,
+  ): Promise<number> {
+    if (!body.stream) return reply(res, 200, JSON.stringify(completionOf(body.model, text, finishReason, promptTokens)));
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+    const id = `chatcmpl-${requests.length}`;
+    const chunk = (delta: Record<string, string>, finish: string | null) =>
+      `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created: Math.floor(Date.now() / 1000), model: body.model, choices: [{ index: 0, delta, finish_reason: finish }] })}\n\n`;
+    res.write(chunk({ role: 'assistant', content: '' }, null));
+    for (const piece of text.match(/\S+\s*|\s+/g) ?? []) {
+      res.write(chunk({ content: piece }, null));
+      if (settings.delayMs > 0) await sleep(settings.delayMs);
+    }
+    res.write(chunk({}, finishReason));
+    res.end('data: [DONE]\n\n');
+    return 200;
   }
 
   function reply(res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}): number {
@@ -147,6 +185,10 @@ export async function startFakeChatService(options: { apiKey?: string } = {}) {
     if (settings.delayMs > 0) await sleep(settings.delayMs);
     const system = body.messages.find((m) => m.role === 'system')?.content ?? '';
     const user = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+    // Ask's prompt (features/ask/llm-answer.ts) wants sentences citing lines, not notes.
+    if (system.startsWith('You answer questions about meetings') && (behaviour === 'ok' || behaviour === 'invent')) {
+      return complete(res, body, fakeAskAnswer(user, behaviour === 'invent'), 'stop', promptTokens);
+    }
     const wantsSummary = system.includes('{"summary":');
     const notes = user.includes('\nParts:\n') ? fakeMergeAnswer(user, wantsSummary) : fakeNotesAnswer(user, wantsSummary);
     if (behaviour === 'invent') {
@@ -165,15 +207,7 @@ export async function startFakeChatService(options: { apiKey?: string } = {}) {
     }[behaviour];
     // Without a response_format a chatty model wraps its JSON in prose, as real ones tend to.
     const text = format === 'text' && behaviour === 'ok' ? `Here are the notes:\n${content}\nHope this helps.` : content;
-    const completion = {
-      id: `chatcmpl-${requests.length}`,
-      object: 'chat.completion',
-      created: Math.floor(Date.now() / 1000),
-      model: body.model,
-      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: behaviour === 'truncated' ? 'length' : 'stop' }],
-      usage: { prompt_tokens: promptTokens, completion_tokens: fakeTokens(text), total_tokens: promptTokens + fakeTokens(text) },
-    };
-    return reply(res, 200, JSON.stringify(completion));
+    return complete(res, body, text!, behaviour === 'truncated' ? 'length' : 'stop', promptTokens);
   }
 
   const server = http.createServer((req, res) => {

@@ -7,6 +7,16 @@ import { createDb, type DbHandle } from '#server/db/create-db.ts';
 
 export type TestDatabaseKind = 'sqlite' | 'postgres';
 
+/**
+ * Where this run's migrated template lives (test-database-template.ts, the integration projects'
+ * globalSetup, sets them before vitest starts the test processes, which inherit them). Unset (a
+ * bench, a project without that setup): each database migrates itself.
+ */
+export const SQLITE_TEMPLATE_ENV = 'PARLEY_TEST_SQLITE_TEMPLATE';
+/** A file holding the template schema's SQL (pg_dump), its schema's name written as TEMPLATE_SCHEMA_TOKEN. */
+export const POSTGRES_TEMPLATE_ENV = 'PARLEY_TEST_POSTGRES_TEMPLATE';
+export const TEMPLATE_SCHEMA_TOKEN = 'parley_test_template_schema';
+
 /** Which database this test process runs on: set per vitest project (PARLEY_TEST_DB). */
 export function testDatabaseKind(): TestDatabaseKind {
   return process.env.PARLEY_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -19,11 +29,24 @@ export function testDatabaseKind(): TestDatabaseKind {
 /** Where a test database lives, for a second process (a worker) to open the same one. */
 export type TestDatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string };
 
-export async function createTestDatabase(kind: TestDatabaseKind = testDatabaseKind()): Promise<DbHandle & { target: TestDatabaseTarget }> {
+type CreateTestDatabaseOptions = {
+  /**
+   * Start from a copy of the run's migrated template (test-database-template.ts) where there is one,
+   * rather than empty: for test apps, whose start migrates anyway. Tests of migrations start empty.
+   */
+  migrated?: boolean;
+};
+
+export async function createTestDatabase(
+  kind: TestDatabaseKind = testDatabaseKind(),
+  options: CreateTestDatabaseOptions = {},
+): Promise<DbHandle & { target: TestDatabaseTarget }> {
   const id = crypto.randomBytes(6).toString('hex');
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
     const file = path.join(dir, 'test.db');
+    const template = options.migrated ? process.env[SQLITE_TEMPLATE_ENV] : undefined;
+    if (template) fs.copyFileSync(template, file);
     const handle = createDb({ dialect: 'sqlite', file });
     return {
       ...handle,
@@ -37,10 +60,16 @@ export async function createTestDatabase(kind: TestDatabaseKind = testDatabaseKi
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('PARLEY_TEST_DB=postgres needs TEST_DATABASE_URL');
   const schema = `parley_test_${id}`;
+  const template = options.migrated ? process.env[POSTGRES_TEMPLATE_ENV] : undefined;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
+  try {
+    // The template's SQL creates the schema (and pg-boss's beside it); one round trip, one transaction.
+    if (template) await admin.query(`BEGIN;\n${fs.readFileSync(template, 'utf8').replaceAll(TEMPLATE_SCHEMA_TOKEN, schema)}\nCOMMIT;`);
+    else await admin.query(`CREATE SCHEMA ${schema}`);
+  } finally {
+    await admin.end();
+  }
   const handle = createDb({ dialect: 'postgres', url }, { searchPath: schema });
   return {
     ...handle,

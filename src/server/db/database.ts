@@ -1,7 +1,9 @@
+import type { AskTables } from '../features/ask/ask.table.ts';
 import type { AuthTables } from '../features/auth/auth.table.ts';
 import type { DataExportTables } from '../features/data-export/data-export.table.ts';
 import type { MeetingTables } from '../features/meetings/meetings.table.ts';
 import type { NotesTables } from '../features/notes/notes.table.ts';
+import type { NotificationTables } from '../features/notifications/notifications.table.ts';
 import type { SettingsTables } from '../features/settings/settings.table.ts';
 import type { SharingTables } from '../features/sharing/sharing.table.ts';
 import type { TeamTables } from '../features/teams/teams.table.ts';
@@ -9,10 +11,12 @@ import type { JobTables } from '../jobs/jobs.table.ts';
 import type { InstanceSettingsTable } from './instance-settings.table.ts';
 
 /** Every table Kysely knows, assembled from the features' own table files. */
-export type Database = AuthTables &
+export type Database = AskTables &
+  AuthTables &
   DataExportTables &
   MeetingTables &
   NotesTables &
+  NotificationTables &
   SettingsTables &
   SharingTables &
   TeamTables &

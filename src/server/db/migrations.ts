@@ -14,8 +14,11 @@ import * as createJobs from './migrations/2026-11-23-1000-create-jobs.ts';
 import * as meetingNotes from './migrations/2026-11-23-1100-meeting-notes.ts';
 import * as participantsFromSpeakers from './migrations/2026-11-23-1200-participants-from-speakers.ts';
 import * as createMentionsAndDecisionLinks from './migrations/2026-11-24-1000-create-mentions-and-decision-links.ts';
+import * as createAskEmbeddings from './migrations/2026-11-24-1620-create-ask-embeddings.ts';
 import * as createTeams from './migrations/2026-11-24-1400-create-teams.ts';
 import * as meetingTeam from './migrations/2026-11-24-1410-meeting-team.ts';
+import * as teamPresence from './migrations/2026-11-24-1420-team-presence.ts';
+import * as createNotifications from './migrations/2026-11-24-1600-create-notifications.ts';
 import * as searchPassages from './migrations/2026-11-25-1000-search-passages.ts';
 import { sealAuthSecrets, type Sealer } from './migrations/2026-11-24-1100-seal-auth-secrets.ts';
 import * as audioBytesBigint from './migrations/2026-11-24-1200-audio-bytes-bigint.ts';
@@ -52,6 +55,9 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-11-24-1310-create-data-exports': createDataExports,
   '2026-11-24-1400-create-teams': createTeams,
   '2026-11-24-1410-meeting-team': meetingTeam,
+  '2026-11-24-1420-team-presence': teamPresence,
+  '2026-11-24-1600-create-notifications': createNotifications,
+  '2026-11-24-1620-create-ask-embeddings': createAskEmbeddings,
   '2026-11-25-1000-search-passages': searchPassages,
 });
 

@@ -24,6 +24,8 @@ export function registerAppConfig(app: FastifyInstance, getConfig: () => PublicA
 /**
  * Serves the built web app from `webDir` with a history fallback to index.html for client routes.
  * Hashed assets are cached for a year; index.html is always revalidated so deploys show at once.
+ * The build writes a brotli and a gzip copy beside each text file (vite.config.ts): a browser that
+ * accepts one gets it (a third of the bytes on a phone's connection), any other client the file itself.
  */
 export async function registerSpa(app: FastifyInstance, webDir: string): Promise<boolean> {
   const indexFile = path.join(webDir, 'index.html');
@@ -32,6 +34,7 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
     root: webDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');

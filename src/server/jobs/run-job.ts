@@ -14,7 +14,8 @@ type RunInput<P> = {
   /** Runs so far including this one (runs handed back at shutdown do not count). */
   attempt: number;
   signal: AbortSignal;
-  progress: (stage: string, fraction: number | null) => void;
+  /** Records the stage; the handler need not wait for it, but the retry's stage is stored before onSettled. */
+  progress: (stage: string, fraction: number | null) => Promise<void>;
   /** True while the process stops: an aborted run is then handed back, not failed. */
   stopping: () => boolean;
 };
@@ -40,7 +41,7 @@ export async function runJob<P>(definition: JobDefinition<P>, input: RunInput<P>
     log.warn({ err: error, queue: definition.name, attempt: input.attempt, retryable }, 'job failed');
     if (retryable && input.attempt < definition.maxAttempts) {
       const runAfter = await settle.retry(message, retryDelayFor(definition, input.attempt));
-      if (runAfter) input.progress('waiting to retry', null);
+      if (runAfter) await input.progress('waiting to retry', null);
       if (runAfter) await definition.onSettled(input.payload, { status: 'retrying', error: message, runAfter });
     } else if (await settle.fail(message)) {
       await definition.onSettled(input.payload, { status: 'failed', error: message });

@@ -31,9 +31,11 @@ export type DecodeOptions = {
   signal?: AbortSignal;
 };
 
+/** afftdn: ffmpeg's FFT denoiser, for the meeting option "Noise Reduction" (steady background noise). */
+const DENOISE_FILTER = 'afftdn=nf=-25';
+
 function decodeArgs(inputPath: string, options: DecodeOptions): string[] {
-  // afftdn: ffmpeg's FFT denoiser, for the meeting option "Noise Reduction" (steady background noise).
-  const chain = [...(options.channel !== undefined ? [`pan=mono|c0=c${options.channel}`] : []), ...(options.denoise ? ['afftdn=nf=-25'] : [])];
+  const chain = [...(options.channel !== undefined ? [`pan=mono|c0=c${options.channel}`] : []), ...(options.denoise ? [DENOISE_FILTER] : [])];
   const filters = chain.length > 0 ? ['-af', chain.join(',')] : [];
   return [
     '-nostdin',
@@ -86,6 +88,49 @@ export async function decodeToPcm16k(inputPath: string, options: DecodeOptions =
       } else {
         resolve(pcm);
       }
+    });
+  });
+}
+
+/**
+ * Decoded audio denoised as decoding with `denoise` does, for a caller that needs the audio both
+ * ways: speaker identification hears the recording as it is (the denoiser reshapes each voice's
+ * spectrum as it adapts, and split one reader into two speakers), the recogniser hears it denoised.
+ * Written into `into` (reused window after window, so a long recording's copies are one buffer,
+ * not one per window waiting for the collector), grown only if the audio does not fit.
+ */
+export async function denoisePcm(pcm: Pcm16k, options: Pick<DecodeOptions, 'ffmpegPath' | 'signal'> & { into?: Buffer } = {}): Promise<Pcm16k> {
+  const ffmpegPath = options.ffmpegPath ?? 'ffmpeg';
+  const rate = String(PCM_SAMPLE_RATE);
+  const raw = ['-f', 's16le', '-ar', rate, '-ac', '1'];
+  const args = ['-nostdin', '-hide_banner', '-loglevel', 'error', ...raw, '-i', 'pipe:0', '-af', DENOISE_FILTER, ...raw, 'pipe:1'];
+  return new Promise((resolve, reject) => {
+    options.signal?.throwIfAborted();
+    const child = spawn(ffmpegPath, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const onAbort = () => {
+      child.kill('SIGKILL');
+      reject(options.signal?.reason);
+    };
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    child.once('close', () => options.signal?.removeEventListener('abort', onAbort));
+    let out = options.into && options.into.length >= pcm.length ? options.into : Buffer.allocUnsafe(pcm.length);
+    let filled = 0;
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (filled + chunk.length > out.length) out = Buffer.concat([out.subarray(0, filled)], Math.max(filled + chunk.length, out.length * 2));
+      chunk.copy(out, filled);
+      filled += chunk.length;
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    // A killed ffmpeg closes its input early: the close below says why, not an EPIPE here.
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(pcm);
+    child.on('error', (error) => reject(new AudioDecodeError(`ffmpeg could not be started (${ffmpegPath}): ${error.message}`, { cause: error })));
+    child.on('close', (code) => {
+      if (code !== 0) reject(new AudioDecodeError(`The audio could not be denoised: ${ffmpegReason(stderr, 'pipe:0', code)}`));
+      else resolve(out.subarray(0, filled));
     });
   });
 }

@@ -8,7 +8,14 @@ import { ItemStatusSchema } from './notes.ts';
  */
 
 /** The meeting an item comes from, as lists across meetings show it. */
-export const MeetingRefSchema = z.object({ id: z.uuid(), title: z.string(), startedAt: z.string(), isSample: z.boolean() });
+export const MeetingRefSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  startedAt: z.string(),
+  isSample: z.boolean(),
+  /** A teammate's meeting (it reaches the reader through a team): its owner, for "Shared by <name>". Absent for the reader's own. */
+  sharedBy: z.object({ id: z.uuid(), name: z.string() }).optional(),
+});
 export type MeetingRef = z.infer<typeof MeetingRefSchema>;
 
 export const TopicSchema = z.object({

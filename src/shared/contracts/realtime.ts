@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MeetingStatusSchema } from './meetings.ts';
 import { NotesStateSchema } from './notes.ts';
+import { NotificationSchema } from './notifications.ts';
 
 /**
  * The realtime channel (WebSocket at /realtime). The client's first message authenticates with its
@@ -45,6 +46,26 @@ export const DataExportEventSchema = z.object({
 });
 export type DataExportEvent = z.infer<typeof DataExportEventSchema>;
 
+/**
+ * Something a team's /team page shows changed: its members, their roles or availability, its
+ * invitations, name or activity, or which meetings are shared with it. Carries no details: the page
+ * reads them again, through the same role checks as any request. Also sent to a person removed from
+ * the team (their page then finds it gone).
+ */
+export const TeamChangedEventSchema = z.object({
+  type: z.literal('team.changed'),
+  teamId: z.uuid(),
+});
+export type TeamChangedEvent = z.infer<typeof TeamChangedEventSchema>;
+
+/** A new in-app notification for the person (the bell), with their unread count now. */
+export const NotificationEventSchema = z.object({
+  type: z.literal('notification'),
+  notification: NotificationSchema,
+  unreadCount: z.number().int().nonnegative(),
+});
+export type NotificationEvent = z.infer<typeof NotificationEventSchema>;
+
 export const RealtimeServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), userId: z.uuid() }),
   z.object({ type: z.literal('pong') }),
@@ -52,8 +73,16 @@ export const RealtimeServerMessageSchema = z.discriminatedUnion('type', [
   MeetingProgressEventSchema,
   MeetingNotesEventSchema,
   DataExportEventSchema,
+  TeamChangedEventSchema,
+  NotificationEventSchema,
 ]);
 export type RealtimeServerMessage = z.infer<typeof RealtimeServerMessageSchema>;
 /** Events the server pushes to a person (everything but the channel's own handshake messages). */
-export const RealtimeEventSchema = z.discriminatedUnion('type', [MeetingProgressEventSchema, MeetingNotesEventSchema, DataExportEventSchema]);
+export const RealtimeEventSchema = z.discriminatedUnion('type', [
+  MeetingProgressEventSchema,
+  MeetingNotesEventSchema,
+  DataExportEventSchema,
+  TeamChangedEventSchema,
+  NotificationEventSchema,
+]);
 export type RealtimeEvent = z.infer<typeof RealtimeEventSchema>;

@@ -48,6 +48,8 @@ export const TeamMemberSchema = z.object({
   userId: z.uuid(),
   name: z.string(),
   email: z.string(),
+  /** Their profile picture as this server serves it (Settings › Profile "Change"); null: none, show initials. */
+  avatarUrl: z.string().nullable(),
   role: TeamRoleSchema,
   availability: AvailabilitySchema,
   status: z.string(),
@@ -162,6 +164,13 @@ export const teamEndpoints = {
     query: TeamActivityQuerySchema,
     response: TeamActivityListSchema,
     tag,
+  }),
+  heartbeat: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/teams/presence',
+    response: OkSchema,
+    tag,
+    summary: "A visible tab's heartbeat (every 2 minutes): keeps its person Available on their teams' pages",
   }),
   invitations: defineEndpoint({ method: 'GET', path: '/api/v1/teams/:teamId/invitations', params: TeamParamsSchema, response: InvitationListSchema, tag }),
   invite: defineEndpoint({

@@ -25,6 +25,8 @@ export const paths = {
   resetPassword: fixed('/reset-password'),
   demo: fixed('/demo'),
   shared: { path: '/shared/:token', href: (token: string): string => `/shared/${encodeURIComponent(token)}` },
+  /** An invitation to a team (the link in its email): previewed by anyone, accepted signed in. */
+  invite: { path: '/invite/:token', href: (token: string): string => `/invite/${encodeURIComponent(token)}` },
 
   dashboard: fixed('/dashboard'),
   record: fixed('/record'),

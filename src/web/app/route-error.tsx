@@ -1,16 +1,11 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '#web/components/ui/button.tsx';
 import { paths } from './paths.ts';
 
 /** Shown when a page fails to load or throws: says so plainly and offers a way on. */
-export function RouteError() {
-  const error = useRouteError();
+export function RouteError({ error }: { error: unknown }) {
   const chunkFailed = error instanceof Error && /dynamically imported module|Failed to fetch/i.test(error.message);
-  const message = isRouteErrorResponse(error)
-    ? `${error.status} ${error.statusText}`
-    : chunkFailed
-      ? 'Parley was updated or the connection dropped. Reload the page to continue.'
-      : 'Something went wrong on this page.';
+  const message = chunkFailed ? 'Parley was updated or the connection dropped. Reload the page to continue.' : 'Something went wrong on this page.';
   return (
     <div role="alert" className="flex min-h-svh flex-col items-center justify-center gap-4 p-6 text-center">
       <h1 className="text-2xl font-semibold">Something went wrong</h1>

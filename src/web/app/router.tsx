@@ -1,75 +1,112 @@
-import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Outlet, type RouteObject } from 'react-router';
-import { ProtectedRoute } from '#web/components/auth/protected-route.tsx';
+import { Component as ClassComponent, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { SkipLink } from '#web/components/layout/skip-link.tsx';
+import { loadSupabase } from '#web/lib/supabase.ts';
 import { paths } from './paths.ts';
 import { RouteError } from './route-error.tsx';
 
 /**
- * Every page is its own chunk, so the landing page downloads only what it shows. Each route module
- * in routes/ exports the page as `Component` (React Router's lazy route convention), and is the
- * only place where two features meet.
+ * A page (or layout) from its route module in routes/, which exports it as `Component` and is the
+ * only place where two features meet. Every page is its own chunk, downloaded the first time it is
+ * needed, so the landing page downloads only what it shows. The router is React Router's declarative
+ * one (routes rendered by useRoutes): its data router (loaders, actions, fetchers) is twice the size
+ * and this app uses none of it; the server state lives in react-query.
  */
-const AppShell = lazy(() => import('#web/components/shell/app-shell.tsx').then((module) => ({ default: module.AppShell })));
+type Lazy = { Page: ComponentType; preload: () => void };
 
-/** The login guard around the app shell: the two wrappers of every app screen (spec §2). */
-function GuardedShell() {
-  return (
-    <ProtectedRoute>
-      <Suspense fallback={null}>
-        <AppShell />
-      </Suspense>
-    </ProtectedRoute>
-  );
+function lazyRoute(load: () => Promise<{ Component: ComponentType }>): Lazy {
+  let loading: Promise<{ Component: ComponentType }> | undefined;
+  const start = () => (loading ??= load());
+  return {
+    Page: lazy(() => start().then((module) => ({ default: module.Component }))),
+    preload: () => void start(),
+  };
 }
 
-const siteRoutes: RouteObject[] = [
-  { path: paths.home.path, lazy: () => import('./routes/landing.ts') },
-  { path: paths.pricing.path, lazy: () => import('./routes/pricing.ts') },
-  { path: paths.blog.path, lazy: () => import('./routes/blog.ts') },
-  { path: paths.help.path, lazy: () => import('./routes/help.ts') },
-  { path: paths.guides.path, lazy: () => import('./routes/guides.ts') },
-  { path: paths.about.path, lazy: () => import('./routes/about.ts') },
-  { path: paths.careers.path, lazy: () => import('./routes/careers.ts') },
-  { path: paths.contact.path, lazy: () => import('./routes/contact.ts') },
-  { path: paths.privacy.path, lazy: () => import('./routes/privacy.ts') },
-  { path: paths.terms.path, lazy: () => import('./routes/terms.ts') },
-];
-
-const appRoutes: RouteObject[] = [
-  { path: paths.dashboard.path, lazy: () => import('./routes/dashboard.tsx') },
-  { path: paths.record.path, lazy: () => import('./routes/record.tsx') },
-  { path: paths.history.path, lazy: () => import('./routes/history.tsx') },
-  { path: paths.insights.path, lazy: () => import('./routes/insights.ts') },
-  { path: paths.meeting.path, lazy: () => import('./routes/meeting.tsx') },
-  { path: paths.analytics.path, lazy: () => import('./routes/analytics.ts') },
-  { path: paths.team.path, lazy: () => import('./routes/team.tsx') },
-  { path: paths.settings.path, lazy: () => import('./routes/settings.ts') },
-  { path: paths.status.path, lazy: () => import('./routes/status.ts') },
-];
-
-/** Around every page: the "Skip to content" link first in the tab order, then the page. */
-function Root() {
-  return (
-    <>
-      <SkipLink />
-      <Outlet />
-    </>
-  );
+function route(path: string | undefined, page: Lazy, children?: RouteObject[]): RouteObject {
+  return { path, element: <page.Page />, handle: page, children };
 }
 
-export const router = createBrowserRouter([
-  {
-    element: <Root />,
-    errorElement: <RouteError />,
-    children: [
-      ...siteRoutes,
-      { path: paths.auth.path, lazy: () => import('./routes/auth.ts') },
-      { path: paths.resetPassword.path, lazy: () => import('./routes/reset-password.ts') },
-      { path: paths.demo.path, lazy: () => import('./routes/demo.ts') },
-      { path: paths.shared.path, lazy: () => import('./routes/shared-meeting.ts') },
-      { element: <GuardedShell />, children: appRoutes },
-      { path: paths.notFound.path, lazy: () => import('./routes/not-found.ts') },
+const site = (path: string, load: () => Promise<{ Component: ComponentType }>) => route(path, lazyRoute(load));
+
+/**
+ * The guarded app shell (routes/app-shell.tsx), and supabase-js with it: no signed-in screen shows
+ * before the session has been read.
+ */
+const appShell = lazyRoute(() => {
+  void loadSupabase();
+  return import('./routes/app-shell.tsx');
+});
+
+const routes: RouteObject[] = [
+  site(paths.home.path, () => import('./routes/landing.ts')),
+  site(paths.pricing.path, () => import('./routes/pricing.ts')),
+  site(paths.blog.path, () => import('./routes/blog.ts')),
+  site(paths.help.path, () => import('./routes/help.ts')),
+  site(paths.guides.path, () => import('./routes/guides.ts')),
+  site(paths.about.path, () => import('./routes/about.ts')),
+  site(paths.careers.path, () => import('./routes/careers.ts')),
+  site(paths.contact.path, () => import('./routes/contact.ts')),
+  site(paths.privacy.path, () => import('./routes/privacy.ts')),
+  site(paths.terms.path, () => import('./routes/terms.ts')),
+  site(paths.auth.path, () => import('./routes/auth.ts')),
+  site(paths.resetPassword.path, () => import('./routes/reset-password.ts')),
+  // The pages that read the API, under the providers they need (react-query, tooltips).
+  route(
+    undefined,
+    lazyRoute(() => import('./app-layout.tsx')),
+    [
+      site(paths.demo.path, () => import('./routes/demo.ts')),
+      site(paths.shared.path, () => import('./routes/shared-meeting.ts')),
+      site(paths.invite.path, () => import('./routes/invite.ts')),
+      route(undefined, appShell, [
+        site(paths.dashboard.path, () => import('./routes/dashboard.tsx')),
+        site(paths.record.path, () => import('./routes/record.tsx')),
+        site(paths.history.path, () => import('./routes/history.tsx')),
+        site(paths.insights.path, () => import('./routes/insights.ts')),
+        site(paths.meeting.path, () => import('./routes/meeting.tsx')),
+        site(paths.analytics.path, () => import('./routes/analytics.ts')),
+        site(paths.team.path, () => import('./routes/team.tsx')),
+        site(paths.settings.path, () => import('./routes/settings.ts')),
+        site(paths.status.path, () => import('./routes/status.ts')),
+      ]),
     ],
-  },
-]);
+  ),
+  site(paths.notFound.path, () => import('./routes/not-found.ts')),
+];
+
+/**
+ * Every page: the "Skip to content" link first in the tab order, then the page. The chunks of a page
+ * and of the layouts around it download together, not each once its parent has rendered.
+ */
+export function AppRoutes() {
+  const location = useLocation();
+  for (const match of matchRoutes(routes, location) ?? []) (match.route.handle as Lazy).preload();
+  const page = useRoutes(routes, location);
+  return (
+    <RouteErrorBoundary pathname={location.pathname}>
+      <SkipLink />
+      {/* Until a page's first download ends, nothing (as before React renders); later navigations keep the last page meanwhile (transitions). */}
+      <Suspense fallback={null}>{page}</Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+type BoundaryState = { error: unknown; failed: boolean; pathname: string };
+
+/** A page that fails to load or throws shows RouteError instead, until the person goes to another page. */
+class RouteErrorBoundary extends ClassComponent<{ pathname: string; children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: undefined, failed: false, pathname: this.props.pathname };
+
+  static getDerivedStateFromError(error: unknown): Partial<BoundaryState> {
+    return { error, failed: true };
+  }
+
+  static getDerivedStateFromProps(props: { pathname: string }, state: BoundaryState): Partial<BoundaryState> | null {
+    return props.pathname === state.pathname ? null : { error: undefined, failed: false, pathname: props.pathname };
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError error={this.state.error} /> : this.props.children;
+  }
+}

@@ -55,6 +55,15 @@ export async function download(endpoint: FileEndpoint, input?: RequestInput, opt
   return { blob: await response.blob(), fileName: fileNameFrom(response.headers.get('content-disposition')) };
 }
 
+/**
+ * Opens a streamed endpoint (Server-Sent Events answering a POST, which EventSource cannot send) and
+ * answers the Response for the caller to read; errors before the stream begins are ApiErrors as usual.
+ */
+export function openStream<E extends FileEndpoint>(endpoint: E, ...args: CallArgs<E>): Promise<Response>;
+export async function openStream(endpoint: FileEndpoint, input?: RequestInput, options: RequestOptions = {}): Promise<Response> {
+  return send(endpoint, input, options, 'Request failed');
+}
+
 /** Where a call goes: the endpoint's path with its params filled in, then its query. */
 export function requestPath<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): string;
 export function requestPath(endpoint: Endpoint, input?: RequestInput): string {

@@ -8,3 +8,9 @@ export const MEETING_DATA_KEY = ['meetings'] as const;
 
 /** The person's data export (Settings › Privacy); the realtime socket refreshes it as the job moves on. */
 export const DATA_EXPORT_KEY = ['data-export'] as const;
+
+/** The root of every cached query about the person's teams (/team): the realtime `team.changed` event refreshes one team's. */
+export const TEAM_DATA_KEY = ['teams'] as const;
+
+/** The bell's notifications (per person); the realtime socket refreshes them when one arrives. */
+export const NOTIFICATIONS_KEY = ['notifications'] as const;

@@ -24,6 +24,9 @@ import { isPostgres } from '../dialect.ts';
 const PER_MEETING = 1_048_576; // 2^20
 const SUMMARY = 524_288; // 2^19
 
+/** PostgreSQL: rewritten here (every meeting's tsvector) or filled whole, so vacuumed after (migrate.ts). */
+export const vacuumAfter = ['meetings', 'meeting_search_passages'];
+
 export async function up(db: Kysely<any>): Promise<void> {
   await coveringIndexes(db);
   if (isPostgres(db)) return upPostgres(db);

@@ -8,8 +8,8 @@ import type { Config } from '#server/config.ts';
 export type EmailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change';
 
 export type EmailMessage = {
-  /** An auth email, or another feature's notice: the data export (its link, no code), a team invitation. */
-  kind: EmailKind | 'data_export' | 'team_invitation';
+  /** An auth email, or another feature's notice: the data export (its link, no code), a team invitation, a notification. */
+  kind: EmailKind | 'data_export' | 'team_invitation' | 'notification';
   to: string;
   subject: string;
   text: string;
@@ -17,6 +17,8 @@ export type EmailMessage = {
   /** Kept in the development outbox so a person (or a test) can follow the flow without mail (auth's emails carry a code). */
   otp?: string;
   link: string;
+  /** Extra headers (a notification's List-Unsubscribe and List-Unsubscribe-Post, RFC 2369 and 8058). */
+  headers?: Record<string, string>;
 };
 
 export type Mailer = { transport: 'smtp' | 'outbox'; send: (message: EmailMessage) => Promise<void> };
@@ -40,7 +42,14 @@ export function createMailer(config: Config, log: FastifyBaseLogger): Mailer {
     return {
       transport: 'smtp',
       send: async (message) => {
-        await transporter.sendMail({ from: smtp.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transporter.sendMail({
+          from: smtp.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          ...(message.headers ? { headers: message.headers } : {}),
+        });
         log.info({ kind: message.kind }, 'auth email sent');
       },
     };

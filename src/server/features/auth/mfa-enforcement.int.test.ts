@@ -2,12 +2,14 @@ import * as OTPAuth from 'otpauth';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { askEndpoints } from '#shared/contracts/ask.ts';
 import type { Endpoint } from '#shared/contracts/endpoint.ts';
 import { insightsEndpoints } from '#shared/contracts/insights.ts';
 import { dataExportEndpoints } from '#shared/contracts/data-export.ts';
 import { meEndpoints } from '#shared/contracts/me.ts';
 import { meetingEndpoints } from '#shared/contracts/meetings.ts';
 import { notesEndpoints } from '#shared/contracts/notes.ts';
+import { notificationEndpoints } from '#shared/contracts/notifications.ts';
 import { REALTIME_CLOSE_INSUFFICIENT_AAL } from '#shared/contracts/realtime.ts';
 import { settingsEndpoints } from '#shared/contracts/settings.ts';
 import { shareEndpoints } from '#shared/contracts/sharing.ts';
@@ -32,6 +34,8 @@ const GUARDED: Endpoint[] = [
   settingsEndpoints,
   statusEndpoints,
   teamEndpoints,
+  notificationEndpoints,
+  askEndpoints,
 ]
   .flatMap((group) => Object.values(group) as Endpoint[])
   .filter((endpoint) => endpoint.auth !== false);

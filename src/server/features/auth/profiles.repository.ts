@@ -2,7 +2,13 @@ import type { Db } from '#server/db/create-db.ts';
 import { parseJsonObject } from './users.ts';
 
 /** A person as other people see them (teams, "Shared by …"): never their sessions or secrets. */
-export type Profile = { id: string; name: string; email: string; lastActiveAt: string | null };
+export type Profile = { id: string; name: string; email: string; lastActiveAt: string | null; avatarUrl: string | null };
+
+/** The profile picture this server serves for the person (Settings › Profile "Change"), never an address elsewhere. */
+function avatarUrlOf(rawMetadata: string): string | null {
+  const url = parseJsonObject(rawMetadata).avatar_url;
+  return typeof url === 'string' && url.startsWith('/api/v1/avatars/') ? url : null;
+}
 
 /** The name a person gave (Settings › Profile), else the part of their email before the @. */
 export function displayName(user: { email: string; raw_user_meta_data: string }): string {
@@ -42,7 +48,7 @@ export async function profilesOf(db: Db, ids: readonly string[]): Promise<Map<st
           .filter((v): v is string => v !== null)
           .sort()
           .at(-1) ?? null;
-      return [u.id, { id: u.id, name: displayName(u), email: u.email, lastActiveAt: latest }];
+      return [u.id, { id: u.id, name: displayName(u), email: u.email, lastActiveAt: latest, avatarUrl: avatarUrlOf(u.raw_user_meta_data) }];
     }),
   );
 }

@@ -190,6 +190,9 @@ describe('GET /api/v1/insights', () => {
     const { participation } = await insights(token);
     expect(participation.speakers.map((p) => p.speaker)).toEqual(names);
     expect(participation.speakers.at(-1)).toMatchObject({ talkSeconds: 1, turns: 1, meetings: 1 });
+    // Sentiment by speaker stopped at 12 as well: every speaker's tone is there (one turn each, in no set order).
+    const { sentiment } = await insights(token);
+    expect(sentiment.bySpeaker.map((s) => s.speaker).sort()).toEqual(names);
   });
 
   it('shows a person nothing of anyone else’s meetings', async () => {

@@ -63,6 +63,24 @@ async function pdfText(pdf: Buffer): Promise<string> {
   return text.replace(/\s+/g, ' ');
 }
 
+/** The ToUnicode character maps of a PDF's fonts (glyph → text), from its compressed streams. */
+function toUnicodeMaps(pdf: Buffer): string[] {
+  const raw = pdf.toString('latin1');
+  const maps: string[] = [];
+  for (const match of raw.matchAll(/stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    const data = pdf.subarray(start, raw.indexOf('endstream', start));
+    let inflated: string;
+    try {
+      inflated = zlib.inflateSync(data).toString('latin1');
+    } catch {
+      continue; // not a Flate stream (an image, a font program stored otherwise)
+    }
+    if (inflated.includes('begincmap')) maps.push(inflated);
+  }
+  return maps;
+}
+
 /** An action item's due date as the exports print it: "Wed, Nov 19, 2026". */
 const dueDay = (due: string) =>
   new Date(`${due}T00:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -315,6 +333,86 @@ describe('transcript exports', () => {
     expect(raw).not.toMatch(/\/BaseFont \/Helvetica/);
     expect(raw).toMatch(/\/FontFile2 /);
     expect(raw).toMatch(/\/FontFile3 /);
+  });
+
+  it('PDF: Hebrew and Arabic lines print right to left, right-aligned, words in order, Arabic joined; Latin and CJK lines as before', async () => {
+    const owner = await newUser();
+    const meeting = await meetingTitled(owner, 'Weekly Team Standup');
+    const detail = MeetingDetailSchema.parse((await get(owner, `/api/v1/meetings/${meeting.id}`)).json());
+    const numbers = 'אחת שתיים שלוש ארבע חמש שש שבע שמונה תשע עשר';
+    const long = [numbers, numbers, numbers, numbers].join(' ');
+    const texts = [
+      'שלום עולם, מתחילים את הפגישה.',
+      'مرحبا بالجميع، نبدأ الاجتماع الآن.',
+      'דיברתי עם David Chen על גרסה 2.5 של המערכת.',
+      '我们明天开会。会議は明日の午後です。',
+      long,
+    ];
+    const headers = { authorization: `Bearer ${owner}` };
+    for (const [index, text] of texts.entries()) {
+      const segment = detail.segments[index]!;
+      const edited = await t.app.inject({ method: 'PATCH', url: `/api/v1/meetings/${meeting.id}/segments/${segment.id}`, payload: { text }, headers });
+      expect(edited.statusCode).toBe(200);
+    }
+    const response = await get(owner, `/api/v1/meetings/${meeting.id}/export?format=pdf`);
+    expect(response.statusCode).toBe(200);
+    const text = await pdfText(response.rawPayload);
+
+    // pdf.js reads a line's pieces of text left to right and turns each right-to-left piece into
+    // logical order itself. A right-to-left line printed in visual order (its first word at the
+    // right) therefore reads piece by piece from its left end: the sentence's end ("." and its last
+    // words) first, "[00:00]" last; inside each Hebrew piece the words are in order, spaces kept.
+    // Written in logical order (before), the line read "…עולםשלום [00:00] Alex Johnson:".
+    expect(text).toContain('.מתחילים את הפגישה ,שלום עולם :Alex Johnson [00:00]');
+    expect(text).not.toContain('עולםשלום');
+    // Arabic likewise. Its two lam-alef ligatures ("لا" in الاجتماع, "لآ" in الآن) are one glyph each,
+    // which pdf.js turns around with the rest of the piece: "اال…", "اآلن" (shaping: see below).
+    expect(text).toContain('.مرحبا بالجميع، نبدأ االجتماع اآلن :Sarah Miller [00:10]');
+    // A left-to-right name and a number inside a Hebrew sentence keep their own direction and place.
+    expect(text).toContain('.של המערכת 2.5 על גרסה David Chen דיברתי עם :David Chen [00:23]');
+    // Left-to-right lines are written as before.
+    expect(text).toContain('[00:35] Alex Johnson: 我们明天开会。会議は明日の午後です。');
+    expect(text).toContain('[00:55] Alex Johnson: Great. So onboarding Friday, regression by Wednesday, and I unblock the credentials. Thanks all.');
+
+    // Where each line sits: right-to-left lines end at the right margin, left-to-right ones start at the left.
+    const page = await (await getDocumentProxy(new Uint8Array(response.rawPayload))).getPage(1);
+    const items = (await page.getTextContent()).items.filter((item) => 'str' in item && item.str.trim() !== '') as Array<{
+      str: string;
+      dir: string;
+      transform: number[];
+      width: number;
+    }>;
+    const margin = 56;
+    const right = page.view[2]! - margin;
+    const lineOf = (piece: string) => {
+      const y = items.find((item) => item.str.includes(piece))?.transform[5];
+      expect(y, piece).toBeDefined();
+      return items.filter((item) => Math.abs(item.transform[5]! - y!) < 1);
+    };
+    for (const piece of ['שלום עולם', 'مرحبا بالجميع', 'דיברתי עם']) {
+      const line = lineOf(piece);
+      expect(Math.max(...line.map((item) => item.transform[4]! + item.width)), piece).toBeCloseTo(right, 0);
+      expect(Math.min(...line.map((item) => item.transform[4]!)), piece).toBeGreaterThan(margin + 100);
+    }
+    for (const piece of ['我们明天开会', 'Great. So onboarding'])
+      expect(Math.min(...lineOf(piece).map((item) => item.transform[4]!)), piece).toBeCloseTo(margin, 0);
+
+    // A long Hebrew line wraps in reading order: its first words on the first line, each line flush right.
+    const wrapped = items.filter((item) => item.dir === 'rtl' && numbers.split(' ').some((word) => item.str.includes(word)));
+    expect(wrapped.length).toBeGreaterThan(1);
+    expect(wrapped.map((item) => item.str).join(' ')).toBe(long);
+    expect(new Set(wrapped.map((item) => Math.round(item.transform[5]!))).size).toBe(wrapped.length);
+    for (const item of wrapped.slice(1)) expect(item.transform[4]! + item.width).toBeCloseTo(right, 0);
+
+    // Hebrew and Arabic in their Noto fonts; Arabic shaped: the font's character map has the lam-alef
+    // ligatures (one glyph for two letters) and alef in two forms (alone, and joined to the letter before).
+    const raw = response.rawPayload.toString('latin1');
+    const embedded = new Set([...raw.matchAll(/\/BaseFont \/[A-Z]{6}\+([\w-]+)/g)].map((m) => m[1]));
+    expect([...embedded]).toEqual(expect.arrayContaining(['NotoSansHebrew-Regular', 'NotoSansArabic-Regular', 'NotoSans-Regular', 'NotoSansCJKsc-Regular']));
+    const arabicMap = toUnicodeMaps(response.rawPayload).find((map) => map.includes('<0645>'));
+    expect(arabicMap).toContain('<0644 0627>');
+    expect(arabicMap).toContain('<0644 0622>');
+    expect(arabicMap!.match(/<0627>/g)?.length).toBeGreaterThanOrEqual(2);
   });
 
   it("prints times in the reader's profile time zone, and the named speakers as participants", async () => {

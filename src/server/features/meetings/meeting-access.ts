@@ -1,4 +1,5 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
+import type { MeetingRef } from '#shared/contracts/insights.ts';
 import type { MeetingAccess } from '#shared/contracts/meetings.ts';
 
 /**
@@ -33,6 +34,18 @@ export function accessOf(meeting: { owner_id: string; team_id: string | null }, 
   if (meeting.owner_id === reader.userId) return 'owner';
   if (meeting.team_id !== null && reader.teamIds.includes(meeting.team_id)) return 'team';
   return undefined;
+}
+
+/** A meeting's columns as lists across meetings read them (insights, the tracker, the register). */
+export type MeetingRefRow = { id: string; title: string; started_at: string; is_sample: number; owner_id: string };
+
+/**
+ * A meeting as lists across meetings name it. A teammate's meeting carries its owner (`sharedBy`,
+ * named by the meetings service's `nameSharers` before it is answered): "Shared by <name>".
+ */
+export function meetingRefOf(m: MeetingRefRow, reader: MeetingReader): MeetingRef {
+  const ref: MeetingRef = { id: m.id, title: m.title, startedAt: m.started_at, isSample: m.is_sample === 1 };
+  return m.owner_id === reader.userId ? ref : { ...ref, sharedBy: { id: m.owner_id, name: '' } };
 }
 
 /** The people a meeting's realtime events go to now: its owner and, while it is shared, its team's members. */

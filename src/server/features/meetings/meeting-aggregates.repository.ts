@@ -1,14 +1,7 @@
 import { sql } from 'kysely';
-import {
-  UNNAMED_SPEAKERS,
-  type InsightsResponse,
-  type MeetingRef,
-  type MeetingSentiment,
-  type Participant,
-  type SentimentMix,
-} from '#shared/contracts/insights.ts';
+import { UNNAMED_SPEAKERS, type InsightsResponse, type MeetingSentiment, type Participant, type SentimentMix } from '#shared/contracts/insights.ts';
 import type { Db } from '#server/db/create-db.ts';
-import { readableBy, type MeetingReader } from './meeting-access.ts';
+import { meetingRefOf, readableBy, type MeetingReader } from './meeting-access.ts';
 import { SENTIMENT_THRESHOLD } from './sentiment.ts';
 
 /**
@@ -17,11 +10,9 @@ import { SENTIMENT_THRESHOLD } from './sentiment.ts';
  * own meetings and those shared with their teams); nothing here can reach another person's private rows.
  */
 
-/** How many meetings and speakers the sentiment tab charts. Participation lists every speaker (the page pages them). */
-export const LIMITS = { sentimentMeetings: 12, speakers: 12 } as const;
+/** How many meetings the sentiment tab charts. Participation and sentiment list every speaker (the page pages them). */
+export const LIMITS = { sentimentMeetings: 12 } as const;
 
-type MeetingRow = { id: string; title: string; started_at: string; is_sample: number };
-const ref = (m: MeetingRow): MeetingRef => ({ id: m.id, title: m.title, startedAt: m.started_at, isSample: m.is_sample === 1 });
 const num = (value: unknown): number => Number(value ?? 0);
 const round = (value: number, places = 3) => Math.round(value * 10 ** places) / 10 ** places;
 
@@ -60,8 +51,8 @@ async function sentimentOf(db: Db, reader: MeetingReader): Promise<InsightsRespo
     .innerJoin('meetings as m', 'm.id', 's.meeting_id')
     .where(readableBy(reader, 'm'))
     .where('s.sentiment', 'is not', null)
-    .select(['m.id', 'm.title', 'm.started_at', 'm.is_sample', ...mixColumns()])
-    .groupBy(['m.id', 'm.title', 'm.started_at', 'm.is_sample'])
+    .select(['m.id', 'm.title', 'm.started_at', 'm.is_sample', 'm.owner_id', ...mixColumns()])
+    .groupBy(['m.id', 'm.title', 'm.started_at', 'm.is_sample', 'm.owner_id'])
     .orderBy('m.started_at', 'desc')
     .execute();
   const perSpeaker = await db
@@ -84,11 +75,10 @@ async function sentimentOf(db: Db, reader: MeetingReader): Promise<InsightsRespo
   const byMeeting: MeetingSentiment[] = perMeeting
     .slice(0, LIMITS.sentimentMeetings)
     .reverse()
-    .map((row) => ({ meeting: ref(row), score: round(num(row.score)), turns: mixOf(row) }));
+    .map((row) => ({ meeting: meetingRefOf(row, reader), score: round(num(row.score)), turns: mixOf(row) }));
   const bySpeaker = perSpeaker
     .map((row) => ({ speaker: row.display_name ?? UNNAMED_SPEAKERS, score: round(num(row.score)), turns: mixOf(row), total: num(row.turns) }))
     .sort((a, b) => b.total - a.total)
-    .slice(0, LIMITS.speakers)
     .map(({ total: _total, ...speaker }) => speaker);
   return { analysedMeetings: perMeeting.length, overall, byMeeting, bySpeaker };
 }

@@ -22,6 +22,7 @@ import { createAudioDownloads, withDownloadKeys, type AudioDownload, type AudioD
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import { ownerOnly, watchersOf, type MeetingReader } from './meeting-access.ts';
 import { activitySince, meetingInsightsOf } from './meeting-aggregates.repository.ts';
+import { rankSegments, readableMeetings, segmentsInContext } from './ask-passages.repository.ts';
 import { parseTranscriptOffThread } from './document-work.ts';
 import type { ImportProblem } from './import/parse-transcript.ts';
 import {
@@ -71,8 +72,9 @@ import {
 export type { MeetingRecord, TranscriptInput } from './meetings.repository.ts';
 import type { SearchableNote } from './meeting-search.repository.ts';
 export type { MeetingReader } from './meeting-access.ts';
+export type { SegmentInContext } from './ask-passages.repository.ts';
 /** The access rule, for the aggregates of other features that join the meetings table read-only (notes' tracker). */
-export { ownerOnly, readableBy } from './meeting-access.ts';
+export { meetingRefOf, ownerOnly, readableBy, type MeetingRefRow } from './meeting-access.ts';
 
 /**
  * What the meetings feature needs of the teams feature (given in deps.ts): the teams a person
@@ -83,6 +85,10 @@ export type TeamsPort = {
   teamIdsOf: (userId: string) => Promise<string[]>;
   memberIdsOf: (teamId: string) => Promise<string[]>;
   recordActivity: (activity: { teamId: string; actorId: string; kind: TeamActivityKind; meetingId: string; meetingTitle: string }) => Promise<void>;
+  /** Which meetings a team shares changed (unshared, moved to another team): its open /team and history pages read again. */
+  teamChanged?: (teamId: string) => void;
+  /** The person started or stopped recording: their teams' /team pages show "In a meeting", or no longer. */
+  availabilityChanged?: (userId: string) => void;
 };
 
 /** Why a meeting was not shared with a team: not the caller's meeting, or not a team of theirs. */
@@ -135,6 +141,8 @@ export function createMeetingsService(deps: {
   namesOf?: (userIds: readonly string[]) => Promise<Map<string, string>>;
   /** Meeting events (progress, notes) go to the meeting's readers through the hub. */
   realtime?: Pick<RealtimeHub, 'publish'>;
+  /** A transcript became readable by a team: imported into it, or the meeting shared with it (the notifications feature: mentions). */
+  onTeamTranscript?: (meetingId: string, ownerId: string) => Promise<void>;
 }) {
   const { db, blobs } = deps;
   const audioDownloads = createAudioDownloads({ blobs });
@@ -150,10 +158,39 @@ export function createMeetingsService(deps: {
     const names = await deps.namesOf(ids);
     return items.map((m) => (m.owner ? { ...m, owner: { id: m.owner.id, name: names.get(m.owner.id) ?? '' } } : m));
   };
+  /**
+   * Names the owners of teammates' meetings anywhere in an answer of lists across meetings (each
+   * MeetingRef's `sharedBy`, which the repositories fill with the owner's id alone): one lookup of
+   * names for the whole answer, whatever its shape (topics, sentiment, the tracker, the register).
+   */
+  const nameSharers = async <T>(answer: T): Promise<T> => {
+    const sharers: { id: string; name: string }[] = [];
+    const visit = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(visit);
+      if (value === null || typeof value !== 'object') return;
+      for (const [key, field] of Object.entries(value)) {
+        if (key === 'sharedBy' && field !== null && typeof field === 'object' && 'id' in field && 'name' in field)
+          sharers.push(field as { id: string; name: string });
+        else visit(field);
+      }
+    };
+    visit(answer);
+    if (sharers.length === 0 || !deps.namesOf) return answer;
+    const names = await deps.namesOf([...new Set(sharers.map((s) => s.id))]);
+    for (const sharer of sharers) sharer.name = names.get(sharer.id) ?? '';
+    return answer;
+  };
   const isMemberOf = async (userId: string, teamId: string) => (teams ? (await teams.teamIdsOf(userId)).includes(teamId) : false);
   const recordTeamActivity = async (meetingId: string, actorId: string, kind: TeamActivityKind) => {
     const meeting = await ownershipOf(db, meetingId);
     if (teams && meeting?.team_id) await teams.recordActivity({ teamId: meeting.team_id, actorId, kind, meetingId, meetingTitle: meeting.title });
+  };
+
+  /** Its owner is no longer recording it: their teams' /team pages stop saying "In a meeting". */
+  const recordingEnded = async (meetingId: string) => {
+    if (!teams?.availabilityChanged) return;
+    const meeting = await ownershipOf(db, meetingId);
+    if (meeting) teams.availabilityChanged(meeting.owner_id);
   };
 
   // Events to a meeting's team members, in the order they were raised (one chain per meeting): who
@@ -229,6 +266,7 @@ export function createMeetingsService(deps: {
       });
       const meeting = await getMeeting(db, ownerOnly(ownerId), id);
       if (!meeting) throw new Error('A meeting just created could not be read back');
+      teams?.availabilityChanged?.(ownerId);
       return meeting;
     },
     /**
@@ -257,7 +295,10 @@ export function createMeetingsService(deps: {
       );
       const meeting = await getMeeting(db, ownerOnly(ownerId), id);
       if (!meeting) throw new Error('A meeting just imported could not be read back');
-      if (meeting.teamId) await recordTeamActivity(id, ownerId, 'meeting_imported');
+      if (meeting.teamId) {
+        await recordTeamActivity(id, ownerId, 'meeting_imported');
+        await deps.onTeamTranscript?.(id, ownerId);
+      }
       return { meeting };
     },
     update: (ownerId: string, id: string, changes: Omit<UpdateMeetingBody, 'teamId'>) => updateMeeting(db, ownerId, id, changes),
@@ -271,7 +312,12 @@ export function createMeetingsService(deps: {
       }
       const changed = await setMeetingTeam(db, ownerId, id, teamId);
       if (!changed) return 'not-found';
-      if (teamId !== null && teamId !== changed.previousTeamId) await recordTeamActivity(id, ownerId, 'meeting_shared');
+      if (teamId !== null && teamId !== changed.previousTeamId) {
+        await recordTeamActivity(id, ownerId, 'meeting_shared');
+        await deps.onTeamTranscript?.(id, ownerId);
+      }
+      // The team it left loses it from its members' lists now (the one it joined hears of it through its activity).
+      if (changed.previousTeamId !== null && changed.previousTeamId !== teamId) teams?.teamChanged?.(changed.previousTeamId);
       return 'shared';
     },
     /** A reader downloaded the meeting's transcript or notes: the team's activity says so, when it is shared. */
@@ -366,15 +412,22 @@ export function createMeetingsService(deps: {
     uploadsInProgress: () => uploadsInProgress(db),
     /** Which of these blob keys are some meeting's recording (the rest are orphans). */
     audioKeysAmong: (keys: readonly string[]) => audioKeysAmong(db, keys),
-    recordingStored: (meetingId: string, audio: StoredAudio) =>
-      transition(db, meetingId, 'recordingStored', {
+    recordingStored: async (meetingId: string, audio: StoredAudio) => {
+      const moved = await transition(db, meetingId, 'recordingStored', {
         audio_key: audio.key,
         audio_mime: audio.mime,
         audio_bytes: audio.bytes,
         duration_seconds: audio.durationSeconds,
         failure_reason: null,
-      }),
-    recordingUnreadable: (meetingId: string, reason: string) => transition(db, meetingId, 'recordingUnreadable', { failure_reason: reason }),
+      });
+      if (moved) await recordingEnded(meetingId);
+      return moved;
+    },
+    recordingUnreadable: async (meetingId: string, reason: string) => {
+      const moved = await transition(db, meetingId, 'recordingUnreadable', { failure_reason: reason });
+      if (moved) await recordingEnded(meetingId);
+      return moved;
+    },
     transcriptionSource: async (meetingId: string): Promise<TranscriptionSource | undefined> => {
       const row = await transcriptionSource(db, meetingId);
       return row && { ownerId: row.owner_id, audioKey: row.audio_key, options: parseOptions(row.options), audioSources: parseSources(row.audio_sources) };
@@ -416,10 +469,21 @@ export function createMeetingsService(deps: {
     search: async (userId: string, meetingId: string, q: string) => searchInMeeting(db, await readerOf(userId), meetingId, q),
 
     /** /insights over the meetings the caller may read (their own and their teams'). */
-    insights: async (userId: string) => meetingInsightsOf(db, await readerOf(userId)),
+    insights: async (userId: string) => nameSharers(await meetingInsightsOf(db, await readerOf(userId))),
     activitySince: async (userId: string, since: Date) => activitySince(db, await readerOf(userId), since),
     /** The caller as a reader (other features' aggregates filter the meetings table with readableBy). */
     readerOf,
+    nameSharers,
+    /**
+     * Ask's reads (features/ask), each scoped to what `reader` may read: transcript segments ranked by
+     * the search index's relevance, the ready meetings with their transcript revisions (whose
+     * embeddings are current), and segments with their meeting, speaker and neighbours.
+     */
+    askRead: {
+      rank: (reader: MeetingReader, words: string[], options: { meetingId?: string | undefined; limit: number }) => rankSegments(db, reader, words, options),
+      meetings: (reader: MeetingReader, meetingId?: string) => readableMeetings(db, reader, meetingId),
+      inContext: (reader: MeetingReader, segmentIds: string[], around: number) => segmentsInContext(db, reader, segmentIds, around),
+    },
   };
 }
 

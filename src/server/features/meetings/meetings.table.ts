@@ -116,3 +116,33 @@ export type MeetingTables = {
   passage_search: PassageSearchTable;
   meeting_search_passages: MeetingSearchPassagesTable;
 };
+
+/**
+ * The meetings table's columns as this feature reads them, for `select` instead of `meetings.*`: on
+ * PostgreSQL the table also holds the search tsvector (the meeting's whole transcript, stored out of
+ * line), and `*` detoasted and printed it for every row a list or search returned. Keyed by the
+ * table's type, so a new column cannot be forgotten here.
+ */
+const MEETING_COLUMN_SET: Record<keyof MeetingsTable, true> = {
+  id: true,
+  owner_id: true,
+  title: true,
+  started_at: true,
+  duration_seconds: true,
+  status: true,
+  failure_reason: true,
+  source: true,
+  options: true,
+  summary: true,
+  is_sample: true,
+  audio_key: true,
+  audio_mime: true,
+  audio_bytes: true,
+  upload_id: true,
+  audio_sources: true,
+  created_at: true,
+  updated_at: true,
+  transcript_revision: true,
+  team_id: true,
+};
+export const MEETING_COLUMNS = (Object.keys(MEETING_COLUMN_SET) as (keyof MeetingsTable)[]).map((column) => `meetings.${column}` as const);

@@ -10,7 +10,8 @@ import * as fontkit from 'fontkit';
  *   Noto Sans (Latin, Greek, Cyrillic) → DejaVu Sans (symbols, arrows, box drawing) → Noto Sans CJK
  *   (Chinese, Japanese, Korean) → Symbola (emoji, monochrome: PDF text cannot carry colour
  *   bitmaps) → any other Noto Sans script font that has the character (Arabic, Hebrew, Devanagari,
- *   Thai, …: looked up only when one of those characters turns up, then remembered).
+ *   Thai, …: looked up only when one of those characters turns up, then remembered). Hebrew and
+ *   Arabic go to their Noto Sans fonts first (right-to-left order: pdf-bidi.ts).
  */
 
 export type FontStyle = 'regular' | 'bold' | 'italic';
@@ -40,7 +41,7 @@ const PRIMARY_CHAIN: FontFace[] = [
   face('symbola', { path: SYMBOLA }),
 ];
 
-type Coverage = { hasGlyphForCodePoint: (codePoint: number) => boolean };
+type Coverage = { hasGlyphForCodePoint: (codePoint: number) => boolean; ascent: number; unitsPerEm: number };
 
 const coverageCache = new Map<string, Coverage | null>();
 
@@ -57,6 +58,16 @@ function coverageOf(file: FontFile): Coverage | null {
     coverageCache.set(key, coverage);
   }
   return coverageCache.get(key) ?? null;
+}
+
+/**
+ * How far above the baseline the face's lines reach, as a fraction of the font size (pdfkit's
+ * ascender): where a line's baseline goes when its runs are written at one shared baseline.
+ */
+export function ascentOf(fontFace: FontFace | null, style: FontStyle): number {
+  const font = fontFace ? coverageOf(fontFace.files[style]) : null;
+  // Helvetica's ascender (pdfkit's AFM), for when no font is installed.
+  return font ? font.ascent / font.unitsPerEm : 0.718;
 }
 
 let installedChain: FontFace[] | undefined;
@@ -83,6 +94,10 @@ function otherScriptFaces(): FontFace[] {
   return scriptFaces;
 }
 
+// Hebrew and Arabic (with their punctuation) print in Noto Sans Hebrew and Noto Sans Arabic, drawn
+// for them with their joining forms and ligatures, although DejaVu Sans in the primary chain has them too.
+const RIGHT_TO_LEFT = /^[\p{Script_Extensions=Hebrew}\p{Script_Extensions=Arabic}]$/u;
+
 // Which face prints each character, worked out once per process (a two-hour transcript repeats a few hundred).
 const faceCache = new Map<number, FontFace | null>();
 
@@ -90,7 +105,11 @@ function faceFor(codePoint: number): FontFace | null {
   let found = faceCache.get(codePoint);
   if (found === undefined) {
     const has = (candidate: FontFace) => coverageOf(candidate.files.regular)?.hasGlyphForCodePoint(codePoint) ?? false;
-    found = chain().find(has) ?? otherScriptFaces().find(has) ?? null;
+    found =
+      (RIGHT_TO_LEFT.test(String.fromCodePoint(codePoint)) ? otherScriptFaces().find(has) : undefined) ??
+      chain().find(has) ??
+      otherScriptFaces().find(has) ??
+      null;
     faceCache.set(codePoint, found);
   }
   return found;

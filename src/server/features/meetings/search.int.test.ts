@@ -230,3 +230,34 @@ describe('search across meetings', () => {
     expect(nothing).toEqual({ status: 200, body: { matches: [] } });
   });
 });
+
+describe('a word in more meetings than the count goes to', () => {
+  /** One more than SEARCH_COUNT_LIMIT + 1, so the count stops and the newest-first and ranked paths past it are taken. */
+  const MEETINGS = 1002;
+  const day = (n: number) => new Date(Date.UTC(2020, 0, 1) + n * 86_400_000).toISOString();
+  let c: Account;
+  beforeAll(async () => {
+    c = await newAccount();
+    for (let n = 0; n < MEETINGS; n++) {
+      // The title hit (which weighs most) is among the newest thousand, far from the page's start.
+      const title = n === 600 ? 'Wombat review' : `Standup ${n}`;
+      await t.deps.services.meetings.createSample(c.userId, meeting(title, day(n), [[PRIYA, 1000, 'The wombat report is in.']]));
+    }
+  }, 600_000);
+
+  it('counts 1,000 and more, pages newest first, each with its passage', async () => {
+    const first = await search(c.token, 'q=wombat&pageSize=5');
+    expect(first.total).toBe(1000);
+    expect(first.totalIsAtLeast).toBe(true);
+    expect(titles(first)).toEqual(['Standup 1001', 'Standup 1000', 'Standup 999', 'Standup 998', 'Standup 997']);
+    expect(first.items.every((m) => m.matches?.length === 1 && marked(m.matches[0]!).includes('wombat'))).toBe(true);
+    expect(titles(await search(c.token, 'q=wombat&pageSize=5&page=2'))).toEqual(['Standup 996', 'Standup 995', 'Standup 994', 'Standup 993', 'Standup 992']);
+  });
+
+  it('ranks best match first when asked: the title hit leads', async () => {
+    const page = await search(c.token, 'q=wombat&sort=relevance&pageSize=5');
+    expect(titles(page)[0]).toBe('Wombat review');
+    expect(page.items).toHaveLength(5);
+    expect(page.totalIsAtLeast).toBe(true);
+  });
+});

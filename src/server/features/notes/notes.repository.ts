@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { ActionItem, MeetingRef, Topic } from '#shared/contracts/insights.ts';
+import type { ActionItem, Topic } from '#shared/contracts/insights.ts';
 import type { Insight, InsightKind, ItemStatus, NotesState } from '#shared/contracts/notes.ts';
 import type { Db } from '#server/db/create-db.ts';
-import { readableBy, type MeetingReader } from '../meetings/meetings.service.ts';
+import { meetingRefOf, readableBy, type MeetingReader, type MeetingRefRow } from '../meetings/meetings.service.ts';
 import type { MeetingInsightsTable, MeetingNotesTable } from './notes.table.ts';
 
 /**
@@ -190,9 +190,6 @@ export async function countsOf(db: Db, ownerId: string): Promise<{ keyPoints: nu
   return { keyPoints: count('key_point'), actionItems: count('action_item'), decisions: count('decision'), topics: count('topic') };
 }
 
-type MeetingRow = { id: string; title: string; started_at: string; is_sample: number };
-export const toMeetingRef = (m: MeetingRow): MeetingRef => ({ id: m.id, title: m.title, startedAt: m.started_at, isSample: m.is_sample === 1 });
-
 export const LIMITS = { topics: 30, actionItems: 100 } as const;
 
 /** Topics across a person's meetings: the same name in several meetings is one topic, newest meeting first. */
@@ -203,10 +200,10 @@ export async function topicsOf(db: Db, reader: MeetingReader): Promise<Topic[]> 
     .where(readableBy(reader, 'm'))
     .where('i.kind', '=', 'topic')
     .where('i.status', '!=', 'dismissed')
-    .select(['i.text', 'm.id', 'm.title', 'm.started_at', 'm.is_sample'])
+    .select(['i.text', 'm.id', 'm.title', 'm.started_at', 'm.is_sample', 'm.owner_id'])
     .orderBy('m.started_at', 'desc')
     .execute();
-  const byName = new Map<string, { name: string; meetings: Set<string>; last: MeetingRow }>();
+  const byName = new Map<string, { name: string; meetings: Set<string>; last: MeetingRefRow }>();
   for (const row of rows) {
     const key = row.text.trim().toLowerCase();
     const topic = byName.get(key) ?? { name: row.text.trim(), meetings: new Set<string>(), last: row };
@@ -216,7 +213,7 @@ export async function topicsOf(db: Db, reader: MeetingReader): Promise<Topic[]> 
   return [...byName.values()]
     .sort((a, b) => b.meetings.size - a.meetings.size || b.last.started_at.localeCompare(a.last.started_at))
     .slice(0, LIMITS.topics)
-    .map((t) => ({ name: t.name, meetings: t.meetings.size, lastDiscussed: toMeetingRef(t.last) }));
+    .map((t) => ({ name: t.name, meetings: t.meetings.size, lastDiscussed: meetingRefOf(t.last, reader) }));
 }
 
 /** A person's action items across meetings, newest meeting first. */
@@ -228,7 +225,20 @@ export async function actionItemsOf(db: Db, reader: MeetingReader, filter: { sta
     .where('i.kind', '=', 'action_item');
   query = filter.status ? query.where('i.status', '=', filter.status) : query.where('i.status', '!=', 'dismissed');
   const rows = await query
-    .select(['i.id as item_id', 'i.text', 'i.assignee', 'i.due', 'i.due_text', 'i.status', 'i.start_ms', 'm.id', 'm.title', 'm.started_at', 'm.is_sample'])
+    .select([
+      'i.id as item_id',
+      'i.text',
+      'i.assignee',
+      'i.due',
+      'i.due_text',
+      'i.status',
+      'i.start_ms',
+      'm.id',
+      'm.title',
+      'm.started_at',
+      'm.is_sample',
+      'm.owner_id',
+    ])
     .orderBy('m.started_at', 'desc')
     .orderBy('i.position')
     .limit(LIMITS.actionItems)
@@ -241,7 +251,7 @@ export async function actionItemsOf(db: Db, reader: MeetingReader, filter: { sta
     dueText: r.due_text,
     status: r.status,
     startMs: r.start_ms ?? 0,
-    meeting: toMeetingRef(r),
+    meeting: meetingRefOf(r, reader),
   }));
 }
 

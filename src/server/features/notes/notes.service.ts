@@ -29,6 +29,13 @@ import {
 } from './notes.repository.ts';
 
 export type { NewItem } from './notes.repository.ts';
+/**
+ * For Ask (features/ask), which answers with the notes' LLM and holds its answers to the notes' rule
+ * of what a citation proves: one client, one check, not copies.
+ */
+export { checkCitedItem, indexTranscript } from './citations.ts';
+export { createChatClient, type ChatClient } from './engines/llm/chat-client.ts';
+export type { NotesTranscript } from './notes-types.ts';
 
 type NotesDeps = {
   db: Db;
@@ -44,6 +51,16 @@ type NotesDeps = {
   automaticNotesOf: (userId: string) => Promise<boolean>;
   maxAttempts: number;
   retryDelayMs: number;
+  /** After notes are written (the notifications feature: AI Insights Ready, action items assigned); its failure is only logged. */
+  onNotesWritten?: (written: NotesWritten) => Promise<void>;
+};
+
+/** A meeting's notes just written: whether the person asked (Regenerate), and the new items. */
+export type NotesWritten = {
+  meetingId: string;
+  ownerId: string;
+  explicit: boolean;
+  items: { kind: NewItem['kind']; text: string; assignee: string | null; startMs: number }[];
 };
 
 const NotesPayload = z.object({ meetingId: z.uuid(), ownerId: z.string(), explicit: z.boolean() });
@@ -110,7 +127,14 @@ export function createNotesService(deps: NotesDeps) {
     return { summary: meeting.summary, ...(await notesOf(meetingId, meeting.transcriptRevision)) };
   };
 
-  const tracker = createTrackerService({ db, now: deps.now, timeZoneOf: deps.timeZoneOf, updateItem: updateNoteItem, readerOf: meetings.readerOf });
+  const tracker = createTrackerService({
+    db,
+    now: deps.now,
+    timeZoneOf: deps.timeZoneOf,
+    updateItem: updateNoteItem,
+    readerOf: meetings.readerOf,
+    nameSharers: meetings.nameSharers,
+  });
 
   const jobs = deps.jobs.define<NotesPayload>({
     name: 'notes',
@@ -174,6 +198,14 @@ export function createNotesService(deps: NotesDeps) {
         .notesStored({ meetingId, ownerId, startedAt: source.startedAt, segments: source.segments })
         .catch((error: unknown) => log.error({ err: error, meetingId }, 'follow-ups of open action items and superseded decisions not found'));
       if (parts.summary) await meetings.setSummary(meetingId, result.summary.trim() || null);
+      await deps
+        .onNotesWritten?.({
+          meetingId,
+          ownerId,
+          explicit,
+          items: items.map((item) => ({ kind: item.kind, text: item.text, assignee: item.assignee ?? null, startMs: item.startMs })),
+        })
+        .catch((error: unknown) => log.error({ err: error, meetingId }, 'notes notifications not sent'));
     },
     onSettled: async ({ meetingId, ownerId }, outcome) => {
       if (outcome.status === 'failed') await writeState(db, meetingId, { status: 'failed', failure_reason: outcome.error, part: null, parts: null });
@@ -184,8 +216,10 @@ export function createNotesService(deps: NotesDeps) {
 
   const queue = async (meetingId: string, ownerId: string, explicit: boolean) => {
     await writeState(db, meetingId, { status: 'queued', failure_reason: null, part: null, parts: null });
-    await jobs.enqueue({ meetingId, ownerId, explicit });
+    // Told before the job is queued: announce reads the stored state, and a worker quick to claim the
+    // job would already have it running, so open pages would never hear "queued".
     await announce(meetingId, ownerId);
+    await jobs.enqueue({ meetingId, ownerId, explicit });
   };
 
   /** Notes written without being asked, unless the person turned them off (setting, or both options). */
@@ -233,8 +267,8 @@ export function createNotesService(deps: NotesDeps) {
     },
     counts: (ownerId: string) => countsOf(db, ownerId),
     /** /insights' topics and action items over the meetings the caller may read (their own and their teams'). */
-    topics: async (userId: string): Promise<Topic[]> => topicsOf(db, await meetings.readerOf(userId)),
-    actionItems: async (userId: string): Promise<ActionItem[]> => actionItemsOf(db, await meetings.readerOf(userId)),
+    topics: async (userId: string): Promise<Topic[]> => meetings.nameSharers(await topicsOf(db, await meetings.readerOf(userId))),
+    actionItems: async (userId: string): Promise<ActionItem[]> => meetings.nameSharers(await actionItemsOf(db, await meetings.readerOf(userId))),
     /** /insights › Action Items as a tracker: by status (overdue too), assignee and meeting, with later mentions. */
     actionItemTracker: tracker.actionItems,
     answerMention: tracker.answerMention,

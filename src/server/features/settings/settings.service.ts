@@ -1,4 +1,4 @@
-import type { AutoDelete, RecordingSettings, SettingsPatch, SettingsResponse, SettingsTab } from '#shared/contracts/settings.ts';
+import type { AutoDelete, NotificationSettings, RecordingSettings, SettingsPatch, SettingsResponse, SettingsTab } from '#shared/contracts/settings.ts';
 import type { Db } from '#server/db/create-db.ts';
 import { getPipelineSettings, type PipelineSettings } from './pipeline-settings.ts';
 import {
@@ -34,5 +34,8 @@ export function createSettingsService(deps: { db: Db; timeZoneOf: (userId: strin
     /** Each person's Settings › Privacy "Auto-delete recordings" choice, for those who saved one. */
     autoDeleteChoices: async (): Promise<Map<string, AutoDelete>> =>
       new Map((await listStoredSettings(db)).map(({ userId, settings }) => [userId, settings.privacy.autoDelete])),
+    /** Who saved a Settings › Notifications choice on (the Team Activity digest, off by default, goes to them). */
+    notificationChoosers: async (choice: keyof NotificationSettings): Promise<string[]> =>
+      (await listStoredSettings(db)).filter(({ settings }) => settings.notifications[choice]).map(({ userId }) => userId),
   };
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { MeetingRefSchema } from '#shared/contracts/insights.ts';
 import { AudioLinkSchema, MeetingDetailSchema, MeetingListResponseSchema, type MeetingSummary } from '#shared/contracts/meetings.ts';
 import { RealtimeServerMessageSchema, type MeetingProgressEvent, type RealtimeServerMessage } from '#shared/contracts/realtime.ts';
 import {
@@ -427,6 +428,36 @@ describe('meetings shared with a team', () => {
     await shareWith(owner, shared.id, team.id);
   });
 
+  it('is marked with its owner ("Shared by") wherever lists across meetings name it for a member, and nowhere for its owner', async () => {
+    await shareWith(owner, shared.id, team.id);
+    // Every meeting reference in an answer, wherever it sits (topics, sentiment, items, mentions, links, filters).
+    const refsIn = (value: unknown): { id: string; sharedBy?: unknown }[] => {
+      if (Array.isArray(value)) return value.flatMap(refsIn);
+      if (value === null || typeof value !== 'object') return [];
+      const ref = MeetingRefSchema.safeParse(value);
+      const found = ref.success && 'startedAt' in value ? [ref.data] : [];
+      return [...found, ...Object.values(value).flatMap(refsIn)];
+    };
+    const answers = async (user: User) => ({
+      insights: (await api(user, 'GET', '/api/v1/insights')).body as { actionItems: unknown; topics: unknown; sentiment: unknown },
+      tracker: (await api(user, 'GET', '/api/v1/action-items?status=all&pageSize=100')).body as { items: unknown; meetings: unknown },
+      decisions: (await api(user, 'GET', '/api/v1/decisions?pageSize=100')).body as { items: unknown },
+    });
+    const asMember = await answers(member);
+    for (const part of [asMember.insights.actionItems, asMember.tracker.items, asMember.tracker.meetings, asMember.decisions.items]) {
+      expect(refsIn(part).map((ref) => ref.id)).toContain(shared.id);
+    }
+    const memberRefs = refsIn(asMember);
+    for (const ref of memberRefs) {
+      if (ref.id === shared.id) expect(ref.sharedBy).toEqual({ id: owner.id, name: 'Sam Sharer' });
+      else expect(ref.sharedBy).toBeUndefined();
+    }
+    expect(memberRefs.some((ref) => ref.id !== shared.id)).toBe(true);
+    const ownerRefs = refsIn(await answers(owner));
+    expect(ownerRefs.map((ref) => ref.id)).toContain(shared.id);
+    for (const ref of ownerRefs) expect(ref.sharedBy).toBeUndefined();
+  });
+
   it('only its owner edits, deletes or shares it further', async () => {
     await shareWith(owner, shared.id, team.id);
     expect(await changeStatuses(member, shared)).toEqual([404, 404, 404, 404, 404, 404, 404, 404, 404]);
@@ -619,12 +650,29 @@ async function connect(user: User) {
   const next = () => new Promise<RealtimeServerMessage>((resolve) => (inbox.length > 0 ? resolve(inbox.shift()!) : waiters.push(resolve)));
   socket.send(JSON.stringify({ type: 'auth', accessToken: user.token }));
   expect(await next()).toEqual({ type: 'ready', userId: user.id });
-  /** The next message, after everything the server sent before answering this ping. */
+  /** The next message but a `team.changed` (which membership changes send along the way, in their own time). */
+  const nextBesidesTeamChanges = async (): Promise<RealtimeServerMessage> => {
+    const message = await next();
+    return message.type === 'team.changed' ? nextBesidesTeamChanges() : message;
+  };
+  /** The next message besides team changes, after everything the server sent before answering this ping. */
   const nextAfterPing = async () => {
     socket.send(JSON.stringify({ type: 'ping' }));
-    return next();
+    return nextBesidesTeamChanges();
   };
-  return { socket, next, nextAfterPing };
+  /** Waits for a `team.changed` of this team (other team changes are skipped); fails the test if none comes. */
+  const teamChanged = async (teamId: string): Promise<void> => {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const message = await Promise.race([
+        next(),
+        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), Math.max(0, deadline - Date.now()))),
+      ]);
+      if (!message) throw new Error(`no team.changed for ${teamId}`);
+      if (message.type === 'team.changed' && message.teamId === teamId) return;
+    }
+  };
+  return { socket, next: nextBesidesTeamChanges, nextAfterPing, teamChanged };
 }
 
 describe('realtime events of a shared meeting', () => {
@@ -658,5 +706,79 @@ describe('realtime events of a shared meeting', () => {
     expect(await m.nextAfterPing()).toEqual({ type: 'pong' });
     expect(await s.nextAfterPing()).toEqual({ type: 'pong' });
     for (const c of [o, m, s]) c.socket.close();
+  });
+});
+
+describe('/team live', () => {
+  it('a heartbeat keeps a member Available; recording, membership and activity changes reach the team’s open pages', async () => {
+    const owner = await newUser('Lena Live');
+    const member = await newUser('Pia Present');
+    const team = await createTeam(owner, 'Presence');
+    await join(owner, team.id, member);
+    // Not seen by auth for 30 minutes (no sign-in, no token refresh): Away.
+    const longAgo = new Date(Date.now() - 30 * 60_000).toISOString();
+    await t.deps.database.db
+      .updateTable('auth_sessions')
+      .set({ created_at: longAgo, updated_at: longAgo, refreshed_at: longAgo })
+      .where('user_id', '=', member.id)
+      .execute();
+    await t.deps.database.db.updateTable('auth_users').set({ last_sign_in_at: longAgo }).where('id', '=', member.id).execute();
+    const card = async () => (await membersOf(owner, team.id)).find((c) => c.userId === member.id)!;
+    expect(await card()).toMatchObject({ availability: 'away', status: 'Away', lastActiveAt: longAgo });
+
+    const o = await connect(owner);
+    // Their open tab's heartbeat: Available again, and the owner's page hears of it.
+    expect((await api(member, 'POST', '/api/v1/teams/presence')).status).toBe(200);
+    await o.teamChanged(team.id);
+    const seen = await card();
+    expect(seen).toMatchObject({ availability: 'active', status: 'Available' });
+    expect(Date.now() - Date.parse(seen.lastActiveAt!)).toBeLessThan(60_000);
+    // Another beat while already Available changes nothing the page shows: no event.
+    expect((await api(member, 'POST', '/api/v1/teams/presence')).status).toBe(200);
+    expect(await o.nextAfterPing()).toEqual({ type: 'pong' });
+    expect((await api(undefined, 'POST', '/api/v1/teams/presence')).status).toBe(401);
+
+    // Recording: "In a meeting", announced as it starts and as the recording is stored.
+    const recording = await api(member, 'POST', '/api/v1/meetings', { title: 'Pia records' });
+    await o.teamChanged(team.id);
+    expect(await card()).toMatchObject({ availability: 'busy', status: 'In a meeting' });
+    const recordingId = (recording.body as { id: string }).id;
+    await t.deps.services.meetings.recordingUnreadable(recordingId, 'test: no audio');
+    await o.teamChanged(team.id);
+    expect(await card()).toMatchObject({ availability: 'active' });
+
+    // Sharing a meeting (the team's activity) reaches both; unsharing too.
+    const m = await connect(member);
+    const shared = await meetingTitled(owner, 'Weekly Team Standup');
+    await shareWith(owner, shared.id, team.id);
+    await Promise.all([o.teamChanged(team.id), m.teamChanged(team.id)]);
+    await shareWith(owner, shared.id, null);
+    await Promise.all([o.teamChanged(team.id), m.teamChanged(team.id)]);
+
+    // Roles and removal: the removed member's page hears it too, and nothing after.
+    expect((await api(owner, 'PATCH', `/api/v1/teams/${team.id}/members/${member.id}`, { role: 'admin' })).status).toBe(200);
+    await Promise.all([o.teamChanged(team.id), m.teamChanged(team.id)]);
+    expect((await api(owner, 'DELETE', `/api/v1/teams/${team.id}/members/${member.id}`)).status).toBe(200);
+    await Promise.all([o.teamChanged(team.id), m.teamChanged(team.id)]);
+    expect((await api(owner, 'PATCH', `/api/v1/teams/${team.id}`, { name: 'Presence 2' })).status).toBe(200);
+    await o.teamChanged(team.id);
+    expect(await m.nextAfterPing()).toEqual({ type: 'pong' });
+    for (const c of [o, m]) c.socket.close();
+  });
+
+  it('member cards carry the profile picture this server serves, and nothing else', async () => {
+    const owner = await newUser('Ava Tar');
+    const team = await createTeam(owner, 'Pictures');
+    expect((await membersOf(owner, team.id))[0]!.avatarUrl).toBeNull();
+    const setMetadata = (metadata: object) =>
+      t.deps.database.db
+        .updateTable('auth_users')
+        .set({ raw_user_meta_data: JSON.stringify({ full_name: 'Ava Tar', ...metadata }) })
+        .where('id', '=', owner.id)
+        .execute();
+    await setMetadata({ avatar_url: `/api/v1/avatars/${owner.id}?v=abc` });
+    expect((await membersOf(owner, team.id))[0]!.avatarUrl).toBe(`/api/v1/avatars/${owner.id}?v=abc`);
+    await setMetadata({ avatar_url: 'https://tracker.example.com/pixel.png' });
+    expect((await membersOf(owner, team.id))[0]!.avatarUrl).toBeNull();
   });
 });

@@ -243,3 +243,27 @@ export async function insertActivity(
 export async function activityOf(db: Db, teamId: string, limit: number): Promise<TeamActivityTable[]> {
   return db.selectFrom('team_activity').selectAll().where('team_id', '=', teamId).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
+
+/** Notes that a person's tab is in use now; answers when it last said so before (null: never). */
+export async function touchPresence(db: Db, userId: string, now: string): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('team_presence').select('seen_at').where('user_id', '=', userId).executeTakeFirst();
+    await trx
+      .insertInto('team_presence')
+      .values({ user_id: userId, seen_at: now })
+      .onConflict((oc) => oc.column('user_id').doUpdateSet({ seen_at: now }))
+      .execute();
+    return before?.seen_at ?? null;
+  });
+}
+
+/** When each of these people's tabs last said they were in use. */
+export async function presenceOf(db: Db, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('team_presence')
+    .select(['user_id', 'seen_at'])
+    .where('user_id', 'in', [...new Set(userIds)])
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, r.seen_at]));
+}

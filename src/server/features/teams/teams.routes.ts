@@ -28,6 +28,10 @@ export function registerTeamRoutes(route: Router, deps: { teams: TeamsService })
     await teams.removeMember(caller(request).user.id, teamId, userId);
     return ok;
   });
+  route(teamEndpoints.heartbeat, async (request) => {
+    await teams.heartbeat(caller(request).user.id);
+    return ok;
+  });
   route(teamEndpoints.activity, async (request) => ({ items: await teams.activity(caller(request).user.id, request.params.teamId, request.query.limit) }));
   route(teamEndpoints.invitations, async (request) => ({ items: await teams.invitations(caller(request).user.id, request.params.teamId) }));
   route(teamEndpoints.invite, async (request) => teams.invite(caller(request).user.id, request.params.teamId, request.body));

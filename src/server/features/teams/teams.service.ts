@@ -15,6 +15,7 @@ import {
 } from '#shared/contracts/teams.ts';
 import type { Db } from '#server/db/create-db.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
+import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import { newOpaqueToken } from '#server/lib/opaque-token.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import { invitationEmail, type OutgoingEmail } from './invitation-email.ts';
@@ -29,6 +30,7 @@ import {
   invitationOfToken,
   membersOf,
   openInvitations,
+  presenceOf,
   removeMember,
   renameTeam,
   revokeInvitation,
@@ -38,12 +40,13 @@ import {
   teamIdsOf,
   teamOf,
   teamsOf,
+  touchPresence,
   transferOwnership,
   type InvitationRow,
 } from './teams.repository.ts';
 
 /** A person as teammates see them (auth's profiles, given in deps.ts). */
-export type PersonProfile = { id: string; name: string; email: string; lastActiveAt: string | null };
+export type PersonProfile = { id: string; name: string; email: string; lastActiveAt: string | null; avatarUrl: string | null };
 
 type TeamsDeps = {
   db: Db;
@@ -52,9 +55,13 @@ type TeamsDeps = {
   /** Meeting counts and who is recording, for the member cards; which meetings are still shared, for the activity. */
   meetings: Pick<MeetingsService, 'teamMemberCounts' | 'peopleRecording' | 'sharedWithTeam'>;
   sendEmail: (email: OutgoingEmail) => Promise<void>;
+  /** After an invitation was emailed (the notifications feature: an in-app notice when the address has an account). */
+  onInvitationEmailed?: (sent: { email: string; teamName: string; inviter: string; url: string }) => Promise<void>;
   /** PUBLIC_URL: invitation links point at `<publicUrl>/invite/<token>`. */
   publicUrl: string;
   now: () => Date;
+  /** `team.changed` to the members of a team whose /team page shows something new. */
+  realtime?: Pick<RealtimeHub, 'publish'>;
 };
 
 const INVITATION_VALID_MS = INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000;
@@ -102,6 +109,29 @@ export function createTeamsService(deps: TeamsDeps) {
     kind: TeamActivityKind,
     extra: { meetingId?: string; meetingTitle?: string; subject?: string | null } = {},
   ) => insertActivity(db, { teamId, actorId, kind, ...extra, now: nowIso() });
+  /**
+   * Tells the team's members (and `also`: someone who just left it) that what /team shows changed.
+   * Who hears it is read when it is sent, so a removed member hears no more after their removal. A
+   * lookup that fails drops the one notice: the pages read the right state on their next request.
+   */
+  const changed = (teamId: string, also: readonly string[] = []) => {
+    const realtime = deps.realtime;
+    if (!realtime) return;
+    void membersOf(db, teamId)
+      .then((rows) => {
+        for (const userId of new Set([...rows.map((r) => r.userId), ...also])) realtime.publish(userId, { type: 'team.changed', teamId });
+      })
+      .catch(() => undefined);
+  };
+  /** The person's availability changed: every team they are in hears of it. */
+  const availabilityChanged = (userId: string) => {
+    if (!deps.realtime) return;
+    void teamIdsOf(db, userId)
+      .then((teamIds) => {
+        for (const teamId of teamIds) changed(teamId);
+      })
+      .catch(() => undefined);
+  };
   const nameOf = async (userId: string) => (await deps.profilesOf([userId])).get(userId)?.name ?? 'Someone';
 
   const presentInvitation = (row: InvitationRow, inviters: Map<string, PersonProfile>): Invitation => ({
@@ -117,7 +147,7 @@ export function createTeamsService(deps: TeamsDeps) {
     await roleIn(userId, teamId);
     const rows = await membersOf(db, teamId);
     const ids = rows.map((r) => r.userId);
-    const [profiles, recording] = await Promise.all([deps.profilesOf(ids), deps.meetings.peopleRecording(ids)]);
+    const [profiles, recording, presence] = await Promise.all([deps.profilesOf(ids), deps.meetings.peopleRecording(ids), presenceOf(db, ids)]);
     const counts = await deps.meetings.teamMemberCounts(
       teamId,
       rows.map((r) => ({ userId: r.userId, name: profiles.get(r.userId)?.name ?? '' })),
@@ -125,7 +155,12 @@ export function createTeamsService(deps: TeamsDeps) {
     const activeSince = deps.now().getTime() - ACTIVE_WITHIN_MINUTES * 60_000;
     return rows.map((row) => {
       const profile = profiles.get(row.userId);
-      const lastActiveAt = profile?.lastActiveAt ?? null;
+      // The latest of a sign-in or token refresh (auth's) and an open tab's heartbeat (presence).
+      const lastActiveAt =
+        [profile?.lastActiveAt ?? null, presence.get(row.userId) ?? null]
+          .filter((v): v is string => v !== null)
+          .sort()
+          .at(-1) ?? null;
       const availability: Availability = recording.has(row.userId)
         ? 'busy'
         : lastActiveAt !== null && Date.parse(lastActiveAt) >= activeSince
@@ -136,6 +171,7 @@ export function createTeamsService(deps: TeamsDeps) {
         userId: row.userId,
         name: profile?.name ?? '',
         email: profile?.email ?? '',
+        avatarUrl: profile?.avatarUrl ?? null,
         role: row.role,
         availability,
         status: AVAILABILITY_STATUS[availability],
@@ -181,12 +217,15 @@ export function createTeamsService(deps: TeamsDeps) {
     rename: async (userId: string, teamId: string, name: string): Promise<Team> => {
       await requireManager(userId, teamId);
       await renameTeam(db, teamId, name, nowIso());
+      changed(teamId);
       return teamFor(userId, teamId);
     },
     /** The owner deletes the team: its members lose it at once and its meetings become private to their owners. */
     remove: async (userId: string, teamId: string): Promise<void> => {
       await requireOwner(userId, teamId);
+      const before = (await membersOf(db, teamId)).map((m) => m.userId);
       await deleteTeam(db, teamId);
+      changed(teamId, before);
     },
 
     members,
@@ -202,6 +241,7 @@ export function createTeamsService(deps: TeamsDeps) {
         if (callerRole !== 'owner') throw new AppError('FORBIDDEN', 'Only the team’s owner can transfer ownership.');
         if (memberId !== userId && !(await transferOwnership(db, teamId, userId, memberId)))
           throw new AppError('CONFLICT', 'Ownership changed meanwhile. Reload and try again.');
+        changed(teamId);
         return memberOf(userId, teamId, memberId);
       }
       if (current === 'owner') {
@@ -211,6 +251,7 @@ export function createTeamsService(deps: TeamsDeps) {
         );
       }
       if (!(await setRole(db, teamId, memberId, role))) throw notFound('Member');
+      changed(teamId);
       return memberOf(userId, teamId, memberId);
     },
     /**
@@ -230,6 +271,7 @@ export function createTeamsService(deps: TeamsDeps) {
       const name = await nameOf(memberId);
       if (!(await removeMember(db, teamId, memberId))) throw notFound('Member');
       await record(teamId, userId, 'member_removed', { subject: name });
+      changed(teamId, [memberId]);
     },
 
     invitations: async (userId: string, teamId: string): Promise<Invitation[]> => {
@@ -271,11 +313,14 @@ export function createTeamsService(deps: TeamsDeps) {
         }
       }
       await record(teamId, userId, 'member_invited', { subject: email });
+      changed(teamId);
+      if (email) await deps.onInvitationEmailed?.({ email, teamName: team.name, inviter, url });
       return { ...presentInvitation(row, profiles), token, url, emailed: email !== null };
     },
     revokeInvitation: async (userId: string, teamId: string, invitationId: string): Promise<void> => {
       await requireManager(userId, teamId);
       if (!(await revokeInvitation(db, teamId, invitationId, deps.now()))) throw notFound('Invitation');
+      changed(teamId);
     },
     /** What an open invitation offers, for the page that asks to accept it (no sign-in needed). */
     preview: async (token: string): Promise<InvitationPreview> => {
@@ -297,6 +342,7 @@ export function createTeamsService(deps: TeamsDeps) {
         throw new AppError('GONE', 'This invitation can no longer be used. Ask for a new invitation.');
       }
       await record(invitation.team_id, userId, 'member_joined');
+      changed(invitation.team_id);
       return teamFor(userId, invitation.team_id);
     },
 
@@ -325,7 +371,21 @@ export function createTeamsService(deps: TeamsDeps) {
     // The port the meetings feature uses (deps.ts).
     teamIdsOf: (userId: string) => teamIdsOf(db, userId),
     memberIdsOf: async (teamId: string) => (await membersOf(db, teamId)).map((m) => m.userId),
-    recordActivity: async (activity: { teamId: string; actorId: string; kind: TeamActivityKind; meetingId: string; meetingTitle: string }) =>
-      record(activity.teamId, activity.actorId, activity.kind, { meetingId: activity.meetingId, meetingTitle: activity.meetingTitle }),
+    recordActivity: async (activity: { teamId: string; actorId: string; kind: TeamActivityKind; meetingId: string; meetingTitle: string }) => {
+      await record(activity.teamId, activity.actorId, activity.kind, { meetingId: activity.meetingId, meetingTitle: activity.meetingTitle });
+      changed(activity.teamId);
+    },
+    teamChanged: (teamId: string) => changed(teamId),
+    availabilityChanged,
+
+    /**
+     * The web app's heartbeat while one of the person's tabs is visible. Coming back after
+     * ACTIVE_WITHIN_MINUTES away makes them "Available" again: their teams hear of it.
+     */
+    heartbeat: async (userId: string): Promise<void> => {
+      const now = deps.now();
+      const before = await touchPresence(db, userId, now.toISOString());
+      if (before === null || Date.parse(before) < now.getTime() - ACTIVE_WITHIN_MINUTES * 60_000) availabilityChanged(userId);
+    },
   };
 }

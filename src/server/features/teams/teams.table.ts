@@ -47,9 +47,16 @@ export type TeamActivityTable = {
   created_at: string;
 };
 
+/** When a person's open tab last said it was in use (migration 2026-11-24-1420): "Available" on /team. */
+export type TeamPresenceTable = {
+  user_id: string;
+  seen_at: string;
+};
+
 export type TeamTables = {
   teams: TeamsTable;
   team_members: TeamMembersTable;
   team_invitations: TeamInvitationsTable;
   team_activity: TeamActivityTable;
+  team_presence: TeamPresenceTable;
 };

@@ -6,6 +6,7 @@ import {
   AudioTooLongError,
   decodePcmWindows,
   decodeToPcm16k,
+  denoisePcm,
   maxDecodedMs,
   overlongReason,
   pcmDurationMs,
@@ -148,8 +149,14 @@ async function transcribeInWindows(
     const kept: RecognizedSegment[] = [];
     let keptUntil = 0;
     try {
+      // Speakers are told apart on the recording as it is: the denoiser, as it adapts, reshapes the
+      // spectrum each voice is known by, and split one reader into two speakers (bench
+      // speakers-recording). With speakers to hear, the recogniser's copy is denoised apart.
+      const denoiseApart = options.noiseReduction && run.hear !== undefined;
+      // One buffer for every window's denoised copy (the engine is done with it before the next).
+      let denoised: Buffer | undefined;
       for await (const { startMs, pcm } of decodePcmWindows(audioPath, {
-        denoise: options.noiseReduction,
+        denoise: options.noiseReduction && !denoiseApart,
         signal,
         windowMs: WINDOW_MS,
         overlapMs: WINDOW_OVERLAP_MS,
@@ -168,7 +175,11 @@ async function transcribeInWindows(
           run.limits.transcribing,
           windowMs,
           signal,
-          (s) => deps.engine.transcribe(pcm, { signal: s, onProgress }),
+          async (s) => {
+            if (!denoiseApart) return deps.engine.transcribe(pcm, { signal: s, onProgress });
+            if (!denoised || denoised.length < pcm.length) denoised = Buffer.allocUnsafe(pcm.length);
+            return deps.engine.transcribe(await denoisePcm(pcm, { signal: s, into: denoised }), { signal: s, onProgress });
+          },
           part,
         );
         for (const segment of recognised) {

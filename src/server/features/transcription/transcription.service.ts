@@ -42,6 +42,8 @@ type ServiceDeps = {
   /** PARLEY_AUTO_MODELS, and the recommended models the installation lacks (for /status). */
   autoModels: TranscriptionStatusDeps['autoModels'];
   next: TranscriptReadyPort;
+  /** After a transcript is stored (the notifications feature: the Transcription Complete email, mentions); its failure is only logged. */
+  onTranscribed?: (meetingId: string, ownerId: string) => Promise<void>;
   identifySpeakers: PipelineDeps['identifySpeakers'];
   speakerWindows: PipelineDeps['speakerWindows'];
   settingsOf: PipelineDeps['settingsOf'];
@@ -94,7 +96,10 @@ export function createTranscriptionService(deps: ServiceDeps): TranscriptionServ
       if (outcome.status === 'succeeded') {
         publish(ownerId, meetingId, { status: 'ready', stage: null, progress: 1, failureReason: null });
         // The transcript is ready whatever happens to its notes: a failed hand-off is caught up at the next start.
-        return deps.next.transcriptReady(meetingId, ownerId).catch((error: unknown) => deps.log.error({ err: error, meetingId }, 'notes could not be queued'));
+        await deps.next.transcriptReady(meetingId, ownerId).catch((error: unknown) => deps.log.error({ err: error, meetingId }, 'notes could not be queued'));
+        return deps
+          .onTranscribed?.(meetingId, ownerId)
+          .catch((error: unknown) => deps.log.error({ err: error, meetingId }, 'transcription notifications not sent'));
       }
       if (outcome.status === 'retrying') {
         const seconds = Math.max(1, Math.round((outcome.runAfter.getTime() - Date.now()) / 1000));

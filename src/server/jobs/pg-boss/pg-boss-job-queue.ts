@@ -118,7 +118,7 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions): Promise
               payload: parsed.data,
               attempt: envelope.data.priorRuns + job.retryCount + 1,
               signal,
-              progress: (stage, fraction) => void recordJobProgress(db, queue, key, stage, fraction).catch(() => undefined),
+              progress: (stage, fraction) => recordJobProgress(db, queue, key, stage, fraction).catch(() => undefined),
               stopping: lanes.isStopping,
             },
             {

@@ -63,7 +63,7 @@ export function createSqlJobQueue(options: SqlQueueOptions): JobQueue {
               payload: parsed.data,
               attempt: job.attempts,
               signal: abort.signal,
-              progress: (stage, fraction) => void recordJobProgress(db, queue, job.key, stage, fraction).catch(() => undefined),
+              progress: (stage, fraction) => recordJobProgress(db, queue, job.key, stage, fraction).catch(() => undefined),
               stopping: lanes.isStopping,
             },
             {

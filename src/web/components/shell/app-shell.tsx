@@ -23,6 +23,7 @@ import {
 } from '#web/components/ui/sidebar.tsx';
 import { cn } from '#web/lib/utils.ts';
 import { BOTTOM_BAR_ITEMS, SIDEBAR_ITEMS } from './nav-items.ts';
+import { NotificationBell } from './notification-bell.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { useRealtimeConnection } from '#web/lib/realtime/use-realtime.ts';
 import { paths } from '#web/app/paths.ts';
@@ -37,6 +38,9 @@ export function AppShell() {
         <header className="sticky top-0 z-20 flex h-14 shrink-0 items-center gap-2 border-b bg-background/95 px-4 backdrop-blur">
           <SidebarTrigger className="-ml-1" />
           <Logo size="sm" className="md:hidden" />
+          <div className="ml-auto flex items-center gap-2">
+            <NotificationBell />
+          </div>
         </header>
         <div id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 pb-24 outline-none md:p-6 md:pb-6">
           <Outlet />

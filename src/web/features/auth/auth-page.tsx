@@ -6,10 +6,12 @@ import { MAIN_CONTENT_ID } from '#web/components/layout/skip-link.tsx';
 import { Logo } from '#web/components/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH, mfaErrorMessage, signInErrorMessage, signUpErrorMessage } from '#web/lib/auth/auth-messages.ts';
+import { peekReturnTo } from '#web/lib/auth/return-to.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { paths } from '#web/app/paths.ts';
 import { ForgotPasswordForm } from './forgot-password-form.tsx';
@@ -26,6 +28,9 @@ const BLURBS = [
   { icon: BrainCircuitIcon, title: 'Understand', text: 'Key points, action items and decisions, ready to share.' },
 ];
 
+/** The dashboard, or the page that sent the person here to sign in first (an invitation, which forgets it once it is reached). */
+const afterSignIn = (): string => peekReturnTo() ?? paths.dashboard.href();
+
 /**
  * /auth: sign in and sign up (spec §2, §5, §8). A signed-in visitor goes straight to the dashboard,
  * unless the account has two-factor verification and this session has not passed it yet: then the
@@ -36,7 +41,7 @@ export function AuthPage() {
   // ?tab=signup (Get Started, Start your free trial) opens on Sign Up; switching tabs keeps the URL in step.
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
-  if (!loading && user && !mfaRequired) return <Navigate to={paths.dashboard.href()} replace />;
+  if (!loading && user && !mfaRequired) return <Navigate to={afterSignIn()} replace />;
   return (
     <div className="flex min-h-svh flex-col bg-gradient-to-b from-accent/60 to-background">
       <header className="mx-auto flex w-full max-w-5xl items-center px-4 py-4">
@@ -118,7 +123,7 @@ function SignInForm({ onForgotPassword }: { onForgotPassword: (email: string) =>
       return;
     }
     toast.success(AUTH_MESSAGES.welcomeBack, FEEDBACK);
-    void navigate(paths.dashboard.href());
+    void navigate(afterSignIn());
   };
 
   return (
@@ -148,11 +153,7 @@ function SignInForm({ onForgotPassword }: { onForgotPassword: (email: string) =>
         </div>
         <Input id="signin-password" name="password" type="password" autoComplete="current-password" required disabled={busy} />
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
       <Button type="submit" disabled={busy} className="w-full">
         {busy ? 'Signing in...' : 'Sign In'}
       </Button>
@@ -185,7 +186,7 @@ export function MfaChallengeForm({ onVerified }: { onVerified?: () => void }) {
     }
     if (onVerified) return onVerified();
     toast.success(AUTH_MESSAGES.welcomeBack, FEEDBACK);
-    void navigate(paths.dashboard.href());
+    void navigate(afterSignIn());
   };
 
   return (
@@ -207,11 +208,7 @@ export function MfaChallengeForm({ onVerified }: { onVerified?: () => void }) {
           placeholder="123456"
         />
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
       <Button type="submit" disabled={busy} className="w-full">
         {busy ? 'Verifying...' : 'Verify'}
       </Button>
@@ -255,7 +252,7 @@ function SignUpForm() {
     if (session) {
       // This server confirmed the account at once (no email service configured): straight in, with no email to check.
       toast.success(AUTH_MESSAGES.accountReady, FEEDBACK);
-      void navigate(paths.dashboard.href());
+      void navigate(afterSignIn());
     } else {
       toast.success(AUTH_MESSAGES.accountCreated, FEEDBACK);
     }
@@ -288,11 +285,7 @@ function SignUpForm() {
           At least {MIN_PASSWORD_LENGTH} characters.
         </p>
       </div>
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
       <Button type="submit" disabled={busy} className="w-full">
         {busy ? 'Creating account...' : 'Create Account'}
       </Button>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { CardDescription, CardTitle } from '#web/components/ui/card.tsx';
+import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { AUTH_MESSAGES, resetRequestErrorMessage } from '#web/lib/auth/auth-messages.ts';
@@ -66,11 +67,7 @@ export function ForgotPasswordForm({ initialEmail, onBack }: { initialEmail: str
           {AUTH_MESSAGES.resetLinkSent} If {sentTo} has an account here, the link arrives in a minute or two; it works once.
         </p>
       )}
-      {error && (
-        <p role="alert" className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
+      <FormError>{error}</FormError>
       <Button type="submit" disabled={busy} className="w-full">
         {busy ? 'Sending...' : 'Send Reset Link'}
       </Button>

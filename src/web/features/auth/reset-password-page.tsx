@@ -5,6 +5,7 @@ import { toast } from 'sonner';
 import { Logo } from '#web/components/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from '#web/lib/auth/auth-messages.ts';
@@ -117,11 +118,7 @@ function NewPasswordForm({ email }: { email: string }) {
             <Label htmlFor="reset-confirm">Confirm new password</Label>
             <Input id="reset-confirm" name="confirm" type="password" autoComplete="new-password" required disabled={busy} />
           </div>
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
+          <FormError>{error}</FormError>
           <Button type="submit" disabled={busy} className="w-full">
             {busy ? 'Saving...' : 'Set New Password'}
           </Button>

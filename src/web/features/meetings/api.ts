@@ -174,3 +174,18 @@ export function useNotesEdits(id: string) {
     }),
   };
 }
+
+/**
+ * Shares the person's meeting with one of their teams, or makes it private again (null). The answer
+ * is the whole meeting, which replaces the cached one; lists read again (their "Shared" marks).
+ */
+export function useShareWithTeam(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (teamId: string | null) => api(meetingEndpoints.update, { params: { id }, body: { teamId } }),
+    onSuccess: (meeting) => {
+      client.setQueryData(meetingKeys.detail(id), meeting);
+      void client.invalidateQueries({ queryKey: meetingKeys.all, predicate: (query) => query.queryHash !== hashKey(meetingKeys.detail(id)) });
+    },
+  });
+}

@@ -6,19 +6,10 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
+import { copyText } from '#web/lib/clipboard.ts';
 import { useCreateShareLink, useRevokeShareLink, useShareLinks } from './api.ts';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // No clipboard permission (or an insecure origin): the link stays on screen to copy by hand.
-    return false;
-  }
-}
 
 type ShareDialogProps = { meetingId: string; title: string; open: boolean; onOpenChange: (open: boolean) => void };
 

@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StatusResponse } from '#shared/contracts/status.ts';
+import { STATUS } from '#tests/support/web/status-response.ts';
 import { SignedIn } from '#tests/support/web/test-auth.tsx';
 import { StatusPage } from './status-page.tsx';
 
@@ -12,26 +13,6 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
-
-const STATUS: StatusResponse = {
-  transcription: {
-    setting: 'auto',
-    inUse: 'pocketsphinx',
-    engines: [{ name: 'pocketsphinx', detail: 'offline', available: true, reason: null, inUse: true }],
-    models: [],
-    voiceActivityDetection: { available: true, source: 'bundled', reason: null },
-    queue: { queued: 0, running: 0 },
-    autoModels: { state: 'off', message: null, downloads: [] },
-    betterTranscripts: null,
-  },
-  notes: {
-    setting: 'auto',
-    inUse: 'local',
-    engines: [{ name: 'local', detail: 'offline', available: true, reason: null, inUse: true }],
-    queue: { queued: 0, running: 0 },
-  },
-  database: { ok: true, reason: null, checkedAt: '2026-11-24T09:00:00.000Z' },
-};
 
 function serve(status: StatusResponse) {
   vi.stubGlobal(

@@ -1,4 +1,5 @@
 import { ClockIcon, MailIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Card, CardContent, CardFooter, CardHeader } from '#web/components/ui/card.tsx';
 import { AvailabilityBadge } from './availability-badge.tsx';
@@ -7,7 +8,7 @@ import { MemberProfileDialog } from './member-profile-dialog.tsx';
 import { formatCount, type TeamMember } from './team-data.ts';
 
 /** One member (spec §2 /team): avatar, name, role, availability, contact, activity counts, View Profile. */
-export function MemberCard({ member }: { member: TeamMember }) {
+export function MemberCard({ member, actions, profile }: { member: TeamMember; actions?: ReactNode; profile?: ReactNode }) {
   const nameId = `member-${member.id}-name`;
   return (
     <Card className="h-full gap-4">
@@ -24,6 +25,7 @@ export function MemberCard({ member }: { member: TeamMember }) {
             {member.isSample && <Badge variant="outline">Sample</Badge>}
           </div>
         </div>
+        {actions}
       </CardHeader>
       <CardContent className="grid flex-1 gap-3 text-sm">
         <a href={`mailto:${member.email}`} className="flex min-w-0 items-center gap-2 text-muted-foreground hover:text-foreground">
@@ -40,7 +42,7 @@ export function MemberCard({ member }: { member: TeamMember }) {
         </dl>
       </CardContent>
       <CardFooter>
-        <MemberProfileDialog member={member} />
+        <MemberProfileDialog member={member}>{profile}</MemberProfileDialog>
       </CardFooter>
     </Card>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#web/components/ui/dialog.tsx';
@@ -5,8 +6,8 @@ import { AvailabilityBadge } from './availability-badge.tsx';
 import { MemberAvatar } from './member-avatar.tsx';
 import { formatCount, type TeamMember } from './team-data.ts';
 
-/** 'View Profile': the member's details in a dialog. */
-export function MemberProfileDialog({ member }: { member: TeamMember }) {
+/** 'View Profile': the member's details in a dialog, and what the team page adds (their shared meetings, their action items). */
+export function MemberProfileDialog({ member, children }: { member: TeamMember; children?: ReactNode }) {
   const details = [
     {
       label: 'Email',
@@ -28,7 +29,7 @@ export function MemberProfileDialog({ member }: { member: TeamMember }) {
           View Profile
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent className="max-h-[90svh] overflow-y-auto">
         <DialogHeader>
           <div className="flex items-center gap-4">
             <MemberAvatar member={member} className="size-16" />
@@ -51,7 +52,8 @@ export function MemberProfileDialog({ member }: { member: TeamMember }) {
             </div>
           ))}
         </dl>
-        {member.isSample && <p className="text-sm text-muted-foreground">A sample member: team workspaces are not available on this installation yet.</p>}
+        {member.isSample && <p className="text-sm text-muted-foreground">A sample member: invite people to a team of your own to see them here.</p>}
+        {children}
         <DialogFooter>
           <DialogClose asChild>
             <Button variant="outline">Close</Button>

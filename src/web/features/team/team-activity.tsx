@@ -1,21 +1,32 @@
+import { Link } from 'react-router';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { paths } from '#web/app/paths.ts';
 import { MemberAvatar } from './member-avatar.tsx';
-import { SAMPLE_ACTIVITY } from './team-data.ts';
+import type { ActivityGroupOf, ActivityLine } from './team-data.ts';
 
-/** The Activity tab (spec §2 /team): sample entries grouped Today / Yesterday / Last Week. */
-export function TeamActivity() {
+/**
+ * The Activity tab (spec §2 /team): the team's events grouped Today / Yesterday / Last Week (and
+ * Earlier), or the sample entries for a person in no team yet. A meeting still shared with the team
+ * is a link members can open.
+ */
+export function TeamActivity({ groups, sample, state }: { groups: readonly ActivityGroupOf<ActivityLine>[]; sample: boolean; state?: 'loading' | 'error' }) {
   return (
     <Card>
       <CardHeader>
         <CardTitle>Team Activity</CardTitle>
         <CardDescription>Recent actions by team members</CardDescription>
-        <CardAction>
-          <Badge variant="outline">Sample</Badge>
-        </CardAction>
+        {sample && (
+          <CardAction>
+            <Badge variant="outline">Sample</Badge>
+          </CardAction>
+        )}
       </CardHeader>
       <CardContent className="grid gap-6">
-        {SAMPLE_ACTIVITY.map((group) => {
+        {state === 'loading' && <p className="text-sm text-muted-foreground">Loading activity…</p>}
+        {state === 'error' && <p className="text-sm text-destructive">The team’s activity could not be loaded.</p>}
+        {!state && groups.length === 0 && <p className="text-sm text-muted-foreground">Nothing has happened in this team yet.</p>}
+        {groups.map((group) => {
           const headingId = `activity-${group.label.toLowerCase().replace(/\s+/g, '-')}`;
           return (
             <section key={group.label} aria-labelledby={headingId} className="grid gap-3">
@@ -28,7 +39,17 @@ export function TeamActivity() {
                     <MemberAvatar member={{ name: entry.member }} className="size-8 text-xs" />
                     <p className="flex-1 text-sm">
                       <span className="font-medium">{entry.member}</span> {entry.action}
-                      {entry.subject && <span className="font-medium"> “{entry.subject}”</span>}
+                      {entry.subject &&
+                        (entry.meetingId ? (
+                          <>
+                            {' '}
+                            <Link to={paths.meeting.href(entry.meetingId)} className="font-medium underline-offset-4 hover:underline">
+                              “{entry.subject}”
+                            </Link>
+                          </>
+                        ) : (
+                          <span className="font-medium"> “{entry.subject}”</span>
+                        ))}
                     </p>
                     <span className="text-xs whitespace-nowrap text-muted-foreground">{entry.time}</span>
                   </li>

@@ -1,6 +1,14 @@
+import {
+  AVAILABILITY_STATUS,
+  type Availability as AvailabilityKey,
+  type TeamActivity,
+  type TeamMember as ApiMember,
+  type TeamRole,
+} from '#shared/contracts/teams.ts';
+
 /**
- * The /team screen's data (spec §3 "Team member"). Parley has no team workspaces yet, so apart from
- * the signed-in person every member and every activity entry is sample data, marked as such.
+ * The /team screen's data (spec §3 "Team member"): a team's real members as the server describes
+ * them, or — for a person in no team yet — the sample team, every member of it marked as such.
  */
 
 export type MemberStatus = 'active' | 'busy' | 'away';
@@ -9,9 +17,11 @@ export type Availability = 'Available' | 'In a meeting' | 'Away';
 export type TeamMember = {
   id: string;
   name: string;
-  /** An image address; none of the sample members has one, so their initials show. */
+  /** An image address (the server's /api/v1/avatars/…); none: initials show. */
   avatar?: string;
   role: string;
+  /** The role the server knows (owner, admin, member); undefined for sample members. */
+  teamRole?: TeamRole;
   email: string;
   availability: Availability;
   status: MemberStatus;
@@ -22,6 +32,118 @@ export type TeamMember = {
   isSample: boolean;
   isYou: boolean;
 };
+
+export const ROLE_LABEL: Record<TeamRole, string> = { owner: 'Owner', admin: 'Admin', member: 'Member' };
+
+/** "Now", "5 minutes ago", "3 hours ago", "2 days ago", or "Never" for someone never seen. */
+export function lastActiveLabel(iso: string | null, now: Date): string {
+  if (iso === null) return 'Never';
+  const minutes = Math.floor((now.getTime() - Date.parse(iso)) / 60_000);
+  if (minutes < 2) return 'Now';
+  if (minutes < 60) return `${minutes} minutes ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return hours === 1 ? '1 hour ago' : `${hours} hours ago`;
+  const days = Math.floor(hours / 24);
+  return days === 1 ? '1 day ago' : `${days} days ago`;
+}
+
+/** A member's card as the server describes them: the status words come from the contract (spec §2). */
+export function memberView(member: ApiMember, youId: string | undefined, now: Date): TeamMember {
+  return {
+    id: member.userId,
+    name: member.name,
+    ...(member.avatarUrl ? { avatar: member.avatarUrl } : {}),
+    role: ROLE_LABEL[member.role],
+    teamRole: member.role,
+    email: member.email,
+    availability: AVAILABILITY_STATUS[member.availability] as Availability,
+    status: member.availability satisfies AvailabilityKey,
+    meetingsRecorded: member.meetingsRecorded,
+    meetingsAttended: member.meetingsAttended,
+    lastActive: lastActiveLabel(member.lastActiveAt, now),
+    isSample: false,
+    isYou: member.userId === youId,
+  };
+}
+
+export type ActivityGroupLabel = 'Today' | 'Yesterday' | 'Last Week' | 'Earlier';
+export type ActivityLine = { id: string; member: string; action: string; subject?: string; meetingId?: string; time: string };
+export type ActivityGroupOf<Entry> = { label: ActivityGroupLabel; entries: Entry[] };
+
+const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Events grouped as the spec's Activity tab shows them, in the viewer's own time zone: Today,
+ * Yesterday, Last Week (the 7 days before yesterday), and anything older as Earlier. Keeps the
+ * order given (newest first) and leaves out empty groups.
+ */
+export function groupByDay<Entry extends { at: string }>(entries: readonly Entry[], now: Date): ActivityGroupOf<Entry>[] {
+  const today = startOfDay(now).getTime();
+  const labelOf = (at: string): ActivityGroupLabel => {
+    const day = startOfDay(new Date(at)).getTime();
+    // Days are not all 24 hours long (daylight saving): round the difference to whole days.
+    const daysAgo = Math.round((today - day) / DAY_MS);
+    if (daysAgo <= 0) return 'Today';
+    if (daysAgo === 1) return 'Yesterday';
+    if (daysAgo <= 8) return 'Last Week';
+    return 'Earlier';
+  };
+  const groups: ActivityGroupOf<Entry>[] = [];
+  for (const entry of entries) {
+    const label = labelOf(entry.at);
+    const group = groups.find((g) => g.label === label);
+    if (group) group.entries.push(entry);
+    else groups.push({ label, entries: [entry] });
+  }
+  const order: ActivityGroupLabel[] = ['Today', 'Yesterday', 'Last Week', 'Earlier'];
+  return groups.sort((a, b) => order.indexOf(a.label) - order.indexOf(b.label));
+}
+
+/** How an event reads: "<actor> <action> “<subject>”". */
+export function activityLine(event: TeamActivity, now: Date): ActivityLine {
+  const subject = event.meeting?.title;
+  const meetingId = event.meeting?.id ?? undefined;
+  const action = ((): { action: string; subject?: string } => {
+    switch (event.kind) {
+      case 'meeting_recorded':
+        return { action: 'recorded a new meeting' };
+      case 'meeting_imported':
+        return { action: 'imported a meeting' };
+      case 'meeting_shared':
+        return { action: 'shared a meeting with the team' };
+      case 'transcript_downloaded':
+        return { action: 'downloaded the transcript of' };
+      case 'member_invited':
+        return event.subject ? { action: `invited ${event.subject} to the team` } : { action: 'created an invite link for the team' };
+      case 'member_removed':
+        return { action: `removed ${event.subject ?? 'a member'} from the team` };
+      case 'member_joined':
+        return { action: 'joined the team' };
+    }
+  })();
+  return {
+    id: event.id,
+    member: event.actor.name,
+    action: action.action,
+    ...(subject ? { subject } : {}),
+    ...(meetingId ? { meetingId } : {}),
+    time: timeLabel(event.at, now),
+  };
+}
+
+const timeFormat = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit' });
+const weekdayFormat = new Intl.DateTimeFormat(undefined, { weekday: 'long' });
+const dateFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric' });
+
+/** Today and yesterday by the clock, the last week by weekday, anything older by date. */
+function timeLabel(at: string, now: Date): string {
+  const date = new Date(at);
+  const daysAgo = Math.round((startOfDay(now).getTime() - startOfDay(date).getTime()) / DAY_MS);
+  if (daysAgo <= 1) return timeFormat.format(date);
+  if (daysAgo <= 6) return weekdayFormat.format(date);
+  return dateFormat.format(date);
+}
 
 /** Spec §2: the default badge style when active, destructive when busy, outline otherwise. */
 export function availabilityVariant(status: MemberStatus): 'default' | 'destructive' | 'outline' {
@@ -100,10 +222,7 @@ export const SAMPLE_MEMBERS: readonly TeamMember[] = [
   }),
 ];
 
-export type ActivityEntry = { id: string; member: string; action: string; subject?: string; time: string };
-export type ActivityGroup = { label: 'Today' | 'Yesterday' | 'Last Week'; entries: ActivityEntry[] };
-
-export const SAMPLE_ACTIVITY: readonly ActivityGroup[] = [
+export const SAMPLE_ACTIVITY: readonly ActivityGroupOf<ActivityLine>[] = [
   {
     label: 'Today',
     entries: [

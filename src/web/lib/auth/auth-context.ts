@@ -22,3 +22,12 @@ export type AuthContextValue = {
 };
 
 export const AuthContext = createContext<AuthContextValue | undefined>(undefined);
+
+/**
+ * Whether a page has asked for the session yet, and how one asks (useAuth does, by using it). The
+ * provider loads supabase-js and reads the session only from then on, so the public site's pages,
+ * which never ask, download no auth code at all. A context of its own, apart from the session's.
+ */
+export type AuthStart = { started: boolean; start: () => void };
+
+export const AuthStartContext = createContext<AuthStart | undefined>(undefined);

@@ -80,3 +80,27 @@ describe('AuthProvider: a change of person', () => {
     expect(onUserChange).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('AuthProvider: the client loads when a page asks for the session', () => {
+  it('loads nothing under a page that never asks (the public site), and the session once one does', async () => {
+    const fake = fakeClient();
+    const loadClient = vi.fn(async () => fake.client);
+    const { rerender } = render(
+      <AuthProvider loadClient={loadClient}>
+        <p>Landing page</p>
+      </AuthProvider>,
+    );
+    await act(async () => {}); // any effect the provider has ran
+    expect(loadClient).not.toHaveBeenCalled();
+    expect(fake.listening()).toBe(false);
+
+    rerender(
+      <AuthProvider loadClient={loadClient}>
+        <Probe />
+      </AuthProvider>,
+    );
+    await waitFor(() => expect(fake.listening()).toBe(true));
+    await act(async () => fake.emit('SIGNED_IN', 'ada'));
+    await waitFor(() => expect(screen.getByTestId('user').textContent).toBe('ada'));
+  });
+});

@@ -1,12 +1,14 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { AuthContext, type AuthContextValue } from './auth-context.ts';
+import { AuthContext, AuthStartContext, type AuthContextValue, type AuthStart } from './auth-context.ts';
+import { peekReturnTo } from './return-to.ts';
 import { paths } from '#web/app/paths.ts';
 
 /**
  * Tracks the Supabase session (spec §4): loading starts true and turns false after the first
  * session lookup or the first auth event; every event replaces session and user. The client
- * refreshes tokens itself. The client is loaded on demand (see lib/supabase.ts).
+ * refreshes tokens itself. The client is loaded on demand (see lib/supabase.ts): once a page asks for
+ * the session (useAuth), so a visit to the public site alone never loads it.
  */
 export function AuthProvider({
   loadClient,
@@ -29,6 +31,9 @@ export function AuthProvider({
   const [signedOutByUser, setSignedOutByUser] = useState(false);
   const [mfaRequired, setMfaRequired] = useState(false);
   const clearSignedOutByUser = useCallback(() => setSignedOutByUser(false), []);
+  const [started, setStarted] = useState(false);
+  const start = useCallback(() => setStarted(true), []);
+  const startValue = useMemo<AuthStart>(() => ({ started, start }), [started, start]);
   // Who the published session belongs to, and the latest hooks (the effect below runs once per client).
   const userIdRef = useRef<string | undefined>(undefined);
   const onUserChangeRef = useRef(onUserChange);
@@ -37,6 +42,7 @@ export function AuthProvider({
   }, [onUserChange]);
 
   useEffect(() => {
+    if (!started) return;
     let active = true;
     let unsubscribe = () => {};
     // Each session is published together with its assurance level, so no page sees a session whose
@@ -70,7 +76,7 @@ export function AuthProvider({
       active = false;
       unsubscribe();
     };
-  }, [loadClient]);
+  }, [loadClient, started]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
@@ -85,7 +91,7 @@ export function AuthProvider({
         const { data, error } = await client.auth.signUp({
           email,
           password,
-          options: { data: { full_name: fullName }, emailRedirectTo: `${window.location.origin}${paths.dashboard.href()}` },
+          options: { data: { full_name: fullName }, emailRedirectTo: `${window.location.origin}${peekReturnTo() ?? paths.dashboard.href()}` },
         });
         return { error, session: data.session };
       },
@@ -113,7 +119,11 @@ export function AuthProvider({
     [loadClient, onSignOut, session, loading, signedOutByUser, clearSignedOutByUser, mfaRequired],
   );
 
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+  return (
+    <AuthStartContext.Provider value={startValue}>
+      <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+    </AuthStartContext.Provider>
+  );
 }
 
 /** The session was opened with the password only but the account has a verified factor (Supabase's getAuthenticatorAssuranceLevel). */

@@ -8,7 +8,8 @@ import {
   type MeetingProgressEvent,
 } from '#shared/contracts/realtime.ts';
 import { useAccessToken } from '../auth/access-token.ts';
-import { DATA_EXPORT_KEY, MEETING_DATA_KEY } from '../query-keys.ts';
+import { DATA_EXPORT_KEY, MEETING_DATA_KEY, NOTIFICATIONS_KEY, TEAM_DATA_KEY } from '../query-keys.ts';
+import { usePresenceHeartbeat } from './use-presence.ts';
 import { notesStore, progressStore, type NotesNews } from './realtime-store.ts';
 
 /** Spec §9: reconnect after 1, 2, 5, then every 10 seconds; a heartbeat every 30 seconds. */
@@ -26,9 +27,11 @@ const parseMessage = (data: unknown) => {
 /**
  * One WebSocket per signed-in tab to /realtime: authenticates with the current access token,
  * keeps each meeting's newest progress and notes state in stores, refreshes meeting data when a
- * transcription or its notes change state, and reconnects with backoff (and with the new token after a refresh).
+ * transcription or its notes change state, refreshes a team's data when the team changes, and reconnects with backoff (and with the new token after a refresh).
  */
 export function useRealtimeConnection(): void {
+  // The other half of being "here" for one's teams: the socket brings their changes, the heartbeat says this person is online.
+  usePresenceHeartbeat();
   const token = useAccessToken();
   const queryClient = useQueryClient();
 
@@ -64,11 +67,28 @@ export function useRealtimeConnection(): void {
         if (data.type === 'ready') {
           attempt = 0;
           // Back after a drop (or with a new token): events may have been missed, so read meetings afresh.
-          if (everReady) void queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY });
+          if (everReady) {
+            void queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY });
+            void queryClient.invalidateQueries({ queryKey: TEAM_DATA_KEY });
+            void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+          }
           everReady = true;
         }
         if (data.type === 'meeting.notes') {
           onNotes(data);
+          return;
+        }
+        if (data.type === 'notification') {
+          // The bell reads its list (and the unread count) afresh.
+          void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
+          return;
+        }
+        if (data.type === 'team.changed') {
+          // Members, roles, availability, activity or the meetings shared with the team: the person's
+          // teams, that team's page, and their meeting lists (a meeting shared or no longer readable).
+          void queryClient.invalidateQueries({ queryKey: [...TEAM_DATA_KEY, 'list'] });
+          void queryClient.invalidateQueries({ queryKey: [...TEAM_DATA_KEY, data.teamId] });
+          void queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY });
           return;
         }
         if (data.type === 'account.export') {

@@ -3,8 +3,8 @@ import type { ItemStatus } from '#shared/contracts/notes.ts';
 import type { ActionItemMention, ActionItemsQuery, ActionItemsResponse, MentionResolution, TrackedActionItem } from '#shared/contracts/tracker.ts';
 import { UNASSIGNED } from '#shared/contracts/tracker.ts';
 import type { Db } from '#server/db/create-db.ts';
-import { readableBy, type MeetingReader } from '../../meetings/meetings.service.ts';
-import { toInsight, toMeetingRef } from '../notes.repository.ts';
+import { meetingRefOf, readableBy, type MeetingReader } from '../../meetings/meetings.service.ts';
+import { toInsight } from '../notes.repository.ts';
 import type { FollowUp, OpenItem } from './follow-up-match.ts';
 
 /**
@@ -73,7 +73,7 @@ async function pageOf(
 ): Promise<TrackedActionItem[]> {
   const rows = await listed
     .selectAll('i')
-    .select(['m.title', 'm.started_at', 'm.is_sample'])
+    .select(['m.title', 'm.started_at', 'm.is_sample', 'm.owner_id'])
     .orderBy('m.started_at', 'desc')
     .orderBy('m.id', 'desc')
     .orderBy('i.position')
@@ -95,7 +95,7 @@ async function pageOf(
       dueText: item.dueText,
       status: item.status,
       startMs: item.startMs,
-      meeting: toMeetingRef({ id: row.meeting_id, title: row.title, started_at: row.started_at, is_sample: row.is_sample }),
+      meeting: meetingRefOf({ ...row, id: row.meeting_id }, reader),
       segmentIds: item.segmentIds,
       overdue: isOverdue(item, today),
       mentions: mentions.get(item.id) ?? [],
@@ -118,7 +118,19 @@ async function mentionsOf(db: Db, reader: MeetingReader, itemIds: string[]): Pro
     .innerJoin('transcript_segments as s', 's.id', 'am.segment_id')
     .where('am.item_id', 'in', itemIds)
     .where(readableBy(reader, 'm'))
-    .select(['am.id as mention_id', 'am.item_id', 'am.segment_id', 'am.start_ms', 'am.resolution', 's.text', 'm.id', 'm.title', 'm.started_at', 'm.is_sample'])
+    .select([
+      'am.id as mention_id',
+      'am.item_id',
+      'am.segment_id',
+      'am.start_ms',
+      'am.resolution',
+      's.text',
+      'm.id',
+      'm.title',
+      'm.started_at',
+      'm.is_sample',
+      'm.owner_id',
+    ])
     .orderBy('m.started_at')
     .orderBy('am.start_ms')
     .execute();
@@ -126,7 +138,7 @@ async function mentionsOf(db: Db, reader: MeetingReader, itemIds: string[]): Pro
     const mentions = byItem.get(row.item_id) ?? [];
     mentions.push({
       id: row.mention_id,
-      meeting: toMeetingRef(row),
+      meeting: meetingRefOf(row, reader),
       segmentId: row.segment_id,
       startMs: row.start_ms,
       text: row.text,
@@ -151,11 +163,11 @@ async function meetingsWithActionItems(db: Db, reader: MeetingReader) {
     .selectFrom('meetings as m')
     .where(readableBy(reader, 'm'))
     .where('m.id', 'in', (eb) => eb.selectFrom('meeting_insights').select('meeting_insights.meeting_id').where('meeting_insights.kind', '=', 'action_item'))
-    .select(['m.id', 'm.title', 'm.started_at', 'm.is_sample'])
+    .select(['m.id', 'm.title', 'm.started_at', 'm.is_sample', 'm.owner_id'])
     .orderBy('m.started_at', 'desc')
     .orderBy('m.id', 'desc')
     .execute();
-  return rows.map(toMeetingRef);
+  return rows.map((row) => meetingRefOf(row, reader));
 }
 
 /**

@@ -2,8 +2,8 @@ import crypto from 'node:crypto';
 import { sql } from 'kysely';
 import type { Decision, DecisionLink, DecisionLinkAnswer, DecisionsQuery, DecisionsResponse } from '#shared/contracts/tracker.ts';
 import type { Db } from '#server/db/create-db.ts';
-import { readableBy, type MeetingReader } from '../../meetings/meetings.service.ts';
-import { toInsight, toMeetingRef } from '../notes.repository.ts';
+import { meetingRefOf, readableBy, type MeetingReader } from '../../meetings/meetings.service.ts';
+import { toInsight } from '../notes.repository.ts';
 import type { DecisionText, EarlierDecision, SupersedeSuggestion } from './supersede-match.ts';
 
 /**
@@ -60,7 +60,7 @@ async function pageOf(
 ): Promise<Decision[]> {
   const rows = await filtered
     .selectAll('i')
-    .select(['m.title', 'm.started_at', 'm.is_sample'])
+    .select(['m.title', 'm.started_at', 'm.is_sample', 'm.owner_id'])
     .orderBy('m.started_at', 'desc')
     .orderBy('m.id', 'desc')
     .orderBy('i.position')
@@ -78,7 +78,7 @@ async function pageOf(
     return {
       id: decision.id,
       text: decision.text,
-      meeting: toMeetingRef({ id: row.meeting_id, title: row.title, started_at: row.started_at, is_sample: row.is_sample }),
+      meeting: meetingRefOf({ ...row, id: row.meeting_id }, reader),
       startMs: decision.startMs,
       segmentIds: decision.segmentIds,
       supersedes: linked?.supersedes ?? [],
@@ -118,6 +118,7 @@ async function linksOf(db: Db, reader: MeetingReader, decisionIds: string[]): Pr
         'm.title',
         'm.started_at',
         'm.is_sample',
+        'm.owner_id',
       ])
       .orderBy('m.started_at')
       .orderBy('d.position');
@@ -127,7 +128,7 @@ async function linksOf(db: Db, reader: MeetingReader, decisionIds: string[]): Pr
   ]);
   const linkOf = (row: (typeof earlier)[number]): DecisionLink => ({
     linkId: row.link_id,
-    decision: { id: row.decision_id, text: row.text, meeting: toMeetingRef(row), startMs: row.start_ms ?? 0 },
+    decision: { id: row.decision_id, text: row.text, meeting: meetingRefOf(row, reader), startMs: row.start_ms ?? 0 },
   });
   for (const row of earlier) {
     const links = linksFor(row.later_id);

@@ -34,6 +34,8 @@ type TrackerDeps = {
   updateItem: (ownerId: string, meetingId: string, itemId: string, body: UpdateNoteItemBody) => Promise<unknown>;
   /** The caller as a reader of meetings (their own and their teams'): what the tracker and the register list. */
   readerOf: (userId: string) => Promise<MeetingReader>;
+  /** Names the owners of teammates' meetings in an answer ("Shared by"): the meetings service's. */
+  nameSharers: <T>(answer: T) => Promise<T>;
 };
 
 /** A meeting whose notes were just stored: what follow-ups and superseding decisions are found from. */
@@ -57,7 +59,7 @@ export function createTrackerService(deps: TrackerDeps) {
 
   return {
     actionItems: async (userId: string, query: ActionItemsQuery): Promise<ActionItemsResponse> =>
-      trackedActionItems(db, await deps.readerOf(userId), query, await todayOf(userId)),
+      deps.nameSharers(await trackedActionItems(db, await deps.readerOf(userId), query, await todayOf(userId))),
 
     /** "Done or slipped?": done ticks the item done, slipped keeps (or puts) it open; both through the notes' item update. */
     answerMention: async (ownerId: string, itemId: string, mentionId: string, resolution: MentionResolution): Promise<TrackedActionItem | undefined> => {
@@ -70,7 +72,8 @@ export function createTrackerService(deps: TrackerDeps) {
       return trackedActionItem(db, ownerOnly(ownerId), itemId, await todayOf(ownerId));
     },
 
-    decisions: async (userId: string, query: DecisionsQuery): Promise<DecisionsResponse> => decisionRegister(db, await deps.readerOf(userId), query),
+    decisions: async (userId: string, query: DecisionsQuery): Promise<DecisionsResponse> =>
+      deps.nameSharers(await decisionRegister(db, await deps.readerOf(userId), query)),
 
     /** Confirms or rejects a suggested (or earlier answered) link; answers the later decision. */
     answerDecisionLink: async (ownerId: string, linkId: string, status: DecisionLinkAnswer): Promise<Decision | undefined> => {

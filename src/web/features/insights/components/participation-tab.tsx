@@ -1,16 +1,10 @@
-import { ChevronLeftIcon, ChevronRightIcon } from 'lucide-react';
-import { useState } from 'react';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { InsightsResponse } from '#shared/contracts/insights.ts';
-import { totalPages } from '#web/components/pagination.tsx';
-import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table.tsx';
 import { formatDuration } from '#web/lib/format.ts';
+import { SpeakerPagesNav, useSpeakerPages } from './speaker-pages.tsx';
 import { TabEmpty } from './tab-empty.tsx';
-
-/** Speakers per page of the chart: each bar keeps its name beside it and the chart a readable height. */
-export const CHART_PAGE_SIZE = 10;
 /** Height of one bar's row in the chart, its name included. */
 const BAR_ROW_PX = 36;
 
@@ -19,17 +13,13 @@ const BAR_ROW_PX = 36;
  * table all of them. Speakers come most talk first.
  */
 export function ParticipationTab({ participation }: { participation: InsightsResponse['participation'] }) {
-  const [page, setPage] = useState(1);
   const { speakers } = participation;
+  const pages = useSpeakerPages(speakers);
   if (speakers.length === 0) {
     return <TabEmpty title="No participation yet">Talk time per person appears here once a meeting has a transcript.</TabEmpty>;
   }
-  const pages = totalPages(speakers.length, CHART_PAGE_SIZE);
-  const current = Math.min(page, pages);
-  const first = (current - 1) * CHART_PAGE_SIZE;
-  const shown = speakers.slice(first, first + CHART_PAGE_SIZE);
+  const { shown, range } = pages;
   const chart = shown.map((s) => ({ name: s.speaker, minutes: Math.round((s.talkSeconds / 60) * 10) / 10 }));
-  const range = `${first + 1}–${first + shown.length} of ${speakers.length}`;
   return (
     <div className="grid gap-4">
       <Card>
@@ -52,21 +42,7 @@ export function ParticipationTab({ participation }: { participation: InsightsRes
             </BarChart>
           </ResponsiveContainer>
         </CardContent>
-        {pages > 1 && (
-          <nav aria-label="Chart pages" className="flex items-center justify-between gap-2 px-6">
-            <Button variant="outline" size="sm" disabled={current === 1} onClick={() => setPage(current - 1)}>
-              <ChevronLeftIcon aria-hidden="true" />
-              Previous
-            </Button>
-            <p className="text-sm text-muted-foreground" aria-live="polite">
-              Speakers {range}
-            </p>
-            <Button variant="outline" size="sm" disabled={current === pages} onClick={() => setPage(current + 1)}>
-              Next
-              <ChevronRightIcon aria-hidden="true" />
-            </Button>
-          </nav>
-        )}
+        <SpeakerPagesNav label="Chart pages" pages={pages} />
       </Card>
       <Card>
         <CardContent className="pt-6">

@@ -2,6 +2,7 @@ import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAx
 import type { InsightsResponse, SentimentMix } from '#shared/contracts/insights.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { MeetingLink } from './meeting-link.tsx';
+import { SpeakerPagesNav, useSpeakerPages } from './speaker-pages.tsx';
 import { TabEmpty } from './tab-empty.tsx';
 
 const COLORS = { positive: 'hsl(142 71% 40%)', neutral: 'hsl(220 9% 65%)', negative: 'hsl(0 72% 51%)' } as const;
@@ -19,6 +20,7 @@ export function moodOf(score: number): 'Positive' | 'Neutral' | 'Negative' {
 const shortTitle = (title: string) => (title.length > 18 ? `${title.slice(0, 17)}…` : title);
 
 export function SentimentTab({ sentiment }: { sentiment: InsightsResponse['sentiment'] }) {
+  const speakerPages = useSpeakerPages(sentiment.bySpeaker);
   if (sentiment.analysedMeetings === 0) {
     return (
       <TabEmpty title="No sentiment yet">
@@ -73,7 +75,7 @@ export function SentimentTab({ sentiment }: { sentiment: InsightsResponse['senti
           </CardHeader>
           <CardContent>
             <ul className="grid gap-2" aria-label="Sentiment by speaker">
-              {sentiment.bySpeaker.map((s) => (
+              {speakerPages.shown.map((s) => (
                 <li key={s.speaker} className="flex items-center justify-between gap-2 text-sm">
                   <span>{s.speaker}</span>
                   <span className="text-muted-foreground">
@@ -83,6 +85,7 @@ export function SentimentTab({ sentiment }: { sentiment: InsightsResponse['senti
               ))}
             </ul>
           </CardContent>
+          <SpeakerPagesNav label="Speaker pages" pages={speakerPages} />
         </Card>
         <Card>
           <CardHeader>

@@ -28,13 +28,15 @@ export function ActionItemRow({ item }: { item: TrackedActionItem }) {
   const tick = (nowDone: boolean) => setStatus.mutate({ itemId: item.id, meetingId: item.meeting.id, status: nowDone ? 'done' : 'open' });
 
   const due = dueLabel(item);
+  // A teammate's meeting (shared with the person's team): its owner alone ticks its items and answers their mentions.
+  const readOnly = item.meeting.sharedBy !== undefined;
   return (
     <li className="flex gap-3 py-4 first:pt-0 last:pb-0" aria-labelledby={textId}>
       <Checkbox
         className="mt-0.5"
         checked={checked}
         // A dismissed item was rejected on its meeting's page; it is not a task to tick off.
-        disabled={item.status === 'dismissed'}
+        disabled={item.status === 'dismissed' || readOnly}
         // Busy rather than disabled while a tick is on its way, so the keyboard focus stays on the box.
         aria-busy={setStatus.isPending}
         aria-labelledby={textId}
@@ -89,7 +91,7 @@ const ANSWERS = { done: 'You answered: done', slipped: 'You answered: slipped' }
 /** "Mentioned again in <meeting> at 12:34": a later meeting talked about the item; while it is open, done or slipped? */
 function MentionNote({ item, mention }: { item: TrackedActionItem; mention: ActionItemMention }) {
   const answer = useAnswerMention();
-  const asking = mention.resolution === null && item.status === 'open';
+  const asking = mention.resolution === null && item.status === 'open' && item.meeting.sharedBy === undefined;
   const respond = (resolution: 'done' | 'slipped') => answer.mutate({ itemId: item.id, mentionId: mention.id, resolution });
   return (
     <li className="grid gap-2 rounded-md border bg-muted/40 p-3 text-sm">

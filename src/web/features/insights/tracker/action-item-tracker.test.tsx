@@ -196,6 +196,31 @@ describe('/insights › Action Items', () => {
     expect(server.items.find((i) => i.text === 'Check the supplier prices')?.status).toBe('open');
   });
 
+  it('marks a teammate’s item "Shared by <owner>" and leaves ticking it and answering its mentions to them', async () => {
+    const teammates = { ...testMeeting('Partner sync', '2026-11-18T15:00:00.000Z'), sharedBy: { id: testId(), name: 'Sam Sharer' } };
+    const items = [
+      testItem(teammates, {
+        text: 'Renew the venue contract',
+        startMs: 5_000,
+        mentions: [{ id: testId(), meeting: teammates, segmentId: testId(), startMs: 9_000, text: 'The venue contract is renewed.', resolution: null }],
+      }),
+      ...seedItems(),
+    ];
+    renderTracker('/insights?tab=action-items', items);
+    await screen.findByRole('list', { name: 'Action items' });
+    const shared = row('Renew the venue contract');
+    expect(shared.getAllByRole('link', { name: 'Partner sync' })[0]!.parentElement?.textContent).toBe(
+      'Partner sync · Nov 18, 2026 at 00:05 · Shared by Sam Sharer',
+    );
+    expect((shared.getByRole('checkbox') as HTMLButtonElement).disabled).toBe(true);
+    expect(shared.queryByRole('button', { name: 'Done' })).toBeNull();
+    expect(shared.queryByRole('button', { name: 'Slipped' })).toBeNull();
+    // One's own items stay as they were.
+    const own = row('Send the revised budget to finance');
+    expect(own.getByRole('link', { name: 'Spring campaign' }).parentElement?.textContent).toBe('Spring campaign · Nov 17, 2026 at 00:10');
+    expect((own.getByRole('checkbox') as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('shows a later meeting’s mention of an open item and answers “done or slipped?”', async () => {
     const server = renderTracker();
     await screen.findByRole('list', { name: 'Action items' });

@@ -34,9 +34,8 @@ export function DecisionRow({ decision }: { decision: Decision }) {
       {decision.supersedes.map((link) => (
         <LinkedDecision key={link.linkId} lead="Supersedes" link={link} />
       ))}
-      {decision.suggestedSupersedes.map((link) => (
-        <SupersedeQuestion key={link.linkId} link={link} />
-      ))}
+      {/* A teammate's decision: its owner alone answers whether it replaces an earlier one. */}
+      {!decision.meeting.sharedBy && decision.suggestedSupersedes.map((link) => <SupersedeQuestion key={link.linkId} link={link} />)}
     </li>
   );
 }

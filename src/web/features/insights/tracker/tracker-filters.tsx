@@ -76,6 +76,7 @@ export function TrackerFilters({ params, data, onChange }: TrackerFiltersProps) 
             {meetings.map((meeting) => (
               <option key={meeting.id} value={meeting.id}>
                 {meeting.title} · {formatDate(meeting.startedAt)}
+                {meeting.sharedBy && ` · Shared by ${meeting.sharedBy.name}`}
               </option>
             ))}
           </select>

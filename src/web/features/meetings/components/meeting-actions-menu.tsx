@@ -1,4 +1,4 @@
-import { ChevronRightIcon, DownloadIcon, MoreVerticalIcon, Share2Icon, Trash2Icon } from 'lucide-react';
+import { ChevronRightIcon, DownloadIcon, MoreVerticalIcon, Share2Icon, Trash2Icon, UsersIcon } from 'lucide-react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { toast } from 'sonner';
 import { EXPORT_FORMATS, type MeetingSummary } from '#shared/contracts/meetings.ts';
@@ -6,7 +6,13 @@ import { Button } from '#web/components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '#web/components/ui/dropdown-menu.tsx';
 import { downloadMeetingFile, type DownloadKind } from '../downloads.ts';
 
-type MeetingActionsMenuProps = { meeting: MeetingSummary; onShare: () => void; onDelete: () => void };
+type MeetingActionsMenuProps = {
+  meeting: MeetingSummary;
+  onShare: () => void;
+  onDelete: () => void;
+  /** Opens "Share with team"; the item is left out without it. */
+  onShareWithTeam?: () => void;
+};
 
 async function download(meeting: MeetingSummary, kind: DownloadKind) {
   const label = kind === 'audio' ? 'audio' : kind.toUpperCase();
@@ -24,8 +30,12 @@ const subContentClass =
 const itemClass =
   'focus:bg-accent focus:text-accent-foreground data-[state=open]:bg-accent relative flex cursor-default items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-hidden select-none';
 
-/** The card's menu (spec: Download, Share, Delete); Download opens a submenu of formats. */
-export function MeetingActionsMenu({ meeting, onShare, onDelete }: MeetingActionsMenuProps) {
+/**
+ * The card's menu (spec: Download, Share, Delete); Download opens a submenu of formats. A teammate's
+ * meeting (shared with the reader's team) offers Download alone: sharing and deleting are its owner's.
+ */
+export function MeetingActionsMenu({ meeting, onShare, onDelete, onShareWithTeam }: MeetingActionsMenuProps) {
+  const owned = meeting.access !== 'team';
   const kinds: DownloadKind[] = [...EXPORT_FORMATS, ...(meeting.hasAudio ? (['audio'] as const) : [])];
   return (
     // Not modal: the Share and Delete dialogs open from it, and a modal menu closing at the same
@@ -53,15 +63,25 @@ export function MeetingActionsMenu({ meeting, onShare, onDelete }: MeetingAction
             </DropdownMenuPrimitive.SubContent>
           </DropdownMenuPrimitive.Portal>
         </DropdownMenuPrimitive.Sub>
-        <DropdownMenuItem onSelect={onShare}>
-          <Share2Icon aria-hidden="true" />
-          Share
-        </DropdownMenuItem>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem variant="destructive" onSelect={onDelete}>
-          <Trash2Icon aria-hidden="true" />
-          Delete
-        </DropdownMenuItem>
+        {owned && (
+          <>
+            <DropdownMenuItem onSelect={onShare}>
+              <Share2Icon aria-hidden="true" />
+              Share
+            </DropdownMenuItem>
+            {onShareWithTeam && (
+              <DropdownMenuItem onSelect={onShareWithTeam}>
+                <UsersIcon aria-hidden="true" />
+                Share with team
+              </DropdownMenuItem>
+            )}
+            <DropdownMenuSeparator />
+            <DropdownMenuItem variant="destructive" onSelect={onDelete}>
+              <Trash2Icon aria-hidden="true" />
+              Delete
+            </DropdownMenuItem>
+          </>
+        )}
       </DropdownMenuContent>
     </DropdownMenu>
   );

@@ -6,6 +6,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { formatDate, formatDuration } from '#web/lib/format.ts';
 import { NotesPanel, type NotesActions } from './notes-panel.tsx';
+import { SharedByBadge } from './shared-by.tsx';
 import { SpeakersCard, type SpeakerEditing } from './speakers-card.tsx';
 import { TopicTimeline } from './topic-timeline.tsx';
 import { TranscriptView, type CitedLines } from './transcript-view.tsx';
@@ -83,6 +84,7 @@ export function MeetingView({
               {meeting.participants.join(', ')}
             </span>
           )}
+          <SharedByBadge meeting={meeting} />
           {meeting.isSample && <Badge variant="outline">Sample</Badge>}
           {meeting.source === 'import' && <Badge variant="outline">Imported transcript</Badge>}
         </p>

@@ -26,7 +26,16 @@ type ProcessingMeeting = Pick<MeetingSummary, 'id' | 'status' | 'processing' | '
  * socket brings news, the stage and progress the server gave with the meeting are shown, so a page
  * opened in the middle of a job says where it is.
  */
-export function ProcessingStatus({ meeting, compact = false }: { meeting: ProcessingMeeting; compact?: boolean }) {
+export function ProcessingStatus({
+  meeting,
+  compact = false,
+  canRetry = true,
+}: {
+  meeting: ProcessingMeeting;
+  compact?: boolean;
+  /** A teammate's meeting: its owner alone retries, so its readers see the failure without the button. */
+  canRetry?: boolean;
+}) {
   const { status } = meeting;
   const live = useMeetingProgress(meeting.id);
   const retry = useRetryTranscription(meeting.id);
@@ -56,7 +65,7 @@ export function ProcessingStatus({ meeting, compact = false }: { meeting: Proces
       >
         <span>{reason ? `The transcript could not be made: ${reason}` : 'The transcript could not be made.'}</span>
         {/* Without stored audio (the upload itself was refused) there is nothing to try again. */}
-        {meeting.hasAudio && (
+        {meeting.hasAudio && canRetry && (
           <Button size="sm" variant="outline" disabled={retry.isPending} onClick={() => retry.mutate()}>
             <RotateCwIcon aria-hidden="true" />
             Retry

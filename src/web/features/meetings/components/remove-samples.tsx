@@ -32,10 +32,12 @@ export function RemoveSamples({ className }: { className?: string }) {
             variant="destructive"
             disabled={remove.isPending}
             onClick={() =>
-              remove.mutate(undefined, {
-                onSuccess: ({ deleted }) => toast.success(`${deleted} sample meeting${deleted === 1 ? '' : 's'} removed`),
-                onError: (error) => toast.error(error.message),
-              })
+              // Awaited, not mutate's callbacks: once the samples are gone this button's card goes too,
+              // often before the answer's callbacks would run, and the toast must still show.
+              remove.mutateAsync().then(
+                ({ deleted }) => toast.success(`${deleted} sample meeting${deleted === 1 ? '' : 's'} removed`),
+                (error: Error) => toast.error(error.message),
+              )
             }
           >
             Remove sample meetings

@@ -8,6 +8,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#
 import { formatDate, formatDuration } from '#web/lib/format.ts';
 import { useMeetings } from '../api.ts';
 import { RemoveSamples } from '../components/remove-samples.tsx';
+import { SharedByBadge } from '../components/shared-by.tsx';
 
 /** The dashboard's three latest meetings, with the way to remove the sample meetings. */
 export function RecentMeetings() {
@@ -52,6 +53,7 @@ export function RecentMeetings() {
                     <Link to={paths.meeting.href(meeting.id)} className="hover:underline">
                       {meeting.title}
                     </Link>
+                    <SharedByBadge meeting={meeting} className="ml-2" />
                     {meeting.isSample && (
                       <Badge variant="outline" className="ml-2">
                         Sample

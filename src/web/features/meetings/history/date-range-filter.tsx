@@ -1,6 +1,7 @@
 import { CalendarIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '#web/components/ui/button.tsx';
+import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Popover, PopoverContent, PopoverTrigger } from '#web/components/ui/popover.tsx';
@@ -54,11 +55,7 @@ export function DateRangeFilter({ from, to, onChange }: DateRangeFilterProps) {
             <Label htmlFor="history-to">To</Label>
             <Input id="history-to" type="date" value={draft.to ?? ''} min={draft.from} onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))} />
           </div>
-          {invalid && (
-            <p role="alert" className="text-sm text-destructive">
-              The start date must be on or before the end date.
-            </p>
-          )}
+          {invalid && <FormError>The start date must be on or before the end date.</FormError>}
           <div className="flex justify-between gap-2">
             <Button
               type="button"

@@ -17,6 +17,7 @@ import { clearFilters, hasFilters, readHistoryParams, toListQuery, writeHistoryP
 import { MeetingCard } from './meeting-card.tsx';
 import { RemoveSamples } from '../components/remove-samples.tsx';
 import { STATUS_LABELS } from '../components/status-badge.tsx';
+import { AskBox } from '../ask/ask-box.tsx';
 
 /**
  * /history (spec §2, issue 3): search, date range and filters over the person's own meetings, a
@@ -47,6 +48,7 @@ export function HistoryPage({ ShareDialog }: { ShareDialog: ShareDialogComponent
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title="Meeting History" description="Search, replay and share your past meetings." actions={<RemoveSamples />} />
+      <AskBox />
       <div className="mb-4 flex flex-col gap-2 sm:flex-row" role="search">
         <SearchBox label="Search meetings" placeholder="Search titles, transcripts, speakers and notes..." value={params.q} onSearch={onSearch} />
         <div className="flex gap-2">

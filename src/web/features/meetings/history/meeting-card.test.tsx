@@ -90,4 +90,13 @@ describe('a history card', () => {
     expect(links[2]!.textContent).toContain('Action item · Tomás Ortega · 00:07');
     expect(screen.queryByText('Not shown while searching.')).toBeNull();
   });
+
+  it('marks a teammate’s meeting "Shared by <owner>", and not one’s own', () => {
+    const owner = { id: 'd0000000-0000-4000-8000-000000000001', name: 'Sam Sharer' };
+    show(meeting({ access: 'team', owner, teamId: 'e0000000-0000-4000-8000-000000000001' }));
+    expect(screen.getByRole('article', { name: 'Roadmap review' }).textContent).toContain('Shared by Sam Sharer');
+    cleanup();
+    show(meeting({ access: 'owner', owner, teamId: 'e0000000-0000-4000-8000-000000000001' }));
+    expect(screen.getByRole('article', { name: 'Roadmap review' }).textContent).not.toContain('Shared by');
+  });
 });

@@ -11,12 +11,15 @@ import { ProcessingStatus } from '../components/processing-status.tsx';
 import { DeleteMeetingDialog } from '../components/delete-meeting-dialog.tsx';
 import { MeetingActionsMenu } from '../components/meeting-actions-menu.tsx';
 import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
+import { ShareWithTeamDialog } from '../components/share-with-team-dialog.tsx';
+import { SharedByBadge } from '../components/shared-by.tsx';
 import { StatusBadge } from '../components/status-badge.tsx';
 import { SearchMatches } from './search-matches.tsx';
 
 /** One meeting in the /history grid (spec §2): title, date, duration, participants, summary, badge, actions. */
 export function MeetingCard({ meeting, ShareDialog }: { meeting: MeetingListItem; ShareDialog: ShareDialogComponent }) {
-  const [dialog, setDialog] = useState<'share' | 'delete' | undefined>();
+  const [dialog, setDialog] = useState<'share' | 'team' | 'delete' | undefined>();
+  const owned = meeting.access !== 'team';
   const titleId = `meeting-${meeting.id}-title`;
   return (
     <Card aria-labelledby={titleId} role="article" className="gap-4">
@@ -28,14 +31,20 @@ export function MeetingCard({ meeting, ShareDialog }: { meeting: MeetingListItem
         </CardTitle>
         <div className="flex flex-wrap gap-1.5">
           <StatusBadge status={meeting.status} />
+          <SharedByBadge meeting={meeting} />
           {meeting.isSample && <Badge variant="outline">Sample</Badge>}
         </div>
         <CardAction>
-          <MeetingActionsMenu meeting={meeting} onShare={() => setDialog('share')} onDelete={() => setDialog('delete')} />
+          <MeetingActionsMenu
+            meeting={meeting}
+            onShare={() => setDialog('share')}
+            onShareWithTeam={() => setDialog('team')}
+            onDelete={() => setDialog('delete')}
+          />
         </CardAction>
       </CardHeader>
       <CardContent className="grid flex-1 content-start gap-3 text-sm">
-        {(meeting.status === 'processing' || meeting.status === 'failed') && <ProcessingStatus meeting={meeting} compact />}
+        {(meeting.status === 'processing' || meeting.status === 'failed') && <ProcessingStatus meeting={meeting} compact canRetry={owned} />}
         <div className="flex flex-wrap gap-x-4 gap-y-1 text-muted-foreground">
           <span className="flex items-center gap-1.5">
             <CalendarIcon className="size-4" aria-hidden="true" />
@@ -71,13 +80,18 @@ export function MeetingCard({ meeting, ShareDialog }: { meeting: MeetingListItem
           </Link>
         </Button>
       </CardFooter>
-      <ShareDialog meetingId={meeting.id} title={meeting.title} open={dialog === 'share'} onOpenChange={(open) => setDialog(open ? 'share' : undefined)} />
-      <DeleteMeetingDialog
-        meetingId={meeting.id}
-        title={meeting.title}
-        open={dialog === 'delete'}
-        onOpenChange={(open) => setDialog(open ? 'delete' : undefined)}
-      />
+      {owned && (
+        <>
+          <ShareDialog meetingId={meeting.id} title={meeting.title} open={dialog === 'share'} onOpenChange={(open) => setDialog(open ? 'share' : undefined)} />
+          <ShareWithTeamDialog meeting={meeting} open={dialog === 'team'} onOpenChange={(open) => setDialog(open ? 'team' : undefined)} />
+          <DeleteMeetingDialog
+            meetingId={meeting.id}
+            title={meeting.title}
+            open={dialog === 'delete'}
+            onOpenChange={(open) => setDialog(open ? 'delete' : undefined)}
+          />
+        </>
+      )}
     </Card>
   );
 }

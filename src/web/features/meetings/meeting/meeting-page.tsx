@@ -1,4 +1,4 @@
-import { ArrowLeftIcon, PencilIcon } from 'lucide-react';
+import { ArrowLeftIcon, PencilIcon, UsersIcon } from 'lucide-react';
 import { useCallback, useRef, useState, type ComponentType } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -7,23 +7,29 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { paths } from '#web/app/paths.ts';
 import { ApiError } from '#web/lib/api-error.ts';
+import { useMyTeams } from '#web/lib/my-teams.ts';
 import { DeleteMeetingDialog } from '../components/delete-meeting-dialog.tsx';
 import { MeetingActionsMenu } from '../components/meeting-actions-menu.tsx';
 import { ProcessingStatus } from '../components/processing-status.tsx';
 import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
+import { ShareWithTeamDialog } from '../components/share-with-team-dialog.tsx';
 import { AudioPlayer, type PlayerHandle } from './audio-player.tsx';
 import { fetchAudioLink, useMeeting, useMeetingAudioPeaks, useMeetingEdits, useNotesEdits, useSpeakerNames } from '../api.ts';
 import { MeetingView } from '../components/meeting-view.tsx';
 import { useLiveNotes } from './use-live-notes.ts';
+import { AskBox } from '../ask/ask-box.tsx';
 
 /** /meetings/:id: the recording with its waveform and topics, the transcript that follows it, the notes, and edits. */
 export function MeetingPage({
   ShareDialog,
   AutoDeleteNotice,
+  BetterTranscriptsNotice,
 }: {
   ShareDialog: ShareDialogComponent;
   /** When auto-delete removes this meeting (the settings feature's notice, handed in by app/routes). */
   AutoDeleteNotice?: ComponentType<{ meeting: { createdAt: string; isSample: boolean }; className?: string }>;
+  /** Which command gets better transcripts while the server uses its basic engine (the status feature's notice). */
+  BetterTranscriptsNotice?: ComponentType<{ meeting: { hasAudio: boolean; isSample: boolean }; className?: string }>;
 }) {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
@@ -33,11 +39,15 @@ export function MeetingPage({
   const waveform = useMeetingAudioPeaks(id, meeting.data?.hasAudio === true);
   const getAudioLink = useCallback(() => fetchAudioLink(id), [id]);
   const edits = useMeetingEdits(id);
-  const speakerNames = useSpeakerNames(meeting.data !== undefined && meeting.data.speakers.length > 0);
+  const speakerNames = useSpeakerNames(meeting.data !== undefined && meeting.data.access !== 'team' && meeting.data.speakers.length > 0);
   const notesEdits = useNotesEdits(id);
   const live = useLiveNotes(meeting.data, meeting.dataUpdatedAt);
+  // A teammate's meeting is read-only: the owner alone edits, shares and deletes it (the server refuses the rest anyway).
+  const owned = meeting.data?.access !== 'team';
+  const sharedTeamId = meeting.data?.teamId ?? null;
+  const teams = useMyTeams(owned && sharedTeamId !== null);
   const [currentMs, setCurrentMs] = useState<number | null>(null);
-  const [dialog, setDialog] = useState<'share' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'share' | 'team' | 'delete' | null>(null);
   const player = useRef<PlayerHandle | null>(null);
   const onTime = useCallback((seconds: number) => setCurrentMs(seconds * 1000), []);
   const onReady = useCallback(
@@ -54,6 +64,19 @@ export function MeetingPage({
         <Skeleton className="h-10 w-2/3" />
         <Skeleton className="h-24" />
         <Skeleton className="h-64" />
+      </div>
+    );
+  }
+  if (meeting.isError && meeting.error instanceof ApiError && meeting.error.status === 404 && meeting.data?.access === 'team') {
+    // It was readable a moment ago through a team: unshared, or this person left the team. What was
+    // on screen goes, rather than stay as if it were still theirs to read.
+    return (
+      <div className="mx-auto max-w-xl py-16 text-center">
+        <h1 className="text-2xl font-semibold">This meeting is no longer shared with you</h1>
+        <p className="mt-2 text-muted-foreground">Its owner made it private, or you are no longer in the team it was shared with.</p>
+        <Button className="mt-6" asChild>
+          <Link to={paths.history.href()}>Back to history</Link>
+        </Button>
       </div>
     );
   }
@@ -79,15 +102,47 @@ export function MeetingPage({
             <ArrowLeftIcon /> Meeting History
           </Link>
         </Button>
-        <MeetingActionsMenu meeting={data} onShare={() => setDialog('share')} onDelete={() => setDialog('delete')} />
+        <div className="flex items-center gap-2">
+          {owned && (
+            <Button variant="outline" size="sm" onClick={() => setDialog('team')}>
+              <UsersIcon aria-hidden="true" />
+              {sharedTeamId === null ? 'Share with team' : `Shared with ${teams.data?.find((t) => t.id === sharedTeamId)?.name ?? 'a team'}`}
+            </Button>
+          )}
+          <MeetingActionsMenu
+            meeting={data}
+            onShare={() => setDialog('share')}
+            onShareWithTeam={() => setDialog('team')}
+            onDelete={() => setDialog('delete')}
+          />
+        </div>
       </div>
-      {AutoDeleteNotice && <AutoDeleteNotice meeting={data} className="mb-4" />}
-      <ShareDialog meetingId={data.id} title={data.title} open={dialog === 'share'} onOpenChange={(open) => setDialog(open ? 'share' : null)} />
-      <DeleteMeetingDialog meetingId={data.id} title={data.title} open={dialog === 'delete'} onOpenChange={(open) => setDialog(open ? 'delete' : null)} />
+      {owned && (
+        <>
+          {AutoDeleteNotice && <AutoDeleteNotice meeting={data} className="mb-4" />}
+          {BetterTranscriptsNotice && <BetterTranscriptsNotice meeting={data} className="mb-4" />}
+          <ShareDialog meetingId={data.id} title={data.title} open={dialog === 'share'} onOpenChange={(open) => setDialog(open ? 'share' : null)} />
+          <ShareWithTeamDialog meeting={data} open={dialog === 'team'} onOpenChange={(open) => setDialog(open ? 'team' : null)} />
+          <DeleteMeetingDialog meetingId={data.id} title={data.title} open={dialog === 'delete'} onOpenChange={(open) => setDialog(open ? 'delete' : null)} />
+        </>
+      )}
+      <AskBox
+        meetingId={data.id}
+        // A moment of this meeting plays here: the player seeks instead of the page reloading itself.
+        onMoment={(citation) => {
+          if (citation.meetingId !== data.id || !player.current) return false;
+          player.current.seek(citation.startMs / 1000);
+          return true;
+        }}
+      />
       <MeetingView
         meeting={data}
-        title={<EditableTitle title={data.title} onSave={(title) => edits.rename.mutateAsync(title).then(() => toast.success('Meeting renamed'), fail)} />}
-        statusNotice={<ProcessingStatus meeting={data} />}
+        title={
+          owned ? (
+            <EditableTitle title={data.title} onSave={(title) => edits.rename.mutateAsync(title).then(() => toast.success('Meeting renamed'), fail)} />
+          ) : undefined
+        }
+        statusNotice={<ProcessingStatus meeting={data} canRetry={owned} />}
         currentMs={currentMs}
         momentMs={momentMs}
         onSeek={data.hasAudio ? (ms) => player.current?.seek(ms / 1000) : undefined}
@@ -104,27 +159,35 @@ export function MeetingPage({
             />
           ) : undefined
         }
-        editing={{
-          editLine: (segmentId, text) => edits.editLine.mutateAsync({ segmentId, text }).catch(fail),
-          renameSpeaker: (speakerId, displayName) => edits.renameSpeaker.mutateAsync({ speakerId, displayName }).catch(fail),
-          mergeSpeaker: (speakerId, intoSpeakerId) =>
-            edits.mergeSpeaker.mutateAsync({ speakerId, intoSpeakerId }).then(() => toast.success('Speakers merged'), fail),
-          moveLines: (segmentIds, speakerId) =>
-            edits.moveLines
-              .mutateAsync({ segmentIds, speakerId })
-              .then(() => toast.success(segmentIds.length === 1 ? 'Line moved' : `${segmentIds.length} lines moved`), fail),
-          speakerNames: speakerNames.data,
-        }}
-        notesActions={{
-          regenerate: () => notesEdits.regenerate.mutate(),
-          isRegenerating: notesEdits.regenerate.isPending,
-          // The mutation toasts a failure itself; the item only needs to know whether to close its editor.
-          updateItem: (itemId, body) =>
-            notesEdits.updateItem.mutateAsync({ itemId, body }).then(
-              () => true,
-              () => false,
-            ),
-        }}
+        editing={
+          owned
+            ? {
+                editLine: (segmentId, text) => edits.editLine.mutateAsync({ segmentId, text }).catch(fail),
+                renameSpeaker: (speakerId, displayName) => edits.renameSpeaker.mutateAsync({ speakerId, displayName }).catch(fail),
+                mergeSpeaker: (speakerId, intoSpeakerId) =>
+                  edits.mergeSpeaker.mutateAsync({ speakerId, intoSpeakerId }).then(() => toast.success('Speakers merged'), fail),
+                moveLines: (segmentIds, speakerId) =>
+                  edits.moveLines
+                    .mutateAsync({ segmentIds, speakerId })
+                    .then(() => toast.success(segmentIds.length === 1 ? 'Line moved' : `${segmentIds.length} lines moved`), fail),
+                speakerNames: speakerNames.data,
+              }
+            : undefined
+        }
+        notesActions={
+          owned
+            ? {
+                regenerate: () => notesEdits.regenerate.mutate(),
+                isRegenerating: notesEdits.regenerate.isPending,
+                // The mutation toasts a failure itself; the item only needs to know whether to close its editor.
+                updateItem: (itemId, body) =>
+                  notesEdits.updateItem.mutateAsync({ itemId, body }).then(
+                    () => true,
+                    () => false,
+                  ),
+              }
+            : undefined
+        }
       />
     </div>
   );

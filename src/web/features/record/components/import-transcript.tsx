@@ -6,6 +6,7 @@ import { MAX_TRANSCRIPT_IMPORT_BYTES, TRANSCRIPT_IMPORT_EXTENSIONS, TRANSCRIPT_T
 import { paths } from '#web/app/paths.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { FormError } from '#web/components/ui/form-error.tsx';
 import { importTranscript } from '../api.ts';
 
 const ACCEPT = [...TRANSCRIPT_IMPORT_EXTENSIONS, 'text/vtt', 'application/x-subrip', 'text/plain'].join(',');
@@ -15,7 +16,18 @@ const ACCEPT = [...TRANSCRIPT_IMPORT_EXTENSIONS, 'text/vtt', 'application/x-subr
  * as text; the server makes the meeting, names its speakers from the file and writes its notes.
  * A file it cannot read comes back with the line to fix, shown under the button.
  */
-export function ImportTranscript({ title, onImported, disabled }: { title: string; onImported: () => void; disabled?: boolean }) {
+export function ImportTranscript({
+  title,
+  teamId,
+  onImported,
+  disabled,
+}: {
+  title: string;
+  /** Auto-Share's team: the meeting is shared with it from the start. */
+  teamId?: string | undefined;
+  onImported: () => void;
+  disabled?: boolean;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -29,7 +41,12 @@ export function ImportTranscript({ title, onImported, disabled }: { title: strin
     }
     setBusy(true);
     try {
-      const meeting = await importTranscript({ fileName: file.name, content: await file.text(), ...(title.trim() ? { title: title.trim() } : {}) });
+      const meeting = await importTranscript({
+        fileName: file.name,
+        content: await file.text(),
+        ...(title.trim() ? { title: title.trim() } : {}),
+        ...(teamId ? { teamId } : {}),
+      });
       toast.success('Meeting saved', { description: meeting.title || UNTITLED_MEETING });
       onImported();
       void navigate(paths.meeting.href(meeting.id));
@@ -65,11 +82,7 @@ export function ImportTranscript({ title, onImported, disabled }: { title: strin
         <Button variant="outline" disabled={disabled || busy} aria-busy={busy} onClick={() => input.current?.click()}>
           <FileTextIcon /> {busy ? 'Importing…' : 'Choose a transcript'}
         </Button>
-        {error && (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
+        <FormError>{error}</FormError>
       </CardContent>
     </Card>
   );

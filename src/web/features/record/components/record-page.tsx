@@ -15,6 +15,8 @@ import { CaptureSources } from './capture-sources.tsx';
 import { useDemoRecording } from '../demo/demo-recording.ts';
 import { LevelMeter } from './level-meter.tsx';
 import { createMeeting, createShareLink, updateMeeting } from '../api.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
+import { defaultTeam, useMyTeams } from '#web/lib/my-teams.ts';
 import { RecordingOptionsPanel } from './recording-options.tsx';
 import { TranscriptPanel } from './transcript-panel.tsx';
 import { UnfinishedRecordings } from './unfinished-recordings.tsx';
@@ -52,6 +54,13 @@ export function RecordPage({ autoDeleteNotice }: { autoDeleteNotice?: ReactNode 
   const { demo, dispatch: dispatchDemo } = useDemoRecording();
   const [saved, setSaved] = useState(false);
   const meetingIdRef = useRef<string | null>(null);
+  // Auto-Share shares with the person's default team (the one they last chose on /team, else their
+  // first) from the moment the meeting is created; with no team it makes a share link on save.
+  const { user } = useAuth();
+  const teams = useMyTeams();
+  const shareTeam = defaultTeam(teams.data ?? [], user?.id);
+  const autoShareTeam = options.autoShare ? shareTeam : undefined;
+  const sharedWithRef = useRef<string | null>(null);
 
   const screen = describeRecordScreen({ phase: recorder.phase, demo, saved, hasFinalTranscript: finalLines !== undefined });
   const { recording, paused } = screen;
@@ -73,8 +82,15 @@ export function RecordPage({ autoDeleteNotice }: { autoDeleteNotice?: ReactNode 
         },
         createMeeting: async () => {
           // One channel per source: the job makes each its own speaker, named after it.
-          const meeting = await createMeeting({ title, source: 'mic', options, ...(tab ? { audioSources: ['Microphone', 'Shared tab'] } : {}) });
+          const meeting = await createMeeting({
+            title,
+            source: 'mic',
+            options,
+            ...(tab ? { audioSources: ['Microphone', 'Shared tab'] } : {}),
+            ...(autoShareTeam ? { teamId: autoShareTeam.id } : {}),
+          });
           meetingIdRef.current = meeting.id;
+          sharedWithRef.current = autoShareTeam ? autoShareTeam.name : null;
           return meeting.id;
         },
       });
@@ -132,7 +148,11 @@ export function RecordPage({ autoDeleteNotice }: { autoDeleteNotice?: ReactNode 
     try {
       if (id) await updateMeeting(id, { title: name });
       toast.success('Meeting saved', { description: name });
-      if (id && options.autoShare) void autoShare(id);
+      if (id && options.autoShare) {
+        const team = sharedWithRef.current;
+        if (team) toast.success(`Shared with ${team}`, { description: 'Its members can read, play and export it.' });
+        else void autoShare(id);
+      }
       // The upload carries on in the background; the meeting appears in history as it lands.
       void recorder.uploadFinished().then(
         () => queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY }),
@@ -145,6 +165,7 @@ export function RecordPage({ autoDeleteNotice }: { autoDeleteNotice?: ReactNode 
     // The panel shows the meeting's own transcript, with its speakers, once it is made.
     setSavedMeetingId(id);
     meetingIdRef.current = null;
+    sharedWithRef.current = null;
     recorder.reset();
     setTitle('');
     setSaved(true);
@@ -236,14 +257,20 @@ export function RecordPage({ autoDeleteNotice }: { autoDeleteNotice?: ReactNode 
           />
         </div>
         <div className="grid content-start gap-6">
-          <RecordingOptionsPanel value={options} onChange={setOptions} disabled={recording} />
+          <RecordingOptionsPanel value={options} onChange={setOptions} disabled={recording} autoShareTeam={shareTeam?.name} />
           <UploadRecording
             title={title}
             options={options}
+            teamId={autoShareTeam?.id}
             disabled={recording}
             onUploaded={() => void queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY })}
           />
-          <ImportTranscript title={title} disabled={recording} onImported={() => void queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY })} />
+          <ImportTranscript
+            title={title}
+            teamId={autoShareTeam?.id}
+            disabled={recording}
+            onImported={() => void queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY })}
+          />
         </div>
       </div>
     </div>

@@ -16,15 +16,27 @@ const OPTIONS: { key: keyof RecordingOptions; id: string; label: string; descrip
   { key: 'autoShare', id: 'auto-share', label: 'Auto-Share', description: 'Create a share link when the meeting is saved.' },
 ];
 
+/**
+ * What Auto-Share does for this person: share with their default team (the one they last chose on
+ * /team, else their first: the text names it), or, with no team, make a share link.
+ */
+const autoShareDescription = (team: string | undefined) =>
+  team
+    ? `Share with your team “${team}” from the start (the team shown on the Team page; change it on the meeting page).`
+    : 'Create a share link when the meeting is saved. In a team, it is shared with your team instead.';
+
 /** The recording options of spec §2 with their §9 defaults; they are saved with the meeting. */
 export function RecordingOptionsPanel({
   value,
   onChange,
   disabled,
+  autoShareTeam,
 }: {
   value: RecordingOptions;
   onChange: (next: RecordingOptions) => void;
   disabled?: boolean;
+  /** The team Auto-Share shares with (the one /team shows); none: it makes a share link. */
+  autoShareTeam?: string | undefined;
 }) {
   const [privacyOpen, setPrivacyOpen] = useState(false);
   const set = (key: keyof RecordingOptions, checked: boolean) => {
@@ -42,7 +54,7 @@ export function RecordingOptionsPanel({
           <div key={option.key} className="flex items-start justify-between gap-4">
             <div className="grid gap-0.5">
               <Label htmlFor={option.id}>{option.label}</Label>
-              <p className="text-xs text-muted-foreground">{option.description}</p>
+              <p className="text-xs text-muted-foreground">{option.key === 'autoShare' ? autoShareDescription(autoShareTeam) : option.description}</p>
             </div>
             <Switch id={option.id} checked={value[option.key]} onCheckedChange={(checked) => set(option.key, checked)} disabled={disabled} />
           </div>

@@ -6,6 +6,7 @@ import { UNTITLED_MEETING, type RecordingOptions } from '#shared/contracts/meeti
 import { UPLOADS_PATH } from '#shared/contracts/uploads.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
+import { FormError } from '#web/components/ui/form-error.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { uploadErrorMessage } from '../capture/chunk-uploader.ts';
 import { getAccessToken } from '#web/lib/auth/access-token.ts';
@@ -17,11 +18,14 @@ const ACCEPT = '.mp3,.m4a,.wav,.webm,.ogg,.opus,.mp4,.aac,audio/*';
 export function UploadRecording({
   title,
   options,
+  teamId,
   onUploaded,
   disabled,
 }: {
   title: string;
   options: RecordingOptions;
+  /** Auto-Share's team: the meeting is shared with it from the start. */
+  teamId?: string | undefined;
   onUploaded: () => void;
   disabled?: boolean;
 }) {
@@ -33,7 +37,12 @@ export function UploadRecording({
     setError(null);
     setProgress(0);
     try {
-      const meeting = await createMeeting({ title: title.trim() || file.name.replace(/\.[^.]+$/, ''), source: 'upload', options });
+      const meeting = await createMeeting({
+        title: title.trim() || file.name.replace(/\.[^.]+$/, ''),
+        source: 'upload',
+        options,
+        ...(teamId ? { teamId } : {}),
+      });
       await new Promise<void>((resolve, reject) => {
         const u = new Upload(file, {
           endpoint: UPLOADS_PATH,
@@ -85,11 +94,7 @@ export function UploadRecording({
           <UploadIcon /> {progress === null ? 'Choose a file' : `Uploading… ${progress}%`}
         </Button>
         {progress !== null && <Progress value={progress} aria-label="Upload progress" />}
-        {error && (
-          <p role="alert" className="text-sm text-destructive">
-            {error}
-          </p>
-        )}
+        <FormError>{error}</FormError>
       </CardContent>
     </Card>
   );

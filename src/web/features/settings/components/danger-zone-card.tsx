@@ -3,6 +3,7 @@ import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#web/components/ui/dialog.tsx';
+import { FormError } from '#web/components/ui/form-error.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { ApiError } from '#web/lib/api-error.ts';
@@ -37,41 +38,32 @@ const refusalOf = (error: unknown): string =>
 function DeleteAllDataDialog() {
   const { user } = useAuth();
   const email = user?.email ?? '';
-  const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const dialog = useDangerDialog();
   const remove = useDeleteAllData();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!sameEmail(typed, email) || remove.isPending) return;
-    setError(null);
-    remove.mutate(typed, {
-      onSuccess: ({ deletedMeetings }) => {
+    if (!sameEmail(dialog.typed, email) || remove.isPending) return;
+    void dialog.confirm(
+      () => remove.mutateAsync(dialog.typed),
+      ({ deletedMeetings }) => {
         toast.success(SETTINGS_MESSAGES.dataDeleted, { description: SETTINGS_MESSAGES.dataDeletedDescription(deletedMeetings) });
-        setOpen(false);
-        setTyped('');
+        dialog.close();
       },
-      onError: (failure) => setError(refusalOf(failure)),
-    });
+    );
   };
 
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setError(null);
-      }}
+      dialog={dialog}
       label="Delete All Data"
       title="Delete all data"
       explanation="This deletes all of your meetings, recordings, transcripts, notes, action items, share links and settings, at once and for good. Your account stays, and your other devices are signed out."
-      error={error}
       busy={remove.isPending}
-      canConfirm={sameEmail(typed, email)}
+      canConfirm={sameEmail(dialog.typed, email)}
       onSubmit={onSubmit}
     >
-      <EmailConfirmField email={email} value={typed} onChange={setTyped} disabled={remove.isPending} />
+      <EmailConfirmField email={email} value={dialog.typed} onChange={dialog.setTyped} disabled={remove.isPending} />
     </ConfirmDialog>
   );
 }
@@ -79,45 +71,34 @@ function DeleteAllDataDialog() {
 function DeleteAccountDialog() {
   const { user, signOut } = useAuth();
   const email = user?.email ?? '';
-  const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
+  const dialog = useDangerDialog();
   const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const remove = useDeleteAccount();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!sameEmail(typed, email) || password === '' || remove.isPending) return;
-    setError(null);
-    remove.mutate(
-      { email: typed, password },
-      {
-        onSuccess: () => {
-          toast.success(SETTINGS_MESSAGES.accountDeleted, { description: SETTINGS_MESSAGES.accountDeletedDescription });
-          // The server ended every session already; this forgets it here too and leaves for the landing page.
-          void signOut();
-        },
-        onError: (failure) => setError(refusalOf(failure)),
+    if (!sameEmail(dialog.typed, email) || password === '' || remove.isPending) return;
+    void dialog.confirm(
+      () => remove.mutateAsync({ email: dialog.typed, password }),
+      () => {
+        toast.success(SETTINGS_MESSAGES.accountDeleted, { description: SETTINGS_MESSAGES.accountDeletedDescription });
+        // The server ended every session already; this forgets it here too and leaves for the landing page.
+        void signOut();
       },
     );
   };
 
   return (
     <ConfirmDialog
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (!next) setError(null);
-      }}
+      dialog={dialog}
       label="Delete Account"
       title="Delete account"
       explanation="This deletes your account and everything in it — meetings, recordings, transcripts, notes, share links and settings — and signs you out everywhere. It cannot be undone."
-      error={error}
       busy={remove.isPending}
-      canConfirm={sameEmail(typed, email) && password !== ''}
+      canConfirm={sameEmail(dialog.typed, email) && password !== ''}
       onSubmit={onSubmit}
     >
-      <EmailConfirmField email={email} value={typed} onChange={setTyped} disabled={remove.isPending} />
+      <EmailConfirmField email={email} value={dialog.typed} onChange={dialog.setTyped} disabled={remove.isPending} />
       <div className="grid gap-2">
         <Label htmlFor="delete-account-password">Your password</Label>
         <Input
@@ -133,6 +114,45 @@ function DeleteAccountDialog() {
   );
 }
 
+type DangerDialog = ReturnType<typeof useDangerDialog>;
+
+/** What both dialogs keep: open or not, the email typed, and the server's refusal (forgotten on closing). */
+function useDangerDialog() {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return {
+    open,
+    typed,
+    setTyped,
+    error,
+    onOpenChange: (next: boolean) => {
+      setOpen(next);
+      if (!next) setError(null);
+    },
+    close: () => {
+      setOpen(false);
+      setTyped('');
+    },
+    /**
+     * Runs the deletion and then `onDone`, or shows the refusal. Awaited rather than mutate's callbacks:
+     * those are skipped when the dialog is gone by the time the server answers (deleting an account
+     * ends the session, which can sign this page out first), and the toast and sign-out must still happen.
+     */
+    confirm: async <T,>(run: () => Promise<T>, onDone: (result: T) => void) => {
+      setError(null);
+      let result: T;
+      try {
+        result = await run();
+      } catch (failure) {
+        setError(refusalOf(failure));
+        return;
+      }
+      onDone(result);
+    },
+  };
+}
+
 function EmailConfirmField({ email, value, onChange, disabled }: { email: string; value: string; onChange: (value: string) => void; disabled: boolean }) {
   const id = useId();
   return (
@@ -146,30 +166,26 @@ function EmailConfirmField({ email, value, onChange, disabled }: { email: string
 }
 
 function ConfirmDialog({
-  open,
-  onOpenChange,
+  dialog,
   label,
   title,
   explanation,
-  error,
   busy,
   canConfirm,
   onSubmit,
   children,
 }: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
+  dialog: DangerDialog;
   label: string;
   title: string;
   explanation: string;
-  error: string | null;
   busy: boolean;
   canConfirm: boolean;
   onSubmit: (event: FormEvent) => void;
   children: ReactNode;
 }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={dialog.open} onOpenChange={dialog.onOpenChange}>
       <DialogTrigger asChild>
         <Button variant="destructive">{label}</Button>
       </DialogTrigger>
@@ -180,11 +196,7 @@ function ConfirmDialog({
             <DialogDescription>{explanation}</DialogDescription>
           </DialogHeader>
           {children}
-          {error && (
-            <p role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
+          <FormError>{dialog.error}</FormError>
           <DialogFooter>
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={busy}>

@@ -1,5 +1,6 @@
 import { toast } from 'sonner';
 import { Button } from '#web/components/ui/button.tsx';
+import { FormError } from '#web/components/ui/form-error.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { ApiError } from '#web/lib/api-error.ts';
 import { downloadDataExport, useLatestDataExport, useRequestDataExport } from '../api.ts';
@@ -60,11 +61,7 @@ export function DataExportSection() {
           </Button>
         </div>
       )}
-      {current?.status === 'failed' && (
-        <p role="alert" className="text-sm text-destructive">
-          {current.failureReason ?? SETTINGS_MESSAGES.exportFailed} Request it again to retry.
-        </p>
-      )}
+      {current?.status === 'failed' && <FormError>{current.failureReason ?? SETTINGS_MESSAGES.exportFailed} Request it again to retry.</FormError>}
     </div>
   );
 }

@@ -10,16 +10,25 @@ import { useSettingsTab } from '../use-settings-tab.ts';
 type Toggle = ToggleSpec<keyof NotificationSettings>;
 
 const EMAIL_TOGGLES: Toggle[] = [
-  { field: 'meetingReminders', label: 'Meeting Reminders', description: 'A reminder before meetings you plan to record.' },
+  {
+    field: 'meetingReminders',
+    label: 'Meeting Reminders',
+    description:
+      'A reminder before meetings you plan to record. Parley has no calendars or scheduled meetings yet, so none are sent; your choice is kept for when it does.',
+  },
   { field: 'transcriptionComplete', label: 'Transcription Complete', description: 'When a transcript is ready to read.' },
   { field: 'aiInsightsReady', label: 'AI Insights Ready', description: 'When key points, action items and decisions are found.' },
-  { field: 'teamActivity', label: 'Team Activity', description: 'What your team records and shares.' },
-  { field: 'productUpdates', label: 'Product Updates', description: 'New features and improvements.' },
+  { field: 'teamActivity', label: 'Team Activity', description: 'A daily digest of what your teams record and share, on days something happened.' },
+  {
+    field: 'productUpdates',
+    label: 'Product Updates',
+    description: 'New features and improvements. This Parley server runs on its own: it sends these only if its operator writes one.',
+  },
 ];
 
 const IN_APP_TOGGLES: Toggle[] = [
   { field: 'actionItems', label: 'Action Items', description: 'When an action item is assigned to you.' },
-  { field: 'mentions', label: 'Mentions', description: 'When someone mentions you in a meeting note.' },
+  { field: 'mentions', label: 'Mentions', description: 'When your full name is said in a meeting shared with your team.' },
   { field: 'teamInvitations', label: 'Team Invitations', description: 'When you are invited to a team.' },
 ];
 
@@ -36,7 +45,9 @@ export function NotificationsTab() {
     <Card>
       <CardHeader>
         <CardTitle>{TITLE}</CardTitle>
-        <CardDescription>Choose what you hear about. Parley does not send these notifications yet; your choices are kept for when it does.</CardDescription>
+        <CardDescription>
+          Choose what you hear about. Each email has a link to unsubscribe from it; in-app notifications appear under the bell at the top of the page.
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
         <SettingToggleSection

@@ -31,6 +31,12 @@ export type ChatClientOptions = {
 
 export type ChatClient = {
   complete: (request: ChatRequest, signal: AbortSignal) => Promise<ChatAnswer>;
+  /**
+   * The same request answered as it is written (`stream: true`): `onText` hears each piece. Retried
+   * like `complete` until the first piece arrives; an answer that breaks off after that fails
+   * ('malformed'), since what was heard cannot be taken back.
+   */
+  stream: (request: ChatRequest, signal: AbortSignal, onText: (text: string) => void) => Promise<ChatAnswer>;
   /** Model ids the server lists, or undefined when it has no /models (then nothing can be said). */
   listModels: (signal: AbortSignal) => Promise<string[] | undefined>;
 };
@@ -40,6 +46,9 @@ const DEFAULT_RETRY: RetryPolicy = { maxRetries: 2, baseDelayMs: 500, maxRetryAf
 // Every answer is untrusted input: only what we read is checked, the rest is ignored.
 const CompletionSchema = z.object({
   choices: z.array(z.object({ message: z.object({ content: z.string().nullable().optional() }), finish_reason: z.string().nullable().optional() })).min(1),
+});
+const ChunkSchema = z.object({
+  choices: z.array(z.object({ delta: z.object({ content: z.string().nullable().optional() }).optional(), finish_reason: z.string().nullable().optional() })),
 });
 const ModelListSchema = z.object({ data: z.array(z.object({ id: z.string() })) });
 
@@ -105,6 +114,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
 
   function classify(error: unknown, signal: AbortSignal): LlmCallError {
     if (signal.aborted) throw signal.reason;
+    if (error instanceof LlmCallError) return error;
     if (error instanceof OpenAI.APIConnectionTimeoutError) {
       const limit = options.timeoutMs >= 1000 ? `${Math.round(options.timeoutMs / 1000)} s` : `${options.timeoutMs} ms`;
       return new LlmCallError('timeout', `The notes LLM did not answer within ${limit}.`, { cause: error });
@@ -169,6 +179,46 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       if (!parsed.success) throw new LlmCallError('malformed', 'The notes LLM answered with something that is not a chat completion.');
       const choice = parsed.data.choices[0]!;
       return { content: choice.message.content ?? '', finishReason: choice.finish_reason ?? null };
+    },
+    async stream(request, signal, onText) {
+      let heard = false;
+      return withRetries(
+        () =>
+          perRequest(signal, async (requestSignal) => {
+            try {
+              const chunks = await sdk.chat.completions.create(
+                {
+                  model: options.model,
+                  messages: request.messages,
+                  max_tokens: request.maxTokens,
+                  temperature: 0,
+                  stream: true,
+                  ...(request.responseFormat ? { response_format: request.responseFormat } : {}),
+                },
+                { signal: requestSignal },
+              );
+              let content = '';
+              let finishReason: string | null = null;
+              for await (const raw of chunks as AsyncIterable<unknown>) {
+                const chunk = ChunkSchema.safeParse(raw);
+                if (!chunk.success) throw new LlmCallError('malformed', 'The notes LLM streamed something that is not a chat completion.');
+                const choice = chunk.data.choices[0];
+                const text = choice?.delta?.content ?? '';
+                if (text) {
+                  heard = true;
+                  content += text;
+                  onText(text);
+                }
+                finishReason = choice?.finish_reason ?? finishReason;
+              }
+              return { content, finishReason };
+            } catch (error) {
+              if (!heard || signal.aborted) throw error;
+              throw new LlmCallError('malformed', 'The notes LLM stopped in the middle of its answer.', { cause: error });
+            }
+          }),
+        signal,
+      );
     },
     async listModels(signal) {
       try {

@@ -1,0 +1,123 @@
+import { EMAIL_CHOICE_LABELS, type EmailChoice } from '#shared/contracts/notifications.ts';
+import type { TeamActivity } from '#shared/contracts/teams.ts';
+import { escapeHtml } from '#server/lib/escape-html.ts';
+
+/** A notification email as the mailer sends it: with RFC 2369/8058 headers for the mail client's own Unsubscribe. */
+export type NotificationEmail = {
+  kind: 'notification';
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  link: string;
+  headers: Record<string, string>;
+};
+
+/** Where an email leads and how the person stops it: the unsubscribe link and the settings tab. */
+export type EmailFooter = { choice: EmailChoice; unsubscribeUrl: string; settingsUrl: string };
+
+type Paragraph = string | { link: string; label: string };
+
+function compose(input: { to: string; subject: string; paragraphs: Paragraph[]; link: string; footer: EmailFooter }): NotificationEmail {
+  const { footer } = input;
+  const why = `You get this email because “${EMAIL_CHOICE_LABELS[footer.choice]}” is on in your Parley notification settings.`;
+  const text = [
+    ...input.paragraphs.map((p) => (typeof p === 'string' ? p : `${p.label}: ${p.link}`)),
+    '',
+    '—',
+    why,
+    `Unsubscribe from these emails: ${footer.unsubscribeUrl}`,
+    `Change your notification settings: ${footer.settingsUrl}`,
+  ].join('\n\n');
+  const body = input.paragraphs
+    .map((p) =>
+      typeof p === 'string'
+        ? `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`
+        : `<p><a href="${escapeHtml(p.link)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(p.label)}</a></p>`,
+    )
+    .join('\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+${body}
+<hr style="border:none;border-top:1px solid #ddd;margin:24px 0 12px">
+<p style="color:#555;font-size:13px">${escapeHtml(why)} <a href="${escapeHtml(footer.unsubscribeUrl)}">Unsubscribe</a> · <a href="${escapeHtml(footer.settingsUrl)}">Notification settings</a></p>
+</body></html>`;
+  return {
+    kind: 'notification',
+    to: input.to,
+    subject: input.subject,
+    text,
+    html,
+    link: input.link,
+    // RFC 2369 names the link; RFC 8058 says a POST to it unsubscribes in one click, without a page.
+    headers: { 'List-Unsubscribe': `<${footer.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}
+
+export function transcriptionCompleteEmail(input: { to: string; title: string; meetingUrl: string; footer: EmailFooter }): NotificationEmail {
+  return compose({
+    to: input.to,
+    subject: `Transcript ready: ${input.title}`,
+    paragraphs: [`The transcript of “${input.title}” is ready to read.`, { link: input.meetingUrl, label: 'Open the meeting' }],
+    link: input.meetingUrl,
+    footer: input.footer,
+  });
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function insightsReadyEmail(input: {
+  to: string;
+  title: string;
+  meetingUrl: string;
+  counts: { keyPoints: number; actionItems: number; decisions: number };
+  footer: EmailFooter;
+}): NotificationEmail {
+  const { keyPoints, actionItems, decisions } = input.counts;
+  const found = `${plural(keyPoints, 'key point', 'key points')}, ${plural(actionItems, 'action item', 'action items')} and ${plural(decisions, 'decision', 'decisions')}`;
+  return compose({
+    to: input.to,
+    subject: `AI insights ready: ${input.title}`,
+    paragraphs: [`The notes of “${input.title}” are ready: ${found}.`, { link: input.meetingUrl, label: 'Read the notes' }],
+    link: input.meetingUrl,
+    footer: input.footer,
+  });
+}
+
+/** One line of the digest: who did what (the team's activity, as the Activity tab tells it). */
+export function activityLine(entry: TeamActivity): string {
+  const title = entry.meeting ? `“${entry.meeting.title}”` : 'a meeting';
+  const who = entry.actor.name;
+  switch (entry.kind) {
+    case 'meeting_recorded':
+      return `${who} recorded ${title}`;
+    case 'meeting_imported':
+      return `${who} imported ${title}`;
+    case 'meeting_shared':
+      return `${who} shared ${title} with the team`;
+    case 'transcript_downloaded':
+      return `${who} downloaded the transcript of ${title}`;
+    case 'member_invited':
+      return entry.subject ? `${who} invited ${entry.subject}` : `${who} created an invitation link`;
+    case 'member_removed':
+      return `${who} removed ${entry.subject ?? 'a member'}`;
+    case 'member_joined':
+      return `${who} joined the team`;
+  }
+}
+
+export function teamDigestEmail(input: {
+  to: string;
+  teams: { name: string; entries: TeamActivity[] }[];
+  teamUrl: string;
+  footer: EmailFooter;
+}): NotificationEmail {
+  const total = input.teams.reduce((n, team) => n + team.entries.length, 0);
+  const sections = input.teams.map((team) => `${team.name}\n${team.entries.map((entry) => `• ${activityLine(entry)}`).join('\n')}`);
+  return compose({
+    to: input.to,
+    subject: `Team activity: ${plural(total, 'update', 'updates')}`,
+    paragraphs: ['What happened in your teams since the last digest:', ...sections, { link: input.teamUrl, label: 'Open your team' }],
+    link: input.teamUrl,
+    footer: input.footer,
+  });
+}

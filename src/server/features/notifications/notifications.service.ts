@@ -1,0 +1,356 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import { z } from 'zod';
+import {
+  CHOICE_OF_KIND,
+  EMAIL_CHOICE_LABELS,
+  MAX_NOTIFICATIONS_LISTED,
+  type EmailChoice,
+  type MarkNotificationsRead,
+  type Notification,
+  type NotificationKind,
+  type NotificationList,
+} from '#shared/contracts/notifications.ts';
+import type { NotificationEvent } from '#shared/contracts/realtime.ts';
+import type { NotificationSettings } from '#shared/contracts/settings.ts';
+import type { TeamActivity } from '#shared/contracts/teams.ts';
+import type { Db } from '#server/db/create-db.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
+import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
+import type { MeetingRecord, MeetingsService } from '../meetings/meetings.service.ts';
+import type { SettingsService } from '../settings/settings.service.ts';
+import type { TeamsService } from '../teams/teams.service.ts';
+import { insightsReadyEmail, teamDigestEmail, transcriptionCompleteEmail, type EmailFooter, type NotificationEmail } from './notification-emails.ts';
+import {
+  claimDigestDay,
+  currentUnsubscribeKey,
+  deleteAllOf,
+  insertNotification,
+  lastDigestAt,
+  markRead,
+  notificationsOf,
+  releaseDigestDay,
+  unreadCountOf,
+  unsubscribeKeyOf,
+  type NotificationRow,
+} from './notifications.repository.ts';
+import { findMentions, resolveOwner, type Person } from './people-in-text.ts';
+import type { UnsubscribeTokens } from './unsubscribe-token.ts';
+
+export type { NotificationEmail } from './notification-emails.ts';
+
+/** A person as notifications address them (auth's profiles, given in deps.ts). */
+export type Recipient = { id: string; name: string; email: string };
+
+/** A meeting's notes, as the notes feature hands them over once written. */
+export type NotesReady = {
+  meetingId: string;
+  ownerId: string;
+  /** The person asked for them (Regenerate) and is looking at the meeting: no email. */
+  explicit: boolean;
+  items: readonly { kind: 'key_point' | 'action_item' | 'decision' | 'topic'; text: string; assignee: string | null; startMs: number }[];
+};
+
+/** An invitation just sent by email (the teams feature), for the in-app notice when the address has an account. */
+export type TeamInvitationSent = { email: string; teamName: string; inviter: string; url: string };
+
+type NotificationsDeps = {
+  db: Db;
+  jobs: JobQueue;
+  realtime: Pick<RealtimeHub, 'publish'>;
+  sendEmail: (email: NotificationEmail) => Promise<void>;
+  settings: Pick<SettingsService, 'get' | 'update' | 'timeZoneOf' | 'notificationChoosers'>;
+  profilesOf: (userIds: readonly string[]) => Promise<Map<string, Recipient>>;
+  /** The account of an email address, if there is one (auth's users). */
+  userIdOfEmail: (email: string) => Promise<string | undefined>;
+  meetings: Pick<MeetingsService, 'get' | 'notesSource'>;
+  teams: Pick<TeamsService, 'list' | 'activity' | 'memberIdsOf'>;
+  unsubscribeTokens: UnsubscribeTokens;
+  /** PUBLIC_URL: links in emails. */
+  publicUrl: string;
+  now: () => Date;
+  log: Logger;
+};
+
+/** The hour (in the person's time zone) from which the day's Team Activity digest may go out. */
+export const DIGEST_HOUR = 8;
+/** How far back a first digest (or one after a long pause) looks. */
+const DIGEST_LOOKBACK_MS = 24 * 60 * 60 * 1000;
+/** Entries read per team for a digest: more than a day of any real team's activity. */
+const DIGEST_ENTRIES_PER_TEAM = 100;
+const DigestPayload = z.object({});
+
+const MAX_BODY = 240;
+const clip = (text: string) => (text.length > MAX_BODY ? `${text.slice(0, MAX_BODY - 1).trimEnd()}…` : text);
+const hashKey = (text: string) => crypto.createHash('sha256').update(text).digest('hex').slice(0, 32);
+const meetingPath = (id: string, at?: number) => `/meetings/${encodeURIComponent(id)}${at === undefined ? '' : `?t=${Math.max(0, Math.round(at))}`}`;
+
+/** The person's local date (YYYY-MM-DD) and hour at `at`. */
+function localClock(at: Date, timeZone: string): { day: string; hour: number } {
+  const day = at.toLocaleDateString('en-CA', { timeZone });
+  const hour = Number(new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', hourCycle: 'h23' }).format(at));
+  return { day, hour };
+}
+
+/**
+ * Notifications: acts on Settings › Notifications. Emails (Transcription Complete, AI Insights
+ * Ready, the daily Team Activity digest), each with an unsubscribe link, and in-app notifications
+ * (action items assigned to you, mentions, team invitations) pushed over /realtime. Every one reads
+ * the person's choice when it would be sent. Other features hand events over through ports in
+ * deps.ts; this feature reads meetings and teams through their services only.
+ */
+export type NotificationsService = ReturnType<typeof createNotificationsService>;
+
+export function createNotificationsService(deps: NotificationsDeps) {
+  const { db, log } = deps;
+  const base = deps.publicUrl.replace(/\/+$/, '');
+  const nowIso = () => deps.now().toISOString();
+
+  const choicesOf = async (userId: string): Promise<NotificationSettings> => (await deps.settings.get({ id: userId })).settings.notifications;
+
+  const present = (row: NotificationRow): Notification => ({
+    id: row.id,
+    kind: row.kind,
+    title: row.title,
+    body: row.body,
+    link: row.link,
+    createdAt: row.created_at,
+    readAt: row.read_at,
+  });
+
+  /** An in-app notification, if the person's choice for its kind is on; it reaches their open tabs at once. */
+  const notify = async (
+    userId: string,
+    input: { kind: NotificationKind; title: string; body: string; link: string; dedupeKey?: string; aboutUserId?: string },
+  ) => {
+    if (!(await choicesOf(userId))[CHOICE_OF_KIND[input.kind]]) return;
+    const row: NotificationRow = {
+      id: crypto.randomUUID(),
+      user_id: userId,
+      kind: input.kind,
+      title: input.title,
+      body: clip(input.body),
+      link: input.link,
+      about_user_id: input.aboutUserId ?? null,
+      dedupe_key: input.dedupeKey ?? null,
+      created_at: nowIso(),
+      read_at: null,
+    };
+    if (!(await insertNotification(db, row))) return;
+    const event: NotificationEvent = { type: 'notification', notification: present(row), unreadCount: await unreadCountOf(db, userId) };
+    deps.realtime.publish(userId, event);
+  };
+
+  const unsubscribeUrl = async (userId: string, choice: EmailChoice) => {
+    const keyId = await unsubscribeKeyOf(db, userId, () => crypto.randomBytes(12).toString('hex'), nowIso());
+    return `${base}/api/v1/notifications/unsubscribe?token=${encodeURIComponent(deps.unsubscribeTokens.sign({ userId, choice, keyId }))}`;
+  };
+  const footer = async (userId: string, choice: EmailChoice): Promise<EmailFooter> => ({
+    choice,
+    unsubscribeUrl: await unsubscribeUrl(userId, choice),
+    settingsUrl: `${base}/settings?tab=notifications`,
+  });
+
+  /** The email of a choice, if the person has it on now; a failure is logged, never the caller's failure. */
+  const emailIfChosen = async (userId: string, choice: EmailChoice, compose: (to: Recipient, footer: EmailFooter) => NotificationEmail) => {
+    if (!(await choicesOf(userId))[choice]) return false;
+    const recipient = (await deps.profilesOf([userId])).get(userId);
+    if (!recipient) return false;
+    await deps.sendEmail(compose(recipient, await footer(userId, choice)));
+    return true;
+  };
+
+  /** The meeting's owner and, while it is shared, its team's members: who an action item or a mention may name. */
+  const peopleOfMeeting = async (ownerId: string, teamId: string | null | undefined): Promise<Person[]> => {
+    const ids = [ownerId, ...(teamId ? await deps.teams.memberIdsOf(teamId) : [])];
+    const profiles = await deps.profilesOf(ids);
+    return [...new Set(ids)].flatMap((id) => {
+      const profile = profiles.get(id);
+      return profile ? [{ userId: id, name: profile.name }] : [];
+    });
+  };
+
+  /**
+   * Mentions: a teammate's whole name said in a meeting shared with their team (the owner knows their
+   * own meeting), once per meeting and person however often it is shared or transcribed again.
+   */
+  const mentionsIn = async (meetingId: string, ownerId: string, meeting?: MeetingRecord): Promise<void> => {
+    meeting ??= await deps.meetings.get(ownerId, meetingId);
+    if (!meeting?.teamId || meeting.isSample || meeting.status !== 'ready') return;
+    const source = await deps.meetings.notesSource(meetingId);
+    if (!source) return;
+    const teammates = (await peopleOfMeeting(ownerId, meeting.teamId)).filter((p) => p.userId !== ownerId);
+    const ownerName = (await deps.profilesOf([ownerId])).get(ownerId)?.name ?? 'Someone';
+    for (const mention of findMentions(source.segments, teammates)) {
+      await notify(mention.userId, {
+        kind: 'mention',
+        title: `You were mentioned in “${meeting.title}”`,
+        body: `${ownerName}’s meeting: “${mention.text}”`,
+        link: meetingPath(meetingId, mention.startMs),
+        dedupeKey: `mention:${meetingId}`,
+        aboutUserId: ownerId,
+      });
+    }
+  };
+
+  const transcriptionComplete = async (meetingId: string, ownerId: string): Promise<void> => {
+    const meeting = await deps.meetings.get(ownerId, meetingId);
+    if (!meeting || meeting.isSample) return;
+    await emailIfChosen(ownerId, 'transcriptionComplete', (to, f) =>
+      transcriptionCompleteEmail({ to: to.email, title: meeting.title, meetingUrl: `${base}${meetingPath(meetingId)}`, footer: f }),
+    );
+    await mentionsIn(meetingId, ownerId, meeting);
+  };
+
+  const notesReady = async (ready: NotesReady): Promise<void> => {
+    const meeting = await deps.meetings.get(ready.ownerId, ready.meetingId);
+    if (!meeting || meeting.isSample) return;
+    if (!ready.explicit) {
+      const count = (kind: NotesReady['items'][number]['kind']) => ready.items.filter((i) => i.kind === kind).length;
+      await emailIfChosen(ready.ownerId, 'aiInsightsReady', (to, f) =>
+        insightsReadyEmail({
+          to: to.email,
+          title: meeting.title,
+          meetingUrl: `${base}${meetingPath(ready.meetingId)}`,
+          counts: { keyPoints: count('key_point'), actionItems: count('action_item'), decisions: count('decision') },
+          footer: f,
+        }),
+      );
+    }
+    const actions = ready.items.filter((i) => i.kind === 'action_item' && i.assignee);
+    if (actions.length === 0) return;
+    const people = await peopleOfMeeting(ready.ownerId, meeting.teamId);
+    for (const item of actions) {
+      const userId = resolveOwner(item.assignee, people);
+      if (!userId) continue;
+      await notify(userId, {
+        kind: 'action_item',
+        title: `Action item for you in “${meeting.title}”`,
+        body: item.text,
+        link: meetingPath(ready.meetingId, item.startMs),
+        dedupeKey: `action:${ready.meetingId}:${hashKey(item.text.trim().toLowerCase())}`,
+        aboutUserId: ready.ownerId,
+      });
+    }
+  };
+
+  const teamInvitationSent = async (sent: TeamInvitationSent): Promise<void> => {
+    const userId = await deps.userIdOfEmail(sent.email);
+    if (!userId) return;
+    const url = new URL(sent.url);
+    await notify(userId, {
+      kind: 'team_invitation',
+      title: `${sent.inviter} invited you to ${sent.teamName}`,
+      body: `Join the team “${sent.teamName}” to see what its members share.`,
+      link: url.pathname,
+    });
+  };
+
+  /** The person's Team Activity digest for today, if it is on, due, not sent yet today, and there is news. */
+  const digestFor = async (userId: string): Promise<boolean> => {
+    if (!(await choicesOf(userId)).teamActivity) return false;
+    const now = deps.now();
+    const { day, hour } = localClock(now, await deps.settings.timeZoneOf(userId));
+    if (hour < DIGEST_HOUR) return false;
+    const last = await lastDigestAt(db, userId);
+    if (last && localClock(new Date(last), await deps.settings.timeZoneOf(userId)).day === day) return false;
+    const since = last ?? new Date(now.getTime() - DIGEST_LOOKBACK_MS).toISOString();
+    const teams: { name: string; entries: TeamActivity[] }[] = [];
+    for (const team of await deps.teams.list(userId)) {
+      const entries = (await deps.teams.activity(userId, team.id, DIGEST_ENTRIES_PER_TEAM)).filter((e) => e.at > since && e.actor.id !== userId);
+      if (entries.length > 0) teams.push({ name: team.name, entries: entries.reverse() });
+    }
+    if (teams.length === 0) return false;
+    // The day is claimed before the email goes: a second run (another worker, a retry) finds it taken.
+    if (!(await claimDigestDay(db, userId, day, now.toISOString()))) return false;
+    try {
+      const sent = await emailIfChosen(userId, 'teamActivity', (to, f) => teamDigestEmail({ to: to.email, teams, teamUrl: `${base}/team`, footer: f }));
+      if (!sent) await releaseDigestDay(db, userId, day);
+      return sent;
+    } catch (error) {
+      await releaseDigestDay(db, userId, day);
+      throw error;
+    }
+  };
+
+  /** Every person with Team Activity on gets today's digest (the job; safe to run any number of times). */
+  const sendDigests = async (): Promise<number> => {
+    let sent = 0;
+    let failed: unknown;
+    for (const userId of await deps.settings.notificationChoosers('teamActivity')) {
+      try {
+        if (await digestFor(userId)) sent += 1;
+      } catch (error) {
+        failed = error;
+        log.warn({ err: error, userId }, 'a Team Activity digest could not be sent');
+      }
+    }
+    if (failed) throw failed; // retried by the queue: those sent already are claimed for the day
+    return sent;
+  };
+
+  const digests = deps.jobs.define<z.infer<typeof DigestPayload>>({
+    name: 'notification-digest',
+    label: 'team activity digest',
+    payload: DigestPayload,
+    keyOf: () => 'team-activity',
+    concurrency: 1,
+    maxAttempts: 3,
+    retryDelayMs: 5 * 60_000,
+    classify: (error) => ({
+      retryable: true,
+      message: `Team Activity digests could not all be sent: ${error instanceof Error ? error.message : String(error)}`,
+    }),
+    run: async () => {
+      await sendDigests();
+    },
+    onSettled: async () => undefined,
+  });
+
+  let schedule: ReturnType<typeof setInterval> | undefined;
+  const queueDigests = () => digests.enqueue({}).catch((error: unknown) => log.error({ err: error }, 'the Team Activity digest job could not be queued'));
+
+  return {
+    list: async (userId: string, limit: number): Promise<NotificationList> => ({
+      items: (await notificationsOf(db, userId, Math.min(limit, MAX_NOTIFICATIONS_LISTED))).map(present),
+      unreadCount: await unreadCountOf(db, userId),
+    }),
+    markRead: async (userId: string, body: MarkNotificationsRead): Promise<{ unreadCount: number }> => {
+      await markRead(db, userId, 'all' in body ? 'all' : body.ids, nowIso());
+      return { unreadCount: await unreadCountOf(db, userId) };
+    },
+
+    // The ports other features hand events to (deps.ts).
+    transcriptionComplete,
+    /** A transcript became readable by a team later (an import into it, a share): its mentions. */
+    teamTranscript: (meetingId: string, ownerId: string) => mentionsIn(meetingId, ownerId),
+    notesReady,
+    teamInvitationSent,
+
+    /** What an unsubscribe link would turn off, or undefined when the link is forged, altered or revoked. */
+    unsubscribeTarget: async (token: string): Promise<{ userId: string; choice: EmailChoice; label: string; email: string } | undefined> => {
+      const claim = deps.unsubscribeTokens.read(token);
+      if (!claim || (await currentUnsubscribeKey(db, claim.userId)) !== claim.keyId) return undefined;
+      const person = (await deps.profilesOf([claim.userId])).get(claim.userId);
+      if (!person) return undefined;
+      return { userId: claim.userId, choice: claim.choice, label: EMAIL_CHOICE_LABELS[claim.choice], email: person.email };
+    },
+    /** Turns the choice off (Settings › Notifications shows it off from then on). */
+    unsubscribe: async (target: { userId: string; choice: EmailChoice }): Promise<void> => {
+      await deps.settings.update({ id: target.userId }, 'notifications', { [target.choice]: false });
+      log.info({ userId: target.userId, choice: target.choice }, 'an email choice turned off through its unsubscribe link');
+    },
+
+    /** The daily digest: queued at start and hourly (each run sends only what is due). */
+    queueDigests,
+    startDigests: () => {
+      void queueDigests();
+      schedule = setInterval(() => void queueDigests(), 60 * 60 * 1000);
+      schedule.unref();
+    },
+    stopDigests: () => clearInterval(schedule),
+
+    /** Delete All Data / Delete Account: the person's notifications and those about their meetings go, and their unsubscribe links stop working. */
+    removeFor: (userId: string) => deleteAllOf(db, userId),
+  };
+}

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { defineEndpoint } from './endpoint.ts';
+import type { NotificationSettings } from './settings.ts';
+
+/**
+ * Notifications (issue 11 point 5): in-app notifications (the bell in the app shell) and the
+ * unsubscribe links of Parley's notification emails. Which are sent follows the person's
+ * Settings › Notifications choices at the moment each would be sent.
+ */
+
+/** The in-app kinds, each behind its own Settings › Notifications › In-App choice. */
+export const NOTIFICATION_KINDS = ['action_item', 'mention', 'team_invitation'] as const;
+export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
+export type NotificationKind = z.infer<typeof NotificationKindSchema>;
+
+/** The choice that turns each in-app kind on or off. */
+export const CHOICE_OF_KIND: Record<NotificationKind, keyof NotificationSettings> = {
+  action_item: 'actionItems',
+  mention: 'mentions',
+  team_invitation: 'teamInvitations',
+};
+
+/** The email choices, each of which an email's unsubscribe link may turn off. */
+export const EMAIL_CHOICES = ['meetingReminders', 'transcriptionComplete', 'aiInsightsReady', 'teamActivity', 'productUpdates'] as const;
+export const EmailChoiceSchema = z.enum(EMAIL_CHOICES);
+export type EmailChoice = z.infer<typeof EmailChoiceSchema>;
+
+/** How each email choice is named to people (the Notifications tab's labels). */
+export const EMAIL_CHOICE_LABELS: Record<EmailChoice, string> = {
+  meetingReminders: 'Meeting Reminders',
+  transcriptionComplete: 'Transcription Complete',
+  aiInsightsReady: 'AI Insights Ready',
+  teamActivity: 'Team Activity',
+  productUpdates: 'Product Updates',
+};
+
+export const NotificationSchema = z.object({
+  id: z.uuid(),
+  kind: NotificationKindSchema,
+  title: z.string(),
+  body: z.string(),
+  /** Where it leads in the app: a path of this site (`/meetings/<id>?t=…`, `/invite/<token>`). */
+  link: z.string().startsWith('/'),
+  createdAt: z.string(),
+  /** When the person opened it or marked it read; null while unread. */
+  readAt: z.string().nullable(),
+});
+export type Notification = z.infer<typeof NotificationSchema>;
+
+/** The newest notifications first, and how many of all of the person's are unread. */
+export const NotificationListSchema = z.object({ items: z.array(NotificationSchema), unreadCount: z.number().int().nonnegative() });
+export type NotificationList = z.infer<typeof NotificationListSchema>;
+
+export const MAX_NOTIFICATIONS_LISTED = 50;
+export const NotificationListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(MAX_NOTIFICATIONS_LISTED).default(20) });
+
+/** Marks read the notifications named (of the caller: others' ids change nothing), or all of them. */
+export const MarkNotificationsReadSchema = z.union([
+  z.object({ ids: z.array(z.uuid()).min(1).max(MAX_NOTIFICATIONS_LISTED) }).strict(),
+  z.object({ all: z.literal(true) }).strict(),
+]);
+export type MarkNotificationsRead = z.infer<typeof MarkNotificationsReadSchema>;
+export const UnreadCountSchema = z.object({ unreadCount: z.number().int().nonnegative() });
+
+/** An unsubscribe link's token (signed by the server; names the person and one email choice). */
+export const UnsubscribeQuerySchema = z.object({ token: z.string().min(1).max(400) });
+
+export const notificationEndpoints = {
+  list: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/notifications',
+    query: NotificationListQuerySchema,
+    response: NotificationListSchema,
+    tag: 'notifications',
+    summary: 'The caller’s in-app notifications, newest first, with the number unread',
+  }),
+  markRead: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/notifications/read',
+    body: MarkNotificationsReadSchema,
+    response: UnreadCountSchema,
+    tag: 'notifications',
+    summary: 'Marks the given notifications of the caller read ({ ids }), or all of them ({ all: true })',
+  }),
+  /** The page an email's unsubscribe link opens: says what it turns off, with a button to do it (no sign-in). */
+  unsubscribePage: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/notifications/unsubscribe',
+    query: UnsubscribeQuerySchema,
+    response: 'file',
+    auth: false,
+    tag: 'notifications',
+    summary: 'An HTML page confirming which email an unsubscribe link turns off; changes nothing',
+  }),
+  /** RFC 8058 one-click unsubscribe (List-Unsubscribe-Post), and the page's button. */
+  unsubscribe: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/notifications/unsubscribe',
+    query: UnsubscribeQuerySchema,
+    response: 'file',
+    auth: false,
+    tag: 'notifications',
+    summary: 'Turns off the email choice the token names (RFC 8058 one-click: body List-Unsubscribe=One-Click); answers an HTML page',
+  }),
+};

@@ -1,0 +1,1 @@
+export { InvitePage as Component } from '#web/features/team/invite-page.tsx';
