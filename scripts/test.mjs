@@ -18,6 +18,8 @@ ensureNodeModules();
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
+/** Each failed test's file, name and first lines of its error, printed last so a log's tail names them. */
+const failures = [];
 const started = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
@@ -64,6 +66,20 @@ function count(report) {
   totals.passed += result.numPassedTests;
   totals.failed += result.numFailedTests;
   totals.skipped += result.numPendingTests + result.numTodoTests;
+  for (const file of result.testResults ?? []) {
+    const where = path.relative(ROOT, file.name);
+    const failedTests = (file.assertionResults ?? []).filter((test) => test.status === 'failed');
+    // A file that failed without a failed test (it did not load, or a hook threw) says why in its message.
+    if (failedTests.length === 0 && file.status === 'failed') failures.push(`${where}: ${firstLines(file.message)}`);
+    for (const test of failedTests) failures.push(`${where} › ${test.fullName}: ${firstLines(test.failureMessages?.join('\n'))}`);
+  }
+}
+
+/** The first few lines of an error, without colour codes. */
+function firstLines(text = '') {
+  // eslint-disable-next-line no-control-regex -- the colour codes vitest writes are control characters
+  const plain = text.replace(/\u001b\[[0-9;]*m/g, '');
+  return plain.split('\n').slice(0, 6).join('\n    ');
 }
 
 function vitest(name, projects, extra = []) {
@@ -127,5 +143,6 @@ const failed = results.filter((r) => !r.ok);
 console.log(`\nSteps: ${results.map((r) => `${r.name} ${r.ok ? 'passed' : 'FAILED'} in ${r.took}`).join('; ')}.`);
 console.log(`All of npm test took ${seconds(Date.now() - started)}.`);
 if (failed.length > 0) console.log(`npm test failed at: ${failed.map((r) => r.name).join(', ')}`);
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 if (failed.length > 0) process.exit(1);
