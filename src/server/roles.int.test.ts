@@ -73,12 +73,13 @@ afterAll(async () => {
 describe('separate web and worker processes (ROLE)', () => {
   it.skipIf(!onPostgres)(
     'queue on the web process, work on the worker, and stream progress back to the web process’s sockets',
-    { timeout: 120_000 },
+    { timeout: 240_000 },
     async () => {
       const port = await findFreePort();
       const web = startProcess('web', port);
       const baseUrl = `http://127.0.0.1:${port}`;
-      await waitForHealth(baseUrl, web.child);
+      // Both processes run from source (tsx), compiled as they start: slow on two busy cores.
+      await waitForHealth(baseUrl, web.child, 90_000);
 
       const email = `roles-${crypto.randomUUID()}@example.com`;
       const signUp = await fetch(`${baseUrl}/auth/v1/signup`, {
@@ -112,12 +113,12 @@ describe('separate web and worker processes (ROLE)', () => {
       const read = async () => MeetingDetailSchema.parse(await (await fetch(`${baseUrl}/api/v1/meetings/${id}`, { headers })).json());
 
       // The web process only queues: with no worker up, the job waits.
-      await expect.poll(async () => (await read()).processing?.stage, { timeout: 10_000 }).toBe('queued');
+      await expect.poll(async () => (await read()).processing?.stage, { timeout: 30_000 }).toBe('queued');
       await new Promise((resolve) => setTimeout(resolve, 2_000));
       expect((await read()).status).toBe('processing');
 
       const worker = startProcess('worker', await findFreePort());
-      await expect.poll(async () => (await read()).status, { timeout: 60_000, interval: 250 }).toBe('ready');
+      await expect.poll(async () => (await read()).status, { timeout: 90_000, interval: 250 }).toBe('ready');
       const done = await read();
       expect(done.segments.map((s) => s.text.toLowerCase()).join(' ')).toContain('forward');
       // The worker's events crossed to the web process's socket: its stages, then ready.

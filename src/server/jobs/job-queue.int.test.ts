@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
 import { z } from 'zod';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createTestDatabase, type TestDatabaseTarget } from '#tests/support/test-database.ts';
@@ -15,6 +15,11 @@ const PayloadSchema = z.object({ key: z.string(), note: z.string().optional() })
 const log = pino({ level: 'silent' });
 /** pg-boss's heartbeat cannot be shorter than 10 s; the SQL queue's lease is shortened to 1 s here. */
 const LEASE_MS = 1_000;
+/**
+ * How long a queued job may take to be picked up: pg-boss's first start installs its schema, and on two
+ * cores shared with the rest of the suite a poll can wait its turn for seconds.
+ */
+const PICKED_UP_WITHIN_MS = 30_000;
 
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const queues: JobQueue[] = [];
@@ -67,11 +72,13 @@ const startWorkerProcess = (target: TestDatabaseTarget) =>
 
 const key = (name: string) => `${name}-${crypto.randomUUID()}`;
 
-describe('the job queue', () => {
+describe('the job queue', { timeout: 90_000 }, () => {
   it('runs a queued job once with its payload, reports its progress and settles it as succeeded', async () => {
     const seen: Payload[] = [];
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    // A failed assertion must not leave the job waiting, or stopping its queue would wait for it.
+    onTestFinished(() => release());
     const { queue, handle, outcomes } = await startQueue({
       run: async (payload, ctx) => {
         seen.push(payload);
@@ -81,7 +88,7 @@ describe('the job queue', () => {
     });
     const k = key('simple');
     await handle.enqueue({ key: k, note: 'hello' });
-    await expect.poll(async () => (await handle.states([k])).get(k)?.stage, { timeout: 10_000 }).toBe('halfway');
+    await expect.poll(async () => (await handle.states([k])).get(k)?.stage, { timeout: PICKED_UP_WITHIN_MS }).toBe('halfway');
     expect((await handle.states([k])).get(k)).toMatchObject({ state: 'running', progress: 0.5, attempts: 1, error: null });
     release();
     await queue.idle();
@@ -95,6 +102,8 @@ describe('the job queue', () => {
     let runs = 0;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
+    // A failed assertion must not leave the job waiting, or stopping its queue would wait for it.
+    onTestFinished(() => release());
     const { queue, handle } = await startQueue({
       run: async () => {
         runs++;
@@ -103,7 +112,7 @@ describe('the job queue', () => {
     });
     const k = key('dedupe');
     await handle.enqueue({ key: k });
-    await expect.poll(async () => (await handle.states([k])).get(k)?.state, { timeout: 10_000 }).toBe('running');
+    await expect.poll(async () => (await handle.states([k])).get(k)?.state, { timeout: PICKED_UP_WITHIN_MS }).toBe('running');
     await handle.enqueue({ key: k });
     await handle.enqueue({ key: k });
     release();
@@ -125,7 +134,7 @@ describe('the job queue', () => {
     const k = key('retry');
     const queuedAt = Date.now();
     await handle.enqueue({ key: k });
-    await expect.poll(() => outcomes.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => outcomes.length, { timeout: PICKED_UP_WITHIN_MS }).toBeGreaterThan(0);
     const retrying = outcomes[0]!.outcome;
     expect(retrying).toMatchObject({ status: 'retrying', error: 'outage: the service is down' });
     expect(retrying.status === 'retrying' && retrying.runAfter.getTime()).toBeGreaterThanOrEqual(queuedAt + 900);
@@ -197,7 +206,7 @@ describe('the job queue', () => {
     });
     const k = key('handback');
     await stopping.handle.enqueue({ key: k });
-    await expect.poll(() => started, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => started, { timeout: PICKED_UP_WITHIN_MS }).toBe(true);
     await stopping.queue.stop();
     expect(aborted).toEqual([true]);
     expect(stopping.outcomes).toEqual([]);
@@ -206,7 +215,7 @@ describe('the job queue', () => {
     expect((await next.handle.states([k])).get(k)).toMatchObject({ state: 'queued' });
     await next.queue.start({ work: true });
     const handedBackAt = Date.now();
-    await expect.poll(() => next.outcomes.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => next.outcomes.length, { timeout: PICKED_UP_WITHIN_MS }).toBe(1);
     expect(Date.now() - handedBackAt).toBeLessThan(5_000); // not after a lease or a backoff
     expect(attempts).toEqual([1]);
     expect((await next.handle.states([k])).get(k)).toMatchObject({ state: 'succeeded', attempts: 1 });
@@ -224,7 +233,7 @@ describe('the job queue', () => {
     });
     const k = key('finished-while-stopping');
     await stopping.handle.enqueue({ key: k });
-    await expect.poll(() => started, { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => started, { timeout: PICKED_UP_WITHIN_MS }).toBe(true);
     await stopping.queue.stop();
     expect(stopping.outcomes).toEqual([{ key: k, outcome: { status: 'succeeded' } }]);
     const runs: number[] = [];
@@ -298,7 +307,7 @@ describe('the job queue', () => {
     expect(ran).toBe(0);
     expect((await handle.states([k])).get(k)).toMatchObject({ state: 'queued', stage: 'queued' });
     const worker = await startQueue(definition);
-    await expect.poll(async () => (await worker.handle.states([k])).get(k)?.state, { timeout: 10_000 }).toBe('succeeded');
+    await expect.poll(async () => (await worker.handle.states([k])).get(k)?.state, { timeout: PICKED_UP_WITHIN_MS }).toBe('succeeded');
     expect(ran).toBe(1);
   });
 });
