@@ -21,7 +21,17 @@ const maxWorkers = 4;
  * server anew (about 1.6 s of CPU; a third of the integration projects' CPU). They may: each builds
  * its own app, database and data folder and closes them, and none mocks a module or changes globals.
  */
-const integration = { environment: 'node', isolate: false, testTimeout: 30_000, hookTimeout: 60_000 } as const;
+const integration = {
+  environment: 'node',
+  isolate: false,
+  // npm test runs these at a low priority (nice 10) beside the speech engines and the browser, which
+  // can take most of the two cores for minutes: a 20-second test there has taken 26. The timeouts only
+  // catch a hang (what a test promises about time it asserts itself, or npm run bench measures), and
+  // expect.poll's 1 s default is shorter than a starved server's answer; a poll that settles passes at once.
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+  expect: { poll: { timeout: 5_000 } },
+} as const;
 
 export default defineConfig({
   test: {
