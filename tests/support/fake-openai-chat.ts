@@ -93,6 +93,8 @@ export async function startFakeChatService(options: { apiKey?: string } = {}) {
   let standing: FakeChatBehaviour = 'ok';
   const queued: FakeChatBehaviour[] = [];
   let serviceMs = 0;
+  /** Chat requests whose client hung up before the answer was sent. */
+  let hungUp = 0;
 
   const send = (res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
@@ -211,6 +213,9 @@ export async function startFakeChatService(options: { apiKey?: string } = {}) {
   }
 
   const server = http.createServer((req, res) => {
+    res.on('close', () => {
+      if (!res.writableFinished && req.url === '/v1/chat/completions') hungUp++;
+    });
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
@@ -237,6 +242,8 @@ export async function startFakeChatService(options: { apiKey?: string } = {}) {
     requests,
     /** Milliseconds spent answering chat requests, delays included: the "model's" own time. */
     serviceMs: () => serviceMs,
+    /** How many chat requests the client gave up on before their answer (a stalled one, say). */
+    hungUp: () => hungUp,
     /** `times` given: the next `times` chat requests behave so, then the standing behaviour resumes. */
     behave(behaviour: FakeChatBehaviour, times?: number) {
       if (times === undefined) standing = behaviour;
@@ -251,6 +258,7 @@ export async function startFakeChatService(options: { apiKey?: string } = {}) {
       queued.length = 0;
       requests.length = 0;
       serviceMs = 0;
+      hungUp = 0;
     },
     close: () =>
       new Promise<void>((resolve) => {

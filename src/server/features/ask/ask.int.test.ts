@@ -217,6 +217,8 @@ describe('Ask with the notes LLM and embeddings', () => {
     chat = await startFakeChatService();
     embeddings = await startFakeEmbeddingsService({ apiKey: 'embed-key' });
     t = await buildTestApp({
+      // Over real HTTP too: a person hanging up is a closed connection.
+      listen: true,
       env: {
         AUTH_AUTOCONFIRM: 'true',
         AUTH_RATE_LIMITS: 'false',
@@ -285,6 +287,30 @@ describe('Ask with the notes LLM and embeddings', () => {
     expect(tokens.length).toBe(done.sentences.length);
     // The model was asked to stream (its answer checked line by line as it came).
     expect(chat.requests.at(-1)!.stream).toBe(true);
+  });
+
+  it('stops asking the model once the person goes away, for the JSON answer as for the streamed one', async () => {
+    chat.reset();
+    chat.behave('stall');
+    try {
+      for (const path of ['/api/v1/ask', '/api/v1/ask/stream']) {
+        const [asked, hungUp] = [chat.requests.length, chat.hungUp()];
+        const leaving = new AbortController();
+        const response = fetch(`${t.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${s.alice.token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ question: 'Why did the zeppelin launch slip?' }),
+          signal: leaving.signal,
+        });
+        await expect.poll(() => chat.requests.length).toBeGreaterThan(asked);
+        leaving.abort();
+        await expect(response).rejects.toThrow();
+        // Not after the model's own time limit (two minutes): at once.
+        await expect.poll(() => chat.hungUp(), { timeout: 5_000 }).toBe(hungUp + 1);
+      }
+    } finally {
+      chat.behave('ok');
+    }
   });
 
   it('falls back to the moments, saying why, when the model fails', async () => {
