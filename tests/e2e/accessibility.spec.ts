@@ -1,7 +1,8 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '#tests/support/axe.ts';
+import { auditAppPages, auditPublicPages, open } from '#tests/support/axe-pages.ts';
 import { e2eServer, launchBrowser, newPage, PHONE, uniqueEmail } from '#tests/support/browser.ts';
 import { signedInPage, signIn, toast } from '#tests/support/e2e-auth.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
@@ -15,47 +16,6 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** Opens a page and waits until it has shown what it loads (its requests done, its content there). */
-async function open(page: Page, url: string): Promise<void> {
-  await page.goto(url);
-  await page.waitForLoadState('networkidle');
-  await page.locator('#main-content').waitFor();
-}
-
-/** axe-core's serious and critical findings on each page, by page: every list must be empty. */
-async function auditPages(page: Page, urls: string[]): Promise<Record<string, string[]>> {
-  const found: Record<string, string[]> = {};
-  for (const url of urls) {
-    await open(page, url);
-    found[url] = await seriousAxeViolations(page);
-  }
-  return found;
-}
-const clean = (urls: string[]) => Object.fromEntries(urls.map((url) => [url, []]));
-
-const accessToken = (page: Page) =>
-  page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
-    return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : '';
-  });
-
-const PUBLIC_PAGES = [
-  '/',
-  '/pricing',
-  '/blog',
-  '/help',
-  '/guides',
-  '/about',
-  '/careers',
-  '/contact',
-  '/privacy',
-  '/terms',
-  '/auth',
-  '/auth?tab=signup',
-  '/demo',
-  '/no/such/page',
-];
-
 describe('axe-core finds nothing serious', () => {
   it('(its check does find a serious problem where there is one)', async () => {
     const { context, page } = await newPage(browser, baseUrl);
@@ -66,52 +26,17 @@ describe('axe-core finds nothing serious', () => {
     await context.close();
   });
 
-  it.each([
-    ['a desktop', undefined],
-    ['a phone', PHONE],
-  ])('on every public page, on %s', { timeout: 240_000 }, async (_, viewport) => {
-    const { context, page } = await newPage(browser, baseUrl, viewport);
-    expect(await auditPages(page, PUBLIC_PAGES)).toEqual(clean(PUBLIC_PAGES));
-    await context.close();
+  // On a phone: accessibility-phone.spec.ts.
+  it('on every public page, on a desktop', { timeout: 240_000 }, async () => {
+    const { found, clean } = await auditPublicPages(browser);
+    expect(found).toEqual(clean);
   });
 
-  it.each([
-    ['a desktop', undefined],
-    ['a phone', PHONE],
-  ])('on every page of the app, each tab included, and on a shared meeting, on %s', { timeout: 240_000 }, async (_, viewport) => {
-    const { context, page } = await signedInPage(browser, { viewport });
-    const meetingHref = (await page.getByRole('table').getByRole('link', { name: 'Weekly Team Standup' }).getAttribute('href'))!;
-    const shared = await page.request.post(`${baseUrl}/api/v1${meetingHref}/share`, { headers: { authorization: `Bearer ${await accessToken(page)}` } });
-    const { token } = (await shared.json()) as { token: string };
-    const pages = [
-      '/dashboard',
-      '/record',
-      '/history',
-      meetingHref,
-      '/insights?tab=topics',
-      '/insights?tab=sentiment',
-      '/insights?tab=participation',
-      '/insights?tab=action-items',
-      '/insights?tab=decisions',
-      '/analytics',
-      '/team',
-      '/status',
-      `/shared/${token}`,
-    ];
-    expect(await auditPages(page, pages)).toEqual(clean(pages));
-
-    // Settings keeps its tabs in the page: each one is opened and checked.
-    await open(page, '/settings');
-    const settings: Record<string, string[]> = {};
-    for (const tab of await page.getByRole('tablist').getByRole('tab').allTextContents()) {
-      await page.getByRole('tab', { name: tab, exact: true }).click();
-      await page.getByRole('tabpanel', { name: tab }).waitFor();
-      await page.waitForLoadState('networkidle');
-      settings[tab] = await seriousAxeViolations(page);
-    }
-    expect(settings).toEqual(Object.fromEntries(Object.keys(settings).map((tab) => [tab, []])));
+  it('on every page of the app, each tab included, and on a shared meeting, on a desktop', { timeout: 240_000 }, async () => {
+    const { found, clean, settings, cleanSettings } = await auditAppPages(browser);
+    expect(found).toEqual(clean);
+    expect(settings).toEqual(cleanSettings);
     expect(Object.keys(settings)).toContain('Billing');
-    await context.close();
   });
 });
 
