@@ -27,6 +27,13 @@ const leaveConfirmation = (teamName: string, run: () => void): Confirmation => (
   run,
 });
 
+/**
+ * Runs `then` once the change succeeded. mutateAsync rather than mutate's own callbacks: those are
+ * skipped once the component is gone, as this menu is when the team's data read again drops the team.
+ * A failure was already toasted by the mutation itself.
+ */
+const afterSuccess = (change: Promise<unknown>, then: () => void) => void change.then(then, () => undefined);
+
 /** "Are you sure?" before a change that cannot simply be undone (remove, leave, transfer, delete). */
 function ConfirmDialog({ confirmation, onClose }: { confirmation: Confirmation | null; onClose: () => void }) {
   return (
@@ -77,7 +84,9 @@ export function MemberActions({ team, member, onLeft }: { team: Team; member: Te
           key="leave"
           variant="destructive"
           onSelect={() =>
-            setConfirmation(leaveConfirmation(team.name, () => remove.mutate({ userId: member.id, name: member.name, leaving: true }, { onSuccess: onLeft })))
+            setConfirmation(
+              leaveConfirmation(team.name, () => afterSuccess(remove.mutateAsync({ userId: member.id, name: member.name, leaving: true }), onLeft)),
+            )
           }
         >
           Leave team
@@ -228,7 +237,7 @@ export function TeamMenu({ team, youId, onGone }: { team: Team; youId: string; o
             <DropdownMenuItem
               variant="destructive"
               onSelect={() =>
-                setConfirmation(leaveConfirmation(team.name, () => leave.mutate({ userId: youId, name: '', leaving: true }, { onSuccess: onGone })))
+                setConfirmation(leaveConfirmation(team.name, () => afterSuccess(leave.mutateAsync({ userId: youId, name: '', leaving: true }), onGone)))
               }
             >
               Leave team
@@ -243,7 +252,7 @@ export function TeamMenu({ team, youId, onGone }: { team: Team; youId: string; o
                   description: 'Every member loses the team at once. Meetings shared with it stay with their owners, private again.',
                   confirm: 'Delete team',
                   destructive: true,
-                  run: () => remove.mutate(undefined, { onSuccess: onGone }),
+                  run: () => afterSuccess(remove.mutateAsync(undefined), onGone),
                 })
               }
             >
