@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { e2eServer, newPage } from './browser.ts';
-import { signedInPage } from './e2e-auth.ts';
+import { signedInPage, storedAccessToken } from './e2e-auth.ts';
 import { seriousAxeViolations } from './axe.ts';
 
 // The axe-core audits of every page, on a desktop (accessibility.spec.ts) and on a phone
@@ -23,12 +23,6 @@ async function auditPages(page: Page, urls: string[]): Promise<Record<string, st
   return found;
 }
 const clean = (urls: string[]) => Object.fromEntries(urls.map((url) => [url, []]));
-
-const accessToken = (page: Page) =>
-  page.evaluate(() => {
-    const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
-    return key ? (JSON.parse(localStorage.getItem(key)!) as { access_token: string }).access_token : '';
-  });
 
 const PUBLIC_PAGES = [
   '/',
@@ -66,7 +60,7 @@ export async function auditAppPages(browser: Browser, viewport?: { width: number
   try {
     const meetingHref = (await page.getByRole('table').getByRole('link', { name: 'Weekly Team Standup' }).getAttribute('href'))!;
     const shared = await page.request.post(`${e2eServer().baseUrl}/api/v1${meetingHref}/share`, {
-      headers: { authorization: `Bearer ${await accessToken(page)}` },
+      headers: { authorization: `Bearer ${await storedAccessToken(page)}` },
     });
     const { token } = (await shared.json()) as { token: string };
     const pages = [
