@@ -8,15 +8,13 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildStatus, checkNodeVersion, ensureDebianPackages, ensureNodeModulesBuildingSqliteInBackground, log, markBuilt, ROOT } from './lib/setup.mjs';
+import { buildStatus, checkNodeVersion, ensureDebianPackages, ensureNodeModules, log, markBuilt, ROOT } from './lib/setup.mjs';
 import { RUNTIME_PACKAGES, TEST_PACKAGES } from './system-packages.mjs';
 import { dropTestSchemas } from './lib/test-schemas.mjs';
 
 checkNodeVersion();
 ensureDebianPackages([...RUNTIME_PACKAGES, ...TEST_PACKAGES]);
-const sqliteBuilt = ensureNodeModulesBuildingSqliteInBackground();
-// Its failure is reported by the steps that wait for it (sqliteStep), which may attach after it failed.
-sqliteBuilt.catch(() => undefined);
+ensureNodeModules();
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -59,16 +57,6 @@ async function step(name, tasks) {
   log(`${ok ? '✓' : '✗'} ${name} (${took})`);
   if (output.trim()) process.stdout.write(`${output.trimEnd()}\n\n`);
   return { name, ok, took };
-}
-
-/** A step whose tests load better-sqlite3: it starts once that is built (the install's background part). */
-function sqliteStep(name, tasks) {
-  const built = () =>
-    sqliteBuilt.then(
-      () => ({ code: 0, output: '' }),
-      (error) => ({ code: 1, output: `${error.message}\n` }),
-    );
-  return step(name, [built, ...tasks]);
 }
 
 /** Adds a vitest JSON report's counts to the totals. */
@@ -122,7 +110,7 @@ const e2e = vitest('e2e', ['e2e']);
 const build = buildStatus();
 
 log('Running the checks and tests side by side; each step prints when it ends.');
-const engineTests = sqliteStep('Integration tests with speech engines', [engines.command]).finally(() => count(engines.report));
+const engineTests = step('Integration tests with speech engines', [engines.command]).finally(() => count(engines.report));
 const built = build.current
   ? Promise.resolve({ name: 'Build (current)', ok: true, took: seconds(0) })
   : step('Build', [
@@ -140,7 +128,7 @@ const browserTests = Promise.all([built, engineTests]).then(([buildResult]) =>
     : { name: 'Browser tests (chromium, not run: the build failed)', ok: false, took: seconds(0) },
 );
 const results = await Promise.all([
-  sqliteStep('Unit, web and integration tests', [background(main.command)]).finally(() => count(main.report)),
+  step('Unit, web and integration tests', [background(main.command)]).finally(() => count(main.report)),
   engineTests,
   built,
   browserTests,

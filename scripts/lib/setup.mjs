@@ -1,7 +1,7 @@
 // Installs what the project needs on a fresh machine: npm packages from the lockfile and, for the
 // commands that need them, Debian packages through apt-get (as root). Plain Node, no dependencies,
 // because it runs before node_modules exists.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -46,44 +46,14 @@ function lockfileHash() {
  * lockfile and `npm ci` then refuses it; `npm install` still installs exactly the locked versions.
  */
 export function ensureNodeModules() {
-  if (isInstalled()) return;
+  const stamp = path.join(ROOT, 'node_modules', '.parley-install-stamp');
+  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === lockfileHash()) return;
   log('Installing npm packages (npm install)…');
-  run('npm', ['install', '--no-audit', '--no-fund'], { env: INSTALL_ENV });
-  markInstalled();
-}
-
-const STAMP = path.join(ROOT, 'node_modules', '.parley-install-stamp');
-const isInstalled = () => fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === lockfileHash();
-const markInstalled = () => fs.writeFileSync(STAMP, lockfileHash());
-// onnxruntime-node (brought by the package that ships the Silero VAD model) would download binaries
-// from outside the npm registry at install; sherpa-onnx brings its own runtime, so it is skipped
-// here as well as by package.json's allowScripts (which older npm versions ignore).
-const INSTALL_ENV = { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' };
-
-/**
- * npm test's install: as ensureNodeModules, but better-sqlite3's native module is built in the
- * background. With no prebuilt binary reachable it compiles SQLite from source, a minute on one core,
- * which the checks that never load it (format, lint, types, unused code, the build) need not wait
- * for. Resolves once it is built (the install is stamped only then); rejects with the build's output.
- */
-export function ensureNodeModulesBuildingSqliteInBackground() {
-  if (isInstalled()) return Promise.resolve();
-  log('Installing npm packages (npm install, then better-sqlite3 built beside the checks)…');
-  run('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts'], { env: INSTALL_ENV });
-  // The other packages' install scripts, as npm install would have run them.
-  run('npm', ['rebuild', 'esbuild', 'protobufjs', 'onnxruntime-node'], { env: INSTALL_ENV });
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['rebuild', 'better-sqlite3'], { cwd: ROOT, env: INSTALL_ENV, stdio: ['ignore', 'pipe', 'pipe'] });
-    const output = [];
-    child.stdout.on('data', (chunk) => output.push(chunk));
-    child.stderr.on('data', (chunk) => output.push(chunk));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code !== 0) return reject(new Error(`npm rebuild better-sqlite3 exited with ${code}:\n${Buffer.concat(output).toString()}`));
-      markInstalled();
-      resolve();
-    });
-  });
+  // onnxruntime-node (brought by the package that ships the Silero VAD model) would download binaries
+  // from outside the npm registry at install; sherpa-onnx brings its own runtime, so it is skipped
+  // here as well as by package.json's allowScripts (which older npm versions ignore).
+  run('npm', ['install', '--no-audit', '--no-fund'], { env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' } });
+  fs.writeFileSync(stamp, lockfileHash());
 }
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
