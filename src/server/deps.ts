@@ -210,6 +210,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     publicUrl: config.publicUrl,
     now: () => clock.now(),
     realtime,
+    // Called only once a request runs, when the meetings service below exists.
+    membersLeft: (userIds) => meetings.readersLeft(userIds),
   });
   const meetings = createMeetingsService({
     db,

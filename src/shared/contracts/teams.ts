@@ -102,6 +102,7 @@ export const TEAM_ACTIVITY_KINDS = [
   'meeting_imported',
   'meeting_shared',
   'transcript_downloaded',
+  'insights_shared',
   'member_invited',
   'member_removed',
   'member_joined',

@@ -71,8 +71,19 @@ export function registerMeetingExportRoutes(route: Router, deps: ExportRouteDeps
   const { meetings, blobs, audioLinks, settings } = deps;
   const peaksOf = createPeaksCache((key) => computeAudioPeaks(blobs.pathOf(key)));
 
+  /**
+   * Sends this answer only while its reader may read the meeting: a member removed from the team, or
+   * a meeting unshared or deleted, cuts a download or stream already under way (the connection is
+   * closed). Called before access is checked, so a change in between is caught too.
+   */
+  const whileReadable = (reply: FastifyReply, userId: string, meetingId: string): void => {
+    const forget = meetings.readStarted(meetingId, userId, () => reply.raw.destroy());
+    reply.raw.once('finish', forget).once('close', forget);
+  };
+
   route(meetingEndpoints.export, async (request, reply) => {
     const userId = caller(request).user.id;
+    whileReadable(reply, userId, request.params.id);
     const record = await meetings.read(userId, request.params.id);
     if (!record) throw notFound('Meeting');
     const [meeting, timeZone] = await Promise.all([presentMeeting(record, deps), settings.timeZoneOf(userId)]);
@@ -120,6 +131,7 @@ export function registerMeetingExportRoutes(route: Router, deps: ExportRouteDeps
 
   route(meetingEndpoints.audioDownload, async (request, reply) => {
     const userId = caller(request).user.id;
+    whileReadable(reply, userId, request.params.id);
     const format = request.query.format ?? (await settings.audioFormat(userId));
     let download: Awaited<ReturnType<MeetingsService['audioDownload']>>;
     try {
@@ -158,6 +170,7 @@ export function registerMeetingExportRoutes(route: Router, deps: ExportRouteDeps
   }
 
   async function sendAudio(request: FastifyRequest<{ Params: { id: string } }>, reply: FastifyReply, userId: string) {
+    whileReadable(reply, userId, request.params.id);
     const meeting = await storedAudio(userId, request.params.id, request.log);
     const extension = meeting.key.slice(meeting.key.lastIndexOf('.') + 1);
     return sendBlob(request, reply, blobs, {

@@ -20,7 +20,8 @@ import type { Db } from '#server/db/create-db.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import { createAudioDownloads, withDownloadKeys, type AudioDownload, type AudioDownloadFormat } from './audio-download.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
-import { ownerOnly, watchersOf, type MeetingReader } from './meeting-access.ts';
+import { accessOf, ownerOnly, watchersOf, type MeetingReader } from './meeting-access.ts';
+import { createReadsInFlight } from './reads-in-flight.ts';
 import { activitySince, meetingInsightsOf } from './meeting-aggregates.repository.ts';
 import { rankSegments, readableMeetings, segmentsInContext } from './ask-passages.repository.ts';
 import { parseTranscriptOffThread } from './document-work.ts';
@@ -151,6 +152,11 @@ export function createMeetingsService(deps: {
 
   /** The caller as a reader of meetings: their own, and those shared with the teams they belong to now. */
   const readerOf = async (userId: string): Promise<MeetingReader> => ({ userId, teamIds: teams ? await teams.teamIdsOf(userId) : [] });
+  /** Downloads and streams being sent: ended as soon as their reader may no longer read the meeting. */
+  const readsInFlight = createReadsInFlight(async (userId, id) => {
+    const meeting = await ownershipOf(db, id);
+    return meeting !== undefined && accessOf(meeting, await readerOf(userId)) !== undefined;
+  });
   /** Fills in the owners' names of meetings read (the repository knows their ids only). */
   const withOwnerNames = async <M extends { owner?: { id: string; name: string } }>(items: M[]): Promise<M[]> => {
     const ids = [...new Set(items.flatMap((m) => (m.owner ? [m.owner.id] : [])))];
@@ -218,6 +224,7 @@ export function createMeetingsService(deps: {
   /** Deletes meetings with everything they hold: their audio files (downloads in other formats too), and an upload still under way, included. */
   const removeWhere = async (ownerId: string, filter: { id: string } | { samples: true } | { all: true }): Promise<number> => {
     const { ids, audioKeys, uploadIds } = await deleteMeetings(db, ownerId, filter);
+    await Promise.all(ids.map((id) => readsInFlight.meetingChanged(id)));
     await blobs.remove(audioKeys.flatMap((key) => withDownloadKeys(blobs, key)));
     if (uploadIds.length > 0) await deps.discardUploads?.(uploadIds);
     return ids.length;
@@ -316,12 +323,27 @@ export function createMeetingsService(deps: {
         await recordTeamActivity(id, ownerId, 'meeting_shared');
         await deps.onTeamTranscript?.(id, ownerId);
       }
-      // The team it left loses it from its members' lists now (the one it joined hears of it through its activity).
-      if (changed.previousTeamId !== null && changed.previousTeamId !== teamId) teams?.teamChanged?.(changed.previousTeamId);
+      // The team it left loses it from its members' lists now (the one it joined hears of it through its activity),
+      // and its members' downloads of it stop.
+      if (changed.previousTeamId !== null && changed.previousTeamId !== teamId) {
+        await readsInFlight.meetingChanged(id);
+        teams?.teamChanged?.(changed.previousTeamId);
+      }
       return 'shared';
     },
+    /**
+     * A download or stream of the meeting starts (register it before checking access): it is ended
+     * with `stop` if its reader loses the meeting meanwhile. Call the function returned when it ends.
+     */
+    readStarted: readsInFlight.start,
+    /** These people left a team (removed, or the team deleted): their downloads of meetings they may no longer read stop. */
+    readersLeft: (userIds: readonly string[]) => readsInFlight.readersLeft(userIds),
+    /** Downloads and streams being sent now (tests). */
+    readsInFlight: readsInFlight.size,
     /** A reader downloaded the meeting's transcript or notes: the team's activity says so, when it is shared. */
     exported: (userId: string, id: string) => recordTeamActivity(id, userId, 'transcript_downloaded'),
+    /** Its owner made a public link to the meeting's notes and insights: the team's activity says so, when it is shared. */
+    linkShared: (ownerId: string, id: string) => recordTeamActivity(id, ownerId, 'insights_shared'),
     /**
      * A meeting's event for everyone who may read it: its owner at once (in the order raised, as the
      * job raises them), the members of its team as they are when it is sent.

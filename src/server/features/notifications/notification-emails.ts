@@ -96,6 +96,8 @@ export function activityLine(entry: TeamActivity): string {
       return `${who} shared ${title} with the team`;
     case 'transcript_downloaded':
       return `${who} downloaded the transcript of ${title}`;
+    case 'insights_shared':
+      return `${who} shared the AI insights of ${title} by link`;
     case 'member_invited':
       return entry.subject ? `${who} invited ${entry.subject}` : `${who} created an invitation link`;
     case 'member_removed':

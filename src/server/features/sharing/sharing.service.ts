@@ -26,7 +26,9 @@ export function createSharingService(deps: { db: Db; meetings: MeetingsService; 
       if (!(await meetings.exists(ownerId, meetingId))) return { kind: 'not-found' };
       const token = newOpaqueToken();
       const link = await insertLink(db, { ownerId, meetingId, token, limit: MAX_ACTIVE_LINKS_PER_MEETING });
-      return link ? { kind: 'created', link, token } : { kind: 'too-many' };
+      if (!link) return { kind: 'too-many' };
+      await meetings.linkShared(ownerId, meetingId);
+      return { kind: 'created', link, token };
     },
     revoke: (ownerId: string, meetingId: string, shareId: string): Promise<boolean> => revokeLink(db, ownerId, meetingId, shareId),
     /** The meeting behind an active token, reduced to what a reader may see. */

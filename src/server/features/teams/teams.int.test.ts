@@ -73,11 +73,34 @@ async function listIds(user: User, query = ''): Promise<string[]> {
   const list = await api(user, 'GET', `/api/v1/meetings?pageSize=100${query}`);
   return MeetingListResponseSchema.parse(list.body).items.map((m) => m.id);
 }
-async function withAudio(meetingId: string): Promise<void> {
+async function withAudio(meetingId: string, bytes = 600): Promise<void> {
   const key = t.deps.blobs.newKey('webm');
   fs.mkdirSync(path.dirname(t.deps.blobs.pathOf(key)), { recursive: true });
-  fs.writeFileSync(t.deps.blobs.pathOf(key), Buffer.alloc(600, 7));
-  await t.deps.database.db.updateTable('meetings').set({ audio_key: key, audio_mime: 'audio/webm', audio_bytes: 600 }).where('id', '=', meetingId).execute();
+  fs.writeFileSync(t.deps.blobs.pathOf(key), Buffer.alloc(bytes, 7));
+  await t.deps.database.db.updateTable('meetings').set({ audio_key: key, audio_mime: 'audio/webm', audio_bytes: bytes }).where('id', '=', meetingId).execute();
+}
+
+/**
+ * Starts a download over real HTTP and reads its first bytes only, the rest left waiting in the
+ * connection (a long recording on a slow line); `rest()` then reads it to the end, or to where the
+ * server cut it.
+ */
+async function startDownload(user: User, url: string) {
+  const response = await fetch(`${t.baseUrl}${url}`, { headers: { authorization: `Bearer ${user.token}` } });
+  expect(response.status).toBe(200);
+  const size = Number(response.headers.get('content-length'));
+  const reader = response.body!.getReader();
+  let received = (await reader.read()).value?.length ?? 0;
+  return {
+    rest: async (): Promise<'whole' | 'cut'> => {
+      try {
+        for (let part = await reader.read(); !part.done; part = await reader.read()) received += part.value.length;
+      } catch {
+        return 'cut';
+      }
+      return received === size ? 'whole' : 'cut';
+    },
+  };
 }
 
 /** Every way to read a meeting, with the status each answers (the detail carries its transcript segments). */
@@ -525,17 +548,44 @@ describe('meetings shared with a team', () => {
     expect((await api(leaving, 'GET', `/api/v1/teams/${team.id}/activity`)).status).toBe(404);
   });
 
-  it('the activity tells who shared, downloaded, invited, joined and removed, with the meeting’s title', async () => {
+  it('a download under way stops when its reader is removed from the team or the meeting is unshared; its owner’s goes on', async () => {
+    const recording = await meetingTitled(owner, 'Quarterly Sales Review');
+    await withAudio(recording.id, 48 * 1024 * 1024);
+    await shareWith(owner, recording.id, team.id);
+    const leaving = await newUser('Dana Downloading');
+    await join(owner, team.id, leaving);
+
+    const [ownersDownload, membersDownload] = await Promise.all([
+      startDownload(owner, `/api/v1/meetings/${recording.id}/audio`),
+      startDownload(leaving, `/api/v1/meetings/${recording.id}/audio`),
+    ]);
+    expect((await api(admin, 'DELETE', `/api/v1/teams/${team.id}/members/${leaving.id}`)).status).toBe(200);
+    expect(await membersDownload.rest()).toBe('cut');
+    expect(await ownersDownload.rest()).toBe('whole');
+
+    const stillMember = await startDownload(member, `/api/v1/meetings/${recording.id}/audio`);
+    expect((await shareWith(owner, recording.id, null)).status).toBe(200);
+    expect(await stillMember.rest()).toBe('cut');
+    // Ended reads are forgotten, however they ended.
+    await expect.poll(() => t.deps.services.meetings.readsInFlight()).toBe(0);
+  });
+
+  it('the activity tells who shared, downloaded, shared insights by link, invited, joined and removed, with the meeting’s title', async () => {
     const ownTeam = await createTeam(owner, 'Activity');
     const reader = await newUser('Dee Downloader');
     await join(owner, ownTeam.id, reader);
     const meeting = await meetingTitled(owner, 'Product Roadmap Review');
     await shareWith(owner, meeting.id, ownTeam.id);
     expect((await api(reader, 'GET', `/api/v1/meetings/${meeting.id}/export?format=md`)).status).toBe(200);
+    // A public link to the notes of a private meeting is nothing the team hears of; of a shared one, it is.
+    const privateOne = await meetingTitled(owner, 'Weekly Team Standup');
+    expect((await api(owner, 'POST', `/api/v1/meetings/${privateOne.id}/share`)).status).toBe(201);
+    expect((await api(owner, 'POST', `/api/v1/meetings/${meeting.id}/share`)).status).toBe(201);
     expect((await api(owner, 'DELETE', `/api/v1/teams/${ownTeam.id}/members/${reader.id}`)).status).toBe(200);
     const items = TeamActivityListSchema.parse((await api(owner, 'GET', `/api/v1/teams/${ownTeam.id}/activity`)).body).items;
     expect(items.map((a) => [a.kind, a.actor.name, a.meeting, a.subject])).toEqual([
       ['member_removed', 'Sam Sharer', null, 'Dee Downloader'],
+      ['insights_shared', 'Sam Sharer', { id: meeting.id, title: 'Product Roadmap Review' }, null],
       ['transcript_downloaded', 'Dee Downloader', { id: meeting.id, title: 'Product Roadmap Review' }, null],
       ['meeting_shared', 'Sam Sharer', { id: meeting.id, title: 'Product Roadmap Review' }, null],
       ['member_joined', 'Dee Downloader', null, null],

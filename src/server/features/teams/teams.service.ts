@@ -62,6 +62,8 @@ type TeamsDeps = {
   now: () => Date;
   /** `team.changed` to the members of a team whose /team page shows something new. */
   realtime?: Pick<RealtimeHub, 'publish'>;
+  /** People who left a team (removed, or it was deleted): the meetings feature ends their downloads of its meetings. */
+  membersLeft?: (userIds: readonly string[]) => Promise<void>;
 };
 
 const INVITATION_VALID_MS = INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000;
@@ -225,6 +227,7 @@ export function createTeamsService(deps: TeamsDeps) {
       await requireOwner(userId, teamId);
       const before = (await membersOf(db, teamId)).map((m) => m.userId);
       await deleteTeam(db, teamId);
+      await deps.membersLeft?.(before);
       changed(teamId, before);
     },
 
@@ -270,6 +273,7 @@ export function createTeamsService(deps: TeamsDeps) {
       if (target === 'owner') throw new AppError('FORBIDDEN', 'The owner cannot be removed: they transfer ownership first.');
       const name = await nameOf(memberId);
       if (!(await removeMember(db, teamId, memberId))) throw notFound('Member');
+      await deps.membersLeft?.([memberId]);
       await record(teamId, userId, 'member_removed', { subject: name });
       changed(teamId, [memberId]);
     },

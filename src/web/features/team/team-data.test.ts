@@ -58,6 +58,10 @@ describe('the Activity tab', () => {
     expect(activityLine(event('4', daysAgo(0), { kind: 'member_invited' }), NOW).action).toBe('created an invite link for the team');
     expect(activityLine(event('5', daysAgo(0), { kind: 'member_removed', subject: 'Alan' }), NOW).action).toBe('removed Alan from the team');
     expect(activityLine(event('6', daysAgo(0), { kind: 'member_joined' }), NOW).action).toBe('joined the team');
+    expect(activityLine(event('7', daysAgo(0), { kind: 'insights_shared', meeting: { id: null, title: 'Roadmap' } }), NOW)).toMatchObject({
+      action: 'shared AI insights from',
+      subject: 'Roadmap',
+    });
   });
 });
 

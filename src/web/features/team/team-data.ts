@@ -114,6 +114,8 @@ export function activityLine(event: TeamActivity, now: Date): ActivityLine {
         return { action: 'shared a meeting with the team' };
       case 'transcript_downloaded':
         return { action: 'downloaded the transcript of' };
+      case 'insights_shared':
+        return { action: 'shared AI insights from' };
       case 'member_invited':
         return event.subject ? { action: `invited ${event.subject} to the team` } : { action: 'created an invite link for the team' };
       case 'member_removed':
