@@ -1,3 +1,5 @@
+type Read = { meetingId: string; readerId: string; stop: () => void };
+
 /**
  * The downloads and audio streams being sent right now, by meeting and reader, so that losing
  * access ends them at once (issue 11: "removing a member or unsharing takes effect at once,
@@ -7,10 +9,6 @@
  * A read is registered before its access is checked, so a change landing between the check and the
  * first byte is caught by the re-check it triggers.
  */
-export type ReadsInFlight = ReturnType<typeof createReadsInFlight>;
-
-type Read = { meetingId: string; readerId: string; stop: () => void };
-
 export function createReadsInFlight(canRead: (readerId: string, meetingId: string) => Promise<boolean>) {
   const reads = new Set<Read>();
 
