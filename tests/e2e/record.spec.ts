@@ -256,6 +256,48 @@ describe('auto-delete, told where it matters', () => {
   });
 });
 
+describe('audio quality', () => {
+  it('records at the Audio Quality chosen in Settings › Recording, and at 128 kbit/s with High Quality Audio', async () => {
+    const { context, page } = await signedInPage(browser, { fullName: 'Quinn Quality', email: uniqueEmail('quality'), password: 'quality12' });
+    // The bitrate each MediaRecorder is asked for, as the page makes them.
+    await page.addInitScript(() => {
+      const Native = window.MediaRecorder;
+      const asked: (number | undefined)[] = [];
+      Object.assign(window, { askedBitrates: asked });
+      window.MediaRecorder = class extends Native {
+        constructor(stream: MediaStream, options?: MediaRecorderOptions) {
+          super(stream, options);
+          asked.push(options?.audioBitsPerSecond);
+        }
+      };
+    });
+    const askedBitrates = () => page.evaluate(() => (window as unknown as { askedBitrates: (number | undefined)[] }).askedBitrates);
+
+    await page.goto('/settings?tab=recording');
+    await page.getByRole('combobox', { name: 'Audio Quality' }).click();
+    await page.getByRole('option', { name: 'Standard' }).click();
+    await page.getByRole('button', { name: 'Save Settings' }).click();
+    await toast(page, 'Recording settings saved').waitFor();
+
+    await page.getByRole('link', { name: 'Record Meeting', exact: true }).first().click();
+    await page.getByText('Otherwise your Audio Quality in Settings › Recording: Standard, 32 kbit/s.', { exact: false }).waitFor();
+    const recordOnce = async (title: string) => {
+      await page.getByLabel('Meeting title').fill(title);
+      // The buttons, not the toasts, say where it is: the last recording's toasts may still be showing.
+      await page.getByRole('button', { name: 'Start Recording' }).click();
+      await page.getByRole('button', { name: 'Stop Recording' }).click();
+      await page.getByRole('button', { name: 'Save Meeting' }).click();
+      await toast(page, 'Meeting saved').filter({ hasText: title }).waitFor();
+    };
+    await recordOnce('At standard quality');
+    expect(await askedBitrates()).toEqual([32_000]);
+    await page.getByRole('switch', { name: 'High Quality Audio' }).click();
+    await recordOnce('At high quality');
+    expect(await askedBitrates()).toEqual([32_000, 128_000]);
+    await context.close();
+  });
+});
+
 describe('a server outage during a recording', () => {
   it('loses no audio: chunks wait in IndexedDB and upload when the server returns', async () => {
     const port = await findFreePort();

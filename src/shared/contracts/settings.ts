@@ -20,6 +20,11 @@ export const NotificationSettingsSchema = z.object({
 export type NotificationSettings = z.infer<typeof NotificationSettingsSchema>;
 
 export const AUDIO_QUALITY_VALUES = ['standard', 'high', 'ultra'] as const;
+/**
+ * The Opus bitrate (bit/s) new recordings are made at for each Audio Quality. Speech is clear at
+ * 32 kbit/s; 48 (High, the default) keeps a room's sound; 96 leaves nothing a listener would miss.
+ */
+export const AUDIO_QUALITY_BITRATES: Readonly<Record<(typeof AUDIO_QUALITY_VALUES)[number], number>> = { standard: 32_000, high: 48_000, ultra: 96_000 };
 export const FILE_FORMAT_VALUES = ['mp3', 'wav', 'aac'] as const;
 
 export const RecordingSettingsSchema = z.object({

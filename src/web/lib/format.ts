@@ -9,6 +9,9 @@ export function formatDuration(totalSeconds: number): string {
 }
 
 /** mm:ss (or h:mm:ss) for timers and transcript timestamps. */
+/** A bitrate as people read it: "48 kbit/s". */
+export const formatBitrate = (bitsPerSecond: number): string => `${Math.round(bitsPerSecond / 1000)} kbit/s`;
+
 export function formatClock(totalSeconds: number): string {
   const s = Math.max(0, Math.floor(totalSeconds));
   const hours = Math.floor(s / 3600);

@@ -25,8 +25,8 @@ type StartInput = {
   getToken: () => Promise<string | undefined>;
   /** Capture has begun: the stream is live (the live transcript listens to it too); 2 channels with a tab. */
   onStarted?: (stream: MediaStream, meetingId: string, channels: number) => void;
-  /** The "High Quality Audio" option: a higher bitrate, more detail, larger files. */
-  highQuality?: boolean;
+  /** Opus bitrate (audio-bitrate.ts: the account's Audio Quality, or the "High Quality Audio" option's). */
+  audioBitsPerSecond: number;
   /** A shared tab's audio to record as a second source next to the microphone (from getDisplayMedia). */
   tabAudio?: MediaStreamTrack;
 };
@@ -127,9 +127,7 @@ export function useRecorder() {
       // The uploader drops the local copy itself once the server holds the recording.
       uploader.finished.catch((error: Error) => setUploadError(error.message));
 
-      // Opus at 48 kbit/s is plenty for speech; "High Quality Audio" keeps 128 kbit/s.
-      const audioBitsPerSecond = input.highQuality ? 128_000 : 48_000;
-      const recorder = new MediaRecorder(recordStream, { ...(mimeType ? { mimeType } : {}), audioBitsPerSecond });
+      const recorder = new MediaRecorder(recordStream, { ...(mimeType ? { mimeType } : {}), audioBitsPerSecond: input.audioBitsPerSecond });
       recorder.ondataavailable = (event) => {
         if (event.data.size === 0) return;
         // Chunks are written in order; the uploader is woken once each is safe in IndexedDB.

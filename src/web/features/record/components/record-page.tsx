@@ -17,7 +17,7 @@ import { LevelMeter } from './level-meter.tsx';
 import { createMeeting, createShareLink, updateMeeting } from '../api.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { defaultTeam, useMyTeams } from '#web/lib/my-teams.ts';
-import { RecordingOptionsPanel } from './recording-options.tsx';
+import { DEFAULT_AUDIO_QUALITY, RecordingOptionsPanel, type AudioQualityChoice } from './recording-options.tsx';
 import { TranscriptPanel } from './transcript-panel.tsx';
 import { UnfinishedRecordings } from './unfinished-recordings.tsx';
 import { ImportTranscript } from './import-transcript.tsx';
@@ -26,6 +26,7 @@ import { useLiveTranscript } from '../live/use-live-transcript.ts';
 import { useFinalTranscript } from '../live/use-final-transcript.ts';
 import { microphoneProblem, useRecorder, type MicrophoneProblem } from '../capture/use-recorder.ts';
 import { useTabAudio } from '../capture/use-tab-audio.ts';
+import { recordingBitrate } from '../capture/audio-bitrate.ts';
 import { describeRecordScreen } from '../recorder-state.ts';
 
 const PROBLEM_TEXT: Record<MicrophoneProblem, string> = {
@@ -39,9 +40,16 @@ const formatBytes = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.round(byte
 
 /**
  * /record: a real recording (spec §2, §4, §8), saved to the server as it is made. `autoDeleteNotice`:
- * how long recordings are kept (the settings feature's, handed in by app/routes).
+ * how long recordings are kept, and `audioQuality`: the account's Audio Quality (both the settings
+ * feature's, handed in by app/routes; High until the settings have loaded).
  */
-export function RecordPage({ autoDeleteNotice }: { autoDeleteNotice?: ReactNode }) {
+export function RecordPage({
+  autoDeleteNotice,
+  audioQuality = DEFAULT_AUDIO_QUALITY,
+}: {
+  autoDeleteNotice?: ReactNode;
+  audioQuality?: AudioQualityChoice | undefined;
+}) {
   const recorder = useRecorder();
   const live = useLiveTranscript();
   const tabAudio = useTabAudio();
@@ -74,7 +82,7 @@ export function RecordPage({ autoDeleteNotice }: { autoDeleteNotice?: ReactNode 
       await recorder.start({
         title,
         tabAudio: tab,
-        highQuality: options.highQuality,
+        audioBitsPerSecond: recordingBitrate(audioQuality.value, options.highQuality),
         getToken: getAccessToken,
         onStarted: (stream, meetingId, channels) => {
           setSavedMeetingId(null);
@@ -257,7 +265,7 @@ export function RecordPage({ autoDeleteNotice }: { autoDeleteNotice?: ReactNode 
           />
         </div>
         <div className="grid content-start gap-6">
-          <RecordingOptionsPanel value={options} onChange={setOptions} disabled={recording} autoShareTeam={shareTeam?.name} />
+          <RecordingOptionsPanel value={options} onChange={setOptions} disabled={recording} autoShareTeam={shareTeam?.name} audioQuality={audioQuality} />
           <UploadRecording
             title={title}
             options={options}

@@ -5,7 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Separator } from '#web/components/ui/separator.tsx';
-import { RECORDING_DEFAULTS } from '#shared/contracts/settings.ts';
+import { AUDIO_QUALITY_BITRATES, RECORDING_DEFAULTS } from '#shared/contracts/settings.ts';
+import { formatBitrate } from '#web/lib/format.ts';
 import { AUDIO_QUALITIES, FILE_FORMATS } from '../preferences.ts';
 import { SelectField } from './select-field.tsx';
 import { SettingToggleSection, type ToggleSpec } from './setting-toggle.tsx';
@@ -38,8 +39,9 @@ export function RecordingTab() {
       <CardHeader>
         <CardTitle>{TITLE}</CardTitle>
         <CardDescription>
-          Defaults for new recordings and their transcripts, saved to your account. Speaker Diarization, Automatic Punctuation and Filler Word Removal change
-          how your next recordings are transcribed.
+          Defaults for new recordings and their transcripts, saved to your account. Audio Quality sets the bitrate your next recordings are made at (
+          {AUDIO_QUALITIES.map((quality) => `${quality.label} ${formatBitrate(AUDIO_QUALITY_BITRATES[quality.value])}`).join(', ')}); Speaker Diarization,
+          Automatic Punctuation and Filler Word Removal change how they are transcribed.
         </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-6">
