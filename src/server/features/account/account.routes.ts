@@ -27,5 +27,5 @@ export function registerAccountRoutes(route: Router, deps: { account: AccountSer
 
 function accountCaller(request: Parameters<typeof caller>[0]): AccountCaller {
   const { user, session } = caller(request);
-  return { userId: user.id, email: user.email, sessionId: session.id };
+  return { userId: user.id, email: user.email, sessionId: session.id, ip: request.ip };
 }

@@ -13,11 +13,12 @@ export type BeforeAccountDeleted = (userId: string) => Promise<void>;
 /** Data of the person that lives outside the meetings and settings (e.g. data-export archives), removed with the rest. */
 export type OnAccountDataDeleted = (userId: string) => Promise<void>;
 
-export type AccountCaller = { userId: string; email: string; sessionId: string };
+export type AccountCaller = { userId: string; email: string; sessionId: string; ip: string };
 
 /** What this feature needs of the auth server (deps.ts hands it the auth module's `accounts`). */
 export type AccountsPort = {
-  passwordMatches: (userId: string, password: string) => Promise<boolean>;
+  /** Checked as a sign-in attempt from `ip` (the sign-in guard's limits). */
+  passwordMatches: (userId: string, password: string, ip: string) => Promise<boolean>;
   /** Everywhere, or everywhere but `keepSessionId`; their sockets close too. */
   endSessions: (userId: string, keepSessionId?: string) => Promise<void>;
   deleteUser: (userId: string) => Promise<void>;
@@ -64,7 +65,7 @@ export function createAccountService(deps: {
      */
     deleteAccount: async (caller: AccountCaller, confirm: { email: string; password: string }): Promise<{ deletedMeetings: number }> => {
       assertEmailConfirms(caller, confirm.email);
-      if (!(await accounts.passwordMatches(caller.userId, confirm.password))) {
+      if (!(await accounts.passwordMatches(caller.userId, confirm.password, caller.ip))) {
         throw new AppError('FORBIDDEN', 'The password is not correct. Nothing was deleted.');
       }
       for (const check of deps.beforeAccountDeleted) await check(caller.userId);

@@ -1,7 +1,9 @@
+import { AppError } from '#server/lib/app-error.ts';
 import type { AuthContext } from './auth-context.ts';
+import { GoTrueError } from './gotrue-error.ts';
 import { verifyPassword } from './passwords.ts';
 import { endSessions } from './sessions.ts';
-import { deleteUserRow, findUserById } from './users.repository.ts';
+import { deleteUserRow, findUserById, normalizeEmail } from './users.repository.ts';
 
 /**
  * What other features may do to an account through the auth module (the account lifecycle):
@@ -10,8 +12,12 @@ import { deleteUserRow, findUserById } from './users.repository.ts';
  * sessions are closed through onSessionsEnded.
  */
 export type Accounts = {
-  /** The account's own password, for confirming a destructive action; false for an account without one. */
-  passwordMatches: (userId: string, password: string) => Promise<boolean>;
+  /**
+   * The account's own password, for confirming a destructive action; false for an account without
+   * one. A guess like a sign-in: the sign-in guard's limits and slowdown hold for it (by the
+   * account's email and the caller's IP), or a stolen token would let anyone try passwords freely.
+   */
+  passwordMatches: (userId: string, password: string, ip: string) => Promise<boolean>;
   /** Signs the person out everywhere, or everywhere but `keepSessionId`. */
   endSessions: (userId: string, keepSessionId?: string) => Promise<void>;
   /** Deletes the user with their sessions, identities, factors and tokens: old access tokens answer 401 from now on. */
@@ -20,9 +26,19 @@ export type Accounts = {
 
 export function createAccounts(ctx: AuthContext): Accounts {
   return {
-    passwordMatches: async (userId, password) => {
+    passwordMatches: async (userId, password, ip) => {
       const user = await findUserById(ctx.db, userId);
-      return user?.encrypted_password ? verifyPassword(password, user.encrypted_password, ctx.config.auth.passwordHash) : false;
+      if (!user?.encrypted_password) return false;
+      const email = normalizeEmail(user.email ?? '');
+      try {
+        await ctx.limits.signIn.before(email, ip);
+      } catch (error) {
+        if (error instanceof GoTrueError && error.status === 429) throw new AppError('RATE_LIMITED', 'Too many wrong passwords. Try again later.');
+        throw error;
+      }
+      const matches = await verifyPassword(password, user.encrypted_password, ctx.config.auth.passwordHash);
+      await (matches ? ctx.limits.signIn.succeeded(email, ip) : ctx.limits.signIn.failed(email, ip));
+      return matches;
     },
     endSessions: (userId, keepSessionId) =>
       keepSessionId === undefined

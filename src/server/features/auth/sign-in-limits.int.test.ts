@@ -39,6 +39,19 @@ describe('password sign-in limits', () => {
     expect((await signIn(other.email, 'secret12', '192.0.2.10')).statusCode).toBe(200);
   });
 
+  it('the password that confirms Delete Account is a sign-in attempt: 10 wrong ones from an address block it there, and sign-in too', async () => {
+    const { email, token } = await signUpUser(t.app, 'confirming');
+    const deleteAccount = (password: string, ip: string) =>
+      t.app.inject({ method: 'DELETE', url: '/api/v1/me', remoteAddress: ip, headers: { authorization: `Bearer ${token}` }, payload: { email, password } });
+    for (let i = 0; i < 10; i++) expect((await deleteAccount(`wrong-${i}`, '192.0.2.30')).statusCode).toBe(403);
+    const blocked = await deleteAccount('secret12', '192.0.2.30');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toEqual({ error: { code: 'RATE_LIMITED', message: 'Too many wrong passwords. Try again later.' } });
+    expect((await signIn(email, 'secret12', '192.0.2.30')).statusCode).toBe(429);
+    // The account is still there: its owner signs in from elsewhere.
+    expect((await signIn(email, 'secret12', '192.0.2.31')).statusCode).toBe(200);
+  });
+
   it('a success clears the failures of its address, so a typo later is not the tenth strike', async () => {
     const { email } = await signUpUser(t.app, 'reset');
     for (let i = 0; i < 9; i++) await signIn(email, `wrong-${i}`, '192.0.2.20');
