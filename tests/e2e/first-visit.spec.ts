@@ -66,13 +66,13 @@ describe('a first visit', () => {
     await context.close();
   });
 
-  it('the dashboard’s upcoming features do not list live transcription, which already exists', async () => {
+  it('the dashboard’s upcoming features do not list live transcription or team workspaces, which already exist', async () => {
     const { context, page } = await signedInPage(browser);
     const upcoming = page.getByText('Upcoming features').locator('xpath=ancestor::*[@data-slot="card"][1]');
     await upcoming.getByRole('listitem').first().waitFor();
     const features = await upcoming.getByRole('listitem').allTextContents();
     expect(features.length).toBeGreaterThan(0);
-    for (const feature of features) expect(feature).not.toMatch(/live|real-time|transcri/i);
+    for (const feature of features) expect(feature).not.toMatch(/live|real-time|transcri|workspace/i);
     // …because it is on the record page today.
     await page.goto('/record');
     await page

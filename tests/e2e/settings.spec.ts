@@ -197,6 +197,12 @@ describe('/settings', () => {
     expect(await switchState(page, 'AI Summary Generation')).toBe('true');
     expect(await page.getByLabel('Auto-Save Location').inputValue()).toBe('cloud storage');
     expect(await page.getByLabel('Auto-Save Location').getAttribute('readonly')).not.toBeNull();
+    // Where recordings go is the server's, not the account's: Change says so.
+    await page.getByRole('button', { name: 'Change' }).click();
+    await toast(
+      page,
+      'Recordings are saved on this Parley server. Where on it is chosen by whoever runs the server (its DATA_DIR setting), not per account.',
+    ).waitFor();
 
     await choose(page, 'Audio Quality', 'Ultra');
     await choose(page, 'Default File Format', 'WAV');

@@ -37,6 +37,9 @@ const PUBLIC_PAGES = [
   '/terms',
   '/auth',
   '/auth?tab=signup',
+  // Opened without a recovery link or with an unknown invitation: each says so.
+  '/reset-password',
+  '/invite/no-such-invitation',
   '/demo',
   '/no/such/page',
 ];

@@ -13,6 +13,7 @@ import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { loadSupabase } from '#web/lib/supabase.ts';
 import { paths } from '#web/app/paths.ts';
 import { MfaChallengeForm } from './auth-page.tsx';
+import { MAIN_CONTENT_ID } from '#web/components/layout/skip-link.tsx';
 
 /**
  * /reset-password: where a recovery email's link lands. The server's /verify opened a session for
@@ -25,7 +26,7 @@ export function ResetPasswordPage() {
   const [verified, setVerified] = useState(false);
   return (
     <div className="flex min-h-svh flex-col bg-gradient-to-b from-accent/60 to-background">
-      <main className="mx-auto flex w-full max-w-md flex-1 flex-col items-center px-4 py-12">
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="mx-auto flex w-full max-w-md flex-1 flex-col items-center px-4 py-12 outline-none">
         <Logo size="lg" className="mb-6" />
         <Card className="w-full">
           {loading ? (

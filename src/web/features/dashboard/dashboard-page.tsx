@@ -13,8 +13,8 @@ const ACTIONS: { title: string; description: string; to: string; icon: LucideIco
   { title: 'View Analytics', description: 'See where your meeting time goes.', to: paths.analytics.href(), icon: BarChart3Icon },
 ];
 
-/** What Parley does not do yet (the live transcript while recording already exists, so it is not listed). */
-const UPCOMING = ['Speaker names that stick across meetings', 'Calendar integration to record scheduled meetings', 'Shared team workspaces'];
+/** What Parley does not do yet (the live transcript while recording and team workspaces already exist, so they are not listed). */
+const UPCOMING = ['Speaker names that stick across meetings', 'Calendar integration to record scheduled meetings', 'Slack and Microsoft Teams integrations'];
 
 /** The meeting widgets come from the meetings feature; app/routes/dashboard.tsx puts them in. */
 type DashboardPageProps = { recentMeetings: ReactNode; usageStatistics: ReactNode; meetingInsights: ReactNode };

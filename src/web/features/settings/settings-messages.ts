@@ -37,6 +37,7 @@ export const SETTINGS_MESSAGES = {
   pictureFailed: 'Your picture could not be changed',
   pictureTooLarge: 'The picture may be at most 5 MB.',
   networkFailed: 'The server could not be reached. Check your connection and try again.',
+  saveLocationFixed: 'Recordings are saved on this Parley server. Where on it is chosen by whoever runs the server (its DATA_DIR setting), not per account.',
 } as const;
 
 /** Said by every control whose feature this installation does not have yet: nothing pretends to work. */

@@ -12,7 +12,7 @@ import { SelectField } from './select-field.tsx';
 import { SettingToggleSection, type ToggleSpec } from './setting-toggle.tsx';
 import { SettingsLoadState } from './settings-load-state.tsx';
 import { SettingsSaveFooter } from './settings-save-footer.tsx';
-import { notAvailableYet, SETTINGS_MESSAGES } from '../settings-messages.ts';
+import { SETTINGS_MESSAGES } from '../settings-messages.ts';
 import { useSettingsTab } from '../use-settings-tab.ts';
 import { paths } from '#web/app/paths.ts';
 
@@ -62,7 +62,7 @@ export function RecordingTab() {
           <Label htmlFor="auto-save-location">Auto-Save Location</Label>
           <div className="flex gap-2">
             <Input id="auto-save-location" className="bg-muted/50" value="cloud storage" readOnly />
-            <Button variant="outline" onClick={() => toast.info(notAvailableYet('Choosing another save location'))}>
+            <Button variant="outline" onClick={() => toast.info(SETTINGS_MESSAGES.saveLocationFixed)}>
               Change
             </Button>
           </div>
