@@ -214,6 +214,12 @@ describe('the live transcript on /record', () => {
     const finalSpeakers = new Set(await panel.locator('li').evaluateAll((lis) => lis.map((li) => li.getAttribute('data-speaker'))));
     expect([...finalSpeakers].every((name) => name !== 'You' && /\S/.test(name ?? ''))).toBe(true);
     expect(await page.evaluate(() => (window as unknown as { liveLineAfterSave: boolean }).liveLineAfterSave)).toBe(false);
+
+    // The next recording starts with an empty panel: nothing of the last one comes with it.
+    await page.getByRole('button', { name: 'Start Recording' }).click();
+    await page.getByRole('button', { name: 'Stop Recording' }).waitFor();
+    expect(await panel.locator('li').count()).toBe(0);
+    await page.getByRole('button', { name: 'Stop Recording' }).click();
     await context.close();
   });
 

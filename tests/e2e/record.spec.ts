@@ -85,7 +85,7 @@ describe('recording a meeting', () => {
     expect(await page.getByRole('timer').innerText()).toBe('00:00');
     // The upload completes, the browser drops its copy, and the meeting has its audio.
     await expect.poll(async () => (await localRecordings(page)).length, { timeout: 30_000 }).toBe(0);
-    type List = { items: { title: string; hasAudio: boolean; durationSeconds: number; source: string }[] };
+    type List = { items: { id: string; title: string; hasAudio: boolean; durationSeconds: number; source: string }[] };
     const found = await apiJson<List>(page, '/api/v1/meetings?q=fake%20mic');
     expect(found.items).toHaveLength(1);
     expect(found.items[0]).toMatchObject({ title: 'Fake mic standup', hasAudio: true, source: 'mic' });
@@ -114,6 +114,11 @@ describe('recording a meeting', () => {
     await guestPage.goto(url);
     await guestPage.getByRole('heading', { name: 'Fake mic standup', level: 1 }).waitFor();
     await guest.close();
+    // On its page, its owner is told how this server could transcribe better (it runs the basic engine).
+    await page.goto(`/meetings/${found.items[0]!.id}`);
+    const better = page.getByRole('note', { name: 'Better transcripts' });
+    await better.waitFor();
+    expect(await better.textContent()).toContain('whoever runs it can install the recommended speech model with npm run models -- fetch parakeet-tdt-110m-en');
     await context.close();
   });
 
