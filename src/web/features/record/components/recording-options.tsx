@@ -1,10 +1,6 @@
 import { useState } from 'react';
 import type { RecordingOptions } from '#shared/contracts/meetings.ts';
 import { AUDIO_QUALITY_BITRATES, type RecordingSettings } from '#shared/contracts/settings.ts';
-
-/** The account's Audio Quality (Settings › Recording) as its tab names it. */
-export type AudioQualityChoice = { value: RecordingSettings['quality']; label: string };
-export const DEFAULT_AUDIO_QUALITY: AudioQualityChoice = { value: 'high', label: 'High' };
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
@@ -13,28 +9,38 @@ import { Switch } from '#web/components/ui/switch.tsx';
 import { formatBitrate } from '#web/lib/format.ts';
 import { HIGH_QUALITY_OPTION_BITRATE } from '../capture/audio-bitrate.ts';
 
-const OPTIONS: { key: keyof RecordingOptions; id: string; label: string; description: string }[] = [
+/** The account's Audio Quality (Settings › Recording) as its tab names it. */
+export type AudioQualityChoice = { value: RecordingSettings['quality']; label: string };
+export const DEFAULT_AUDIO_QUALITY: AudioQualityChoice = { value: 'high', label: 'High' };
+
+/** What an option's description may depend on: the person's team and their Audio Quality. */
+type DescriptionContext = { autoShareTeam: string | undefined; audioQuality: AudioQualityChoice };
+
+const OPTIONS: { key: keyof RecordingOptions; id: string; label: string; description: string | ((context: DescriptionContext) => string) }[] = [
   { key: 'speakerDetection', id: 'speaker-detection', label: 'Speaker Detection', description: 'Tell who said what.' },
   { key: 'emotionalAnalysis', id: 'emotional-analysis', label: 'Anonymous Emotional Analysis', description: 'How the conversation felt, without identities.' },
   { key: 'actionItems', id: 'action-items', label: 'Action Items', description: 'Pick out tasks, owners and due dates.' },
   { key: 'summary', id: 'summary', label: 'Summary', description: 'A short summary when the meeting ends.' },
   { key: 'noiseReduction', id: 'noise-reduction', label: 'Noise Reduction', description: 'Let the browser suppress background noise.' },
-  { key: 'highQuality', id: 'high-quality', label: 'High Quality Audio', description: '' },
-  { key: 'autoShare', id: 'auto-share', label: 'Auto-Share', description: 'Create a share link when the meeting is saved.' },
+  {
+    key: 'highQuality',
+    id: 'high-quality',
+    label: 'High Quality Audio',
+    // What it changes for this person: their account's Audio Quality, named with its bitrate.
+    description: ({ audioQuality }) =>
+      `Keep more detail; larger files (${formatBitrate(HIGH_QUALITY_OPTION_BITRATE)}). Otherwise your Audio Quality in Settings › Recording: ${audioQuality.label}, ${formatBitrate(AUDIO_QUALITY_BITRATES[audioQuality.value])}.`,
+  },
+  {
+    key: 'autoShare',
+    id: 'auto-share',
+    label: 'Auto-Share',
+    // Share with their default team (the one they last chose on /team, else their first: the text names it), or, with no team, make a share link.
+    description: ({ autoShareTeam }) =>
+      autoShareTeam
+        ? `Share with your team “${autoShareTeam}” from the start (the team shown on the Team page; change it on the meeting page).`
+        : 'Create a share link when the meeting is saved. In a team, it is shared with your team instead.',
+  },
 ];
-
-/**
- * What Auto-Share does for this person: share with their default team (the one they last chose on
- * /team, else their first: the text names it), or, with no team, make a share link.
- */
-const autoShareDescription = (team: string | undefined) =>
-  team
-    ? `Share with your team “${team}” from the start (the team shown on the Team page; change it on the meeting page).`
-    : 'Create a share link when the meeting is saved. In a team, it is shared with your team instead.';
-
-/** What "High Quality Audio" changes for this person: their account's Audio Quality, named with its bitrate. */
-const highQualityDescription = (quality: AudioQualityChoice) =>
-  `Keep more detail; larger files (${formatBitrate(HIGH_QUALITY_OPTION_BITRATE)}). Otherwise your Audio Quality in Settings › Recording: ${quality.label}, ${formatBitrate(AUDIO_QUALITY_BITRATES[quality.value])}.`;
 
 /** The recording options of spec §2 with their §9 defaults; they are saved with the meeting. */
 export function RecordingOptionsPanel({
@@ -69,11 +75,7 @@ export function RecordingOptionsPanel({
             <div className="grid gap-0.5">
               <Label htmlFor={option.id}>{option.label}</Label>
               <p className="text-xs text-muted-foreground">
-                {option.key === 'autoShare'
-                  ? autoShareDescription(autoShareTeam)
-                  : option.key === 'highQuality'
-                    ? highQualityDescription(audioQuality)
-                    : option.description}
+                {typeof option.description === 'function' ? option.description({ autoShareTeam, audioQuality }) : option.description}
               </p>
             </div>
             <Switch id={option.id} checked={value[option.key]} onCheckedChange={(checked) => set(option.key, checked)} disabled={disabled} />
