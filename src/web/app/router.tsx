@@ -12,15 +12,28 @@ import { RouteError } from './route-error.tsx';
  * one (routes rendered by useRoutes): its data router (loaders, actions, fetchers) is twice the size
  * and this app uses none of it; the server state lives in react-query.
  */
-type Lazy = { Page: ComponentType; preload: () => void };
+type Lazy = { Page: ComponentType; preload: () => Promise<unknown> };
 
 function lazyRoute(load: () => Promise<{ Component: ComponentType }>): Lazy {
   let loading: Promise<{ Component: ComponentType }> | undefined;
-  const start = () => (loading ??= load());
-  return {
-    Page: lazy(() => start().then((module) => ({ default: module.Component }))),
-    preload: () => void start(),
-  };
+  let Loaded: ComponentType | undefined;
+  const start = () =>
+    (loading ??= load().then((module) => {
+      Loaded = module.Component;
+      return module;
+    }));
+  const Suspending = lazy(() => start().then((module) => ({ default: module.Component })));
+  /**
+   * A page whose chunk is here renders at once. React.lazy would suspend it once anyway, and React
+   * reveals what a Suspense boundary held back at most every 300 ms: with a layout, the app shell and
+   * a page nested, a first visit waited about a second after its last download before anything
+   * showed. (`Loaded` is set before the lazy component resolves, so a page never switches from one to
+   * the other once shown.)
+   */
+  function Page() {
+    return Loaded ? <Loaded /> : <Suspending />;
+  }
+  return { Page, preload: start };
 }
 
 function route(path: string | undefined, page: Lazy, children?: RouteObject[]): RouteObject {
@@ -75,13 +88,18 @@ const routes: RouteObject[] = [
   site(paths.notFound.path, () => import('./routes/not-found.ts')),
 ];
 
+/** Downloads the chunks of the page at `pathname` and of the layouts around it, together; resolves once all are here (or one failed). */
+export function preloadPage(pathname: string): Promise<unknown> {
+  return Promise.allSettled((matchRoutes(routes, pathname) ?? []).map((match) => (match.route.handle as Lazy).preload()));
+}
+
 /**
  * Every page: the "Skip to content" link first in the tab order, then the page. The chunks of a page
  * and of the layouts around it download together, not each once its parent has rendered.
  */
 export function AppRoutes() {
   const location = useLocation();
-  for (const match of matchRoutes(routes, location) ?? []) (match.route.handle as Lazy).preload();
+  void preloadPage(location.pathname);
   const page = useRoutes(routes, location);
   return (
     <RouteErrorBoundary pathname={location.pathname}>
