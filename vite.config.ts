@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { LANDING_PAGE_FILE } from './src/shared/contracts/web-build.ts';
 
 // The web app lives in src/web and builds into dist/web, which the server serves. In development
 // (`npm run dev`) Vite proxies every server path to the API on port 3000, so the app always talks
@@ -13,10 +15,22 @@ const api = 'http://localhost:3000';
 /** What the browser downloads as text; source maps are left as they are (only developer tools read them). */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|webmanifest)$/;
 
+/** A brotli (.br) and a gzip (.gz) copy beside a text file, at the strongest settings; none where it would be no smaller. */
+function compressBeside(file: string): void {
+  const content = fs.readFileSync(file);
+  const brotli = zlib.brotliCompressSync(content, {
+    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+  });
+  const gzip = zlib.gzipSync(content, { level: 9 });
+  // A copy no smaller than the file is not worth sending: the server then sends the file.
+  if (brotli.length < content.length) fs.writeFileSync(`${file}.br`, brotli);
+  if (gzip.length < content.length) fs.writeFileSync(`${file}.gz`, gzip);
+}
+
 /**
- * A brotli (.br) and a gzip (.gz) copy beside each text file of the build, made once here at the
- * strongest settings, so the server (http/spa.ts, @fastify/static's preCompressed) sends the
- * smallest form a browser accepts without compressing anything per request.
+ * Compressed copies of each text file of the build, made once here, so the server (http/spa.ts,
+ * @fastify/static's preCompressed) sends the smallest form a browser accepts without compressing
+ * anything per request.
  */
 function precompress(): Plugin {
   let outDir = '';
@@ -29,30 +43,69 @@ function precompress(): Plugin {
     closeBundle() {
       for (const entry of fs.readdirSync(outDir, { recursive: true, withFileTypes: true })) {
         const file = path.join(entry.parentPath, entry.name);
-        if (!entry.isFile() || !COMPRESSIBLE.test(entry.name) || file.includes(`${path.sep}.vite${path.sep}`)) continue;
-        const content = fs.readFileSync(file);
-        const brotli = zlib.brotliCompressSync(content, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
-        });
-        const gzip = zlib.gzipSync(content, { level: 9 });
-        // A copy no smaller than the file is not worth sending: the server then sends the file.
-        if (brotli.length < content.length) fs.writeFileSync(`${file}.br`, brotli);
-        if (gzip.length < content.length) fs.writeFileSync(`${file}.gz`, gzip);
+        if (entry.isFile() && COMPRESSIBLE.test(entry.name) && !file.includes(`${path.sep}.vite${path.sep}`)) compressBeside(file);
       }
     },
   };
 }
 
-export default defineConfig({
+const REPO = path.dirname(fileURLToPath(import.meta.url));
+const WEB_OUT = path.join(REPO, 'dist/web');
+const PRERENDER_OUT = path.join(REPO, 'dist/prerender');
+/** The script the static landing page runs: the site menu's (features/marketing/site-menu.ts), an entry of the web build. */
+const SITE_MENU_ENTRY = 'features/marketing/site-menu.ts';
+
+/** What src/web/prerender.tsx exports, as the server build of the app has it. */
+type PrerenderModule = { renderPage: (url: string) => Promise<string> };
+
+/**
+ * The landing page as static HTML, with no React: the server build of the app (`vite build --ssr
+ * prerender.tsx`, after the web build) renders `/` exactly as the app does, and this writes it into
+ * the web build's index.html in place of the app's scripts. A first visit downloads the page and the
+ * site menu's few hundred bytes of script; its links lead into the app. The app keeps its own
+ * landing route, for a person it sends to `/` (after signing out).
+ */
+function prerenderLanding(): Plugin {
+  return {
+    name: 'parley-prerender-landing',
+    apply: (_config, env) => env.command === 'build' && env.isSsrBuild === true,
+    async closeBundle() {
+      const { renderPage } = (await import(pathToFileURL(path.join(PRERENDER_OUT, 'prerender.js')).href)) as PrerenderModule;
+      const manifest = JSON.parse(fs.readFileSync(path.join(WEB_OUT, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+      const menuScript = manifest[SITE_MENU_ENTRY]?.file;
+      if (!menuScript) throw new Error(`the web build has no ${SITE_MENU_ENTRY} entry: build the web app first`);
+      const page = await renderPage('/');
+      let html = fs.readFileSync(path.join(WEB_OUT, 'index.html'), 'utf8');
+      // Each edit must find its place: a changed index.html fails the build instead of shipping a broken page.
+      const edit = (pattern: RegExp | string, replacement: string) => {
+        const next = html.replace(pattern, replacement);
+        if (next === html) throw new Error(`prerendering the landing page: index.html has no ${String(pattern)}`);
+        html = next;
+      };
+      edit(/\s*<!--[^>]*-->\s*<script src="\/app-config\.js"><\/script>/, '');
+      edit(/<script type="module"[^>]*><\/script>/, `<script type="module" crossorigin src="/${menuScript}"></script>`);
+      html = html.replace(/\s*<link rel="modulepreload"[^>]*>/g, '');
+      edit('<div id="root"></div>', `<div id="root">${page}</div>`);
+      const file = path.join(WEB_OUT, LANDING_PAGE_FILE);
+      fs.writeFileSync(file, html);
+      compressBeside(file);
+    },
+  };
+}
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
-  publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress()],
-  build: {
-    outDir: '../../dist/web',
-    emptyOutDir: true,
-    manifest: true,
-    sourcemap: true,
-  },
+  publicDir: isSsrBuild ? false : 'public',
+  plugins: [react(), tailwindcss(), isSsrBuild ? prerenderLanding() : precompress()],
+  build: isSsrBuild
+    ? { outDir: PRERENDER_OUT, emptyOutDir: true }
+    : {
+        outDir: WEB_OUT,
+        emptyOutDir: true,
+        manifest: true,
+        sourcemap: true,
+        rolldownOptions: { input: { index: path.join(REPO, 'src/web/index.html'), 'site-menu': path.join(REPO, 'src/web', SITE_MENU_ENTRY) } },
+      },
   server: {
     port: 5173,
     proxy: {
@@ -63,4 +116,4 @@ export default defineConfig({
       '/realtime': { target: api, ws: true },
     },
   },
-});
+}));

@@ -134,7 +134,7 @@ describe('a keyboard', () => {
 
     const visitor = await newPage(browser, baseUrl, PHONE);
     await visitor.page.goto('/');
-    const menuButton = visitor.page.getByRole('button', { name: 'Open menu' });
+    const menuButton = visitor.page.getByRole('button', { name: 'Menu' });
     await menuButton.focus();
     await visitor.page.keyboard.press('Enter');
     const siteMenu = visitor.page.getByRole('navigation', { name: 'Site menu' });

@@ -40,6 +40,40 @@ describe('public pages', () => {
     await context.close();
   });
 
+  it('the landing page is static HTML: it loads no app script, and with JavaScript off it shows everything and its menu opens and closes', async () => {
+    const manifest = JSON.parse(fs.readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+    const menuScript = `/${manifest['features/marketing/site-menu.ts']!.file}`;
+    const { context, page } = await newPage(browser, baseUrl, { width: 390, height: 844 });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    expect(scripts).toEqual([menuScript]);
+    // Following a link in the menu to a section of the page closes it (the menu's script).
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Site menu' }).getByRole('link', { name: 'Testimonials' }).click();
+    await page.waitForURL(/\/#testimonials$/);
+    await expect.poll(() => page.getByRole('navigation', { name: 'Site menu' }).count()).toBe(0);
+    await context.close();
+
+    const noScript = await browser.newContext({ baseURL: baseUrl, viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    await bare.goto('/');
+    await bare.getByRole('heading', { level: 1 }).waitFor();
+    expect(await bare.locator('#features [data-testid="feature-card"]').count()).toBe(4);
+    expect(await bare.locator('#testimonials [data-testid="testimonial"]').count()).toBe(3);
+    expect(await bare.getByRole('navigation', { name: 'Site menu' }).count()).toBe(0);
+    await bare.getByRole('button', { name: 'Menu' }).click();
+    const menu = bare.getByRole('navigation', { name: 'Site menu' });
+    await menu.getByRole('link', { name: 'Pricing' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Get Started' }).getAttribute('href')).toBe('/auth?tab=signup');
+    await bare.keyboard.press('Escape');
+    await expect.poll(() => menu.count()).toBe(0);
+    await noScript.close();
+  });
+
   it('a page whose download fails says so and offers Reload and Home; Home leads on to a page that works', async () => {
     const manifest = JSON.parse(fs.readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
     const pricing = Object.entries(manifest).find(([name]) => /routes\/pricing\.ts$/.test(name))?.[1].file;

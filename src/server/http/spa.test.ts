@@ -22,6 +22,7 @@ describe('isApiPath', () => {
 describe('the built web app, with the compressed copies the build writes beside its files', () => {
   const script = 'console.log("the landing page");\n'.repeat(50);
   const page = `<!doctype html><title>Parley</title>${'<p>the app</p>'.repeat(20)}`;
+  const landing = `<!doctype html><title>Parley</title>${'<p>the static landing page</p>'.repeat(20)}`;
   let webDir: string;
   let app: FastifyInstance;
 
@@ -35,6 +36,7 @@ describe('the built web app, with the compressed copies the build writes beside 
       fs.writeFileSync(path.join(webDir, `${name}.gz`), zlib.gzipSync(content));
     };
     write('index.html', page);
+    write('landing.html', landing);
     write('assets/landing-abc123.js', script);
     write('assets/tiny-abc123.js', 'export {};', false);
     app = Fastify();
@@ -83,5 +85,30 @@ describe('the built web app, with the compressed copies the build writes beside 
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(page);
+  });
+
+  it('answers / with the static landing page the build made, compressed and revalidated', async () => {
+    const res = await get('/', 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(landing);
+    expect((await get('/?ref=newsletter')).body).toBe(landing);
+  });
+});
+
+describe('a web build without a static landing page', () => {
+  it('answers / with the app', async () => {
+    const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-spa-'));
+    const app = Fastify();
+    try {
+      fs.writeFileSync(path.join(webDir, 'index.html'), '<p>the app</p>');
+      await registerSpa(app, webDir);
+      expect((await app.inject({ method: 'GET', url: '/' })).body).toBe('<p>the app</p>');
+    } finally {
+      await app.close();
+      fs.rmSync(webDir, { recursive: true, force: true });
+    }
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { APP_CONFIG_GLOBAL, type PublicAppConfig } from '#shared/contracts/app-config.ts';
+import { LANDING_PAGE_FILE } from '#shared/contracts/web-build.ts';
 
 /** Prefixes the SPA never owns: unknown paths under them get a JSON 404, not index.html. */
 const API_PREFIXES = ['/api/', '/auth/', '/uploads/', '/realtime', '/app-config.js'];
@@ -22,7 +23,8 @@ export function registerAppConfig(app: FastifyInstance, getConfig: () => PublicA
 }
 
 /**
- * Serves the built web app from `webDir` with a history fallback to index.html for client routes.
+ * Serves the built web app from `webDir` with a history fallback to index.html for client routes, and
+ * `/` as the static landing page the build made.
  * Hashed assets are cached for a year; index.html is always revalidated so deploys show at once.
  * The build writes a brotli and a gzip copy beside each text file (vite.config.ts): a browser that
  * accepts one gets it (a third of the bytes on a phone's connection), any other client the file itself.
@@ -40,7 +42,9 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
       reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  app.get('/', (_request, reply) => sendIndex(reply));
+  // The landing page, prerendered as static HTML by the build (vite.config.ts); the app's own if it was not.
+  const landing = fs.existsSync(path.join(webDir, LANDING_PAGE_FILE)) ? LANDING_PAGE_FILE : 'index.html';
+  app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(landing));
   app.get('/*', (request, reply) => {
     const file = staticFileFor(webDir, request.url);
     if (file) return reply.sendFile(file);

@@ -1,9 +1,9 @@
 import { MenuIcon, XIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '#web/components/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { paths } from '#web/app/paths.ts';
+import { SITE_MENU_ID } from './site-menu.ts';
 
 /** In-page anchors of the landing page (spec §2) and the pricing page. */
 const LINKS = [
@@ -13,25 +13,15 @@ const LINKS = [
   { label: 'Help', to: paths.help.href() },
 ] as const;
 
-/** The public site's header: logo, section links, Sign In (to /auth) and Get Started (to /auth's Sign Up tab), and a menu on phones. */
+/**
+ * The public site's header: logo, section links, Sign In (to /auth) and Get Started (to /auth's Sign
+ * Up tab), and on phones a menu, a native popover (see site-menu.ts), so the landing page has it as
+ * static HTML with no script.
+ */
 export function SiteHeader() {
   const location = useLocation();
-  const [openAt, setOpenAt] = useState<string | null>(null);
-  // The menu belongs to the page it was opened on: any navigation closes it.
-  const open = openAt === location.key;
-  const close = () => setOpenAt(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpenAt(null);
-    };
-    window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, [open]);
-
   return (
-    <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+    <header className="group/header sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
         <Link to={paths.home.href()} aria-label="Parley home" className="rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
           <Logo size="sm" />
@@ -56,43 +46,36 @@ export function SiteHeader() {
             <Link to={paths.auth.href('signup')}>Get Started</Link>
           </Button>
         </div>
-        <Button
-          variant="ghost"
-          size="icon"
-          className="md:hidden"
-          aria-label={open ? 'Close menu' : 'Open menu'}
-          aria-expanded={open}
-          aria-controls="site-menu"
-          onClick={() => setOpenAt(open ? null : location.key)}
-        >
-          {open ? <XIcon /> : <MenuIcon />}
+        {/* The browser tells assistive technology whether the menu it opens is expanded; the icon follows it. */}
+        <Button variant="ghost" size="icon" className="md:hidden" aria-label="Menu" popoverTarget={SITE_MENU_ID}>
+          <MenuIcon className="group-has-[#site-menu:popover-open]/header:hidden" />
+          <XIcon className="hidden group-has-[#site-menu:popover-open]/header:block" />
         </Button>
       </div>
-      {open && (
-        <nav id="site-menu" aria-label="Site menu" className="border-t bg-background px-4 pt-2 pb-4 shadow-sm md:hidden">
-          <ul className="grid gap-1">
-            {LINKS.map((link) => (
-              <li key={link.label}>
-                <Link to={link.to} onClick={close} className="block rounded-md px-3 py-2.5 font-medium hover:bg-accent">
-                  {link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-3 grid grid-cols-2 gap-2">
-            <Button variant="outline" asChild>
-              <Link to={paths.auth.href()} onClick={close}>
-                Sign In
+      <nav
+        id={SITE_MENU_ID}
+        popover="auto"
+        aria-label="Site menu"
+        className="inset-x-0 top-16 bottom-auto m-0 w-auto max-w-none border-0 border-t bg-background px-4 pt-2 pb-4 text-foreground shadow-sm md:hidden"
+      >
+        <ul className="grid gap-1">
+          {LINKS.map((link) => (
+            <li key={link.label}>
+              <Link to={link.to} className="block rounded-md px-3 py-2.5 font-medium hover:bg-accent">
+                {link.label}
               </Link>
-            </Button>
-            <Button asChild>
-              <Link to={paths.auth.href('signup')} onClick={close}>
-                Get Started
-              </Link>
-            </Button>
-          </div>
-        </nav>
-      )}
+            </li>
+          ))}
+        </ul>
+        <div className="mt-3 grid grid-cols-2 gap-2">
+          <Button variant="outline" asChild>
+            <Link to={paths.auth.href()}>Sign In</Link>
+          </Button>
+          <Button asChild>
+            <Link to={paths.auth.href('signup')}>Get Started</Link>
+          </Button>
+        </div>
+      </nav>
     </header>
   );
 }

@@ -1,0 +1,26 @@
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppProvider } from './app/provider.tsx';
+import { AppRoutes } from './app/router.tsx';
+
+/**
+ * A page of the app as static HTML, rendered by the build (vite.config.ts: the landing page) from the
+ * same tree as main.tsx, once every chunk it needs has loaded. Anything that fails while rendering
+ * fails the build: React would otherwise leave the part that failed empty, for the browser to fill.
+ */
+export async function renderPage(url: string): Promise<string> {
+  const errors: unknown[] = [];
+  const { prelude } = await prerender(
+    <StrictMode>
+      <AppProvider>
+        <StaticRouter location={url}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProvider>
+    </StrictMode>,
+    { onError: (error) => void errors.push(error) },
+  );
+  if (errors.length > 0) throw new Error(`rendering ${url} failed`, { cause: errors[0] });
+  return new Response(prelude).text();
+}
