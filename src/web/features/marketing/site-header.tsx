@@ -39,12 +39,7 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="hidden items-center gap-2 md:flex">
-          <Button variant="ghost" asChild>
-            <Link to={paths.auth.href()}>Sign In</Link>
-          </Button>
-          <Button asChild>
-            <Link to={paths.auth.href('signup')}>Get Started</Link>
-          </Button>
+          <AccountLinks signIn="ghost" />
         </div>
         {/* The browser tells assistive technology whether the menu it opens is expanded; the icon follows it. */}
         <Button variant="ghost" size="icon" className="md:hidden" aria-label="Menu" popoverTarget={SITE_MENU_ID}>
@@ -68,14 +63,23 @@ export function SiteHeader() {
           ))}
         </ul>
         <div className="mt-3 grid grid-cols-2 gap-2">
-          <Button variant="outline" asChild>
-            <Link to={paths.auth.href()}>Sign In</Link>
-          </Button>
-          <Button asChild>
-            <Link to={paths.auth.href('signup')}>Get Started</Link>
-          </Button>
+          <AccountLinks signIn="outline" />
         </div>
       </nav>
     </header>
+  );
+}
+
+/** Sign In (to /auth) and Get Started (to /auth's Sign Up tab), in the header and in the phone menu. */
+function AccountLinks({ signIn }: { signIn: 'ghost' | 'outline' }) {
+  return (
+    <>
+      <Button variant={signIn} asChild>
+        <Link to={paths.auth.href()}>Sign In</Link>
+      </Button>
+      <Button asChild>
+        <Link to={paths.auth.href('signup')}>Get Started</Link>
+      </Button>
+    </>
   );
 }
