@@ -1,6 +1,6 @@
 /**
  * The public site's menu on phones is a native popover (site-header.tsx): its button, Escape and a tap
- * outside open and close it without a script, so the static landing page (scripts/prerender.mjs) has
+ * outside open and close it without a script, so the static landing page (vite.config.ts) has
  * it as the app's pages do. What the platform does not do is close it when a link in it is followed
  * to a section of the same page; this listener, on the document, does that for both.
  */
