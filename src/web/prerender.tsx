@@ -1,8 +1,7 @@
-import { StrictMode } from 'react';
+import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
-import { AppProvider } from './app/provider.tsx';
-import { AppRoutes } from './app/router.tsx';
+import { App } from './app/app.tsx';
 
 /**
  * A page of the app as static HTML, rendered by the build (vite.config.ts: the landing page) from the
@@ -11,16 +10,8 @@ import { AppRoutes } from './app/router.tsx';
  */
 export async function renderPage(url: string): Promise<string> {
   const errors: unknown[] = [];
-  const { prelude } = await prerender(
-    <StrictMode>
-      <AppProvider>
-        <StaticRouter location={url}>
-          <AppRoutes />
-        </StaticRouter>
-      </AppProvider>
-    </StrictMode>,
-    { onError: (error) => void errors.push(error) },
-  );
+  const AtUrl = ({ children }: { children: ReactNode }) => <StaticRouter location={url}>{children}</StaticRouter>;
+  const { prelude } = await prerender(<App Router={AtUrl} />, { onError: (error) => void errors.push(error) });
   if (errors.length > 0) throw new Error(`rendering ${url} failed`, { cause: errors[0] });
   return new Response(prelude).text();
 }
