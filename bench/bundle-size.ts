@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { LANDING_PAGE_FILE } from '#shared/contracts/web-build.ts';
 import type { Row } from './lib/report.ts';
 
 type ManifestChunk = { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; name?: string };
@@ -50,8 +51,8 @@ export function measureBundles(): Row[] {
   const entry = 'index.html';
   if (!manifest[entry]?.isEntry) return [{ name: 'bundle sizes', value: 'no index.html entry in the manifest' }];
   const find = (pattern: RegExp): string[] => Object.keys(manifest).filter((k) => pattern.test(k));
-  const staticLanding = fs.existsSync(path.join(WEB_DIR, 'landing.html'));
-  const landing = staticClosure(manifest, staticLanding ? scriptsOf(manifest, 'landing.html') : [entry, ...find(/landing/i)]);
+  const staticLanding = fs.existsSync(path.join(WEB_DIR, LANDING_PAGE_FILE));
+  const landing = staticClosure(manifest, staticLanding ? scriptsOf(manifest, LANDING_PAGE_FILE) : [entry, ...find(/landing/i)]);
   const shell = staticClosure(manifest, [entry, ...find(/app-shell|app-layout|dashboard/i)]);
   const total = (files: Set<string>): number => [...files].reduce((sum, f) => sum + gzipSize(f), 0);
   const allJs = Object.values(manifest).filter((c) => c.file.endsWith('.js'));

@@ -50,6 +50,16 @@ describe('the built web app, with the compressed copies the build writes beside 
   const get = (url: string, acceptEncoding?: string) =>
     app.inject({ method: 'GET', url, headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} });
 
+  /** `url` answers `html` as a page: brotli to a browser that accepts it, revalidated on every visit. */
+  const expectPage = async (url: string, html: string) => {
+    const res = await get(url, 'br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(html);
+  };
+
   it('sends a browser that accepts brotli the brotli copy, as JavaScript, cached for a year', async () => {
     const res = await get('/assets/landing-abc123.js', 'gzip, deflate, br, zstd');
     expect(res.statusCode).toBe(200);
@@ -79,21 +89,11 @@ describe('the built web app, with the compressed copies the build writes beside 
   });
 
   it('answers a page of the app with index.html, compressed and revalidated on every visit', async () => {
-    const res = await get('/dashboard', 'br');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['content-encoding']).toBe('br');
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(page);
+    await expectPage('/dashboard', page);
   });
 
   it('answers / with the static landing page the build made, compressed and revalidated', async () => {
-    const res = await get('/', 'br');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    expect(res.headers['content-encoding']).toBe('br');
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(zlib.brotliDecompressSync(res.rawPayload).toString()).toBe(landing);
+    await expectPage('/', landing);
     expect((await get('/?ref=newsletter')).body).toBe(landing);
   });
 });

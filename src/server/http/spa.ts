@@ -44,18 +44,19 @@ export async function registerSpa(app: FastifyInstance, webDir: string): Promise
   });
   // The landing page, prerendered as static HTML by the build (vite.config.ts); the app's own if it was not.
   const landing = fs.existsSync(path.join(webDir, LANDING_PAGE_FILE)) ? LANDING_PAGE_FILE : 'index.html';
-  app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile(landing));
+  app.get('/', (_request, reply) => sendPage(reply, landing));
   app.get('/*', (request, reply) => {
     const file = staticFileFor(webDir, request.url);
     if (file) return reply.sendFile(file);
     if (isApiPath(request.url)) return reply.callNotFound();
-    return sendIndex(reply);
+    return sendPage(reply, 'index.html');
   });
   return true;
 }
 
-function sendIndex(reply: FastifyReply): FastifyReply {
-  return reply.header('cache-control', 'no-cache').sendFile('index.html');
+/** An HTML page of the build, revalidated on every visit so a deploy shows at once. */
+function sendPage(reply: FastifyReply, file: string): FastifyReply {
+  return reply.header('cache-control', 'no-cache').sendFile(file);
 }
 
 function staticFileFor(webDir: string, url: string): string | undefined {
