@@ -1,11 +1,11 @@
 import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTestFinished } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createTestDatabase, type TestDatabaseTarget } from '#tests/support/test-database.ts';
 import { databaseEnv, killTestWorkers, startTestWorker } from '#tests/support/test-worker.ts';
 import { createJobQueue, type JobQueueTimings } from './create-job-queue.ts';
-import { interruptedTooOften, type JobDefinition, type JobOutcome, type JobQueue } from './job-queue.ts';
+import { interruptedTooOften, type JobContext, type JobDefinition, type JobOutcome, type JobQueue } from './job-queue.ts';
 
 // The job-queue port's contract, run against the adapter of the project's database: the embedded
 // SQL queue on SQLite, pg-boss on PostgreSQL. Every adapter must pass all of it.
@@ -72,18 +72,24 @@ const startWorkerProcess = (target: TestDatabaseTarget) =>
 
 const key = (name: string) => `${name}-${crypto.randomUUID()}`;
 
+/**
+ * Until the test opens the gate or the job's queue stops (which aborts its run): a failed assertion
+ * must not leave a run waiting, or the afterEach hook stopping its queue would wait for it (onTestFinished
+ * runs only after afterEach hooks).
+ */
+const gateOrStop = (gate: Promise<void>, signal: AbortSignal) =>
+  Promise.race([gate, new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })))]);
+
 describe('the job queue', { timeout: 90_000 }, () => {
   it('runs a queued job once with its payload, reports its progress and settles it as succeeded', async () => {
     const seen: Payload[] = [];
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    // A failed assertion must not leave the job waiting, or stopping its queue would wait for it.
-    onTestFinished(() => release());
     const { queue, handle, outcomes } = await startQueue({
       run: async (payload, ctx) => {
         seen.push(payload);
         ctx.progress('halfway', 0.5);
-        await gate;
+        await gateOrStop(gate, ctx.signal);
       },
     });
     const k = key('simple');
@@ -102,19 +108,20 @@ describe('the job queue', { timeout: 90_000 }, () => {
     let runs = 0;
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    // A failed assertion must not leave the job waiting, or stopping its queue would wait for it.
-    onTestFinished(() => release());
     const { queue, handle } = await startQueue({
-      run: async () => {
+      run: async (_payload, ctx) => {
         runs++;
-        if (runs === 1) await gate;
+        ctx.progress('working', 0.25);
+        if (runs === 1) await gateOrStop(gate, ctx.signal);
       },
     });
     const k = key('dedupe');
     await handle.enqueue({ key: k });
-    await expect.poll(async () => (await handle.states([k])).get(k)?.state, { timeout: PICKED_UP_WITHIN_MS }).toBe('running');
+    await expect.poll(async () => (await handle.states([k])).get(k)?.stage, { timeout: PICKED_UP_WITHIN_MS }).toBe('working');
     await handle.enqueue({ key: k });
     await handle.enqueue({ key: k });
+    // The running job keeps the stage its run reported: queueing its key again does not say 'queued'.
+    expect((await handle.states([k])).get(k)).toMatchObject({ state: 'running', stage: 'working', progress: 0.25 });
     release();
     await queue.idle();
     expect(runs).toBe(1);
@@ -175,10 +182,16 @@ describe('the job queue', { timeout: 90_000 }, () => {
     let concurrent = 0;
     let maxConcurrent = 0;
     const runs: string[] = [];
-    const run = async (payload: Payload) => {
+    let overlapped!: () => void;
+    const overlap = new Promise<void>((resolve) => (overlapped = resolve));
+    const run = async (payload: Payload, ctx: JobContext) => {
       concurrent++;
       maxConcurrent = Math.max(maxConcurrent, concurrent);
+      if (concurrent > 1) overlapped();
       runs.push(payload.key);
+      // The first runs wait (up to 10 s) for a second one beside them, so the lanes show they run side
+      // by side on a machine too loaded to queue the next job within one run's 50 ms.
+      await Promise.race([gateOrStop(overlap, ctx.signal), new Promise((resolve) => setTimeout(resolve, 10_000))]);
       await new Promise((resolve) => setTimeout(resolve, 50));
       concurrent--;
     };
@@ -186,7 +199,7 @@ describe('the job queue', { timeout: 90_000 }, () => {
     const second = await startQueue({ run, concurrency: 2 });
     const keys = Array.from({ length: 8 }, (_, i) => key(`pair-${i}`));
     for (const k of keys) await first.handle.enqueue({ key: k });
-    await expect.poll(() => runs.length, { timeout: 20_000 }).toBe(8);
+    await expect.poll(() => runs.length, { timeout: 30_000 }).toBe(8);
     await Promise.all([first.queue.idle(), second.queue.idle()]);
     expect([...runs].sort()).toEqual([...keys].sort());
     expect(maxConcurrent).toBeGreaterThan(1);

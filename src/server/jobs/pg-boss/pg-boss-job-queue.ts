@@ -140,8 +140,23 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions): Promise
     lanesByQueue.set(queue, lanes);
     return {
       enqueue: async (payload) => {
-        await send(payload, 0);
-        await recordJobProgress(db, queue, definition.keyOf(payload), 'queued', null);
+        const key = definition.keyOf(payload);
+        await ready();
+        const unfinished = (await boss.findJobs<Envelope>(queue, { key })).some((job) => ['queued', 'running'].includes(stateOf(job)));
+        if (unfinished) {
+          // pg-boss keeps the one job per key; the job there keeps its stage.
+          await send(payload, 0);
+        } else {
+          // The stage before the job: written after it, 'queued' could land on top of a stage its run
+          // (in this process or another) had already reported.
+          await recordJobProgress(db, queue, key, 'queued', null);
+          try {
+            await send(payload, 0);
+          } catch (error) {
+            await clearJobProgress(db, queue, key).catch(() => undefined);
+            throw error;
+          }
+        }
         if (working) lanes.wake();
       },
       states: async (keys) => {

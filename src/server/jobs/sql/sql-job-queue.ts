@@ -86,8 +86,11 @@ export function createSqlJobQueue(options: SqlQueueOptions): JobQueue {
     return {
       enqueue: async (payload) => {
         const key = definition.keyOf(payload);
-        await insertJob(db, { queue, key, payload, maxAttempts: definition.maxAttempts });
-        await recordJobProgress(db, queue, key, 'queued', null);
+        // The job and its 'queued' stage become visible together: written after it, the stage could
+        // land on top of one its run had already reported. A key already queued or running keeps its stage.
+        await db.transaction().execute(async (trx) => {
+          if (await insertJob(trx, { queue, key, payload, maxAttempts: definition.maxAttempts })) await recordJobProgress(trx, queue, key, 'queued', null);
+        });
         if (working) lanes.wake();
       },
       states: (keys) => statesOf(db, queue, keys),

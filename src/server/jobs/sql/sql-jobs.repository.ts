@@ -17,8 +17,11 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const runnableAt = (at: string) => (eb: ExpressionBuilder<Database, 'jobs'>) =>
   eb.or([eb.and([eb('status', '=', 'queued'), eb('run_after', '<=', at)]), eb.and([eb('status', '=', 'running'), eb('lease_until', '<', at)])]);
 
-/** Queues a job: a new row, or the key's finished row reset; a queued or running job is left alone. */
-export async function insertJob(db: Db, input: { queue: string; key: string; payload: unknown; maxAttempts: number }, now = Date.now()): Promise<void> {
+/**
+ * Queues a job: a new row, or the key's finished row reset; a queued or running job is left alone.
+ * Resolves whether a job was queued (false: the key's job was already queued or running).
+ */
+export async function insertJob(db: Db, input: { queue: string; key: string; payload: unknown; maxAttempts: number }, now = Date.now()): Promise<boolean> {
   const reset = {
     payload: JSON.stringify(input.payload),
     status: 'queued' as const,
@@ -30,7 +33,7 @@ export async function insertJob(db: Db, input: { queue: string; key: string; pay
     last_error: null,
     updated_at: iso(now),
   };
-  await db
+  const result = await db
     .insertInto('jobs')
     .values({ id: crypto.randomUUID(), queue: input.queue, key: input.key, created_at: iso(now), ...reset })
     .onConflict((oc) =>
@@ -39,7 +42,8 @@ export async function insertJob(db: Db, input: { queue: string; key: string; pay
         .doUpdateSet(reset)
         .where((eb) => eb('jobs.status', 'in', ['succeeded', 'failed'])),
     )
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** Claims the next runnable job of `queue` for `worker`, or nothing. */
