@@ -111,8 +111,10 @@ export function createTranscriptionService(deps: ServiceDeps): TranscriptionServ
   });
 
   const enqueueFor = async (meetingId: string, ownerId: string): Promise<void> => {
-    await jobs.enqueue({ meetingId, ownerId });
+    // Told before the job is queued (as the notes are): a worker quick to claim it would already have
+    // announced its first stage, which a late "queued" would cover on open pages.
     publish(ownerId, meetingId, { status: 'processing', stage: 'queued', progress: null, failureReason: null });
+    await jobs.enqueue({ meetingId, ownerId });
   };
   /** Enqueues under way: idle() waits for them too (an upload hands its meeting over without waiting). */
   const enqueuing = new Set<Promise<void>>();
