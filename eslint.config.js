@@ -97,6 +97,13 @@ const readsOfMeetings = {
   message: "a meeting's rows are read through meetings.service.ts (which decides who may see them)",
 };
 
+const testSupportOnly = { regex: '^#tests/', message: 'test support is for tests only' };
+const sonnerThroughFacade = {
+  name: 'sonner',
+  importNames: ['toast'],
+  message: "import toast from '#web/lib/toast.ts', which loads sonner after the first page instead of with it",
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -148,7 +155,12 @@ export default tseslint.config(
     // The web app's test helpers live in tests/support/web; only its tests may use them.
     files: ['src/web/**/*.{ts,tsx}'],
     ignores: ['**/*.test.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^#tests/', message: 'test support is for tests only' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [testSupportOnly], paths: [sonnerThroughFacade] }] },
+  },
+  {
+    // The one module that loads sonner's toast for the rest (it keeps sonner off the first page's download).
+    files: ['src/web/lib/toast.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [testSupportOnly] }] },
   },
   {
     // Kysely's guidance: migrations are frozen in time and typed against Kysely<any>.

@@ -10,7 +10,7 @@ import { installNotificationsServer } from '#tests/support/web/notifications-ser
 import { testUser } from '#tests/support/web/test-auth.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
+vi.mock('#web/lib/toast.ts', () => ({ toast: Object.assign(vi.fn(), { error: vi.fn(), success: vi.fn() }) }));
 vi.mock('#web/lib/supabase.ts', () => ({
   loadSupabase: async () => ({ auth: { getSession: async () => ({ data: { session: { access_token: 'token-1' } } }) } }),
 }));

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BellIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { notificationEndpoints, type Notification, type NotificationList } from '#shared/contracts/notifications.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import {

@@ -1,6 +1,6 @@
 import { ChevronsUpDownIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
 import {
   DropdownMenu,

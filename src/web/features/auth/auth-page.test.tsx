@@ -5,7 +5,7 @@ import { AuthContext, type AuthContextValue } from '#web/lib/auth/auth-context.t
 import { AuthPage } from './auth-page.tsx';
 
 const toastError = vi.hoisted(() => vi.fn());
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { error: toastError, success: vi.fn() }) }));
+vi.mock('#web/lib/toast.ts', () => ({ toast: Object.assign(vi.fn(), { error: toastError, success: vi.fn() }) }));
 const resetPasswordForEmail = vi.hoisted(() => vi.fn());
 vi.mock('#web/lib/supabase.ts', () => ({ loadSupabase: async () => ({ auth: { resetPasswordForEmail } }) }));
 

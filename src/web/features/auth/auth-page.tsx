@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, BrainCircuitIcon, MicIcon, UsersIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { MAIN_CONTENT_ID } from '#web/components/layout/skip-link.tsx';
 import { Logo } from '#web/components/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { CardDescription, CardTitle } from '#web/components/ui/card.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';

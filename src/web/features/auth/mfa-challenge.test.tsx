@@ -10,7 +10,7 @@ import { AuthPage } from './auth-page.tsx';
 // code on /auth, and the signed-in pages send it back there until the code is accepted.
 
 const toast = vi.hoisted(() => ({ error: vi.fn(), success: vi.fn() }));
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), toast) }));
+vi.mock('#web/lib/toast.ts', () => ({ toast: Object.assign(vi.fn(), toast) }));
 
 afterEach(() => {
   cleanup();

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { insightsEndpoints } from '#shared/contracts/insights.ts';
 import { notesEndpoints } from '#shared/contracts/notes.ts';
 import { trackerEndpoints, type ActionItemsQuery, type DecisionLinkAnswer, type DecisionsQuery, type MentionResolution } from '#shared/contracts/tracker.ts';

@@ -1,5 +1,5 @@
 import { hashKey, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { meetingEndpoints, type AudioLink, type AudioPeaks, type MeetingDetail, type MeetingListQuery } from '#shared/contracts/meetings.ts';
 import { notesEndpoints, type NotesResponse, type UpdateNoteItemBody } from '#shared/contracts/notes.ts';
 import { api } from '#web/lib/api-client.ts';

@@ -5,7 +5,7 @@ import { RecordingTab } from './components/recording-tab.tsx';
 import { SignedIn } from '#tests/support/web/test-auth.tsx';
 import { installSettingsServer } from '#tests/support/web/settings-server.ts';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }) }));
+vi.mock('#web/lib/toast.ts', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }) }));
 vi.mock('#web/lib/supabase.ts', () => ({
   loadSupabase: async () => ({ auth: { getSession: async () => ({ data: { session: { access_token: 'token-1' } } }) } }),
 }));

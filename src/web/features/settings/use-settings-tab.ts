@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import type { SettingsPatch, SettingsTab, UserSettings } from '#shared/contracts/settings.ts';
 import { useSaveSettingsTab, useUserSettings } from './api.ts';
 

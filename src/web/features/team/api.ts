@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { meetingEndpoints } from '#shared/contracts/meetings.ts';
 import { teamEndpoints, type CreateInvitationBody, type TeamRole } from '#shared/contracts/teams.ts';
 import { trackerEndpoints } from '#shared/contracts/tracker.ts';

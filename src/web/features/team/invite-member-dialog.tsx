@@ -1,6 +1,6 @@
 import { CopyIcon, LinkIcon, UserPlusIcon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import type { CreatedInvitation, InvitedRole, Team } from '#shared/contracts/teams.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';

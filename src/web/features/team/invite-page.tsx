@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { UsersIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { teamEndpoints } from '#shared/contracts/teams.ts';
 import { MAIN_CONTENT_ID } from '#web/components/layout/skip-link.tsx';
 import { Logo } from '#web/components/logo.tsx';

@@ -7,7 +7,7 @@ import { installTrackerServer, testId, testItem, testMeeting } from '#tests/supp
 import { InsightsPage } from '../components/insights-page.tsx';
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('#web/lib/toast.ts', () => ({ toast }));
 vi.mock('#web/lib/supabase.ts', () => ({
   loadSupabase: async () => ({ auth: { getSession: async () => ({ data: { session: { access_token: 'token-1' } } }) } }),
 }));

@@ -1,6 +1,6 @@
 import { ChevronRightIcon, DownloadIcon, MoreVerticalIcon, Share2Icon, Trash2Icon, UsersIcon } from 'lucide-react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { EXPORT_FORMATS, type MeetingSummary } from '#shared/contracts/meetings.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuSeparator, DropdownMenuTrigger } from '#web/components/ui/dropdown-menu.tsx';

@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '#web/components/ui/dialog.tsx';
 import { useMeetingStats, useRemoveSamples } from '../api.ts';

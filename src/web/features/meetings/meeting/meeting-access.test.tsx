@@ -8,7 +8,7 @@ import { SignedIn } from '#tests/support/web/test-auth.tsx';
 import { MeetingPage } from './meeting-page.tsx';
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn(), loading: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('#web/lib/toast.ts', () => ({ toast }));
 vi.mock('#web/lib/supabase.ts', () => ({
   loadSupabase: async () => ({ auth: { getSession: async () => ({ data: { session: { access_token: 'token-1' } } }) } }),
 }));

@@ -1,7 +1,7 @@
 import { ArrowLeftIcon, PencilIcon, UsersIcon } from 'lucide-react';
 import { useCallback, useRef, useState, type ComponentType } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';

@@ -5,7 +5,7 @@ import { MAX_TRANSCRIPT_IMPORT_BYTES, type MeetingDetail } from '#shared/contrac
 import { TEAMS_VTT } from '#tests/support/transcript-samples.ts';
 import { ImportTranscript } from './import-transcript.tsx';
 
-vi.mock('sonner', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }) }));
+vi.mock('#web/lib/toast.ts', () => ({ toast: Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }) }));
 vi.mock('#web/lib/supabase.ts', () => ({
   loadSupabase: async () => ({ auth: { getSession: async () => ({ data: { session: { access_token: 'token-1' } } }) } }),
 }));

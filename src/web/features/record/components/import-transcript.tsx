@@ -1,7 +1,7 @@
 import { FileTextIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { MAX_TRANSCRIPT_IMPORT_BYTES, TRANSCRIPT_IMPORT_EXTENSIONS, TRANSCRIPT_TOO_LARGE_MESSAGE, UNTITLED_MEETING } from '#shared/contracts/meetings.ts';
 import { paths } from '#web/app/paths.ts';
 import { Button } from '#web/components/ui/button.tsx';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { MicIcon, MicOffIcon, PauseIcon, PlayIcon, SaveIcon, SquareIcon } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { DEFAULT_RECORDING_OPTIONS, UNTITLED_MEETING, type RecordingOptions } from '#shared/contracts/meetings.ts';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Button } from '#web/components/ui/button.tsx';

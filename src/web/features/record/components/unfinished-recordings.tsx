@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { getAccessToken } from '#web/lib/auth/access-token.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';

@@ -1,6 +1,6 @@
 import { UploadIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { Upload } from 'tus-js-client';
 import { UNTITLED_MEETING, type RecordingOptions } from '#shared/contracts/meetings.ts';
 import { UPLOADS_PATH } from '#shared/contracts/uploads.ts';

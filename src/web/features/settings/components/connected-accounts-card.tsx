@@ -1,5 +1,5 @@
 import { CalendarIcon, MessageSquareIcon, UsersIcon, type LucideIcon } from 'lucide-react';
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { notAvailableYet } from '../settings-messages.ts';

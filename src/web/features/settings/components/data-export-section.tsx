@@ -1,4 +1,4 @@
-import { toast } from 'sonner';
+import { toast } from '#web/lib/toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { FormError } from '#web/components/ui/form-error.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';

@@ -4,7 +4,7 @@ import { ProfileTab } from './profile-tab.tsx';
 import { SignedIn } from '#tests/support/web/test-auth.tsx';
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }));
-vi.mock('sonner', () => ({ toast }));
+vi.mock('#web/lib/toast.ts', () => ({ toast }));
 
 const updateUser = vi.hoisted(() => vi.fn());
 vi.mock('#web/lib/supabase.ts', () => ({ loadSupabase: async () => ({ auth: { updateUser } }) }));
