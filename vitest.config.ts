@@ -43,6 +43,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts'],
           exclude: ['src/**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
+          // npm test runs these at nice 10 beside the speech engines and the browser: the local notes
+          // engine's 33 000-word segment, 0.2 s on an idle machine, once took over 5 s (the default) there.
+          testTimeout: 15_000,
         },
       },
       {
