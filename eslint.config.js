@@ -98,6 +98,10 @@ const readsOfMeetings = {
 };
 
 const testSupportOnly = { regex: '^#tests/', message: 'test support is for tests only' };
+const authClientAlone = {
+  name: '@supabase/supabase-js',
+  message: "the web app uses Supabase's auth client alone: loadSupabase() from '#web/lib/supabase.ts', types from @supabase/auth-js",
+};
 const sonnerThroughFacade = {
   name: 'sonner',
   importNames: ['toast'],
@@ -155,12 +159,12 @@ export default tseslint.config(
     // The web app's test helpers live in tests/support/web; only its tests may use them.
     files: ['src/web/**/*.{ts,tsx}'],
     ignores: ['**/*.test.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [testSupportOnly], paths: [sonnerThroughFacade] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [testSupportOnly], paths: [sonnerThroughFacade, authClientAlone] }] },
   },
   {
     // The one module that loads sonner's toast for the rest (it keeps sonner off the first page's download).
     files: ['src/web/lib/toast.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [testSupportOnly] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [testSupportOnly], paths: [authClientAlone] }] },
   },
   {
     // Kysely's guidance: migrations are frozen in time and typed against Kysely<any>.

@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 describe('public pages', () => {
-  it('the landing page downloads none of the app: no supabase-js, no toasts, no app layout or shell; /auth brings the session and the toasts', async () => {
+  it('the landing page downloads none of the app: no auth client, no toasts, no app layout or shell; /auth brings the session and the toasts', async () => {
     // The build's manifest names each module's chunk (the files are hashed).
     const manifest = JSON.parse(fs.readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
     const chunkOf = (pattern: RegExp) => {
@@ -22,7 +22,7 @@ describe('public pages', () => {
       if (!key) throw new Error(`no chunk for ${pattern} in the manifest`);
       return `/${manifest[key]!.file}`;
     };
-    const supabase = chunkOf(/@supabase\/supabase-js\//);
+    const supabase = chunkOf(/@supabase\/auth-js\//);
     const toaster = chunkOf(/components\/ui\/sonner\.tsx$/);
     const appOnly = [supabase, toaster, chunkOf(/app\/app-layout\.tsx$/), chunkOf(/routes\/app-shell\.tsx$/)];
 

@@ -43,7 +43,7 @@ function route(path: string | undefined, page: Lazy, children?: RouteObject[]): 
 const site = (path: string, load: () => Promise<{ Component: ComponentType }>) => route(path, lazyRoute(load));
 
 /**
- * The guarded app shell (routes/app-shell.tsx), and supabase-js with it: no signed-in screen shows
+ * The guarded app shell (routes/app-shell.tsx), and the auth client with it: no signed-in screen shows
  * before the session has been read.
  */
 const appShell = lazyRoute(() => {

@@ -92,7 +92,7 @@ async function send(endpoint: Endpoint, input: RequestInput | undefined, options
   };
   let response = await attempt(signedIn ? await getAccessToken() : undefined);
   if (response.status === 401 && signedIn) {
-    // The token can expire between supabase-js's check and the server's: one refresh, one retry.
+    // The token can expire between the auth client's check and the server's: one refresh, one retry.
     const token = await refreshAccessToken();
     if (token) response = await attempt(token);
   }

@@ -17,7 +17,7 @@ import { MAIN_CONTENT_ID } from '#web/components/layout/skip-link.tsx';
 
 /**
  * /reset-password: where a recovery email's link lands. The server's /verify opened a session for
- * this purpose and supabase-js picked it up from the URL (PASSWORD_RECOVERY); here the person
+ * this purpose and the auth client picked it up from the URL (PASSWORD_RECOVERY); here the person
  * chooses a new password, which needs no current password in such a session, and is then signed
  * in. An expired or used link leaves no session: the page says so and offers a new one.
  */

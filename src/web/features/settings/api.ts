@@ -102,7 +102,7 @@ export async function downloadDataExport(id: string): Promise<void> {
 
 /**
  * Settings › Profile "Change": the server resizes and stores the picture, then its URL goes into the
- * account's user_metadata, so the user menu shows it at once (supabase-js reports USER_UPDATED).
+ * account's user_metadata, so the user menu shows it at once (the auth client reports USER_UPDATED).
  */
 export function useChangeAvatar() {
   return useMutation({

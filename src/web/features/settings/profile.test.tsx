@@ -1,4 +1,4 @@
-import type { User } from '@supabase/supabase-js';
+import type { User } from '@supabase/auth-js';
 import { describe, expect, it } from 'vitest';
 import { metadataOf, profileOf } from './profile.ts';
 

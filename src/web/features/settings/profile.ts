@@ -1,4 +1,4 @@
-import type { User } from '@supabase/supabase-js';
+import type { User } from '@supabase/auth-js';
 
 /** The Profile tab's fields (spec §3 settings groups), kept in the account's user_metadata. */
 

@@ -3,7 +3,7 @@ import { useAuth } from './use-auth.ts';
 
 /**
  * The one place the web app gets the signed-in person's access token: API calls, downloads, the
- * audio player, tus uploads and the live transcript all ask here. supabase-js keeps the session and
+ * audio player, tus uploads and the live transcript all ask here. The auth client keeps the session and
  * refreshes it when it is due.
  */
 export async function getAccessToken(): Promise<string | undefined> {

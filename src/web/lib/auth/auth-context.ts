@@ -1,4 +1,4 @@
-import type { AuthError, Session, User } from '@supabase/supabase-js';
+import type { AuthError, Session, User } from '@supabase/auth-js';
 import { createContext } from 'react';
 
 /** The session context of spec §3/§4: user, session, loading (true until the first answer). */
@@ -25,7 +25,7 @@ export const AuthContext = createContext<AuthContextValue | undefined>(undefined
 
 /**
  * Whether a page has asked for the session yet, and how one asks (useAuth does, by using it). The
- * provider loads supabase-js and reads the session only from then on, so the public site's pages,
+ * provider loads the auth client and reads the session only from then on, so the public site's pages,
  * which never ask, download no auth code at all. A context of its own, apart from the session's.
  */
 export type AuthStart = { started: boolean; start: () => void };

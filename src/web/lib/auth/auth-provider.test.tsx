@@ -1,14 +1,15 @@
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Session } from '@supabase/auth-js';
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthProvider } from './auth-provider.tsx';
 import { useAuth } from './use-auth.ts';
+import type { SupabaseAuth } from '#web/lib/supabase.ts';
 
 afterEach(cleanup);
 
 type Listener = (event: string, session: Session | null) => void;
 
-/** supabase-js as the provider uses it: a stored session (none), auth events, MFA level, sign-out. */
+/** The auth client as the provider uses it: a stored session (none), auth events, MFA level, sign-out. */
 function fakeClient() {
   let listener: Listener | undefined;
   const calls: string[] = [];
@@ -26,7 +27,7 @@ function fakeClient() {
         return { error: null };
       },
     },
-  } as unknown as SupabaseClient;
+  } as unknown as SupabaseAuth;
   const sessionOf = (id: string) => ({ access_token: `token-${id}`, user: { id, email: `${id}@example.com` } }) as unknown as Session;
   return {
     client,

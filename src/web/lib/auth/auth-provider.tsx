@@ -1,8 +1,9 @@
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Session } from '@supabase/auth-js';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { AuthContext, AuthStartContext, type AuthContextValue, type AuthStart } from './auth-context.ts';
 import { peekReturnTo } from './return-to.ts';
 import { paths } from '#web/app/paths.ts';
+import type { SupabaseAuth } from '#web/lib/supabase.ts';
 
 /**
  * Tracks the Supabase session (spec §4): loading starts true and turns false after the first
@@ -16,7 +17,7 @@ export function AuthProvider({
   onSignOut,
   children,
 }: {
-  loadClient: () => Promise<SupabaseClient>;
+  loadClient: () => Promise<SupabaseAuth>;
   /**
    * The person changed (signed out, or another account signed in, e.g. from another tab): called
    * with the one who left, before anything renders for the next, so their cached data can be dropped.
@@ -48,7 +49,7 @@ export function AuthProvider({
     // Each session is published together with its assurance level, so no page sees a session whose
     // MFA state is unknown; a later session overtakes an earlier one still being looked at.
     let latest = 0;
-    const settle = (client: SupabaseClient, next: Session | null) => {
+    const settle = (client: SupabaseAuth, next: Session | null) => {
       const turn = ++latest;
       // A failed look (it reads only the stored session) counts as no MFA due: the server still refuses an aal1 session.
       const mfaDue = next ? needsMfa(client).catch(() => false) : Promise.resolve(false);
@@ -65,7 +66,7 @@ export function AuthProvider({
     };
     void loadClient().then((client) => {
       if (!active) return;
-      // Not awaited in the callback: supabase-js holds its session lock while it runs, and needsMfa reads the session.
+      // Not awaited in the callback: the auth client holds its session lock while it runs, and needsMfa reads the session.
       const { data } = client.auth.onAuthStateChange((_event, next) => settle(client, next));
       unsubscribe = () => data.subscription.unsubscribe();
       void client.auth.getSession().then(({ data: current }) => {
@@ -127,7 +128,7 @@ export function AuthProvider({
 }
 
 /** The session was opened with the password only but the account has a verified factor (Supabase's getAuthenticatorAssuranceLevel). */
-async function needsMfa(client: SupabaseClient): Promise<boolean> {
+async function needsMfa(client: SupabaseAuth): Promise<boolean> {
   const { data } = await client.auth.mfa.getAuthenticatorAssuranceLevel();
   return data !== null && data.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
 }

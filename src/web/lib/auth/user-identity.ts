@@ -1,4 +1,4 @@
-import type { User } from '@supabase/supabase-js';
+import type { User } from '@supabase/auth-js';
 
 /** The full name from sign-up metadata, if any. */
 export function fullNameOf(user: User | null): string | null {

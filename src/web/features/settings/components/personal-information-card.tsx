@@ -26,7 +26,7 @@ const initials = (profile: Profile): string =>
 /**
  * 'Personal Information' (spec §2, §4): read-only until Edit; Save Changes writes the account's
  * user_metadata on the server, so the values survive a reload and reach the shell's user menu
- * (supabase-js reports USER_UPDATED, which replaces the session's user). Done and Cancel both
+ * (the auth client reports USER_UPDATED, which replaces the session's user). Done and Cancel both
  * return to the view without saving: only Save Changes writes, so the view always shows what is stored.
  */
 export function PersonalInformationCard() {
