@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeetingListResponse } from '#shared/contracts/meetings.ts';
 import type { CreatedInvitation, Team } from '#shared/contracts/teams.ts';
@@ -18,6 +18,25 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
+
+/**
+ * Holds this page's live connections (/realtime) back from the server until `release()`: the page's
+ * socket opens and its messages wait, as on a slow network, and then pass both ways.
+ */
+async function holdRealtime(page: Page): Promise<{ release: () => void }> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.routeWebSocket(/\/realtime$/, async (socket) => {
+    const waiting: Array<string | Buffer> = [];
+    let server: WebSocketRoute | undefined;
+    socket.onMessage((message) => (server ? server.send(message) : waiting.push(message)));
+    await released;
+    server = socket.connectToServer();
+    server.onMessage((message) => socket.send(message));
+    for (const message of waiting) server.send(message);
+  });
+  return { release };
+}
 
 /** A call to the API as the person signed in on this page (their stored access token). */
 async function apiAs<T>(page: Page, method: string, path: string, body?: object): Promise<T> {
@@ -92,13 +111,18 @@ describe('a team of two', () => {
     const again = await fetch(`${baseUrl}/api/v1/invitations/${link.pathname.split('/').at(-1)}`);
     expect(again.status).toBe(410);
 
-    // The owner shares a meeting (through the API, as the meeting page's Share does): it appears in the member's history live.
+    // The owner shares a meeting (through the API, as the meeting page's Share does) after the member's
+    // history has loaded but before its live connection is open: it still appears there, without a reload.
+    const realtime = await holdRealtime(member);
     await member.goto('/history');
     await member.getByRole('heading', { name: 'Meeting History' }).waitFor();
+    await member.getByRole('article').first().waitFor();
     const team = (await apiAs<{ items: Team[] }>(owner, 'GET', '/api/v1/teams')).items[0]!;
     const ownMeetings = await apiAs<MeetingListResponse>(owner, 'GET', '/api/v1/meetings?pageSize=100');
     const standup = ownMeetings.items.find((m) => m.title === 'Weekly Team Standup')!;
     await apiAs(owner, 'PATCH', `/api/v1/meetings/${standup.id}`, { title: 'Launch Crew Standup', teamId: team.id });
+    expect(await historyCard(member, 'Launch Crew Standup').count()).toBe(0);
+    realtime.release();
     await historyCard(member, 'Launch Crew Standup').waitFor({ timeout: 15_000 });
 
     // View Profile: the owner's meetings shared with the team.

@@ -41,7 +41,6 @@ export function useRealtimeConnection(): void {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let heartbeat: ReturnType<typeof setInterval> | undefined;
     let attempt = 0;
-    let everReady = false;
     let closed = false;
 
     const onNotes = (event: MeetingNotesEvent) => {
@@ -66,13 +65,13 @@ export function useRealtimeConnection(): void {
         const data = parsed.data;
         if (data.type === 'ready') {
           attempt = 0;
-          // Back after a drop (or with a new token): events may have been missed, so read meetings afresh.
-          if (everReady) {
-            void queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY });
-            void queryClient.invalidateQueries({ queryKey: TEAM_DATA_KEY });
-            void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
-          }
-          everReady = true;
+          // Events reach this tab only from now on. What it read before (the page's first lists, read
+          // while the socket was still connecting, or before a drop) misses any change made in between
+          // — a meeting shared with the person a moment after their history loaded stayed out of it —
+          // so meetings, teams and notifications are read afresh: once per socket, not per event.
+          void queryClient.invalidateQueries({ queryKey: MEETING_DATA_KEY });
+          void queryClient.invalidateQueries({ queryKey: TEAM_DATA_KEY });
+          void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_KEY });
         }
         if (data.type === 'meeting.notes') {
           onNotes(data);
