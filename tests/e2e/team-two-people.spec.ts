@@ -1,4 +1,4 @@
-import type { Browser, Page, WebSocketRoute } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeetingListResponse } from '#shared/contracts/meetings.ts';
 import type { CreatedInvitation, Team } from '#shared/contracts/teams.ts';
@@ -28,10 +28,11 @@ async function holdRealtime(page: Page): Promise<{ release: () => void }> {
   const released = new Promise<void>((resolve) => (release = resolve));
   await page.routeWebSocket(/\/realtime$/, async (socket) => {
     const waiting: Array<string | Buffer> = [];
-    let server: WebSocketRoute | undefined;
-    socket.onMessage((message) => (server ? server.send(message) : waiting.push(message)));
+    socket.onMessage((message) => waiting.push(message));
     await released;
-    server = socket.connectToServer();
+    const server = socket.connectToServer();
+    // A second handler replaces the first: from now on the page's messages go straight through.
+    socket.onMessage((message) => server.send(message));
     server.onMessage((message) => socket.send(message));
     for (const message of waiting) server.send(message);
   });
