@@ -1,9 +1,10 @@
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.ts';
 import { ensurePrivateDir, ensurePrivateFile, makePrivate } from '../lib/private-files.ts';
+import { CurrentSchemaPostgresDialect } from './current-schema-introspector.ts';
 import type { Database } from './database.ts';
 import { withStatementCache } from './statement-cache.ts';
 
@@ -46,6 +47,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     max: 10,
     ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // Introspection (the migrator's) reads Parley's schema only: see current-schema-introspector.ts.
+  const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
   return { db, dialect: 'postgres', url: config.url, close: () => db.destroy() };
 }
