@@ -1,7 +1,7 @@
 // The PostgreSQL schemas integration tests make (tests/support/test-database.ts: parley_test_<id> and
-// its pg-boss schema parley_test_<id>_pgboss) are left in place when a test file ends: dropping one
-// while another file reads the catalogue fails that file. npm test drops earlier runs' schemas here,
-// before any test starts, so nothing is reading the catalogue meanwhile.
+// its pg-boss schema parley_test_<id>_pgboss) are left in place when a test file ends (why: the
+// comment in test-database.ts). npm test drops earlier runs' schemas here, before any test starts, so
+// nothing is reading the catalogue meanwhile.
 /** Drops every parley_test_* schema in the database at `url`; resolves with how many went. */
 export async function dropTestSchemas(url) {
   // Imported here, not at the top: npm test installs the npm packages after loading this module.

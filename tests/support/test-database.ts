@@ -74,10 +74,10 @@ export async function createTestDatabase(
   return {
     ...handle,
     target: { kind: 'postgres', url, schema },
-    // The schema is not dropped here: a DROP SCHEMA while another test file migrates or reads the
-    // catalogue (Kysely's introspection lists every schema's tables) fails that file with "schema …
-    // does not exist". npm test drops the schemas of earlier runs before any test starts
-    // (scripts/lib/test-schemas.mjs).
+    // The schema is not dropped here: npm test drops the schemas of earlier runs before any test
+    // starts (scripts/lib/test-schemas.mjs). Dropping it mid-run once failed other files whose
+    // migrator read every schema's catalogue ("schema … does not exist"); Parley's reads only its own
+    // now (db/current-schema-introspector.ts), but pg-boss's queries have not been checked for the same.
     close: () => handle.close(),
   };
 }

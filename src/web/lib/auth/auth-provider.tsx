@@ -66,7 +66,8 @@ export function AuthProvider({
     };
     void loadClient().then((client) => {
       if (!active) return;
-      // Not awaited in the callback: the auth client holds its session lock while it runs, and needsMfa reads the session.
+      // Not awaited in the callback: the auth client awaits its subscribers while it notifies them, and needsMfa
+      // reads the session, which during a refresh would wait for that very notification to end.
       const { data } = client.auth.onAuthStateChange((_event, next) => settle(client, next));
       unsubscribe = () => data.subscription.unsubscribe();
       void client.auth.getSession().then(({ data: current }) => {
