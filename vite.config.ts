@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { firstDownloads } from './scripts/lib/first-downloads.ts';
 import { LANDING_PAGE_FILE } from './src/shared/contracts/web-build.ts';
 
 // The web app lives in src/web and builds into dist/web, which the server serves. In development
@@ -94,29 +95,38 @@ function prerenderLanding(): Plugin {
 }
 
 /**
- * Families of small modules that ship as one chunk each instead of one per module: the icons, the
- * Radix primitives with their helpers, react-query, and the app's shadcn/ui components. Split as
- * rolldown splits by default, the shell and the dashboard came in 60 files, most about 1 KiB; a
- * phone's browser opens six connections to a server without HTTP/2, so each wave of them waited
- * out several round trips (Lighthouse, slow 4G: /dashboard LCP 4.5 s, 77). In 27 files of about the
- * same bytes (207 KiB gzip against 206) it shows a second sooner (LCP 3.6 s, 86). Groups move
+ * The signed-in app's first page: the layout of the pages that read the API, the guarded shell and the
+ * dashboard. Split as rolldown splits by default, they came in 60 files, most about 1 KiB; a phone's
+ * browser opens six connections to a server without HTTP/2, so each wave of them waited out several
+ * round trips (Lighthouse, slow 4G: /dashboard LCP 4.5 s). What they import beyond the entry is one
+ * chunk (CHUNK_GROUPS), read from the module graph (scripts/lib/first-downloads.ts), so the chunk
+ * follows the code; except what the pages outside the app layout (router.tsx) share with it, so
+ * they do not download the app.
+ */
+const FIRST_DOWNLOADS = firstDownloads(path.join(REPO, 'src/web'), {
+  pagesDir: 'app/',
+  together: ['app/app-layout.tsx', 'app/routes/app-shell.tsx', 'app/routes/dashboard.tsx'],
+  apart: ['landing', 'pricing', 'blog', 'help', 'guides', 'about', 'careers', 'contact', 'privacy', 'terms', 'auth', 'reset-password', 'not-found'].map(
+    (page) => `app/routes/${page}.ts`,
+  ),
+});
+
+/**
+ * The signed-in app's first page in one chunk, and what it shares with the public pages and the
+ * on-demand modules (the auth client, the toasts' host) in another; the other pages split as rolldown
+ * splits them. No group takes a module's dependencies with it (includeDependenciesRecursively): they
+ * would carry React and the entry's modules out of the entry, and every page with them. Groups move
  * modules, never copy them, so a module's state stays one.
  */
-const FEW_CHUNK_GROUPS = [
-  { name: 'icons', test: /node_modules[\\/]lucide-react[\\/]/ },
-  {
-    name: 'ui-kit',
-    test: /node_modules[\\/](@radix-ui|@floating-ui|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|aria-hidden|get-nonce|detect-node-es|tslib)[\\/]/,
-  },
-  { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
-  // Not the toasts' host: it stays its own chunk, loaded after the first page (lib/toast.ts).
-  { name: 'ui', test: (id: string) => /src[\\/]web[\\/]components[\\/]ui[\\/]/.test(id) && !/[\\/]sonner\.tsx$/.test(id) },
+const CHUNK_GROUPS = [
+  { name: 'signed-in', test: (id: string) => FIRST_DOWNLOADS.together.has(id) },
+  { name: 'app-common', test: (id: string) => FIRST_DOWNLOADS.shared.has(id) },
 ];
 
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: isSsrBuild ? false : 'public',
-  plugins: [react(), tailwindcss(), isSsrBuild ? prerenderLanding() : precompress()],
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [prerenderLanding()] : [precompress(), FIRST_DOWNLOADS.plugin])],
   build: isSsrBuild
     ? { outDir: PRERENDER_OUT, emptyOutDir: true }
     : {
@@ -126,7 +136,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         rolldownOptions: {
           input: { index: path.join(REPO, 'src/web/index.html'), 'site-menu': path.join(REPO, 'src/web', SITE_MENU_ENTRY) },
-          output: { codeSplitting: { groups: FEW_CHUNK_GROUPS } },
+          output: { codeSplitting: { includeDependenciesRecursively: false, groups: CHUNK_GROUPS } },
         },
       },
   server: {

@@ -40,7 +40,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['src/**/*.int.test.ts', 'node_modules/**'],
           environment: 'node',
           // npm test runs these at nice 10 beside the speech engines and the browser: the local notes

@@ -53,7 +53,7 @@ export function measureBundles(): Row[] {
   const find = (pattern: RegExp): string[] => Object.keys(manifest).filter((k) => pattern.test(k));
   const staticLanding = fs.existsSync(path.join(WEB_DIR, LANDING_PAGE_FILE));
   const landing = staticClosure(manifest, staticLanding ? scriptsOf(manifest, LANDING_PAGE_FILE) : [entry, ...find(/landing/i)]);
-  const shell = staticClosure(manifest, [entry, ...find(/app-shell|app-layout|dashboard/i)]);
+  const shell = staticClosure(manifest, [entry, ...find(/app-shell|app-layout|dashboard|signed-in/i)]);
   const total = (files: Set<string>): number => [...files].reduce((sum, f) => sum + gzipSize(f), 0);
   const allJs = Object.values(manifest).filter((c) => c.file.endsWith('.js'));
   return [

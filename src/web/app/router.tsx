@@ -51,6 +51,8 @@ const appShell = lazyRoute(() => {
   return import('./routes/app-shell.tsx');
 });
 
+// The pages outside the app layout are named in vite.config.ts too: the signed-in app's chunk leaves
+// out what they share with it, so they do not download it.
 const routes: RouteObject[] = [
   site(paths.home.path, () => import('./routes/landing.ts')),
   site(paths.pricing.path, () => import('./routes/pricing.ts')),
