@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, PHONE, uniqueEmail } from '#tests/support/browser.ts';
@@ -23,6 +24,14 @@ const sidebarWidth = (page: Page) =>
     .evaluate((el) => el.getBoundingClientRect().width);
 const sidebarCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'sidebar_state');
 
+/** The chunk of components/ui/dropdown-menu.tsx: its own, or (other pages import it too) the shared one named after it. */
+function menuChunkFile(): string {
+  const manifest = JSON.parse(fs.readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+  const file = Object.entries(manifest).find(([name]) => /components\/ui\/dropdown-menu\.tsx$|^_dropdown-menu-/.test(name))?.[1].file;
+  if (!file) throw new Error('no chunk for components/ui/dropdown-menu.tsx in the manifest');
+  return file;
+}
+
 describe('the app shell', () => {
   it('on a desktop: sidebar entries, upgrade box, user menu with name and email', async () => {
     const email = uniqueEmail('shell');
@@ -40,6 +49,57 @@ describe('the app shell', () => {
     await context.close();
   });
 
+  it('the user menu pressed from the keyboard before its code has arrived opens when it does, at its first item; Escape returns to the trigger', async () => {
+    // The menu's code comes after the first page; here it is held back until released.
+    const menuChunk = menuChunkFile();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    const { context, page } = await signedInPage(browser, {
+      fullName: 'Grace Hopper',
+      email: uniqueEmail('gh'),
+      password: 'cobol1959',
+      prepare: (ctx) =>
+        ctx.route(`**/${menuChunk}`, async (route) => {
+          asked = true;
+          await released;
+          await route.continue();
+        }),
+    });
+    const trigger = page.getByRole('button', { name: /user menu/i });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => asked).toBe(true);
+    expect(await page.getByRole('menu').count()).toBe(0);
+    release();
+    const settings = page.getByRole('menu').getByRole('menuitem', { name: 'Settings' });
+    await expect.poll(() => settings.evaluate((item) => item === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
+    await expect.poll(() => trigger.evaluate((button) => button === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
+  it('a menu whose code cannot be downloaded says so, and the next press loads it and opens it', async () => {
+    let failing = true;
+    const { context, page } = await signedInPage(browser, {
+      fullName: 'Katherine Johnson',
+      email: uniqueEmail('kj'),
+      password: 'trajectory1',
+      prepare: (ctx) => ctx.route(`**/${menuChunkFile()}`, (route) => (failing ? route.abort('internetdisconnected') : route.continue())),
+    });
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    await bell.click();
+    await page.getByText('This menu could not be downloaded. Check your connection and try again.').waitFor();
+    expect(await page.getByRole('menu').count()).toBe(0);
+    failing = false;
+    // From the keyboard: the toast, top right, lies over the bell for a while.
+    await bell.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu').getByText('No notifications yet.').waitFor();
+    await context.close();
+  });
+
   it('Ctrl+B collapses the sidebar to icons, the cookie keeps it for 7 days, and a reload keeps it collapsed', async () => {
     const { context, page } = await signedInPage(browser, { fullName: 'Margaret Hamilton', email: uniqueEmail('mh'), password: 'apollo11' });
     expect(await sidebarState(page)).toBe('expanded');
@@ -51,6 +111,9 @@ describe('the app shell', () => {
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThan(7.1);
     await expect.poll(() => sidebarWidth(page)).toBe(48); // 3rem, once the 200 ms transition ends
+    // In icon mode each entry names itself in a tooltip (its code arrives once the sidebar is in icon mode).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Meeting History' }).hover();
+    await page.getByRole('tooltip', { name: 'Meeting History' }).waitFor();
     await page.reload();
     await expect.poll(() => sidebarState(page)).toBe('collapsed');
     await page.keyboard.press('Control+b');

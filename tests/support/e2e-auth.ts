@@ -53,6 +53,8 @@ type SignedInPageOptions = Partial<E2eAccount> & {
   touch?: boolean;
   /** An account that already exists, signed in rather than signed up (a second device of the same person). */
   signInAs?: { email: string; password: string };
+  /** Called with the new browser context before its first page loads (to hold back a download, say). */
+  prepare?: (context: BrowserContext) => Promise<unknown>;
 };
 
 const anonKeys = new Map<string, Promise<string>>();
@@ -89,6 +91,7 @@ export async function signedInPage(browser: Browser, options: SignedInPageOption
     hasTouch: options.touch ?? false,
     storageState: { cookies: [], origins: [{ origin: new URL(baseUrl).origin, localStorage: [{ name: storageKey, value: session }] }] },
   });
+  await options.prepare?.(context);
   const page = await context.newPage();
   await page.goto('/dashboard');
   await page.getByRole('heading', { name: /^Welcome (back|to Parley), / }).waitFor();

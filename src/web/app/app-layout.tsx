@@ -1,6 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
-import { TooltipProvider } from '#web/components/ui/tooltip.tsx';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { registerQueryCache } from './query-cache.ts';
 
@@ -12,8 +11,8 @@ import { registerQueryCache } from './query-cache.ts';
 const queryClient = registerQueryCache(new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false } } }));
 
 /**
- * The providers only the pages that read the API need: react-query's cache and Radix's tooltips (the
- * app shell's sidebar). A lazy layout route (router.tsx), so the public site's pages download neither.
+ * The provider only the pages that read the API need: react-query's cache. A lazy layout route
+ * (router.tsx), so the public site's pages do not download it.
  */
 export function Component() {
   // Their calls carry the session's token, and their actions toast: asking for the session starts
@@ -21,9 +20,7 @@ export function Component() {
   useAuth();
   return (
     <QueryClientProvider client={queryClient}>
-      <TooltipProvider>
-        <Outlet />
-      </TooltipProvider>
+      <Outlet />
     </QueryClientProvider>
   );
 }

@@ -43,8 +43,8 @@ async function forgetRecordingsOf(userId: string): Promise<void> {
  * them (not by the public site's pages). When the person changes, everything cached
  * of the last one goes before the next one's first render (the server answers, the realtime events;
  * the socket follows the token); a sign-out also forgets the recordings this browser kept of them.
- * The server-state cache and tooltips belong to the pages that use them (app/app-layout.tsx), so the
- * public site does not download them.
+ * The server-state cache belongs to the pages that use it (app/app-layout.tsx), so the public site
+ * does not download it.
  */
 export function AppProvider({ children }: { children: ReactNode }) {
   return (

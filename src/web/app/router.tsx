@@ -66,7 +66,7 @@ const routes: RouteObject[] = [
   site(paths.terms.path, () => import('./routes/terms.ts')),
   site(paths.auth.path, () => import('./routes/auth.ts')),
   site(paths.resetPassword.path, () => import('./routes/reset-password.ts')),
-  // The pages that read the API, under the providers they need (react-query, tooltips).
+  // The pages that read the API, under the provider they need (react-query).
   route(
     undefined,
     lazyRoute(() => import('./app-layout.tsx')),

@@ -1,4 +1,5 @@
 import type { ExternalToast, toast as sonnerToast } from 'sonner';
+import { deferredModule } from './deferred-module.ts';
 
 /**
  * The app's toasts: sonner's `toast`, with sonner itself loaded off the first page's critical path.
@@ -11,8 +12,7 @@ type Sonner = typeof sonnerToast;
 type Message = Parameters<Sonner>[0];
 type ToastId = string | number;
 
-let loading: Promise<Sonner> | undefined;
-const sonner = (): Promise<Sonner> => (loading ??= import('sonner').then((module) => module.toast));
+const sonner = deferredModule(() => import('sonner').then((module) => module.toast));
 
 let lastId = 0;
 
@@ -24,13 +24,10 @@ let lastId = 0;
 function raise(show: (toast: Sonner, message: Message, data: ExternalToast) => ToastId) {
   return (message: Message, data?: ExternalToast): ToastId => {
     const id = data?.id ?? `toast-${++lastId}`;
-    sonner().then(
+    sonner.load().then(
       (toast) => show(toast, message, { ...data, id }),
-      (error: unknown) => {
-        // Its script did not load (the network dropped, or a new version replaced it): the next toast tries again.
-        loading = undefined;
-        console.error('A toast could not be shown: sonner did not load.', error);
-      },
+      // Its script did not load (the network dropped, or a new version replaced it): the next toast tries again.
+      (error: unknown) => console.error('A toast could not be shown: sonner did not load.', error),
     );
     return id;
   };

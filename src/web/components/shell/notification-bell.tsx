@@ -4,14 +4,7 @@ import { useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import { notificationEndpoints, type Notification, type NotificationList } from '#shared/contracts/notifications.ts';
 import { Button } from '#web/components/ui/button.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '#web/components/ui/dropdown-menu.tsx';
+import { DeferredDropdownMenu } from '#web/components/ui/deferred-dropdown-menu.tsx';
 import { api } from '#web/lib/api-client.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { NOTIFICATIONS_KEY } from '#web/lib/query-keys.ts';
@@ -71,8 +64,9 @@ export function NotificationBell() {
 
   return (
     // Not modal: the page behind stays in the accessibility tree (a modal menu hides it with aria-hidden while its links stay focusable).
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
+    <DeferredDropdownMenu
+      modal={false}
+      trigger={
         <Button variant="ghost" size="icon" className="relative" aria-label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}>
           <BellIcon aria-hidden="true" />
           {unread > 0 && (
@@ -85,44 +79,47 @@ export function NotificationBell() {
             </span>
           )}
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-2rem)]">
-        <DropdownMenuLabel className="flex items-center justify-between">
-          <span>Notifications</span>
-          {unread > 0 && <span className="text-xs font-normal text-muted-foreground">{unread} unread</span>}
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        {query.isPending ? (
-          <p className="px-2 py-3 text-sm text-muted-foreground">Loading notifications…</p>
-        ) : query.isError ? (
-          <p className="px-2 py-3 text-sm text-muted-foreground">Notifications could not be loaded.</p>
-        ) : items.length === 0 ? (
-          <p className="px-2 py-3 text-sm text-muted-foreground">No notifications yet.</p>
-        ) : (
-          <div className="max-h-96 overflow-y-auto">
-            {items.map((notification) => (
-              <DropdownMenuItem key={notification.id} onSelect={() => open(notification)} className="items-start gap-2 py-2">
-                <span
-                  aria-hidden="true"
-                  className={cn('mt-1.5 size-2 shrink-0 rounded-full', notification.readAt === null ? 'bg-primary' : 'bg-transparent')}
-                />
-                <span className="grid min-w-0 gap-0.5">
-                  <span className={cn('text-sm', notification.readAt === null && 'font-medium')}>
-                    {notification.readAt === null && <span className="sr-only">Unread: </span>}
-                    {notification.title}
+      }
+    >
+      {(menu) => (
+        <menu.DropdownMenuContent align="end" className="w-80 max-w-[calc(100vw-2rem)]">
+          <menu.DropdownMenuLabel className="flex items-center justify-between">
+            <span>Notifications</span>
+            {unread > 0 && <span className="text-xs font-normal text-muted-foreground">{unread} unread</span>}
+          </menu.DropdownMenuLabel>
+          <menu.DropdownMenuSeparator />
+          {query.isPending ? (
+            <p className="px-2 py-3 text-sm text-muted-foreground">Loading notifications…</p>
+          ) : query.isError ? (
+            <p className="px-2 py-3 text-sm text-muted-foreground">Notifications could not be loaded.</p>
+          ) : items.length === 0 ? (
+            <p className="px-2 py-3 text-sm text-muted-foreground">No notifications yet.</p>
+          ) : (
+            <div className="max-h-96 overflow-y-auto">
+              {items.map((notification) => (
+                <menu.DropdownMenuItem key={notification.id} onSelect={() => open(notification)} className="items-start gap-2 py-2">
+                  <span
+                    aria-hidden="true"
+                    className={cn('mt-1.5 size-2 shrink-0 rounded-full', notification.readAt === null ? 'bg-primary' : 'bg-transparent')}
+                  />
+                  <span className="grid min-w-0 gap-0.5">
+                    <span className={cn('text-sm', notification.readAt === null && 'font-medium')}>
+                      {notification.readAt === null && <span className="sr-only">Unread: </span>}
+                      {notification.title}
+                    </span>
+                    <span className="line-clamp-2 text-xs text-muted-foreground">{notification.body}</span>
+                    <span className="text-xs text-muted-foreground">{when(notification.createdAt)}</span>
                   </span>
-                  <span className="line-clamp-2 text-xs text-muted-foreground">{notification.body}</span>
-                  <span className="text-xs text-muted-foreground">{when(notification.createdAt)}</span>
-                </span>
-              </DropdownMenuItem>
-            ))}
-          </div>
-        )}
-        <DropdownMenuSeparator />
-        <DropdownMenuItem disabled={unread === 0} onSelect={() => markRead.mutate({ all: true })}>
-          Mark all as read
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+                </menu.DropdownMenuItem>
+              ))}
+            </div>
+          )}
+          <menu.DropdownMenuSeparator />
+          <menu.DropdownMenuItem disabled={unread === 0} onSelect={() => markRead.mutate({ all: true })}>
+            Mark all as read
+          </menu.DropdownMenuItem>
+        </menu.DropdownMenuContent>
+      )}
+    </DeferredDropdownMenu>
   );
 }

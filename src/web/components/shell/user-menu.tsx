@@ -2,14 +2,7 @@ import { ChevronsUpDownIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import { Avatar, AvatarFallback, AvatarImage } from '#web/components/ui/avatar.tsx';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from '#web/components/ui/dropdown-menu.tsx';
+import { DeferredDropdownMenu } from '#web/components/ui/deferred-dropdown-menu.tsx';
 import { SidebarMenuButton } from '#web/components/ui/sidebar.tsx';
 import { AUTH_MESSAGES } from '#web/lib/auth/auth-messages.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
@@ -38,8 +31,9 @@ export function UserMenu() {
   return (
     // Not modal: a modal menu hides the rest of the page with aria-hidden while its links and buttons
     // stay focusable, which screen readers trip over (axe-core: aria-hidden-focus).
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>
+    <DeferredDropdownMenu
+      modal={false}
+      trigger={
         <SidebarMenuButton size="lg" aria-label={`User menu for ${name}`} className="data-[state=open]:bg-sidebar-accent">
           <Avatar className="size-8 rounded-lg">
             <AvatarImage src={avatarUrlOf(user)} alt="" />
@@ -52,30 +46,33 @@ export function UserMenu() {
           </div>
           <ChevronsUpDownIcon className="ml-auto size-4" />
         </SidebarMenuButton>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent className="w-(--radix-dropdown-menu-trigger-width) min-w-56 rounded-lg" side="top" align="end" sideOffset={4}>
-        <DropdownMenuLabel className="p-0 font-normal">
-          <div className="flex items-center gap-2 px-1 py-1.5 text-left text-sm">
-            <Avatar className="size-8 rounded-lg">
-              <AvatarImage src={avatarUrlOf(user)} alt="" />
-              <AvatarFallback className="rounded-lg">{initialsOf(user)}</AvatarFallback>
-            </Avatar>
-            <div className="grid flex-1 text-left text-sm leading-tight">
-              <span className="truncate font-medium">{name}</span>
-              <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+      }
+    >
+      {(menu) => (
+        <menu.DropdownMenuContent className="w-(--radix-dropdown-menu-trigger-width) min-w-56 rounded-lg" side="top" align="end" sideOffset={4}>
+          <menu.DropdownMenuLabel className="p-0 font-normal">
+            <div className="flex items-center gap-2 px-1 py-1.5 text-left text-sm">
+              <Avatar className="size-8 rounded-lg">
+                <AvatarImage src={avatarUrlOf(user)} alt="" />
+                <AvatarFallback className="rounded-lg">{initialsOf(user)}</AvatarFallback>
+              </Avatar>
+              <div className="grid flex-1 text-left text-sm leading-tight">
+                <span className="truncate font-medium">{name}</span>
+                <span className="truncate text-xs text-muted-foreground">{user.email}</span>
+              </div>
             </div>
-          </div>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void navigate(paths.settings.href())}>
-          <SettingsIcon />
-          Settings
-        </DropdownMenuItem>
-        <DropdownMenuItem onSelect={() => void onSignOut()}>
-          <LogOutIcon />
-          Sign out
-        </DropdownMenuItem>
-      </DropdownMenuContent>
-    </DropdownMenu>
+          </menu.DropdownMenuLabel>
+          <menu.DropdownMenuSeparator />
+          <menu.DropdownMenuItem onSelect={() => void navigate(paths.settings.href())}>
+            <SettingsIcon />
+            Settings
+          </menu.DropdownMenuItem>
+          <menu.DropdownMenuItem onSelect={() => void onSignOut()}>
+            <LogOutIcon />
+            Sign out
+          </menu.DropdownMenuItem>
+        </menu.DropdownMenuContent>
+      )}
+    </DeferredDropdownMenu>
   );
 }

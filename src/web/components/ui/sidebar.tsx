@@ -1,13 +1,13 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { PanelLeftIcon } from 'lucide-react';
 import { Slot as SlotPrimitive } from 'radix-ui';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type CSSProperties, type ComponentProps } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type CSSProperties, type ComponentProps, type ReactElement } from 'react';
 import { useIsMobile } from '#web/hooks/use-mobile.ts';
+import { deferredModule } from '#web/lib/deferred-module.ts';
 import { cn } from '#web/lib/utils.ts';
 import { Button } from './button.tsx';
 import { Separator } from './separator.tsx';
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from './sheet.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from './tooltip.tsx';
+import { useDeferredModule } from './use-deferred-module.ts';
 
 /**
  * shadcn/ui's sidebar with the spec's constants (§9): 16rem wide (18rem on mobile, where it is an
@@ -19,6 +19,11 @@ const SIDEBAR_WIDTH = '16rem';
 const SIDEBAR_WIDTH_MOBILE = '18rem';
 const SIDEBAR_WIDTH_ICON = '3rem';
 const SIDEBAR_KEYBOARD_SHORTCUT = 'b';
+
+// The mobile overlay and the icon mode's tooltips come after the first page (lib/deferred-module.ts):
+// the sheet when it is first opened, the tooltips once the sidebar is in icon mode.
+const sheetKit = deferredModule(() => import('./sheet.tsx'));
+const tooltipKit = deferredModule(() => import('./tooltip.tsx'));
 
 type SidebarContextValue = {
   state: 'expanded' | 'collapsed';
@@ -99,7 +104,7 @@ export function Sidebar({
   children,
   ...props
 }: ComponentProps<'div'> & { side?: 'left' | 'right'; variant?: 'sidebar' | 'floating' | 'inset'; collapsible?: 'offcanvas' | 'icon' | 'none' }) {
-  const { isMobile, state, openMobile, setOpenMobile } = useSidebar();
+  const { isMobile, state } = useSidebar();
 
   if (collapsible === 'none') {
     return (
@@ -111,22 +116,9 @@ export function Sidebar({
 
   if (isMobile) {
     return (
-      <Sheet open={openMobile} onOpenChange={setOpenMobile} {...props}>
-        <SheetContent
-          data-sidebar="sidebar"
-          data-slot="sidebar"
-          data-mobile="true"
-          className="bg-sidebar text-sidebar-foreground w-(--sidebar-width) p-0 [&>button]:hidden"
-          style={{ '--sidebar-width': SIDEBAR_WIDTH_MOBILE } as CSSProperties}
-          side={side}
-        >
-          <SheetHeader className="sr-only">
-            <SheetTitle>Sidebar</SheetTitle>
-            <SheetDescription>Displays the mobile sidebar.</SheetDescription>
-          </SheetHeader>
-          <div className="flex h-full w-full flex-col">{children}</div>
-        </SheetContent>
-      </Sheet>
+      <MobileSidebar side={side} {...props}>
+        {children}
+      </MobileSidebar>
     );
   }
 
@@ -316,13 +308,53 @@ export function SidebarMenuButton({
       {...props}
     />
   );
-  if (!tooltip) return button;
+  // Only the icon mode hides the labels the tooltips repeat.
+  if (!tooltip || state !== 'collapsed' || isMobile) return button;
+  return <SidebarTooltip content={tooltip}>{button}</SidebarTooltip>;
+}
+
+function SidebarTooltip({ content, children }: { content: string; children: ReactElement }) {
+  const [tooltip, want] = useDeferredModule(tooltipKit);
+  useEffect(() => {
+    if (!tooltip) want({ quiet: true });
+  }, [tooltip, want]);
+  if (!tooltip) return children;
   return (
-    <Tooltip>
-      <TooltipTrigger asChild>{button}</TooltipTrigger>
-      <TooltipContent side="right" align="center" hidden={state !== 'collapsed' || isMobile}>
-        {tooltip}
-      </TooltipContent>
-    </Tooltip>
+    <tooltip.TooltipProvider>
+      <tooltip.Tooltip>
+        <tooltip.TooltipTrigger asChild>{children}</tooltip.TooltipTrigger>
+        <tooltip.TooltipContent side="right" align="center">
+          {content}
+        </tooltip.TooltipContent>
+      </tooltip.Tooltip>
+    </tooltip.TooltipProvider>
+  );
+}
+
+/** The sidebar as an overlay (phones): its sheet's code arrives when it is first opened. */
+function MobileSidebar({ side, children, ...props }: ComponentProps<'div'> & { side: 'left' | 'right' }) {
+  const { openMobile, setOpenMobile } = useSidebar();
+  const [sheet, want] = useDeferredModule(sheetKit);
+  useEffect(() => {
+    if (openMobile) want();
+  }, [openMobile, want]);
+  if (!sheet) return null;
+  return (
+    <sheet.Sheet open={openMobile} onOpenChange={setOpenMobile} {...props}>
+      <sheet.SheetContent
+        data-sidebar="sidebar"
+        data-slot="sidebar"
+        data-mobile="true"
+        className="bg-sidebar text-sidebar-foreground w-(--sidebar-width) p-0 [&>button]:hidden"
+        style={{ '--sidebar-width': SIDEBAR_WIDTH_MOBILE } as CSSProperties}
+        side={side}
+      >
+        <sheet.SheetHeader className="sr-only">
+          <sheet.SheetTitle>Sidebar</sheet.SheetTitle>
+          <sheet.SheetDescription>Displays the mobile sidebar.</sheet.SheetDescription>
+        </sheet.SheetHeader>
+        <div className="flex h-full w-full flex-col">{children}</div>
+      </sheet.SheetContent>
+    </sheet.Sheet>
   );
 }
