@@ -5,6 +5,9 @@ import type { TestDatabaseTarget } from './test-database.ts';
 
 const running = new Set<ChildProcess>();
 
+/** How long a worker script may take to say it is ready; the tests that start one allow for it in their own time limit. */
+export const WORKER_START_MS = 90_000;
+
 /** The environment that points a worker script at a test database. */
 export function databaseEnv(target: TestDatabaseTarget): Record<string, string> {
   return {
@@ -27,8 +30,9 @@ export async function startTestWorker(script: string, env: Record<string, string
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.once('exit', (code, signal) => (output += `\n[exited ${code ?? signal}]`));
   // The whole output when the line never comes: the failure then shows what the worker said.
-  const waitFor = (text: string) => expect.poll(() => (output.includes(text) ? text : output), { timeout: 30_000, interval: 50 }).toBe(text);
-  await waitFor('ready');
+  const waitFor = (text: string, timeout = 30_000) => expect.poll(() => (output.includes(text) ? text : output), { timeout, interval: 50 }).toBe(text);
+  // A cold start (tsx compiling the server's modules) once took over 30 s in CI, beside the speech engines and the browser.
+  await waitFor('ready', WORKER_START_MS);
   return {
     waitFor,
     /** The process id, e.g. for its memory in /proc/<pid>/status. */

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { z } from 'zod';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createTestDatabase, type TestDatabaseTarget } from '#tests/support/test-database.ts';
-import { databaseEnv, killTestWorkers, startTestWorker } from '#tests/support/test-worker.ts';
+import { databaseEnv, killTestWorkers, startTestWorker, WORKER_START_MS } from '#tests/support/test-worker.ts';
 import { createJobQueue, type JobQueueTimings } from './create-job-queue.ts';
 import { interruptedTooOften, type JobContext, type JobDefinition, type JobOutcome, type JobQueue } from './job-queue.ts';
 
@@ -256,7 +256,7 @@ describe('the job queue', { timeout: 90_000 }, () => {
     expect((await next.handle.states([k])).get(k)).toMatchObject({ state: 'succeeded', attempts: 1 });
   });
 
-  it('picks up a job whose worker process died, once its lease has run out', { timeout: 60_000 }, async () => {
+  it('picks up a job whose worker process died, once its lease has run out', { timeout: WORKER_START_MS + 60_000 }, async () => {
     const worker = await startWorkerProcess(database.target);
     // Queued while only the worker process works, so it is the one to take the job.
     const { queue, handle, outcomes } = await startQueue({ run: async () => undefined }, { pollMs: 200 }, false);
@@ -270,7 +270,7 @@ describe('the job queue', { timeout: 90_000 }, () => {
     expect((await handle.states([k])).get(k)).toMatchObject({ state: 'succeeded', attempts: 2 });
   });
 
-  it('fails a job whose runs keep dying with their process, instead of trying forever', { timeout: 60_000 }, async () => {
+  it('fails a job whose runs keep dying with their process, instead of trying forever', { timeout: WORKER_START_MS + 60_000 }, async () => {
     const worker = await startWorkerProcess(database.target);
     let ran = false;
     const { queue, handle, outcomes } = await startQueue(

@@ -8,7 +8,7 @@ import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-tes
 import { createStallingSpeechEngine } from '#tests/support/fake-speech.ts';
 import { longSilentOpusArgs, longSpeechOpusArgs, peakRssMb } from '#tests/support/process-memory.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
-import { databaseEnv, killTestWorkers, startTestWorker } from '#tests/support/test-worker.ts';
+import { databaseEnv, killTestWorkers, startTestWorker, WORKER_START_MS } from '#tests/support/test-worker.ts';
 
 // MAX_RECORDING_HOURS: a small file declaring hours of audio fails before it is decoded, in a worker
 // process whose memory is read from /proc, and a recording under the cap still transcribes there.
@@ -71,7 +71,7 @@ describe('the recording length cap', () => {
     storeAndQueue(web, token, file, mime, durationSeconds, options);
   const meeting = (token: string, id: string) => meetingOf(web, token, id);
 
-  it('fails a 9.5-hour recording with the reason, without the worker decoding it', { timeout: 60_000 }, async () => {
+  it('fails a 9.5-hour recording with the reason, without the worker decoding it', { timeout: WORKER_START_MS + 60_000 }, async () => {
     const long = silentHours(9.5);
     expect(fs.statSync(long).size).toBeLessThan(12_000_000);
     const worker = await startTestWorker('tests/support/transcription-worker.ts', {

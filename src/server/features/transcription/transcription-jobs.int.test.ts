@@ -10,7 +10,7 @@ import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-tes
 import { startFakeSpeechService } from '#tests/support/fake-openai-speech.ts';
 import { FLITE_LINES } from '#tests/support/flite-meeting.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
-import { databaseEnv, killTestWorkers, startTestWorker } from '#tests/support/test-worker.ts';
+import { databaseEnv, killTestWorkers, startTestWorker, WORKER_START_MS } from '#tests/support/test-worker.ts';
 
 const AUDIO = sharedAudioDir();
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-jobs-'));
@@ -226,7 +226,7 @@ describe('transcription workers that die mid-job', () => {
   /** This test's own process starts working the queue (a worker that stays up). */
   const workHere = () => web.deps.jobs.start({ work: true });
 
-  it('picks up a job whose worker died, once its lease has run out', { timeout: 60_000 }, async () => {
+  it('picks up a job whose worker died, once its lease has run out', { timeout: WORKER_START_MS + 60_000 }, async () => {
     const { token } = await signUp(web);
     const dying = await worker();
     const id = await storedMeeting(web, token, path.join(AUDIO, 'goforward.wav'));
@@ -238,7 +238,7 @@ describe('transcription workers that die mid-job', () => {
     expect(await web.deps.services.transcription.jobOf(id)).toMatchObject({ state: 'succeeded', attempts: 2 });
   });
 
-  it('fails a job whose runs keep dying with their process, instead of trying forever', { timeout: 90_000 }, async () => {
+  it('fails a job whose runs keep dying with their process, instead of trying forever', { timeout: WORKER_START_MS + 60_000 }, async () => {
     await web.deps.jobs.stop();
     await web.deps.jobs.start({ work: false });
     const { token } = await signUp(web);
