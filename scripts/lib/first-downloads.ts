@@ -20,9 +20,13 @@ export type FirstDownloads = { plugin: Plugin; together: ReadonlySet<string>; sh
  */
 export type FirstDownloadRoots = { together: readonly string[]; apart: readonly string[]; pagesDir: string };
 
+type Barrel = { named: Map<string, string>; star: string[] };
+
 type Graph = {
   code(id: string): string | null;
   imports(id: string): readonly string[];
+  /** barrelExports of a module, read once per build (lucide-react's index is 2 000 lines, imported by dozens of modules). */
+  barrel(id: string): Barrel | undefined;
   resolve(spec: string, importer: string): Promise<string | undefined>;
 };
 
@@ -46,7 +50,7 @@ function specifiers(list: string): [string, string][] {
 }
 
 /** What a barrel exports, name by name, and the modules (`export *`) that may export the rest; undefined when the module is not a barrel. */
-function barrelExports(code: string): { named: Map<string, string>; star: string[] } | undefined {
+function barrelExports(code: string): Barrel | undefined {
   const rest = code.replace(COMMENTS, '').replace(/["']use strict["'];?/, '');
   const named = new Map<string, string>();
   const imported = new Map<string, string>();
@@ -66,15 +70,15 @@ function barrelExports(code: string): { named: Map<string, string>; star: string
         );
   }
   // Matched once the `… from` statements are gone: their braces look the same.
-  const local = rest.replace(FROM_STATEMENT, '');
-  for (const [, list = ''] of local.matchAll(LOCAL_EXPORT)) {
+  const withoutFrom = rest.replace(FROM_STATEMENT, '');
+  for (const [, list = ''] of withoutFrom.matchAll(LOCAL_EXPORT)) {
     for (const [local, exported] of specifiers(list)) {
       const spec = imported.get(local);
       if (spec === undefined) return undefined;
       named.set(exported, spec);
     }
   }
-  const leftover = local.replace(LOCAL_EXPORT, '').replace(SIDE_EFFECT_IMPORT, '').trim();
+  const leftover = withoutFrom.replace(LOCAL_EXPORT, '').replace(SIDE_EFFECT_IMPORT, '').trim();
   return leftover === '' && (named.size > 0 || star.length > 0) ? { named, star } : undefined;
 }
 
@@ -97,6 +101,7 @@ function namesTaken(code: string, spec: string): string[] | undefined {
 
 /** The modules `id` needs: its imports, with each barrel replaced by the modules behind the names it takes. */
 async function needs(graph: Graph, id: string): Promise<string[]> {
+  if (!graph.imports(id).some((dep) => graph.barrel(dep))) return [...graph.imports(id)];
   const code = graph.code(id) ?? '';
   const specs = new Map<string, string>();
   for (const [, , , spec = ''] of code.matchAll(FROM_STATEMENT)) {
@@ -105,7 +110,7 @@ async function needs(graph: Graph, id: string): Promise<string[]> {
   }
   const result: string[] = [];
   for (const dep of graph.imports(id)) {
-    const barrel = barrelExports(graph.code(dep) ?? '');
+    const barrel = graph.barrel(dep);
     const spec = specs.get(dep);
     const names = barrel && spec !== undefined ? namesTaken(code, spec) : undefined;
     if (!barrel || !names) {
@@ -124,15 +129,24 @@ async function needs(graph: Graph, id: string): Promise<string[]> {
   return result;
 }
 
-async function reach(graph: Graph, roots: readonly string[], skip: ReadonlySet<string>): Promise<Set<string>> {
+/** What `roots` import, transitively, short of `skip`; `needsOf` is `needs`, read once per module for the three walks of a build. */
+async function reach(needsOf: (id: string) => Promise<string[]>, roots: readonly string[], skip: ReadonlySet<string>): Promise<Set<string>> {
   const found = new Set<string>();
   const stack = roots.filter((id) => !skip.has(id));
   for (let id = stack.pop(); id !== undefined; id = stack.pop()) {
     if (found.has(id)) continue;
     found.add(id);
-    for (const next of await needs(graph, id)) if (!skip.has(next) && !found.has(next)) stack.push(next);
+    for (const next of await needsOf(id)) if (!skip.has(next) && !found.has(next)) stack.push(next);
   }
   return found;
+}
+
+function once<T>(read: (id: string) => T): (id: string) => T {
+  const seen = new Map<string, T>();
+  return (id) => {
+    if (!seen.has(id)) seen.set(id, read(id));
+    return seen.get(id) as T;
+  };
 }
 
 /**
@@ -149,22 +163,25 @@ export function firstDownloads(root: string, roots: FirstDownloadRoots): FirstDo
     apply: 'build',
     async buildEnd() {
       const ids = [...this.getModuleIds()];
+      const code = (id: string) => this.getModuleInfo(id)?.code ?? null;
       const graph: Graph = {
-        code: (id) => this.getModuleInfo(id)?.code ?? null,
+        code,
         imports: (id) => this.getModuleInfo(id)?.importedIds ?? [],
+        barrel: once((id) => barrelExports(code(id) ?? '')),
         resolve: async (spec, importer) => (await this.resolve(spec, importer))?.id,
       };
+      const needsOf = once((id) => needs(graph, id));
       const under = (files: readonly string[]) => files.map((file) => path.join(root, file));
       const [together, apart] = [under(roots.together), under(roots.apart)];
       const missing = [...together, ...apart].filter((id) => !ids.includes(id));
       if (missing.length > 0) throw new Error(`first downloads: the build has no ${missing.join(', ')}`);
       const entries = ids.filter((id) => this.getModuleInfo(id)?.isEntry);
-      const entryModules = await reach(graph, entries, new Set());
+      const entryModules = await reach(needsOf, entries, new Set());
       // What any page may load on demand from the entry besides the pages (the auth client, the toasts' host) is as apart as the listed pages.
       const pages = path.join(root, roots.pagesDir);
       const onDemand = [...entryModules].flatMap((id) => this.getModuleInfo(id)?.dynamicallyImportedIds ?? []).filter((id) => !id.startsWith(pages));
-      const elsewhere = await reach(graph, [...apart, ...onDemand], entryModules);
-      const wanted = await reach(graph, together, entryModules);
+      const elsewhere = await reach(needsOf, [...apart, ...onDemand], entryModules);
+      const wanted = await reach(needsOf, together, entryModules);
       only.clear();
       shared.clear();
       wanted.forEach((id) => (elsewhere.has(id) ? shared : only).add(id));
