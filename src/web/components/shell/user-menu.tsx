@@ -1,3 +1,4 @@
+import type { User } from '@supabase/auth-js';
 import { ChevronsUpDownIcon, LogOutIcon, SettingsIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
@@ -7,6 +8,7 @@ import { SidebarMenuButton } from '#web/components/ui/sidebar.tsx';
 import { AUTH_MESSAGES } from '#web/lib/auth/auth-messages.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { avatarUrlOf, displayNameOf, initialsOf } from '#web/lib/auth/user-identity.ts';
+import { cn } from '#web/lib/utils.ts';
 import { paths } from '#web/app/paths.ts';
 
 /** The signed-in person's menu (spec §2): initials, name or 'User', email, Settings and Sign out. */
@@ -35,15 +37,8 @@ export function UserMenu() {
       modal={false}
       trigger={
         <SidebarMenuButton size="lg" aria-label={`User menu for ${name}`} className="data-[state=open]:bg-sidebar-accent">
-          <Avatar className="size-8 rounded-lg">
-            <AvatarImage src={avatarUrlOf(user)} alt="" />
-            <AvatarFallback className="rounded-lg bg-primary text-primary-foreground">{initialsOf(user)}</AvatarFallback>
-          </Avatar>
-          <div className="grid flex-1 text-left text-sm leading-tight">
-            <span className="truncate font-medium">{name}</span>
-            {/* Darker than the muted grey, which is under 4.5:1 on the open button's accent background. */}
-            <span className="truncate text-xs text-sidebar-foreground/70">{user.email}</span>
-          </div>
+          {/* The email darker than the muted grey, which is under 4.5:1 on the open button's accent background. */}
+          <Identity user={user} name={name} initialsClassName="bg-primary text-primary-foreground" emailClassName="text-sidebar-foreground/70" />
           <ChevronsUpDownIcon className="ml-auto size-4" />
         </SidebarMenuButton>
       }
@@ -52,14 +47,7 @@ export function UserMenu() {
         <menu.DropdownMenuContent className="w-(--radix-dropdown-menu-trigger-width) min-w-56 rounded-lg" side="top" align="end" sideOffset={4}>
           <menu.DropdownMenuLabel className="p-0 font-normal">
             <div className="flex items-center gap-2 px-1 py-1.5 text-left text-sm">
-              <Avatar className="size-8 rounded-lg">
-                <AvatarImage src={avatarUrlOf(user)} alt="" />
-                <AvatarFallback className="rounded-lg">{initialsOf(user)}</AvatarFallback>
-              </Avatar>
-              <div className="grid flex-1 text-left text-sm leading-tight">
-                <span className="truncate font-medium">{name}</span>
-                <span className="truncate text-xs text-muted-foreground">{user.email}</span>
-              </div>
+              <Identity user={user} name={name} emailClassName="text-muted-foreground" />
             </div>
           </menu.DropdownMenuLabel>
           <menu.DropdownMenuSeparator />
@@ -74,5 +62,21 @@ export function UserMenu() {
         </menu.DropdownMenuContent>
       )}
     </DeferredDropdownMenu>
+  );
+}
+
+/** The person's avatar (or initials), name and email, on the menu's trigger and atop the menu. */
+function Identity({ user, name, initialsClassName, emailClassName }: { user: User; name: string; initialsClassName?: string; emailClassName: string }) {
+  return (
+    <>
+      <Avatar className="size-8 rounded-lg">
+        <AvatarImage src={avatarUrlOf(user)} alt="" />
+        <AvatarFallback className={cn('rounded-lg', initialsClassName)}>{initialsOf(user)}</AvatarFallback>
+      </Avatar>
+      <div className="grid flex-1 text-left text-sm leading-tight">
+        <span className="truncate font-medium">{name}</span>
+        <span className={cn('truncate text-xs', emailClassName)}>{user.email}</span>
+      </div>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { DeferredModule } from '#web/lib/deferred-module.ts';
 import { toast } from '#web/lib/toast.ts';
 
@@ -12,17 +12,11 @@ export const DEFERRED_LOAD_FAILED = 'This menu could not be downloaded. Check yo
  */
 export function useDeferredModule<T>(module: DeferredModule<T>): [T | undefined, (options?: { quiet?: boolean }) => void] {
   const [value, setValue] = useState(module.current);
-  const mounted = useRef(true);
-  useEffect(() => {
-    mounted.current = true;
-    return () => {
-      mounted.current = false;
-    };
-  }, []);
   const want = useCallback(
     ({ quiet = false }: { quiet?: boolean } = {}) => {
       module.load().then(
-        (loaded) => mounted.current && setValue(() => loaded),
+        // Setting the state of a component gone since is a no-op in React 19.
+        (loaded) => setValue(() => loaded),
         () => quiet || toast.error(DEFERRED_LOAD_FAILED, { id: 'deferred-load-failed' }),
       );
     },
