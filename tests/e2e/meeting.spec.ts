@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eServer, launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
@@ -73,6 +74,17 @@ const accessToken = (page: Page) =>
 /** A usage-statistics row as the dashboard shows it: its label and figure. */
 const usageRow = (page: Page, label: string) => page.getByText(label, { exact: true }).locator('..');
 
+/** The chunk of components/ui/dialog.tsx, which the sample meetings' dialog loads after the first page: its own, or (other pages import it too) the shared one named after it. */
+function dialogChunkFile(): string {
+  const manifest = JSON.parse(fs.readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+  const file = Object.entries(manifest).find(([name]) => /components\/ui\/dialog\.tsx$|^_dialog-/.test(name))?.[1].file;
+  if (!file) throw new Error('no chunk for components/ui/dialog.tsx in the manifest');
+  return file;
+}
+
+/** The button that opens the sample meetings' dialog; found while the open dialog hides the page from the accessibility tree. */
+const removeSamplesTrigger = (page: Page) => page.locator('button[aria-haspopup="dialog"]', { hasText: 'Remove sample meetings' });
+
 describe('sample meetings', () => {
   it('stay removable from the dashboard and history however many newer meetings there are, and are not counted as usage', async () => {
     const { context, page } = await signedInPage(browser, { fullName: 'Nora Newer', email: uniqueEmail('samples-newer'), password: 'samples12' });
@@ -110,6 +122,51 @@ describe('sample meetings', () => {
     await page.getByRole('table').getByRole('link', { name: 'Offsite' }).waitFor();
     expect(await page.getByRole('button', { name: 'Remove sample meetings' }).count()).toBe(0);
     expect(await page.getByText('Your own meetings; the sample meetings are not counted.').count()).toBe(0);
+    await context.close();
+  });
+
+  it('the dialog opens from the keyboard, and Escape closes it with the focus back on its button', async () => {
+    const { context, page } = await signedInPage(browser, { fullName: 'Kai Keys', email: uniqueEmail('samples-keys'), password: 'samples12' });
+    const trigger = removeSamplesTrigger(page);
+    await trigger.focus();
+    expect(await trigger.getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: 'Remove the sample meetings?' }).waitFor();
+    expect(await trigger.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => trigger.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await trigger.getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+
+  it('a dialog whose code cannot be downloaded says so and stays shut, and the next press loads it and opens it', async () => {
+    const dialogChunk = dialogChunkFile();
+    let failing = true;
+    const { context, page } = await signedInPage(browser, {
+      fullName: 'Otto Offline',
+      email: uniqueEmail('samples-offline'),
+      password: 'samples12',
+      prepare: (ctx) => ctx.route(`**/${dialogChunk}`, (route) => (failing ? route.abort('internetdisconnected') : route.continue())),
+    });
+    const trigger = removeSamplesTrigger(page);
+    await trigger.click();
+    await toast(page, 'This dialog could not be downloaded. Check your connection and try again.').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // Shut, not waiting for the code: code that a prefetch brings later must not open it unasked.
+    await expect.poll(() => trigger.getAttribute('aria-expanded')).toBe('false');
+    failing = false;
+    const prefetched = page.waitForResponse((response) => response.url().endsWith(dialogChunk));
+    await trigger.blur();
+    await trigger.focus();
+    await prefetched;
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.keyboard.press('Enter');
+    await page
+      .getByRole('dialog')
+      .getByText('The 6 meetings badged “Sample” are deleted with their transcripts and insights. Your own meetings stay.')
+      .waitFor();
     await context.close();
   });
 
