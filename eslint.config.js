@@ -102,6 +102,11 @@ const authClientAlone = {
   name: '@supabase/supabase-js',
   message: "the web app uses Supabase's auth client alone: loadSupabase() from '#web/lib/supabase.ts', types from @supabase/auth-js",
 };
+const zodMini = {
+  name: 'zod',
+  message:
+    "import { z } from 'zod/mini': the web app checks answers with these schemas, and classic zod ships whole (about 24 KiB gzip on the first page, mini about 10)",
+};
 const sonnerThroughFacade = {
   name: 'sonner',
   importNames: ['toast'],
@@ -159,12 +164,17 @@ export default tseslint.config(
     // The web app's test helpers live in tests/support/web; only its tests may use them.
     files: ['src/web/**/*.{ts,tsx}'],
     ignores: ['**/*.test.tsx'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [testSupportOnly], paths: [sonnerThroughFacade, authClientAlone] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [testSupportOnly], paths: [sonnerThroughFacade, authClientAlone, zodMini] }] },
   },
   {
     // The one module that loads sonner's toast for the rest (it keeps sonner off the first page's download).
     files: ['src/web/lib/toast.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [testSupportOnly], paths: [authClientAlone] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [testSupportOnly], paths: [authClientAlone, zodMini] }] },
+  },
+  {
+    // The contracts are the web app's too (the server loads zod's English messages for them).
+    files: ['src/shared/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [zodMini] }] },
   },
   {
     // Kysely's guidance: migrations are frozen in time and typed against Kysely<any>.

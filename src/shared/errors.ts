@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /** Error codes of the /api/v1 wire format. /auth/v1 speaks GoTrue's own shapes instead. */
 export const ERROR_CODES = {
@@ -41,7 +41,7 @@ export const ApiErrorBodySchema = z.object({
   error: z.object({
     code: ErrorCodeSchema,
     message: z.string(),
-    details: z.unknown().optional(),
+    details: z.optional(z.unknown()),
   }),
 });
 

@@ -1,9 +1,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, onRequestAsyncHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { en } from 'zod/locales';
+import { config, type z } from 'zod/mini';
 import type { Endpoint, EndpointResponse } from '#shared/contracts/endpoint.ts';
 
-type Parsed<S> = S extends z.ZodType ? z.infer<S> : undefined;
+// The shared contracts are written with zod/mini so the web app downloads a fraction of zod; mini
+// carries no messages of its own. The server answers validation errors in zod's English words
+// ("Invalid request: body.title Too big: expected string to have <=200 characters"), which classic
+// zod would load on its first schema; loaded here so that wording never depends on module order.
+config(en());
+
+type Parsed<S> = S extends z.ZodMiniType ? z.infer<S> : undefined;
 
 /** The request of an endpoint's route, typed from its schemas (already validated by Fastify). */
 export type EndpointRequest<E extends Endpoint> = FastifyRequest<{

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
 
 /**
@@ -10,31 +10,31 @@ import { defineEndpoint } from './endpoint.ts';
 export const MAX_QUESTION_LENGTH = 500;
 
 export const AskBodySchema = z.object({
-  question: z
-    .string()
-    .trim()
-    .min(1, 'Type a question.')
-    .max(MAX_QUESTION_LENGTH, `A question can be at most ${MAX_QUESTION_LENGTH} characters.`)
-    .refine((q) => /[\p{L}\p{N}]/u.test(q), 'Type a question with words in it.'),
+  question: z.string().check(
+    z.trim(),
+    z.minLength(1, 'Type a question.'),
+    z.maxLength(MAX_QUESTION_LENGTH, `A question can be at most ${MAX_QUESTION_LENGTH} characters.`),
+    z.refine((q) => /[\p{L}\p{N}]/u.test(q), 'Type a question with words in it.'),
+  ),
   /** Ask about this meeting only (404 unless the caller may read it). */
-  meetingId: z.uuid().optional(),
+  meetingId: z.optional(z.uuid()),
 });
 export type AskBody = z.infer<typeof AskBodySchema>;
 
 export const AskCitationSchema = z.object({
   meetingId: z.uuid(),
   segmentId: z.string(),
-  startMs: z.number().int().nonnegative(),
+  startMs: z.number().check(z.int(), z.nonnegative()),
   meetingTitle: z.string(),
   /** Who said it: the speaker's name, or their label ("Speaker 2"); null when the transcript has no speakers. */
-  speaker: z.string().nullable(),
+  speaker: z.nullable(z.string()),
   /** The segment's words, as the transcript has them. */
   text: z.string(),
 });
 export type AskCitation = z.infer<typeof AskCitationSchema>;
 
 /** One sentence of a model's answer and the citations (indexes into `citations`) that hold it. */
-export const AskSentenceSchema = z.object({ text: z.string(), citations: z.array(z.number().int().nonnegative()) });
+export const AskSentenceSchema = z.object({ text: z.string(), citations: z.array(z.number().check(z.int(), z.nonnegative())) });
 export type AskSentence = z.infer<typeof AskSentenceSchema>;
 
 export const AskModeSchema = z.enum(['llm', 'passages']);
@@ -49,7 +49,7 @@ export const AskResponseSchema = z.object({
   /** In `passages` mode grouped by meeting (the meetings in order of their best moment), best first inside each. */
   citations: z.array(AskCitationSchema),
   /** Why the answer is what it is, when a person should know (no model configured, the model failed, nothing found). */
-  notice: z.string().nullable(),
+  notice: z.nullable(z.string()),
 });
 export type AskResponse = z.infer<typeof AskResponseSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
 
 /**
@@ -9,18 +9,18 @@ import { defineEndpoint } from './endpoint.ts';
 export const DataExportSchema = z.object({
   id: z.uuid(),
   status: z.enum(['queued', 'running', 'ready', 'failed']),
-  progress: z.number().min(0).max(1).nullable(),
-  bytes: z.number().int().nonnegative().nullable(),
-  failureReason: z.string().nullable(),
+  progress: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+  bytes: z.nullable(z.number().check(z.int(), z.nonnegative())),
+  failureReason: z.nullable(z.string()),
   createdAt: z.string(),
-  readyAt: z.string().nullable(),
+  readyAt: z.nullable(z.string()),
   /** The archive is deleted then; null until it is ready. */
-  expiresAt: z.string().nullable(),
+  expiresAt: z.nullable(z.string()),
 });
 export type DataExport = z.infer<typeof DataExportSchema>;
 
 /** The latest export of the caller, or none (never requested, or expired). */
-export const LatestDataExportSchema = z.object({ export: DataExportSchema.nullable() });
+export const LatestDataExportSchema = z.object({ export: z.nullable(DataExportSchema) });
 
 export const DataExportParamsSchema = z.object({ id: z.uuid() });
 

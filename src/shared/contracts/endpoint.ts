@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 
 /**
  * One HTTP endpoint of /api/v1 as both sides see it: the server registers its route from it
@@ -7,7 +7,7 @@ import type { z } from 'zod';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-type AnySchema = z.ZodType;
+type AnySchema = z.ZodMiniType;
 
 export type Endpoint = {
   method: HttpMethod;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
 import { ItemStatusSchema } from './notes.ts';
 
@@ -14,18 +14,18 @@ export const MeetingRefSchema = z.object({
   startedAt: z.string(),
   isSample: z.boolean(),
   /** A teammate's meeting (it reaches the reader through a team): its owner, for "Shared by <name>". Absent for the reader's own. */
-  sharedBy: z.object({ id: z.uuid(), name: z.string() }).optional(),
+  sharedBy: z.optional(z.object({ id: z.uuid(), name: z.string() })),
 });
 export type MeetingRef = z.infer<typeof MeetingRefSchema>;
 
 export const TopicSchema = z.object({
   name: z.string(),
-  meetings: z.number().int(),
+  meetings: z.number().check(z.int()),
   lastDiscussed: MeetingRefSchema,
 });
 export type Topic = z.infer<typeof TopicSchema>;
 
-const SentimentMixSchema = z.object({ positive: z.number().int(), neutral: z.number().int(), negative: z.number().int() });
+const SentimentMixSchema = z.object({ positive: z.number().check(z.int()), neutral: z.number().check(z.int()), negative: z.number().check(z.int()) });
 export type SentimentMix = z.infer<typeof SentimentMixSchema>;
 
 export const MeetingSentimentSchema = z.object({
@@ -43,32 +43,32 @@ export const ParticipantSchema = z.object({
   talkSeconds: z.number(),
   /** Share of all talk time, 0..1. */
   share: z.number(),
-  turns: z.number().int(),
-  meetings: z.number().int(),
+  turns: z.number().check(z.int()),
+  meetings: z.number().check(z.int()),
 });
 export type Participant = z.infer<typeof ParticipantSchema>;
 
 export const ActionItemSchema = z.object({
   id: z.uuid(),
   text: z.string(),
-  assignee: z.string().nullable(),
+  assignee: z.nullable(z.string()),
   /** The due date (YYYY-MM-DD), when one was said or set. */
-  due: z.string().nullable(),
+  due: z.nullable(z.string()),
   /** The words it was read from ("by Friday"). */
-  dueText: z.string().nullable(),
+  dueText: z.nullable(z.string()),
   status: ItemStatusSchema,
   /** Where in its meeting it was said. */
-  startMs: z.number().int().nonnegative(),
+  startMs: z.number().check(z.int(), z.nonnegative()),
   meeting: MeetingRefSchema,
 });
 export type ActionItem = z.infer<typeof ActionItemSchema>;
 
 export const InsightsResponseSchema = z.object({
-  meetings: z.number().int(),
+  meetings: z.number().check(z.int()),
   topics: z.array(TopicSchema),
   sentiment: z.object({
     /** Meetings with "Anonymous Emotional Analysis" on and a transcript. */
-    analysedMeetings: z.number().int(),
+    analysedMeetings: z.number().check(z.int()),
     overall: SentimentMixSchema,
     /** Oldest first, the most recent analysed meetings. */
     byMeeting: z.array(MeetingSentimentSchema),
@@ -85,20 +85,22 @@ export const UNNAMED_SPEAKERS = 'Unnamed speakers';
 export const ANALYTICS_WEEK_CHOICES = [4, 12, 26, 52] as const;
 
 export const AnalyticsQuerySchema = z.object({
-  weeks: z.coerce
-    .number()
-    .int()
-    .refine((n) => (ANALYTICS_WEEK_CHOICES as readonly number[]).includes(n), 'weeks must be 4, 12, 26 or 52')
-    .default(12),
+  weeks: z._default(
+    z.coerce.number().check(
+      z.int(),
+      z.refine((n) => (ANALYTICS_WEEK_CHOICES as readonly number[]).includes(n), 'weeks must be 4, 12, 26 or 52'),
+    ),
+    12,
+  ),
   /** The browser's Date#getTimezoneOffset(), so weeks start on the person's Monday. */
-  tzOffset: z.coerce.number().int().min(-840).max(840).default(0),
+  tzOffset: z._default(z.coerce.number().check(z.int(), z.gte(-840), z.lte(840)), 0),
 });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuerySchema>;
 
 export const AnalyticsWeekSchema = z.object({
   /** Monday of the week, YYYY-MM-DD in the person's time zone. */
   weekStart: z.string(),
-  meetings: z.number().int(),
+  meetings: z.number().check(z.int()),
   meetingMinutes: z.number(),
   talkMinutes: z.number(),
 });
@@ -107,7 +109,7 @@ export type AnalyticsWeek = z.infer<typeof AnalyticsWeekSchema>;
 export const AnalyticsResponseSchema = z.object({
   weeks: z.array(AnalyticsWeekSchema),
   totals: z.object({
-    meetings: z.number().int(),
+    meetings: z.number().check(z.int()),
     meetingMinutes: z.number(),
     talkMinutes: z.number(),
     averageMeetingMinutes: z.number(),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * The live transcript while recording (WebSocket at /realtime/live). The first message is JSON and
@@ -13,17 +13,12 @@ export const LIVE_MAX_CHANNELS = 2;
 
 export const LiveAuthMessageSchema = z.object({
   type: z.literal('auth'),
-  accessToken: z.string().min(1).max(8192),
+  accessToken: z.string().check(z.minLength(1), z.maxLength(8192)),
   meetingId: z.uuid(),
   /** Interleaved channels in the audio; must match the meeting's capture sources (1 without any). */
-  channels: z.number().int().min(1).max(LIVE_MAX_CHANNELS).default(1),
+  channels: z._default(z.number().check(z.int(), z.gte(1), z.lte(LIVE_MAX_CHANNELS)), 1),
   /** Recording time (pauses excluded) already behind this session, e.g. after a reconnection. */
-  offsetMs: z
-    .number()
-    .int()
-    .nonnegative()
-    .max(24 * 3600 * 1000)
-    .default(0),
+  offsetMs: z._default(z.number().check(z.int(), z.nonnegative(), z.lte(24 * 3600 * 1000)), 0),
 });
 export type LiveAuthMessage = z.input<typeof LiveAuthMessageSchema>;
 
@@ -38,8 +33,8 @@ export type LiveClientMessage = z.input<typeof LiveClientMessageSchema>;
 
 export const LiveLineSchema = z.object({
   /** Milliseconds of recording (pauses excluded) from the start. */
-  startMs: z.number().int().nonnegative(),
-  endMs: z.number().int().nonnegative(),
+  startMs: z.number().check(z.int(), z.nonnegative()),
+  endMs: z.number().check(z.int(), z.nonnegative()),
   text: z.string(),
   /** The line's source: "You" for the microphone, "Shared tab" for a call's tab recorded next to it. */
   speaker: z.string(),
@@ -48,12 +43,12 @@ export type LiveLine = z.infer<typeof LiveLineSchema>;
 
 export const LiveServerMessageSchema = z.discriminatedUnion('type', [
   /** Listening; `speakers` names each channel's lines, in channel order. */
-  z.object({ type: z.literal('ready'), speakers: z.array(z.string()).default(['You']) }),
+  z.object({ type: z.literal('ready'), speakers: z._default(z.array(z.string()), ['You']) }),
   /**
    * Every recogniser of the server is busy: this session is in line (`position` 1 is next) and
    * becomes `ready` when one frees. Audio sent meanwhile keeps the recording's clock but is not heard.
    */
-  z.object({ type: z.literal('waiting'), position: z.number().int().positive() }),
+  z.object({ type: z.literal('waiting'), position: z.number().check(z.int(), z.positive()) }),
   z.object({ type: z.literal('line'), line: LiveLineSchema }),
   z.object({ type: z.literal('error'), message: z.string() }),
 ]);

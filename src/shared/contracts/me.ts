@@ -1,11 +1,11 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
 
 /** GET /api/v1/me: the signed-in person as Parley's API sees them. */
 export const MeSchema = z.object({
   id: z.uuid(),
   email: z.string(),
-  fullName: z.string().nullable(),
+  fullName: z.nullable(z.string()),
   emailConfirmed: z.boolean(),
   aal: z.enum(['aal1', 'aal2']),
   createdAt: z.string(),
@@ -14,16 +14,19 @@ export const MeSchema = z.object({
 export type Me = z.infer<typeof MeSchema>;
 
 /** Settings › Privacy "Delete All Data": typing the account's email confirms it. */
-export const DeleteDataBodySchema = z.object({ email: z.string().trim().min(1).max(320) });
+export const DeleteDataBodySchema = z.object({ email: z.string().check(z.trim(), z.minLength(1), z.maxLength(320)) });
 
 /** Settings › Privacy "Delete Account": the account's email and its password confirm it. */
-export const DeleteAccountBodySchema = z.object({ email: z.string().trim().min(1).max(320), password: z.string().min(1).max(1024) });
+export const DeleteAccountBodySchema = z.object({
+  email: z.string().check(z.trim(), z.minLength(1), z.maxLength(320)),
+  password: z.string().check(z.minLength(1), z.maxLength(1024)),
+});
 
-export const DeletedDataSchema = z.object({ deletedMeetings: z.number().int().nonnegative() });
+export const DeletedDataSchema = z.object({ deletedMeetings: z.number().check(z.int(), z.nonnegative()) });
 
 /** Settings › Profile "Change": the picture as base64 (PNG, JPEG, WebP, GIF, AVIF, TIFF; at most 5 MB). */
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const AvatarBodySchema = z.object({ image: z.base64().max(Math.ceil(AVATAR_MAX_BYTES / 3) * 4, 'The picture may be at most 5 MB.') });
+export const AvatarBodySchema = z.object({ image: z.base64().check(z.maxLength(Math.ceil(AVATAR_MAX_BYTES / 3) * 4, 'The picture may be at most 5 MB.')) });
 export const AvatarSchema = z.object({ avatarUrl: z.string() });
 
 export const meEndpoints = {

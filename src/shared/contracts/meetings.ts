@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
 import { InsightSchema, NotesStateSchema } from './notes.ts';
 import { FILE_FORMAT_VALUES } from './settings.ts';
@@ -14,13 +14,13 @@ export type MeetingSource = z.infer<typeof MeetingSourceSchema>;
 
 /** The recording options of spec §2 /record with their defaults (spec §9). */
 export const RecordingOptionsSchema = z.object({
-  speakerDetection: z.boolean().default(true),
-  emotionalAnalysis: z.boolean().default(true),
-  actionItems: z.boolean().default(true),
-  summary: z.boolean().default(true),
-  noiseReduction: z.boolean().default(true),
-  highQuality: z.boolean().default(false),
-  autoShare: z.boolean().default(false),
+  speakerDetection: z._default(z.boolean(), true),
+  emotionalAnalysis: z._default(z.boolean(), true),
+  actionItems: z._default(z.boolean(), true),
+  summary: z._default(z.boolean(), true),
+  noiseReduction: z._default(z.boolean(), true),
+  highQuality: z._default(z.boolean(), false),
+  autoShare: z._default(z.boolean(), false),
 });
 export type RecordingOptions = z.infer<typeof RecordingOptionsSchema>;
 export const DEFAULT_RECORDING_OPTIONS: RecordingOptions = RecordingOptionsSchema.parse({});
@@ -38,7 +38,7 @@ const isoDateTime = z.iso.datetime({ offset: true });
  */
 export const MeetingProcessingSchema = z.object({
   stage: z.string(),
-  progress: z.number().min(0).max(1).nullable(),
+  progress: z.nullable(z.number().check(z.gte(0), z.lte(1))),
 });
 export type MeetingProcessing = z.infer<typeof MeetingProcessingSchema>;
 
@@ -53,47 +53,47 @@ export const MeetingSummarySchema = z.object({
   id: z.uuid(),
   title: z.string(),
   startedAt: z.string(),
-  durationSeconds: z.number().int().nonnegative(),
+  durationSeconds: z.number().check(z.int(), z.nonnegative()),
   status: MeetingStatusSchema,
   source: MeetingSourceSchema,
   participants: z.array(z.string()),
-  summary: z.string().nullable(),
+  summary: z.nullable(z.string()),
   isSample: z.boolean(),
   hasAudio: z.boolean(),
   createdAt: z.string(),
   /** Optional so older servers and the public demo and shared views may leave it out. */
-  processing: MeetingProcessingSchema.nullable().optional(),
+  processing: z.optional(z.nullable(MeetingProcessingSchema)),
   /** Why the transcript could not be made (status failed), in words the person can act on. */
-  failureReason: z.string().nullable().optional(),
+  failureReason: z.optional(z.nullable(z.string())),
   /** The team of its owner it is shared with; null while private. Optional: the public demo leaves the next three out. */
-  teamId: z.uuid().nullable().optional(),
-  owner: z.object({ id: z.uuid(), name: z.string() }).optional(),
-  access: MeetingAccessSchema.optional(),
+  teamId: z.optional(z.nullable(z.uuid())),
+  owner: z.optional(z.object({ id: z.uuid(), name: z.string() })),
+  access: z.optional(MeetingAccessSchema),
 });
 export type MeetingSummary = z.infer<typeof MeetingSummarySchema>;
 
 export const SpeakerSchema = z.object({
   id: z.uuid(),
   label: z.string(),
-  displayName: z.string().nullable(),
+  displayName: z.nullable(z.string()),
 });
 export type Speaker = z.infer<typeof SpeakerSchema>;
 
 export const TranscriptSegmentSchema = z.object({
   id: z.uuid(),
-  speakerId: z.uuid().nullable(),
-  startMs: z.number().int().nonnegative(),
-  endMs: z.number().int().nonnegative(),
+  speakerId: z.nullable(z.uuid()),
+  startMs: z.number().check(z.int(), z.nonnegative()),
+  endMs: z.number().check(z.int(), z.nonnegative()),
   text: z.string(),
-  confidence: z.number().min(0).max(1).nullable(),
+  confidence: z.nullable(z.number().check(z.gte(0), z.lte(1))),
 });
 export type TranscriptSegment = z.infer<typeof TranscriptSegmentSchema>;
 
-export const MeetingDetailSchema = MeetingSummarySchema.extend({
+export const MeetingDetailSchema = z.extend(MeetingSummarySchema, {
   options: RecordingOptionsSchema,
   /** Capture sources, one per channel of the audio; null for a single mixed track. */
-  audioSources: z.array(z.string()).nullable().optional(),
-  failureReason: z.string().nullable(),
+  audioSources: z.optional(z.nullable(z.array(z.string()))),
+  failureReason: z.nullable(z.string()),
   speakers: z.array(SpeakerSchema),
   segments: z.array(TranscriptSegmentSchema),
   insights: z.array(InsightSchema),
@@ -101,22 +101,22 @@ export const MeetingDetailSchema = MeetingSummarySchema.extend({
 });
 export type MeetingDetail = z.infer<typeof MeetingDetailSchema>;
 
-const trimmed = (max: number) => z.string().trim().max(max);
-const dateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-22');
+const trimmed = (max: number) => z.string().check(z.trim(), z.maxLength(max));
+const dateOnly = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-22'));
 
 /** How a search orders its meetings: newest first (the default), or best match first. */
 export const SearchSortSchema = z.enum(['newest', 'relevance']);
 export type SearchSort = z.infer<typeof SearchSortSchema>;
 
 export const MeetingListQuerySchema = z.object({
-  q: trimmed(200).optional(),
-  sort: SearchSortSchema.optional(),
-  from: dateOnly.optional(),
-  to: dateOnly.optional(),
-  participant: trimmed(100).optional(),
-  status: MeetingStatusSchema.optional(),
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(12),
+  q: z.optional(trimmed(200)),
+  sort: z.optional(SearchSortSchema),
+  from: z.optional(dateOnly),
+  to: z.optional(dateOnly),
+  participant: z.optional(trimmed(100)),
+  status: z.optional(MeetingStatusSchema),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 12),
 });
 export type MeetingListQuery = z.infer<typeof MeetingListQuerySchema>;
 
@@ -131,15 +131,15 @@ export type SearchMatchKind = z.infer<typeof SearchMatchKindSchema>;
 export const SearchMatchSchema = z.object({
   kind: SearchMatchKindSchema,
   /** The transcript segment (kind transcript); null otherwise. */
-  segmentId: z.uuid().nullable(),
-  speaker: z.string().nullable(),
-  startMs: z.number().int().nonnegative().nullable(),
+  segmentId: z.nullable(z.uuid()),
+  speaker: z.nullable(z.string()),
+  startMs: z.nullable(z.number().check(z.int(), z.nonnegative())),
   snippet: z.array(z.object({ text: z.string(), match: z.boolean() })),
 });
 export type SearchMatch = z.infer<typeof SearchMatchSchema>;
 
 /** A meeting in a list; with a search, its best passages (`matches`). */
-export const MeetingListItemSchema = MeetingSummarySchema.extend({ matches: z.array(SearchMatchSchema).optional() });
+export const MeetingListItemSchema = z.extend(MeetingSummarySchema, { matches: z.optional(z.array(SearchMatchSchema)) });
 export type MeetingListItem = z.infer<typeof MeetingListItemSchema>;
 
 /** The most meetings a search counts: past it, `total` is this and `totalIsAtLeast` is true. */
@@ -147,24 +147,24 @@ export const SEARCH_COUNT_LIMIT = 1000;
 
 export const MeetingListResponseSchema = z.object({
   items: z.array(MeetingListItemSchema),
-  total: z.number().int().nonnegative(),
+  total: z.number().check(z.int(), z.nonnegative()),
   /** A search stopped counting at SEARCH_COUNT_LIMIT: at least `total` meetings match. */
-  totalIsAtLeast: z.boolean().optional(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  totalIsAtLeast: z.optional(z.boolean()),
+  page: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
 });
 export type MeetingListResponse = z.infer<typeof MeetingListResponseSchema>;
 
 export const CreateMeetingBodySchema = z.object({
-  title: trimmed(MAX_TITLE_LENGTH).default(''),
-  source: z.enum(['mic', 'upload']).default('mic'),
-  options: RecordingOptionsSchema.partial().default({}),
-  participants: z.array(trimmed(100).min(1)).max(MAX_PARTICIPANTS).default([]),
-  startedAt: isoDateTime.optional(),
+  title: z._default(trimmed(MAX_TITLE_LENGTH), ''),
+  source: z._default(z.enum(['mic', 'upload']), 'mic'),
+  options: z._default(z.partial(RecordingOptionsSchema), {}),
+  participants: z._default(z.array(trimmed(100).check(z.minLength(1))).check(z.maxLength(MAX_PARTICIPANTS)), []),
+  startedAt: z.optional(isoDateTime),
   /** One per audio channel when the recording has separate capture sources (microphone, shared tab). */
-  audioSources: z.array(z.string().trim().min(1).max(40)).min(2).max(MAX_AUDIO_SOURCES).optional(),
+  audioSources: z.optional(z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(40))).check(z.minLength(2), z.maxLength(MAX_AUDIO_SOURCES))),
   /** Shared with this team of the owner's from the start (/record's Auto-Share). */
-  teamId: z.uuid().optional(),
+  teamId: z.optional(z.uuid()),
 });
 export type CreateMeetingBody = z.input<typeof CreateMeetingBodySchema>;
 
@@ -180,39 +180,39 @@ export const TRANSCRIPT_IMPORT_EXTENSIONS = ['.vtt', '.srt', '.txt'] as const;
  * checked in bytes by the route (413); the body limit leaves room for JSON's escapes of the text.
  */
 export const ImportTranscriptBodySchema = z.object({
-  fileName: z.string().trim().min(1).max(255),
+  fileName: z.string().check(z.trim(), z.minLength(1), z.maxLength(255)),
   content: z.string(),
   /** The meeting's title; the file's name without its extension when left out. */
-  title: trimmed(MAX_TITLE_LENGTH).optional(),
+  title: z.optional(trimmed(MAX_TITLE_LENGTH)),
   /** When the meeting took place; now when left out. */
-  startedAt: isoDateTime.optional(),
+  startedAt: z.optional(isoDateTime),
   /** Shared with this team of the owner's from the start. */
-  teamId: z.uuid().optional(),
+  teamId: z.optional(z.uuid()),
 });
 export type ImportTranscriptBody = z.infer<typeof ImportTranscriptBodySchema>;
 
 export const UpdateMeetingBodySchema = z
   .object({
-    title: trimmed(MAX_TITLE_LENGTH).optional(),
-    summary: z.string().max(20_000).nullable().optional(),
-    participants: z.array(trimmed(100).min(1)).max(MAX_PARTICIPANTS).optional(),
+    title: z.optional(trimmed(MAX_TITLE_LENGTH)),
+    summary: z.optional(z.nullable(z.string().check(z.maxLength(20_000)))),
+    participants: z.optional(z.array(trimmed(100).check(z.minLength(1))).check(z.maxLength(MAX_PARTICIPANTS))),
     /** Shares the meeting with one of the owner's teams, or makes it private again (null). */
-    teamId: z.uuid().nullable().optional(),
+    teamId: z.optional(z.nullable(z.uuid())),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+  .check(z.refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' }));
 export type UpdateMeetingBody = z.infer<typeof UpdateMeetingBodySchema>;
 
-export const UpdateSegmentBodySchema = z.object({ text: z.string().trim().min(1).max(10_000) });
-export const UpdateSpeakerBodySchema = z.object({ displayName: z.string().trim().min(1).max(100) });
+export const UpdateSegmentBodySchema = z.object({ text: z.string().check(z.trim(), z.minLength(1), z.maxLength(10_000)) });
+export const UpdateSpeakerBodySchema = z.object({ displayName: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)) });
 
 export const MergeSpeakerBodySchema = z.object({ intoSpeakerId: z.uuid() });
 /** Lines given to another speaker: one line, or a run of them. */
-export const AssignSegmentsBodySchema = z.object({ segmentIds: z.array(z.uuid()).min(1).max(5000), speakerId: z.uuid() });
+export const AssignSegmentsBodySchema = z.object({ segmentIds: z.array(z.uuid()).check(z.minLength(1), z.maxLength(5000)), speakerId: z.uuid() });
 export const SpeakerNamesSchema = z.object({ names: z.array(z.string()) });
 export const IdParamsSchema = z.object({ id: z.uuid() });
 
 /** GET /api/v1/meetings/:id/search?q=: the passages of one meeting that match, in transcript order. */
-export const MeetingSearchQuerySchema = z.object({ q: trimmed(200).min(1) });
+export const MeetingSearchQuerySchema = z.object({ q: trimmed(200).check(z.minLength(1)) });
 export const MeetingSearchResponseSchema = z.object({ matches: z.array(SearchMatchSchema) });
 export type MeetingSearchResponse = z.infer<typeof MeetingSearchResponseSchema>;
 /** The most passages a search inside one meeting answers. */
@@ -226,14 +226,19 @@ export const STORAGE_ALLOWANCE_BYTES = 10 * 1024 ** 3;
 /** GET /api/v1/meetings/stats: the signed-in person's usage, for the dashboard (spec §2, §9). */
 export const MeetingStatsSchema = z.object({
   /** The person's own meetings: the sample meetings are left out of these figures. */
-  meetings: z.number().int(),
-  meetingsTranscribed: z.number().int(),
+  meetings: z.number().check(z.int()),
+  meetingsTranscribed: z.number().check(z.int()),
   hoursRecorded: z.number(),
   /** Sample meetings still in the account (0 once removed): while any are, "Remove sample meetings" is offered. */
-  sampleMeetings: z.number().int(),
-  storageBytes: z.number().int(),
+  sampleMeetings: z.number().check(z.int()),
+  storageBytes: z.number().check(z.int()),
   storagePercent: z.number(),
-  insights: z.object({ keyPoints: z.number().int(), actionItems: z.number().int(), decisions: z.number().int(), topics: z.number().int() }),
+  insights: z.object({
+    keyPoints: z.number().check(z.int()),
+    actionItems: z.number().check(z.int()),
+    decisions: z.number().check(z.int()),
+    topics: z.number().check(z.int()),
+  }),
 });
 export type MeetingStats = z.infer<typeof MeetingStatsSchema>;
 
@@ -250,19 +255,15 @@ export const ExportQuerySchema = z.object({ format: ExportFormatSchema });
 export const AudioLinkSchema = z.object({ url: z.string(), expiresAt: isoDateTime });
 export type AudioLink = z.infer<typeof AudioLinkSchema>;
 export const AudioStreamQuerySchema = z.object({
-  token: z
-    .string()
-    .min(1)
-    .max(2000)
-    .regex(/^[A-Za-z0-9_-]+$/),
+  token: z.string().check(z.minLength(1), z.maxLength(2000), z.regex(/^[A-Za-z0-9_-]+$/)),
 });
 /** The recording's waveform (loudest sample per slice, 0–1) and its decoded length. */
-export const AudioPeaksSchema = z.object({ peaks: z.array(z.number().min(0).max(1)), durationSeconds: z.number().nonnegative() });
+export const AudioPeaksSchema = z.object({ peaks: z.array(z.number().check(z.gte(0), z.lte(1))), durationSeconds: z.number().check(z.nonnegative()) });
 export type AudioPeaks = z.infer<typeof AudioPeaksSchema>;
 /** A recording's download: in the format asked for, else the person's Settings › Recording › Default File Format. */
-export const AudioDownloadQuerySchema = z.object({ format: z.enum(FILE_FORMAT_VALUES).optional() });
+export const AudioDownloadQuerySchema = z.object({ format: z.optional(z.enum(FILE_FORMAT_VALUES)) });
 
-export const DeletedSchema = z.object({ deleted: z.number().int() });
+export const DeletedSchema = z.object({ deleted: z.number().check(z.int()) });
 export const RetryAcceptedSchema = z.object({ status: z.literal('processing') });
 
 const tag = 'meetings';

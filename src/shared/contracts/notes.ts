@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
 
 /**
@@ -17,18 +17,18 @@ export const NotesEngineNameSchema = z.enum(NOTES_ENGINES);
 export const NotesStateSchema = z.object({
   status: NotesStatusSchema,
   /** The engine that wrote the notes shown (or is writing them). */
-  engine: NotesEngineNameSchema.nullable(),
+  engine: z.nullable(NotesEngineNameSchema),
   /** Why the notes could not be made (status failed), in words a person can act on. */
-  failureReason: z.string().nullable(),
+  failureReason: z.nullable(z.string()),
   /** Items an engine proposed whose citations did not check out: dropped, and counted here. */
-  droppedUncited: z.number().int().nonnegative(),
+  droppedUncited: z.number().check(z.int(), z.nonnegative()),
   /** Parts of a long meeting the LLM could not cover, written by the local engine instead. */
-  localFallbackParts: z.number().int().nonnegative(),
+  localFallbackParts: z.number().check(z.int(), z.nonnegative()),
   /** While running: "part N of M". */
-  progress: z.object({ part: z.number().int().positive(), parts: z.number().int().positive() }).nullable(),
+  progress: z.nullable(z.object({ part: z.number().check(z.int(), z.positive()), parts: z.number().check(z.int(), z.positive()) })),
   /** The transcript or its speakers changed after these notes were made: Regenerate offers new ones. */
   outOfDate: z.boolean(),
-  generatedAt: z.string().nullable(),
+  generatedAt: z.nullable(z.string()),
 });
 export type NotesState = z.infer<typeof NotesStateSchema>;
 
@@ -41,7 +41,7 @@ export const ITEM_STATUSES = ['open', 'done', 'dismissed'] as const;
 export const ItemStatusSchema = z.enum(ITEM_STATUSES);
 export type ItemStatus = z.infer<typeof ItemStatusSchema>;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-22');
+const isoDate = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-22'));
 
 /** One item of a meeting's notes. */
 export const InsightSchema = z.object({
@@ -49,17 +49,17 @@ export const InsightSchema = z.object({
   kind: InsightKindSchema,
   text: z.string(),
   /** The transcript segments it comes from, in transcript order (at least one). */
-  segmentIds: z.array(z.uuid()).min(1),
+  segmentIds: z.array(z.uuid()).check(z.minLength(1)),
   /** Where it was said: the first cited segment's start; a topic's span start. */
-  startMs: z.number().int().nonnegative(),
+  startMs: z.number().check(z.int(), z.nonnegative()),
   /** Topics: where the span ends; null for the other kinds. */
-  endMs: z.number().int().nonnegative().nullable(),
+  endMs: z.nullable(z.number().check(z.int(), z.nonnegative())),
   /** Action items: who does it (null: Unassigned). */
-  assignee: z.string().nullable(),
+  assignee: z.nullable(z.string()),
   /** Action items: the due date resolved against the meeting's date. */
-  due: isoDate.nullable(),
+  due: z.nullable(isoDate),
   /** Action items: the words the due date was read from ("by Friday"). */
-  dueText: z.string().nullable(),
+  dueText: z.nullable(z.string()),
   status: ItemStatusSchema,
   /** Proposed by the local engine and not yet accepted or edited by a person. */
   suggested: z.boolean(),
@@ -71,17 +71,17 @@ export const NoteItemParamsSchema = z.object({ id: z.uuid(), itemId: z.uuid() })
 /** A person's change to one item: edit its words (or owner and due date), accept it, tick it done, dismiss it. */
 export const UpdateNoteItemBodySchema = z
   .object({
-    text: z.string().trim().min(1).max(2_000).optional(),
-    assignee: z.string().trim().max(100).nullable().optional(),
-    due: isoDate.nullable().optional(),
-    status: ItemStatusSchema.optional(),
+    text: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(2_000))),
+    assignee: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
+    due: z.optional(z.nullable(isoDate)),
+    status: z.optional(ItemStatusSchema),
     /** true accepts a suggestion as it is. */
-    accepted: z.literal(true).optional(),
+    accepted: z.optional(z.literal(true)),
   })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+  .check(z.refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' }));
 export type UpdateNoteItemBody = z.infer<typeof UpdateNoteItemBodySchema>;
 
-export const NotesResponseSchema = z.object({ summary: z.string().nullable(), insights: z.array(InsightSchema), notes: NotesStateSchema });
+export const NotesResponseSchema = z.object({ summary: z.nullable(z.string()), insights: z.array(InsightSchema), notes: NotesStateSchema });
 export type NotesResponse = z.infer<typeof NotesResponseSchema>;
 
 const IdParams = z.object({ id: z.uuid() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
 import type { NotificationSettings } from './settings.ts';
 
@@ -40,30 +40,30 @@ export const NotificationSchema = z.object({
   title: z.string(),
   body: z.string(),
   /** Where it leads in the app: a path of this site (`/meetings/<id>?t=…`, `/invite/<token>`). */
-  link: z.string().startsWith('/'),
+  link: z.string().check(z.startsWith('/')),
   createdAt: z.string(),
   /** When the person opened it or marked it read; null while unread. */
-  readAt: z.string().nullable(),
+  readAt: z.nullable(z.string()),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
 /** The newest notifications first, and how many of all of the person's are unread. */
-export const NotificationListSchema = z.object({ items: z.array(NotificationSchema), unreadCount: z.number().int().nonnegative() });
+export const NotificationListSchema = z.object({ items: z.array(NotificationSchema), unreadCount: z.number().check(z.int(), z.nonnegative()) });
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
 export const MAX_NOTIFICATIONS_LISTED = 50;
-export const NotificationListQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(MAX_NOTIFICATIONS_LISTED).default(20) });
+export const NotificationListQuerySchema = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_NOTIFICATIONS_LISTED)), 20) });
 
 /** Marks read the notifications named (of the caller: others' ids change nothing), or all of them. */
 export const MarkNotificationsReadSchema = z.union([
-  z.object({ ids: z.array(z.uuid()).min(1).max(MAX_NOTIFICATIONS_LISTED) }).strict(),
-  z.object({ all: z.literal(true) }).strict(),
+  z.strictObject({ ids: z.array(z.uuid()).check(z.minLength(1), z.maxLength(MAX_NOTIFICATIONS_LISTED)) }),
+  z.strictObject({ all: z.literal(true) }),
 ]);
 export type MarkNotificationsRead = z.infer<typeof MarkNotificationsReadSchema>;
-export const UnreadCountSchema = z.object({ unreadCount: z.number().int().nonnegative() });
+export const UnreadCountSchema = z.object({ unreadCount: z.number().check(z.int(), z.nonnegative()) });
 
 /** An unsubscribe link's token (signed by the server; names the person and one email choice). */
-export const UnsubscribeQuerySchema = z.object({ token: z.string().min(1).max(400) });
+export const UnsubscribeQuerySchema = z.object({ token: z.string().check(z.minLength(1), z.maxLength(400)) });
 
 export const notificationEndpoints = {
   list: defineEndpoint({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { MeetingStatusSchema } from './meetings.ts';
 import { NotesStateSchema } from './notes.ts';
 import { NotificationSchema } from './notifications.ts';
@@ -13,7 +13,7 @@ export const REALTIME_PATH = '/realtime';
 export const REALTIME_CLOSE_INSUFFICIENT_AAL = 4403;
 
 export const RealtimeClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), accessToken: z.string().min(1).max(8192) }),
+  z.object({ type: z.literal('auth'), accessToken: z.string().check(z.minLength(1), z.maxLength(8192)) }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessageSchema>;
@@ -23,9 +23,9 @@ export const MeetingProgressEventSchema = z.object({
   type: z.literal('meeting.progress'),
   meetingId: z.uuid(),
   status: MeetingStatusSchema,
-  stage: z.string().nullable(),
-  progress: z.number().min(0).max(1).nullable(),
-  failureReason: z.string().nullable(),
+  stage: z.nullable(z.string()),
+  progress: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+  failureReason: z.nullable(z.string()),
 });
 export type MeetingProgressEvent = z.infer<typeof MeetingProgressEventSchema>;
 
@@ -42,7 +42,7 @@ export const DataExportEventSchema = z.object({
   type: z.literal('account.export'),
   exportId: z.uuid(),
   status: z.enum(['queued', 'running', 'ready', 'failed']),
-  progress: z.number().min(0).max(1).nullable(),
+  progress: z.nullable(z.number().check(z.gte(0), z.lte(1))),
 });
 export type DataExportEvent = z.infer<typeof DataExportEventSchema>;
 
@@ -62,7 +62,7 @@ export type TeamChangedEvent = z.infer<typeof TeamChangedEventSchema>;
 export const NotificationEventSchema = z.object({
   type: z.literal('notification'),
   notification: NotificationSchema,
-  unreadCount: z.number().int().nonnegative(),
+  unreadCount: z.number().check(z.int(), z.nonnegative()),
 });
 export type NotificationEvent = z.infer<typeof NotificationEventSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
 
 /**
@@ -73,7 +73,7 @@ export function shiftByAutoDelete(period: AutoDelete, from: Date, direction: 1 |
 
 /** Spec §5: settings fields have no validation; the bound only keeps one document small. */
 export const MAX_BILLING_FIELD_LENGTH = 200;
-const billingField = z.string().max(MAX_BILLING_FIELD_LENGTH);
+const billingField = z.string().check(z.maxLength(MAX_BILLING_FIELD_LENGTH));
 
 export const BillingSettingsSchema = z.object({
   name: billingField,
@@ -108,10 +108,10 @@ export type SettingsResponse = z.infer<typeof SettingsResponseSchema>;
 
 /** PUT /api/v1/settings/:tab bodies: any subset of the tab's fields; an unknown field is refused. */
 export const SETTINGS_PATCH_SCHEMAS = {
-  notifications: NotificationSettingsSchema.partial().strict(),
-  recording: RecordingSettingsSchema.partial().strict(),
-  privacy: PrivacySettingsSchema.partial().strict(),
-  billing: BillingSettingsSchema.partial().strict(),
+  notifications: z.strictObject(z.partial(NotificationSettingsSchema).shape),
+  recording: z.strictObject(z.partial(RecordingSettingsSchema).shape),
+  privacy: z.strictObject(z.partial(PrivacySettingsSchema).shape),
+  billing: z.strictObject(z.partial(BillingSettingsSchema).shape),
 } as const;
 export type SettingsPatch<T extends SettingsTab> = Partial<UserSettings[T]>;
 
@@ -193,7 +193,7 @@ function readTab<T extends SettingsTab>(stored: unknown, tab: T, defaults: UserS
 export function validFieldsOf<T extends SettingsTab>(tab: T, stored: unknown): SettingsPatch<T> {
   const fields: Record<string, unknown> = {};
   if (isRecord(stored)) {
-    const shape: Record<string, z.ZodType> = TAB_SCHEMAS[tab].shape;
+    const shape: Record<string, z.ZodMiniType> = TAB_SCHEMAS[tab].shape;
     for (const [field, schema] of Object.entries(shape)) {
       const parsed = schema.safeParse(stored[field]);
       if (parsed.success) fields[field] = parsed.data;

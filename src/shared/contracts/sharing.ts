@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
 import { IdParamsSchema, SpeakerSchema, TranscriptSegmentSchema } from './meetings.ts';
 import { InsightSchema, NotesStatusSchema } from './notes.ts';
@@ -10,7 +10,7 @@ import { InsightSchema, NotesStatusSchema } from './notes.ts';
 
 /** 32 random bytes in base64url, unpadded: always 43 characters from this alphabet. */
 export const SHARE_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-export const ShareTokenSchema = z.string().regex(SHARE_TOKEN_PATTERN, 'is not a share link token');
+export const ShareTokenSchema = z.string().check(z.regex(SHARE_TOKEN_PATTERN, 'is not a share link token'));
 
 export const ShareParamsSchema = z.object({ id: z.uuid(), shareId: z.uuid() });
 export const SharedTokenParamsSchema = z.object({ token: ShareTokenSchema });
@@ -26,7 +26,7 @@ export const ShareLinkListSchema = z.object({ items: z.array(ShareLinkSchema) })
 export type ShareLinkList = z.infer<typeof ShareLinkListSchema>;
 
 /** POST …/share: the one and only time the token (and the URL that carries it) is shown. */
-export const CreatedShareLinkSchema = ShareLinkSchema.extend({
+export const CreatedShareLinkSchema = z.extend(ShareLinkSchema, {
   url: z.string(),
   token: ShareTokenSchema,
 });
@@ -41,9 +41,9 @@ export const RevokedShareLinkSchema = z.object({ revoked: z.literal(true) });
 export const SharedMeetingSchema = z.object({
   title: z.string(),
   startedAt: z.string(),
-  durationSeconds: z.number().int().nonnegative(),
+  durationSeconds: z.number().check(z.int(), z.nonnegative()),
   participants: z.array(z.string()),
-  summary: z.string().nullable(),
+  summary: z.nullable(z.string()),
   speakers: z.array(SpeakerSchema),
   segments: z.array(TranscriptSegmentSchema),
   /** The notes' items, without those the owner dismissed. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
 
 /** GET /api/v1/status: what this installation transcribes with, shown on the /status page. */
@@ -9,7 +9,7 @@ export const EngineStatusSchema = z.object({
   detail: z.string(),
   available: z.boolean(),
   /** Why it is not available (and what to do), or null. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   inUse: z.boolean(),
 });
 export type EngineStatus = z.infer<typeof EngineStatusSchema>;
@@ -17,9 +17,9 @@ export type EngineStatus = z.infer<typeof EngineStatusSchema>;
 export const InstalledModelStatusSchema = z.object({
   name: z.string(),
   kind: z.enum(['asr', 'vad', 'speaker-segmentation', 'speaker-embedding']),
-  description: z.string().nullable(),
+  description: z.nullable(z.string()),
   /** Bytes on disk. */
-  bytes: z.number().int().nonnegative(),
+  bytes: z.number().check(z.int(), z.nonnegative()),
   /** pinned: matched the published checksum; first-download: trusted and recorded at first download. */
   checksum: z.enum(['pinned', 'first-download']),
   installedAt: z.string(),
@@ -30,9 +30,9 @@ export type InstalledModelStatus = z.infer<typeof InstalledModelStatusSchema>;
 export const AutoModelDownloadSchema = z.object({
   name: z.string(),
   kind: z.enum(['asr', 'vad', 'speaker-segmentation', 'speaker-embedding']),
-  receivedBytes: z.number().int().nonnegative(),
+  receivedBytes: z.number().check(z.int(), z.nonnegative()),
   /** null while the size is not known yet. */
-  totalBytes: z.number().int().nonnegative().nullable(),
+  totalBytes: z.nullable(z.number().check(z.int(), z.nonnegative())),
   done: z.boolean(),
 });
 
@@ -46,7 +46,7 @@ export const AUTO_MODEL_STATES = ['off', 'pending', 'checking', 'downloading', '
 export const AutoModelsStatusSchema = z.object({
   state: z.enum(AUTO_MODEL_STATES),
   /** What happened, for people (the reason it is offline or failed, what it switched to). */
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
   downloads: z.array(AutoModelDownloadSchema),
 });
 export type AutoModelsStatus = z.infer<typeof AutoModelsStatusSchema>;
@@ -60,15 +60,15 @@ export const StatusResponseSchema = z.object({
     engines: z.array(EngineStatusSchema),
     models: z.array(InstalledModelStatusSchema),
     /** Silero voice activity detection (through sherpa-onnx), used to cut long audio. */
-    voiceActivityDetection: z.object({ available: z.boolean(), source: z.enum(['installed', 'bundled']).nullable(), reason: z.string().nullable() }),
+    voiceActivityDetection: z.object({ available: z.boolean(), source: z.nullable(z.enum(['installed', 'bundled'])), reason: z.nullable(z.string()) }),
     /** Transcription jobs waiting and running on this installation. */
-    queue: z.object({ queued: z.number().int().nonnegative(), running: z.number().int().nonnegative() }),
+    queue: z.object({ queued: z.number().check(z.int(), z.nonnegative()), running: z.number().check(z.int(), z.nonnegative()) }),
     autoModels: AutoModelsStatusSchema,
     /**
      * While recordings are transcribed with the basic offline engine (pocketsphinx): the command
      * that installs the recommended speech model, for better transcripts. Null otherwise.
      */
-    betterTranscripts: z.string().nullable(),
+    betterTranscripts: z.nullable(z.string()),
   }),
   notes: z.object({
     /** NOTES_ENGINE. */
@@ -76,13 +76,13 @@ export const StatusResponseSchema = z.object({
     /** The engine meeting notes are written with now. */
     inUse: z.enum(['local', 'llm']),
     engines: z.array(
-      z.object({ name: z.enum(['local', 'llm']), detail: z.string(), available: z.boolean(), reason: z.string().nullable(), inUse: z.boolean() }),
+      z.object({ name: z.enum(['local', 'llm']), detail: z.string(), available: z.boolean(), reason: z.nullable(z.string()), inUse: z.boolean() }),
     ),
     /** Note-writing jobs waiting and running on this installation. */
-    queue: z.object({ queued: z.number().int().nonnegative(), running: z.number().int().nonnegative() }),
+    queue: z.object({ queued: z.number().check(z.int(), z.nonnegative()), running: z.number().check(z.int(), z.nonnegative()) }),
   }),
   /** The database's integrity check at start (SQLite quick_check; a read of every table on PostgreSQL). */
-  database: z.object({ ok: z.boolean(), reason: z.string().nullable(), checkedAt: z.string() }),
+  database: z.object({ ok: z.boolean(), reason: z.nullable(z.string()), checkedAt: z.string() }),
 });
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
 

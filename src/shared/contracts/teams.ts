@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
 import { SHARE_TOKEN_PATTERN } from './sharing.ts';
 
@@ -24,17 +24,17 @@ export const TeamSchema = z.object({
   name: z.string(),
   /** The caller's role in the team. */
   role: TeamRoleSchema,
-  memberCount: z.number().int().nonnegative(),
+  memberCount: z.number().check(z.int(), z.nonnegative()),
   createdAt: z.string(),
 });
 export type Team = z.infer<typeof TeamSchema>;
 export const TeamListSchema = z.object({ items: z.array(TeamSchema) });
 
-export const CreateTeamBodySchema = z.object({ name: z.string().trim().min(1).max(MAX_TEAM_NAME_LENGTH) });
+export const CreateTeamBodySchema = z.object({ name: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_TEAM_NAME_LENGTH)) });
 export const TeamParamsSchema = z.object({ teamId: z.uuid() });
 export const MemberParamsSchema = z.object({ teamId: z.uuid(), userId: z.uuid() });
 export const InvitationParamsSchema = z.object({ teamId: z.uuid(), invitationId: z.uuid() });
-export const InvitationTokenParamsSchema = z.object({ token: z.string().regex(SHARE_TOKEN_PATTERN, 'is not an invitation token') });
+export const InvitationTokenParamsSchema = z.object({ token: z.string().check(z.regex(SHARE_TOKEN_PATTERN, 'is not an invitation token')) });
 
 /** 'busy': recording now; 'active': seen in the last 10 minutes; 'away' otherwise. */
 export const AvailabilitySchema = z.enum(['busy', 'active', 'away']);
@@ -49,16 +49,16 @@ export const TeamMemberSchema = z.object({
   name: z.string(),
   email: z.string(),
   /** Their profile picture as this server serves it (Settings › Profile "Change"); null: none, show initials. */
-  avatarUrl: z.string().nullable(),
+  avatarUrl: z.nullable(z.string()),
   role: TeamRoleSchema,
   availability: AvailabilitySchema,
   status: z.string(),
-  lastActiveAt: z.string().nullable(),
+  lastActiveAt: z.nullable(z.string()),
   joinedAt: z.string(),
   /** Meetings of theirs shared with this team. */
-  meetingsRecorded: z.number().int().nonnegative(),
+  meetingsRecorded: z.number().check(z.int(), z.nonnegative()),
   /** Meetings shared with this team in which a speaker carries their name or they are a listed participant. */
-  meetingsAttended: z.number().int().nonnegative(),
+  meetingsAttended: z.number().check(z.int(), z.nonnegative()),
 });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 export const TeamMemberListSchema = z.object({ items: z.array(TeamMemberSchema) });
@@ -68,23 +68,23 @@ export const UpdateMemberBodySchema = z.object({ role: TeamRoleSchema });
 
 export const CreateInvitationBodySchema = z.object({
   /** Left out for a copyable link nobody is emailed. */
-  email: z.email().max(254).optional(),
-  role: InvitedRoleSchema.default('member'),
+  email: z.optional(z.email().check(z.maxLength(254))),
+  role: z._default(InvitedRoleSchema, 'member'),
 });
 export type CreateInvitationBody = z.input<typeof CreateInvitationBodySchema>;
 
 export const InvitationSchema = z.object({
   id: z.uuid(),
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   role: InvitedRoleSchema,
-  invitedBy: z.object({ id: z.uuid().nullable(), name: z.string() }),
+  invitedBy: z.object({ id: z.nullable(z.uuid()), name: z.string() }),
   createdAt: z.string(),
   expiresAt: z.string(),
 });
 export type Invitation = z.infer<typeof InvitationSchema>;
 export const InvitationListSchema = z.object({ items: z.array(InvitationSchema) });
 /** POST …/invitations: the one time the link (and its token) is shown; the email carries the same link. */
-export const CreatedInvitationSchema = InvitationSchema.extend({ token: z.string(), url: z.string(), emailed: z.boolean() });
+export const CreatedInvitationSchema = z.extend(InvitationSchema, { token: z.string(), url: z.string(), emailed: z.boolean() });
 export type CreatedInvitation = z.infer<typeof CreatedInvitationSchema>;
 
 /** GET /api/v1/invitations/:token: what a person is about to accept, shown before signing in. */
@@ -113,15 +113,15 @@ export type TeamActivityKind = z.infer<typeof TeamActivityKindSchema>;
 export const TeamActivitySchema = z.object({
   id: z.uuid(),
   kind: TeamActivityKindSchema,
-  actor: z.object({ id: z.uuid().nullable(), name: z.string() }),
+  actor: z.object({ id: z.nullable(z.uuid()), name: z.string() }),
   at: z.string(),
   /** The meeting it was about, titled as it was then; its id only while it is still shared with the team (a link members can open). */
-  meeting: z.object({ id: z.uuid().nullable(), title: z.string() }).nullable(),
+  meeting: z.nullable(z.object({ id: z.nullable(z.uuid()), title: z.string() })),
   /** Who was invited (the address) or removed (the name). */
-  subject: z.string().nullable(),
+  subject: z.nullable(z.string()),
 });
 export type TeamActivity = z.infer<typeof TeamActivitySchema>;
-export const TeamActivityQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+export const TeamActivityQuerySchema = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50) });
 export const TeamActivityListSchema = z.object({ items: z.array(TeamActivitySchema) });
 
 export const OkSchema = z.object({ ok: z.literal(true) });

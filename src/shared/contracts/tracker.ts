@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
 import { ActionItemSchema, MeetingRefSchema } from './insights.ts';
 
@@ -9,8 +9,8 @@ import { ActionItemSchema, MeetingRefSchema } from './insights.ts';
  * Ticking an item done stays `notesEndpoints.updateItem`: every tracked item carries its meeting.
  */
 
-const page = z.coerce.number().int().min(1).max(10_000).default(1);
-const pageSize = z.coerce.number().int().min(1).max(100).default(25);
+const page = z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1);
+const pageSize = z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 25);
 
 /** `overdue`: open with a due date before today in the person's time zone; `all`: every status. */
 export const TRACKER_STATUSES = ['open', 'done', 'dismissed', 'overdue', 'all'] as const;
@@ -29,15 +29,15 @@ export const ActionItemMentionSchema = z.object({
   id: z.uuid(),
   meeting: MeetingRefSchema,
   segmentId: z.uuid(),
-  startMs: z.number().int().nonnegative(),
+  startMs: z.number().check(z.int(), z.nonnegative()),
   /** What was said there (the segment's words). */
   text: z.string(),
   /** The person's answer to "done or slipped?"; null until they answer. */
-  resolution: MentionResolutionSchema.nullable(),
+  resolution: z.nullable(MentionResolutionSchema),
 });
 export type ActionItemMention = z.infer<typeof ActionItemMentionSchema>;
 
-export const TrackedActionItemSchema = ActionItemSchema.extend({
+export const TrackedActionItemSchema = z.extend(ActionItemSchema, {
   /** The transcript segments it comes from, in transcript order. */
   segmentIds: z.array(z.uuid()),
   /** Open, with a due date before today in the person's time zone. */
@@ -48,23 +48,23 @@ export const TrackedActionItemSchema = ActionItemSchema.extend({
 export type TrackedActionItem = z.infer<typeof TrackedActionItemSchema>;
 
 export const ActionItemsQuerySchema = z.object({
-  status: TrackerStatusSchema.default('open'),
+  status: z._default(TrackerStatusSchema, 'open'),
   /** An assignee's exact name, or `unassigned`. */
-  assignee: z.string().trim().min(1).max(100).optional(),
-  meetingId: z.uuid().optional(),
+  assignee: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  meetingId: z.optional(z.uuid()),
   page,
   pageSize,
 });
 export type ActionItemsQuery = z.infer<typeof ActionItemsQuerySchema>;
 
-const count = z.number().int().nonnegative();
+const count = z.number().check(z.int(), z.nonnegative());
 
 export const ActionItemsResponseSchema = z.object({
   /** Newest meeting first, then in the order of their meeting's notes. */
   items: z.array(TrackedActionItemSchema),
   total: count,
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  page: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
   /** Per status under the assignee and meeting filters (overdue items are also open). */
   counts: z.object({ open: count, done: count, dismissed: count, overdue: count }),
   /** Everyone who owns one of the person's action items, for the filter (A to Z). */
@@ -83,7 +83,7 @@ export const DecisionRefSchema = z.object({
   id: z.uuid(),
   text: z.string(),
   meeting: MeetingRefSchema,
-  startMs: z.number().int().nonnegative(),
+  startMs: z.number().check(z.int(), z.nonnegative()),
 });
 export type DecisionRef = z.infer<typeof DecisionRefSchema>;
 
@@ -91,7 +91,7 @@ export type DecisionRef = z.infer<typeof DecisionRefSchema>;
 export const DecisionLinkSchema = z.object({ linkId: z.uuid(), decision: DecisionRefSchema });
 export type DecisionLink = z.infer<typeof DecisionLinkSchema>;
 
-export const DecisionSchema = DecisionRefSchema.extend({
+export const DecisionSchema = z.extend(DecisionRefSchema, {
   segmentIds: z.array(z.uuid()),
   /** Earlier decisions this one replaces (confirmed by the person). */
   supersedes: z.array(DecisionLinkSchema),
@@ -104,8 +104,8 @@ export type Decision = z.infer<typeof DecisionSchema>;
 
 export const DecisionsQuerySchema = z.object({
   /** Plain words, all of which must appear (any case) in the decision or its meeting's title. */
-  q: z.string().trim().max(200).optional(),
-  meetingId: z.uuid().optional(),
+  q: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  meetingId: z.optional(z.uuid()),
   page,
   pageSize,
 });
@@ -115,8 +115,8 @@ export const DecisionsResponseSchema = z.object({
   /** Newest meeting first, then in the order of their meeting's notes; dismissed decisions left out. */
   items: z.array(DecisionSchema),
   total: count,
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  page: z.number().check(z.int()),
+  pageSize: z.number().check(z.int()),
 });
 export type DecisionsResponse = z.infer<typeof DecisionsResponseSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 
 /**
  * Resumable audio uploads (the tus protocol): where the browser sends a recording's bytes, live or
@@ -14,6 +14,6 @@ export const UPLOAD_REFUSED_HAS_AUDIO = 'has-audio';
 
 /** The body of a refused upload request: a message for people, and a reason where the browser acts on it. */
 export const UploadRefusalSchema = z.object({
-  error: z.object({ message: z.string(), reason: z.literal(UPLOAD_REFUSED_HAS_AUDIO).optional() }),
+  error: z.object({ message: z.string(), reason: z.optional(z.literal(UPLOAD_REFUSED_HAS_AUDIO)) }),
 });
 export type UploadRefusal = z.infer<typeof UploadRefusalSchema>;

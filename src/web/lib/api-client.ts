@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { fillPath, toSearch, type Endpoint, type EndpointInput, type EndpointResponse } from '#shared/contracts/endpoint.ts';
 import { ERROR_CODES, type ErrorCode } from '#shared/errors.ts';
 import { ApiError, NETWORK_MESSAGE } from './api-error.ts';
@@ -17,7 +17,7 @@ export type RequestOptions = {
   badResponseMessage?: string;
 };
 
-type JsonEndpoint = Endpoint & { response: z.ZodType };
+type JsonEndpoint = Endpoint & { response: z.ZodMiniType };
 type FileEndpoint = Endpoint & { response: 'file' };
 
 /** The input may be left out when every part of it is optional (no params, no body). */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { TrackerStatusSchema, type ActionItemsQuery, type DecisionsQuery, type TrackerStatus } from '#shared/contracts/tracker.ts';
 
 /**
@@ -6,26 +6,32 @@ import { TrackerStatusSchema, type ActionItemsQuery, type DecisionsQuery, type T
  * the back button or a pasted link shows the same list. What someone typed into the address bar is
  * read leniently: anything invalid falls back to its default instead of failing the page.
  */
-const page = z.coerce.number().int().min(1).max(10_000).catch(1);
+const page = z.catch(z.coerce.number().check(z.int(), z.gte(1), z.lte(10_000)), 1);
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((value) => value || undefined)
-    .catch(undefined);
+  z.catch(
+    z.pipe(
+      z.optional(z.string().check(z.trim(), z.maxLength(max))),
+      z.transform((value) => value || undefined),
+    ),
+    undefined,
+  );
 
 const TrackerParamsSchema = z.object({
-  status: TrackerStatusSchema.catch('open'),
+  status: z.catch(TrackerStatusSchema, 'open'),
   /** An owner's exact name, or `unassigned`. */
   owner: optionalText(100),
-  meeting: z.uuid().optional().catch(undefined),
+  meeting: z.catch(z.optional(z.uuid()), undefined),
   page,
 });
 export type TrackerParams = z.infer<typeof TrackerParamsSchema>;
 
-const DecisionParamsSchema = z.object({ q: optionalText(200).transform((q) => q ?? ''), page });
+const DecisionParamsSchema = z.object({
+  q: z.pipe(
+    optionalText(200),
+    z.transform((q) => q ?? ''),
+  ),
+  page,
+});
 export type DecisionParams = z.infer<typeof DecisionParamsSchema>;
 
 export const TRACKER_PAGE_SIZE = 25;
