@@ -1,6 +1,6 @@
-import { z } from 'zod/mini';
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
 import { MeetingListResponseSchema, type MeetingSummary } from '#shared/contracts/meetings.ts';
 import { CreatedShareLinkSchema, ShareLinkListSchema, SharedMeetingSchema, type CreatedShareLink } from '#shared/contracts/sharing.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';

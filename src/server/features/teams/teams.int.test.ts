@@ -1,9 +1,9 @@
-import { z } from 'zod/mini';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { z } from 'zod/mini';
 import { MeetingRefSchema } from '#shared/contracts/insights.ts';
 import { AudioLinkSchema, MeetingDetailSchema, MeetingListResponseSchema, type MeetingSummary } from '#shared/contracts/meetings.ts';
 import { RealtimeServerMessageSchema, type MeetingProgressEvent, type RealtimeServerMessage } from '#shared/contracts/realtime.ts';
