@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eServer, launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
+import { builtChunk, e2eServer, launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
 import { signedInPage, toast } from '#tests/support/e2e-auth.ts';
 
 const { baseUrl } = e2eServer();
@@ -75,12 +74,7 @@ const accessToken = (page: Page) =>
 const usageRow = (page: Page, label: string) => page.getByText(label, { exact: true }).locator('..');
 
 /** The chunk of components/ui/dialog.tsx, which the sample meetings' dialog loads after the first page: its own, or (other pages import it too) the shared one named after it. */
-function dialogChunkFile(): string {
-  const manifest = JSON.parse(fs.readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
-  const file = Object.entries(manifest).find(([name]) => /components\/ui\/dialog\.tsx$|^_dialog-/.test(name))?.[1].file;
-  if (!file) throw new Error('no chunk for components/ui/dialog.tsx in the manifest');
-  return file;
-}
+const dialogChunkFile = () => builtChunk(/components\/ui\/dialog\.tsx$|^_dialog-/);
 
 /** The button that opens the sample meetings' dialog; found while the open dialog hides the page from the accessibility tree. */
 const removeSamplesTrigger = (page: Page) => page.locator('button[aria-haspopup="dialog"]', { hasText: 'Remove sample meetings' });

@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eServer, launchBrowser, newPage } from '#tests/support/browser.ts';
+import { builtChunk, e2eServer, launchBrowser, newPage } from '#tests/support/browser.ts';
 
 const { baseUrl } = e2eServer();
 let browser: Browser;
@@ -16,12 +15,7 @@ afterAll(async () => {
 describe('public pages', () => {
   it('the landing page downloads none of the app: no auth client, no toasts, no app layout or shell; /auth brings the session and the toasts, not the signed-in app', async () => {
     // The build's manifest names each module's chunk (the files are hashed).
-    const manifest = JSON.parse(fs.readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
-    const chunkOf = (pattern: RegExp) => {
-      const key = Object.keys(manifest).find((name) => pattern.test(name));
-      if (!key) throw new Error(`no chunk for ${pattern} in the manifest`);
-      return `/${manifest[key]!.file}`;
-    };
+    const chunkOf = (key: RegExp) => `/${builtChunk(key)}`;
     const supabase = chunkOf(/@supabase\/auth-js\//);
     const toaster = chunkOf(/components\/ui\/sonner\.tsx$/);
     // The app layout, the shell and the dashboard, with what they import that the public pages do not (vite.config.ts).
@@ -45,8 +39,7 @@ describe('public pages', () => {
   });
 
   it('the landing page is static HTML: it loads no app script, and with JavaScript off it shows everything and its menu opens and closes', async () => {
-    const manifest = JSON.parse(fs.readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
-    const menuScript = `/${manifest['features/marketing/site-menu.ts']!.file}`;
+    const menuScript = `/${builtChunk(/^features\/marketing\/site-menu\.ts$/)}`;
     const { context, page } = await newPage(browser, baseUrl, { width: 390, height: 844 });
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -79,9 +72,7 @@ describe('public pages', () => {
   });
 
   it('a page whose download fails says so and offers Reload and Home; Home leads on to a page that works', async () => {
-    const manifest = JSON.parse(fs.readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
-    const pricing = Object.entries(manifest).find(([name]) => /routes\/pricing\.ts$/.test(name))?.[1].file;
-    expect(pricing).toBeDefined();
+    const pricing = builtChunk(/routes\/pricing\.ts$/);
     const { context, page } = await newPage(browser, baseUrl);
     // The connection drops for the pricing page's chunk only.
     await page.route(`**/${pricing}`, (route) => route.abort('connectionreset'));

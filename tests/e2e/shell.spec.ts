@@ -1,7 +1,6 @@
-import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, PHONE, uniqueEmail } from '#tests/support/browser.ts';
+import { builtChunk, launchBrowser, PHONE, uniqueEmail } from '#tests/support/browser.ts';
 import { signedInPage } from '#tests/support/e2e-auth.ts';
 
 let browser: Browser;
@@ -25,12 +24,7 @@ const sidebarWidth = (page: Page) =>
 const sidebarCookie = async (page: Page) => (await page.context().cookies()).find((c) => c.name === 'sidebar_state');
 
 /** The chunk of components/ui/dropdown-menu.tsx: its own, or (other pages import it too) the shared one named after it. */
-function menuChunkFile(): string {
-  const manifest = JSON.parse(fs.readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
-  const file = Object.entries(manifest).find(([name]) => /components\/ui\/dropdown-menu\.tsx$|^_dropdown-menu-/.test(name))?.[1].file;
-  if (!file) throw new Error('no chunk for components/ui/dropdown-menu.tsx in the manifest');
-  return file;
-}
+const menuChunkFile = () => builtChunk(/components\/ui\/dropdown-menu\.tsx$|^_dropdown-menu-/);
 
 describe('the app shell', () => {
   it('on a desktop: sidebar entries, upgrade box, user menu with name and email', async () => {

@@ -40,6 +40,17 @@ export async function newPage(browser: Browser, baseURL: string, viewport = DESK
   return { context, page };
 }
 
+/**
+ * The built file (`assets/….js`, hashed) of the first chunk whose manifest key matches: a module's own
+ * chunk by its source path, or a shared chunk by its name (`_signed-in-…`). Fails when there is none.
+ */
+export function builtChunk(key: RegExp): string {
+  const manifest = JSON.parse(fs.readFileSync('dist/web/.vite/manifest.json', 'utf8')) as Record<string, { file: string }>;
+  const found = Object.entries(manifest).find(([name]) => key.test(name));
+  if (!found) throw new Error(`no chunk for ${key} in the manifest`);
+  return found[1].file;
+}
+
 let counter = 0;
 /** A fresh address per test so tests never depend on each other's accounts (the pid: files run in parallel processes). */
 export function uniqueEmail(prefix = 'user'): string {
