@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import type { E2eServer } from './e2e-global-setup.ts';
@@ -7,10 +9,41 @@ import type { E2eServer } from './e2e-global-setup.ts';
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
+ * The features playwright-core turns off (its chromiumSwitches, 1.65). Chromium reads only the last
+ * --disable-features it is given, so ours must repeat them: launchBrowser checks that they still do.
+ */
+const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Headless Chromium 156 opens two WebUI omnibox popups (chrome://omnibox-popup.top-chrome/) for the
+ * window of every browser context, each in a renderer of its own that no test ever shows: about a
+ * third of chromium's CPU in the browser tests, which open hundreds of contexts.
+ */
+const DISABLED_FEATURES = [...PLAYWRIGHT_DISABLED_FEATURES, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
  * Flags for a headless chromium on a machine without internet: no background networking, no
  * component updates, no first-run UI. The fake media flags give getUserMedia a synthetic microphone.
  */
 const CHROMIUM_ARGS = [
+  `--disable-features=${DISABLED_FEATURES.join(',')}`,
   '--no-sandbox',
   '--disable-gpu',
   '--disable-dev-shm-usage',
@@ -28,7 +61,29 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
   if (!fs.existsSync(CHROMIUM_PATH)) {
     throw new Error(`No chromium at ${CHROMIUM_PATH}: run \`npm test\` (it installs Debian's chromium) or set CHROMIUM_PATH.`);
   }
+  checkDisabledFeatures();
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
+/**
+ * Fails when playwright-core turns off a feature that our --disable-features (which replaces its own)
+ * would leave on: its list, read from its bundle, must be within PLAYWRIGHT_DISABLED_FEATURES.
+ */
+let featuresChecked = false;
+function checkDisabledFeatures(): void {
+  if (featuresChecked) return;
+  const bundle = fs.readFileSync(path.join(path.dirname(createRequire(import.meta.url).resolve('playwright-core')), 'lib', 'coreBundle.js'), 'utf8');
+  const list = /\bdisabledFeatures = \[([^\]]*)\]/.exec(bundle)?.[1];
+  if (list === undefined)
+    throw new Error(
+      "playwright-core's disabled features were not found in its bundle: compare them with PLAYWRIGHT_DISABLED_FEATURES (tests/support/browser.ts) by hand",
+    );
+  const missing = [...list.replace(/\/\/.*$/gm, '').matchAll(/"(\w+)"/g)]
+    .map((m) => m[1]!)
+    .filter((feature) => !PLAYWRIGHT_DISABLED_FEATURES.includes(feature));
+  if (missing.length > 0)
+    throw new Error(`playwright-core now turns off ${missing.join(', ')}: add them to PLAYWRIGHT_DISABLED_FEATURES (tests/support/browser.ts)`);
+  featuresChecked = true;
 }
 
 export const DESKTOP = { width: 1280, height: 800 };
