@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
@@ -52,8 +53,39 @@ export function ensureNodeModules() {
   // onnxruntime-node (brought by the package that ships the Silero VAD model) would download binaries
   // from outside the npm registry at install; sherpa-onnx brings its own runtime, so it is skipped
   // here as well as by package.json's allowScripts (which older npm versions ignore).
-  run('npm', ['install', '--no-audit', '--no-fund'], { env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip' } });
+  run('npm', ['install', '--no-audit', '--no-fund'], {
+    env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip', npm_config_better_sqlite3_local_prebuilds: PREBUILDS_DIR },
+  });
+  keepBetterSqliteBuild();
   fs.writeFileSync(stamp, lockfileHash());
+}
+
+/**
+ * better-sqlite3's install downloads a prebuilt binary from GitHub and, where it cannot (here: only
+ * the npm registry answers), compiles SQLite from source: a minute of CPU on every fresh clone. Its
+ * installer (prebuild-install) looks in a local folder first, for a file named as the download would
+ * be: after a compile the binary is kept there, under its version, Node ABI, platform and
+ * architecture, so the next install of that version on this machine unpacks it instead. A damaged
+ * file there makes prebuild-install fail and the install compile again, as without it.
+ */
+const PREBUILDS_DIR = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'parley', 'prebuilds');
+
+function keepBetterSqliteBuild() {
+  const dir = path.join(ROOT, 'node_modules', 'better-sqlite3');
+  const binary = path.join(dir, 'build', 'Release', 'better_sqlite3.node');
+  if (!fs.existsSync(binary)) return;
+  const { version } = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  // prebuild-install's name for it: {name}-v{version}-{runtime}-v{abi}-{platform}{libc}-{arch}.tar.gz (glibc: no libc part).
+  const file = path.join(PREBUILDS_DIR, `better-sqlite3-v${version}-node-v${process.versions.modules}-${process.platform}-${process.arch}.tar.gz`);
+  if (fs.existsSync(file)) return;
+  // Only a binary that opens a database is kept.
+  const probe = spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()"], { cwd: ROOT });
+  if (probe.status !== 0) return;
+  fs.mkdirSync(PREBUILDS_DIR, { recursive: true });
+  const partial = `${file}.${process.pid}.partial`;
+  const packed = spawnSync('tar', ['-czf', partial, '-C', dir, 'build/Release/better_sqlite3.node']);
+  if (packed.status === 0) fs.renameSync(partial, file);
+  else fs.rmSync(partial, { force: true });
 }
 
 const isRoot = () => typeof process.getuid === 'function' && process.getuid() === 0;
