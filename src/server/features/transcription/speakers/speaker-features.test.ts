@@ -1,16 +1,13 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Meyda from 'meyda';
 import { describe, expect, it } from 'vitest';
+import { decodeToPcm16k } from '#server/lib/ffmpeg.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { COEFFICIENTS, FRAME, frameEnergy, HOP, SAMPLE_RATE, speechFrames, speechMfcc } from './speaker-features.ts';
 
-/** A 16 kHz mono 16-bit WAV's samples (the shared clips are such files; their data chunk follows a 44-byte header). */
-const wavPcm = (name: string) => fs.readFileSync(path.join(sharedAudioDir(), name)).subarray(44);
-
 describe('speechMfcc', () => {
-  it("gives Meyda's own MFCCs (Hamming window, 26 mel bands) for every speech frame of three voices, and none for the rest", () => {
-    const frames = frameEnergy(wavPcm('leopard_3spk.wav'));
+  it("gives Meyda's own MFCCs (Hamming window, 26 mel bands) for every speech frame of three voices, and none for the rest", async () => {
+    const frames = frameEnergy(await decodeToPcm16k(path.join(sharedAudioDir(), 'leopard_3spk.wav')));
     const speech = speechFrames(frames.rms);
     const mfcc = speechMfcc(frames, speech);
     Meyda.bufferSize = FRAME;

@@ -51,9 +51,11 @@ const mfccPlan = (() => {
   const window = hamming(FRAME);
   const filters = createMelFilterBank(MEL_BANDS, SAMPLE_RATE, FRAME).map((filter) => {
     const weights = Float32Array.from(filter.slice(0, BINS));
-    const from = weights.findIndex((w) => w !== 0);
-    const to = weights.findLastIndex((w) => w !== 0) + 1;
-    return { from: Math.max(0, from), weights: weights.subarray(Math.max(0, from), Math.max(0, to)) };
+    // An all-zero filter (none in Meyda's bank at these settings) keeps no weights: its sum is 0, as Meyda's.
+    const nonZero = (w: number) => w !== 0;
+    const from = Math.max(0, weights.findIndex(nonZero));
+    const to = Math.max(from, weights.findLastIndex(nonZero) + 1);
+    return { from, weights: weights.subarray(from, to) };
   });
   const cosines = new Float64Array(COEFFICIENTS * MEL_BANDS);
   for (let k = 0; k < COEFFICIENTS; k++) for (let n = 0; n < MEL_BANDS; n++) cosines[k * MEL_BANDS + n] = Math.cos((Math.PI / MEL_BANDS) * (n + 0.5) * k);
