@@ -1,8 +1,7 @@
 // `npm test`: install what is missing (npm packages; Debian's chromium through apt-get as root), then
 // run every check at once: formatting, types, lint and unused code (knip) beside the unit, web and
 // integration tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set) and the build; the integration
-// tests with real speech engines beside the browser tests against the built server, then the browser
-// tests of the live transcript. Each step's output is held until it ends, then printed
+// tests with real speech engines, then the browser tests against the built server. Each step's output is held until it ends, then printed
 // whole under its name with its time, so steps running side by side never interleave their lines.
 // The run fails if any step fails; the last line counts the tests.
 import { spawn } from 'node:child_process';
@@ -107,11 +106,7 @@ else log(`Dropped ${await dropTestSchemas(process.env.TEST_DATABASE_URL)} test s
 const ENGINE_TESTS = 'src/server/features/transcription/';
 const main = vitest('main', ['unit', 'web', ...integrationProjects], ['--exclude', `${ENGINE_TESTS}**`]);
 const engines = vitest('engines', integrationProjects, ['--maxWorkers=2', ENGINE_TESTS]);
-// The browser tests of the live transcript are on a real-time budget (lines a few seconds behind
-// speech); the others are not, and run beside the speech engines.
-const LIVE_BROWSER_TESTS = 'tests/e2e/live-transcript.spec.ts';
-const e2e = vitest('e2e', ['e2e'], ['--exclude', LIVE_BROWSER_TESTS]);
-const e2eLive = vitest('e2e-live', ['e2e'], ['--maxWorkers=1', LIVE_BROWSER_TESTS]);
+const e2e = vitest('e2e', ['e2e']);
 const build = buildStatus();
 
 log('Running the checks and tests side by side; each step prints when it ends.');
@@ -125,26 +120,18 @@ const built = build.current
         return result;
       },
     ]);
-// The browser tests drive the built server: those without a time budget as soon as it is built, beside
-// the speech engine tests (waiting for them left one of the two cores to the steps at nice 10 for
-// minutes); the live transcript's once both are done, so the real-time budgets of the live transcript
-// in the browser and of the speech engines on the server never meet, nor share the cores with
-// other browser tests.
-const notRun = (name) => ({ name: `${name} (not run: the build failed)`, ok: false, took: seconds(0) });
-const browserTests = built.then((buildResult) =>
-  buildResult.ok ? step('Browser tests (chromium)', [e2e.command]).finally(() => count(e2e.report)) : notRun('Browser tests (chromium)'),
-);
-const liveBrowserTests = Promise.all([built, engineTests, browserTests]).then(([buildResult]) =>
+// The browser tests drive the built server, and run after the speech engine tests: both keep the cores
+// busy on real-time budgets (the live transcript, in the browser and on the server), never side by side.
+const browserTests = Promise.all([built, engineTests]).then(([buildResult]) =>
   buildResult.ok
-    ? step('Browser tests of the live transcript (chromium)', [e2eLive.command]).finally(() => count(e2eLive.report))
-    : notRun('Browser tests of the live transcript (chromium)'),
+    ? step('Browser tests (chromium)', [e2e.command]).finally(() => count(e2e.report))
+    : { name: 'Browser tests (chromium, not run: the build failed)', ok: false, took: seconds(0) },
 );
 const results = await Promise.all([
   step('Unit, web and integration tests', [background(main.command)]).finally(() => count(main.report)),
   engineTests,
   built,
   browserTests,
-  liveBrowserTests,
   step('Format', [background(['npm', 'run', '--silent', 'format:check'])]),
   step('Type check', [background(['npm', 'run', '--silent', 'typecheck'])]),
   step('Lint', [background(['npm', 'run', '--silent', 'lint'])]),
