@@ -96,7 +96,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.spec.ts'],
           environment: 'node',
           globalSetup: ['tests/support/e2e-global-setup.ts'],
-          // Two files at a time, each with its own chromium and accounts on the one shared server (tests
+          // Two files at a time, each with its own chromium and accounts on its worker's server (tests
           // that need a server of their own start it). After the other projects when run together.
           maxWorkers: 2,
           // As the integration files: each worker loads playwright-core and supabase-js once, not once a
