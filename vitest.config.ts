@@ -1,8 +1,9 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+import { DATABASE_FREE_FILES } from './tests/support/database-free-files.ts';
 
 /**
  * Test projects. Integration tests run once on SQLite and, when TEST_DATABASE_URL is set, again on
- * PostgreSQL with the very same files. Browser tests (e2e) drive Debian's chromium against the
+ * PostgreSQL with the very same files, but those that never open a database (database-free-files.ts). Browser tests (e2e) drive Debian's chromium against the
  * built server, a few files at a time.
  */
 const integrationFiles = ['src/**/*.int.test.ts', 'tests/contract/**/*.test.ts'];
@@ -83,6 +84,8 @@ export default defineConfig({
               test: {
                 name: 'integration-postgres',
                 include: integrationFiles,
+                // Files that never open a database run on SQLite only (database-free-files.ts says why).
+                exclude: [...configDefaults.exclude, ...DATABASE_FREE_FILES],
                 env: { PARLEY_TEST_DB: 'postgres' },
                 globalSetup: ['tests/support/test-database-template.ts'],
                 ...integration,

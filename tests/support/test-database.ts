@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDb, type DbHandle } from '#server/db/create-db.ts';
+import { DATABASE_FREE_FILES } from './database-free-files.ts';
 
 export type TestDatabaseKind = 'sqlite' | 'postgres';
 
@@ -41,6 +42,7 @@ export async function createTestDatabase(
   kind: TestDatabaseKind = testDatabaseKind(),
   options: CreateTestDatabaseOptions = {},
 ): Promise<DbHandle & { target: TestDatabaseTarget }> {
+  await refuseInDatabaseFreeFile();
   const id = crypto.randomBytes(6).toString('hex');
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
@@ -80,4 +82,17 @@ export async function createTestDatabase(
     // now (db/current-schema-introspector.ts), but pg-boss's queries have not been checked for the same.
     close: () => handle.close(),
   };
+}
+
+/**
+ * Fails when the test file running is one of DATABASE_FREE_FILES, which run on SQLite only: a database
+ * opened there would never be tested on PostgreSQL. (Only under vitest: the benches open databases too.)
+ */
+async function refuseInDatabaseFreeFile(): Promise<void> {
+  if (!process.env.VITEST) return;
+  const { expect } = await import('vitest');
+  const file = expect.getState().testPath;
+  const listed = file && DATABASE_FREE_FILES.find((listedFile) => file.endsWith(`/${listedFile}`));
+  if (listed)
+    throw new Error(`${listed} opens a database but is listed in tests/support/database-free-files.ts: take it off that list, so it runs on PostgreSQL too`);
 }
