@@ -178,3 +178,24 @@ describe('a keyboard', () => {
     },
   );
 });
+
+describe('motion', () => {
+  it('menus open with their animation by default, and at once for a person whose system asks for less motion', async () => {
+    const { context, page } = await signedInPage(browser);
+    /** How long the user menu's opening animation lasts, in seconds; the menu is closed again after. */
+    const openingSeconds = async () => {
+      await page.getByRole('button', { name: /user menu/i }).click();
+      const menu = page.getByRole('menu');
+      await menu.waitFor();
+      const seconds = await menu.evaluate((element) => parseFloat(getComputedStyle(element).animationDuration));
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'detached' });
+      return seconds;
+    };
+    await page.emulateMedia({ reducedMotion: 'no-preference' });
+    expect(await openingSeconds()).toBeGreaterThanOrEqual(0.1);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect(await openingSeconds()).toBeLessThan(0.001);
+    await context.close();
+  });
+});
