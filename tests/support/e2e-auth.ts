@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, e2eServer, uniqueEmail } from './browser.ts';
+import { DESKTOP, e2eServer, TEST_MOTION, uniqueEmail } from './browser.ts';
 import { fetchAnonKey, storageKeyFor, testClient } from './supabase-client.ts';
 
 /**
@@ -89,6 +89,7 @@ export async function signedInPage(browser: Browser, options: SignedInPageOption
     baseURL: baseUrl,
     viewport: options.viewport ?? DESKTOP,
     hasTouch: options.touch ?? false,
+    reducedMotion: TEST_MOTION,
     storageState: { cookies: [], origins: [{ origin: new URL(baseUrl).origin, localStorage: [{ name: storageKey, value: session }] }] },
   });
   await options.prepare?.(context);
