@@ -96,10 +96,10 @@ export const PHONE = { width: 375, height: 740 };
 /**
  * The motion setting of the browser tests' pages (newPage, signedInPage): reduced, as a person can ask
  * their system for (prefers-reduced-motion; src/web/styles.css then stops the app's animations). No
- * test asserts a movement; without the dialogs', menus' and spinners' animations chromium drew fewer
- * frames (four of the browser files took 130.6 -> 117.8 s of CPU in all) and a click no longer waits for its
- * target to stop moving. The default motion has its own test (accessibility.spec.ts), and the few
- * contexts the tests open themselves (a visitor's) keep it.
+ * test asserts a movement; without the dialogs', menus' and spinners' animations chromium draws fewer
+ * frames (four of the browser files took 130.6 -> 117.8 s of CPU in all) and a click no longer waits
+ * for its target to stop moving. The default motion has its own test (accessibility.spec.ts), and the
+ * few contexts the tests open themselves (a visitor's) keep it.
  */
 export const TEST_MOTION = 'reduce';
 
