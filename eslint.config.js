@@ -44,7 +44,7 @@ const importZones = [
     ],
     message: 'infra never imports features (only table types)',
   },
-  { target: ['./src/server/http', './src/server/lib', './src/server/jobs'], from: './src/server/features', message: 'infra never imports features' },
+  { target: ['./src/server/http', './src/server/lib', './src/server/jobs', './src/server/events'], from: './src/server/features', message: 'infra never imports features' },
   { target: ['./src/web/components', './src/web/hooks', './src/web/lib'], from: './src/web/features', message: 'shared web code never imports features' },
   {
     target: ['./src/web/components', './src/web/hooks', './src/web/lib'],

@@ -7,6 +7,7 @@ import type { NotificationTables } from '../features/notifications/notifications
 import type { SettingsTables } from '../features/settings/settings.table.ts';
 import type { SharingTables } from '../features/sharing/sharing.table.ts';
 import type { TeamTables } from '../features/teams/teams.table.ts';
+import type { EventTables } from '../events/events.table.ts';
 import type { JobTables } from '../jobs/jobs.table.ts';
 import type { InstanceSettingsTable } from './instance-settings.table.ts';
 
@@ -20,6 +21,7 @@ export type Database = AskTables &
   SettingsTables &
   SharingTables &
   TeamTables &
-  JobTables & {
+  JobTables &
+  EventTables & {
     instance_settings: InstanceSettingsTable;
   };

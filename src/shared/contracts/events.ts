@@ -1,0 +1,87 @@
+import { z } from 'zod/mini';
+import { InvitedRoleSchema, TeamRoleSchema } from './teams.ts';
+
+/**
+ * Domain events: what happened to Parley's data, recorded in the same database transaction as the
+ * change and delivered to subscribers through the job queue (at least once, in order per subject).
+ * Each type has a versioned payload schema: a payload is never changed in place; a new shape gets a
+ * new version, and subscribers read every version still stored.
+ */
+
+/** What an event is about: deliveries of one subject's events to one subscriber keep their order. */
+export const EventSubjectTypeSchema = z.enum(['meeting', 'team', 'invitation', 'user']);
+export type EventSubjectType = z.infer<typeof EventSubjectTypeSchema>;
+
+const NoteItemSchema = z.object({
+  kind: z.enum(['key_point', 'action_item', 'decision', 'topic']),
+  text: z.string(),
+  assignee: z.nullable(z.string()),
+  startMs: z.number(),
+});
+
+/** Every event type with its current payload schema (version 1 each, so far). */
+export const EVENT_PAYLOADS = {
+  /** A meeting was created: a recording starting or a file about to be uploaded. */
+  'meeting.created': z.object({ title: z.string(), source: z.string() }),
+  /** Its recording was stored and checked; transcription comes next. */
+  'recording.stored': z.object({ bytes: z.number(), durationSeconds: z.number() }),
+  /** A transcript was stored: by transcription, or from an imported file. */
+  'transcript.ready': z.object({ origin: z.enum(['transcription', 'import']) }),
+  /** The owner edited the transcript: a line's text, a speaker's name, lines moved between speakers. */
+  'transcript.edited': z.object({ change: z.enum(['text', 'speaker_renamed', 'speakers_merged', 'segments_assigned']) }),
+  /** Notes were written; `explicit` when the person asked (Regenerate). */
+  'notes.ready': z.object({ explicit: z.boolean(), items: z.array(NoteItemSchema) }),
+  /** The owner changed the meeting's title, date, participants or options. */
+  'meeting.updated': z.object({ fields: z.array(z.string()) }),
+  /** The owner shared the meeting with a team, or made it private again (teamId null). */
+  'meeting.shared': z.object({ teamId: z.nullable(z.string()), previousTeamId: z.nullable(z.string()) }),
+  /** The meeting and everything it held were deleted. */
+  'meeting.deleted': z.object({ title: z.string() }),
+  /** Someone joined a team (created it, or accepted an invitation). */
+  'team.member_added': z.object({ userId: z.string(), role: TeamRoleSchema }),
+  'team.member_removed': z.object({ userId: z.string(), left: z.boolean() }),
+  'team.role_changed': z.object({ userId: z.string(), role: TeamRoleSchema, previousRole: TeamRoleSchema }),
+  /**
+   * An invitation was made. `email` is null for a link to copy. The link's token is sealed with the
+   * installation key: only its hash is kept with the invitation, and the email is sent from here.
+   */
+  'invitation.created': z.object({
+    invitationId: z.string(),
+    teamId: z.string(),
+    email: z.nullable(z.string()),
+    role: InvitedRoleSchema,
+    sealedToken: z.nullable(z.string()),
+    expiresAt: z.string(),
+  }),
+  /** The account was deleted (its rows are gone by the time this is delivered). */
+  'account.deleted': z.object({}),
+} as const;
+
+export type EventType = keyof typeof EVENT_PAYLOADS;
+export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as EventType[];
+export type EventPayload<T extends EventType> = z.infer<(typeof EVENT_PAYLOADS)[T]>;
+
+/** The version every event is recorded with today; a changed payload shape bumps its type's version. */
+export const EVENT_VERSION = 1;
+
+/** An event as recorded and as subscribers receive it. */
+export type DomainEvent<T extends EventType = EventType> = {
+  [K in T]: {
+    id: string;
+    type: K;
+    version: number;
+    occurredAt: string;
+    /** Who did it; null for the system (a job, a sweep). */
+    actorId: string | null;
+    /** Whose data it is, and the team it was shared with then. */
+    ownerId: string | null;
+    teamId: string | null;
+    subject: { type: EventSubjectType; id: string };
+    payload: EventPayload<K>;
+  };
+}[T];
+
+/** An event as a service raises it: the recorder gives it its id, version and time. */
+export type NewDomainEvent<T extends EventType = EventType> = {
+  [K in T]: Omit<DomainEvent<K>, 'id' | 'version' | 'occurredAt'>;
+}[T];
