@@ -93,8 +93,6 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     transcription: services.transcription,
     notes: services.notes,
     samples: services.samples,
-    transcriptReady: deps.transcriptReady,
-    transcriptEdited: (meetingId) => services.ask.transcriptReady(meetingId),
   });
   registerAskRoutes(route, { ask: services.ask });
   registerMeetingExportRoutes(route, {
@@ -127,7 +125,6 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     blobs: deps.blobs,
     auth: deps.auth.context,
     log: deps.log,
-    onRecordingStored: services.transcription.enqueue,
   });
 
   app.setNotFoundHandler((request, reply) => {

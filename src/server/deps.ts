@@ -40,12 +40,17 @@ import { createSettingsService, type SettingsService } from './features/settings
 import { createSharingService, type SharingService } from './features/sharing/sharing.service.ts';
 import { createTeamsService, type TeamsService } from './features/teams/teams.service.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/engine.ts';
-import type { TranscriptReadyPort } from './features/transcription/transcription.service.ts';
 import { createEngineRegistry, type EngineRegistry } from './features/transcription/engines/select-engine.ts';
 import { createSpeakerIdentifier, type SpeakerIdentifier } from './features/transcription/speakers/identify-speakers.ts';
 import { createAutoModels, missingRecommendedModels } from './features/transcription/models/auto-models.ts';
 import type { CatalogEntry } from './features/transcription/models/catalog.ts';
 import { createTranscriptionService, type TranscriptionService } from './features/transcription/transcription.service.ts';
+import { subscribeTranscription } from './features/transcription/transcription.subscribers.ts';
+import { subscribeAsk } from './features/ask/ask.subscribers.ts';
+import { subscribeNotes } from './features/notes/notes.subscribers.ts';
+import { subscribeNotifications } from './features/notifications/notifications.subscribers.ts';
+import { subscribeTeams } from './features/teams/teams.subscribers.ts';
+import { createDomainEvents, type DomainEvents } from './events/domain-events.ts';
 import type { StageLimits } from './features/transcription/stage-limits.ts';
 import { createJobQueue, type JobQueueTimings } from './jobs/create-job-queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
@@ -91,12 +96,12 @@ export type Deps = {
   mailer: Mailer;
   realtime: RealtimeHub;
   jobs: JobQueue;
+  /** Domain events: recorded with each change, delivered to the features that subscribe (through the job queue). */
+  events: DomainEvents;
   /** The installation's engines (the status page), the engine jobs transcribe with, and the speaker identifier. */
   speech: { engines: EngineRegistry; engine: TranscriptionEngine; speakers: SpeakerIdentifier };
   auth: AuthModule;
   services: Services;
-  /** A stored transcript (a finished transcription, an import) hands off to notes and to Ask's embeddings. */
-  transcriptReady: TranscriptReadyPort;
   /** Version string reported by health endpoints and the web app. */
   version: string;
   /** Starts the background work of this role: job workers, the orphan sweeps, upload expiry, auto-delete. */
@@ -114,6 +119,8 @@ type CreateDepsOptions = {
   /** Replaces the engine jobs transcribe with or the speaker identifier (tests not about transcription). */
   speech?: Partial<Pick<Deps['speech'], 'engine' | 'speakers'>>;
   jobTimings?: JobQueueTimings;
+  /** Tries per event delivery and the first retry's wait (tests of a delivery that keeps failing). */
+  eventDelivery?: { maxAttempts?: number; retryDelayMs?: number };
   /** Transcription stages' time limits (tests of a stage that runs past its limit). */
   stageLimits?: StageLimits;
   /** The catalog the first start's model download chooses from (tests serve stand-in models). */
@@ -147,6 +154,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       : undefined;
   const realtime = createRealtimeHub(transport);
   const jobs = await createJobQueue(database, log, options.jobTimings);
+  const events = createDomainEvents({ db, jobs, log, now: () => clock.now(), ...options.eventDelivery });
 
   const engines = createEngineRegistry(config);
   const engine = options.speech?.engine ?? engines.engine;
@@ -195,18 +203,9 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       peopleRecording: (ids) => meetings.peopleRecording(ids),
       sharedWithTeam: (teamId, ids) => meetings.sharedWithTeam(teamId, ids),
     },
-    sendEmail: async (email) => {
-      try {
-        await mailer.send({ kind: 'team_invitation', ...email });
-      } catch (error) {
-        // The person is told it failed; the reason (an SMTP server's answer) is for the operator.
-        log.error({ err: error }, 'a team invitation email could not be sent');
-        throw error;
-      }
-    },
-    // The invitation stands whatever happens to its in-app notice.
-    onInvitationEmailed: (sent) =>
-      notifications.teamInvitationSent(sent).catch((error: unknown) => log.error({ err: error }, 'the in-app notice of a team invitation was not stored')),
+    sendEmail: (email) => mailer.send({ kind: 'team_invitation', ...email }),
+    events,
+    secrets,
     publicUrl: config.publicUrl,
     now: () => clock.now(),
     realtime,
@@ -229,9 +228,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     },
     namesOf: async (ids) => new Map([...(await profilesOf(db, ids))].map(([id, profile]) => [id, profile.name])),
     realtime,
-    // The share or import stands whatever happens to its mentions.
-    onTeamTranscript: (meetingId, ownerId) =>
-      notifications.teamTranscript(meetingId, ownerId).catch((error: unknown) => log.error({ err: error, meetingId }, 'mentions not notified')),
+    events,
   });
   // The IANA zone of a person's Settings › Profile choice (auth's user metadata): notes' due dates, exports' times.
   const timeZoneOf = async (userId: string) => {
@@ -265,7 +262,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     now: () => clock.now(),
     timeZoneOf,
     automaticNotesOf: settings.automaticNotes,
-    onNotesWritten: notifications.notesReady,
+    events,
     maxAttempts: config.notes.maxAttempts,
     retryDelayMs: config.notes.retryDelaySeconds * 1000,
   });
@@ -289,14 +286,6 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
         timeoutMs: config.ask.embeddings.timeoutSeconds * 1000,
       }),
   });
-  const transcriptReady: TranscriptReadyPort = {
-    transcriptReady: async (meetingId, ownerId) => {
-      // Both are queued whatever becomes of the other: the notes do not wait on embeddings.
-      const [notesQueued, askQueued] = await Promise.allSettled([notes.transcriptReady(meetingId, ownerId), ask.transcriptReady(meetingId)]);
-      if (askQueued.status === 'rejected') log.error({ err: askQueued.reason, meetingId }, 'Ask embeddings could not be queued');
-      if (notesQueued.status === 'rejected') throw notesQueued.reason;
-    },
-  };
   const transcription = createTranscriptionService({
     jobs,
     meetings,
@@ -305,8 +294,6 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     engine,
     modelsDir: config.models.dir,
     autoModels: { enabled: config.models.auto, wanted: wantedModels },
-    next: transcriptReady,
-    onTranscribed: notifications.transcriptionComplete,
     identifySpeakers: speakers.identify,
     speakerWindows: speakers.windowed,
     settingsOf: settings.pipeline,
@@ -317,6 +304,12 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     maxRecordingHours: config.transcription.maxRecordingHours,
     stageLimits: options.stageLimits,
   });
+  // What follows a change in another feature: each subscribes in its own folder.
+  subscribeTranscription(events, transcription);
+  subscribeNotes(events, notes);
+  subscribeAsk(events, ask);
+  subscribeTeams(events, teams);
+  subscribeNotifications(events, notifications, teams);
   const samples = createSamplesService({ meetings, notes });
   // A new account starts with the sample meetings (auth knows nothing of meetings: a named hook);
   // an ended session closes the sockets opened with it, in every process (the hub carries it).
@@ -392,10 +385,10 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     mailer,
     realtime,
     jobs,
+    events,
     speech: { engines, engine, speakers },
     auth,
     services,
-    transcriptReady,
     version: options.version ?? '0.1.0',
     start: async () => {
       await jobs.start({ work: works });
@@ -403,6 +396,9 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       await logSpeechReadiness(engines, engine, speakers, log);
       // In the background: a first start's download must not hold up the server (nor a failure stop it).
       autoModelsRun = autoModels.run().catch((error: unknown) => log.error({ err: error }, 'fetching the recommended models failed'));
+      // Events committed but never queued (a crash in between), then every minute.
+      await events.sweep();
+      events.start();
       await transcription.requeueOrphans();
       await notes.requeueMissing();
       // Files a crash or a deleted meeting left behind, then expired uploads hourly (their meetings abandoned).
@@ -423,6 +419,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       autoModels.stop();
       await autoModelsRun;
       clearInterval(exportSweep);
+      events.stop();
       notifications.stopDigests();
       await autoDelete.stop();
       await uploadSweeper.stop();

@@ -48,7 +48,7 @@ const updated = (meetingId: string, field: string): NewDomainEvent => ({
 
 describe('domain events', () => {
   it('delivers an event to each subscriber once its transaction commits, and nothing of a rolled-back one', async () => {
-    const seen: Record<string, string[]> = { a: [], b: [] };
+    const seen: { a: string[]; b: string[] } = { a: [], b: [] };
     const a = `a-${suffix()}`;
     const b = `b-${suffix()}`;
     const { jobs, events } = await startEvents({

@@ -8,6 +8,7 @@ import type { JobHandle, JobQueue } from '#server/jobs/job-queue.ts';
 import {
   deadDeliveries,
   deliveryCounts,
+  hasPending,
   insertEvents,
   nextPending,
   pendingSubjects,
@@ -15,6 +16,7 @@ import {
   recordAttempt,
   reviveDelivery,
   settleDelivery,
+  subjectKey,
   type DeadDelivery,
   type PendingDelivery,
 } from './events.repository.ts';
@@ -31,10 +33,16 @@ export type EventRecorder = {
    * are stored in it and queued for delivery once it commits.
    */
   transaction: <T>(work: (trx: Db, raise: RaiseEvent) => Promise<T>, db?: Db) => Promise<T>;
+  /** Whether `subscriber` has an event about the subject still on its way (a state its handler will write is coming). */
+  pending: (subscriber: string, subject: { type: EventSubjectType; id: string }) => Promise<boolean>;
 };
 
 /** A subscriber's handler: idempotent (a delivery may run again after a crash), keyed by `event.id`. */
-export type EventHandler = (event: DomainEvent, context: { signal: AbortSignal; attempt: number }) => Promise<void>;
+export type EventHandler = (
+  event: DomainEvent,
+  /** `final`: a failure of this try leaves the delivery dead (a state the person sees may say so). */
+  context: { signal: AbortSignal; attempt: number; final: boolean },
+) => Promise<void>;
 
 /** A handler failure that no retry can mend (the delivery is dead at once, for an operator to look at). */
 export class PermanentEventFailure extends Error {}
@@ -120,13 +128,14 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
     if (subscribers.has(subscriber)) throw new Error(`${subscriber} already subscribes to domain events`);
     /** The delivery a run is working on, for onSettled to mark dead when the job fails for good. */
     const current = new Map<string, string>();
+    const maxAttempts = options.maxAttempts ?? 8;
     const queue = jobs.define<DeliveryPayload>({
       name: `events-${subscriber}`,
       label: `${subscriber} event delivery`,
       payload: DeliveryPayload,
       keyOf: (p) => p.subject,
       concurrency: 4,
-      maxAttempts: options.maxAttempts ?? 8,
+      maxAttempts,
       retryDelayMs: options.retryDelayMs ?? 5_000,
       classify: (error) => ({
         retryable: !(error instanceof PermanentEventFailure),
@@ -137,7 +146,7 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
         if (!pending) return;
         current.set(subject, pending.deliveryId);
         await recordAttempt(db, pending.deliveryId, nowIso());
-        await handler(parseEvent(pending), { signal: ctx.signal, attempt: ctx.attempt });
+        await handler(parseEvent(pending), { signal: ctx.signal, attempt: ctx.attempt, final: ctx.attempt >= maxAttempts });
         await settleDelivery(db, pending.deliveryId, { status: 'done' }, nowIso());
       },
       onSettled: async ({ subject }, outcome) => {
@@ -204,6 +213,7 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
 
   return {
     transaction,
+    pending: (subscriber, subject) => hasPending(db, subscriber, subjectKey(subject.type, subject.id)),
     subscribe,
     sweep,
     start: () => {

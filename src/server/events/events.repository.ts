@@ -122,6 +122,19 @@ export async function nextPending(db: Db, subscriber: string, subject: string): 
   };
 }
 
+/** Whether the subscriber has an event of the subject still to handle (pending, not dead). */
+export async function hasPending(db: Db, subscriber: string, subject: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('event_deliveries')
+    .select('id')
+    .where('subscriber', '=', subscriber)
+    .where('subject', '=', subject)
+    .where('status', '=', 'pending')
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Counts a try of a delivery before its handler runs (an operator sees how often it was tried). */
 export async function recordAttempt(db: Db, deliveryId: string, now: string): Promise<void> {
   await db

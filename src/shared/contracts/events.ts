@@ -26,17 +26,17 @@ export const EVENT_PAYLOADS = {
   /** Its recording was stored and checked; transcription comes next. */
   'recording.stored': z.object({ bytes: z.number(), durationSeconds: z.number() }),
   /** A transcript was stored: by transcription, or from an imported file. */
-  'transcript.ready': z.object({ origin: z.enum(['transcription', 'import']) }),
+  'transcript.ready': z.object({ origin: z.enum(['transcription', 'import']), title: z.string() }),
   /** The owner edited the transcript: a line's text, a speaker's name, lines moved between speakers. */
   'transcript.edited': z.object({ change: z.enum(['text', 'speaker_renamed', 'speakers_merged', 'segments_assigned']) }),
   /** Notes were written; `explicit` when the person asked (Regenerate). */
-  'notes.ready': z.object({ explicit: z.boolean(), items: z.array(NoteItemSchema) }),
+  'notes.ready': z.object({ explicit: z.boolean(), summary: z.nullable(z.string()), items: z.array(NoteItemSchema) }),
   /** The owner changed the meeting's title, date, participants or options. */
   'meeting.updated': z.object({ fields: z.array(z.string()) }),
   /** The owner shared the meeting with a team, or made it private again (teamId null). */
-  'meeting.shared': z.object({ teamId: z.nullable(z.string()), previousTeamId: z.nullable(z.string()) }),
-  /** The meeting and everything it held were deleted. */
-  'meeting.deleted': z.object({ title: z.string() }),
+  'meeting.shared': z.object({ teamId: z.nullable(z.string()), previousTeamId: z.nullable(z.string()), title: z.string() }),
+  /** The meeting and everything it held were deleted (by its owner, the auto-delete sweep, or the account's deletion). */
+  'meeting.deleted': z.object({}),
   /** Someone joined a team (created it, or accepted an invitation). */
   'team.member_added': z.object({ userId: z.string(), role: TeamRoleSchema }),
   'team.member_removed': z.object({ userId: z.string(), left: z.boolean() }),
@@ -48,6 +48,7 @@ export const EVENT_PAYLOADS = {
   'invitation.created': z.object({
     invitationId: z.string(),
     teamId: z.string(),
+    teamName: z.string(),
     email: z.nullable(z.string()),
     role: InvitedRoleSchema,
     sealedToken: z.nullable(z.string()),

@@ -73,9 +73,16 @@ export const CreateInvitationBodySchema = z.object({
 });
 export type CreateInvitationBody = z.input<typeof CreateInvitationBodySchema>;
 
+/** An emailed invitation's email: on its way, sent, being tried again, or given up on. */
+export const InvitationEmailStatusSchema = z.enum(['sending', 'sent', 'retrying', 'failed']);
+export type InvitationEmailStatus = z.infer<typeof InvitationEmailStatusSchema>;
+
 export const InvitationSchema = z.object({
   id: z.uuid(),
   email: z.nullable(z.string()),
+  /** Null for a link to copy; what went wrong is `emailError`, in words for the inviter. */
+  emailStatus: z.nullable(InvitationEmailStatusSchema),
+  emailError: z.nullable(z.string()),
   role: InvitedRoleSchema,
   invitedBy: z.object({ id: z.nullable(z.uuid()), name: z.string() }),
   createdAt: z.string(),

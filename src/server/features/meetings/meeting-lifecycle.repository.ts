@@ -1,3 +1,4 @@
+import { inTransaction } from '#server/db/transaction.ts';
 import { sql, type Updateable } from 'kysely';
 import type { Db } from '#server/db/create-db.ts';
 import { BLOB_STEM_LENGTH, blobStem } from '#server/lib/blob-store.ts';
@@ -21,7 +22,7 @@ export async function transition(db: Db, meetingId: string, name: MeetingTransit
 
 /** Stores a finished transcription and makes the meeting ready, in one transaction (nothing half-stored). */
 export async function completeTranscription(db: Db, meetingId: string, transcript: TranscriptInput): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await trx.selectFrom('meetings').select('status').where('id', '=', meetingId).executeTakeFirst();
     if (!row || !(MEETING_TRANSITIONS.transcriptionSucceeded.from as readonly string[]).includes(row.status)) return false;
     await writeTranscript(trx, meetingId, transcript);
@@ -35,7 +36,7 @@ export async function completeTranscription(db: Db, meetingId: string, transcrip
  * failure leaves nothing half-made behind.
  */
 export async function createImportedMeeting(db: Db, meeting: Omit<NewMeeting, 'status' | 'source'>, transcript: TranscriptInput): Promise<string> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const id = await insertMeeting(trx, { ...meeting, status: 'ready', source: 'import' });
     await writeTranscript(trx, id, transcript);
     return id;

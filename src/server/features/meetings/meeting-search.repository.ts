@@ -1,3 +1,4 @@
+import { inTransaction } from '#server/db/transaction.ts';
 import { sql, type Expression, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '#server/db/database.ts';
 import { SEARCH_COUNT_LIMIT, type SearchMatch, type SearchMatchKind, type SearchSort } from '#shared/contracts/meetings.ts';
@@ -109,7 +110,7 @@ const plannerSettings = (db: Db, settings: Record<string, 'on' | 'off'>) =>
  * matches within a few dozen rows; for fewer, the matches from the GIN index, sorted (at most 1,000).
  */
 async function postgresSearch(db: Db, filters: Expression<SqlBool>[], tokens: string[], options: SearchOptions): Promise<MeetingSearchPage> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const query = sql`to_tsquery('english', ${tsAll(tokens)})`;
     const base = trx
       .selectFrom('meetings')

@@ -1,3 +1,4 @@
+import { inTransaction } from '#server/db/transaction.ts';
 import crypto from 'node:crypto';
 import { expressionBuilder, type Expression, type Selectable, type SqlBool } from 'kysely';
 import {
@@ -249,7 +250,7 @@ export type NewMeeting = {
 };
 
 export async function createMeeting(db: Db, input: NewMeeting): Promise<string> {
-  return db.transaction().execute((trx) => insertMeeting(trx, input));
+  return inTransaction(db, (trx) => insertMeeting(trx, input));
 }
 
 /** createMeeting's work inside the caller's transaction (an import writes its transcript in the same one); answers the new id. */
@@ -308,7 +309,7 @@ async function bumpTranscriptRevision(db: Db, meetingId: string): Promise<void> 
 
 /** Replaces a meeting's speakers and transcript (a finished transcription, an import, or sample data). */
 export async function replaceTranscript(db: Db, meetingId: string, input: TranscriptInput): Promise<string[]> {
-  return db.transaction().execute((trx) => writeTranscript(trx, meetingId, input));
+  return inTransaction(db, (trx) => writeTranscript(trx, meetingId, input));
 }
 
 /** replaceTranscript's work inside the caller's transaction (the lifecycle writes status in the same one); answers the new segments' ids in input order. */
@@ -365,7 +366,7 @@ export async function updateMeeting(
   id: string,
   changes: { title?: string; summary?: string | null; participants?: string[] },
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await findOwned(trx, ownerId, id);
     if (!row) return false;
     await trx
@@ -384,7 +385,7 @@ export async function updateMeeting(
 }
 
 export async function updateSegmentText(db: Db, ownerId: string, meetingId: string, segmentId: string, text: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const meeting = await findOwned(trx, ownerId, meetingId);
     if (!meeting) return false;
     const result = await trx
@@ -402,7 +403,7 @@ export async function updateSegmentText(db: Db, ownerId: string, meetingId: stri
 }
 
 export async function renameSpeaker(db: Db, ownerId: string, meetingId: string, speakerId: string, displayName: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (!(await findOwned(trx, ownerId, meetingId))) return false;
     const result = await trx
       .updateTable('meeting_speakers')
@@ -424,7 +425,7 @@ export async function renameSpeaker(db: Db, ownerId: string, meetingId: string, 
  * two). False when the meeting is not the caller's or either speaker is not in it.
  */
 export async function mergeSpeakers(db: Db, ownerId: string, meetingId: string, speakerId: string, intoSpeakerId: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     if (!(await findOwned(trx, ownerId, meetingId))) return false;
     const found = await trx
       .selectFrom('meeting_speakers')
@@ -449,32 +450,26 @@ export async function mergeSpeakers(db: Db, ownerId: string, meetingId: string, 
 
 /** Lines given to another speaker of the same meeting. False when the meeting, the speaker or any of the lines is not there. */
 export async function assignSegments(db: Db, ownerId: string, meetingId: string, segmentIds: readonly string[], speakerId: string): Promise<boolean> {
-  return db
-    .transaction()
-    .execute(async (trx) => {
-      if (!(await findOwned(trx, ownerId, meetingId))) return false;
-      const speaker = await trx.selectFrom('meeting_speakers').select('id').where('meeting_id', '=', meetingId).where('id', '=', speakerId).executeTakeFirst();
-      if (!speaker) return false;
-      const ids = [...new Set(segmentIds)];
-      const result = await trx
-        .updateTable('transcript_segments')
-        .set({ speaker_id: speakerId })
-        .where('meeting_id', '=', meetingId)
-        .where('id', 'in', ids)
-        .executeTakeFirst();
-      // All or nothing: a line of another meeting (or none at all) undoes the rest.
-      if (Number(result.numUpdatedRows) !== ids.length) throw new SegmentsNotFound();
-      await bumpTranscriptRevision(trx, meetingId);
-      await trx.updateTable('meetings').set({ updated_at: nowIso() }).where('id', '=', meetingId).execute();
-      return true;
-    })
-    .catch((error: unknown) => {
-      if (error instanceof SegmentsNotFound) return false;
-      throw error;
-    });
+  return inTransaction(db, async (trx) => {
+    if (!(await findOwned(trx, ownerId, meetingId))) return false;
+    const speaker = await trx.selectFrom('meeting_speakers').select('id').where('meeting_id', '=', meetingId).where('id', '=', speakerId).executeTakeFirst();
+    if (!speaker) return false;
+    const ids = [...new Set(segmentIds)];
+    // All or nothing: a line of another meeting (or none at all) moves none, checked before anything
+    // is written (so this joins a caller's transaction without undoing the caller's work).
+    const found = await trx
+      .selectFrom('transcript_segments')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('meeting_id', '=', meetingId)
+      .where('id', 'in', ids)
+      .executeTakeFirstOrThrow();
+    if (ids.length === 0 || Number(found.n) !== ids.length) return false;
+    await trx.updateTable('transcript_segments').set({ speaker_id: speakerId }).where('meeting_id', '=', meetingId).where('id', 'in', ids).execute();
+    await bumpTranscriptRevision(trx, meetingId);
+    await trx.updateTable('meetings').set({ updated_at: nowIso() }).where('id', '=', meetingId).execute();
+    return true;
+  });
 }
-
-class SegmentsNotFound extends Error {}
 
 /** The names a person has given speakers across their meetings, most used first (the rename box offers them). */
 export async function speakerNamesOf(db: Db, ownerId: string, limit: number): Promise<string[]> {
@@ -497,11 +492,11 @@ export async function deleteMeetings(
   db: Db,
   ownerId: string,
   filter: { id: string } | { samples: true } | { all: true },
-): Promise<{ ids: string[]; audioKeys: string[]; uploadIds: string[] }> {
-  return db.transaction().execute(async (trx) => {
+): Promise<{ ids: string[]; teams: (string | null)[]; audioKeys: string[]; uploadIds: string[] }> {
+  return inTransaction(db, async (trx) => {
     let query = trx
       .selectFrom('meetings')
-      .select(['id', 'audio_key', 'upload_id'])
+      .select(['id', 'team_id', 'audio_key', 'upload_id'])
       .where(readableBy(ownerOnly(ownerId)));
     if ('id' in filter) query = query.where('id', '=', filter.id);
     else if ('samples' in filter) query = query.where('is_sample', '=', 1);
@@ -513,6 +508,7 @@ export async function deleteMeetings(
     }
     return {
       ids,
+      teams: rows.map((r) => r.team_id),
       audioKeys: rows.flatMap((r) => (r.audio_key ? [r.audio_key] : [])),
       uploadIds: rows.flatMap((r) => (r.upload_id ? [r.upload_id] : [])),
     };
@@ -589,7 +585,7 @@ export async function setMeetingTeam(
   id: string,
   teamId: string | null,
 ): Promise<{ title: string; previousTeamId: string | null } | undefined> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const row = await findOwned(trx, ownerId, id);
     if (!row) return undefined;
     await trx.updateTable('meetings').set({ team_id: teamId, updated_at: nowIso() }).where('id', '=', id).execute();
@@ -683,7 +679,7 @@ export async function ownsMeeting(db: Db, ownerId: string, id: string): Promise<
 export async function notesSourceOf(db: Db, meetingId: string) {
   const row = await db
     .selectFrom('meetings')
-    .select(['owner_id', 'title', 'started_at', 'options', 'status', 'is_sample', 'transcript_revision'])
+    .select(['owner_id', 'team_id', 'title', 'started_at', 'options', 'status', 'is_sample', 'transcript_revision'])
     .where('id', '=', meetingId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -699,6 +695,7 @@ export async function notesSourceOf(db: Db, meetingId: string) {
   ]);
   return {
     ownerId: row.owner_id,
+    teamId: row.team_id,
     title: row.title,
     startedAt: row.started_at,
     options: parseOptions(row.options),
@@ -712,7 +709,7 @@ export async function notesSourceOf(db: Db, meetingId: string) {
 
 /** The summary the notes wrote (searchable with the meeting). */
 export async function setSummary(db: Db, meetingId: string, summary: string | null): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.updateTable('meetings').set({ summary, updated_at: nowIso() }).where('id', '=', meetingId).execute();
     await reindexMeeting(trx, meetingId);
   });
@@ -726,5 +723,5 @@ export async function ownedMeetingIds(db: Db, ownerId: string): Promise<string[]
 
 /** The notes items a meeting is found by, replaced whenever the notes feature writes or edits them. */
 export async function setSearchableNotes(db: Db, meetingId: string, notes: SearchableNote[]): Promise<void> {
-  await db.transaction().execute((trx) => indexNotes(trx, meetingId, notes));
+  await inTransaction(db, (trx) => indexNotes(trx, meetingId, notes));
 }

@@ -5,7 +5,7 @@ import type { Router } from '#server/http/endpoint-route.ts';
 import { caller } from '../auth/api-guard.ts';
 import type { NotesService } from '../notes/notes.service.ts';
 import type { SamplesService } from '../samples/samples.service.ts';
-import type { TranscriptionService, TranscriptReadyPort } from '../transcription/transcription.service.ts';
+import type { TranscriptionService } from '../transcription/transcription.service.ts';
 import type { ImportRefusal, MeetingRecord, MeetingsService } from './meetings.service.ts';
 
 type MeetingsRouteDeps = {
@@ -15,10 +15,6 @@ type MeetingsRouteDeps = {
   /** Each meeting's notes and their state; the dashboard's counts. */
   notes: Pick<NotesService, 'ofMeeting' | 'counts'>;
   samples: Pick<SamplesService, 'demoMeeting'>;
-  /** The hand-off once a transcript is stored (notes), the one a finished transcription takes: an import's notes are made the same way. */
-  transcriptReady: TranscriptReadyPort;
-  /** A person edited a transcript (a line, a speaker's name, lines moved): Ask's embeddings of it are brought up to date. */
-  transcriptEdited?: (meetingId: string) => Promise<void>;
 };
 
 /** A stored meeting as the API shows it, with its notes (the notes feature's) and processing stage. */
@@ -44,11 +40,6 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
     const processing = await deps.transcription.processingOf(ids);
     return items.map((m) => ({ ...m, processing: processing.get(m.id) ?? null }));
   };
-  // The edit is stored whatever becomes of the hand-off: a question catches the embeddings up too.
-  const edited = (request: { log: { error: (details: object, message: string) => void } }, meetingId: string) =>
-    deps
-      .transcriptEdited?.(meetingId)
-      .catch((error: unknown) => request.log.error({ err: error, meetingId }, 'Ask embeddings could not be queued after an edit'));
   const detail = async (userId: string, id: string) => {
     const meeting = await meetings.read(userId, id);
     if (!meeting) throw notFound('Meeting');
@@ -73,10 +64,6 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
     const ownerId = caller(request).user.id;
     const result = await meetings.importTranscript(ownerId, request.body);
     if (!('meeting' in result)) throw importError(result);
-    // The meeting is stored whatever happens to its notes: a failed hand-off is caught up at the next start.
-    await deps.transcriptReady
-      .transcriptReady(result.meeting.id, ownerId)
-      .catch((error: unknown) => request.log.error({ err: error, meetingId: result.meeting.id }, 'notes of an imported transcript could not be queued'));
     return presentMeeting(result.meeting, deps);
   });
   // Public: the sample meeting behind the signed-out product tour (/demo).
@@ -105,14 +92,12 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
     const ownerId = caller(request).user.id;
     const { id, segmentId } = request.params;
     if (!(await meetings.updateSegment(ownerId, id, segmentId, request.body.text))) throw notFound('Transcript line');
-    await edited(request, id);
     return detail(ownerId, id);
   });
   route(meetingEndpoints.renameSpeaker, async (request) => {
     const ownerId = caller(request).user.id;
     const { id, speakerId } = request.params;
     if (!(await meetings.renameSpeaker(ownerId, id, speakerId, request.body.displayName))) throw notFound('Speaker');
-    await edited(request, id);
     return detail(ownerId, id);
   });
   route(meetingEndpoints.mergeSpeaker, async (request) => {
@@ -120,14 +105,12 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
     const { id, speakerId } = request.params;
     if (speakerId === request.body.intoSpeakerId) throw new AppError('VALIDATION_FAILED', 'A speaker cannot be merged into itself');
     if (!(await meetings.mergeSpeakers(ownerId, id, speakerId, request.body.intoSpeakerId))) throw notFound('Speaker');
-    await edited(request, id);
     return detail(ownerId, id);
   });
   route(meetingEndpoints.assignSegments, async (request) => {
     const ownerId = caller(request).user.id;
     const { id } = request.params;
     if (!(await meetings.assignSegments(ownerId, id, request.body.segmentIds, request.body.speakerId))) throw notFound('Speaker or transcript line');
-    await edited(request, id);
     return detail(ownerId, id);
   });
   route(meetingEndpoints.speakerNames, async (request) => ({ names: await meetings.speakerNames(caller(request).user.id) }));

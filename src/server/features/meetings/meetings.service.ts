@@ -14,9 +14,11 @@ import {
   RecordingOptionsSchema,
   STORAGE_ALLOWANCE_BYTES,
 } from '#shared/contracts/meetings.ts';
+import type { EventPayload } from '#shared/contracts/events.ts';
 import type { RealtimeEvent } from '#shared/contracts/realtime.ts';
 import type { TeamActivityKind } from '#shared/contracts/teams.ts';
 import type { Db } from '#server/db/create-db.ts';
+import type { EventRecorder } from '#server/events/domain-events.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import { createAudioDownloads, withDownloadKeys, type AudioDownload, type AudioDownloadFormat } from './audio-download.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
@@ -142,10 +144,10 @@ export function createMeetingsService(deps: {
   namesOf?: (userIds: readonly string[]) => Promise<Map<string, string>>;
   /** Meeting events (progress, notes) go to the meeting's readers through the hub. */
   realtime?: Pick<RealtimeHub, 'publish'>;
-  /** A transcript became readable by a team: imported into it, or the meeting shared with it (the notifications feature: mentions). */
-  onTeamTranscript?: (meetingId: string, ownerId: string) => Promise<void>;
+  /** Changes and the domain events they raise commit together (other features subscribe to them). */
+  events: EventRecorder;
 }) {
-  const { db, blobs } = deps;
+  const { db, blobs, events } = deps;
   const audioDownloads = createAudioDownloads({ blobs });
   const quotaBytes = deps.storageQuotaBytes ?? STORAGE_ALLOWANCE_BYTES;
   const teams = deps.teams;
@@ -223,12 +225,41 @@ export function createMeetingsService(deps: {
 
   /** Deletes meetings with everything they hold: their audio files (downloads in other formats too), and an upload still under way, included. */
   const removeWhere = async (ownerId: string, filter: { id: string } | { samples: true } | { all: true }): Promise<number> => {
-    const { ids, audioKeys, uploadIds } = await deleteMeetings(db, ownerId, filter);
+    const { ids, audioKeys, uploadIds } = await events.transaction(async (trx, raise) => {
+      const deleted = await deleteMeetings(trx, ownerId, filter);
+      deleted.ids.forEach((id, i) =>
+        raise({ type: 'meeting.deleted', actorId: ownerId, ownerId, teamId: deleted.teams[i] ?? null, subject: { type: 'meeting', id }, payload: {} }),
+      );
+      return deleted;
+    });
     await Promise.all(ids.map((id) => readsInFlight.meetingChanged(id)));
     await blobs.remove(audioKeys.flatMap((key) => withDownloadKeys(blobs, key)));
     if (uploadIds.length > 0) await deps.discardUploads?.(uploadIds);
     return ids.length;
   };
+
+  /** An edit of the owner's transcript, and its `transcript.edited` event when it changed something. */
+  const transcriptEdit = (
+    ownerId: string,
+    id: string,
+    change: EventPayload<'transcript.edited'>['change'],
+    edit: (trx: Db) => Promise<boolean>,
+  ): Promise<boolean> =>
+    events.transaction(async (trx, raise) => {
+      const edited = await edit(trx);
+      if (edited) {
+        const meeting = await ownershipOf(trx, id);
+        raise({
+          type: 'transcript.edited',
+          actorId: ownerId,
+          ownerId,
+          teamId: meeting?.team_id ?? null,
+          subject: { type: 'meeting', id },
+          payload: { change },
+        });
+      }
+      return edited;
+    });
 
   return {
     /** The meetings the caller may read (their own and their teams'), with search and filters. */
@@ -260,16 +291,23 @@ export function createMeetingsService(deps: {
     /** A new meeting waiting for its audio (a recording starting, or a file about to be uploaded). */
     create: async (ownerId: string, body: CreateMeetingBody): Promise<MeetingRecord | 'not-a-member'> => {
       if (body.teamId && !(await isMemberOf(ownerId, body.teamId))) return 'not-a-member';
-      const id = await createMeeting(db, {
-        teamId: body.teamId ?? null,
-        ownerId,
-        title: body.title ?? '',
-        source: body.source ?? 'mic',
-        status: 'recording',
-        options: body.options ?? {},
-        participants: body.participants ?? [],
-        ...(body.startedAt ? { startedAt: body.startedAt } : {}),
-        ...(body.audioSources ? { audioSources: body.audioSources } : {}),
+      const teamId = body.teamId ?? null;
+      const title = body.title ?? '';
+      const source = body.source ?? 'mic';
+      const id = await events.transaction(async (trx, raise) => {
+        const created = await createMeeting(trx, {
+          teamId,
+          ownerId,
+          title,
+          source,
+          status: 'recording',
+          options: body.options ?? {},
+          participants: body.participants ?? [],
+          ...(body.startedAt ? { startedAt: body.startedAt } : {}),
+          ...(body.audioSources ? { audioSources: body.audioSources } : {}),
+        });
+        raise({ type: 'meeting.created', actorId: ownerId, ownerId, teamId, subject: { type: 'meeting', id: created }, payload: { title, source } });
+        return created;
       });
       const meeting = await getMeeting(db, ownerOnly(ownerId), id);
       if (!meeting) throw new Error('A meeting just created could not be read back');
@@ -287,28 +325,46 @@ export function createMeetingsService(deps: {
       // A 5 MB file takes a second to read: off the event loop, so the server answers meanwhile.
       const parsed = await parseTranscriptOffThread(body.fileName, body.content);
       if (!parsed.ok) return { problem: parsed.problem };
-      const id = await createImportedMeeting(
-        db,
-        {
+      const title = body.title || body.fileName.replace(/\.[^.]+$/, '').slice(0, MAX_TITLE_LENGTH);
+      const teamId = body.teamId ?? null;
+      const id = await events.transaction(async (trx, raise) => {
+        const imported = await createImportedMeeting(
+          trx,
+          {
+            ownerId,
+            title,
+            options: {},
+            participants: [],
+            teamId,
+            durationSeconds: parsed.value.durationSeconds,
+            ...(body.startedAt ? { startedAt: body.startedAt } : {}),
+          },
+          parsed.value.transcript,
+        );
+        raise({
+          type: 'transcript.ready',
+          actorId: ownerId,
           ownerId,
-          title: body.title || body.fileName.replace(/\.[^.]+$/, '').slice(0, MAX_TITLE_LENGTH),
-          options: {},
-          participants: [],
-          teamId: body.teamId ?? null,
-          durationSeconds: parsed.value.durationSeconds,
-          ...(body.startedAt ? { startedAt: body.startedAt } : {}),
-        },
-        parsed.value.transcript,
-      );
+          teamId,
+          subject: { type: 'meeting', id: imported },
+          payload: { origin: 'import', title },
+        });
+        return imported;
+      });
       const meeting = await getMeeting(db, ownerOnly(ownerId), id);
       if (!meeting) throw new Error('A meeting just imported could not be read back');
-      if (meeting.teamId) {
-        await recordTeamActivity(id, ownerId, 'meeting_imported');
-        await deps.onTeamTranscript?.(id, ownerId);
-      }
       return { meeting };
     },
-    update: (ownerId: string, id: string, changes: Omit<UpdateMeetingBody, 'teamId'>) => updateMeeting(db, ownerId, id, changes),
+    update: (ownerId: string, id: string, changes: Omit<UpdateMeetingBody, 'teamId'>) =>
+      events.transaction(async (trx, raise) => {
+        const updated = await updateMeeting(trx, ownerId, id, changes);
+        const meeting = updated ? await ownershipOf(trx, id) : undefined;
+        if (meeting) {
+          const fields = Object.entries(changes).flatMap(([field, value]) => (value === undefined ? [] : [field]));
+          raise({ type: 'meeting.updated', actorId: ownerId, ownerId, teamId: meeting.team_id, subject: { type: 'meeting', id }, payload: { fields } });
+        }
+        return updated;
+      }),
     /**
      * Shares the owner's meeting with one of their teams (its members read and export it from now
      * on), or makes it private again (null): the next request of a member answers 404.
@@ -317,12 +373,21 @@ export function createMeetingsService(deps: {
       if (teamId !== null && !(await isMemberOf(ownerId, teamId))) {
         return (await ownsMeeting(db, ownerId, id)) ? 'not-a-member' : 'not-found';
       }
-      const changed = await setMeetingTeam(db, ownerId, id, teamId);
+      const changed = await events.transaction(async (trx, raise) => {
+        const result = await setMeetingTeam(trx, ownerId, id, teamId);
+        if (result && teamId !== result.previousTeamId) {
+          raise({
+            type: 'meeting.shared',
+            actorId: ownerId,
+            ownerId,
+            teamId,
+            subject: { type: 'meeting', id },
+            payload: { teamId, previousTeamId: result.previousTeamId, title: result.title },
+          });
+        }
+        return result;
+      });
       if (!changed) return 'not-found';
-      if (teamId !== null && teamId !== changed.previousTeamId) {
-        await recordTeamActivity(id, ownerId, 'meeting_shared');
-        await deps.onTeamTranscript?.(id, ownerId);
-      }
       // The team it left loses it from its members' lists now (the one it joined hears of it through its activity),
       // and its members' downloads of it stop.
       if (changed.previousTeamId !== null && changed.previousTeamId !== teamId) {
@@ -358,10 +423,14 @@ export function createMeetingsService(deps: {
     sharedWithTeam: (teamId: string, ids: readonly string[]) => sharedWithTeam(db, teamId, ids),
     /** Of these people, who is recording a meeting now (/team: "In a meeting"). */
     peopleRecording: (userIds: readonly string[]) => peopleRecording(db, userIds),
-    updateSegment: (ownerId: string, id: string, segmentId: string, text: string) => updateSegmentText(db, ownerId, id, segmentId, text),
-    renameSpeaker: (ownerId: string, id: string, speakerId: string, displayName: string) => renameSpeaker(db, ownerId, id, speakerId, displayName),
-    mergeSpeakers: (ownerId: string, id: string, speakerId: string, intoSpeakerId: string) => mergeSpeakers(db, ownerId, id, speakerId, intoSpeakerId),
-    assignSegments: (ownerId: string, id: string, segmentIds: readonly string[], speakerId: string) => assignSegments(db, ownerId, id, segmentIds, speakerId),
+    updateSegment: (ownerId: string, id: string, segmentId: string, text: string) =>
+      transcriptEdit(ownerId, id, 'text', (trx) => updateSegmentText(trx, ownerId, id, segmentId, text)),
+    renameSpeaker: (ownerId: string, id: string, speakerId: string, displayName: string) =>
+      transcriptEdit(ownerId, id, 'speaker_renamed', (trx) => renameSpeaker(trx, ownerId, id, speakerId, displayName)),
+    mergeSpeakers: (ownerId: string, id: string, speakerId: string, intoSpeakerId: string) =>
+      transcriptEdit(ownerId, id, 'speakers_merged', (trx) => mergeSpeakers(trx, ownerId, id, speakerId, intoSpeakerId)),
+    assignSegments: (ownerId: string, id: string, segmentIds: readonly string[], speakerId: string) =>
+      transcriptEdit(ownerId, id, 'segments_assigned', (trx) => assignSegments(trx, ownerId, id, segmentIds, speakerId)),
     /** The names the person has given speakers in their meetings, most used first. */
     speakerNames: (ownerId: string) => speakerNamesOf(db, ownerId, 200),
     /** Deletes the caller's meeting; answers how many went (0: not theirs or not there). */
@@ -435,12 +504,26 @@ export function createMeetingsService(deps: {
     /** Which of these blob keys are some meeting's recording (the rest are orphans). */
     audioKeysAmong: (keys: readonly string[]) => audioKeysAmong(db, keys),
     recordingStored: async (meetingId: string, audio: StoredAudio) => {
-      const moved = await transition(db, meetingId, 'recordingStored', {
-        audio_key: audio.key,
-        audio_mime: audio.mime,
-        audio_bytes: audio.bytes,
-        duration_seconds: audio.durationSeconds,
-        failure_reason: null,
+      const moved = await events.transaction(async (trx, raise) => {
+        const done = await transition(trx, meetingId, 'recordingStored', {
+          audio_key: audio.key,
+          audio_mime: audio.mime,
+          audio_bytes: audio.bytes,
+          duration_seconds: audio.durationSeconds,
+          failure_reason: null,
+        });
+        const meeting = done ? await ownershipOf(trx, meetingId) : undefined;
+        if (meeting) {
+          raise({
+            type: 'recording.stored',
+            actorId: meeting.owner_id,
+            ownerId: meeting.owner_id,
+            teamId: meeting.team_id,
+            subject: { type: 'meeting', id: meetingId },
+            payload: { bytes: audio.bytes, durationSeconds: audio.durationSeconds },
+          });
+        }
+        return done;
       });
       if (moved) await recordingEnded(meetingId);
       return moved;
@@ -454,13 +537,23 @@ export function createMeetingsService(deps: {
       const row = await transcriptionSource(db, meetingId);
       return row && { ownerId: row.owner_id, audioKey: row.audio_key, options: parseOptions(row.options), audioSources: parseSources(row.audio_sources) };
     },
-    /** Stores the transcript and makes the meeting ready; a meeting shared with a team is then "recorded" in its activity. */
-    completeTranscription: async (meetingId: string, transcript: TranscriptInput): Promise<boolean> => {
-      const completed = await completeTranscription(db, meetingId, transcript);
-      const meeting = completed ? await ownershipOf(db, meetingId) : undefined;
-      if (meeting?.team_id && meeting.source !== 'sample') await recordTeamActivity(meetingId, meeting.owner_id, 'meeting_recorded');
-      return completed;
-    },
+    /** Stores the transcript and makes the meeting ready, with its `transcript.ready` event. */
+    completeTranscription: (meetingId: string, transcript: TranscriptInput): Promise<boolean> =>
+      events.transaction(async (trx, raise) => {
+        const completed = await completeTranscription(trx, meetingId, transcript);
+        const meeting = completed ? await ownershipOf(trx, meetingId) : undefined;
+        if (meeting) {
+          raise({
+            type: 'transcript.ready',
+            actorId: null,
+            ownerId: meeting.owner_id,
+            teamId: meeting.team_id,
+            subject: { type: 'meeting', id: meetingId },
+            payload: { origin: 'transcription', title: meeting.title },
+          });
+        }
+        return completed;
+      }),
     failTranscription: (meetingId: string, reason: string) => transition(db, meetingId, 'transcriptionFailed', { failure_reason: reason }),
     /** The caller asks for a failed transcription to run again. */
     retryTranscription: async (ownerId: string, meetingId: string): Promise<'retried' | 'not-found' | 'not-failed' | 'no-audio'> => {

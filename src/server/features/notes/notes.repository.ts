@@ -1,3 +1,4 @@
+import { inTransaction } from '#server/db/transaction.ts';
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { ActionItem, Topic } from '#shared/contracts/insights.ts';
@@ -72,7 +73,7 @@ export async function reviewedItemsOf(db: Db, meetingId: string): Promise<Insigh
  * ones follow them; in one transaction with the notes' state.
  */
 export async function replaceItems(db: Db, meetingId: string, items: NewItem[], state: Partial<StateRow>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.deleteFrom('meeting_insights').where('meeting_id', '=', meetingId).where('reviewed', '=', 0).execute();
     const last = await trx
       .selectFrom('meeting_insights')

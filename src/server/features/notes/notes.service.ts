@@ -5,6 +5,7 @@ import type { Insight, NotesResponse, NotesState, UpdateNoteItemBody } from '#sh
 import type { MeetingNotesEvent } from '#shared/contracts/realtime.ts';
 import type { StatusResponse } from '#shared/contracts/status.ts';
 import type { Db } from '#server/db/create-db.ts';
+import type { EventRecorder } from '#server/events/domain-events.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import { NotesLlmError } from './engines/llm/llm-errors.ts';
@@ -51,17 +52,12 @@ type NotesDeps = {
   automaticNotesOf: (userId: string) => Promise<boolean>;
   maxAttempts: number;
   retryDelayMs: number;
-  /** After notes are written (the notifications feature: AI Insights Ready, action items assigned); its failure is only logged. */
-  onNotesWritten?: (written: NotesWritten) => Promise<void>;
+  /** Notes stored and their `notes.ready` event commit together (notifications subscribe to it). */
+  events: EventRecorder;
 };
 
-/** A meeting's notes just written: whether the person asked (Regenerate), and the new items. */
-export type NotesWritten = {
-  meetingId: string;
-  ownerId: string;
-  explicit: boolean;
-  items: { kind: NewItem['kind']; text: string; assignee: string | null; startMs: number }[];
-};
+/** The notes' name among the domain events' subscribers. */
+export const NOTES_SUBSCRIBER = 'notes';
 
 const NotesPayload = z.object({ meetingId: z.uuid(), ownerId: z.string(), explicit: z.boolean() });
 type NotesPayload = z.infer<typeof NotesPayload>;
@@ -86,6 +82,10 @@ export function createNotesService(deps: NotesDeps) {
 
   const notesOf = async (meetingId: string, transcriptRevision: number): Promise<{ insights: Insight[]; notes: NotesState }> => {
     const [insights, state] = await Promise.all([itemsOfMeeting(db, meetingId), stateOf(db, meetingId)]);
+    // A transcript just stored whose event has not reached the notes yet: its notes are as good as queued.
+    if (!state && (await deps.events.pending(NOTES_SUBSCRIBER, { type: 'meeting', id: meetingId }))) {
+      return { insights, notes: { ...presentState(undefined, transcriptRevision), status: 'queued' } };
+    }
     return { insights, notes: presentState(state, transcriptRevision) };
   };
 
@@ -181,31 +181,38 @@ export function createNotesService(deps: NotesDeps) {
       const starts = new Map(source.segments.map((s) => [s.id, s.startMs]));
       const fresh = itemsOf(result, parts, (id) => starts.get(id) ?? 0);
       const items = keepReviewed(await reviewedItemsOf(db, meetingId), fresh);
-      await replaceItems(db, meetingId, items, {
-        status: 'ready',
-        engine: result.engine,
-        failure_reason: null,
-        dropped_uncited: result.droppedUncited,
-        local_fallback_parts: result.localFallbackParts,
-        part: null,
-        parts: null,
-        source_revision: source.transcriptRevision,
-        generated_at: new Date().toISOString(),
+      const summary = parts.summary ? result.summary.trim() || null : null;
+      await deps.events.transaction(async (trx, raise) => {
+        await replaceItems(trx, meetingId, items, {
+          status: 'ready',
+          engine: result.engine,
+          failure_reason: null,
+          dropped_uncited: result.droppedUncited,
+          local_fallback_parts: result.localFallbackParts,
+          part: null,
+          parts: null,
+          source_revision: source.transcriptRevision,
+          generated_at: new Date().toISOString(),
+        });
+        raise({
+          type: 'notes.ready',
+          actorId: explicit ? ownerId : null,
+          ownerId,
+          teamId: source.teamId,
+          subject: { type: 'meeting', id: meetingId },
+          payload: {
+            explicit,
+            summary,
+            items: items.map((item) => ({ kind: item.kind, text: item.text, assignee: item.assignee ?? null, startMs: item.startMs })),
+          },
+        });
       });
       await indexForSearch(meetingId);
       // The notes are stored whatever happens next: a failure here is logged, never a failed notes job.
       await tracker
         .notesStored({ meetingId, ownerId, startedAt: source.startedAt, segments: source.segments })
         .catch((error: unknown) => log.error({ err: error, meetingId }, 'follow-ups of open action items and superseded decisions not found'));
-      if (parts.summary) await meetings.setSummary(meetingId, result.summary.trim() || null);
-      await deps
-        .onNotesWritten?.({
-          meetingId,
-          ownerId,
-          explicit,
-          items: items.map((item) => ({ kind: item.kind, text: item.text, assignee: item.assignee ?? null, startMs: item.startMs })),
-        })
-        .catch((error: unknown) => log.error({ err: error, meetingId }, 'notes notifications not sent'));
+      if (parts.summary) await meetings.setSummary(meetingId, summary);
     },
     onSettled: async ({ meetingId, ownerId }, outcome) => {
       if (outcome.status === 'failed') await writeState(db, meetingId, { status: 'failed', failure_reason: outcome.error, part: null, parts: null });

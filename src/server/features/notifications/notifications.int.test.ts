@@ -317,6 +317,7 @@ describe('notification emails and in-app notifications', () => {
     expect((await call(lead, 'PATCH', `/api/v1/meetings/${privateOne.id}`, { teamId: team.id })).status).toBe(200);
     expect((await call(lead, 'PATCH', `/api/v1/meetings/${privateOne.id}`, { teamId: null })).status).toBe(200);
     expect((await call(lead, 'PATCH', `/api/v1/meetings/${privateOne.id}`, { teamId: team.id })).status).toBe(200);
+    await t.deps.jobs.idle();
     expect(await mentionsOfKim()).toEqual([`/meetings/${privateOne.id}`, `/meetings/${shared.id}`]);
     const imported = await call(lead, 'POST', '/api/v1/meetings/imports', {
       fileName: 'retro.txt',
@@ -325,6 +326,7 @@ describe('notification emails and in-app notifications', () => {
     });
     expect(imported.status, imported.text).toBe(201);
     const importedId = (imported.json as { id: string }).id;
+    await t.deps.jobs.idle();
     expect(await mentionsOfKim()).toEqual([`/meetings/${importedId}`, `/meetings/${privateOne.id}`, `/meetings/${shared.id}`]);
   });
 

@@ -51,8 +51,8 @@ export type NotesReady = {
   items: readonly { kind: 'key_point' | 'action_item' | 'decision' | 'topic'; text: string; assignee: string | null; startMs: number }[];
 };
 
-/** An invitation just sent by email (the teams feature), for the in-app notice when the address has an account. */
-export type TeamInvitationSent = { email: string; teamName: string; inviter: string; url: string };
+/** An invitation made for an address (the teams feature), for the in-app notice when the address has an account. */
+export type TeamInvitationSent = { invitationId: string; email: string; teamName: string; inviterId: string | null; url: string };
 
 type NotificationsDeps = {
   db: Db;
@@ -238,11 +238,13 @@ export function createNotificationsService(deps: NotificationsDeps) {
     const userId = await deps.userIdOfEmail(sent.email);
     if (!userId) return;
     const url = new URL(sent.url);
+    const inviter = (sent.inviterId && (await deps.profilesOf([sent.inviterId])).get(sent.inviterId)?.name) || 'Someone';
     await notify(userId, {
       kind: 'team_invitation',
-      title: `${sent.inviter} invited you to ${sent.teamName}`,
+      title: `${inviter} invited you to ${sent.teamName}`,
       body: `Join the team “${sent.teamName}” to see what its members share.`,
       link: url.pathname,
+      dedupeKey: `invitation:${sent.invitationId}`,
     });
   };
 

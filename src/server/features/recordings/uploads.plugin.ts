@@ -32,8 +32,6 @@ type UploadsDeps = {
   blobs: BlobStore;
   auth: AuthContext;
   log: FastifyBaseLogger;
-  /** The hand-off to transcription once a meeting's audio is stored (the upload's answer does not wait for it). */
-  onRecordingStored: (meetingId: string) => Promise<void>;
 };
 
 /** A tus hook error: the status and a JSON body the web app can show. */
@@ -216,7 +214,6 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
       // Remembered as finished until it expires, so a retry whose answer was lost hears "all arrived".
       await datastore.markFinished(upload);
       if (!result.ok) throw refuse(result.status, result.reason);
-      void deps.onRecordingStored(meetingId).catch((err: unknown) => deps.log.error({ err, meetingId }, 'could not queue transcription'));
       return {};
     },
     onResponseError: (req, error) => {

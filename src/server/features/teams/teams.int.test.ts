@@ -164,6 +164,7 @@ describe('teams and invitations', () => {
     const days = (Date.parse(invitation.expiresAt) - Date.parse(invitation.createdAt)) / 86_400_000;
     expect(days).toBe(7);
 
+    await t.deps.jobs.idle(); // the email leaves from the invitation's event
     const mail = outbox(t.config.dataDir, guest.email).at(-1)!;
     expect(mail).toMatchObject({ kind: 'team_invitation', link: invitation.url });
     expect(mail.subject).toBe('Olive Owner invited you to Research on Parley');
@@ -284,19 +285,33 @@ describe('invitations under strain', () => {
     expect(outbox(t.config.dataDir, 'one-too-many@example.com')).toEqual([]);
   });
 
-  it('an invitation whose email cannot be sent is taken back, and the person is told', async () => {
+  it('an invitation whose email cannot be sent says so on the invitation, first retrying, then failed', async () => {
     // SMTP at a port nobody listens on: the mail server is down.
     const down = await buildTestApp({
       env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', SMTP_HOST: '127.0.0.1', SMTP_PORT: String(await findFreePort()) },
+      deps: { eventDelivery: { maxAttempts: 2, retryDelayMs: 200 } },
     });
     try {
       const { token } = await signUpUser(down.app, 'smtp-down', { fullName: 'Down Owner' });
       const headers = { authorization: `Bearer ${token}` };
       const team = (await down.app.inject({ method: 'POST', url: '/api/v1/teams', headers, payload: { name: 'Offline' } })).json() as { id: string };
-      const refused = await down.app.inject({ method: 'POST', url: `/api/v1/teams/${team.id}/invitations`, headers, payload: { email: 'lost@example.com' } });
-      expect(refused.statusCode).toBe(500);
-      expect(messageOf(refused.json())).toBe('The invitation email could not be sent. Check the server’s email settings, or invite with a link instead.');
-      expect(await down.deps.database.db.selectFrom('team_invitations').select('id').where('team_id', '=', team.id).execute()).toEqual([]);
+      const made = await down.app.inject({ method: 'POST', url: `/api/v1/teams/${team.id}/invitations`, headers, payload: { email: 'lost@example.com' } });
+      expect(made.statusCode).toBe(201);
+      expect(made.json()).toMatchObject({ email: 'lost@example.com', emailed: true, emailStatus: 'sending', emailError: null });
+      const invitationOf = async () =>
+        InvitationListSchema.parse((await down.app.inject({ method: 'GET', url: `/api/v1/teams/${team.id}/invitations`, headers })).json()).items[0];
+      // The first try refused: the inviter reads that it is tried again.
+      await expect.poll(async () => (await invitationOf())?.emailStatus, { timeout: 30_000 }).not.toBe('sending');
+      expect(await invitationOf()).toMatchObject({
+        emailError: expect.stringMatching(/^The email has not been sent yet|^The invitation email could not be sent/),
+      });
+      // Both tries refused: the inviter reads why, and what to do; the mail server's answer stays in the log.
+      await expect.poll(async () => (await invitationOf())?.emailStatus, { timeout: 30_000 }).toBe('failed');
+      expect(await invitationOf()).toMatchObject({
+        emailStatus: 'failed',
+        emailError: 'The invitation email could not be sent. Check the server’s email settings, or invite with a link instead.',
+      });
+      expect((await down.deps.events.failed()).map((d) => [d.subscriber, d.type])).toEqual([['teams', 'invitation.created']]);
       // A copyable link needs no email.
       expect((await down.app.inject({ method: 'POST', url: `/api/v1/teams/${team.id}/invitations`, headers, payload: {} })).statusCode).toBe(201);
     } finally {

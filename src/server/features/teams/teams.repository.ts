@@ -1,5 +1,6 @@
+import { inTransaction } from '#server/db/transaction.ts';
 import crypto from 'node:crypto';
-import type { InvitedRole, TeamActivityKind, TeamRole } from '#shared/contracts/teams.ts';
+import type { InvitationEmailStatus, InvitedRole, TeamActivityKind, TeamRole } from '#shared/contracts/teams.ts';
 import type { Db } from '#server/db/create-db.ts';
 import { hashOpaqueToken } from '#server/lib/opaque-token.ts';
 import type { TeamActivityTable, TeamInvitationsTable } from './teams.table.ts';
@@ -33,7 +34,7 @@ const presentTeam = (row: { id: string; name: string; role: TeamRole; created_at
 
 export async function insertTeam(db: Db, input: { name: string; ownerId: string; now: string }): Promise<string> {
   const id = crypto.randomUUID();
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.insertInto('teams').values({ id, name: input.name, created_by: input.ownerId, created_at: input.now, updated_at: input.now }).execute();
     await trx.insertInto('team_members').values({ team_id: id, user_id: input.ownerId, role: 'owner', joined_at: input.now }).execute();
   });
@@ -95,7 +96,7 @@ export async function setRole(db: Db, teamId: string, userId: string, role: Excl
 
 /** Makes `toId` the owner and the owner `fromId` an admin, in one transaction; false when either is not what it should be. */
 export async function transferOwnership(db: Db, teamId: string, fromId: string, toId: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const demoted = await trx
       .updateTable('team_members')
       .set({ role: 'admin' })
@@ -139,9 +140,20 @@ export async function insertInvitation(
     revoked_at: null,
     accepted_at: null,
     accepted_by: null,
+    email_status: input.email ? 'sending' : null,
+    email_error: null,
   };
   await db.insertInto('team_invitations').values(row).execute();
   return row;
+}
+
+export async function invitationById(db: Db, id: string): Promise<InvitationRow | undefined> {
+  return db.selectFrom('team_invitations').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Where an emailed invitation's email is, and the words the inviter reads when it failed. */
+export async function setInvitationEmail(db: Db, id: string, status: InvitationEmailStatus, error: string | null): Promise<void> {
+  await db.updateTable('team_invitations').set({ email_status: status, email_error: error }).where('id', '=', id).execute();
 }
 
 /** Invitations still open: neither accepted, revoked nor expired. */
@@ -168,11 +180,6 @@ export async function revokeInvitationsTo(db: Db, teamId: string, email: string,
     .where('accepted_at', 'is', null)
     .where('revoked_at', 'is', null)
     .execute();
-}
-
-/** An invitation whose email could not be sent is taken back: nobody holds its link. */
-export async function deleteInvitation(db: Db, invitationId: string): Promise<void> {
-  await db.deleteFrom('team_invitations').where('id', '=', invitationId).execute();
 }
 
 /** Revokes an open invitation of this team; false when there is none (another team's id, already used or revoked). */
@@ -203,7 +210,7 @@ export async function invitationOfToken(db: Db, token: string): Promise<(Invitat
  * conditional UPDATE lets only one of two accepts racing for the same invitation through.
  */
 export async function acceptInvitation(db: Db, invitation: InvitationRow, userId: string, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const taken = await trx
       .updateTable('team_invitations')
       .set({ accepted_at: now.toISOString(), accepted_by: userId })
@@ -223,12 +230,21 @@ export async function acceptInvitation(db: Db, invitation: InvitationRow, userId
 
 export async function insertActivity(
   db: Db,
-  input: { teamId: string; actorId: string; kind: TeamActivityKind; meetingId?: string; meetingTitle?: string; subject?: string | null; now: string },
+  input: {
+    id?: string | undefined;
+    teamId: string;
+    actorId: string;
+    kind: TeamActivityKind;
+    meetingId?: string;
+    meetingTitle?: string;
+    subject?: string | null;
+    now: string;
+  },
 ): Promise<void> {
   await db
     .insertInto('team_activity')
     .values({
-      id: crypto.randomUUID(),
+      id: input.id ?? crypto.randomUUID(),
       team_id: input.teamId,
       actor_id: input.actorId,
       kind: input.kind,
@@ -237,6 +253,7 @@ export async function insertActivity(
       subject: input.subject ?? null,
       created_at: input.now,
     })
+    .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
 
@@ -246,7 +263,7 @@ export async function activityOf(db: Db, teamId: string, limit: number): Promise
 
 /** Notes that a person's tab is in use now; answers when it last said so before (null: never). */
 export async function touchPresence(db: Db, userId: string, now: string): Promise<string | null> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const before = await trx.selectFrom('team_presence').select('seen_at').where('user_id', '=', userId).executeTakeFirst();
     await trx
       .insertInto('team_presence')

@@ -13,7 +13,10 @@ import {
   type TeamMember,
   type TeamRole,
 } from '#shared/contracts/teams.ts';
+import type { DomainEvent } from '#shared/contracts/events.ts';
 import type { Db } from '#server/db/create-db.ts';
+import type { EventRecorder } from '#server/events/domain-events.ts';
+import type { SecretBox } from '#server/lib/secret-box.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import { newOpaqueToken } from '#server/lib/opaque-token.ts';
@@ -22,12 +25,13 @@ import { invitationEmail, type OutgoingEmail } from './invitation-email.ts';
 import {
   acceptInvitation,
   activityOf,
-  deleteInvitation,
   deleteTeam,
   insertActivity,
   insertInvitation,
   insertTeam,
+  invitationById,
   invitationOfToken,
+  setInvitationEmail,
   membersOf,
   openInvitations,
   presenceOf,
@@ -55,8 +59,10 @@ type TeamsDeps = {
   /** Meeting counts and who is recording, for the member cards; which meetings are still shared, for the activity. */
   meetings: Pick<MeetingsService, 'teamMemberCounts' | 'peopleRecording' | 'sharedWithTeam'>;
   sendEmail: (email: OutgoingEmail) => Promise<void>;
-  /** After an invitation was emailed (the notifications feature: an in-app notice when the address has an account). */
-  onInvitationEmailed?: (sent: { email: string; teamName: string; inviter: string; url: string }) => Promise<void>;
+  /** Changes and the domain events they raise commit together (an invitation's email leaves from its event). */
+  events: EventRecorder;
+  /** Seals an invitation's token into its event (only its hash is kept with the invitation) and opens it to send the email. */
+  secrets: Pick<SecretBox, 'seal' | 'open'>;
   /** PUBLIC_URL: invitation links point at `<publicUrl>/invite/<token>`. */
   publicUrl: string;
   now: () => Date;
@@ -67,6 +73,9 @@ type TeamsDeps = {
 };
 
 const INVITATION_VALID_MS = INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000;
+/** What the inviter reads on an invitation whose email did not go out (the mail server's answer is in the server's log). */
+const INVITATION_EMAIL_RETRYING = 'The email has not been sent yet: the mail server did not take it. Parley is trying again.';
+const INVITATION_EMAIL_FAILED = 'The invitation email could not be sent. Check the server’s email settings, or invite with a link instead.';
 /** Enough for any real team; stops a script from using the server to send invitation emails without end. */
 export const MAX_OPEN_INVITATIONS = 50;
 const RANK: Record<TeamRole, number> = { owner: 3, admin: 2, member: 1 };
@@ -109,7 +118,7 @@ export function createTeamsService(deps: TeamsDeps) {
     teamId: string,
     actorId: string,
     kind: TeamActivityKind,
-    extra: { meetingId?: string; meetingTitle?: string; subject?: string | null } = {},
+    extra: { id?: string | undefined; meetingId?: string; meetingTitle?: string; subject?: string | null } = {},
   ) => insertActivity(db, { teamId, actorId, kind, ...extra, now: nowIso() });
   /**
    * Tells the team's members (and `also`: someone who just left it) that what /team shows changed.
@@ -135,10 +144,13 @@ export function createTeamsService(deps: TeamsDeps) {
       .catch(() => undefined);
   };
   const nameOf = async (userId: string) => (await deps.profilesOf([userId])).get(userId)?.name ?? 'Someone';
+  const invitationUrl = (token: string) => `${deps.publicUrl.replace(/\/+$/, '')}/invite/${token}`;
 
   const presentInvitation = (row: InvitationRow, inviters: Map<string, PersonProfile>): Invitation => ({
     id: row.id,
     email: row.email,
+    emailStatus: row.email_status,
+    emailError: row.email_error,
     role: row.role,
     invitedBy: { id: row.invited_by, name: (row.invited_by && inviters.get(row.invited_by)?.name) ?? 'Someone' },
     createdAt: row.created_at,
@@ -302,24 +314,68 @@ export function createTeamsService(deps: TeamsDeps) {
         throw new AppError('CONFLICT', `This team already has ${MAX_OPEN_INVITATIONS} open invitations. Revoke one before inviting more.`);
       }
       const token = newOpaqueToken();
-      const row = await insertInvitation(db, { teamId, email, role: input.role, token, invitedBy: userId, now: deps.now(), validMs: INVITATION_VALID_MS });
-      const url = `${deps.publicUrl.replace(/\/+$/, '')}/invite/${token}`;
       const team = await teamFor(userId, teamId);
-      const inviter = profiles.get(userId)?.name ?? 'Someone';
-      if (email) {
-        try {
-          await deps.sendEmail(invitationEmail({ to: email, teamName: team.name, inviter, role: input.role, link: url, expiresAt: row.expires_at }));
-        } catch (error) {
-          await deleteInvitation(db, row.id);
-          throw new AppError('INTERNAL', 'The invitation email could not be sent. Check the server’s email settings, or invite with a link instead.', {
-            cause: error,
-          });
-        }
-      }
-      await record(teamId, userId, 'member_invited', { subject: email });
+      // The invitation, its activity and its event commit together: the email leaves from the event,
+      // so a crash after the commit still sends it (and a failed commit sends nothing).
+      const row = await deps.events.transaction(async (trx, raise) => {
+        const invitation = await insertInvitation(trx, {
+          teamId,
+          email,
+          role: input.role,
+          token,
+          invitedBy: userId,
+          now: deps.now(),
+          validMs: INVITATION_VALID_MS,
+        });
+        await insertActivity(trx, { teamId, actorId: userId, kind: 'member_invited', subject: email, now: nowIso() });
+        raise({
+          type: 'invitation.created',
+          actorId: userId,
+          ownerId: null,
+          teamId,
+          subject: { type: 'invitation', id: invitation.id },
+          payload: {
+            invitationId: invitation.id,
+            teamId,
+            teamName: team.name,
+            email,
+            role: input.role,
+            sealedToken: email ? deps.secrets.seal(token, `invitation:${invitation.id}`) : null,
+            expiresAt: invitation.expires_at,
+          },
+        });
+        return invitation;
+      });
       changed(teamId);
-      if (email) await deps.onInvitationEmailed?.({ email, teamName: team.name, inviter, url });
-      return { ...presentInvitation(row, profiles), token, url, emailed: email !== null };
+      return { ...presentInvitation(row, profiles), token, url: invitationUrl(token), emailed: email !== null };
+    },
+    /** The link of an invitation, from its event (the in-app notice of an invitation links to it). */
+    invitationUrlOf: (event: Extract<DomainEvent, { type: 'invitation.created' }>): string | undefined =>
+      event.payload.sealedToken ? invitationUrl(deps.secrets.open(event.payload.sealedToken, `invitation:${event.payload.invitationId}`).plaintext) : undefined,
+    /**
+     * Sends an emailed invitation (its `invitation.created` event): once, while it is still open. A
+     * failure is the inviter's to see on the invitation ("retrying", then "failed"); the mail
+     * server's own answer is for the operator's log.
+     */
+    sendInvitationEmail: async (event: Extract<DomainEvent, { type: 'invitation.created' }>, attempt: { final: boolean }): Promise<void> => {
+      const { invitationId, email, sealedToken } = event.payload;
+      if (!email || !sealedToken) return;
+      const invitation = await invitationById(db, invitationId);
+      const open = invitation && !invitation.accepted_at && !invitation.revoked_at && invitation.expires_at > nowIso();
+      if (!open || invitation.email_status === 'sent') return;
+      const link = invitationUrl(deps.secrets.open(sealedToken, `invitation:${invitationId}`).plaintext);
+      const inviter = event.actorId ? await nameOf(event.actorId) : 'Someone';
+      try {
+        await deps.sendEmail(
+          invitationEmail({ to: email, teamName: event.payload.teamName, inviter, role: event.payload.role, link, expiresAt: invitation.expires_at }),
+        );
+      } catch (error) {
+        await setInvitationEmail(db, invitationId, attempt.final ? 'failed' : 'retrying', attempt.final ? INVITATION_EMAIL_FAILED : INVITATION_EMAIL_RETRYING);
+        changed(invitation.team_id);
+        throw error;
+      }
+      await setInvitationEmail(db, invitationId, 'sent', null);
+      changed(invitation.team_id);
     },
     revokeInvitation: async (userId: string, teamId: string, invitationId: string): Promise<void> => {
       await requireManager(userId, teamId);
@@ -375,8 +431,9 @@ export function createTeamsService(deps: TeamsDeps) {
     // The port the meetings feature uses (deps.ts).
     teamIdsOf: (userId: string) => teamIdsOf(db, userId),
     memberIdsOf: async (teamId: string) => (await membersOf(db, teamId)).map((m) => m.userId),
-    recordActivity: async (activity: { teamId: string; actorId: string; kind: TeamActivityKind; meetingId: string; meetingTitle: string }) => {
-      await record(activity.teamId, activity.actorId, activity.kind, { meetingId: activity.meetingId, meetingTitle: activity.meetingTitle });
+    /** A meeting's entry in the team's activity; `id` (an event's) makes a repeated delivery write it once. */
+    recordActivity: async (activity: { id?: string; teamId: string; actorId: string; kind: TeamActivityKind; meetingId: string; meetingTitle: string }) => {
+      await record(activity.teamId, activity.actorId, activity.kind, { id: activity.id, meetingId: activity.meetingId, meetingTitle: activity.meetingTitle });
       changed(activity.teamId);
     },
     teamChanged: (teamId: string) => changed(teamId),

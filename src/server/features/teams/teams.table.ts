@@ -1,4 +1,4 @@
-import type { TeamActivityKind, TeamRole } from '#shared/contracts/teams.ts';
+import type { InvitationEmailStatus, TeamActivityKind, TeamRole } from '#shared/contracts/teams.ts';
 
 /** Tables of the teams feature (migration 2026-11-24-1400). Timestamps are ISO-8601 UTC text. */
 
@@ -32,6 +32,9 @@ export type TeamInvitationsTable = {
   revoked_at: string | null;
   accepted_at: string | null;
   accepted_by: string | null;
+  /** An emailed invitation's delivery (null for a copyable link); the reason the inviter reads when it failed. */
+  email_status: InvitationEmailStatus | null;
+  email_error: string | null;
 };
 
 export type TeamActivityTable = {

@@ -28,9 +28,6 @@ export type TranscriptionService = {
   idle: () => Promise<void>;
 };
 
-/** The hand-off once a meeting's transcript is stored (the notes feature writes its notes next). */
-export type TranscriptReadyPort = { transcriptReady: (meetingId: string, ownerId: string) => Promise<void> };
-
 type ServiceDeps = {
   jobs: JobQueue;
   meetings: MeetingsService;
@@ -41,9 +38,6 @@ type ServiceDeps = {
   modelsDir: string;
   /** PARLEY_AUTO_MODELS, and the recommended models the installation lacks (for /status). */
   autoModels: TranscriptionStatusDeps['autoModels'];
-  next: TranscriptReadyPort;
-  /** After a transcript is stored (the notifications feature: the Transcription Complete email, mentions); its failure is only logged. */
-  onTranscribed?: (meetingId: string, ownerId: string) => Promise<void>;
   identifySpeakers: PipelineDeps['identifySpeakers'];
   speakerWindows: PipelineDeps['speakerWindows'];
   settingsOf: PipelineDeps['settingsOf'];
@@ -94,12 +88,8 @@ export function createTranscriptionService(deps: ServiceDeps): TranscriptionServ
     },
     onSettled: async ({ meetingId, ownerId }, outcome) => {
       if (outcome.status === 'succeeded') {
-        publish(ownerId, meetingId, { status: 'ready', stage: null, progress: 1, failureReason: null });
-        // The transcript is ready whatever happens to its notes: a failed hand-off is caught up at the next start.
-        await deps.next.transcriptReady(meetingId, ownerId).catch((error: unknown) => deps.log.error({ err: error, meetingId }, 'notes could not be queued'));
-        return deps
-          .onTranscribed?.(meetingId, ownerId)
-          .catch((error: unknown) => deps.log.error({ err: error, meetingId }, 'transcription notifications not sent'));
+        // What follows a stored transcript (notes, Ask's index, emails) subscribes to its transcript.ready event.
+        return publish(ownerId, meetingId, { status: 'ready', stage: null, progress: 1, failureReason: null });
       }
       if (outcome.status === 'retrying') {
         const seconds = Math.max(1, Math.round((outcome.runAfter.getTime() - Date.now()) / 1000));

@@ -15,8 +15,8 @@ const LINK_ID = '0b7e4c5a-1d2e-4f3a-8b9c-0000000000c1';
 const inviter = { id: '0b7e4c5a-1d2e-4f3a-8b9c-0000000000a1', name: 'Ada Lovelace' };
 
 /** The invitation endpoints behind `fetch`, as the server answers them (teams.int.test.ts covers the server itself). */
-function installInvitationServer() {
-  let open: Invitation[] = [];
+function installInvitationServer(initial: Invitation[] = []) {
+  let open: Invitation[] = initial;
   const requests: { method: string; path: string; body: unknown }[] = [];
   const respond = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
@@ -34,6 +34,8 @@ function installInvitationServer() {
         const invitation: Invitation = {
           id: LINK_ID,
           email: email ?? null,
+          emailStatus: email ? 'sending' : null,
+          emailError: null,
           role,
           invitedBy: inviter,
           createdAt: '2026-11-24T10:00:00.000Z',
@@ -97,5 +99,24 @@ describe('Invite Member', () => {
     fireEvent.click(revoke);
     await dialog.findByText('No open invitations.');
     expect(toast.success).toHaveBeenCalledWith('Invitation revoked');
+  });
+
+  it('says on an invitation that its email could not be sent, and what to do', async () => {
+    const failed = 'The invitation email could not be sent. Check the server’s email settings, or invite with a link instead.';
+    server = installInvitationServer([
+      {
+        id: LINK_ID,
+        email: 'lost@example.com',
+        emailStatus: 'failed',
+        emailError: failed,
+        role: 'member',
+        invitedBy: inviter,
+        createdAt: '2026-11-24T10:00:00.000Z',
+        expiresAt: '2026-12-01T10:00:00.000Z',
+      },
+    ]);
+    const dialog = openDialog();
+    const list = within(await dialog.findByRole('list', { name: 'Open invitations' }));
+    expect((await list.findByRole('status')).textContent).toBe(failed);
   });
 });

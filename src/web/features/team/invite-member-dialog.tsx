@@ -153,9 +153,16 @@ export function InviteMemberDialog({ team, open, onOpenChange }: { team: Team; o
           <ul aria-label="Open invitations" className="grid max-h-48 gap-2 overflow-y-auto">
             {invitations.data?.items.map((invitation) => (
               <li key={invitation.id} className="flex items-center gap-2 text-sm">
-                <span className="min-w-0 flex-1 truncate">
-                  {invitation.email ?? 'Invite link'} · {invitation.role === 'admin' ? 'Admin' : 'Member'} · expires{' '}
-                  {expiry.format(new Date(invitation.expiresAt))}
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate">
+                    {invitation.email ?? 'Invite link'} · {invitation.role === 'admin' ? 'Admin' : 'Member'} · expires{' '}
+                    {expiry.format(new Date(invitation.expiresAt))}
+                  </span>
+                  {invitation.emailError && (
+                    <span role="status" className={invitation.emailStatus === 'failed' ? 'block text-destructive' : 'block text-muted-foreground'}>
+                      {invitation.emailError}
+                    </span>
+                  )}
                 </span>
                 <Button
                   variant="ghost"

@@ -1,0 +1,37 @@
+import type { DomainEvents } from '#server/events/domain-events.ts';
+import type { TeamsService } from '../teams/teams.service.ts';
+import type { NotificationsService } from './notifications.service.ts';
+
+/**
+ * Settings › Notifications acted on: a transcript stored (Transcription Complete, mentions), a
+ * meeting shared with a team or imported into it (mentions), notes written (AI Insights Ready, action
+ * items assigned), an invitation to an address that has an account (the bell).
+ */
+export function subscribeNotifications(events: DomainEvents, notifications: NotificationsService, teams: Pick<TeamsService, 'invitationUrlOf'>): void {
+  events.subscribe('notifications', ['transcript.ready', 'meeting.shared', 'notes.ready', 'invitation.created'], async (event) => {
+    switch (event.type) {
+      case 'transcript.ready':
+        if (!event.ownerId) return;
+        if (event.payload.origin === 'transcription') return notifications.transcriptionComplete(event.subject.id, event.ownerId);
+        if (event.teamId) return notifications.teamTranscript(event.subject.id, event.ownerId);
+        return;
+      case 'meeting.shared':
+        if (event.payload.teamId && event.ownerId) return notifications.teamTranscript(event.subject.id, event.ownerId);
+        return;
+      case 'notes.ready':
+        if (!event.ownerId) return;
+        return notifications.notesReady({ meetingId: event.subject.id, ownerId: event.ownerId, explicit: event.payload.explicit, items: event.payload.items });
+      case 'invitation.created': {
+        const url = teams.invitationUrlOf(event);
+        if (!event.payload.email || !url) return;
+        return notifications.teamInvitationSent({
+          invitationId: event.payload.invitationId,
+          email: event.payload.email,
+          teamName: event.payload.teamName,
+          inviterId: event.actorId,
+          url,
+        });
+      }
+    }
+  });
+}
