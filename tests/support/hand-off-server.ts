@@ -1,0 +1,53 @@
+/**
+ * A whole Parley server (ROLE=all: HTTP and the job queue) on a test database and data directory,
+ * mailing through a local SMTP server and writing notes with a local chat-completions server, for
+ * tests that kill -9 it while a hand-off between features is under way and start it again.
+ */
+import { z } from 'zod';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { createDb } from '#server/db/create-db.ts';
+import { createDeps } from '#server/deps.ts';
+import { createFakeSpeakerIdentifier, createFakeSpeechEngine } from './fake-speech.ts';
+
+const env = z
+  .object({
+    WORKER_DB: z.enum(['sqlite', 'postgres']),
+    WORKER_DB_TARGET: z.string(),
+    WORKER_SEARCH_PATH: z.string().optional(),
+    DATA_DIR: z.string(),
+    PORT: z.string(),
+    SMTP_PORT: z.string(),
+    NOTES_LLM_URL: z.string(),
+  })
+  .parse(process.env);
+const database =
+  env.WORKER_DB === 'sqlite'
+    ? createDb({ dialect: 'sqlite', file: env.WORKER_DB_TARGET })
+    : createDb({ dialect: 'postgres', url: env.WORKER_DB_TARGET }, env.WORKER_SEARCH_PATH ? { searchPath: env.WORKER_SEARCH_PATH } : {});
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  DATA_DIR: env.DATA_DIR,
+  PORT: env.PORT,
+  PUBLIC_URL: `http://127.0.0.1:${env.PORT}`,
+  AUTH_AUTOCONFIRM: 'true',
+  AUTH_RATE_LIMITS: 'false',
+  AUTH_PASSWORD_HASH_MEMORY_KIB: '64',
+  AUTH_PASSWORD_HASH_PASSES: '1',
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: env.SMTP_PORT,
+  NOTES_ENGINE: 'llm',
+  NOTES_LLM_URL: env.NOTES_LLM_URL,
+  NOTES_LLM_MODEL: 'fake-notes-model',
+});
+const deps = await createDeps(config, {
+  database,
+  speech: { engine: createFakeSpeechEngine(), speakers: createFakeSpeakerIdentifier() },
+  // A dead process's jobs are taken back within seconds (pg-boss's lease cannot be shorter than 10 s).
+  jobTimings: { leaseMs: 1_000, monitorMs: 1_000, pollMs: 100 },
+});
+const app = await buildApp(deps);
+await app.listen({ port: Number(env.PORT), host: '127.0.0.1' });
+await deps.start();
+console.log('ready');
