@@ -53,6 +53,7 @@ import { createLocalBlobStore, type BlobStore } from './lib/blob-store.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { tightenTree } from './lib/private-files.ts';
+import { createMemoryRateLimiters, type RateLimiters } from './lib/rate-limit.ts';
 import { createAudioLinks, type AudioLinks } from './features/meetings/audio-link.ts';
 import { createSecretBox, isSealed, loadSecretKey } from './lib/secret-box.ts';
 
@@ -90,6 +91,8 @@ export type Deps = {
   uploads: { store: DurableFileStore; sweeper: UploadSweeper };
   mailer: Mailer;
   realtime: RealtimeHub;
+  /** The one rate-limit port: auth's limits and Ask's questions count here. */
+  rateLimiters: RateLimiters;
   jobs: JobQueue;
   /** The installation's engines (the status page), the engine jobs transcribe with, and the speaker identifier. */
   speech: { engines: EngineRegistry; engine: TranscriptionEngine; speakers: SpeakerIdentifier };
@@ -146,6 +149,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       ? await createPostgresTransport({ url: database.url, channel: await realtimeChannel(database), log })
       : undefined;
   const realtime = createRealtimeHub(transport);
+  const rateLimiters = createMemoryRateLimiters();
   const jobs = await createJobQueue(database, log, options.jobTimings);
 
   const engines = createEngineRegistry(config);
@@ -276,6 +280,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     jobs,
     meetings,
     log,
+    rateLimiters,
     rateLimit: { points: config.ask.questionsPerMinute, duration: 60 },
     chat:
       askLlm &&
@@ -322,6 +327,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   // an ended session closes the sockets opened with it, in every process (the hub carries it).
   const auth = await createAuthModule(db, config, log, {
     secrets,
+    rateLimiters,
     mailer,
     clock,
     onUserCreated: [(userId) => samples.seed(userId)],
@@ -391,6 +397,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     uploads: { store: uploadStore, sweeper: uploadSweeper },
     mailer,
     realtime,
+    rateLimiters,
     jobs,
     speech: { engines, engine, speakers },
     auth,
