@@ -91,7 +91,7 @@ export type Deps = {
   uploads: { store: DurableFileStore; sweeper: UploadSweeper };
   mailer: Mailer;
   realtime: RealtimeHub;
-  /** The one rate-limit port: auth's limits and Ask's questions count here. */
+  /** The one rate-limit port: auth's limits, Ask's questions and the live transcript's paused time count here. */
   rateLimiters: RateLimiters;
   jobs: JobQueue;
   /** The installation's engines (the status page), the engine jobs transcribe with, and the speaker identifier. */
