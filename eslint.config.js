@@ -137,6 +137,20 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...importZones, ...featureZones] }] },
   },
   {
+    // One rate-limit port (lib/rate-limit.ts, made once in deps.ts): a feature never makes a limiter whose counts only its process sees.
+    files: ['src/server/features/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'rate-limiter-flexible', message: "limiters come from the rate-limit port (RateLimiters, '#server/lib/rate-limit.ts') deps.ts hands in" },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/features/meetings/**', 'src/server/db/migrations/**', '**/*.test.ts'],
     rules: { 'no-restricted-syntax': ['error', writesToMeetings, readsOfMeetings] },

@@ -82,7 +82,14 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   app.decorate('realtime', deps.realtime);
   app.decorate('transcription', services.transcription);
   registerRealtimeRoutes(app, { auth: deps.auth.context, hub: deps.realtime });
-  registerLiveRoutes(app, { meetings: services.meetings, auth: deps.auth.context, hub: deps.realtime, live: deps.config.transcription.live, log: deps.log });
+  registerLiveRoutes(app, {
+    meetings: services.meetings,
+    auth: deps.auth.context,
+    hub: deps.realtime,
+    live: deps.config.transcription.live,
+    rateLimiters: deps.rateLimiters,
+    log: deps.log,
+  });
 
   const route = createRouter(app, createApiGuard(deps.auth.context));
   registerMeRoute(route);

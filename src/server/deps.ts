@@ -58,6 +58,7 @@ import { createLocalBlobStore, type BlobStore } from './lib/blob-store.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { tightenTree } from './lib/private-files.ts';
+import { createMemoryRateLimiters, type RateLimiters } from './lib/rate-limit.ts';
 import { createAudioLinks, type AudioLinks } from './features/meetings/audio-link.ts';
 import { createSecretBox, isSealed, loadSecretKey } from './lib/secret-box.ts';
 
@@ -95,6 +96,8 @@ export type Deps = {
   uploads: { store: DurableFileStore; sweeper: UploadSweeper };
   mailer: Mailer;
   realtime: RealtimeHub;
+  /** The one rate-limit port: auth's limits, Ask's questions and the live transcript's paused time count here. */
+  rateLimiters: RateLimiters;
   jobs: JobQueue;
   /** Domain events: recorded with each change, delivered to the features that subscribe (through the job queue). */
   events: DomainEvents;
@@ -153,6 +156,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       ? await createPostgresTransport({ url: database.url, channel: await realtimeChannel(database), log })
       : undefined;
   const realtime = createRealtimeHub(transport);
+  const rateLimiters = createMemoryRateLimiters();
   const jobs = await createJobQueue(database, log, options.jobTimings);
   const events = createDomainEvents({ db, jobs, log, now: () => clock.now(), ...options.eventDelivery });
 
@@ -273,6 +277,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     jobs,
     meetings,
     log,
+    rateLimiters,
     rateLimit: { points: config.ask.questionsPerMinute, duration: 60 },
     chat:
       askLlm &&
@@ -315,6 +320,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   // an ended session closes the sockets opened with it, in every process (the hub carries it).
   const auth = await createAuthModule(db, config, log, {
     secrets,
+    rateLimiters,
     mailer,
     clock,
     onUserCreated: [(userId) => samples.seed(userId)],
@@ -384,6 +390,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     uploads: { store: uploadStore, sweeper: uploadSweeper },
     mailer,
     realtime,
+    rateLimiters,
     jobs,
     events,
     speech: { engines, engine, speakers },

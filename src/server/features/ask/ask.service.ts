@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import {
   MODEL_FAILED_NOTICE,
@@ -14,6 +13,7 @@ import {
 import type { Db } from '#server/db/create-db.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
+import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { MeetingReader, MeetingsService, SegmentInContext } from '../meetings/meetings.service.ts';
 import type { ChatClient } from '../notes/notes.service.ts';
 import { embeddedRevisions, forEachEmbeddingBatch, saveEmbeddings, storedHashes } from './ask.repository.ts';
@@ -44,6 +44,8 @@ type AskDeps = {
   chat: ChatClient | undefined;
   /** ASK_EMBEDDINGS_*: fused with the index's ranking when set. */
   embeddings: EmbeddingsClient | undefined;
+  /** The server's rate-limit port, and this installation's questions per person (ASK_RATE_LIMIT unless set). */
+  rateLimiters: RateLimiters;
   rateLimit?: { points: number; duration: number };
 };
 
@@ -65,7 +67,7 @@ export type AskService = ReturnType<typeof createAskService>;
  */
 export function createAskService(deps: AskDeps) {
   const { db, meetings, log } = deps;
-  const limiter = new RateLimiterMemory({ ...(deps.rateLimit ?? ASK_RATE_LIMIT), keyPrefix: 'ask' });
+  const limiter = deps.rateLimiters.limiter({ ...(deps.rateLimit ?? ASK_RATE_LIMIT), keyPrefix: 'ask' });
 
   const embedJob = deps.jobs.define<EmbedPayload>({
     name: 'ask-embeddings',
@@ -187,12 +189,8 @@ export function createAskService(deps: AskDeps) {
      * Throws 404 for a meeting the caller may not read and 429 past the rate limit, before any text.
      */
     ask: async (userId: string, body: AskBody, onText?: (text: string) => void, signal: AbortSignal = new AbortController().signal): Promise<AskResponse> => {
-      try {
-        await limiter.consume(userId);
-      } catch (error) {
-        if (!(error instanceof RateLimiterRes)) throw error;
-        throw new AppError('RATE_LIMITED', `Too many questions; try again in ${Math.ceil(error.msBeforeNext / 1000)} s.`);
-      }
+      const allowance = await limiter.consume(userId);
+      if (!allowance.allowed) throw new AppError('RATE_LIMITED', `Too many questions; try again in ${Math.ceil(allowance.msBeforeNext / 1000)} s.`);
       if (body.meetingId !== undefined && !(await meetings.read(userId, body.meetingId))) throw notFound('Meeting');
       const reader = await meetings.readerOf(userId);
       const { ids } = await retrieve(reader, body.question, body.meetingId);

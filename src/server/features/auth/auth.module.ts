@@ -4,6 +4,7 @@ import type { Db } from '#server/db/create-db.ts';
 import { claimInstanceSetting } from '#server/db/instance-settings.ts';
 import { BadJsonError } from '#server/http/json-body-parser.ts';
 import { systemClock, type Clock } from '#server/lib/clock.ts';
+import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 import { createAccounts, type Accounts } from './accounts.ts';
 import { signAnonKey } from './access-token.ts';
@@ -32,6 +33,8 @@ const ANON_KEY_SETTING = 'auth.anon_key';
 
 type AuthModuleOptions = {
   secrets: SecretBox;
+  /** The server's rate-limit port: the request limits, the sign-in guard and the email budget count there. */
+  rateLimiters: RateLimiters;
   onUserCreated?: ((userId: string) => Promise<void>)[];
   onSessionsEnded?: AuthContext['onSessionsEnded'];
   mailer?: Mailer;
@@ -48,7 +51,7 @@ export async function createAuthModule(db: Db, config: Config, log: FastifyBaseL
     keys,
     secrets: options.secrets,
     mailer: options.mailer ?? createMailer(config, log),
-    limits: createRateLimits({ enabled: config.auth.rateLimits, emailsPerHour: config.auth.emailRateLimitPerHour }),
+    limits: createRateLimits({ limiters: options.rateLimiters, enabled: config.auth.rateLimits, emailsPerHour: config.auth.emailRateLimitPerHour }),
     clock: options.clock ?? systemClock,
     issuer,
     log,

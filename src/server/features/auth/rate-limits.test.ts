@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createMemoryRateLimiters } from '#server/lib/rate-limit.ts';
 import { GoTrueError } from './gotrue-error.ts';
 import { createRateLimits, SIGN_IN_LIMITS, signInDelayMs } from './rate-limits.ts';
 
@@ -7,7 +8,7 @@ import { createRateLimits, SIGN_IN_LIMITS, signInDelayMs } from './rate-limits.t
 
 function guard() {
   const slept: number[] = [];
-  const limits = createRateLimits({ enabled: true, emailsPerHour: 30, sleep: async (ms) => void slept.push(ms) });
+  const limits = createRateLimits({ limiters: createMemoryRateLimiters(), enabled: true, emailsPerHour: 30, sleep: async (ms) => void slept.push(ms) });
   return { signIn: limits.signIn, slept };
 }
 
@@ -40,7 +41,7 @@ describe('the password sign-in guard', () => {
 
   it('does nothing when rate limits are off', async () => {
     const slept: number[] = [];
-    const { signIn } = createRateLimits({ enabled: false, emailsPerHour: 30, sleep: async (ms) => void slept.push(ms) });
+    const { signIn } = createRateLimits({ limiters: createMemoryRateLimiters(), enabled: false, emailsPerHour: 30, sleep: async (ms) => void slept.push(ms) });
     for (let i = 0; i < 200; i++) await signIn.failed('ada@example.com', '192.0.2.1');
     expect(await refusal(signIn.before('ada@example.com', '192.0.2.1'))).toBe('passed');
     expect(slept).toEqual([]);

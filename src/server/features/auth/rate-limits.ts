@@ -1,12 +1,11 @@
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiter, RateLimiters } from '#server/lib/rate-limit.ts';
 import { errors } from './gotrue-error.ts';
 
 /**
  * Request limits per client IP (GoTrue's defaults, auth-contract §6) and per email address (ours:
  * against code guessing spread over many IPs), the password sign-in guard (below), and the
- * installation-wide email budget. In memory: one process holds them; a multi-process deployment
- * would move these limiters onto Redis or PostgreSQL, which rate-limiter-flexible supports with the
- * same calls.
+ * installation-wide email budget. The limiters come from the server's one rate-limit port
+ * (lib/rate-limit.ts), which decides where their counts live.
  */
 const BUCKETS = {
   /** /token, all grants: 150 per 5 minutes. */
@@ -55,6 +54,7 @@ export type RateLimits = {
 };
 
 type RateLimitsOptions = {
+  limiters: RateLimiters;
   enabled: boolean;
   emailsPerHour: number;
   /** How the slowdown waits (tests record it instead). */
@@ -63,27 +63,17 @@ type RateLimitsOptions = {
 
 export function createRateLimits(options: RateLimitsOptions): RateLimits {
   const limiters = Object.fromEntries(
-    Object.entries(BUCKETS).map(([name, b]) => [name, new RateLimiterMemory({ keyPrefix: name, points: b.points, duration: b.duration })]),
-  ) as Record<Bucket, RateLimiterMemory>;
-  const emailBudget = new RateLimiterMemory({ keyPrefix: 'email', points: options.emailsPerHour, duration: 3600 });
+    Object.entries(BUCKETS).map(([name, b]) => [name, options.limiters.limiter({ keyPrefix: name, points: b.points, duration: b.duration })]),
+  ) as Record<Bucket, RateLimiter>;
+  const emailBudget = options.limiters.limiter({ keyPrefix: 'email', points: options.emailsPerHour, duration: 3600 });
   return {
     consume: async (bucket, key) => {
       if (!options.enabled) return;
-      try {
-        await limiters[bucket].consume(key);
-      } catch (error) {
-        if (error instanceof RateLimiterRes) throw errors.overRequestRateLimit();
-        throw error;
-      }
+      if (!(await limiters[bucket].consume(key)).allowed) throw errors.overRequestRateLimit();
     },
     signIn: createSignInGuard(options),
     consumeEmailBudget: async () => {
-      try {
-        await emailBudget.consume('installation');
-      } catch (error) {
-        if (error instanceof RateLimiterRes) throw errors.emailBudget();
-        throw error;
-      }
+      if (!(await emailBudget.consume('installation')).allowed) throw errors.emailBudget();
     },
   };
 }
@@ -96,13 +86,13 @@ export function signInDelayMs(failures: number): number {
 
 function createSignInGuard(options: RateLimitsOptions): SignInGuard {
   const { failuresPerEmailAndIp, failuresPerIp, slowdown } = SIGN_IN_LIMITS;
-  const byPair = new RateLimiterMemory({ keyPrefix: 'signInPair', ...failuresPerEmailAndIp });
-  const byIp = new RateLimiterMemory({ keyPrefix: 'signInIp', ...failuresPerIp });
+  const byPair = options.limiters.limiter({ keyPrefix: 'signInPair', ...failuresPerEmailAndIp });
+  const byIp = options.limiters.limiter({ keyPrefix: 'signInIp', ...failuresPerIp });
   // Counted only to slow down: its points are never used up.
-  const byEmail = new RateLimiterMemory({ keyPrefix: 'signInEmail', points: Number.MAX_SAFE_INTEGER, duration: slowdown.duration });
+  const byEmail = options.limiters.limiter({ keyPrefix: 'signInEmail', points: Number.MAX_SAFE_INTEGER, duration: slowdown.duration });
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const pairKey = (email: string, ip: string) => `${email}\0${ip}`;
-  const used = async (limiter: RateLimiterMemory, key: string) => (await limiter.get(key))?.consumedPoints ?? 0;
+  const used = async (limiter: RateLimiter, key: string) => (await limiter.get(key))?.consumedPoints ?? 0;
 
   return {
     before: async (email, ip) => {
@@ -114,8 +104,8 @@ function createSignInGuard(options: RateLimitsOptions): SignInGuard {
     },
     failed: async (email, ip) => {
       if (!options.enabled) return;
-      // The limiters answer a rejection once their points are used up; the count is what matters here.
-      await Promise.all([byPair.consume(pairKey(email, ip)), byIp.consume(ip), byEmail.consume(email)].map((p) => p.catch(() => undefined)));
+      // Counted, never refused here: before() decides what the counts block.
+      await Promise.all([byPair.penalty(pairKey(email, ip)), byIp.penalty(ip), byEmail.penalty(email)]);
     },
     succeeded: async (email, ip) => {
       if (!options.enabled) return;

@@ -3,11 +3,12 @@ import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-tes
 
 // Failed password sign-ins are counted per (email, IP) and per IP, never so that guesses from other
 // addresses lock the owner out: their correct password from a new address still signs in (slowed
-// down at most, never blocked). Rate limits on, as in production; each request names its client IP.
+// down at most, never blocked). Rate limits on, as in production; each injected request names its
+// client IP, and requests over real HTTP come from 127.0.0.1.
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'true' } });
+  t = await buildTestApp({ listen: true, env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'true' } });
 });
 afterAll(() => t.close());
 
@@ -50,6 +51,37 @@ describe('password sign-in limits', () => {
     expect((await signIn(email, 'secret12', '192.0.2.30')).statusCode).toBe(429);
     // The account is still there: its owner signs in from elsewhere.
     expect((await signIn(email, 'secret12', '192.0.2.31')).statusCode).toBe(200);
+  });
+
+  it('the current password that a password change needs is a sign-in attempt: 10 wrong ones from an address block it there, and sign-in too', async () => {
+    const { email, token } = await signUpUser(t.app, 'changing');
+    const body = (current: string) => ({ password: 'brand-new-12', current_password: current });
+    const changePassword = (current: string) =>
+      fetch(`${t.baseUrl}/auth/v1/user`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body(current)),
+      });
+    for (let i = 0; i < 10; i++) {
+      const wrong = await changePassword(`wrong-${i}`);
+      expect(wrong.status).toBe(400);
+      expect(await wrong.json()).toMatchObject({ error_code: 'current_password_invalid' });
+    }
+    const blocked = await changePassword('secret12');
+    expect(blocked.status).toBe(429);
+    expect(await blocked.json()).toMatchObject({ error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' });
+    expect((await signIn(email, 'secret12', '127.0.0.1')).statusCode).toBe(429);
+
+    // The password is unchanged, and its owner changes it from another address.
+    const elsewhere = await t.app.inject({
+      method: 'PUT',
+      url: '/auth/v1/user',
+      remoteAddress: '192.0.2.40',
+      headers: { authorization: `Bearer ${token}` },
+      payload: body('secret12'),
+    });
+    expect(elsewhere.statusCode).toBe(200);
+    expect((await signIn(email, 'brand-new-12', '192.0.2.41')).statusCode).toBe(200);
   });
 
   it('a success clears the failures of its address, so a typo later is not the tenth strike', async () => {

@@ -10,7 +10,7 @@ import { endSessions } from './sessions.ts';
 import { endSessionRecovery } from './sessions.repository.ts';
 import { hasVerifiedFactor } from './mfa.repository.ts';
 import { loadUserJson, type UserJson } from './user-response.ts';
-import { findUserByEmail, setPasswordHash, setPendingEmail, setUserMetadata } from './users.repository.ts';
+import { findUserByEmail, normalizeEmail, setPasswordHash, setPendingEmail, setUserMetadata } from './users.repository.ts';
 import { assertMetadataWithinLimits, parseJsonObject, type Metadata } from './users.ts';
 
 export type UserChanges = {
@@ -20,6 +20,9 @@ export type UserChanges = {
   currentPassword?: string | undefined;
   data: Metadata | undefined;
 };
+
+/** Where the request came from: the client's IP (the current password's check counts against it) and GoTrue's `redirect_to`. */
+type UpdateRequest = { ip: string; redirectTo: string | undefined };
 
 /** GET /user (auth-contract §4.5): the caller with identities and factors. */
 export async function getUser(ctx: AuthContext, userId: string): Promise<UserJson | undefined> {
@@ -35,7 +38,7 @@ export async function updateUser(
   ctx: AuthContext,
   auth: Pick<Authenticated, 'user' | 'session'>,
   changes: UserChanges,
-  redirectTo: string | undefined,
+  { ip, redirectTo }: UpdateRequest,
 ): Promise<UserJson | undefined> {
   const { user, session } = auth;
   const changesCredentials = changes.password !== undefined || (changes.email !== undefined && changes.email.toLowerCase() !== user.email);
@@ -49,7 +52,7 @@ export async function updateUser(
   const metadata = changes.data ? mergedMetadata(user.raw_user_meta_data, changes.data) : undefined;
 
   if (changes.password !== undefined) {
-    await assertCurrentPassword(ctx, auth, changes.currentPassword);
+    await assertCurrentPassword(ctx, auth, changes.currentPassword, ip);
     assertPasswordLength(changes.password);
     assertStrongPassword(changes.password, ctx.config.auth.passwordMinLength);
     if (user.encrypted_password && (await verifyPassword(changes.password, user.encrypted_password, ctx.config.auth.passwordHash))) {
@@ -84,14 +87,26 @@ export async function updateUser(
  * current one: a session left open on a shared computer cannot lock its owner out. Skipped in a
  * session opened by a recovery link (its owner has forgotten the password) and for an account that
  * has no password yet. GoTrue's codes and message (auth-contract §4.6).
+ *
+ * A guess like a sign-in: the sign-in guard's limits and slowdown hold for it (by the account's
+ * email and the caller's IP), and a wrong one counts as a failed sign-in, or a stolen access token
+ * would let anyone try passwords as fast as the server answers.
  */
-async function assertCurrentPassword(ctx: AuthContext, auth: Pick<Authenticated, 'user' | 'session'>, currentPassword: string | undefined): Promise<void> {
+async function assertCurrentPassword(
+  ctx: AuthContext,
+  auth: Pick<Authenticated, 'user' | 'session'>,
+  currentPassword: string | undefined,
+  ip: string,
+): Promise<void> {
   if (!ctx.config.auth.updatePasswordRequireCurrentPassword) return;
   if (auth.session.recovery === 1 || !auth.user.encrypted_password) return;
   const message = 'Current password required when setting new password.';
   if (currentPassword === undefined || currentPassword === '') throw new GoTrueError(400, 'current_password_required', message);
-  if (!(await verifyPassword(currentPassword, auth.user.encrypted_password, ctx.config.auth.passwordHash)))
-    throw new GoTrueError(400, 'current_password_invalid', message);
+  const email = normalizeEmail(auth.user.email ?? '');
+  await ctx.limits.signIn.before(email, ip);
+  const matches = await verifyPassword(currentPassword, auth.user.encrypted_password, ctx.config.auth.passwordHash);
+  await (matches ? ctx.limits.signIn.succeeded(email, ip) : ctx.limits.signIn.failed(email, ip));
+  if (!matches) throw new GoTrueError(400, 'current_password_invalid', message);
 }
 
 /** Merged key by key, a null value deleting the key; the limits hold for the result, so many small updates cannot grow it past them. */

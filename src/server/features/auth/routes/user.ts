@@ -32,7 +32,7 @@ export function registerUser(app: FastifyInstance, ctx: AuthContext): void {
       ctx,
       auth,
       { email: body.email, password: body.password, currentPassword: body.current_password, data: body.data },
-      queryParam(request, 'redirect_to'),
+      { ip: request.ip, redirectTo: queryParam(request, 'redirect_to') },
     );
   });
 }

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LIVE_CLOSE, LIVE_PATH, LiveServerMessageSchema, type LiveClientMessage, type LiveServerMessage } from '#shared/contracts/live.ts';
@@ -8,7 +9,8 @@ import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-tes
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 
 // Recogniser places are scarce: this server runs two (LIVE_RECOGNIZERS), an account holds or waits
-// for two sessions at most, and a session paused for a second lets its recogniser go.
+// for two sessions at most, a session paused for a second lets its recogniser go, and an account's
+// sessions hold recognisers paused for five seconds an hour at most.
 
 let t: TestApp;
 beforeAll(async () => {
@@ -132,5 +134,43 @@ describe('live-transcription places', () => {
     await expect.poll(() => paused.closedWith(), { timeout: 10_000 }).toBe(LIVE_CLOSE.idle);
     await expect.poll(() => next.last(), { timeout: 15_000 }).toBe('ready');
     await next.close();
+  });
+
+  it('a repeated pause does not put the release off: the session goes a second after its first pause', { timeout: 30_000 }, async () => {
+    const paused = await live(await signUp());
+    await expect.poll(() => paused.last(), { timeout: 15_000 }).toBe('ready');
+    paused.say({ type: 'pause' });
+    // Paused again every 0.2 s: each pause used to start the second over, so the recogniser was never let go.
+    const repeating = setInterval(() => paused.say({ type: 'pause' }), 200);
+    try {
+      await expect.poll(() => paused.closedWith(), { timeout: 10_000 }).toBe(LIVE_CLOSE.idle);
+    } finally {
+      clearInterval(repeating);
+    }
+  });
+
+  it('pausing and resuming over and over spends the account’s paused time: then its sessions are let go at a pause', { timeout: 60_000 }, async () => {
+    /** Pauses for 0.2 s (shorter than the 1 s release) and resumes with audio, up to `most` times; the pause the session was let go at. */
+    const pausesUntilLetGo = async (session: Awaited<ReturnType<typeof live>>, most: number) => {
+      for (let pauses = 1; pauses <= most; pauses++) {
+        session.say({ type: 'pause' });
+        await sleep(200);
+        if (session.closedWith() !== undefined) return pauses;
+        session.socket.send(Buffer.alloc(3200));
+      }
+      return undefined;
+    };
+    const token = await signUp();
+    const cycling = await live(token);
+    await expect.poll(() => cycling.last(), { timeout: 15_000 }).toBe('ready');
+    // Five seconds of paused time: about 25 pauses of 0.2 s (they used to go on for as long as the browser liked).
+    expect(await pausesUntilLetGo(cycling, 40)).toBeDefined();
+    expect(cycling.closedWith()).toBe(LIVE_CLOSE.idle);
+
+    // The account's next session has no paused time left: a pause lets it go at once, however soon it resumes.
+    const next = await live(token);
+    await expect.poll(() => next.last(), { timeout: 15_000 }).toBe('ready');
+    expect(await pausesUntilLetGo(next, 10)).toBeDefined();
+    expect(next.closedWith()).toBe(LIVE_CLOSE.idle);
   });
 });

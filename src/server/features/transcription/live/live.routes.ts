@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { LIVE_CLOSE, LIVE_PATH, LIVE_SAMPLE_RATE, LiveClientMessageSchema, type LiveAuthMessage, type LiveServerMessage } from '#shared/contracts/live.ts';
 import type { Config } from '#server/config.ts';
+import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import type { AuthContext } from '../../auth/auth-context.ts';
 import { authenticateToken } from '../../auth/authenticate.ts';
@@ -17,6 +18,14 @@ const IDLE_TIMEOUT_MS = 2 * 60_000;
 const HEARTBEAT_MS = 30_000;
 /** The microphone's lines: the person recording (anyone else in the room is told apart in the saved transcript). */
 const OWN_VOICE = 'You';
+/**
+ * An account's sessions hold recognisers paused for this many release times an hour at most (ten
+ * minutes with the default two-minute release): enough for a few breaks in an hour's meeting, too
+ * little for pausing and resuming over and over (or an account's sessions taking turns) to keep a
+ * recogniser from the people in line. Past it a pause lets the recogniser go at once, as a long
+ * pause does, and the live transcript resumes with the recording.
+ */
+const PAUSED_RELEASES_PER_HOUR = 5;
 
 const send = (socket: WebSocket, message: LiveServerMessage) => {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
@@ -36,15 +45,32 @@ const speakersOf = (sources: string[]) => [OWN_VOICE, ...sources.slice(1)];
  * Recognisers are the scarce part (a process each): an account holds at most `sessionsPerAccount`
  * sessions, the server runs `recognizers` of them and further sessions wait in line (`waiting`, with
  * their place) rather than being refused, and a session paused longer than `pausedReleaseSeconds`
- * is closed so its recogniser goes to the next in line: the browser reconnects when it resumes.
+ * (counted from the pause, however often the browser repeats it), or longer than its account's
+ * paused time left this hour, is closed so its recogniser goes to the next in line: the browser
+ * reconnects when it resumes.
  */
 export function registerLiveRoutes(
   app: FastifyInstance,
-  deps: { meetings: MeetingsService; auth: AuthContext; hub: RealtimeHub; live: Config['transcription']['live']; log: FastifyBaseLogger },
+  deps: {
+    meetings: MeetingsService;
+    auth: AuthContext;
+    hub: RealtimeHub;
+    live: Config['transcription']['live'];
+    rateLimiters: RateLimiters;
+    log: FastifyBaseLogger;
+  },
 ): void {
   const sessionsByUser = new Map<string, number>();
   const slots = createLiveSlots(deps.live.recognizers);
   const pausedReleaseMs = deps.live.pausedReleaseSeconds * 1000;
+  const pausedBudgetMs = PAUSED_RELEASES_PER_HOUR * pausedReleaseMs;
+  /**
+   * Each account's paused time this hour, in milliseconds, counted as each pause ends: sessions of
+   * one account paused at the same time may together pass it by one release each at most.
+   */
+  const pausedTime = deps.rateLimiters.limiter({ keyPrefix: 'livePausedMs', points: pausedBudgetMs, duration: 3600 });
+  /** How long a pause starting now may keep its recogniser: the release time, or the account's paused time left. */
+  const pauseAllowanceMs = async (userId: string) => Math.min(pausedReleaseMs, pausedBudgetMs - ((await pausedTime.get(userId))?.consumedPoints ?? 0));
 
   app.get(LIVE_PATH, { websocket: true }, (socket) => {
     let session: LiveSession | undefined;
@@ -62,14 +88,42 @@ export function registerLiveRoutes(
     let early: Buffer[] = [];
     let idle: NodeJS.Timeout | undefined;
     let alive = true;
+    /** The account, once authenticated. */
+    let userId = '';
+    /** When the pause under way began (performance.now()); undefined while recording. */
+    let pausedSince: number | undefined;
     const close = (code: number, reason: string) => {
       if (socket.readyState === socket.OPEN) socket.close(code, reason);
     };
-    const waitForAudio = (paused: boolean) => {
+    const letGoWhilePaused = () => close(LIVE_CLOSE.idle, 'Paused: the live transcript resumes with the recording');
+    /** Audio came (or the socket closed): the pause under way, if any, ends and its time counts against the account. */
+    const endPause = () => {
+      if (pausedSince === undefined) return;
+      const pausedMs = Math.round(performance.now() - pausedSince);
+      pausedSince = undefined;
+      void pausedTime.penalty(userId, pausedMs).catch((error: unknown) => deps.log.warn({ err: error }, 'a live session’s paused time was not counted'));
+    };
+    const waitForAudio = () => {
+      endPause();
       clearTimeout(idle);
-      idle = paused
-        ? setTimeout(() => close(LIVE_CLOSE.idle, 'Paused: the live transcript resumes with the recording'), pausedReleaseMs)
-        : setTimeout(() => close(LIVE_CLOSE.idle, 'No audio for two minutes'), IDLE_TIMEOUT_MS);
+      idle = setTimeout(() => close(LIVE_CLOSE.idle, 'No audio for two minutes'), IDLE_TIMEOUT_MS);
+    };
+    /** The recogniser is let go once the pause has lasted its allowance; a repeated pause keeps the first one's. */
+    const waitWhilePaused = () => {
+      if (pausedSince !== undefined) return;
+      clearTimeout(idle);
+      const since = performance.now();
+      pausedSince = since;
+      pauseAllowanceMs(userId).then(
+        (allowanceMs) => {
+          if (pausedSince !== since) return; // resumed or gone meanwhile
+          idle = setTimeout(letGoWhilePaused, Math.max(0, allowanceMs - (performance.now() - since)));
+        },
+        (error: unknown) => {
+          deps.log.warn({ err: error }, 'the paused time left to a live session’s account could not be read: its recogniser is let go');
+          if (pausedSince === since) letGoWhilePaused();
+        },
+      );
     };
     const authTimer = setTimeout(() => close(LIVE_CLOSE.unauthenticated, 'Authenticate first'), AUTH_TIMEOUT_MS);
     socket.on('pong', () => (alive = true));
@@ -116,7 +170,7 @@ export function registerLiveRoutes(
       const speakers = speakersOf(meeting.audioSources);
       if (message.channels !== speakers.length) return close(LIVE_CLOSE.badMessage, `This recording has ${speakers.length} audio channel(s)`);
       if (state !== 'authenticating') return; // the browser left meanwhile
-      const userId = caller.user.id;
+      userId = caller.user.id;
       if ((sessionsByUser.get(userId) ?? 0) >= deps.live.sessionsPerAccount) return close(LIVE_CLOSE.busy, 'Too many live transcripts at once');
       if (!isStreamingAvailable()) {
         send(socket, { type: 'error', message: 'Live transcription is not available on this server (pocketsphinx is not installed).' });
@@ -141,7 +195,7 @@ export function registerLiveRoutes(
       channels = speakers.length;
       recordedMs = message.offsetMs;
       clearTimeout(authTimer);
-      waitForAudio(false);
+      waitForAudio();
       state = 'queued';
     };
 
@@ -149,7 +203,7 @@ export function registerLiveRoutes(
       const raw = Buffer.isBuffer(data) ? data : Buffer.concat(Array.isArray(data) ? data : [Buffer.from(data)]);
       if (isBinary && (state === 'streaming' || state === 'queued' || state === 'starting')) {
         if (raw.length % (2 * channels) !== 0) return close(LIVE_CLOSE.badMessage, 'Audio is 16-bit PCM, channels interleaved');
-        waitForAudio(false);
+        waitForAudio();
         if (state === 'streaming') return session!.write(raw);
         // In line: not heard, but it moves the clock the recogniser will start on.
         if (state === 'queued') recordedMs += raw.length / 2 / channels / (LIVE_SAMPLE_RATE / 1000);
@@ -178,7 +232,7 @@ export function registerLiveRoutes(
         close(LIVE_CLOSE.badMessage, 'The first message authenticates');
       } else if (state === 'queued' || state === 'starting' || state === 'streaming') {
         session?.pause();
-        waitForAudio(true);
+        waitWhilePaused();
       }
     });
 
@@ -186,6 +240,7 @@ export function registerLiveRoutes(
       clearTimeout(authTimer);
       clearTimeout(idle);
       clearInterval(heartbeat);
+      endPause();
       state = 'closed';
       release?.();
       unwatch?.();

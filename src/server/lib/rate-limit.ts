@@ -1,0 +1,83 @@
+import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+
+/**
+ * The one rate-limit port: every limiter in the server (auth's request limits and sign-in guard,
+ * Ask's questions, the live transcript's paused time) is made here, from the factory deps.ts creates
+ * once. Today the counts live in this process's memory (rate-limiter-flexible's `RateLimiterMemory`);
+ * a deployment of several processes needs them shared, and `RateLimiterRedis` (the same library,
+ * the same calls) plugs in as another adapter without touching a feature. So the API is async only,
+ * every key is namespaced by its limiter's prefix, and nothing here answers from process state alone.
+ */
+export type RateLimiters = {
+  /** A limiter of `points` per `duration` seconds for each key; its counts are kept under `keyPrefix`, unique per factory. */
+  limiter: (spec: RateLimitSpec) => RateLimiter;
+};
+
+export type RateLimitSpec = {
+  /** Names the limiter's keys in a shared store: two limiters never share one. */
+  keyPrefix: string;
+  /** What a key may use in one window. */
+  points: number;
+  /** The window, in seconds, from a key's first use. */
+  duration: number;
+};
+
+/** A key's use in the current window. */
+export type RateLimitState = {
+  consumedPoints: number;
+  remainingPoints: number;
+  /** Until the window ends and the count starts again. */
+  msBeforeNext: number;
+};
+
+export type RateLimiter = {
+  /** Uses `points` (1 by default): `allowed` false once the key has used more than the limiter's points in this window. */
+  consume: (key: string, points?: number) => Promise<RateLimitState & { allowed: boolean }>;
+  /** The key's use in this window; undefined when it has none. */
+  get: (key: string) => Promise<RateLimitState | undefined>;
+  /** Counts `points` against the key without ever refusing (a failure counted, time used). */
+  penalty: (key: string, points?: number) => Promise<RateLimitState>;
+  /** Forgets the key's use (a success clears its failures). */
+  delete: (key: string) => Promise<void>;
+};
+
+const stateOf = (res: RateLimiterRes): RateLimitState => ({
+  consumedPoints: res.consumedPoints,
+  remainingPoints: res.remainingPoints,
+  msBeforeNext: res.msBeforeNext,
+});
+
+/** The port over one of rate-limiter-flexible's limiters: its rejection (a `RateLimiterRes`) becomes `allowed: false`; a store's failure stays an error. */
+function adapt(limiter: RateLimiterAbstract): RateLimiter {
+  return {
+    consume: async (key, points = 1) => {
+      try {
+        return { allowed: true, ...stateOf(await limiter.consume(key, points)) };
+      } catch (error) {
+        if (error instanceof RateLimiterRes) return { allowed: false, ...stateOf(error) };
+        throw error;
+      }
+    },
+    get: async (key) => {
+      const res = await limiter.get(key);
+      return res ? stateOf(res) : undefined;
+    },
+    penalty: async (key, points = 1) => stateOf(await limiter.penalty(key, points)),
+    delete: async (key) => {
+      await limiter.delete(key);
+    },
+  };
+}
+
+/** Limiters whose counts live in this process (one process holds them all). */
+export function createMemoryRateLimiters(): RateLimiters {
+  const prefixes = new Set<string>();
+  return {
+    limiter: (spec) => {
+      // In one memory each limiter keeps its own counts; in a shared store the same prefix would mix them.
+      if (prefixes.has(spec.keyPrefix)) throw new Error(`A rate limiter named ${spec.keyPrefix} already exists`);
+      prefixes.add(spec.keyPrefix);
+      return adapt(new RateLimiterMemory({ keyPrefix: spec.keyPrefix, points: spec.points, duration: spec.duration }));
+    },
+  };
+}
