@@ -106,7 +106,7 @@ export const DEFAULT_LEASE_MS = 60_000;
 export const MAX_RETRY_DELAY_MS = 30 * 60 * 1000;
 
 /** The wait before retry number `attempt` (1-based): doubling from the first delay, capped. */
-export const retryDelayFor = (definition: Pick<JobDefinition<unknown, string>, 'retryDelayMs'>, attempt: number): number =>
+export const retryDelayFor = (definition: Pick<JobDefinition<unknown>, 'retryDelayMs'>, attempt: number): number =>
   Math.min(MAX_RETRY_DELAY_MS, definition.retryDelayMs * 2 ** (attempt - 1));
 
 /** What a job whose runs keep dying with their process ends with. */
