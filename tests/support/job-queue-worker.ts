@@ -26,6 +26,7 @@ queue.define({
   name: env.WORKER_QUEUE,
   label: 'contract job',
   payload: z.object({ key: z.string() }),
+  stages: [],
   keyOf: (p) => p.key,
   run: async (p) => {
     console.log(`running ${p.key}`);

@@ -134,6 +134,7 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
       label: `${subscriber} event delivery`,
       payload: DeliveryPayload,
       keyOf: (p) => p.subject,
+      stages: [],
       concurrency: 4,
       maxAttempts,
       retryDelayMs: options.retryDelayMs ?? 5_000,

@@ -49,6 +49,7 @@ async function startQueue(definition: Partial<JobDefinition<Payload>> & Pick<Job
     name: queueName,
     label: 'contract job',
     payload: PayloadSchema,
+    stages: ['halfway', 'working'],
     keyOf: (p) => p.key,
     classify: (error) => ({
       retryable: error instanceof Error && error.message.startsWith('outage'),
@@ -130,6 +131,34 @@ describe('the job queue', { timeout: 90_000 }, () => {
     expect(runs).toBe(2);
   });
 
+  it('reports the part under way, and reads a stored stage it does not know (an older version’s words) as none', async () => {
+    let releaseFirst!: () => void;
+    const first = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let releaseSecond!: () => void;
+    const second = new Promise<void>((resolve) => (releaseSecond = resolve));
+    const { queue, handle } = await startQueue({
+      run: async (_payload, ctx) => {
+        ctx.progress('halfway', 0.4, { part: 2, parts: 5 });
+        await gateOrStop(first, ctx.signal);
+        ctx.progress('working', null);
+        await gateOrStop(second, ctx.signal);
+      },
+    });
+    const k = key('parts');
+    await handle.enqueue({ key: k });
+    await expect.poll(async () => (await handle.states([k])).get(k)?.stage, { timeout: PICKED_UP_WITHIN_MS }).toBe('halfway');
+    expect((await handle.states([k])).get(k)).toMatchObject({ state: 'running', stage: 'halfway', progress: 0.4, part: 2, parts: 5, retryAt: null });
+    releaseFirst();
+    await expect.poll(async () => (await handle.states([k])).get(k)?.stage, { timeout: 10_000 }).toBe('working');
+    // A later report without parts leaves none behind.
+    expect((await handle.states([k])).get(k)).toMatchObject({ stage: 'working', progress: null, part: null, parts: null });
+    // Free text, as servers before typed stages stored it.
+    await database.db.updateTable('job_progress').set({ stage: 'part 2 of 5' }).where('queue', '=', queueName).where('key', '=', k).execute();
+    expect((await handle.states([k])).get(k)).toMatchObject({ state: 'running', stage: null });
+    releaseSecond();
+    await queue.idle();
+  });
+
   it('retries a retryable failure after its backoff and succeeds, counting attempts', async () => {
     const attempts: number[] = [];
     const { queue, handle, outcomes } = await startQueue({
@@ -146,6 +175,7 @@ describe('the job queue', { timeout: 90_000 }, () => {
     expect(retrying).toMatchObject({ status: 'retrying', error: 'outage: the service is down' });
     expect(retrying.status === 'retrying' && retrying.runAfter.getTime()).toBeGreaterThanOrEqual(queuedAt + 900);
     expect((await handle.states([k])).get(k)).toMatchObject({ state: 'queued', stage: 'waiting to retry' });
+    expect((await handle.states([k])).get(k)?.retryAt).toBe(retrying.status === 'retrying' && retrying.runAfter.toISOString());
     await expect.poll(() => outcomes.length, { timeout: 15_000 }).toBe(2);
     await queue.idle();
     expect(attempts).toEqual([1, 2]);
@@ -302,6 +332,7 @@ describe('the job queue', { timeout: 90_000 }, () => {
       name: queueName,
       label: 'contract job',
       payload: PayloadSchema,
+      stages: [],
       keyOf: (p: Payload) => p.key,
       classify: () => ({ retryable: false, message: 'x' }),
       onSettled: async () => undefined,

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { QueueStage } from '#shared/contracts/job-progress.ts';
 
 /**
  * The job-queue port: durable background work (transcription, notes, exports) that survives
@@ -14,25 +15,42 @@ export type JobOutcome =
   /** Final: a permanent failure, the last attempt, or a job whose runs kept dying with their process. */
   | { status: 'failed'; error: string };
 
-export type JobContext = {
+/** Work done in parts (a long meeting's notes): the part under way (1-based) of how many. */
+export type JobParts = { part: number; parts: number };
+
+export type JobContext<S extends string = string> = {
   /** Aborted when the server stops (the job is handed back) or the job is no longer this worker's. */
   signal: AbortSignal;
   /** 1 for the first run; a run handed back at shutdown does not count. */
   attempt: number;
-  /** Stores where the job is (a stage people read, the fraction done) for status queries. */
-  progress: (stage: string, fraction: number | null) => void;
+  /** Stores where the job is (one of its definition's stages, the fraction done, the part) for status queries. */
+  progress: (stage: S, fraction: number | null, parts?: JobParts) => void;
 };
 
-export type JobDefinition<P> = {
+/** Where a job is, as stored: what a run reports, or the queue's own stages (retryAt while waiting to retry). */
+export type JobProgress<S extends string = string> = {
+  stage: S | QueueStage;
+  fraction: number | null;
+  part?: number | null;
+  parts?: number | null;
+  retryAt?: string | null;
+};
+
+export type JobDefinition<P, S extends string = string> = {
   /** The queue: one kind of work ("transcribe", "notes"). */
   name: string;
   /** The work as people read of it ("transcription"), in messages such as interruptedTooOften's. */
   label: string;
   /** Validates stored payloads, which may have been written by an older version of the server. */
   payload: z.ZodType<P>;
+  /**
+   * The stages its runs report (the queue adds 'queued' and 'waiting to retry'). A stored stage
+   * outside them, such as the free text older versions stored, reads as null: unknown.
+   */
+  stages: readonly S[];
   /** Identifies a job of this kind (a meeting id): one queued or running job per key at a time. */
   keyOf: (payload: P) => string;
-  run: (payload: P, context: JobContext) => Promise<void>;
+  run: (payload: P, context: JobContext<S>) => Promise<void>;
   /** Whether a failed run is worth another try, and the words people read if it is not. */
   classify: (error: unknown) => { retryable: boolean; message: string };
   /** After every run (and when a dead worker's job gives up): announce it, update the owner's rows. */
@@ -45,28 +63,36 @@ export type JobDefinition<P> = {
   retryDelayMs: number;
 };
 
-/** Where a job of one key is, for the screens that show it (null stage/progress: not reported yet). */
-export type JobState = {
+/** Where a job of one key is, for the screens that show it (null stage/progress: not reported yet, or unknown). */
+export type JobState<S extends string = string> = {
   state: 'queued' | 'running' | 'succeeded' | 'failed';
-  stage: string | null;
+  stage: S | QueueStage | null;
   progress: number | null;
+  /** Work done in parts: the part under way of how many (null otherwise). */
+  part: number | null;
+  parts: number | null;
+  /** While waiting to retry: when the next try is due (ISO 8601). */
+  retryAt: string | null;
   /** Runs so far, including the current one. */
   attempts: number;
   error: string | null;
 };
 
-export type JobHandle<P> = {
+/** A job that has reported nothing yet (or whose progress row is gone). */
+export const NO_PROGRESS = { stage: null, progress: null, part: null, parts: null, retryAt: null } as const;
+
+export type JobHandle<P, S extends string = string> = {
   /** Queues the job durably; a job of the same key already queued or running is left as it is. */
   enqueue: (payload: P) => Promise<void>;
   /** The latest job of each key, for keys that have one. */
-  states: (keys: string[]) => Promise<Map<string, JobState>>;
+  states: (keys: string[]) => Promise<Map<string, JobState<S>>>;
   /** Jobs of this kind waiting (due or in backoff) and running, across all workers (the status page). */
   counts: () => Promise<{ queued: number; running: number }>;
 };
 
 export type JobQueue = {
   /** Declares a kind of job; call before start(). */
-  define: <P>(definition: JobDefinition<P>) => JobHandle<P>;
+  define: <P, S extends string = string>(definition: JobDefinition<P, S>) => JobHandle<P, S>;
   /** Starts working the defined queues (`work: false` for web-only processes, which only enqueue). */
   start: (options: { work: boolean }) => Promise<void>;
   /** Stops claiming, aborts running jobs and hands them back at once for the next worker. */

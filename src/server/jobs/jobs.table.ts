@@ -20,12 +20,19 @@ export type JobsTable = {
   updated_at: string;
 };
 
-/** Where a job is (both adapters): a stage people read and the fraction done. */
+/**
+ * Where a job is (both adapters): its stage (a name from its kind's list; free text in rows older
+ * versions wrote), the fraction done, the part under way of how many, when a retry is due
+ * (migration 2026-12-06-1020 added the last three).
+ */
 export type JobProgressTable = {
   queue: string;
   key: string;
   stage: string | null;
   progress: number | null;
+  part: number | null;
+  parts: number | null;
+  retry_at: string | null;
   updated_at: string;
 };
 

@@ -1,6 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
 import { InsightSchema, NotesStateSchema } from './notes.ts';
+import { progressDetailShape, ProgressFractionSchema, TranscriptionStageSchema } from './job-progress.ts';
 import { FILE_FORMAT_VALUES } from './settings.ts';
 
 /** The meetings API (/api/v1/meetings): shapes shared by the server's routes and the web app. */
@@ -33,12 +34,14 @@ export const MAX_PARTICIPANTS = 50;
 const isoDateTime = z.iso.datetime({ offset: true });
 
 /**
- * Where a processing meeting's transcription job is: the stage people read ("transcribing") and the
- * fraction done where the engine can tell. Null when no job is queued or running.
+ * Where a processing meeting's transcription job is: its stage ("transcribing"; null when unknown),
+ * the fraction done where the engine can tell, and when a retry is due. Null when no job is queued
+ * or running.
  */
 export const MeetingProcessingSchema = z.object({
-  stage: z.string(),
-  progress: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+  stage: TranscriptionStageSchema,
+  progress: ProgressFractionSchema,
+  ...progressDetailShape,
 });
 export type MeetingProcessing = z.infer<typeof MeetingProcessingSchema>;
 

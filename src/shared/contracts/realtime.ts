@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { progressDetailShape, ProgressFractionSchema, TranscriptionStageSchema } from './job-progress.ts';
 import { MeetingStatusSchema } from './meetings.ts';
 import { NotesStateSchema } from './notes.ts';
 import { NotificationSchema } from './notifications.ts';
@@ -18,13 +19,17 @@ export const RealtimeClientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type RealtimeClientMessage = z.infer<typeof RealtimeClientMessageSchema>;
 
-/** A meeting's processing changed: status, and while processing, progress 0..1 and the current stage. */
+/**
+ * A meeting's processing changed: status, and while processing, the transcription's stage (null when
+ * unknown), progress 0..1 and when a retry is due.
+ */
 export const MeetingProgressEventSchema = z.object({
   type: z.literal('meeting.progress'),
   meetingId: z.uuid(),
   status: MeetingStatusSchema,
-  stage: z.nullable(z.string()),
-  progress: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+  stage: TranscriptionStageSchema,
+  progress: ProgressFractionSchema,
+  ...progressDetailShape,
   failureReason: z.nullable(z.string()),
 });
 export type MeetingProgressEvent = z.infer<typeof MeetingProgressEventSchema>;

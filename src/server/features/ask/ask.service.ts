@@ -73,6 +73,7 @@ export function createAskService(deps: AskDeps) {
     name: 'ask-embeddings',
     label: 'Ask embeddings',
     payload: EmbedPayload,
+    stages: [],
     keyOf: (p) => p.meetingId,
     concurrency: 1,
     maxAttempts: 3,

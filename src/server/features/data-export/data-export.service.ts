@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { z } from 'zod';
 import type { DataExport } from '#shared/contracts/data-export.ts';
+import { DATA_EXPORT_RUN_STAGES, type DataExportRunStage } from '#shared/contracts/job-progress.ts';
 import type { DataExportEvent } from '#shared/contracts/realtime.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
@@ -94,10 +95,11 @@ export function createDataExportService(deps: {
     return [{ name: 'account.json', json: document }, ...audio] satisfies ArchiveEntry[];
   };
 
-  const job = deps.jobs.define<Payload>({
+  const job = deps.jobs.define<Payload, DataExportRunStage>({
     name: 'data-export',
     label: 'data export',
     payload: Payload,
+    stages: DATA_EXPORT_RUN_STAGES,
     keyOf: (p) => p.userId,
     concurrency: 1,
     maxAttempts: 3,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { z } from 'zod';
 import type { ActionItem, Topic } from '#shared/contracts/insights.ts';
+import { NOTES_RUN_STAGES, type NotesRunStage } from '#shared/contracts/job-progress.ts';
 import type { Insight, NotesResponse, NotesState, UpdateNoteItemBody } from '#shared/contracts/notes.ts';
 import type { MeetingNotesEvent } from '#shared/contracts/realtime.ts';
 import type { StatusResponse } from '#shared/contracts/status.ts';
@@ -136,10 +137,11 @@ export function createNotesService(deps: NotesDeps) {
     nameSharers: meetings.nameSharers,
   });
 
-  const jobs = deps.jobs.define<NotesPayload>({
+  const jobs = deps.jobs.define<NotesPayload, NotesRunStage>({
     name: 'notes',
     label: 'note writing',
     payload: NotesPayload,
+    stages: NOTES_RUN_STAGES,
     keyOf: (p) => p.meetingId,
     concurrency: 1,
     maxAttempts: deps.maxAttempts,
@@ -168,7 +170,7 @@ export function createNotesService(deps: NotesDeps) {
         {
           signal: ctx.signal,
           onProgress: (part, total) => {
-            ctx.progress(`part ${part} of ${total}`, total > 0 ? part / total : null);
+            ctx.progress('writing notes', total > 0 ? part / total : null, part > 0 && total > 0 ? { part, parts: total } : undefined);
             if (Date.now() - lastWrite < PROGRESS_INTERVAL_MS && part < total) return;
             lastWrite = Date.now();
             void writeState(db, meetingId, { part, parts: total })

@@ -295,6 +295,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     name: 'notification-digest',
     label: 'team activity digest',
     payload: DigestPayload,
+    stages: [],
     keyOf: () => 'team-activity',
     concurrency: 1,
     maxAttempts: 3,

@@ -171,7 +171,7 @@ describe('progress over the realtime channel', () => {
 
     const events = ownerSocket.progress().filter((e) => e.meetingId === id);
     const stages = events.map((e) => (e.status === 'processing' ? e.stage : e.status));
-    const first = (stage: string) => stages.indexOf(stage);
+    const first = (stage: (typeof stages)[number]) => stages.indexOf(stage);
     expect(first('queued')).toBe(0);
     expect(first('decoding')).toBeGreaterThan(first('queued'));
     expect(first('transcribing')).toBeGreaterThan(first('decoding'));

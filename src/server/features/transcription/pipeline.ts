@@ -1,3 +1,4 @@
+import type { TranscriptionRunStage } from '#shared/contracts/job-progress.ts';
 import type { RecordingOptions } from '#shared/contracts/meetings.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import {
@@ -20,9 +21,8 @@ import { postProcessSegments } from './post-process.ts';
 import type { AttributedSegment, IdentifySpeakers, PipelineOptions, SpeakerIdentification, SpeakerWindows } from './pipeline-types.ts';
 import { DEFAULT_STAGE_LIMITS, StageTimeoutError, withinLimit, type StageLimits } from './stage-limits.ts';
 
-/** Where a job is, for the meeting page and history card: stage names are shown to people. */
-export type Stage = 'queued' | 'decoding' | 'transcribing' | 'identifying speakers' | 'saving';
-export type ReportProgress = (stage: Stage, progress: number | null) => void;
+/** Reports where a run is, for the meeting page and history card (the web says the stage in words). */
+export type ReportProgress = (stage: TranscriptionRunStage, progress: number | null) => void;
 
 export type PipelineDeps = {
   meetings: MeetingsService;

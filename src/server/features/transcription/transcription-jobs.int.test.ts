@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MeetingDetailSchema, type MeetingDetail } from '#shared/contracts/meetings.ts';
-import type { MeetingProgressEvent } from '#shared/contracts/realtime.ts';
+import { MeetingProgressEventSchema, type MeetingProgressEvent } from '#shared/contracts/realtime.ts';
 import { finalizeRecording } from '#server/features/recordings/finalize-recording.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { startFakeSpeechService } from '#tests/support/fake-openai-speech.ts';
@@ -181,6 +181,10 @@ describe('transcription jobs against an outage of the speech service', () => {
     const before = fake.requests.length;
     const id = await storedMeeting(t, token, path.join(AUDIO, 'goforward.wav'));
     await expect.poll(() => events.some((e) => e.stage?.startsWith('waiting to retry')), { timeout: 10_000 }).toBe(true);
+    // The wait is a time, not words: the web counts it down.
+    const waiting = events.find((e) => e.stage === 'waiting to retry')!;
+    expect(MeetingProgressEventSchema.parse(waiting)).toMatchObject({ status: 'processing', progress: null, retryAt: expect.any(String) });
+    expect(Math.abs(Date.parse(waiting.retryAt!) - Date.now())).toBeLessThan(60_000);
     expect((await meeting(t, token, id)).status).toBe('processing');
     fake.behave('ok');
     await expect.poll(async () => (await meeting(t, token, id)).status, { timeout: 15_000 }).toBe('ready');

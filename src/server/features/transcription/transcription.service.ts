@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { z } from 'zod';
+import { TRANSCRIPTION_RUN_STAGES, type TranscriptionRunStage } from '#shared/contracts/job-progress.ts';
 import type { MeetingProcessing } from '#shared/contracts/meetings.ts';
 import type { MeetingProgressEvent } from '#shared/contracts/realtime.ts';
 import type { JobQueue, JobState } from '#server/jobs/job-queue.ts';
@@ -21,7 +22,7 @@ export type TranscriptionService = {
   /** Queues again the meetings a crash left processing without a job (workers run it at start). */
   requeueOrphans: () => Promise<void>;
   /** The job of a meeting as the queue has it (attempts, state), for tests and diagnostics. */
-  jobOf: (meetingId: string) => Promise<JobState | undefined>;
+  jobOf: (meetingId: string) => Promise<JobState<TranscriptionRunStage> | undefined>;
   /** Engines (which is in use and why not the others), installed models, VAD and the queue, for /status. */
   status: () => Promise<StatusResponse['transcription']>;
   /** Resolves when no transcription job is queued or running (tests, graceful waits). */
@@ -67,10 +68,11 @@ export function createTranscriptionService(deps: ServiceDeps): TranscriptionServ
   const publish = (ownerId: string, meetingId: string, event: Omit<MeetingProgressEvent, 'type' | 'meetingId'>) =>
     meetings.announce(meetingId, ownerId, { type: 'meeting.progress', meetingId, ...event });
 
-  const jobs = deps.jobs.define<TranscribePayload>({
+  const jobs = deps.jobs.define<TranscribePayload, TranscriptionRunStage>({
     name: 'transcribe',
     label: 'transcription',
     payload: TranscribePayload,
+    stages: TRANSCRIPTION_RUN_STAGES,
     keyOf: (p) => p.meetingId,
     concurrency: deps.concurrency,
     maxAttempts: deps.maxAttempts,
@@ -92,8 +94,8 @@ export function createTranscriptionService(deps: ServiceDeps): TranscriptionServ
         return publish(ownerId, meetingId, { status: 'ready', stage: null, progress: 1, failureReason: null });
       }
       if (outcome.status === 'retrying') {
-        const seconds = Math.max(1, Math.round((outcome.runAfter.getTime() - Date.now()) / 1000));
-        return publish(ownerId, meetingId, { status: 'processing', stage: `waiting to retry (in ${seconds} s)`, progress: null, failureReason: null });
+        const retryAt = outcome.runAfter.toISOString();
+        return publish(ownerId, meetingId, { status: 'processing', stage: 'waiting to retry', progress: null, retryAt, failureReason: null });
       }
       await meetings.failTranscription(meetingId, outcome.error);
       return publish(ownerId, meetingId, { status: 'failed', stage: null, progress: null, failureReason: outcome.error });
@@ -134,7 +136,9 @@ export function createTranscriptionService(deps: ServiceDeps): TranscriptionServ
       for (const [meetingId, state] of states) {
         if (state.state !== 'queued' && state.state !== 'running') continue;
         const progress = state.progress === null ? null : Math.min(1, Math.max(0, state.progress));
-        processing.set(meetingId, { stage: state.stage ?? 'queued', progress });
+        // Nothing reported by a queued job: its enqueue said 'queued'. A running job's unknown stage stays unknown.
+        const stage = state.stage ?? (state.state === 'queued' ? 'queued' : null);
+        processing.set(meetingId, { stage, progress, part: state.part, parts: state.parts, retryAt: state.retryAt });
       }
       return processing;
     },

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '#server/db/create-db.ts';
 import { clearJobProgress, jobProgressOf, recordJobProgress } from '../job-progress.repository.ts';
-import { DEFAULT_LEASE_MS, MAX_RETRY_DELAY_MS, type JobDefinition, type JobHandle, type JobQueue, type JobState } from '../job-queue.ts';
+import { DEFAULT_LEASE_MS, MAX_RETRY_DELAY_MS, NO_PROGRESS, type JobDefinition, type JobHandle, type JobQueue, type JobState } from '../job-queue.ts';
 import { createLanes, waitUntilIdle, type Lanes } from '../lanes.ts';
 import { runJob } from '../run-job.ts';
 
@@ -55,7 +55,7 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions): Promise
     schedule: false,
   });
   boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
-  const definitions: JobDefinition<unknown>[] = [];
+  const definitions: QueueSettings[] = [];
   const lanesByQueue = new Map<string, Lanes>();
   let working = false;
   /** pg-boss starts on first use (a web process may enqueue or read states before start()). */
@@ -71,9 +71,9 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions): Promise
     return started;
   };
 
-  const define = <P>(definition: JobDefinition<P>): JobHandle<P> => {
+  const define = <P, S extends string>(definition: JobDefinition<P, S>): JobHandle<P, S> => {
     const queue = definition.name;
-    definitions.push(definition as JobDefinition<unknown>);
+    definitions.push(definition);
     const send = async (payload: P, priorRuns: number) => {
       await ready();
       return boss.send(queue, { payload, priorRuns } satisfies Envelope, {
@@ -118,7 +118,7 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions): Promise
               payload: parsed.data,
               attempt: envelope.data.priorRuns + job.retryCount + 1,
               signal,
-              progress: (stage, fraction) => recordJobProgress(db, queue, key, stage, fraction).catch(() => undefined),
+              progress: (progress) => recordJobProgress(db, queue, key, progress).catch(() => undefined),
               stopping: lanes.isStopping,
             },
             {
@@ -149,7 +149,7 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions): Promise
         } else {
           // The stage before the job: written after it, 'queued' could land on top of a stage its run
           // (in this process or another) had already reported.
-          await recordJobProgress(db, queue, key, 'queued', null);
+          await recordJobProgress(db, queue, key, { stage: 'queued', fraction: null });
           try {
             await send(payload, 0);
           } catch (error) {
@@ -161,7 +161,7 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions): Promise
       },
       states: async (keys) => {
         await ready();
-        return statesOf(boss, db, queue, keys);
+        return statesOf(boss, db, queue, keys, definition.stages);
       },
       // As of pg-boss's last monitor pass (at most monitorMs old): counting the jobs themselves would
       // read every stored job of the queue on each look at the status page.
@@ -198,8 +198,10 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions): Promise
   };
 }
 
+type QueueSettings = Pick<JobDefinition<unknown>, 'name' | 'maxAttempts' | 'retryDelayMs'>;
+
 /** Creates the queue, or brings an existing one's settings up to date. */
-async function ensureQueue(boss: PgBoss, definition: JobDefinition<unknown>, leaseSeconds: number): Promise<void> {
+async function ensureQueue(boss: PgBoss, definition: QueueSettings, leaseSeconds: number): Promise<void> {
   const settings = {
     retryLimit: definition.maxAttempts,
     retryDelay: Math.max(1, Math.round(definition.retryDelayMs / 1000)),
@@ -227,9 +229,9 @@ function stateOf(job: JobWithMetadata<Envelope>): JobState['state'] {
   }
 }
 
-async function statesOf(boss: PgBoss, db: Db, queue: string, keys: string[]): Promise<Map<string, JobState>> {
-  const progress = await jobProgressOf(db, queue, keys);
-  const states = new Map<string, JobState>();
+async function statesOf<S extends string>(boss: PgBoss, db: Db, queue: string, keys: string[], stages: readonly S[]): Promise<Map<string, JobState<S>>> {
+  const progress = await jobProgressOf(db, queue, keys, stages);
+  const states = new Map<string, JobState<S>>();
   for (const key of keys) {
     const latest = (await boss.findJobs<Envelope>(queue, { key })).at(-1);
     if (!latest) continue;
@@ -238,8 +240,7 @@ async function statesOf(boss: PgBoss, db: Db, queue: string, keys: string[]): Pr
     const started = latest.state !== 'created' || latest.retryCount > 0;
     states.set(key, {
       state: stateOf(latest),
-      stage: progress.get(key)?.stage ?? null,
-      progress: progress.get(key)?.progress ?? null,
+      ...(progress.get(key) ?? NO_PROGRESS),
       attempts: priorRuns + latest.retryCount + (started ? 1 : 0),
       error: failed.success ? failed.data.error : (z.object({ message: z.string() }).safeParse(latest.output).data?.message ?? null),
     });

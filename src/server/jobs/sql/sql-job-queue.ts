@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db } from '#server/db/create-db.ts';
 import { clearJobProgress, jobProgressOf, recordJobProgress } from '../job-progress.repository.ts';
-import { DEFAULT_LEASE_MS, type JobDefinition, type JobHandle, type JobQueue, type JobState } from '../job-queue.ts';
+import { DEFAULT_LEASE_MS, NO_PROGRESS, type JobDefinition, type JobHandle, type JobQueue, type JobState } from '../job-queue.ts';
 import { createLanes, waitUntilIdle, type Lanes } from '../lanes.ts';
 import { runJob } from '../run-job.ts';
 import { claimJob, countJobs, hasPendingJob, insertJob, jobsOfKeys, releaseJob, renewLease, settleJob, type JobRow } from './sql-jobs.repository.ts';
@@ -28,7 +28,7 @@ export function createSqlJobQueue(options: SqlQueueOptions): JobQueue {
   const lanesByQueue = new Map<string, Lanes>();
   let working = false;
 
-  const define = <P>(definition: JobDefinition<P>): JobHandle<P> => {
+  const define = <P, S extends string>(definition: JobDefinition<P, S>): JobHandle<P, S> => {
     const queue = definition.name;
     const lanes: Lanes = createLanes<JobRow>({
       queue,
@@ -63,7 +63,7 @@ export function createSqlJobQueue(options: SqlQueueOptions): JobQueue {
               payload: parsed.data,
               attempt: job.attempts,
               signal: abort.signal,
-              progress: (stage, fraction) => recordJobProgress(db, queue, job.key, stage, fraction).catch(() => undefined),
+              progress: (progress) => recordJobProgress(db, queue, job.key, progress).catch(() => undefined),
               stopping: lanes.isStopping,
             },
             {
@@ -89,11 +89,12 @@ export function createSqlJobQueue(options: SqlQueueOptions): JobQueue {
         // The job and its 'queued' stage become visible together: written after it, the stage could
         // land on top of one its run had already reported. A key already queued or running keeps its stage.
         await db.transaction().execute(async (trx) => {
-          if (await insertJob(trx, { queue, key, payload, maxAttempts: definition.maxAttempts })) await recordJobProgress(trx, queue, key, 'queued', null);
+          if (await insertJob(trx, { queue, key, payload, maxAttempts: definition.maxAttempts }))
+            await recordJobProgress(trx, queue, key, { stage: 'queued', fraction: null });
         });
         if (working) lanes.wake();
       },
-      states: (keys) => statesOf(db, queue, keys),
+      states: (keys) => statesOf(db, queue, keys, definition.stages),
       counts: () => countJobs(db, queue),
     };
   };
@@ -117,15 +118,14 @@ export function createSqlJobQueue(options: SqlQueueOptions): JobQueue {
   };
 }
 
-async function statesOf(db: Db, queue: string, keys: string[]): Promise<Map<string, JobState>> {
-  const [rows, progress] = await Promise.all([jobsOfKeys(db, queue, keys), jobProgressOf(db, queue, keys)]);
+async function statesOf<S extends string>(db: Db, queue: string, keys: string[], stages: readonly S[]): Promise<Map<string, JobState<S>>> {
+  const [rows, progress] = await Promise.all([jobsOfKeys(db, queue, keys), jobProgressOf(db, queue, keys, stages)]);
   return new Map(
     rows.map((row) => [
       row.key,
       {
         state: row.status,
-        stage: progress.get(row.key)?.stage ?? null,
-        progress: progress.get(row.key)?.progress ?? null,
+        ...(progress.get(row.key) ?? NO_PROGRESS),
         attempts: row.attempts,
         error: row.last_error,
       },

@@ -2,6 +2,7 @@ import { RotateCwIcon } from 'lucide-react';
 import type { NotesState } from '#shared/contracts/notes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
+import { notesRunningText } from '../progress-text.ts';
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
 
@@ -10,11 +11,6 @@ export function notesCredit(engine: NotesState['engine']): string | null {
   if (engine === 'local') return 'Notes by the local engine';
   if (engine === 'llm') return 'Notes by an LLM';
   return null; // the sample meetings' notes come as written, from no engine
-}
-
-/** "Writing notes: part 2 of 5" while an engine works through a meeting. */
-export function runningText(progress: NotesState['progress']): string {
-  return progress ? `Writing notes: part ${progress.part} of ${progress.parts}` : 'Writing notes…';
 }
 
 /**
@@ -41,7 +37,7 @@ export function NotesStatus({ notes, onRegenerate, busy }: { notes: NotesState; 
       )}
       {notes.status === 'running' && (
         <div aria-live="polite" className="grid gap-2 rounded-md border bg-muted/40 p-3">
-          <span>{runningText(notes.progress)}</span>
+          <span>{notesRunningText(notes.progress)}</span>
           {notes.progress && <Progress value={Math.round((notes.progress.part / notes.progress.parts) * 100)} aria-label="Notes progress" className="h-1.5" />}
         </div>
       )}

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeetingSummary } from '#shared/contracts/meetings.ts';
 import { ProcessingStatus, stageText } from './processing-status.tsx';
 import { progressStore } from '#web/lib/realtime/realtime-store.ts';
@@ -52,6 +52,25 @@ describe('ProcessingStatus', () => {
       progressStore.set({ type: 'meeting.progress', meetingId: MEETING_ID, status: 'processing', stage: 'saving', progress: null, failureReason: null }),
     );
     expect(screen.getByRole('status').textContent).toBe('Saving the transcript…');
+  });
+
+  it('counts down to a retry from the time the server gave, a second at a time', () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    try {
+      const retryAt = new Date(Date.now() + 30_000).toISOString();
+      show(meeting({ processing: { stage: 'waiting to retry', progress: null, retryAt } }));
+      expect(screen.getByRole('status').textContent).toBe('Waiting to retry in 30 s…');
+      act(() => vi.advanceTimersByTime(5_000));
+      expect(screen.getByRole('status').textContent).toBe('Waiting to retry in 25 s…');
+      act(() => vi.advanceTimersByTime(25_000));
+      expect(screen.getByRole('status').textContent).toBe('Waiting to retry…');
+      act(() =>
+        progressStore.set({ type: 'meeting.progress', meetingId: MEETING_ID, status: 'processing', stage: 'decoding', progress: null, failureReason: null }),
+      );
+      expect(screen.getByRole('status').textContent).toBe('Reading the recording…');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('turns into the failure with its reason and Retry when the job fails live', () => {

@@ -1,22 +1,34 @@
 import { RotateCwIcon } from 'lucide-react';
-import type { MeetingSummary } from '#shared/contracts/meetings.ts';
+import { useEffect, useState } from 'react';
+import type { MeetingProcessing, MeetingSummary } from '#shared/contracts/meetings.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { useMeetingProgress } from '#web/lib/realtime/use-realtime.ts';
 import { useRetryTranscription } from '../api.ts';
+import { transcriptionText } from '../progress-text.ts';
 
-const STAGE_TEXT: Record<string, string> = {
-  queued: 'Waiting for its turn',
-  decoding: 'Reading the recording',
-  transcribing: 'Transcribing',
-  'identifying speakers': 'Telling speakers apart',
-  saving: 'Saving the transcript',
-};
+/** "Transcribing… 40%" while a meeting is processed (the words of progress-text.ts). */
+export function stageText(stage: MeetingProcessing['stage'], progress: number | null): string {
+  return transcriptionText({ stage, progress }, Date.now());
+}
 
-/** "Transcribing… 40 %" while a meeting is processed, from the realtime channel. */
-export function stageText(stage: string | null, progress: number | null): string {
-  const text = stage ? (STAGE_TEXT[stage] ?? stage.charAt(0).toUpperCase() + stage.slice(1)) : 'Transcribing';
-  return progress !== null && progress > 0 && progress < 1 ? `${text}… ${Math.round(progress * 100)}%` : `${text}…`;
+/**
+ * The stage in words. Mounted afresh for each retry (keyed by its retryAt), it counts the wait down
+ * a second at a time until the retry is due.
+ */
+function StageLine({ shown }: { shown: MeetingProcessing }) {
+  const [now, setNow] = useState(() => Date.now());
+  const { retryAt } = shown;
+  useEffect(() => {
+    if (!retryAt) return;
+    const due = Date.parse(retryAt);
+    const timer = window.setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= due) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [retryAt]);
+  return <span>{transcriptionText(shown, now)}</span>;
 }
 
 type ProcessingMeeting = Pick<MeetingSummary, 'id' | 'status' | 'processing' | 'failureReason' | 'hasAudio'>;
@@ -43,11 +55,11 @@ export function ProcessingStatus({
   const current = live && (live.status === status || status === 'processing') ? live : undefined;
   const effective = current?.status ?? status;
   if (effective === 'processing') {
-    const stage = current ? current.stage : (meeting.processing?.stage ?? null);
-    const progress = current ? current.progress : (meeting.processing?.progress ?? null);
+    const shown: MeetingProcessing = current ?? meeting.processing ?? { stage: null, progress: null };
+    const { progress } = shown;
     return (
       <div role="status" className={compact ? 'grid gap-1.5 text-xs text-muted-foreground' : 'grid gap-2 rounded-md border bg-muted/40 p-3 text-sm'}>
-        <span>{stageText(stage, progress)}</span>
+        <StageLine key={shown.retryAt ?? ''} shown={shown} />
         {progress !== null && progress > 0 && <Progress value={Math.round(progress * 100)} aria-label="Transcription progress" className="h-1.5" />}
       </div>
     );
