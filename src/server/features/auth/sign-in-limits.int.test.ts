@@ -52,6 +52,22 @@ describe('password sign-in limits', () => {
     expect((await signIn(email, 'secret12', '192.0.2.31')).statusCode).toBe(200);
   });
 
+  it('the current password that a password or email change asks for is a sign-in attempt too', async () => {
+    const { email, token } = await signUpUser(t.app, 'changing');
+    const change = (payload: Record<string, string>, ip: string) =>
+      t.app.inject({ method: 'PUT', url: '/auth/v1/user', remoteAddress: ip, headers: { authorization: `Bearer ${token}` }, payload });
+    for (let i = 0; i < 10; i++) {
+      const payload: Record<string, string> =
+        i % 2 ? { password: 'brandnew12', current_password: `wrong-${i}` } : { email: `moved-${i}-${email}`, current_password: `wrong-${i}` };
+      expect((await change(payload, '192.0.2.40')).json()).toMatchObject({ error_code: 'current_password_invalid' });
+    }
+    const blocked = await change({ email: `moved-${email}`, current_password: 'secret12' }, '192.0.2.40');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json()).toMatchObject({ error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' });
+    expect((await signIn(email, 'secret12', '192.0.2.40')).statusCode).toBe(429);
+    expect((await signIn(email, 'secret12', '192.0.2.41')).statusCode).toBe(200);
+  });
+
   it('a success clears the failures of its address, so a typo later is not the tenth strike', async () => {
     const { email } = await signUpUser(t.app, 'reset');
     for (let i = 0; i < 9; i++) await signIn(email, `wrong-${i}`, '192.0.2.20');

@@ -19,6 +19,8 @@ export type UserChanges = {
   password: string | undefined;
   /** The password the new one replaces (auth-contract §4.6 `current_password`). */
   currentPassword?: string | undefined;
+  /** The caller's IP: a wrong current password counts as a failed sign-in from it. */
+  ip: string;
   data: Metadata | undefined;
 };
 
@@ -52,7 +54,7 @@ export async function updateUser(
 
   const metadata = changes.data ? mergedMetadata(user.raw_user_meta_data, changes.data) : undefined;
   if (changes.password !== undefined) {
-    await assertCurrentPassword(ctx, auth, changes.currentPassword, 'password');
+    await assertCurrentPassword(ctx, auth, changes, 'password');
     assertPasswordLength(changes.password);
     assertStrongPassword(changes.password, ctx.config.auth.passwordMinLength);
     if (user.encrypted_password && (await verifyPassword(changes.password, user.encrypted_password, ctx.config.auth.passwordHash))) {
@@ -61,7 +63,7 @@ export async function updateUser(
   }
   if (changesEmail) {
     // The password change above (when asked for in the same request) checked the same current password.
-    if (changes.password === undefined) await assertCurrentPassword(ctx, auth, changes.currentPassword, 'email');
+    if (changes.password === undefined) await assertCurrentPassword(ctx, auth, changes, 'email');
     const taken = await findUserByEmail(ctx.db, newEmail);
     if (taken) throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
   }
@@ -99,9 +101,10 @@ const FRESH_SECOND_FACTOR_SECONDS = 5 * 60;
 async function assertCurrentPassword(
   ctx: AuthContext,
   auth: Pick<Authenticated, 'user' | 'session'>,
-  currentPassword: string | undefined,
+  changes: Pick<UserChanges, 'currentPassword' | 'ip'>,
   change: 'password' | 'email',
 ): Promise<void> {
+  const { currentPassword } = changes;
   if (!ctx.config.auth.updatePasswordRequireCurrentPassword) return;
   if (auth.session.recovery === 1 || !auth.user.encrypted_password) return;
   const message = change === 'password' ? 'Current password required when setting new password.' : 'Current password required when changing email address.';
@@ -109,8 +112,15 @@ async function assertCurrentPassword(
     if (change === 'email' && passedSecondFactorLately(auth.session)) return;
     throw new GoTrueError(400, 'current_password_required', message);
   }
-  if (!(await verifyPassword(currentPassword, auth.user.encrypted_password, ctx.config.auth.passwordHash)))
+  // A guess like a sign-in, under the sign-in guard's limits and slowdown: a stolen token must not let anyone try passwords freely.
+  const email = auth.user.email;
+  const { ip } = changes;
+  await ctx.limits.signIn.before(email, ip);
+  if (!(await verifyPassword(currentPassword, auth.user.encrypted_password, ctx.config.auth.passwordHash))) {
+    await ctx.limits.signIn.failed(email, ip);
     throw new GoTrueError(400, 'current_password_invalid', message);
+  }
+  await ctx.limits.signIn.succeeded(email, ip);
 }
 
 function passedSecondFactorLately(session: SessionRow): boolean {
