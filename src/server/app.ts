@@ -106,6 +106,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     meetings: services.meetings,
     blobs: deps.blobs,
     audioLinks: deps.audioLinks,
+    sessionActive: deps.auth.accounts.sessionActive,
     settings: services.settings,
     transcription: services.transcription,
     notes: services.notes,

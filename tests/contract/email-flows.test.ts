@@ -156,3 +156,119 @@ describe('magic links and resends', () => {
     expect(outbox(quick.dataDir, confirmed)).toHaveLength(before);
   });
 });
+
+describe('email change', () => {
+  const HALF = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+
+  async function signedIn(target: AuthServer, email: string, password = 'secret12') {
+    const client = target.client();
+    const { error } = await client.sb.auth.signInWithPassword({ email, password });
+    if (error) throw error;
+    return client;
+  }
+
+  it('needs the current password: an access token alone changes nothing and sends nothing', async () => {
+    const email = await confirmedUser(quick);
+    const { sb } = await signedIn(quick, email);
+    const next = freshEmail('taken-over');
+    const missing = await sb.auth.updateUser({ email: next });
+    expect(missing.error?.status).toBe(400);
+    expect(missing.error?.code).toBe('current_password_required');
+    expect(missing.error?.message).toBe('Current password required when changing email address.');
+    const wrong = await sb.auth.updateUser({ email: next, current_password: 'not-it-12' });
+    expect(wrong.error?.code).toBe('current_password_invalid');
+    expect(outbox(quick.dataDir, next)).toEqual([]);
+    expect((await sb.auth.getUser()).data.user?.new_email).toBeUndefined();
+  });
+
+  it('asks both addresses, and changes the address only when both have confirmed', async () => {
+    const email = await confirmedUser(quick);
+    const { sb, events } = await signedIn(quick, email);
+    const next = freshEmail('moved');
+    const before = outbox(quick.dataDir, email).length;
+    const { data, error } = await sb.auth.updateUser({ email: next, current_password: 'secret12' });
+    expect(error).toBeNull();
+    expect(data.user?.email).toBe(email);
+    expect(data.user?.new_email).toBe(next);
+    expect(data.user?.email_change_sent_at).toBeTruthy();
+    expect(events).toContain('USER_UPDATED');
+
+    const toNew = lastEmail(quick.dataDir, next);
+    expect(toNew.kind).toBe('email_change');
+    const toCurrent = lastEmail(quick.dataDir, email);
+    expect(outbox(quick.dataDir, email)).toHaveLength(before + 1);
+    expect(toCurrent.kind).toBe('email_change');
+    expect(toCurrent.text).toContain(`from ${email} to ${next}`);
+    expect(toCurrent.text).toContain('If it was not you, ignore this email');
+    expect(toCurrent.otp).not.toBe(toNew.otp);
+
+    // The new address alone: accepted (GoTrue's message; the client reports no user and no session), the address unchanged.
+    const first = await quick.client().sb.auth.verifyOtp({ email: next, token: toNew.otp, type: 'email_change' });
+    expect(first).toEqual({ data: { user: null, session: null }, error: null });
+    expect((await sb.auth.getUser()).data.user?.email).toBe(email);
+    expect((await quick.client().sb.auth.signInWithPassword({ email: next, password: 'secret12' })).error?.code).toBe('invalid_credentials');
+    // A recovery asked for the new address goes nowhere yet.
+    await quick.client().sb.auth.resetPasswordForEmail(next);
+    expect(outbox(quick.dataDir, next)).toHaveLength(1);
+
+    // The current address confirms too: the change is made and a session opens.
+    const second = await quick.client().sb.auth.verifyOtp({ email, token: toCurrent.otp, type: 'email_change' });
+    expect(second.error).toBeNull();
+    expect(second.data.session?.access_token).toBeTruthy();
+    expect(second.data.user?.email).toBe(next);
+    expect(second.data.user?.new_email).toBeUndefined();
+    expect((await quick.client().sb.auth.signInWithPassword({ email: next, password: 'secret12' })).error).toBeNull();
+    expect((await quick.client().sb.auth.signInWithPassword({ email, password: 'secret12' })).error?.code).toBe('invalid_credentials');
+  });
+
+  it('the two links work in either order; the first redirects with GoTrue message and no session', async () => {
+    const email = await confirmedUser(quick);
+    const { sb } = await signedIn(quick, email);
+    const next = freshEmail('linked');
+    expect((await sb.auth.updateUser({ email: next, current_password: 'secret12' }, { emailRedirectTo: 'http://localhost:5173/settings' })).error).toBeNull();
+    const first = await fetch(lastEmail(quick.dataDir, email).link, { redirect: 'manual' });
+    expect(first.status).toBe(303);
+    const firstLocation = new URL(first.headers.get('location')!);
+    expect(`${firstLocation.origin}${firstLocation.pathname}`).toBe('http://localhost:5173/settings');
+    expect(Object.fromEntries(new URLSearchParams(firstLocation.hash.slice(1)))).toEqual({ message: HALF });
+    const second = await fetch(lastEmail(quick.dataDir, next).link, { redirect: 'manual' });
+    const fragment = new URLSearchParams(new URL(second.headers.get('location')!).hash.slice(1));
+    expect(fragment.get('type')).toBe('email_change');
+    expect(fragment.get('access_token')).toBeTruthy();
+    expect((await sb.auth.getUser()).data.user?.email).toBe(next);
+  });
+
+  it('a new request starts over: a confirmation of the earlier pair does not count', async () => {
+    const email = await confirmedUser(quick);
+    const { sb } = await signedIn(quick, email);
+    const first = freshEmail('first');
+    expect((await sb.auth.updateUser({ email: first, current_password: 'secret12' })).error).toBeNull();
+    const oldCurrent = lastEmail(quick.dataDir, email);
+    const second = freshEmail('second');
+    expect((await sb.auth.updateUser({ email: second, current_password: 'secret12' })).error).toBeNull();
+    const stale = await quick.client().sb.auth.verifyOtp({ email, token: oldCurrent.otp, type: 'email_change' });
+    expect(stale.error?.code).toBe('otp_expired');
+    const staleNew = await quick.client().sb.auth.verifyOtp({ email: first, token: lastEmail(quick.dataDir, first).otp, type: 'email_change' });
+    expect(staleNew.error?.code).toBe('otp_expired');
+    // Confirmed from the current address, then asked again by resend: both addresses must confirm the new pair.
+    expect((await quick.client().sb.auth.verifyOtp({ email, token: lastEmail(quick.dataDir, email).otp, type: 'email_change' })).error).toBeNull();
+    expect((await quick.client().sb.auth.resend({ type: 'email_change', email: second })).error).toBeNull();
+    const again = await quick.client().sb.auth.verifyOtp({ email, token: lastEmail(quick.dataDir, email).otp, type: 'email_change' });
+    expect(again.data.session).toBeNull();
+    expect((await sb.auth.getUser()).data.user?.email).toBe(email);
+    const done = await quick.client().sb.auth.verifyOtp({ email: second, token: lastEmail(quick.dataDir, second).otp, type: 'email_change' });
+    expect(done.data.user?.email).toBe(second);
+  });
+
+  it('a recovery session changes the address without the forgotten password, still confirmed by both', async () => {
+    const email = await confirmedUser(quick);
+    await quick.client().sb.auth.resetPasswordForEmail(email);
+    const { sb } = quick.client();
+    expect((await sb.auth.verifyOtp({ email, token: lastEmail(quick.dataDir, email).otp, type: 'recovery' })).error).toBeNull();
+    const next = freshEmail('recovered');
+    const { data, error } = await sb.auth.updateUser({ email: next });
+    expect(error).toBeNull();
+    expect(data.user?.new_email).toBe(next);
+    expect(data.user?.email).toBe(email);
+  });
+});

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedShareLink } from '#shared/contracts/sharing.ts';
@@ -278,3 +279,66 @@ describe('Profile picture (PUT /api/v1/me/avatar, GET /api/v1/avatars/:id)', () 
     expect((await fetch(`${t.baseUrl}${avatarUrl}`)).status).toBe(404);
   });
 });
+
+describe('Profile picture: what it accepts, and how often', () => {
+  const NOT_A_PICTURE = 'That file is not a picture Parley can read. Use a PNG, JPEG, WebP or GIF image.';
+  const upload = (token: string, image: Buffer) => call(token, 'PUT', '/api/v1/me/avatar', { image: image.toString('base64') });
+
+  it('refuses an SVG (a program for the renderer, not a picture) before rendering it', async () => {
+    const person = await signUpUser(t.app, 'avatar-svg');
+    // Small, and a few seconds of CPU to render: what made four uploads stall every file read of the server.
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="4000" height="4000"><filter id="f"><feGaussianBlur stdDeviation="400"/></filter>' +
+        '<rect width="4000" height="4000" fill="#36c" filter="url(#f)"/></svg>',
+    );
+    const refused = await upload(person.token, svg);
+    expect(refused.status).toBe(400);
+    expect(await messageOf(refused)).toBe(NOT_A_PICTURE);
+    expect((await fetch(`${t.baseUrl}/api/v1/avatars/${person.userId}`)).status).toBe(404);
+  });
+
+  it('refuses a PNG that inflates to tens of megapixels before decoding it', async () => {
+    const person = await signUpUser(t.app, 'avatar-bomb');
+    // 6000×6000 grey, all zeros: 36 megapixels from a file of about 40 KB.
+    const bomb = pngOf(6000, 6000);
+    expect(bomb.length).toBeLessThan(100_000);
+    const refused = await upload(person.token, bomb);
+    expect(refused.status).toBe(400);
+    expect(await messageOf(refused)).toBe('That picture is too large: use one of at most 24 megapixels.');
+  });
+
+  it('takes at most 10 pictures an hour from one person', async () => {
+    const person = await signUpUser(t.app, 'avatar-often');
+    const other = await signUpUser(t.app, 'avatar-other');
+    const png = pngOf(16, 16);
+    for (let i = 0; i < 10; i += 1) expect((await upload(person.token, png)).status).toBe(200);
+    const eleventh = await upload(person.token, png);
+    expect(eleventh.status).toBe(429);
+    expect(await messageOf(eleventh)).toBe('You have changed your picture 10 times in the last hour. Try again later.');
+    expect((await upload(other.token, png)).status).toBe(200);
+  });
+});
+
+/** An 8-bit greyscale PNG of zeros, written by hand so its size is the compressed one (sharp would not write such a file quickly). */
+function pngOf(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 0; // greyscale
+  const rows = Buffer.alloc((width + 1) * height); // each row: filter 0, then zeros
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

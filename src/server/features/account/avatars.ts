@@ -1,16 +1,42 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import sharp, { type Metadata } from 'sharp';
 import { AppError } from '#server/lib/app-error.ts';
 
 /** The size people's pictures are kept and served at: enough for a 2× avatar, a few KB each. */
 const SIZE = 256;
 
 /**
- * Profile pictures: whatever image a person uploads is decoded, turned upright, cropped to a square
- * and resized to 256×256 WebP by sharp, then kept as $DATA_DIR/avatars/<userId>.webp (not the blob
- * store, whose orphan sweep keeps only recordings). The original is never stored.
+ * What a picture may be, checked before it is decoded. Only the four raster formats, recognised by
+ * their first bytes: sharp would also render SVG (and read PDF, TIFF, HEIF…), and a 2 KB SVG can
+ * keep a libuv thread busy for seconds. JPEG and WebP are decoded already shrunk (sharp's
+ * shrink-on-load), so a photo of up to 40 megapixels is cheap; PNG and GIF are decoded whole, so
+ * they stop at 24 (a 6K screenshot), which keeps a small file that inflates to a huge image out.
+ */
+const FORMATS = [
+  { format: 'png', magic: (b: Buffer) => b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])), maxPixels: 24_000_000 },
+  { format: 'jpeg', magic: (b: Buffer) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff, maxPixels: 40_000_000 },
+  { format: 'gif', magic: (b: Buffer) => ['GIF87a', 'GIF89a'].includes(b.toString('latin1', 0, 6)), maxPixels: 24_000_000 },
+  { format: 'webp', magic: (b: Buffer) => b.toString('latin1', 0, 4) === 'RIFF' && b.toString('latin1', 8, 12) === 'WEBP', maxPixels: 40_000_000 },
+] as const;
+
+/** A picture that takes longer than this to decode and resize is refused (sharp stops its work). */
+const DECODE_TIMEOUT_SECONDS = 5;
+/** Pictures worked on at once: each holds a libuv thread, which file reads of every request share. */
+const CONCURRENT_DECODES = 1;
+/** Uploads waiting for their turn; more are refused rather than held in memory (up to 8 MB each). */
+const MAX_WAITING = 8;
+/** Uploads one person may make in an hour (each costs CPU whether or not it is a picture). */
+export const UPLOADS_PER_HOUR = 10;
+
+const NOT_A_PICTURE = 'That file is not a picture Parley can read. Use a PNG, JPEG, WebP or GIF image.';
+
+/**
+ * Profile pictures: a PNG, JPEG, WebP or GIF a person uploads is decoded, turned upright, cropped to
+ * a square and resized to 256×256 WebP by sharp, then kept as $DATA_DIR/avatars/<userId>.webp (not
+ * the blob store, whose orphan sweep keeps only recordings). The original is never stored.
  */
 export type AvatarStore = ReturnType<typeof createAvatarStore>;
 
@@ -18,16 +44,20 @@ export function createAvatarStore(dataDir: string) {
   const dir = path.join(dataDir, 'avatars');
   const fileOf = (userId: string) => path.join(dir, `${userId}.webp`);
   const urlOf = (userId: string, modifiedMs: number) => `/api/v1/avatars/${userId}?v=${Math.floor(modifiedMs).toString(36)}`;
+  // In memory, as auth's limits are: one process holds them.
+  const uploads = new RateLimiterMemory({ keyPrefix: 'avatar', points: UPLOADS_PER_HOUR, duration: 3600 });
+  const inTurn = createGate(CONCURRENT_DECODES, MAX_WAITING);
 
   return {
     save: async (userId: string, image: Buffer): Promise<string> => {
-      let resized: Buffer;
       try {
-        // limitInputPixels: a small file that claims enormous dimensions is refused before it is decoded.
-        resized = await sharp(image, { limitInputPixels: 40_000_000 }).rotate().resize(SIZE, SIZE, { fit: 'cover' }).webp({ quality: 82 }).toBuffer();
-      } catch {
-        throw new AppError('VALIDATION_FAILED', 'That file is not a picture Parley can read. Use a PNG, JPEG, WebP or GIF image.');
+        await uploads.consume(userId);
+      } catch (error) {
+        if (error instanceof RateLimiterRes)
+          throw new AppError('RATE_LIMITED', `You have changed your picture ${UPLOADS_PER_HOUR} times in the last hour. Try again later.`);
+        throw error;
       }
+      const resized = await inTurn(() => toAvatar(image));
       await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
       const partial = `${fileOf(userId)}.${crypto.randomUUID()}.partial`;
       await fsp.writeFile(partial, resized, { mode: 0o600 });
@@ -42,5 +72,54 @@ export function createAvatarStore(dataDir: string) {
     remove: async (userId: string): Promise<void> => {
       await fsp.rm(fileOf(userId), { force: true });
     },
+  };
+}
+
+/** Checks the format by content and the size from the header, then decodes and resizes. */
+async function toAvatar(image: Buffer): Promise<Buffer> {
+  const expected = FORMATS.find((candidate) => candidate.magic(image));
+  if (!expected) throw new AppError('VALIDATION_FAILED', NOT_A_PICTURE);
+  let metadata: Metadata;
+  try {
+    // The header only: the size is checked here, to say what is wrong, and again by limitInputPixels below.
+    metadata = await sharp(image, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new AppError('VALIDATION_FAILED', NOT_A_PICTURE);
+  }
+  if (metadata.format !== expected.format) throw new AppError('VALIDATION_FAILED', NOT_A_PICTURE);
+  const height = metadata.pageHeight ?? metadata.height;
+  if (metadata.width * height > expected.maxPixels) {
+    throw new AppError('VALIDATION_FAILED', `That picture is too large: use one of at most ${expected.maxPixels / 1_000_000} megapixels.`);
+  }
+  try {
+    return await sharp(image, { limitInputPixels: expected.maxPixels })
+      .timeout({ seconds: DECODE_TIMEOUT_SECONDS })
+      .rotate()
+      .resize(SIZE, SIZE, { fit: 'cover' })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw new AppError('VALIDATION_FAILED', NOT_A_PICTURE);
+  }
+}
+
+/** Runs at most `limit` tasks at once; up to `maxWaiting` more wait their turn, further ones are refused. */
+export function createGate(limit: number, maxWaiting: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (running < limit) running += 1;
+    else {
+      if (waiting.length >= maxWaiting) throw new AppError('RATE_LIMITED', 'Parley is busy with other pictures. Try again in a minute.');
+      // The slot is handed over by the task that finishes, so `running` already counts this one.
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
   };
 }

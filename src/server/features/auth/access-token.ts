@@ -78,7 +78,7 @@ type Verified = { claims: AccessTokenClaims; kid: string; publicKey: CryptoKey; 
  */
 const verifiedByRing = new WeakMap<SigningKeys, LRUCache<string, Verified>>();
 
-/** Verifies signature, expiry, issuer and audience, with GoTrue's error texts for each failure. */
+/** Verifies signature, expiry (exp and iat must be there), issuer and audience, with GoTrue's error texts for each failure. */
 export async function verifyAccessToken(keys: SigningKeys, token: string, issuer: string): Promise<AccessTokenClaims> {
   let verified = verifiedByRing.get(keys);
   if (!verified) verifiedByRing.set(keys, (verified = new LRUCache<string, Verified>({ max: 10_000 })));
@@ -107,7 +107,8 @@ async function verifySignedToken(keys: SigningKeys, token: string, issuer: strin
   if (!key) throw badJwt('token is unverifiable: signing key not found');
   let payload: Record<string, unknown>;
   try {
-    ({ payload } = await jwtVerify(token, key.publicKey, { algorithms: [JWT_ALG], issuer }));
+    // exp and iat are required: a token without exp would never expire (and would stay in the cache above for good).
+    ({ payload } = await jwtVerify(token, key.publicKey, { algorithms: [JWT_ALG], issuer, requiredClaims: ['exp', 'iat'] }));
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw badJwt('token has invalid claims: token is expired');
     if (error instanceof joseErrors.JWTClaimValidationFailed) throw badJwt(`token has invalid claims: ${error.message}`);

@@ -2,6 +2,7 @@ import { AppError } from '#server/lib/app-error.ts';
 import type { AuthContext } from './auth-context.ts';
 import { GoTrueError } from './gotrue-error.ts';
 import { verifyPassword } from './passwords.ts';
+import { findSession } from './sessions.repository.ts';
 import { endSessions } from './sessions.ts';
 import { deleteUserRow, findUserById, normalizeEmail } from './users.repository.ts';
 
@@ -18,6 +19,8 @@ export type Accounts = {
    * account's email and the caller's IP), or a stolen token would let anyone try passwords freely.
    */
   passwordMatches: (userId: string, password: string, ip: string) => Promise<boolean>;
+  /** Whether this sign-in session of the person is still open (not signed out, ended or expired away). */
+  sessionActive: (userId: string, sessionId: string) => Promise<boolean>;
   /** Signs the person out everywhere, or everywhere but `keepSessionId`. */
   endSessions: (userId: string, keepSessionId?: string) => Promise<void>;
   /** Deletes the user with their sessions, identities, factors and tokens: old access tokens answer 401 from now on. */
@@ -40,6 +43,7 @@ export function createAccounts(ctx: AuthContext): Accounts {
       await (matches ? ctx.limits.signIn.succeeded(email, ip) : ctx.limits.signIn.failed(email, ip));
       return matches;
     },
+    sessionActive: async (userId, sessionId) => (await findSession(ctx.db, sessionId))?.user_id === userId,
     endSessions: (userId, keepSessionId) =>
       keepSessionId === undefined
         ? endSessions(ctx, { userId, sessionId: '', scope: 'global' })

@@ -16,6 +16,8 @@ export type AuthUsersTable = {
   /** Pending email change: the new address and when its confirmation went out. */
   email_change: string | null;
   email_change_sent_at: string | null;
+  /** Secure email change: 0 until the current or the new address confirms, 1 once one of them has; the other one completes it. */
+  email_change_confirm_status: number;
   last_sign_in_at: string | null;
   raw_app_meta_data: string;
   raw_user_meta_data: string;
@@ -75,7 +77,8 @@ export type AuthRefreshTokensTable = {
 export type AuthOneTimeTokensTable = {
   id: string;
   user_id: string;
-  token_type: 'confirmation_token' | 'recovery_token' | 'email_change_token';
+  /** email_change_token goes to the new address, email_change_token_current to the current one. */
+  token_type: 'confirmation_token' | 'recovery_token' | 'email_change_token' | 'email_change_token_current';
   /** Hex SHA-224 of email + OTP, as in the email link. */
   token_hash: string;
   relates_to: string;

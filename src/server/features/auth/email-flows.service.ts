@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { notifyUserCreated, type AuthContext } from './auth-context.ts';
-import { sendAuthEmail } from './auth-emails.ts';
+import { sendAuthEmail, sendEmailChange } from './auth-emails.ts';
 import { GoTrueError } from './gotrue-error.ts';
 import { hashPassword } from './passwords.ts';
 import { findUserByEmail, findUserByPendingEmail } from './users.repository.ts';
@@ -29,7 +29,10 @@ export async function requestEmailOtp(
   await sendAuthEmail(ctx, { user, kind: user.email_confirmed_at ? 'magiclink' : 'signup', redirectTo: input.redirectTo });
 }
 
-/** POST /resend: the sign-up confirmation of an unconfirmed account, or the confirmation of a pending email change. */
+/**
+ * POST /resend: the sign-up confirmation of an unconfirmed account, or the two confirmations of a
+ * pending email change (asked for by the new address or the current one; a new pair replaces the old).
+ */
 export async function resendEmail(ctx: AuthContext, input: { type: 'signup' | 'email_change'; email: string; redirectTo: string | undefined }): Promise<void> {
   const { email, redirectTo } = input;
   if (input.type === 'signup') {
@@ -37,6 +40,6 @@ export async function resendEmail(ctx: AuthContext, input: { type: 'signup' | 'e
     if (user && !user.email_confirmed_at) await sendAuthEmail(ctx, { user, kind: 'signup', redirectTo });
     return;
   }
-  const user = await findUserByPendingEmail(ctx.db, email);
-  if (user) await sendAuthEmail(ctx, { user, kind: 'email_change', redirectTo, to: email });
+  const user = (await findUserByPendingEmail(ctx.db, email)) ?? (await findUserByEmail(ctx.db, email));
+  if (user?.email_change) await sendEmailChange(ctx, { user, newEmail: user.email_change, redirectTo });
 }

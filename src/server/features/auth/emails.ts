@@ -1,8 +1,10 @@
 import { escapeHtml } from '#server/lib/escape-html.ts';
 import type { EmailKind, EmailMessage } from './mailer.ts';
 
+type Copy = { subject: string; intro: string; action: string };
+
 /** The texts of Parley's auth emails: a link back to the app and the same code to type. */
-const COPY: Record<EmailKind, { subject: string; intro: string; action: string }> = {
+const COPY: Record<EmailKind, Copy> = {
   signup: {
     subject: 'Confirm your Parley account',
     intro: 'Welcome to Parley! Confirm your email address to finish creating your account.',
@@ -20,13 +22,34 @@ const COPY: Record<EmailKind, { subject: string; intro: string; action: string }
   },
   email_change: {
     subject: 'Confirm your new email address for Parley',
-    intro: 'Confirm this address to make it the email of your Parley account.',
+    intro: 'Confirm this address to make it the email of your Parley account. The change also needs a confirmation from the current address.',
     action: 'Confirm my new email',
   },
 };
 
-export function composeEmail(input: { kind: EmailKind; to: string; otp: string; link: string; validHours: number }): EmailMessage {
-  const copy = COPY[input.kind];
+/**
+ * The email to the current address when a change of address is asked for: it tells the owner, and
+ * the change waits for its confirmation, so ignoring it is the undo.
+ */
+const emailChangeCurrentCopy = (from: string, to: string): Copy => ({
+  subject: 'Confirm the change of your Parley email address',
+  intro:
+    `Someone (hopefully you) asked to change the email of your Parley account from ${from} to ${to}. ` +
+    'The change happens only once both addresses confirm it. If it was not you, ignore this email: your address stays as it is. ' +
+    'Then change your password, as whoever asked knew it.',
+  action: 'Confirm the change',
+});
+
+export function composeEmail(input: {
+  kind: EmailKind;
+  to: string;
+  otp: string;
+  link: string;
+  validHours: number;
+  /** For email_change to the current address: the change it asks to confirm. */
+  addressChange?: { from: string; to: string };
+}): EmailMessage {
+  const copy = input.addressChange ? emailChangeCurrentCopy(input.addressChange.from, input.addressChange.to) : COPY[input.kind];
   const validity = input.validHours >= 1 ? `${Math.round(input.validHours)} hour${input.validHours >= 2 ? 's' : ''}` : 'a short while';
   const text = [
     copy.intro,

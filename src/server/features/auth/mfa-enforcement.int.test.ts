@@ -184,4 +184,13 @@ describe('MFA enforcement', () => {
     expect((await enrolling.auth.mfa.unenroll({ factorId: first.id })).error).toBeNull();
     expect(await call(meetingEndpoints.list, steppedToken)).toEqual({ status: 403, body: INSUFFICIENT });
   });
+
+  it('an email change needs aal2; a second factor passed minutes ago stands in for the current password', async () => {
+    const { enrolling, aal1 } = await userWithMfa();
+    const next = freshEmail('mfa-moved');
+    expect((await aal1.auth.updateUser({ email: next, current_password: 'secret12' })).error?.code).toBe('insufficient_aal');
+    const { data, error } = await enrolling.auth.updateUser({ email: next });
+    expect(error).toBeNull();
+    expect(data.user?.new_email).toBe(next);
+  });
 });

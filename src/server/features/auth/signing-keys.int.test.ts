@@ -4,8 +4,9 @@ import type { DbHandle } from '#server/db/create-db.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { createSecretBox } from '#server/lib/secret-box.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
+import { SignJWT } from 'jose';
 import { signAccessToken, verifyAccessToken } from './access-token.ts';
-import { createSigningKeys } from './signing-keys.ts';
+import { createSigningKeys, JWT_ALG } from './signing-keys.ts';
 
 const ISSUER = 'http://localhost:3000/auth/v1';
 const claims = {
@@ -71,5 +72,18 @@ describe('signing keys', () => {
     expect((await verifyAccessToken(keys, token, ISSUER)).sub).toBe(claims.sub);
     await new Promise((r) => setTimeout(r, (expiresAt + 0.05) * 1000 - Date.now()));
     await expect(verifyAccessToken(keys, token, ISSUER)).rejects.toMatchObject({ code: 'bad_jwt', message: expect.stringContaining('token is expired') });
+  });
+
+  it.each(['exp', 'iat'])('a token the server signed without %s is refused', async (claim) => {
+    const keys = createSigningKeys(database.db, { keepSeconds: 3600, secrets });
+    const key = await keys.current();
+    const now = Math.floor(Date.now() / 1000);
+    const full: Record<string, unknown> = { iss: ISSUER, ...claims, aud: 'authenticated', role: 'authenticated', exp: now + 3600, iat: now };
+    delete full[claim];
+    const token = await new SignJWT(full).setProtectedHeader({ alg: JWT_ALG, kid: key.kid, typ: 'JWT' }).sign(key.privateKey);
+    const refused = { code: 'bad_jwt', message: expect.stringContaining(`missing required "${claim}" claim`) };
+    await expect(verifyAccessToken(keys, token, ISSUER)).rejects.toMatchObject(refused);
+    // Refused again, not remembered as verified.
+    await expect(verifyAccessToken(keys, token, ISSUER)).rejects.toMatchObject(refused);
   });
 });

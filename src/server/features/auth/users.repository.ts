@@ -35,17 +35,43 @@ export async function setEmailConfirmed(db: Db, userId: string, input: { userMet
     .execute();
 }
 
-/** Makes a pending address the user's email and clears the pending change. */
-export async function replaceUserEmail(db: Db, userId: string, input: { email: string; emailConfirmedAt: string; now: string }): Promise<void> {
-  await db
+/** Makes the pending address the user's email and clears the pending change; false when that change is no longer the one pending. */
+export async function replaceUserEmail(db: Db, userId: string, input: { email: string; emailConfirmedAt: string; now: string }): Promise<boolean> {
+  const result = await db
     .updateTable('auth_users')
-    .set({ email: input.email, email_change: null, email_change_sent_at: null, email_confirmed_at: input.emailConfirmedAt, updated_at: input.now })
+    .set({
+      email: input.email,
+      email_change: null,
+      email_change_sent_at: null,
+      email_change_confirm_status: 0,
+      email_confirmed_at: input.emailConfirmedAt,
+      updated_at: input.now,
+    })
     .where('id', '=', userId)
-    .execute();
+    .where('email_change', '=', input.email)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
+/** Records a requested change of address; neither address has confirmed it yet. */
 export async function setPendingEmail(db: Db, userId: string, email: string, now: string): Promise<void> {
-  await db.updateTable('auth_users').set({ email_change: email, updated_at: now }).where('id', '=', userId).execute();
+  await db.updateTable('auth_users').set({ email_change: email, email_change_confirm_status: 0, updated_at: now }).where('id', '=', userId).execute();
+}
+
+/**
+ * Records the first of the two confirmations of the pending change to `email`. One conditional
+ * UPDATE, so of two confirmations arriving together exactly one is the first: false means one
+ * address had already confirmed (this one completes the change) or the change is no longer pending.
+ */
+export async function markEmailChangeHalfConfirmed(db: Db, userId: string, email: string, now: string): Promise<boolean> {
+  const result = await db
+    .updateTable('auth_users')
+    .set({ email_change_confirm_status: 1, updated_at: now })
+    .where('id', '=', userId)
+    .where('email_change', '=', email)
+    .where('email_change_confirm_status', '=', 0)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export async function setPasswordHash(db: Db, userId: string, passwordHash: string, now: string): Promise<void> {

@@ -54,6 +54,7 @@ export async function createEmailUser(db: Db, input: { email: string; passwordHa
     recovery_sent_at: null,
     email_change: null,
     email_change_sent_at: null,
+    email_change_confirm_status: 0,
     last_sign_in_at: null,
     raw_app_meta_data: JSON.stringify({ provider: 'email', providers: ['email'] }),
     raw_user_meta_data: JSON.stringify(userMetadata),
@@ -91,13 +92,14 @@ export async function confirmEmail(db: Db, user: UserRow): Promise<string | null
   return now;
 }
 
-/** Makes a confirmed new address the account's email, on the user and its email identities. */
-export async function completeEmailChange(db: Db, user: UserRow, email: string): Promise<void> {
+/** Makes a confirmed new address the account's email, on the user and its email identities; false when it is no longer the pending one. */
+export async function completeEmailChange(db: Db, user: UserRow, email: string): Promise<boolean> {
   const now = nowIso();
-  await replaceUserEmail(db, user.id, { email, emailConfirmedAt: user.email_confirmed_at ?? now, now });
+  if (!(await replaceUserEmail(db, user.id, { email, emailConfirmedAt: user.email_confirmed_at ?? now, now }))) return false;
   const identities = await listEmailIdentities(db, user.id);
   for (const identity of identities) {
     const data = { ...parseJsonObject(identity.identity_data), email, email_verified: true };
     await updateIdentity(db, identity.id, { email, identityData: JSON.stringify(data), now });
   }
+  return true;
 }

@@ -3,7 +3,8 @@ import { GoTrueError, errors } from './gotrue-error.ts';
 import { consumeOneTimeToken, tokenHash, type TokenType } from './one-time-tokens.ts';
 import { createSession } from './sessions.ts';
 import { tokenResponse, type TokenResponse } from './token-response.ts';
-import { findUserByEmail, findUserById, touchLastSignIn } from './users.repository.ts';
+import { nowIso } from './clock.ts';
+import { findUserByEmail, findUserById, markEmailChangeHalfConfirmed, touchLastSignIn } from './users.repository.ts';
 import { completeEmailChange, confirmEmail, isBanned } from './users.ts';
 
 export const VERIFY_TYPES = ['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email'] as const;
@@ -16,16 +17,26 @@ const ACCEPTS: Record<VerifyType, TokenType[]> = {
   email: ['confirmation_token', 'recovery_token'],
   magiclink: ['recovery_token'],
   recovery: ['recovery_token'],
-  email_change: ['email_change_token'],
+  email_change: ['email_change_token', 'email_change_token_current'],
 };
 
 type VerifyInput = { type: VerifyType } & ({ tokenHash: string } | { email: string; token: string });
 
+/** GoTrue's answer to the first of the two confirmations of a secure email change (no session). */
+export const FIRST_EMAIL_CHANGE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
+export type HalfConfirmed = { msg: typeof FIRST_EMAIL_CHANGE_CONFIRMATION; code: '200' };
+export const isHalfConfirmed = (answer: TokenResponse | HalfConfirmed): answer is HalfConfirmed => !('access_token' in answer);
+
 /**
  * Uses up an email token and opens a session (amr `otp`): confirms the address for sign-up, magic
- * link and recovery; swaps in the new address for an email change.
+ * link and recovery. An email change needs a token from each address (the current one and the new
+ * one, in either order): the first answers HalfConfirmed, the second swaps in the new address.
  */
-export async function verifyEmailToken(ctx: AuthContext, input: VerifyInput, client: { ip: string; userAgent: string | null }): Promise<TokenResponse> {
+export async function verifyEmailToken(
+  ctx: AuthContext,
+  input: VerifyInput,
+  client: { ip: string; userAgent: string | null },
+): Promise<TokenResponse | HalfConfirmed> {
   const viaLink = 'tokenHash' in input;
   const hash = viaLink ? input.tokenHash : tokenHash(input.email, input.token);
   const used = await consumeOneTimeToken(ctx.db, { hash, types: ACCEPTS[input.type], maxAgeSeconds: ctx.config.auth.otpExpSeconds });
@@ -36,11 +47,15 @@ export async function verifyEmailToken(ctx: AuthContext, input: VerifyInput, cli
 
   // Set when this token confirms the address for the first time (a new account's first session).
   let confirmedAt: string | null = null;
-  if (used.type === 'email_change_token') {
-    if (user.email_change !== used.relatesTo) throw errors.otpExpired(viaLink);
-    const taken = await findUserByEmail(ctx.db, used.relatesTo);
+  if (used.type === 'email_change_token' || used.type === 'email_change_token_current') {
+    // Each token is for the pair it was sent with: the new address still pending, the current address still the account's.
+    const newEmail = user.email_change;
+    const stale = newEmail === null || (used.type === 'email_change_token' ? newEmail !== used.relatesTo : user.email !== used.relatesTo);
+    if (stale) throw errors.otpExpired(viaLink);
+    if (await markEmailChangeHalfConfirmed(ctx.db, user.id, newEmail, nowIso())) return { msg: FIRST_EMAIL_CHANGE_CONFIRMATION, code: '200' };
+    const taken = await findUserByEmail(ctx.db, newEmail);
     if (taken && taken.id !== user.id) throw new GoTrueError(422, 'email_exists', 'A user with this email address has already been registered');
-    await completeEmailChange(ctx.db, user, used.relatesTo);
+    if (!(await completeEmailChange(ctx.db, user, newEmail))) throw errors.otpExpired(viaLink);
   } else {
     confirmedAt = await confirmEmail(ctx.db, user);
   }

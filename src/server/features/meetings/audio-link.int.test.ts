@@ -11,6 +11,7 @@ const clock = { now: () => new Date(Date.now() + offsetMs) };
 
 let t: TestApp;
 let owner: string;
+let ownerEmail: string;
 let meetingId: string;
 let otherMeetingId: string;
 let audio: Buffer;
@@ -21,7 +22,7 @@ const linkFor = async (token: string, id = meetingId) => t.app.inject({ method: 
 
 beforeAll(async () => {
   t = await buildTestApp({ env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false' }, deps: { clock } });
-  owner = (await signUpUser(t.app, 'audio-link')).token;
+  ({ token: owner, email: ownerEmail } = await signUpUser(t.app, 'audio-link'));
   const list = MeetingListResponseSchema.parse((await get('/api/v1/meetings', as(owner))).json());
   const [first, second] = list.items;
   meetingId = first!.id;
@@ -111,6 +112,26 @@ describe('links to a recording for the player', () => {
     expect((await get(link.url)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/v1/meetings/${otherMeetingId}`, headers: as(owner) })).statusCode).toBe(200);
     expect((await get(link.url)).statusCode).toBe(404);
+  });
+});
+
+describe('a link and the session it was issued to', () => {
+  it('stops working the moment that session is signed out, while a link of another session still plays', async () => {
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/auth/v1/token?grant_type=password',
+      payload: { email: ownerEmail, password: 'secret12' },
+    });
+    const laptop = (signIn.json() as { access_token: string }).access_token;
+    const laptopLink = AudioLinkSchema.parse((await linkFor(laptop)).json());
+    const ownLink = AudioLinkSchema.parse((await linkFor(owner)).json());
+    expect((await get(laptopLink.url, { range: 'bytes=0-99' })).statusCode).toBe(206);
+
+    expect((await t.app.inject({ method: 'POST', url: '/auth/v1/logout?scope=local', headers: as(laptop) })).statusCode).toBe(204);
+    const afterSignOut = await get(laptopLink.url, { range: 'bytes=0-99' });
+    expect(afterSignOut.statusCode).toBe(403);
+    expect(afterSignOut.json()).toEqual({ error: { code: 'FORBIDDEN', message: 'This link to the recording has expired or is not valid' } });
+    expect((await get(ownLink.url, { range: 'bytes=0-99' })).statusCode).toBe(206);
   });
 });
 

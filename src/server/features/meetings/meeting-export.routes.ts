@@ -19,6 +19,8 @@ type ExportRouteDeps = {
   meetings: MeetingsService;
   blobs: BlobStore;
   audioLinks: AudioLinks;
+  /** Whether a sign-in session is still open (auth's accounts port): a player's link lives only as long as the session that asked for it. */
+  sessionActive: (userId: string, sessionId: string) => Promise<boolean>;
   settings: Pick<SettingsService, 'timeZoneOf' | 'audioFormat'>;
 } & Parameters<typeof presentMeeting>[1];
 
@@ -68,7 +70,7 @@ async function sendBlob(
  * Any other meeting's id is a 404.
  */
 export function registerMeetingExportRoutes(route: Router, deps: ExportRouteDeps): void {
-  const { meetings, blobs, audioLinks, settings } = deps;
+  const { meetings, blobs, audioLinks, sessionActive, settings } = deps;
   const peaksOf = createPeaksCache((key) => computeAudioPeaks(blobs.pathOf(key)));
 
   /**
@@ -102,18 +104,20 @@ export function registerMeetingExportRoutes(route: Router, deps: ExportRouteDeps
   route(meetingEndpoints.audio, async (request, reply) => sendAudio(request, reply, caller(request).user.id));
 
   route(meetingEndpoints.audioLink, async (request) => {
-    const userId = caller(request).user.id;
+    const { user, session } = caller(request);
+    const userId = user.id;
     const meeting = await meetings.audio(userId, request.params.id);
     if (!meeting) throw notFound('Meeting');
     if (!meeting.key) throw new AppError('NOT_FOUND', 'This meeting has no audio recording');
-    const { token, expiresAt } = audioLinks.issue(request.params.id, userId);
+    const { token, expiresAt } = audioLinks.issue(request.params.id, { userId, sessionId: session.id });
     return { url: `${fillPath(meetingEndpoints.audioStream.path, request.params)}?token=${token}`, expiresAt: expiresAt.toISOString() };
   });
 
   route(meetingEndpoints.audioStream, async (request, reply) => {
     const holder = audioLinks.verify(request.params.id, request.query.token);
-    // One answer for a forged, expired or another meeting's link: the player asks for a new one.
-    if (!holder) throw new AppError('FORBIDDEN', 'This link to the recording has expired or is not valid');
+    // One answer for a forged, expired or another meeting's link, or one whose session was signed out: the player asks for a new one.
+    if (!holder || !(await sessionActive(holder.userId, holder.sessionId)))
+      throw new AppError('FORBIDDEN', 'This link to the recording has expired or is not valid');
     // The meeting is read as the person the link was issued to, so it is theirs as of now.
     return sendAudio(request, reply, holder.userId);
   });

@@ -42,3 +42,23 @@ export const SETTINGS_MESSAGES = {
 
 /** Said by every control whose feature this installation does not have yet: nothing pretends to work. */
 export const notAvailableYet = (what: string): string => `${what} is not available on this installation yet.`;
+
+/** Settings › Profile's email change (the spec gives no texts for it). */
+export const EMAIL_CHANGE_MESSAGES = {
+  open: 'Change email',
+  title: 'Change your email',
+  explanation:
+    'We send a confirmation link to your current address and to the new one. Your email changes once both links are opened; until then you sign in with your current email.',
+  submit: 'Send confirmation links',
+  sending: 'Sending…',
+  sentTitle: 'Check both inboxes',
+  sent: (current: string, next: string) =>
+    `We sent a confirmation link to ${current} and to ${next}. Open both to change your email. If you do not confirm from ${current}, nothing changes.`,
+  pending: (next: string) => `Waiting for confirmation of ${next}: open the links sent to both addresses.`,
+  missing: 'Enter the new email address.',
+  same: 'That is already your email.',
+  invalid: 'Enter a valid email address.',
+  taken: 'An account with this email already exists.',
+  needsSecondFactor: 'Your account uses two-factor authentication: sign in again with your code, then change the email.',
+  failed: 'Your email could not be changed. Please try again.',
+} as const;

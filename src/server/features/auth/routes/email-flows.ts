@@ -6,7 +6,7 @@ import { GoTrueError, errors, sendGoTrueError } from '../gotrue-error.ts';
 import { optionalBoolean, optionalObject, optionalString, parseBody, queryParam, userAgent, validateEmail } from '../request-input.ts';
 import { resolveRedirect } from '../redirects.ts';
 import { assertMetadataWithinLimits } from '../users.ts';
-import { verifyEmailToken, type VerifyType, VERIFY_TYPES } from '../verify-token.ts';
+import { isHalfConfirmed, verifyEmailToken, type VerifyType, VERIFY_TYPES } from '../verify-token.ts';
 
 const RecoverBody = z.looseObject({ email: optionalString });
 const OtpBody = z.looseObject({ email: optionalString, phone: optionalString, data: optionalObject, create_user: optionalBoolean });
@@ -90,6 +90,11 @@ export function registerEmailFlows(app: FastifyInstance, ctx: AuthContext): void
       await ctx.limits.consume('verify', request.ip);
       if (!VERIFY_TYPES.includes(type as VerifyType)) throw errors.validation('Unsupported verification type');
       const session = await verifyEmailToken(ctx, { type: type as VerifyType, tokenHash: token }, clientOf(request));
+      // The first of an email change's two confirmations: GoTrue's message, no session.
+      if (isHalfConfirmed(session)) {
+        target.hash = new URLSearchParams({ message: session.msg }).toString();
+        return reply.redirect(target.toString(), 303);
+      }
       fragment = new URLSearchParams({
         access_token: session.access_token,
         expires_at: String(session.expires_at),

@@ -31,8 +31,8 @@ export function registerUser(app: FastifyInstance, ctx: AuthContext): void {
     return updateUser(
       ctx,
       auth,
-      { email: body.email, password: body.password, currentPassword: body.current_password, data: body.data },
-      { ip: request.ip, redirectTo: queryParam(request, 'redirect_to') },
+      { email: body.email, password: body.password, currentPassword: body.current_password, data: body.data, ip: request.ip },
+      queryParam(request, 'redirect_to'),
     );
   });
 }

@@ -11,7 +11,8 @@ import { avatarUrlOf } from '#web/lib/auth/user-identity.ts';
 import { useChangeAvatar } from '../api.ts';
 import { metadataOf, profileOf, TIMEZONES, type EditableProfileField, type Profile } from '../profile.ts';
 import { SelectField } from './select-field.tsx';
-import { SETTINGS_MESSAGES } from '../settings-messages.ts';
+import { EMAIL_CHANGE_MESSAGES, SETTINGS_MESSAGES } from '../settings-messages.ts';
+import { ChangeEmailDialog } from './change-email-dialog.tsx';
 
 const TEXT_FIELDS: { field: EditableProfileField; label: string; autoComplete: string }[] = [
   { field: 'firstName', label: 'First name', autoComplete: 'given-name' },
@@ -111,9 +112,14 @@ export function PersonalInformationCard() {
             ))}
             <div className="grid gap-2 sm:col-span-2">
               <Label htmlFor="profile-email">Email</Label>
-              <Input id="profile-email" className="read-only:bg-muted/50" type="email" value={shown.email} readOnly aria-describedby="profile-email-note" />
+              <div className="flex items-center gap-2">
+                <Input id="profile-email" className="read-only:bg-muted/50" type="email" value={shown.email} readOnly aria-describedby="profile-email-note" />
+                <ChangeEmailDialog />
+              </div>
               <p id="profile-email-note" className="text-sm text-muted-foreground">
-                Your sign-in address. Changing it needs a confirmation sent by email, which this screen does not do yet.
+                {user?.new_email
+                  ? EMAIL_CHANGE_MESSAGES.pending(user.new_email)
+                  : 'Your sign-in address. Changing it takes a confirmation from both addresses.'}
               </p>
             </div>
             {TEXT_FIELDS.slice(2).map((spec) => (
