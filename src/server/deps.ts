@@ -349,7 +349,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     now: () => clock.now(),
     log,
   });
-  const avatars = createAvatarStore(config.dataDir);
+  const avatars = createAvatarStore(config.dataDir, rateLimiters);
   const services: Services = {
     // Delete All Data and Delete Account take the person's export archives and picture too.
     account: createAccountService({
@@ -358,6 +358,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       accounts: auth.accounts,
       beforeAccountDeleted,
       onDataDeleted: [dataExport.removeFor, avatars.remove, notifications.removeFor],
+      events,
       log,
     }),
     ask,

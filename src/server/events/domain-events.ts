@@ -61,6 +61,8 @@ export type DomainEvents = EventRecorder & {
   failed: (limit?: number) => Promise<DeadDelivery[]>;
   retry: (deliveryId: string) => Promise<boolean>;
   counts: () => Promise<{ pending: number; dead: number }>;
+  /** Deletes a person's events that nothing waits on any more (Delete All Data, Delete Account). */
+  forgetOwner: (ownerId: string) => Promise<void>;
 };
 
 type DomainEventsOptions = {
@@ -209,7 +211,7 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
 
   const sweep = async () => {
     await enqueue(await pendingSubjects(db));
-    await pruneEvents(db, new Date(options.now().getTime() - (options.keepMs ?? DEFAULT_KEEP_MS)).toISOString());
+    await pruneEvents(db, { before: new Date(options.now().getTime() - (options.keepMs ?? DEFAULT_KEEP_MS)).toISOString() });
   };
 
   return {
@@ -233,6 +235,7 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
       return true;
     },
     counts: operations.counts,
+    forgetOwner: async (ownerId) => void (await pruneEvents(db, { ownerId })),
   };
 }
 

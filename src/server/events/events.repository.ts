@@ -224,11 +224,11 @@ export async function deliveryCounts(db: Db): Promise<{ pending: number; dead: n
   return { pending: count('pending'), dead: count('dead') };
 }
 
-/** Deletes events older than `before` that nothing waits on (every delivery done, or none). */
-export async function pruneEvents(db: Db, before: string): Promise<number> {
+/** Deletes events older than `before`, or of one owner, that nothing waits on (every delivery done, or none). */
+export async function pruneEvents(db: Db, which: { before: string } | { ownerId: string }): Promise<number> {
   const result = await db
     .deleteFrom('domain_events')
-    .where('occurred_at', '<', before)
+    .where((eb) => ('before' in which ? eb('occurred_at', '<', which.before) : eb('owner_id', '=', which.ownerId)))
     .where(({ not, exists, selectFrom }) =>
       not(
         exists(

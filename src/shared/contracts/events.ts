@@ -37,6 +37,20 @@ export const EVENT_PAYLOADS = {
   'meeting.shared': z.object({ teamId: z.nullable(z.string()), previousTeamId: z.nullable(z.string()), title: z.string() }),
   /** The meeting and everything it held were deleted (by its owner, the auto-delete sweep, or the account's deletion). */
   'meeting.deleted': z.object({}),
+  /** Notes written with a new action item (a person's edit of it is `action_item.updated`). */
+  'action_item.created': z.object({ itemId: z.string(), text: z.string(), assignee: z.nullable(z.string()), due: z.nullable(z.string()), startMs: z.number() }),
+  /** The owner changed an action item: its text, assignee, due date or status (ticked done is `action_item.completed`). */
+  'action_item.updated': z.object({
+    itemId: z.string(),
+    text: z.string(),
+    assignee: z.nullable(z.string()),
+    due: z.nullable(z.string()),
+    status: z.enum(['open', 'done', 'dismissed']),
+    changed: z.array(z.string()),
+  }),
+  'action_item.completed': z.object({ itemId: z.string(), text: z.string(), assignee: z.nullable(z.string()) }),
+  /** Notes written with a new decision. */
+  'decision.recorded': z.object({ itemId: z.string(), text: z.string(), startMs: z.number() }),
   /** Someone joined a team (created it, or accepted an invitation). */
   'team.member_added': z.object({ userId: z.string(), role: TeamRoleSchema }),
   'team.member_removed': z.object({ userId: z.string(), left: z.boolean() }),

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Db } from '#server/db/create-db.ts';
+import type { DomainEvents } from '#server/events/domain-events.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -21,7 +23,7 @@ export type AccountsPort = {
   passwordMatches: (userId: string, password: string, ip: string) => Promise<boolean>;
   /** Everywhere, or everywhere but `keepSessionId`; their sockets close too. */
   endSessions: (userId: string, keepSessionId?: string) => Promise<void>;
-  deleteUser: (userId: string) => Promise<void>;
+  deleteUser: (userId: string, within?: Db) => Promise<void>;
 };
 
 /** The account lifecycle: Settings › Privacy's Delete All Data and Delete Account. */
@@ -33,6 +35,8 @@ export function createAccountService(deps: {
   accounts: AccountsPort;
   beforeAccountDeleted: readonly BeforeAccountDeleted[];
   onDataDeleted?: readonly OnAccountDataDeleted[];
+  /** The account's deletion commits with its `account.deleted` event; the person's delivered events are forgotten with their data. */
+  events: Pick<DomainEvents, 'transaction' | 'forgetOwner'>;
   log: Logger;
 }) {
   const { meetings, settings, accounts } = deps;
@@ -42,6 +46,8 @@ export function createAccountService(deps: {
     const deletedMeetings = await meetings.removeAll(userId);
     await settings.remove(userId);
     for (const hook of deps.onDataDeleted ?? []) await hook(userId);
+    // What happened to their data (titles, notes) is theirs too: gone once nothing waits on it.
+    await deps.events.forgetOwner(userId);
     return deletedMeetings;
   };
 
@@ -71,7 +77,17 @@ export function createAccountService(deps: {
       for (const check of deps.beforeAccountDeleted) await check(caller.userId);
       await accounts.endSessions(caller.userId);
       const deletedMeetings = await removeData(caller.userId);
-      await accounts.deleteUser(caller.userId);
+      await deps.events.transaction(async (trx, raise) => {
+        await accounts.deleteUser(caller.userId, trx);
+        raise({
+          type: 'account.deleted',
+          actorId: caller.userId,
+          ownerId: caller.userId,
+          teamId: null,
+          subject: { type: 'user', id: caller.userId },
+          payload: {},
+        });
+      });
       deps.log.info({ userId: caller.userId, deletedMeetings }, 'an account deleted at its request');
       return { deletedMeetings };
     },

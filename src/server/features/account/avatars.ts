@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '#server/lib/app-error.ts';
+import type { RateLimiters } from '#server/lib/rate-limit.ts';
 
 /** The size people's pictures are kept and served at: enough for a 2× avatar, a few KB each. */
 const SIZE = 256;
@@ -40,22 +40,17 @@ const NOT_A_PICTURE = 'That file is not a picture Parley can read. Use a PNG, JP
  */
 export type AvatarStore = ReturnType<typeof createAvatarStore>;
 
-export function createAvatarStore(dataDir: string) {
+export function createAvatarStore(dataDir: string, rateLimiters: RateLimiters) {
   const dir = path.join(dataDir, 'avatars');
   const fileOf = (userId: string) => path.join(dir, `${userId}.webp`);
   const urlOf = (userId: string, modifiedMs: number) => `/api/v1/avatars/${userId}?v=${Math.floor(modifiedMs).toString(36)}`;
-  // In memory, as auth's limits are: one process holds them.
-  const uploads = new RateLimiterMemory({ keyPrefix: 'avatar', points: UPLOADS_PER_HOUR, duration: 3600 });
+  const uploads = rateLimiters.limiter({ keyPrefix: 'avatar', points: UPLOADS_PER_HOUR, duration: 3600 });
   const inTurn = createGate(CONCURRENT_DECODES, MAX_WAITING);
 
   return {
     save: async (userId: string, image: Buffer): Promise<string> => {
-      try {
-        await uploads.consume(userId);
-      } catch (error) {
-        if (error instanceof RateLimiterRes)
-          throw new AppError('RATE_LIMITED', `You have changed your picture ${UPLOADS_PER_HOUR} times in the last hour. Try again later.`);
-        throw error;
+      if (!(await uploads.consume(userId)).allowed) {
+        throw new AppError('RATE_LIMITED', `You have changed your picture ${UPLOADS_PER_HOUR} times in the last hour. Try again later.`);
       }
       const resized = await inTurn(() => toAvatar(image));
       await fsp.mkdir(dir, { recursive: true, mode: 0o700 });

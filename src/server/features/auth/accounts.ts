@@ -1,3 +1,4 @@
+import type { Db } from '#server/db/create-db.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthContext } from './auth-context.ts';
 import { GoTrueError } from './gotrue-error.ts';
@@ -24,7 +25,8 @@ export type Accounts = {
   /** Signs the person out everywhere, or everywhere but `keepSessionId`. */
   endSessions: (userId: string, keepSessionId?: string) => Promise<void>;
   /** Deletes the user with their sessions, identities, factors and tokens: old access tokens answer 401 from now on. */
-  deleteUser: (userId: string) => Promise<void>;
+  /** `within`: a caller's transaction (the account's deletion commits with its domain event). */
+  deleteUser: (userId: string, within?: Db) => Promise<void>;
 };
 
 export function createAccounts(ctx: AuthContext): Accounts {
@@ -48,8 +50,8 @@ export function createAccounts(ctx: AuthContext): Accounts {
       keepSessionId === undefined
         ? endSessions(ctx, { userId, sessionId: '', scope: 'global' })
         : endSessions(ctx, { userId, sessionId: keepSessionId, scope: 'others' }),
-    deleteUser: async (userId) => {
-      await deleteUserRow(ctx.db, userId);
+    deleteUser: async (userId, within) => {
+      await deleteUserRow(within ?? ctx.db, userId);
       ctx.onSessionsEnded({ userId });
     },
   };

@@ -72,8 +72,9 @@ export async function reviewedItemsOf(db: Db, meetingId: string): Promise<Insigh
  * Stores a new set of notes: the items nobody reviewed are replaced, reviewed ones stay, the new
  * ones follow them; in one transaction with the notes' state.
  */
-export async function replaceItems(db: Db, meetingId: string, items: NewItem[], state: Partial<StateRow>): Promise<void> {
-  await inTransaction(db, async (trx) => {
+export async function replaceItems(db: Db, meetingId: string, items: NewItem[], state: Partial<StateRow>): Promise<string[]> {
+  return inTransaction(db, async (trx) => {
+    const ids = items.map(() => crypto.randomUUID());
     await trx.deleteFrom('meeting_insights').where('meeting_id', '=', meetingId).where('reviewed', '=', 0).execute();
     const last = await trx
       .selectFrom('meeting_insights')
@@ -88,7 +89,7 @@ export async function replaceItems(db: Db, meetingId: string, items: NewItem[], 
         .insertInto('meeting_insights')
         .values(
           chunk.map((item, i) => ({
-            id: crypto.randomUUID(),
+            id: ids[start + i]!,
             meeting_id: meetingId,
             kind: item.kind,
             text: item.text,
@@ -108,22 +109,24 @@ export async function replaceItems(db: Db, meetingId: string, items: NewItem[], 
         .execute();
     }
     await writeState(trx, meetingId, state);
+    return ids;
   });
 }
 
+/** Changes one item; answers it as it is now, or nothing when it is not there. */
 export async function updateItem(
   db: Db,
   meetingId: string,
   itemId: string,
   changes: Partial<Pick<ItemRow, 'text' | 'assignee' | 'due' | 'due_text' | 'status' | 'suggested'>>,
-): Promise<boolean> {
+): Promise<Insight | undefined> {
   const result = await db
     .updateTable('meeting_insights')
     .set({ ...changes, reviewed: 1 })
     .where('id', '=', itemId)
     .where('meeting_id', '=', meetingId)
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return Number(result.numUpdatedRows) > 0 ? itemOf(db, meetingId, itemId) : undefined;
 }
 
 export async function itemOf(db: Db, meetingId: string, itemId: string): Promise<Insight | undefined> {

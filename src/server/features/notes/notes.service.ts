@@ -116,13 +116,28 @@ export function createNotesService(deps: NotesDeps) {
     const item = meeting && (await itemOf(db, meetingId, itemId));
     if (!meeting || !item) return undefined;
     const timeZone = await deps.timeZoneOf(ownerId);
-    await updateItem(db, meetingId, itemId, {
-      ...(body.text !== undefined ? { text: body.text } : {}),
-      ...(body.assignee !== undefined ? { assignee: body.assignee } : {}),
-      ...(body.due !== undefined ? { due: body.due, due_text: body.due === null ? null : dueWords(body.due, meeting.startedAt, timeZone) } : {}),
-      ...(body.status !== undefined ? { status: body.status } : {}),
-      // Accepted or edited by a person: no longer a suggestion.
-      suggested: 0,
+    await deps.events.transaction(async (trx, raise) => {
+      const updated = await updateItem(trx, meetingId, itemId, {
+        ...(body.text !== undefined ? { text: body.text } : {}),
+        ...(body.assignee !== undefined ? { assignee: body.assignee } : {}),
+        ...(body.due !== undefined ? { due: body.due, due_text: body.due === null ? null : dueWords(body.due, meeting.startedAt, timeZone) } : {}),
+        ...(body.status !== undefined ? { status: body.status } : {}),
+        // Accepted or edited by a person: no longer a suggestion.
+        suggested: 0,
+      });
+      if (!updated || updated.kind !== 'action_item') return;
+      const about = { actorId: ownerId, ownerId, teamId: meeting.teamId ?? null, subject: { type: 'meeting', id: meetingId } } as const;
+      if (body.status === 'done' && item.status !== 'done') {
+        raise({ ...about, type: 'action_item.completed', payload: { itemId, text: updated.text, assignee: updated.assignee } });
+      } else {
+        const changed = (['text', 'assignee', 'due', 'status'] as const).filter((field) => body[field] !== undefined && body[field] !== item[field]);
+        if (changed.length === 0) return;
+        raise({
+          ...about,
+          type: 'action_item.updated',
+          payload: { itemId, text: updated.text, assignee: updated.assignee, due: updated.due, status: updated.status, changed },
+        });
+      }
     });
     await indexForSearch(meetingId);
     return { summary: meeting.summary, ...(await notesOf(meetingId, meeting.transcriptRevision)) };
@@ -185,7 +200,7 @@ export function createNotesService(deps: NotesDeps) {
       const items = keepReviewed(await reviewedItemsOf(db, meetingId), fresh);
       const summary = parts.summary ? result.summary.trim() || null : null;
       await deps.events.transaction(async (trx, raise) => {
-        await replaceItems(trx, meetingId, items, {
+        const ids = await replaceItems(trx, meetingId, items, {
           status: 'ready',
           engine: result.engine,
           failure_reason: null,
@@ -207,6 +222,19 @@ export function createNotesService(deps: NotesDeps) {
             summary,
             items: items.map((item) => ({ kind: item.kind, text: item.text, assignee: item.assignee ?? null, startMs: item.startMs })),
           },
+        });
+        items.forEach((item, i) => {
+          const about = { actorId: null, ownerId, teamId: source.teamId, subject: { type: 'meeting', id: meetingId } } as const;
+          const itemId = ids[i]!;
+          if (item.kind === 'action_item') {
+            raise({
+              ...about,
+              type: 'action_item.created',
+              payload: { itemId, text: item.text, assignee: item.assignee ?? null, due: item.due ?? null, startMs: item.startMs },
+            });
+          } else if (item.kind === 'decision') {
+            raise({ ...about, type: 'decision.recorded', payload: { itemId, text: item.text, startMs: item.startMs } });
+          }
         });
       });
       await indexForSearch(meetingId);
