@@ -7,7 +7,6 @@
  */
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { pino } from 'pino';
-import { ianaTimeZone } from '#shared/contracts/time-zones.ts';
 import type { Config, Role } from './config.ts';
 import { createDb, type DbHandle } from './db/create-db.ts';
 import { currentSchema } from './db/dialect.ts';
@@ -20,9 +19,7 @@ import { createAvatarStore, type AvatarStore } from './features/account/avatars.
 import { createAuthModule, type AuthModule } from './features/auth/auth.module.ts';
 import { createDataExportService, type DataExportService } from './features/data-export/data-export.service.ts';
 import { createMailer, type Mailer } from './features/auth/mailer.ts';
-import { parseJsonObject } from './features/auth/users.ts';
-import { profilesOf } from './features/auth/profiles.repository.ts';
-import { findUserByEmail, findUserById } from './features/auth/users.repository.ts';
+import { createPeople } from './features/auth/people.ts';
 import { createInsightsService, type InsightsService } from './features/insights/insights.service.ts';
 import { createMeetingsService, type MeetingsService } from './features/meetings/meetings.service.ts';
 import { createNotesEngines } from './features/notes/engines/select-notes-engine.ts';
@@ -136,6 +133,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   const log = pino(loggerOptions(config.logLevel));
   const role = options.role ?? config.role;
   const clock = options.clock ?? systemClock;
+  const now = () => clock.now();
   // The data folder 0700 and everything in it 0600, before anything is written there.
   tightenTree(config.dataDir);
   const secretKey = loadSecretKey(config);
@@ -144,11 +142,11 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   /** A database handed in (tests) is closed by whoever opened it. */
   const ownsDatabase = options.database === undefined;
   await migrateToLatest(database.db, { sealer: { seal: secrets.seal, isSealed } });
-  const integrity = await checkDatabaseIntegrity(database, () => clock.now());
+  const integrity = await checkDatabaseIntegrity(database, now);
   if (!integrity.ok) log.error({ reason: integrity.reason }, 'the database is damaged: /healthz answers 503 until it is repaired and the server restarted');
   const db = database.db;
   const blobs = createLocalBlobStore(config.dataDir);
-  const audioLinks = createAudioLinks(secrets, () => clock.now());
+  const audioLinks = createAudioLinks(secrets, now);
   const mailer = createMailer(config, log);
 
   const transport =
@@ -158,7 +156,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   const realtime = createRealtimeHub(transport);
   const rateLimiters = createMemoryRateLimiters();
   const jobs = await createJobQueue(database, log, options.jobTimings);
-  const events = createDomainEvents({ db, jobs, log, now: () => clock.now(), ...options.eventDelivery });
+  const events = createDomainEvents({ db, jobs, log, now, ...options.eventDelivery });
+  const people = createPeople(db);
 
   const engines = createEngineRegistry(config);
   const engine = options.speech?.engine ?? engines.engine;
@@ -201,7 +200,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   // the other's port, the teams' meeting reads called only once both exist.
   const teams = createTeamsService({
     db,
-    profilesOf: (ids) => profilesOf(db, ids),
+    profilesOf: people.profilesOf,
     meetings: {
       teamMemberCounts: (teamId, members) => meetings.teamMemberCounts(teamId, members),
       peopleRecording: (ids) => meetings.peopleRecording(ids),
@@ -211,7 +210,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     events,
     secrets,
     publicUrl: config.publicUrl,
-    now: () => clock.now(),
+    now,
     realtime,
     // Called only once a request runs, when the meetings service below exists.
     membersLeft: (userIds) => meetings.readersLeft(userIds),
@@ -230,16 +229,12 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       teamChanged: teams.teamChanged,
       availabilityChanged: teams.availabilityChanged,
     },
-    namesOf: async (ids) => new Map([...(await profilesOf(db, ids))].map(([id, profile]) => [id, profile.name])),
+    namesOf: people.namesOf,
     realtime,
     events,
   });
-  // The IANA zone of a person's Settings › Profile choice (auth's user metadata): notes' due dates, exports' times.
-  const timeZoneOf = async (userId: string) => {
-    const user = await findUserById(db, userId);
-    return ianaTimeZone(user ? parseJsonObject(user.raw_user_meta_data).timezone : undefined);
-  };
-  const settings = createSettingsService({ db, timeZoneOf });
+
+  const settings = createSettingsService({ db, timeZoneOf: people.timeZoneOf });
   // Settings › Notifications acted on: the transcription, notes and teams features hand their events over (ports below).
   const notifications = createNotificationsService({
     db,
@@ -247,13 +242,13 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     realtime,
     sendEmail: (email) => mailer.send(email),
     settings,
-    profilesOf: (ids) => profilesOf(db, ids),
-    userIdOfEmail: async (email) => (await findUserByEmail(db, email))?.id,
+    profilesOf: people.profilesOf,
+    userIdOfEmail: people.userIdOfEmail,
     meetings,
     teams,
     unsubscribeTokens: createUnsubscribeTokens(secretKey),
     publicUrl: config.publicUrl,
-    now: () => clock.now(),
+    now,
     log,
   });
   const notesEngines = createNotesEngines(config);
@@ -263,8 +258,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     meetings,
     engines: notesEngines,
     log,
-    now: () => clock.now(),
-    timeZoneOf,
+    now,
+    timeZoneOf: people.timeZoneOf,
     automaticNotesOf: settings.automaticNotes,
     events,
     maxAttempts: config.notes.maxAttempts,
@@ -336,17 +331,12 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     notes,
     settings,
     blobs,
-    accountOf: async (userId) => {
-      const user = await findUserById(db, userId);
-      if (!user) return undefined;
-      const fullName = parseJsonObject(user.raw_user_meta_data).full_name;
-      return { id: user.id, email: user.email, fullName: typeof fullName === 'string' ? fullName : null, createdAt: user.created_at };
-    },
+    accountOf: people.accountOf,
     mailer,
     realtime,
     dataDir: config.dataDir,
     publicUrl: config.publicUrl,
-    now: () => clock.now(),
+    now,
     log,
   });
   const avatars = createAvatarStore(config.dataDir, rateLimiters);
@@ -371,11 +361,11 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     transcription,
     settings,
     sharing: createSharingService({ db, meetings, notes }),
-    insights: createInsightsService({ meetings, notes, now: () => clock.now() }),
+    insights: createInsightsService({ meetings, notes, now }),
     teams,
   };
-  const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now: () => clock.now() });
-  const uploadSweeper = createUploadSweeper({ store: uploadStore, meetings, blobs, log, expiryMs: config.uploads.expiryMs, now: () => clock.now() });
+  const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now });
+  const uploadSweeper = createUploadSweeper({ store: uploadStore, meetings, blobs, log, expiryMs: config.uploads.expiryMs, now });
   const works = role !== 'web';
   let exportSweep: ReturnType<typeof setInterval> | undefined;
 
