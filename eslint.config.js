@@ -44,7 +44,11 @@ const importZones = [
     ],
     message: 'infra never imports features (only table types)',
   },
-  { target: ['./src/server/http', './src/server/lib', './src/server/jobs', './src/server/events'], from: './src/server/features', message: 'infra never imports features' },
+  {
+    target: ['./src/server/http', './src/server/lib', './src/server/jobs', './src/server/events'],
+    from: './src/server/features',
+    message: 'infra never imports features',
+  },
   { target: ['./src/web/components', './src/web/hooks', './src/web/lib'], from: './src/web/features', message: 'shared web code never imports features' },
   {
     target: ['./src/web/components', './src/web/hooks', './src/web/lib'],
@@ -83,19 +87,49 @@ const featureZones = serverFeatures.map((feature) => ({
 }));
 
 /**
- * A meeting's rows (its lifecycle, transcript, speakers and search index) have one owner, the
- * meetings feature: another feature changes them only by calling its service. Kysely names the table
- * in the call, so lint sees every statement.
+ * Every table has one owner: the feature (or infrastructure folder) whose `*.table.ts` declares it
+ * in its `…Tables` type. Only the owner's code names the table in a Kysely call; others read and
+ * change it through the owner's service. Kysely names the table in the call, so lint sees every
+ * statement. The table list is read from the table files, so it stays current.
  */
-const meetingTables = '(meetings|transcript_segments|meeting_speakers|meeting_participants|meeting_search|meeting_search_rows)';
-const writesToMeetings = {
-  selector: `CallExpression[callee.property.name=/^(updateTable|insertInto|replaceInto|deleteFrom|mergeInto)$/][arguments.0.value=/^${meetingTables}( as \\w+)?$/]`,
-  message: "a meeting's rows are written only by the meetings feature: call meetings.service.ts",
+function tablesDeclaredIn(file) {
+  if (!fs.existsSync(file)) return [];
+  const text = fs.readFileSync(file, 'utf8');
+  const block = text.match(/export type \w+Tables = \{([^}]*)\}/);
+  return block ? [...block[1].matchAll(/(\w+)\s*:\s*\w+/g)].map((m) => m[1]) : [];
+}
+const tableOwners = [
+  ...serverFeatures.map((feature) => ({
+    dir: `src/server/features/${feature}`,
+    tables: tablesDeclaredIn(`src/server/features/${feature}/${feature}.table.ts`),
+  })),
+  { dir: 'src/server/jobs', tables: tablesDeclaredIn('src/server/jobs/jobs.table.ts') },
+  { dir: 'src/server/events', tables: tablesDeclaredIn('src/server/events/events.table.ts') },
+  { dir: 'src/server/db', tables: ['instance_settings'] },
+];
+const meetingTables = tablesDeclaredIn('src/server/features/meetings/meetings.table.ts');
+const tableCall = (methods, tables) => `CallExpression[callee.property.name=/^(${methods})$/][arguments.0.value=/^(${tables.join('|')})( as \\w+)?$/]`;
+const WRITES = 'updateTable|insertInto|replaceInto|deleteFrom|mergeInto';
+const READS = 'selectFrom|innerJoin|leftJoin|rightJoin|fullJoin';
+/** The Kysely calls an area may not make: any on another owner's tables (`readOnly`: those it may join read-only). */
+const foreignTableRules = (owner, readOnly = []) => {
+  const others = tableOwners.filter((o) => o !== owner).flatMap((o) => o.tables);
+  const unreadable = others.filter((t) => !readOnly.includes(t));
+  return [
+    { selector: tableCall(WRITES, others), message: 'a table is written only by the feature that owns it (its *.table.ts): call that feature’s service' },
+    ...(unreadable.length > 0
+      ? [{ selector: tableCall(READS, unreadable), message: 'a table is read only by the feature that owns it (its *.table.ts): use that feature’s read API' }]
+      : []),
+  ];
 };
-const readsOfMeetings = {
-  selector: `CallExpression[callee.property.name=/^(selectFrom|innerJoin|leftJoin|rightJoin|fullJoin)$/][arguments.0.value=/^${meetingTables}( as \\w+)?$/]`,
-  message: "a meeting's rows are read through meetings.service.ts (which decides who may see them)",
-};
+const tableOwnershipConfigs = tableOwners.map((owner) => ({
+  files: [`${owner.dir}/**/*.ts`],
+  ignores: ['**/*.test.ts', 'src/server/db/migrations/**'],
+  rules: {
+    // The notes feature's lists join the meeting for its title and owner, read-only (the reader's scope comes from the meetings service).
+    'no-restricted-syntax': ['error', ...foreignTableRules(owner, owner.dir.endsWith('/notes') ? meetingTables : [])],
+  },
+}));
 
 const testSupportOnly = { regex: '^#tests/', message: 'test support is for tests only' };
 const authClientAlone = {
@@ -150,17 +184,7 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['src/server/**/*.ts'],
-    ignores: ['src/server/features/meetings/**', 'src/server/db/migrations/**', '**/*.test.ts'],
-    rules: { 'no-restricted-syntax': ['error', writesToMeetings, readsOfMeetings] },
-  },
-  {
-    // The notes feature's lists join the meeting for its title and owner, read-only; writes stay barred.
-    files: ['src/server/features/notes/**/*.repository.ts'],
-    ignores: ['**/*.test.ts'],
-    rules: { 'no-restricted-syntax': ['error', writesToMeetings] },
-  },
+  ...tableOwnershipConfigs,
   {
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/config.ts'],
