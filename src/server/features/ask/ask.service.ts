@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import {
@@ -19,6 +20,7 @@ import type { ChatClient } from '../notes/notes.service.ts';
 import { embeddedRevisions, forEachEmbeddingBatch, saveEmbeddings, storedHashes } from './ask.repository.ts';
 import { cosine, EmbeddingsError, type EmbeddingsClient } from './embeddings-client.ts';
 import { askModel, promptLines, type CheckedSentence } from './llm-answer.ts';
+import { buildMeetingIndex, questionTerms, rankPassages, type MeetingIndex } from './meeting-index.ts';
 import { createTopN, questionWords, reciprocalRankFusion } from './retrieval.ts';
 
 /** Candidates each ranking contributes to the fusion. */
@@ -31,6 +33,16 @@ const SHOWN_PASSAGES = 5;
 const CATCH_UP_PER_QUESTION = 50;
 /** Texts sent to the embeddings server in one request. */
 const EMBED_BATCH = 32;
+/**
+ * Meetings a question across meetings indexes at most: past this many, the search index picks the
+ * meetings with the most matching segments first, so a question's work does not grow with a
+ * person's archive.
+ */
+const INDEXED_MEETINGS = 60;
+/** Meetings' passage indexes kept in memory by this process (a one-hour meeting's is about a megabyte). */
+const CACHED_INDEXES = 120;
+/** Transcripts read from the database in one go when indexes are missing. */
+const TRANSCRIPTS_PER_READ = 10;
 
 /** Questions one person may ask per minute: each can cost a model call and an embeddings call. */
 export const ASK_RATE_LIMIT = { points: 20, duration: 60 } as const;
@@ -66,6 +78,10 @@ export type AskService = ReturnType<typeof createAskService>;
 export function createAskService(deps: AskDeps) {
   const { db, meetings, log } = deps;
   const limiter = new RateLimiterMemory({ ...(deps.rateLimit ?? ASK_RATE_LIMIT), keyPrefix: 'ask' });
+  /** Ask's passage indexes, by meeting and what they were built from (an edit, a rename or a new start date builds anew). */
+  const indexes = new LRUCache<string, MeetingIndex>({ max: CACHED_INDEXES });
+  const keyOf = (m: { id: string; title: string; startedAt: string; transcriptRevision: number }) =>
+    `${m.id}\n${m.transcriptRevision}\n${m.startedAt}\n${m.title}`;
 
   const embedJob = deps.jobs.define<EmbedPayload>({
     name: 'ask-embeddings',
@@ -126,10 +142,37 @@ export function createAskService(deps: AskDeps) {
     return top.best();
   };
 
-  /** Ranked segment ids for the question: the index's ranking, fused with the embeddings' when they answer. */
+  /**
+   * The passage indexes of the meetings a question searches, each read and built once per revision:
+   * the reader's ready meetings (or the one asked about), at most INDEXED_MEETINGS of them, chosen by
+   * the search index when there are more. Every read is scoped to what the reader may read.
+   */
+  const indexesFor = async (reader: MeetingReader, question: string, meetingId: string | undefined): Promise<MeetingIndex[]> => {
+    let readable = await meetings.askRead.meetings(reader, meetingId);
+    if (readable.length > INDEXED_MEETINGS) {
+      const hits = await meetings.askRead.rank(reader, questionWords(question), { meetingId, limit: 1000 });
+      const counts = new Map<string, number>();
+      for (const hit of hits) counts.set(hit.meetingId, (counts.get(hit.meetingId) ?? 0) + 1);
+      readable = readable
+        .filter((m) => counts.has(m.id))
+        .sort((a, b) => counts.get(b.id)! - counts.get(a.id)!)
+        .slice(0, INDEXED_MEETINGS);
+    }
+    const missing = readable.filter((m) => !indexes.has(keyOf(m)));
+    for (let i = 0; i < missing.length; i += TRANSCRIPTS_PER_READ) {
+      const transcripts = await meetings.askRead.transcripts(
+        reader,
+        missing.slice(i, i + TRANSCRIPTS_PER_READ).map((m) => m.id),
+      );
+      for (const transcript of transcripts) indexes.set(keyOf(transcript), buildMeetingIndex(transcript));
+    }
+    return readable.flatMap((m) => indexes.get(keyOf(m)) ?? []);
+  };
+
+  /** Ranked segment ids for the question: Ask's passage ranking, fused with the embeddings' when they answer. */
   const retrieve = async (reader: MeetingReader, question: string, meetingId: string | undefined): Promise<{ ids: string[]; usedEmbeddings: boolean }> => {
-    const index = await meetings.askRead.rank(reader, questionWords(question), { meetingId, limit: CANDIDATES });
-    const ids = index.map((r) => r.segmentId);
+    const searched = await indexesFor(reader, question, meetingId);
+    const ids = rankPassages(searched, questionTerms(question, new Date()), CANDIDATES).map((c) => c.segmentId);
     const client = deps.embeddings;
     if (!client) return { ids, usedEmbeddings: false };
     try {
