@@ -275,6 +275,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     db,
     jobs,
     meetings,
+    notesOf: notes.itemsForAsk,
     log,
     rateLimit: { points: config.ask.questionsPerMinute, duration: 60 },
     chat:

@@ -16,7 +16,7 @@ import type { Db } from '#server/db/create-db.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { MeetingReader, MeetingsService, SegmentInContext } from '../meetings/meetings.service.ts';
-import type { ChatClient } from '../notes/notes.service.ts';
+import type { AskNote, ChatClient } from '../notes/notes.service.ts';
 import { embeddedRevisions, forEachEmbeddingBatch, saveEmbeddings, storedHashes } from './ask.repository.ts';
 import { cosine, EmbeddingsError, type EmbeddingsClient } from './embeddings-client.ts';
 import { askModel, promptLines, type CheckedSentence } from './llm-answer.ts';
@@ -51,6 +51,8 @@ type AskDeps = {
   db: Db;
   jobs: JobQueue;
   meetings: MeetingsService;
+  /** The notes' items of these meetings (topics, key points, decisions, action items): a field of Ask's index. */
+  notesOf?: (meetingIds: string[]) => Promise<Map<string, AskNote[]>>;
   log: Logger;
   /** The notes' LLM (NOTES_LLM_*), unless the installation chose local notes; without it Ask shows passages. */
   chat: ChatClient | undefined;
@@ -78,10 +80,13 @@ export type AskService = ReturnType<typeof createAskService>;
 export function createAskService(deps: AskDeps) {
   const { db, meetings, log } = deps;
   const limiter = new RateLimiterMemory({ ...(deps.rateLimit ?? ASK_RATE_LIMIT), keyPrefix: 'ask' });
-  /** Ask's passage indexes, by meeting and what they were built from (an edit, a rename or a new start date builds anew). */
+  /**
+   * Ask's passage indexes, by meeting and what they were built from: its transcript's revision, the
+   * meeting's last change (title, date, summary) and its notes' items; any change builds anew.
+   */
   const indexes = new LRUCache<string, MeetingIndex>({ max: CACHED_INDEXES });
-  const keyOf = (m: { id: string; title: string; startedAt: string; transcriptRevision: number }) =>
-    `${m.id}\n${m.transcriptRevision}\n${m.startedAt}\n${m.title}`;
+  const keyOf = (m: { id: string; title: string; startedAt: string; updatedAt: string; transcriptRevision: number }, notes: AskNote[]) =>
+    `${m.id}\n${m.transcriptRevision}\n${m.updatedAt}\n${m.startedAt}\n${m.title}\n${hashOf(JSON.stringify(notes))}`;
 
   const embedJob = deps.jobs.define<EmbedPayload>({
     name: 'ask-embeddings',
@@ -158,15 +163,20 @@ export function createAskService(deps: AskDeps) {
         .sort((a, b) => counts.get(b.id)! - counts.get(a.id)!)
         .slice(0, INDEXED_MEETINGS);
     }
-    const missing = readable.filter((m) => !indexes.has(keyOf(m)));
+    const notes = (await deps.notesOf?.(readable.map((m) => m.id))) ?? new Map<string, AskNote[]>();
+    const notesOf = (id: string) => notes.get(id) ?? [];
+    const missing = readable.filter((m) => !indexes.has(keyOf(m, notesOf(m.id))));
     for (let i = 0; i < missing.length; i += TRANSCRIPTS_PER_READ) {
       const transcripts = await meetings.askRead.transcripts(
         reader,
         missing.slice(i, i + TRANSCRIPTS_PER_READ).map((m) => m.id),
       );
-      for (const transcript of transcripts) indexes.set(keyOf(transcript), buildMeetingIndex(transcript));
+      for (const transcript of transcripts) {
+        const items = notesOf(transcript.id);
+        indexes.set(keyOf(transcript, items), buildMeetingIndex({ ...transcript, notes: items }));
+      }
     }
-    return readable.flatMap((m) => indexes.get(keyOf(m)) ?? []);
+    return readable.flatMap((m) => indexes.get(keyOf(m, notesOf(m.id))) ?? []);
   };
 
   /** Ranked segment ids for the question: Ask's passage ranking, fused with the embeddings' when they answer. */

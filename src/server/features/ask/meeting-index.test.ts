@@ -95,12 +95,26 @@ describe("Ask's ranking", () => {
     expect(rankPassages(indexes, questionTerms('What about the scroll wheel?', NOW), 5)[0]!.meetingId).toBe('design');
   });
 
-  it('searches only the best few meetings when asked across many', () => {
-    const many = Array.from({ length: 6 }, (_, i) => meeting(`m${i}`, [...filler(5), ['Ann', `The launch budget is ${i} euros.`]]));
-    const indexes = [...many, budget].map(buildMeetingIndex);
-    const ranked = rankPassages(indexes, questionTerms('launch budget party', NOW), 10, 2);
-    expect(new Set(ranked.map((r) => r.meetingId)).size).toBeLessThanOrEqual(2);
-    expect(ranked[0]!.meetingId).toBe('budget');
+  it('searches the best few meetings first when asked across many, the others only after them', () => {
+    // One meeting is about the launch budget throughout; each of the others says it once, better put.
+    const about = meeting('about', [
+      ...filler(10),
+      ['Bo', 'The launch budget is tight.'],
+      ...filler(10),
+      ['Cy', 'Launch costs eat the budget.'],
+      ...filler(10),
+      ['Bo', 'Budget for the launch again.'],
+      ...filler(10),
+    ]);
+    const once = Array.from({ length: 4 }, (_, i) =>
+      meeting(`once${i}`, [...filler(10), ['Ann', `Launch budget party: the launch budget party is ${i} euros.`], ...filler(30)]),
+    );
+    const indexes = [...once, about].map(buildMeetingIndex);
+    const question = questionTerms('launch budget', NOW);
+    expect(rankPassages(indexes, question, 3, 1).map((r) => r.meetingId)).toEqual(['about', 'about', 'about']);
+    const later = rankPassages(indexes, question, 6, 1);
+    expect(later.slice(0, 3).map((r) => r.meetingId)).toEqual(['about', 'about', 'about']);
+    expect(later.slice(3).every((r) => r.meetingId.startsWith('once'))).toBe(true);
   });
 
   it('routes by title and by the date a question names', () => {
@@ -141,6 +155,36 @@ describe("Ask's ranking", () => {
     for (let i = 1; i < positions.length; i++) expect(positions[i]! - positions[i - 1]!).toBeGreaterThan(1);
     const spans = ranked.map((r) => index.passages.filter((p) => p.first <= Number(r.segmentId.split('-')[1]) && Number(r.segmentId.split('-')[1]) <= p.last));
     expect(spans.every((s) => s.length > 0)).toBe(true);
+  });
+
+  it("weighs the notes: a topic's words count in the passages of its span, a key point's at the lines it cites", () => {
+    const lines: [string, string][] = [
+      ...filler(10),
+      ['Bo', 'So how do we get people to buy it?'],
+      ['Cy', 'Posters in the train stations, and a video online.'],
+      ...filler(10),
+      ['Ann', 'Posters are cheap.'],
+      ...filler(10),
+    ];
+    const plain = meeting('n', lines);
+    const noted: MeetingTranscript = {
+      ...plain,
+      notes: [
+        { kind: 'topic', text: 'Advertising campaign', segmentIds: ['n-10', 'n-11'] },
+        { kind: 'key_point', text: 'Adverts go in train stations', segmentIds: ['n-11'] },
+      ],
+    };
+    const question = questionTerms('What did they decide about the advertising campaign?', NOW);
+    expect(rankPassages([buildMeetingIndex(plain)], question, 5)).toEqual([]);
+    expect(rankPassages([buildMeetingIndex(noted)], question, 5)[0]!.segmentId).toBe('n-10');
+    expect(rankPassages([buildMeetingIndex(noted)], questionTerms('Where do the adverts go?', NOW), 5)[0]!.segmentId).toBe('n-11');
+    // A meeting's summary routes a question across meetings too: of two meetings saying the same, the
+    // one whose summary is about it.
+    const same: [string, string][] = [...filler(10), ['Ann', 'The advertising budget is small.'], ...filler(10)];
+    const indexes = [meeting('o', same), { ...meeting('s', same), summary: 'The team planned the advertising campaign.' }].map(buildMeetingIndex);
+    expect(rankPassages(indexes, question, 5, 1)[0]!.meetingId).toBe('s');
+    // The meetings not routed to still answer when those routed to have nothing more.
+    expect(rankPassages(indexes, question, 5, 1).map((r) => r.meetingId)).toEqual(['s', 'o']);
   });
 
   it('finds nothing when no word of the question is in the meetings', () => {

@@ -20,6 +20,10 @@ export type MeetingTranscript = {
   startedAt: string;
   speakers: { id: string; name: string }[];
   segments: IndexedSegment[];
+  /** The meeting's summary, when its notes wrote one. */
+  summary?: string | null;
+  /** Its notes' items (topics, key points, decisions, action items), each with the segments it cites. */
+  notes?: { kind: string; text: string; segmentIds: string[] }[];
 };
 
 export type Passage = {
@@ -71,6 +75,12 @@ const PASSAGE_TURNS = 8;
 const PAIR_WEIGHT = 0.5;
 /** The title is a short field the whole meeting is about: each of its terms counts as this many of the transcript's. */
 const TITLE_WEIGHT = 20;
+/**
+ * The notes name what a stretch of talk is about in a few words (a topic, a key point, a decision):
+ * each of their terms counts as this many of the passages they cite (a topic: every passage of its
+ * span), and of the meeting's, as does each of the summary's.
+ */
+const NOTES_WEIGHT = 2;
 /** How much naming a speaker favours the passages they speak most of (1 + this × their share of the words). */
 const SPEAKER_BOOST = 0.5;
 /** Meetings whose passages are searched when asked across meetings, and how the meeting's score adds to a passage's. */
@@ -106,12 +116,26 @@ const addTerms = (into: Map<string, number>, stems: string[]) => {
   });
 };
 
+const addWeighted = (into: Map<string, number>, from: Map<string, number>, weight: number) => {
+  for (const [term, count] of from) into.set(term, (into.get(term) ?? 0) + weight * count);
+};
+
 export function buildMeetingIndex(meeting: MeetingTranscript): MeetingIndex {
   const stems = meeting.segments.map((s) => stemsOf(s.text));
   const segmentTerms = stems.map((list) => {
     const terms = new Map<string, number>();
     addTerms(terms, list);
     return new Set(terms.keys());
+  });
+  // The notes' items point at their cited segments: a topic at the whole span, other items at the lines themselves.
+  const position = new Map(meeting.segments.map((s, i) => [s.id, i]));
+  const notes = (meeting.notes ?? []).flatMap((note) => {
+    const at = note.segmentIds.flatMap((id) => position.get(id) ?? []).sort((a, b) => a - b);
+    if (at.length === 0) return [];
+    const terms = new Map<string, number>();
+    addTerms(terms, stemsOf(note.text));
+    for (const i of at) for (const term of terms.keys()) segmentTerms[i]!.add(term);
+    return note.kind === 'topic' ? [{ first: at[0]!, last: at.at(-1)!, terms }] : at.map((i) => ({ first: i, last: i, terms }));
   });
   const passages: Passage[] = [];
   let start = 0;
@@ -126,12 +150,17 @@ export function buildMeetingIndex(meeting: MeetingTranscript): MeetingIndex {
       const speaker = meeting.segments[i]!.speakerId;
       if (speaker) speakerWords.set(speaker, (speakerWords.get(speaker) ?? 0) + stems[i]!.length);
     }
+    for (const note of notes) if (note.first <= end && start <= note.last) addWeighted(terms, note.terms, NOTES_WEIGHT);
     passages.push({ first: start, last: end, terms, length: count, speakerWords });
     if (end === meeting.segments.length - 1) break;
     start = Math.max(start + 1, Math.ceil((start + end + 1) / 2));
   }
   const terms = new Map<string, number>();
   for (const list of stems) addTerms(terms, list);
+  const written = new Map<string, number>();
+  addTerms(written, stemsOf(meeting.summary ?? ''));
+  for (const note of meeting.notes ?? []) addTerms(written, stemsOf(note.text));
+  addWeighted(terms, written, NOTES_WEIGHT);
   const titleTerms = new Map<string, number>();
   addTerms(titleTerms, stemsOf(meeting.title));
   return {
@@ -252,55 +281,61 @@ export function rankPassages(indexes: MeetingIndex[], question: QuestionTerms, l
   };
   const raw = new Map(indexes.map((m) => [m.id, m.passages.map(passageScore)]));
   const meetingScores = scoreMeetings(indexes, question);
-  const searched =
-    indexes.length > routed
-      ? [...indexes].sort((a, b) => meetingScores.get(b.id)! - meetingScores.get(a.id)! || a.id.localeCompare(b.id)).slice(0, routed)
-      : indexes;
-  const bestMeeting = Math.max(...searched.map((m) => meetingScores.get(m.id)!));
-  const named = new Map(searched.map((m) => [m.id, namedSpeakers(m, question.stems)]));
-  const scored: { m: MeetingIndex; p: Passage; score: number }[] = [];
-  for (const m of searched) {
-    const scores = raw.get(m.id)!;
-    const speakers = named.get(m.id)!;
-    m.passages.forEach((p, at) => {
-      if (scores[at] === 0) return;
-      // The talk around a passage: a question names its subject and the part of the meeting it was in
-      // ("… when discussing the budget"), which the turns nearby may speak of more than the passage.
-      let around = 0;
-      for (let i = Math.max(0, at - CONTEXT_PASSAGES); i <= Math.min(scores.length - 1, at + CONTEXT_PASSAGES); i++) if (i !== at) around += scores[i]!;
-      let score = scores[at]! + (CONTEXT_WEIGHT * around) / (2 * CONTEXT_PASSAGES);
-      if (speakers.size > 0 && p.length > 0) {
-        let spoken = 0;
-        for (const id of speakers) spoken += p.speakerWords.get(id) ?? 0;
-        score *= 1 + SPEAKER_BOOST * (spoken / p.length);
-      }
-      scored.push({ m, p, score });
-    });
-  }
-  const bestPassage = Math.max(0, ...scored.map((x) => x.score));
-  for (const x of scored) x.score = x.score / bestPassage + (bestMeeting > 0 ? (MEETING_WEIGHT * meetingScores.get(x.m.id)!) / bestMeeting : 0);
-  scored.sort((a, b) => b.score - a.score || a.m.id.localeCompare(b.m.id) || a.p.first - b.p.first);
-  const taken = new Map<string, { first: number; last: number }[]>();
-  const result: RankedCitation[] = [];
-  for (const { m, p, score } of scored) {
-    if (result.length >= limit) break;
-    const spans = taken.get(m.id) ?? [];
-    if (spans.some((s) => s.first <= p.last && p.first <= s.last)) continue;
-    spans.push({ first: p.first, last: p.last });
-    taken.set(m.id, spans);
-    const speakers = named.get(m.id)!;
-    let best = p.first;
-    let bestWeight = -1;
-    for (let i = p.first; i <= p.last; i++) {
-      let weight = 0;
-      for (const [term, idf] of idfs) if (m.segmentTerms[i]!.has(term)) weight += question.terms.get(term)! * idf;
-      if (weight > 0 && speakers.has(m.segmentSpeakers[i] ?? '')) weight *= 1 + SPEAKER_BOOST;
-      if (weight > bestWeight) {
-        best = i;
-        bestWeight = weight;
-      }
+  const rankIn = (searched: MeetingIndex[], wanted: number): RankedCitation[] => {
+    const bestMeeting = Math.max(...searched.map((m) => meetingScores.get(m.id)!));
+    const named = new Map(searched.map((m) => [m.id, namedSpeakers(m, question.stems)]));
+    const scored: { m: MeetingIndex; p: Passage; score: number }[] = [];
+    for (const m of searched) {
+      const scores = raw.get(m.id)!;
+      const speakers = named.get(m.id)!;
+      m.passages.forEach((p, at) => {
+        if (scores[at] === 0) return;
+        // The talk around a passage: a question names its subject and the part of the meeting it was in
+        // ("… when discussing the budget"), which the turns nearby may speak of more than the passage.
+        let around = 0;
+        for (let i = Math.max(0, at - CONTEXT_PASSAGES); i <= Math.min(scores.length - 1, at + CONTEXT_PASSAGES); i++) if (i !== at) around += scores[i]!;
+        let score = scores[at]! + (CONTEXT_WEIGHT * around) / (2 * CONTEXT_PASSAGES);
+        if (speakers.size > 0 && p.length > 0) {
+          let spoken = 0;
+          for (const id of speakers) spoken += p.speakerWords.get(id) ?? 0;
+          score *= 1 + SPEAKER_BOOST * (spoken / p.length);
+        }
+        scored.push({ m, p, score });
+      });
     }
-    result.push({ meetingId: m.id, segmentId: m.segmentIds[best]!, score });
+    const bestPassage = Math.max(0, ...scored.map((x) => x.score));
+    for (const x of scored) x.score = x.score / bestPassage + (bestMeeting > 0 ? (MEETING_WEIGHT * meetingScores.get(x.m.id)!) / bestMeeting : 0);
+    scored.sort((a, b) => b.score - a.score || a.m.id.localeCompare(b.m.id) || a.p.first - b.p.first);
+    const taken = new Map<string, { first: number; last: number }[]>();
+    const result: RankedCitation[] = [];
+    for (const { m, p, score } of scored) {
+      if (result.length >= wanted) break;
+      const spans = taken.get(m.id) ?? [];
+      if (spans.some((s) => s.first <= p.last && p.first <= s.last)) continue;
+      spans.push({ first: p.first, last: p.last });
+      taken.set(m.id, spans);
+      const speakers = named.get(m.id)!;
+      let best = p.first;
+      let bestWeight = -1;
+      for (let i = p.first; i <= p.last; i++) {
+        let weight = 0;
+        for (const [term, idf] of idfs) if (m.segmentTerms[i]!.has(term)) weight += question.terms.get(term)! * idf;
+        if (weight > 0 && speakers.has(m.segmentSpeakers[i] ?? '')) weight *= 1 + SPEAKER_BOOST;
+        if (weight > bestWeight) {
+          best = i;
+          bestWeight = weight;
+        }
+      }
+      result.push({ meetingId: m.id, segmentId: m.segmentIds[best]!, score });
+    }
+    return result;
+  };
+  const order = [...indexes].sort((a, b) => meetingScores.get(b.id)! - meetingScores.get(a.id)! || a.id.localeCompare(b.id));
+  const result: RankedCitation[] = [];
+  // The best few meetings first; the others only when those hold too few moments.
+  for (const searched of [order.slice(0, routed), order.slice(routed)]) {
+    if (result.length >= limit || searched.length === 0) break;
+    result.push(...rankIn(searched, limit - result.length));
   }
   return result;
 }

@@ -92,18 +92,23 @@ export async function rankSegments(
 }
 
 /** A ready meeting the reader may read, as Ask's own index keys it (rebuilt when any of these change). */
-export type ReadableMeeting = { id: string; title: string; startedAt: string; transcriptRevision: number };
+export type ReadableMeeting = { id: string; title: string; startedAt: string; updatedAt: string; transcriptRevision: number };
 
 /** The reader's meetings (or the one asked about, when readable), with the revision of each transcript. */
 export async function readableMeetings(db: Db, reader: MeetingReader, meetingId?: string): Promise<ReadableMeeting[]> {
-  let query = db.selectFrom('meetings').select(['id', 'title', 'started_at', 'transcript_revision']).where(readableBy(reader)).where('status', '=', 'ready');
+  let query = db
+    .selectFrom('meetings')
+    .select(['id', 'title', 'started_at', 'updated_at', 'transcript_revision'])
+    .where(readableBy(reader))
+    .where('status', '=', 'ready');
   if (meetingId !== undefined) query = query.where('id', '=', meetingId);
   const rows = await query.execute();
-  return rows.map((r) => ({ id: r.id, title: r.title, startedAt: r.started_at, transcriptRevision: r.transcript_revision }));
+  return rows.map((r) => ({ id: r.id, title: r.title, startedAt: r.started_at, updatedAt: r.updated_at, transcriptRevision: r.transcript_revision }));
 }
 
-/** A meeting's transcript as Ask indexes it: its speakers by name and its segments in order. */
+/** A meeting's transcript as Ask indexes it: its summary, its speakers by name and its segments in order. */
 export type TranscriptForAsk = ReadableMeeting & {
+  summary: string | null;
   speakers: { id: string; name: string }[];
   segments: { id: string; speakerId: string | null; startMs: number; text: string }[];
 };
@@ -113,7 +118,7 @@ export async function transcriptsForAsk(db: Db, reader: MeetingReader, meetingId
   if (meetingIds.length === 0) return [];
   const meetings = await db
     .selectFrom('meetings')
-    .select(['id', 'title', 'started_at', 'transcript_revision'])
+    .select(['id', 'title', 'started_at', 'updated_at', 'summary', 'transcript_revision'])
     .where('id', 'in', [...new Set(meetingIds)])
     .where(readableBy(reader))
     .where('status', '=', 'ready')
@@ -146,6 +151,8 @@ export async function transcriptsForAsk(db: Db, reader: MeetingReader, meetingId
     id: m.id,
     title: m.title,
     startedAt: m.started_at,
+    updatedAt: m.updated_at,
+    summary: m.summary,
     transcriptRevision: m.transcript_revision,
     speakers: (speakersOf.get(m.id) ?? []).map((s) => ({ id: s.id, name: s.display_name ?? s.label })),
     segments: (segmentsOf.get(m.id) ?? []).map((s) => ({ id: s.id, speakerId: s.speaker_id, startMs: Number(s.start_ms), text: s.text })),
