@@ -15,9 +15,9 @@ import {
 import type { Db } from '#server/db/create-db.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
-import type { MeetingReader, MeetingsService, SegmentInContext } from '../meetings/meetings.service.ts';
+import type { MeetingReader, MeetingsService, ReadableMeeting, SegmentInContext } from '../meetings/meetings.service.ts';
 import type { AskNote, ChatClient } from '../notes/notes.service.ts';
-import { embeddedRevisions, forEachEmbeddingBatch, saveEmbeddings, storedHashes } from './ask.repository.ts';
+import { embeddedRevisions, forEachEmbeddingBatch, saveEmbeddings, storedHashes, type StoredEmbedding } from './ask.repository.ts';
 import { cosine, EmbeddingsError, type EmbeddingsClient } from './embeddings-client.ts';
 import { askModel, promptLines, type CheckedSentence } from './llm-answer.ts';
 import { buildMeetingIndex, questionTerms, rankPassages, type MeetingIndex } from './meeting-index.ts';
@@ -41,6 +41,10 @@ const EMBED_BATCH = 32;
 const INDEXED_MEETINGS = 60;
 /** Meetings' passage indexes kept in memory by this process (a one-hour meeting's is about a megabyte). */
 const CACHED_INDEXES = 120;
+/** Decoded embeddings kept in memory by this process (a one-hour meeting's, 1,000 segments of 384 floats, is 1.5 MB). */
+const VECTOR_CACHE_BYTES = 128 * 1024 * 1024;
+/** Meetings whose stored vectors are read in one query. */
+const VECTOR_MEETINGS_PER_READ = 20;
 /** Transcripts read from the database in one go when indexes are missing. */
 const TRANSCRIPTS_PER_READ = 10;
 
@@ -88,6 +92,16 @@ export function createAskService(deps: AskDeps) {
   const keyOf = (m: { id: string; title: string; startedAt: string; updatedAt: string; transcriptRevision: number }, notes: AskNote[]) =>
     `${m.id}\n${m.transcriptRevision}\n${m.updatedAt}\n${m.startedAt}\n${m.title}\n${hashOf(JSON.stringify(notes))}`;
 
+  /** Decoded segment vectors by model, meeting and embedded revision (an edit is a new revision). */
+  const vectors = new LRUCache<string, StoredEmbedding[]>({
+    maxSize: VECTOR_CACHE_BYTES,
+    sizeCalculation: (list) =>
+      Math.max(
+        1,
+        list.reduce((sum, e) => sum + e.vector.byteLength + 100, 0),
+      ),
+  });
+
   const embedJob = deps.jobs.define<EmbedPayload>({
     name: 'ask-embeddings',
     label: 'Ask embeddings',
@@ -127,23 +141,36 @@ export function createAskService(deps: AskDeps) {
   });
 
   /** Queues the embeddings of the meetings whose stored revision is not their transcript's (new, edited, or another model). */
-  const catchUp = async (readable: { id: string; transcriptRevision: number }[], model: string) => {
-    const embedded = await embeddedRevisions(
-      db,
-      readable.map((m) => m.id),
-      model,
-    );
+  const catchUp = async (readable: { id: string; transcriptRevision: number }[], embedded: Map<string, number>) => {
     const stale = readable.filter((m) => embedded.get(m.id) !== m.transcriptRevision).slice(0, CATCH_UP_PER_QUESTION);
     for (const m of stale) await embedJob.enqueue({ meetingId: m.id });
   };
 
-  /** The segments nearest the question by cosine, best first, scanning the stored embeddings a batch of meetings at a time. */
-  const semanticRank = async (question: string, meetingIds: string[], client: EmbeddingsClient): Promise<string[]> => {
+  /**
+   * The segments nearest the question by cosine, best first. Each meeting's stored vectors are read
+   * and decoded once per embedded revision and kept (up to VECTOR_CACHE_BYTES), a batch of meetings
+   * at a time.
+   */
+  const semanticRank = async (question: string, meetingIds: string[], embedded: Map<string, number>, client: EmbeddingsClient): Promise<string[]> => {
     const [query] = await client.embed([question]);
+    const keyOf = (id: string) => `${client.model}\n${id}\n${embedded.get(id)}`;
+    const missing = meetingIds.filter((id) => embedded.has(id) && !vectors.has(keyOf(id)));
+    for (let i = 0; i < missing.length; i += VECTOR_MEETINGS_PER_READ) {
+      const slice = missing.slice(i, i + VECTOR_MEETINGS_PER_READ);
+      const byMeeting = new Map<string, StoredEmbedding[]>(slice.map((id) => [id, []]));
+      await forEachEmbeddingBatch(
+        db,
+        slice,
+        client.model,
+        (batch) => {
+          for (const e of batch) byMeeting.get(e.meetingId)?.push(e);
+        },
+        slice.length,
+      );
+      for (const [id, list] of byMeeting) vectors.set(keyOf(id), list);
+    }
     const top = createTopN<string>(CANDIDATES);
-    await forEachEmbeddingBatch(db, meetingIds, client.model, (batch) => {
-      for (const e of batch) top.offer(e.segmentId, cosine(query!, e.vector));
-    });
+    for (const id of meetingIds) for (const e of vectors.get(keyOf(id)) ?? []) top.offer(e.segmentId, cosine(query!, e.vector));
     return top.best();
   };
 
@@ -152,7 +179,11 @@ export function createAskService(deps: AskDeps) {
    * the reader's ready meetings (or the one asked about), at most INDEXED_MEETINGS of them, chosen by
    * the search index when there are more. Every read is scoped to what the reader may read.
    */
-  const indexesFor = async (reader: MeetingReader, question: string, meetingId: string | undefined): Promise<MeetingIndex[]> => {
+  const indexesFor = async (
+    reader: MeetingReader,
+    question: string,
+    meetingId: string | undefined,
+  ): Promise<{ readable: ReadableMeeting[]; searched: MeetingIndex[] }> => {
     let readable = await meetings.askRead.meetings(reader, meetingId);
     if (readable.length > INDEXED_MEETINGS) {
       const hits = await meetings.askRead.rank(reader, questionWords(question), { meetingId, limit: 1000 });
@@ -176,21 +207,26 @@ export function createAskService(deps: AskDeps) {
         indexes.set(keyOf(transcript, items), buildMeetingIndex({ ...transcript, notes: items }));
       }
     }
-    return readable.flatMap((m) => indexes.get(keyOf(m, notesOf(m.id))) ?? []);
+    return { readable, searched: readable.flatMap((m) => indexes.get(keyOf(m, notesOf(m.id))) ?? []) };
   };
 
   /** Ranked segment ids for the question: Ask's passage ranking, fused with the embeddings' when they answer. */
   const retrieve = async (reader: MeetingReader, question: string, meetingId: string | undefined): Promise<{ ids: string[]; usedEmbeddings: boolean }> => {
-    const searched = await indexesFor(reader, question, meetingId);
+    const { readable, searched } = await indexesFor(reader, question, meetingId);
     const ids = rankPassages(searched, questionTerms(question, new Date()), CANDIDATES).map((c) => c.segmentId);
     const client = deps.embeddings;
     if (!client) return { ids, usedEmbeddings: false };
     try {
-      const readable = await meetings.askRead.meetings(reader, meetingId);
-      await catchUp(readable, client.model).catch((error: unknown) => log.error({ err: error }, 'Ask could not queue embeddings'));
+      const embedded = await embeddedRevisions(
+        db,
+        readable.map((m) => m.id),
+        client.model,
+      );
+      await catchUp(readable, embedded).catch((error: unknown) => log.error({ err: error }, 'Ask could not queue embeddings'));
       const semantic = await semanticRank(
         question,
         readable.map((m) => m.id),
+        embedded,
         client,
       );
       if (semantic.length === 0) return { ids, usedEmbeddings: false };

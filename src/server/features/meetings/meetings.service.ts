@@ -73,7 +73,7 @@ import {
 export type { MeetingRecord, TranscriptInput } from './meetings.repository.ts';
 import type { SearchableNote } from './meeting-search.repository.ts';
 export type { MeetingReader } from './meeting-access.ts';
-export type { SegmentInContext } from './ask-passages.repository.ts';
+export type { ReadableMeeting, SegmentInContext } from './ask-passages.repository.ts';
 /** The access rule, for the aggregates of other features that join the meetings table read-only (notes' tracker). */
 export { meetingRefOf, ownerOnly, readableBy, type MeetingRefRow } from './meeting-access.ts';
 
