@@ -53,6 +53,12 @@ describe("Ask's question processing", () => {
     expect(questionTerms('Summarize the discussion about pricing.', NOW).stems).toEqual(stemsOf('pricing'));
   });
 
+  it('weighs the part of the meeting a question names ("when discussing …") half as much as its subject', () => {
+    const q = questionTerms('What did Marketing think of the buttons when discussing the budget?', NOW);
+    expect(q.terms.get(stemsOf('buttons')[0]!)).toBe(1);
+    expect(q.terms.get(stemsOf('budget')[0]!)).toBe(0.5);
+  });
+
   it('stems words so that a plural or a verb form finds the line', () => {
     expect(stemsOf('batteries charged')).toEqual(stemsOf('battery charging'));
   });

@@ -65,6 +65,9 @@ const FRAME =
   );
 const STOP = new Set([...englishStopWords, ...SPOKEN]);
 const FRAME_SET = new Set(FRAME);
+/** Words after which a question names where in the meeting ("… when discussing the budget"): their terms weigh this much. */
+const SETTING = new Set(['when', 'while', 'during']);
+const SETTING_WEIGHT = 0.5;
 const CLITIC = /['’](s|ll|re|ve|d|m|t)$|n['’]t$/;
 
 /** Passages grow turn by turn to about this many words (a few turns of talk), … */
@@ -205,13 +208,19 @@ export function questionTerms(question: string, now: Date): QuestionTerms {
     dates.push({ fromMs: from - DAY_MS / 2, toMs: to + DAY_MS / 2 });
     text = text.replace(found.text, ' ');
   }
-  const content = words(text).filter((w) => !STOP.has(w) && !FRAME_SET.has(w) && (w.length > 1 || /\p{N}/u.test(w)));
-  const fallback = content.length > 0 ? content : words(text);
-  const stems = fallback.map((w) => stemmer(w)).slice(0, 24);
+  // "… when discussing the budget": what follows when, while or during names the part of the meeting, not the subject.
+  let setting = false;
+  const tagged = words(text).flatMap((w) => {
+    if (SETTING.has(w)) setting = true;
+    return !STOP.has(w) && !FRAME_SET.has(w) && (w.length > 1 || /\p{N}/u.test(w)) ? [{ w, setting }] : [];
+  });
+  const fallback = tagged.length > 0 ? tagged : words(text).map((w) => ({ w, setting: false }));
+  const kept = fallback.slice(0, 24).map((x) => ({ stem: stemmer(x.w), weight: x.setting ? SETTING_WEIGHT : 1 }));
+  const stems = kept.map((k) => k.stem);
   const terms = new Map<string, number>();
-  stems.forEach((s, i) => {
-    terms.set(s, 1);
-    if (i > 0 && stems[i - 1] !== s) terms.set(`${stems[i - 1]} ${s}`, PAIR_WEIGHT);
+  kept.forEach((k, i) => {
+    terms.set(k.stem, Math.max(terms.get(k.stem) ?? 0, k.weight));
+    if (i > 0 && stems[i - 1] !== k.stem) terms.set(`${stems[i - 1]} ${k.stem}`, PAIR_WEIGHT * Math.min(k.weight, kept[i - 1]!.weight));
   });
   return { terms, dates, stems };
 }
