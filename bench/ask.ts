@@ -2,7 +2,7 @@ import type { AskResponse } from '#shared/contracts/ask.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { startFakeChatService } from '#tests/support/fake-openai-chat.ts';
 import { startFakeEmbeddingsService } from '#tests/support/fake-openai-embeddings.ts';
-import { loadQmsumMeetings, QMSUM_STARTED_AT, type QmsumMeeting, type TurnSpan } from '#tests/support/qmsum.ts';
+import { loadQmsumMeetings, longQmsumTranscript, QMSUM_STARTED_AT, type QmsumMeeting, type TurnSpan } from '#tests/support/qmsum.ts';
 import { median, type Row } from './lib/report.ts';
 
 /**
@@ -16,6 +16,8 @@ import { median, type Row } from './lib/report.ts';
  * about the same remote control: the harder setting); p50 and p95 are each question's whole answer,
  * as the service gives it. Three configurations:
  * - local: no model; the citations are the retrieval's best moments, so the figures are its own;
+ * - local + notes: the same after the local notes engine wrote each meeting's notes (topics, key
+ *   points, decisions, summary), which Ask's index weighs, as a person's meetings would have them;
  * - + embeddings: a real ASK_EMBEDDINGS_URL (and _MODEL, _KEY) when set, else the local fake
  *   (tests/support/fake-openai-embeddings.ts: a hashed bag of words, which knows no meaning, so its
  *   figures say what the fusion costs, not what a real model gains);
@@ -29,7 +31,7 @@ type Question = { meeting: string; query: string; spans: readonly TurnSpan[] };
 const inSpans = (turn: number, spans: readonly TurnSpan[]) => spans.some(([first, last]) => first <= turn && turn <= last);
 const turnsIn = (spans: readonly TurnSpan[]) => new Set(spans.flatMap(([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => first + i))).size;
 
-async function store(t: TestApp, userId: string, meetings: QmsumMeeting[]) {
+async function store(t: TestApp, userId: string, meetings: QmsumMeeting[], withNotes: boolean) {
   const turnOf = new Map<string, number>();
   const idOf = new Map<string, string>();
   for (const m of meetings) {
@@ -53,6 +55,7 @@ async function store(t: TestApp, userId: string, meetings: QmsumMeeting[]) {
     idOf.set(m.name, created.id);
     created.segmentIds.forEach((id, i) => turnOf.set(id, Number(/-(\d+)$/.exec(m.transcript.segments[i]!.id)![1])));
     await t.deps.services.ask.transcriptReady(created.id);
+    if (withNotes) await t.deps.services.notes.regenerate(userId, created.id);
   }
   await t.deps.jobs.idle();
   return { turnOf, idOf };
@@ -80,7 +83,49 @@ async function measure(t: TestApp, userId: string, questions: Question[], stored
   return { hit: hits / n, recall: recall / n, medianMs: median(times), p95Ms: sorted[Math.min(n - 1, Math.ceil(n * 0.95) - 1)]! };
 }
 
-type Setting = { label: string; env: Record<string, string>; note: string };
+type Setting = { label: string; env: Record<string, string>; note: string; notes?: boolean };
+
+/**
+ * The latency goal's setting: 20 one-hour meetings (each the QMSum meetings one after another, cut at
+ * an hour), every question asked across all of them with the local engine; only times are measured
+ * (the answers are not these meetings' turns).
+ */
+async function hourLongLatency(questions: Question[]): Promise<Row> {
+  const t = await buildTestApp({ env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', ASK_QUESTIONS_PER_MINUTE: '100000', NOTES_ENGINE: 'local' } });
+  try {
+    const user = await signUpUser(t.app, 'bench-ask-hours');
+    await t.deps.services.meetings.removeSamples(user.userId);
+    const hour = longQmsumTranscript(60);
+    for (let i = 0; i < 20; i++) {
+      const speakers = hour.speakers;
+      await t.deps.services.meetings.createSample(user.userId, {
+        title: `${hour.title} #${i + 1}`,
+        startedAt: QMSUM_STARTED_AT,
+        durationSeconds: 3600,
+        participants: [],
+        summary: '',
+        transcript: {
+          speakers: speakers.map((s) => ({ label: s.label, displayName: s.name })),
+          segments: hour.segments.map((s) => ({ speaker: speakers.findIndex((p) => p.id === s.speakerId), startMs: s.startMs, endMs: s.endMs, text: s.text })),
+        },
+      });
+    }
+    const times: number[] = [];
+    for (const q of questions) {
+      const started = performance.now();
+      await t.deps.services.ask.ask(user.userId, { question: q.query });
+      times.push(performance.now() - started);
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    return {
+      name: 'local, 20 one-hour meetings, asked of all',
+      value: `p50 ${median(times).toFixed(1)} ms, p95 ${sorted[Math.ceil(sorted.length * 0.95) - 1]!.toFixed(1)} ms, first question ${times[0]!.toFixed(0)} ms (reads and indexes them), ${questions.length} questions`,
+      note: `${t.database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}; ${hour.segments.length} segments each; latency only`,
+    };
+  } finally {
+    await t.close();
+  }
+}
 
 export async function benchAsk(): Promise<Row[]> {
   const meetings = loadQmsumMeetings();
@@ -104,6 +149,7 @@ export async function benchAsk(): Promise<Row[]> {
       };
   const settings: Setting[] = [
     { label: 'local', env: { NOTES_ENGINE: 'local' }, note: 'no model' },
+    { label: 'local + notes', env: { NOTES_ENGINE: 'local' }, note: "no model; the local engine's notes written first", notes: true },
     {
       label: '+ embeddings',
       env: { NOTES_ENGINE: 'local', ...embeddingsEnv, ASK_EMBEDDINGS_TIMEOUT_SECONDS: '120' },
@@ -122,7 +168,7 @@ export async function benchAsk(): Promise<Row[]> {
       try {
         const user = await signUpUser(t.app, 'bench-ask');
         await t.deps.services.meetings.removeSamples(user.userId);
-        const stored = await store(t, user.userId, meetings);
+        const stored = await store(t, user.userId, meetings, setting.notes === true);
         for (const scoped of [true, false]) {
           const result = await measure(t, user.userId, questions, stored, scoped);
           const engine = t.database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite';
@@ -136,6 +182,7 @@ export async function benchAsk(): Promise<Row[]> {
         await t.close();
       }
     }
+    rows.push(await hourLongLatency(questions));
   } finally {
     await fakeEmbeddings?.close();
     await fakeChat?.close();
