@@ -76,10 +76,12 @@ export type AskService = ReturnType<typeof createAskService>;
 
 /**
  * Ask (issue 14): a question over the meetings a person may read, or one of them. Retrieval ranks
- * transcript segments with the search index (bm25 / ts_rank, through the meetings service, which
- * decides what the person may read) and, when an embeddings endpoint is configured, by cosine
- * similarity of stored segment embeddings, fused by reciprocal rank. With the notes' LLM the answer
- * is a few checked, cited sentences; without it, the best moments themselves.
+ * passages of the conversation with Ask's own index of each meeting (meeting-index.ts: the meetings
+ * routed first, then their passages, one citation per stretch of talk), built in memory from the
+ * transcript and the notes read through the meetings and notes services (the meetings service
+ * decides what the person may read) and, when an embeddings endpoint is configured, fused by
+ * reciprocal rank with the cosine similarity of stored segment embeddings. With the notes' LLM the
+ * answer is a few checked, cited sentences; without it, the best moments themselves.
  */
 export function createAskService(deps: AskDeps) {
   const { db, meetings, log } = deps;

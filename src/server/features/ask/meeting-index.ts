@@ -7,9 +7,10 @@ import { eng as englishStopWords } from 'stopword';
  * conversation cut into overlapping passages of a few turns, each with its terms (Porter stems and
  * the pairs of adjacent ones, so a phrase outranks its words apart) and who spoke how much; and the
  * retrieval over such indexes: meetings scored first (BM25 over each meeting as one document, its
- * title weighing more, dates the question names), then the passages of the best few (BM25 over
- * passages, a speaker the question names favoured), then one citation per passage, never two from
- * overlapping passages.
+ * title and notes weighing more, dates the question names), then the passages of the best few (BM25
+ * over passages with the notes' items on the turns they cite, the passages around adding theirs, a
+ * speaker the question names favoured), then one citation per passage, never two from overlapping
+ * passages. English only: Porter stems, English stop words.
  */
 
 export type IndexedSegment = { id: string; speakerId: string | null; startMs: number; text: string };
