@@ -1,6 +1,8 @@
 import type { AskResponse } from '#shared/contracts/ask.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
-import { loadQmsumMeetings, QMSUM_STARTED_AT, type QmsumMeeting, type TurnSpan } from '#tests/support/qmsum.ts';
+import { startFakeChatService } from '#tests/support/fake-openai-chat.ts';
+import { startFakeEmbeddingsService } from '#tests/support/fake-openai-embeddings.ts';
+import { loadQmsumMeetings, longQmsumTranscript, QMSUM_STARTED_AT, type QmsumMeeting, type TurnSpan } from '#tests/support/qmsum.ts';
 import { median, type Row } from './lib/report.ts';
 
 /**
@@ -11,17 +13,25 @@ import { median, type Row } from './lib/report.ts';
  * - recall@5: per question, the answer turns among the first 5 citations over min(5, answer turns),
  *   averaged (a question whose answer spans 60 turns can hold at most 5 of them).
  * Asked of the one meeting the question is about, then of all 20 (four meetings of each team talk
- * about the same remote control: the harder setting). Without a model (the citations are the
- * retrieval's best moments), so the figures are the retrieval's; with embeddings only when a real
- * ASK_EMBEDDINGS_URL (and _MODEL, _KEY) is in the environment: a fake's vectors would mean nothing.
- * SQLite by default; PARLEY_TEST_DB=postgres with TEST_DATABASE_URL measures PostgreSQL's ranking.
+ * about the same remote control: the harder setting); p50 and p95 are each question's whole answer,
+ * as the service gives it. Three configurations:
+ * - local: no model; the citations are the retrieval's best moments, so the figures are its own;
+ * - local + notes: the same after the local notes engine wrote each meeting's notes (topics, key
+ *   points, decisions, summary), which Ask's index weighs, as a person's meetings would have them;
+ * - + embeddings: a real ASK_EMBEDDINGS_URL (and _MODEL, _KEY) when set, else the local fake
+ *   (tests/support/fake-openai-embeddings.ts: a hashed bag of words, which knows no meaning, so its
+ *   figures say what the fusion costs, not what a real model gains);
+ * - + embeddings + LLM: the embeddings as above and a real NOTES_LLM_URL (and _MODEL, _KEY) when set, else the local fake chat server,
+ *   whose answer cites the lines sharing the most words with the question among those it was given:
+ *   the citations are then the model's, from the passages retrieval gave it.
+ * SQLite by default; PARLEY_TEST_DB=postgres with TEST_DATABASE_URL measures PostgreSQL.
  */
 type Question = { meeting: string; query: string; spans: readonly TurnSpan[] };
 
 const inSpans = (turn: number, spans: readonly TurnSpan[]) => spans.some(([first, last]) => first <= turn && turn <= last);
 const turnsIn = (spans: readonly TurnSpan[]) => new Set(spans.flatMap(([first, last]) => Array.from({ length: last - first + 1 }, (_, i) => first + i))).size;
 
-async function store(t: TestApp, userId: string, meetings: QmsumMeeting[]) {
+async function store(t: TestApp, userId: string, meetings: QmsumMeeting[], withNotes: boolean) {
   const turnOf = new Map<string, number>();
   const idOf = new Map<string, string>();
   for (const m of meetings) {
@@ -45,6 +55,7 @@ async function store(t: TestApp, userId: string, meetings: QmsumMeeting[]) {
     idOf.set(m.name, created.id);
     created.segmentIds.forEach((id, i) => turnOf.set(id, Number(/-(\d+)$/.exec(m.transcript.segments[i]!.id)![1])));
     await t.deps.services.ask.transcriptReady(created.id);
+    if (withNotes) await t.deps.services.notes.regenerate(userId, created.id);
   }
   await t.deps.jobs.idle();
   return { turnOf, idOf };
@@ -68,47 +79,113 @@ async function measure(t: TestApp, userId: string, questions: Question[], stored
     recall += new Set(turns).size / Math.min(5, turnsIn(q.spans));
   }
   const n = questions.length;
-  return { hit: hits / n, recall: recall / n, medianMs: median(times) };
+  const sorted = [...times].sort((a, b) => a - b);
+  return { hit: hits / n, recall: recall / n, medianMs: median(times), p95Ms: sorted[Math.min(n - 1, Math.ceil(n * 0.95) - 1)]! };
+}
+
+type Setting = { label: string; env: Record<string, string>; note: string; notes?: boolean };
+
+/**
+ * The latency goal's setting: 20 one-hour meetings (each the QMSum meetings one after another, cut at
+ * an hour), every question asked across all of them with the local engine; only times are measured
+ * (the answers are not these meetings' turns).
+ */
+async function hourLongLatency(questions: Question[]): Promise<Row> {
+  const t = await buildTestApp({ env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', ASK_QUESTIONS_PER_MINUTE: '100000', NOTES_ENGINE: 'local' } });
+  try {
+    const user = await signUpUser(t.app, 'bench-ask-hours');
+    await t.deps.services.meetings.removeSamples(user.userId);
+    const hour = longQmsumTranscript(60);
+    for (let i = 0; i < 20; i++) {
+      const speakers = hour.speakers;
+      await t.deps.services.meetings.createSample(user.userId, {
+        title: `${hour.title} #${i + 1}`,
+        startedAt: QMSUM_STARTED_AT,
+        durationSeconds: 3600,
+        participants: [],
+        summary: '',
+        transcript: {
+          speakers: speakers.map((s) => ({ label: s.label, displayName: s.name })),
+          segments: hour.segments.map((s) => ({ speaker: speakers.findIndex((p) => p.id === s.speakerId), startMs: s.startMs, endMs: s.endMs, text: s.text })),
+        },
+      });
+    }
+    const times: number[] = [];
+    for (const q of questions) {
+      const started = performance.now();
+      await t.deps.services.ask.ask(user.userId, { question: q.query });
+      times.push(performance.now() - started);
+    }
+    const sorted = [...times].sort((a, b) => a - b);
+    return {
+      name: 'local, 20 one-hour meetings, asked of all',
+      value: `p50 ${median(times).toFixed(1)} ms, p95 ${sorted[Math.ceil(sorted.length * 0.95) - 1]!.toFixed(1)} ms, first question ${times[0]!.toFixed(0)} ms (reads and indexes them), ${questions.length} questions`,
+      note: `${t.database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite'}; ${hour.segments.length} segments each; latency only`,
+    };
+  } finally {
+    await t.close();
+  }
 }
 
 export async function benchAsk(): Promise<Row[]> {
   const meetings = loadQmsumMeetings();
   const questions: Question[] = meetings.flatMap((m) => m.specificQueries.map((q) => ({ meeting: m.name, query: q.query, spans: q.spans })));
-  const real = process.env.ASK_EMBEDDINGS_URL && process.env.ASK_EMBEDDINGS_MODEL;
-  const settings: { label: string; env: Record<string, string> }[] = [{ label: 'search index', env: {} }];
-  if (real) {
-    settings.push({
-      label: `search index + embeddings (${process.env.ASK_EMBEDDINGS_MODEL}, RRF k=60)`,
-      env: {
+  const fakeEmbeddings = process.env.ASK_EMBEDDINGS_URL && process.env.ASK_EMBEDDINGS_MODEL ? undefined : await startFakeEmbeddingsService({ apiKey: 'bench' });
+  const fakeChat = process.env.NOTES_LLM_URL && process.env.NOTES_LLM_MODEL ? undefined : await startFakeChatService({ apiKey: 'bench' });
+  const embeddingsEnv: Record<string, string> = fakeEmbeddings
+    ? { ASK_EMBEDDINGS_URL: fakeEmbeddings.url, ASK_EMBEDDINGS_MODEL: 'fake-embed', ASK_EMBEDDINGS_KEY: 'bench' }
+    : {
         ASK_EMBEDDINGS_URL: process.env.ASK_EMBEDDINGS_URL!,
         ASK_EMBEDDINGS_MODEL: process.env.ASK_EMBEDDINGS_MODEL!,
         ...(process.env.ASK_EMBEDDINGS_KEY ? { ASK_EMBEDDINGS_KEY: process.env.ASK_EMBEDDINGS_KEY } : {}),
-        ASK_EMBEDDINGS_TIMEOUT_SECONDS: '120',
-      },
-    });
-  }
+      };
+  const llmEnv: Record<string, string> = fakeChat
+    ? { NOTES_ENGINE: 'llm', NOTES_LLM_URL: fakeChat.url, NOTES_LLM_MODEL: 'fake-notes-model', NOTES_LLM_KEY: 'bench' }
+    : {
+        NOTES_ENGINE: 'llm',
+        NOTES_LLM_URL: process.env.NOTES_LLM_URL!,
+        NOTES_LLM_MODEL: process.env.NOTES_LLM_MODEL!,
+        ...(process.env.NOTES_LLM_KEY ? { NOTES_LLM_KEY: process.env.NOTES_LLM_KEY } : {}),
+      };
+  const settings: Setting[] = [
+    { label: 'local', env: { NOTES_ENGINE: 'local' }, note: 'no model' },
+    { label: 'local + notes', env: { NOTES_ENGINE: 'local' }, note: "no model; the local engine's notes written first", notes: true },
+    {
+      label: '+ embeddings',
+      env: { NOTES_ENGINE: 'local', ...embeddingsEnv, ASK_EMBEDDINGS_TIMEOUT_SECONDS: '120' },
+      note: fakeEmbeddings ? 'FAKE embeddings (hashed bag of words), RRF k=60' : `embeddings ${process.env.ASK_EMBEDDINGS_MODEL}, RRF k=60`,
+    },
+    {
+      label: '+ embeddings + LLM',
+      env: { ...embeddingsEnv, ASK_EMBEDDINGS_TIMEOUT_SECONDS: '120', ...llmEnv },
+      note: `${fakeEmbeddings ? 'FAKE embeddings' : `embeddings ${process.env.ASK_EMBEDDINGS_MODEL}`}; ${fakeChat ? 'FAKE chat model: cites the given lines sharing most words with the question' : `LLM ${process.env.NOTES_LLM_MODEL}`}`,
+    },
+  ];
   const rows: Row[] = [];
-  for (const setting of settings) {
-    // No LLM: the citations are the retrieval's own ranking, which is what is measured.
-    const t = await buildTestApp({
-      env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', NOTES_ENGINE: 'local', ASK_QUESTIONS_PER_MINUTE: '100000', ...setting.env },
-    });
-    try {
-      const user = await signUpUser(t.app, 'bench-ask');
-      await t.deps.services.meetings.removeSamples(user.userId);
-      const stored = await store(t, user.userId, meetings);
-      for (const scoped of [true, false]) {
-        const result = await measure(t, user.userId, questions, stored, scoped);
-        rows.push({
-          name: `${setting.label}, ${scoped ? 'asked of its meeting' : 'asked of all 20 meetings'}`,
-          value: `recall@5 ${(result.recall * 100).toFixed(1)} %, hit@5 ${(result.hit * 100).toFixed(1)} % of ${questions.length} questions, ${result.medianMs.toFixed(1)} ms median`,
-          note: t.database.dialect === 'postgres' ? 'PostgreSQL: ts_rank × idf' : 'SQLite: FTS5 bm25',
-        });
+  try {
+    for (const setting of settings) {
+      const t = await buildTestApp({ env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', ASK_QUESTIONS_PER_MINUTE: '100000', ...setting.env } });
+      try {
+        const user = await signUpUser(t.app, 'bench-ask');
+        await t.deps.services.meetings.removeSamples(user.userId);
+        const stored = await store(t, user.userId, meetings, setting.notes === true);
+        for (const scoped of [true, false]) {
+          const result = await measure(t, user.userId, questions, stored, scoped);
+          const engine = t.database.dialect === 'postgres' ? 'PostgreSQL' : 'SQLite';
+          rows.push({
+            name: `${setting.label}, ${scoped ? 'asked of its meeting' : 'asked of all 20 meetings'}`,
+            value: `hit@5 ${(result.hit * 100).toFixed(1)} %, recall@5 ${(result.recall * 100).toFixed(1)} % of ${questions.length} questions, p50 ${result.medianMs.toFixed(1)} ms, p95 ${result.p95Ms.toFixed(1)} ms`,
+            note: `${engine}; ${setting.note}`,
+          });
+        }
+      } finally {
+        await t.close();
       }
-    } finally {
-      await t.close();
     }
+    rows.push(await hourLongLatency(questions));
+  } finally {
+    await fakeEmbeddings?.close();
+    await fakeChat?.close();
   }
-  if (!real) rows.push({ name: 'search index + embeddings', value: 'not measured', note: 'set ASK_EMBEDDINGS_URL and ASK_EMBEDDINGS_MODEL to a real server' });
   return rows;
 }

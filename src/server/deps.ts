@@ -271,6 +271,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     db,
     jobs,
     meetings,
+    notesOf: notes.itemsForAsk,
     log,
     rateLimiters,
     rateLimit: { points: config.ask.questionsPerMinute, duration: 60 },

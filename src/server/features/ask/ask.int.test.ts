@@ -206,6 +206,38 @@ describe('Ask without a model (the best moments)', () => {
     console.log(JSON.stringify(answer));
     expect(answer.citations.some((c) => c.text.includes('budget'))).toBe(false);
   });
+
+  it("finds a line by the words of the notes' item that cites it, for those who may read the meeting only", async () => {
+    const id = s.fixture.ids['Zeppelin launch review']!;
+    const permitLine = s.fixture.segments['Zeppelin launch review']![1]!;
+    expect((await askOk(t, s.alice, { question: 'What about the aardwolf paperwork?' })).notice).toBe(NOTHING_FOUND_NOTICE);
+    const source = await t.deps.services.meetings.notesSource(id);
+    await t.deps.services.notes.storeSampleNotes(
+      id,
+      [{ kind: 'key_point', text: 'Aardwolf paperwork delays the launch', segmentIds: [permitLine], startMs: 65_000, suggested: false }],
+      source!.transcriptRevision,
+    );
+    const answer = await askOk(t, s.alice, { question: 'What about the aardwolf paperwork?' });
+    expect(answer.citations[0]).toMatchObject({ meetingId: id, segmentId: permitLine });
+    expect((await askOk(t, s.bob, { question: 'What about the aardwolf paperwork?' })).notice).toBe(NOTHING_FOUND_NOTICE);
+  });
+
+  it('finds an edited line by its new words, and no longer by its old ones', async () => {
+    const id = s.fixture.ids['Quokka offsite planning']!;
+    const segmentId = s.fixture.segments['Quokka offsite planning']![0]!;
+    expect((await askOk(t, s.alice, { question: 'Where is the quokka offsite?' })).citations.map((c) => c.segmentId)).toContain(segmentId);
+    const edit = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/meetings/${id}/segments/${segmentId}`,
+      headers: { authorization: `Bearer ${s.alice.token}` },
+      payload: { text: 'Where do we hold the wombat retreat this year?' },
+    });
+    expect(edit.statusCode).toBe(200);
+    const renamed = await askOk(t, s.alice, { question: 'Where is the wombat retreat?' });
+    expect(renamed.citations.map((c) => c.segmentId)).toEqual([segmentId]);
+    const old = await askOk(t, s.alice, { question: 'Where is the quokka offsite?' });
+    expect(old.citations.some((c) => c.text.includes('quokka'))).toBe(false);
+  });
 });
 
 describe('Ask with the notes LLM and embeddings', () => {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import {
   MODEL_FAILED_NOTICE,
@@ -14,11 +15,12 @@ import type { Db } from '#server/db/create-db.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { RateLimiters } from '#server/lib/rate-limit.ts';
-import type { MeetingReader, MeetingsService, SegmentInContext } from '../meetings/meetings.service.ts';
-import type { ChatClient } from '../notes/notes.service.ts';
-import { embeddedRevisions, forEachEmbeddingBatch, saveEmbeddings, storedHashes } from './ask.repository.ts';
+import type { MeetingReader, MeetingsService, ReadableMeeting, SegmentInContext } from '../meetings/meetings.service.ts';
+import type { AskNote, ChatClient } from '../notes/notes.service.ts';
+import { embeddedRevisions, forEachEmbeddingBatch, saveEmbeddings, storedHashes, type StoredEmbedding } from './ask.repository.ts';
 import { cosine, EmbeddingsError, type EmbeddingsClient } from './embeddings-client.ts';
 import { askModel, promptLines, type CheckedSentence } from './llm-answer.ts';
+import { buildMeetingIndex, questionTerms, rankPassages, type MeetingIndex } from './meeting-index.ts';
 import { createTopN, questionWords, reciprocalRankFusion } from './retrieval.ts';
 
 /** Candidates each ranking contributes to the fusion. */
@@ -31,6 +33,20 @@ const SHOWN_PASSAGES = 5;
 const CATCH_UP_PER_QUESTION = 50;
 /** Texts sent to the embeddings server in one request. */
 const EMBED_BATCH = 32;
+/**
+ * Meetings a question across meetings indexes at most: past this many, the search index picks the
+ * meetings with the most matching segments first, so a question's work does not grow with a
+ * person's archive.
+ */
+const INDEXED_MEETINGS = 60;
+/** Meetings' passage indexes kept in memory by this process (a one-hour meeting's is about a megabyte). */
+const CACHED_INDEXES = 120;
+/** Decoded embeddings kept in memory by this process (a one-hour meeting's, 1,000 segments of 384 floats, is 1.5 MB). */
+const VECTOR_CACHE_BYTES = 128 * 1024 * 1024;
+/** Meetings whose stored vectors are read in one query. */
+const VECTOR_MEETINGS_PER_READ = 20;
+/** Transcripts read from the database in one go when indexes are missing. */
+const TRANSCRIPTS_PER_READ = 10;
 
 /** Questions one person may ask per minute: each can cost a model call and an embeddings call. */
 export const ASK_RATE_LIMIT = { points: 20, duration: 60 } as const;
@@ -39,6 +55,8 @@ type AskDeps = {
   db: Db;
   jobs: JobQueue;
   meetings: MeetingsService;
+  /** The notes' items of these meetings (topics, key points, decisions, action items): a field of Ask's index. */
+  notesOf?: (meetingIds: string[]) => Promise<Map<string, AskNote[]>>;
   log: Logger;
   /** The notes' LLM (NOTES_LLM_*), unless the installation chose local notes; without it Ask shows passages. */
   chat: ChatClient | undefined;
@@ -60,14 +78,33 @@ export type AskService = ReturnType<typeof createAskService>;
 
 /**
  * Ask (issue 14): a question over the meetings a person may read, or one of them. Retrieval ranks
- * transcript segments with the search index (bm25 / ts_rank, through the meetings service, which
- * decides what the person may read) and, when an embeddings endpoint is configured, by cosine
- * similarity of stored segment embeddings, fused by reciprocal rank. With the notes' LLM the answer
- * is a few checked, cited sentences; without it, the best moments themselves.
+ * passages of the conversation with Ask's own index of each meeting (meeting-index.ts: the meetings
+ * routed first, then their passages, one citation per stretch of talk), built in memory from the
+ * transcript and the notes read through the meetings and notes services (the meetings service
+ * decides what the person may read) and, when an embeddings endpoint is configured, fused by
+ * reciprocal rank with the cosine similarity of stored segment embeddings. With the notes' LLM the
+ * answer is a few checked, cited sentences; without it, the best moments themselves.
  */
 export function createAskService(deps: AskDeps) {
   const { db, meetings, log } = deps;
   const limiter = deps.rateLimiters.limiter({ ...(deps.rateLimit ?? ASK_RATE_LIMIT), keyPrefix: 'ask' });
+  /**
+   * Ask's passage indexes, by meeting and what they were built from: its transcript's revision, the
+   * meeting's last change (title, date, summary) and its notes' items; any change builds anew.
+   */
+  const indexes = new LRUCache<string, MeetingIndex>({ max: CACHED_INDEXES });
+  const keyOf = (m: { id: string; title: string; startedAt: string; updatedAt: string; transcriptRevision: number }, notes: AskNote[]) =>
+    `${m.id}\n${m.transcriptRevision}\n${m.updatedAt}\n${m.startedAt}\n${m.title}\n${hashOf(JSON.stringify(notes))}`;
+
+  /** Decoded segment vectors by model, meeting and embedded revision (an edit is a new revision). */
+  const vectors = new LRUCache<string, StoredEmbedding[]>({
+    maxSize: VECTOR_CACHE_BYTES,
+    sizeCalculation: (list) =>
+      Math.max(
+        1,
+        list.reduce((sum, e) => sum + e.vector.byteLength + 100, 0),
+      ),
+  });
 
   const embedJob = deps.jobs.define<EmbedPayload>({
     name: 'ask-embeddings',
@@ -109,38 +146,92 @@ export function createAskService(deps: AskDeps) {
   });
 
   /** Queues the embeddings of the meetings whose stored revision is not their transcript's (new, edited, or another model). */
-  const catchUp = async (readable: { id: string; transcriptRevision: number }[], model: string) => {
-    const embedded = await embeddedRevisions(
-      db,
-      readable.map((m) => m.id),
-      model,
-    );
+  const catchUp = async (readable: { id: string; transcriptRevision: number }[], embedded: Map<string, number>) => {
     const stale = readable.filter((m) => embedded.get(m.id) !== m.transcriptRevision).slice(0, CATCH_UP_PER_QUESTION);
     for (const m of stale) await embedJob.enqueue({ meetingId: m.id });
   };
 
-  /** The segments nearest the question by cosine, best first, scanning the stored embeddings a batch of meetings at a time. */
-  const semanticRank = async (question: string, meetingIds: string[], client: EmbeddingsClient): Promise<string[]> => {
+  /**
+   * The segments nearest the question by cosine, best first. Each meeting's stored vectors are read
+   * and decoded once per embedded revision and kept (up to VECTOR_CACHE_BYTES), a batch of meetings
+   * at a time.
+   */
+  const semanticRank = async (question: string, meetingIds: string[], embedded: Map<string, number>, client: EmbeddingsClient): Promise<string[]> => {
     const [query] = await client.embed([question]);
+    const keyOf = (id: string) => `${client.model}\n${id}\n${embedded.get(id)}`;
+    const missing = meetingIds.filter((id) => embedded.has(id) && !vectors.has(keyOf(id)));
+    for (let i = 0; i < missing.length; i += VECTOR_MEETINGS_PER_READ) {
+      const slice = missing.slice(i, i + VECTOR_MEETINGS_PER_READ);
+      const byMeeting = new Map<string, StoredEmbedding[]>(slice.map((id) => [id, []]));
+      await forEachEmbeddingBatch(
+        db,
+        slice,
+        client.model,
+        (batch) => {
+          for (const e of batch) byMeeting.get(e.meetingId)?.push(e);
+        },
+        slice.length,
+      );
+      for (const [id, list] of byMeeting) vectors.set(keyOf(id), list);
+    }
     const top = createTopN<string>(CANDIDATES);
-    await forEachEmbeddingBatch(db, meetingIds, client.model, (batch) => {
-      for (const e of batch) top.offer(e.segmentId, cosine(query!, e.vector));
-    });
+    for (const id of meetingIds) for (const e of vectors.get(keyOf(id)) ?? []) top.offer(e.segmentId, cosine(query!, e.vector));
     return top.best();
   };
 
-  /** Ranked segment ids for the question: the index's ranking, fused with the embeddings' when they answer. */
+  /**
+   * The passage indexes of the meetings a question searches, each read and built once per revision:
+   * the reader's ready meetings (or the one asked about), at most INDEXED_MEETINGS of them, chosen by
+   * the search index when there are more. Every read is scoped to what the reader may read.
+   */
+  const indexesFor = async (
+    reader: MeetingReader,
+    question: string,
+    meetingId: string | undefined,
+  ): Promise<{ readable: ReadableMeeting[]; searched: MeetingIndex[] }> => {
+    let readable = await meetings.askRead.meetings(reader, meetingId);
+    if (readable.length > INDEXED_MEETINGS) {
+      const hits = await meetings.askRead.rank(reader, questionWords(question), { meetingId, limit: 1000 });
+      const counts = new Map<string, number>();
+      for (const hit of hits) counts.set(hit.meetingId, (counts.get(hit.meetingId) ?? 0) + 1);
+      readable = readable
+        .filter((m) => counts.has(m.id))
+        .sort((a, b) => counts.get(b.id)! - counts.get(a.id)!)
+        .slice(0, INDEXED_MEETINGS);
+    }
+    const notes = (await deps.notesOf?.(readable.map((m) => m.id))) ?? new Map<string, AskNote[]>();
+    const notesOf = (id: string) => notes.get(id) ?? [];
+    const missing = readable.filter((m) => !indexes.has(keyOf(m, notesOf(m.id))));
+    for (let i = 0; i < missing.length; i += TRANSCRIPTS_PER_READ) {
+      const transcripts = await meetings.askRead.transcripts(
+        reader,
+        missing.slice(i, i + TRANSCRIPTS_PER_READ).map((m) => m.id),
+      );
+      for (const transcript of transcripts) {
+        const items = notesOf(transcript.id);
+        indexes.set(keyOf(transcript, items), buildMeetingIndex({ ...transcript, notes: items }));
+      }
+    }
+    return { readable, searched: readable.flatMap((m) => indexes.get(keyOf(m, notesOf(m.id))) ?? []) };
+  };
+
+  /** Ranked segment ids for the question: Ask's passage ranking, fused with the embeddings' when they answer. */
   const retrieve = async (reader: MeetingReader, question: string, meetingId: string | undefined): Promise<{ ids: string[]; usedEmbeddings: boolean }> => {
-    const index = await meetings.askRead.rank(reader, questionWords(question), { meetingId, limit: CANDIDATES });
-    const ids = index.map((r) => r.segmentId);
+    const { readable, searched } = await indexesFor(reader, question, meetingId);
+    const ids = rankPassages(searched, questionTerms(question, new Date()), CANDIDATES).map((c) => c.segmentId);
     const client = deps.embeddings;
     if (!client) return { ids, usedEmbeddings: false };
     try {
-      const readable = await meetings.askRead.meetings(reader, meetingId);
-      await catchUp(readable, client.model).catch((error: unknown) => log.error({ err: error }, 'Ask could not queue embeddings'));
+      const embedded = await embeddedRevisions(
+        db,
+        readable.map((m) => m.id),
+        client.model,
+      );
+      await catchUp(readable, embedded).catch((error: unknown) => log.error({ err: error }, 'Ask could not queue embeddings'));
       const semantic = await semanticRank(
         question,
         readable.map((m) => m.id),
+        embedded,
         client,
       );
       if (semantic.length === 0) return { ids, usedEmbeddings: false };

@@ -91,12 +91,72 @@ export async function rankSegments(
   return rows.rows.map((r) => ({ meetingId: r.meeting_id, segmentId: r.ref }));
 }
 
+/** A ready meeting the reader may read, as Ask's own index keys it (rebuilt when any of these change). */
+export type ReadableMeeting = { id: string; title: string; startedAt: string; updatedAt: string; transcriptRevision: number };
+
 /** The reader's meetings (or the one asked about, when readable), with the revision of each transcript. */
-export async function readableMeetings(db: Db, reader: MeetingReader, meetingId?: string): Promise<{ id: string; transcriptRevision: number }[]> {
-  let query = db.selectFrom('meetings').select(['id', 'transcript_revision']).where(readableBy(reader)).where('status', '=', 'ready');
+export async function readableMeetings(db: Db, reader: MeetingReader, meetingId?: string): Promise<ReadableMeeting[]> {
+  let query = db
+    .selectFrom('meetings')
+    .select(['id', 'title', 'started_at', 'updated_at', 'transcript_revision'])
+    .where(readableBy(reader))
+    .where('status', '=', 'ready');
   if (meetingId !== undefined) query = query.where('id', '=', meetingId);
   const rows = await query.execute();
-  return rows.map((r) => ({ id: r.id, transcriptRevision: r.transcript_revision }));
+  return rows.map((r) => ({ id: r.id, title: r.title, startedAt: r.started_at, updatedAt: r.updated_at, transcriptRevision: r.transcript_revision }));
+}
+
+/** A meeting's transcript as Ask indexes it: its summary, its speakers by name and its segments in order. */
+export type TranscriptForAsk = ReadableMeeting & {
+  summary: string | null;
+  speakers: { id: string; name: string }[];
+  segments: { id: string; speakerId: string | null; startMs: number; text: string }[];
+};
+
+/** The transcripts of these meetings that the reader may read (any other id is left out), in three queries. */
+export async function transcriptsForAsk(db: Db, reader: MeetingReader, meetingIds: string[]): Promise<TranscriptForAsk[]> {
+  if (meetingIds.length === 0) return [];
+  const meetings = await db
+    .selectFrom('meetings')
+    .select(['id', 'title', 'started_at', 'updated_at', 'summary', 'transcript_revision'])
+    .where('id', 'in', [...new Set(meetingIds)])
+    .where(readableBy(reader))
+    .where('status', '=', 'ready')
+    .execute();
+  if (meetings.length === 0) return [];
+  const ids = meetings.map((m) => m.id);
+  const [speakers, segments] = await Promise.all([
+    db.selectFrom('meeting_speakers').select(['id', 'meeting_id', 'label', 'display_name']).where('meeting_id', 'in', ids).orderBy('position').execute(),
+    db
+      .selectFrom('transcript_segments')
+      .select(['id', 'meeting_id', 'speaker_id', 'start_ms', 'text'])
+      .where('meeting_id', 'in', ids)
+      .orderBy('meeting_id')
+      .orderBy('start_ms')
+      .orderBy('id')
+      .execute(),
+  ]);
+  const group = <T extends { meeting_id: string }>(rows: T[]) => {
+    const by = new Map<string, T[]>();
+    for (const row of rows) {
+      const list = by.get(row.meeting_id);
+      if (list) list.push(row);
+      else by.set(row.meeting_id, [row]);
+    }
+    return by;
+  };
+  const speakersOf = group(speakers);
+  const segmentsOf = group(segments);
+  return meetings.map((m) => ({
+    id: m.id,
+    title: m.title,
+    startedAt: m.started_at,
+    updatedAt: m.updated_at,
+    summary: m.summary,
+    transcriptRevision: m.transcript_revision,
+    speakers: (speakersOf.get(m.id) ?? []).map((s) => ({ id: s.id, name: s.display_name ?? s.label })),
+    segments: (segmentsOf.get(m.id) ?? []).map((s) => ({ id: s.id, speakerId: s.speaker_id, startMs: Number(s.start_ms), text: s.text })),
+  }));
 }
 
 /**

@@ -25,7 +25,7 @@ import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import { accessOf, ownerOnly, watchersOf, type MeetingReader } from './meeting-access.ts';
 import { createReadsInFlight } from './reads-in-flight.ts';
 import { activitySince, meetingInsightsOf } from './meeting-aggregates.repository.ts';
-import { rankSegments, readableMeetings, segmentsInContext } from './ask-passages.repository.ts';
+import { rankSegments, readableMeetings, segmentsInContext, transcriptsForAsk } from './ask-passages.repository.ts';
 import { parseTranscriptOffThread } from './document-work.ts';
 import type { ImportProblem } from './import/parse-transcript.ts';
 import {
@@ -75,7 +75,7 @@ import {
 export type { MeetingRecord, TranscriptInput } from './meetings.repository.ts';
 import type { SearchableNote } from './meeting-search.repository.ts';
 export type { MeetingReader } from './meeting-access.ts';
-export type { SegmentInContext } from './ask-passages.repository.ts';
+export type { ReadableMeeting, SegmentInContext } from './ask-passages.repository.ts';
 /** The access rule, for the aggregates of other features that join the meetings table read-only (notes' tracker). */
 export { meetingRefOf, ownerOnly, readableBy, type MeetingRefRow } from './meeting-access.ts';
 
@@ -592,12 +592,14 @@ export function createMeetingsService(deps: {
     /**
      * Ask's reads (features/ask), each scoped to what `reader` may read: transcript segments ranked by
      * the search index's relevance, the ready meetings with their transcript revisions (whose
-     * embeddings are current), and segments with their meeting, speaker and neighbours.
+     * embeddings and Ask's passage index are current), their transcripts (which Ask indexes), and
+     * segments with their meeting, speaker and neighbours.
      */
     askRead: {
       rank: (reader: MeetingReader, words: string[], options: { meetingId?: string | undefined; limit: number }) => rankSegments(db, reader, words, options),
       meetings: (reader: MeetingReader, meetingId?: string) => readableMeetings(db, reader, meetingId),
       inContext: (reader: MeetingReader, segmentIds: string[], around: number) => segmentsInContext(db, reader, segmentIds, around),
+      transcripts: (reader: MeetingReader, meetingIds: string[]) => transcriptsForAsk(db, reader, meetingIds),
     },
   };
 }

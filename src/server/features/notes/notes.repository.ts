@@ -62,6 +62,28 @@ export async function itemsOfMeeting(db: Db, meetingId: string): Promise<Insight
   return rows.map(toInsight).filter((item) => item.segmentIds.length > 0);
 }
 
+/** The items of these meetings, by meeting (the caller decided the reader may read them): what Ask's index weighs. */
+export async function itemsOfMeetings(db: Db, meetingIds: string[]): Promise<Map<string, Insight[]>> {
+  const byMeeting = new Map<string, Insight[]>();
+  for (let i = 0; i < meetingIds.length; i += 500) {
+    const rows = await db
+      .selectFrom('meeting_insights')
+      .selectAll()
+      .where('meeting_id', 'in', meetingIds.slice(i, i + 500))
+      .orderBy('meeting_id')
+      .orderBy('position')
+      .execute();
+    for (const row of rows) {
+      const item = toInsight(row);
+      if (item.segmentIds.length === 0) continue;
+      const list = byMeeting.get(row.meeting_id);
+      if (list) list.push(item);
+      else byMeeting.set(row.meeting_id, [item]);
+    }
+  }
+  return byMeeting;
+}
+
 /** Items a person has reviewed (accepted, edited, ticked, dismissed): notes written again keep them. */
 export async function reviewedItemsOf(db: Db, meetingId: string): Promise<Insight[]> {
   const rows = await db.selectFrom('meeting_insights').selectAll().where('meeting_id', '=', meetingId).where('reviewed', '=', 1).orderBy('position').execute();

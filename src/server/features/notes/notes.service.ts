@@ -19,6 +19,7 @@ import {
   countsOf,
   itemOf,
   itemsOfMeeting,
+  itemsOfMeetings,
   meetingsWithoutNotes,
   presentState,
   replaceItems,
@@ -77,6 +78,9 @@ export const resolveDueDate = (words: string, startedAt: string, timeZone: strin
  * action-item tracker and the decision register (tracker/).
  */
 export type NotesService = ReturnType<typeof createNotesService>;
+
+/** One item of a meeting's notes as Ask's index reads it. */
+export type AskNote = { kind: Insight['kind']; text: string; segmentIds: string[] };
 
 export function createNotesService(deps: NotesDeps) {
   const { db, meetings, log } = deps;
@@ -282,6 +286,20 @@ export function createNotesService(deps: NotesDeps) {
     },
     /** A meeting's items and notes state, for the meeting the caller was allowed to read. */
     ofMeeting: notesOf,
+    /**
+     * The topics, key points, decisions and action items of these meetings (the caller checked the
+     * reader may read them), dismissed ones left out, each with the segments it cites: Ask weighs
+     * the passages they point at.
+     */
+    itemsForAsk: async (meetingIds: string[]): Promise<Map<string, AskNote[]>> => {
+      const items = await itemsOfMeetings(db, meetingIds);
+      return new Map(
+        [...items].map(([id, list]) => [
+          id,
+          list.filter((i) => i.status !== 'dismissed').map((i) => ({ kind: i.kind, text: i.text, segmentIds: i.segmentIds })),
+        ]),
+      );
+    },
     updateItem: updateNoteItem,
     /** The sample content's notes, as written (ready, from no engine). */
     storeSampleNotes: async (meetingId: string, items: NewItem[], transcriptRevision: number): Promise<void> => {

@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import { buildMeetingIndex, questionTerms, rankPassages, stemsOf, type MeetingTranscript } from './meeting-index.ts';
+
+/** Made-up meetings: a few people, lines of talk in order, each line its own segment. */
+function meeting(id: string, lines: [speaker: string, text: string][], options: { title?: string; startedAt?: string } = {}): MeetingTranscript {
+  const speakers = [...new Set(lines.map(([speaker]) => speaker))].map((name) => ({ id: `${id}-${name}`, name }));
+  return {
+    id,
+    title: options.title ?? `Meeting ${id}`,
+    startedAt: options.startedAt ?? '2026-03-02T09:00:00.000Z',
+    speakers,
+    segments: lines.map(([speaker, text], i) => ({ id: `${id}-${i}`, speakerId: `${id}-${speaker}`, startMs: i * 5000, text })),
+  };
+}
+
+/** Small talk that matches no question below: long enough to fill passages between the lines that matter. */
+const filler = (n: number, speaker = 'Ann'): [string, string][] =>
+  Array.from({ length: n }, (_, i) => [speaker, `Right, item ${i} on the list is fine with me, nothing more to add here from my side today.`]);
+
+const NOW = new Date('2026-03-12T12:00:00.000Z');
+
+describe("Ask's passages", () => {
+  it('cuts a meeting into overlapping passages of a few turns that cover every line', () => {
+    const index = buildMeetingIndex(meeting('m', filler(40)));
+    expect(index.passages.length).toBeGreaterThan(5);
+    for (const p of index.passages) expect(p.last - p.first + 1).toBeLessThanOrEqual(8);
+    expect(index.passages[0]!.first).toBe(0);
+    expect(index.passages.at(-1)!.last).toBe(39);
+    // Each passage starts within the one before it: a stretch of talk falls whole in some passage.
+    for (let i = 1; i < index.passages.length; i++) {
+      expect(index.passages[i]!.first).toBeGreaterThan(index.passages[i - 1]!.first);
+      expect(index.passages[i]!.first).toBeLessThanOrEqual(index.passages[i - 1]!.last);
+    }
+  });
+
+  it('knows who spoke how much of each passage', () => {
+    const index = buildMeetingIndex(
+      meeting('m', [
+        ['Ann', 'budget review budget'],
+        ['Bo', 'fine'],
+      ]),
+    );
+    expect(index.passages[0]!.speakerWords.get('m-Ann')).toBe(3);
+    expect(index.passages[0]!.speakerWords.get('m-Bo')).toBe(1);
+  });
+});
+
+describe("Ask's question processing", () => {
+  it('keeps the subject of a question, not its frame, as stems and phrases', () => {
+    const q = questionTerms('What did the group discuss about the scroll wheels?', NOW);
+    expect(q.stems).toEqual(stemsOf('scroll wheel'));
+    expect([...q.terms.keys()]).toEqual([...stemsOf('scroll wheel'), stemsOf('scroll wheel').join(' ')]);
+    expect(questionTerms('Summarize the discussion about pricing.', NOW).stems).toEqual(stemsOf('pricing'));
+  });
+
+  it('weighs the part of the meeting a question names ("when discussing …") half as much as its subject', () => {
+    const q = questionTerms('What did Marketing think of the buttons when discussing the budget?', NOW);
+    expect(q.terms.get(stemsOf('buttons')[0]!)).toBe(1);
+    expect(q.terms.get(stemsOf('budget')[0]!)).toBe(0.5);
+  });
+
+  it('stems words so that a plural or a verb form finds the line', () => {
+    expect(stemsOf('batteries charged')).toEqual(stemsOf('battery charging'));
+  });
+
+  it('reads the dates a question names and leaves them out of its words', () => {
+    const q = questionTerms('What did we decide about the logo last week?', NOW);
+    expect(q.dates).toHaveLength(1);
+    const weekAgo = NOW.getTime() - 7 * 86_400_000;
+    expect(q.dates[0]!.fromMs).toBeLessThanOrEqual(weekAgo);
+    expect(q.dates[0]!.toMs).toBeGreaterThan(weekAgo);
+    expect(q.stems).toEqual(stemsOf('decide logo'));
+  });
+});
+
+describe("Ask's ranking", () => {
+  const budget = meeting('budget', [
+    ...filler(10),
+    ['Bo', 'The budget for the launch is twelve thousand euros.'],
+    ['Cy', 'Twelve thousand leaves little for the launch party.'],
+    ...filler(10),
+  ]);
+  const design = meeting('design', [...filler(10), ['Ann', 'The scroll wheel sits under the thumb.'], ...filler(10)]);
+  const wheelsApart = meeting('apart', [
+    ...filler(10),
+    ['Ann', 'Can we scroll through the menu quickly?'],
+    ...filler(3),
+    ['Bo', 'The wheel of the cart is broken.'],
+    ...filler(10),
+  ]);
+
+  it('finds the line the question is about and cites it', () => {
+    const ranked = rankPassages([buildMeetingIndex(budget)], questionTerms('How big is the launch budget?', NOW), 5);
+    expect(ranked[0]!.segmentId).toBe('budget-10');
+  });
+
+  it('routes a question across meetings to the meeting it is about', () => {
+    const indexes = [budget, design, wheelsApart].map(buildMeetingIndex);
+    expect(rankPassages(indexes, questionTerms('What did the group discuss about the launch budget?', NOW), 5)[0]!.meetingId).toBe('budget');
+    // A phrase outranks its words said apart.
+    expect(rankPassages(indexes, questionTerms('What about the scroll wheel?', NOW), 5)[0]!.meetingId).toBe('design');
+  });
+
+  it('searches the best few meetings first when asked across many, the others only after them', () => {
+    // One meeting is about the launch budget throughout; each of the others says it once, better put.
+    const about = meeting('about', [
+      ...filler(10),
+      ['Bo', 'The launch budget is tight.'],
+      ...filler(10),
+      ['Cy', 'Launch costs eat the budget.'],
+      ...filler(10),
+      ['Bo', 'Budget for the launch again.'],
+      ...filler(10),
+    ]);
+    const once = Array.from({ length: 4 }, (_, i) =>
+      meeting(`once${i}`, [...filler(10), ['Ann', `Launch budget party: the launch budget party is ${i} euros.`], ...filler(30)]),
+    );
+    const indexes = [...once, about].map(buildMeetingIndex);
+    const question = questionTerms('launch budget', NOW);
+    expect(rankPassages(indexes, question, 3, 1).map((r) => r.meetingId)).toEqual(['about', 'about', 'about']);
+    const later = rankPassages(indexes, question, 6, 1);
+    expect(later.slice(0, 3).map((r) => r.meetingId)).toEqual(['about', 'about', 'about']);
+    expect(later.slice(3).every((r) => r.meetingId.startsWith('once'))).toBe(true);
+  });
+
+  it('routes by title and by the date a question names', () => {
+    const kickoff = meeting('kickoff', [...filler(5), ['Ann', 'We talk about the remote control.']], {
+      title: 'Kick-off',
+      startedAt: '2026-03-02T09:00:00.000Z',
+    });
+    const review = meeting('review', [...filler(5), ['Ann', 'We talk about the remote control.'], ['Bo', 'The remote control again.']], {
+      title: 'Design review',
+      startedAt: '2026-03-11T09:00:00.000Z',
+    });
+    const indexes = [kickoff, review].map(buildMeetingIndex);
+    expect(rankPassages(indexes, questionTerms('What about the remote control?', NOW), 1)[0]!.meetingId).toBe('review');
+    expect(rankPassages(indexes, questionTerms('What about the remote control in the kick-off?', NOW), 1)[0]!.meetingId).toBe('kickoff');
+    expect(rankPassages(indexes, questionTerms('What about the remote control last week?', NOW), 1)[0]!.meetingId).toBe('kickoff');
+  });
+
+  it('favours the speaker a question names', () => {
+    const both = meeting('both', [
+      ...filler(10),
+      ['Bo', 'I think the colour should be yellow.'],
+      ...filler(10),
+      ['Cy', 'For me the colour should be yellow.'],
+      ...filler(10),
+    ]);
+    const index = buildMeetingIndex(both);
+    expect(rankPassages([index], questionTerms('What did Cy think of the colour yellow?', NOW), 5)[0]!.segmentId).toBe('both-21');
+    expect(rankPassages([index], questionTerms('What did Bo think of the colour yellow?', NOW), 5)[0]!.segmentId).toBe('both-10');
+  });
+
+  it('gives five citations from separate stretches of talk, not five adjacent lines', () => {
+    const lines: [string, string][] = [];
+    for (let i = 0; i < 60; i++) lines.push(['Ann', i % 12 === 0 ? 'The battery lasts a year.' : `The battery is fine, point ${i}.`]);
+    const index = buildMeetingIndex(meeting('b', lines));
+    const ranked = rankPassages([index], questionTerms('battery', NOW), 5);
+    expect(ranked).toHaveLength(5);
+    const positions = ranked.map((r) => Number(r.segmentId.split('-')[1])).sort((a, b) => a - b);
+    for (let i = 1; i < positions.length; i++) expect(positions[i]! - positions[i - 1]!).toBeGreaterThan(1);
+    const spans = ranked.map((r) => index.passages.filter((p) => p.first <= Number(r.segmentId.split('-')[1]) && Number(r.segmentId.split('-')[1]) <= p.last));
+    expect(spans.every((s) => s.length > 0)).toBe(true);
+  });
+
+  it("weighs the notes: a topic's words count in the passages of its span, a key point's at the lines it cites", () => {
+    const lines: [string, string][] = [
+      ...filler(10),
+      ['Bo', 'So how do we get people to buy it?'],
+      ['Cy', 'Posters in the train stations, and a video online.'],
+      ...filler(10),
+      ['Ann', 'Posters are cheap.'],
+      ...filler(10),
+    ];
+    const plain = meeting('n', lines);
+    const noted: MeetingTranscript = {
+      ...plain,
+      notes: [
+        { kind: 'topic', text: 'Advertising campaign', segmentIds: ['n-10', 'n-11'] },
+        { kind: 'key_point', text: 'Adverts go in train stations', segmentIds: ['n-11'] },
+      ],
+    };
+    const question = questionTerms('What did they decide about the advertising campaign?', NOW);
+    expect(rankPassages([buildMeetingIndex(plain)], question, 5)).toEqual([]);
+    expect(rankPassages([buildMeetingIndex(noted)], question, 5)[0]!.segmentId).toBe('n-10');
+    expect(rankPassages([buildMeetingIndex(noted)], questionTerms('Where do the adverts go?', NOW), 5)[0]!.segmentId).toBe('n-11');
+    // A meeting's summary routes a question across meetings too: of two meetings saying the same, the
+    // one whose summary is about it.
+    const same: [string, string][] = [...filler(10), ['Ann', 'The advertising budget is small.'], ...filler(10)];
+    const indexes = [meeting('o', same), { ...meeting('s', same), summary: 'The team planned the advertising campaign.' }].map(buildMeetingIndex);
+    expect(rankPassages(indexes, question, 5, 1)[0]!.meetingId).toBe('s');
+    // The meetings not routed to still answer when those routed to have nothing more.
+    expect(rankPassages(indexes, question, 5, 1).map((r) => r.meetingId)).toEqual(['s', 'o']);
+  });
+
+  it('finds nothing when no word of the question is in the meetings', () => {
+    expect(rankPassages([buildMeetingIndex(budget)], questionTerms('xylophone aardvark', NOW), 5)).toEqual([]);
+  });
+});

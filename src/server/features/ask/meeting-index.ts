@@ -1,0 +1,351 @@
+import * as chrono from 'chrono-node';
+import { stemmer } from 'stemmer';
+import { eng as englishStopWords } from 'stopword';
+
+/**
+ * Ask's own index of a meeting, built in memory from its transcript (no database, no model): the
+ * conversation cut into overlapping passages of a few turns, each with its terms (Porter stems and
+ * the pairs of adjacent ones, so a phrase outranks its words apart) and who spoke how much; and the
+ * retrieval over such indexes: meetings scored first (BM25 over each meeting as one document, its
+ * title and notes weighing more, dates the question names), then the passages of the best few (BM25
+ * over passages with the notes' items on the turns they cite, the passages around adding theirs, a
+ * speaker the question names favoured), then one citation per passage, never two from overlapping
+ * passages. English only: Porter stems, English stop words.
+ */
+
+export type IndexedSegment = { id: string; speakerId: string | null; startMs: number; text: string };
+
+export type MeetingTranscript = {
+  id: string;
+  title: string;
+  startedAt: string;
+  speakers: { id: string; name: string }[];
+  segments: IndexedSegment[];
+  /** The meeting's summary, when its notes wrote one. */
+  summary?: string | null;
+  /** Its notes' items (topics, key points, decisions, action items), each with the segments it cites. */
+  notes?: { kind: string; text: string; segmentIds: string[] }[];
+};
+
+export type Passage = {
+  /** Segment indexes (inclusive) in transcript order. */
+  first: number;
+  last: number;
+  terms: Map<string, number>;
+  length: number;
+  /** Words spoken by each speaker in the passage. */
+  speakerWords: Map<string, number>;
+};
+
+export type MeetingIndex = {
+  id: string;
+  title: string;
+  startedAtMs: number;
+  segmentIds: string[];
+  segmentSpeakers: (string | null)[];
+  /** Each segment's terms (unigram stems and adjacent pairs). */
+  segmentTerms: Set<string>[];
+  passages: Passage[];
+  /** The whole meeting as one document. */
+  terms: Map<string, number>;
+  length: number;
+  titleTerms: Map<string, number>;
+  /** Speakers' names as stem sequences, to find a speaker the question names. */
+  speakers: { id: string; stems: string[] }[];
+};
+
+/** Fillers and function words of spoken meetings that stopword's English list lacks. */
+const SPOKEN = 'um uh mm hmm yeah yep okay ok oh ah gonna wanna kinda just really actually basically will shall let us also'.split(' ');
+/**
+ * The frame of a question about a meeting, not its subject: "what did the group discuss about …",
+ * "summarize the discussion of …", "what was said in the meeting …".
+ */
+const FRAME =
+  'discuss discussed discussing discussion discussions talk talked talking think thought thinks say said says summarize summarise summary group meeting meetings opinion opinions mention mentioned explain explained describe described elaborate elaborated happened happen tell told whole'.split(
+    ' ',
+  );
+const STOP = new Set([...englishStopWords, ...SPOKEN]);
+const FRAME_SET = new Set(FRAME);
+/** Words after which a question names where in the meeting ("… when discussing the budget"): their terms weigh this much. */
+const SETTING = new Set(['when', 'while', 'during']);
+const SETTING_WEIGHT = 0.5;
+const CLITIC = /['’](s|ll|re|ve|d|m|t)$|n['’]t$/;
+
+/** Passages grow turn by turn to about this many words (a few turns of talk), … */
+const PASSAGE_WORDS = 60;
+/** … and at most this many turns; the next passage starts halfway through the last, so a span falls whole in one. */
+const PASSAGE_TURNS = 8;
+/** Weight of a pair of adjacent stems against a single one: a phrase matched adds to its words. */
+const PAIR_WEIGHT = 0.5;
+/** The title is a short field the whole meeting is about: each of its terms counts as this many of the transcript's. */
+const TITLE_WEIGHT = 20;
+/**
+ * The notes name what a stretch of talk is about in a few words (a topic, a key point, a decision):
+ * each of their terms counts as this many of the passages they cite (a topic: every passage of its
+ * span), and of the meeting's, as does each of the summary's.
+ */
+const NOTES_WEIGHT = 2;
+/** How much naming a speaker favours the passages they speak most of (1 + this × their share of the words). */
+const SPEAKER_BOOST = 0.5;
+/** Meetings whose passages are searched when asked across meetings, and how the meeting's score adds to a passage's. */
+export const ROUTED_MEETINGS = 3;
+const MEETING_WEIGHT = 0.5;
+/** The passages either side whose scores add to a passage's (their mean, times the weight): the talk around it. */
+const CONTEXT_WEIGHT = 1;
+const CONTEXT_PASSAGES = 6;
+const K1 = 1.2;
+const B = 0.75;
+
+const words = (text: string): string[] =>
+  (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? []
+  )
+    .map((w) => w.replace(CLITIC, ''))
+    .filter((w) => w !== '');
+
+/** A text's content stems in order (stop words, fillers left out). */
+export function stemsOf(text: string): string[] {
+  return words(text)
+    .filter((w) => !STOP.has(w) && (w.length > 1 || /\p{N}/u.test(w)))
+    .map((w) => stemmer(w));
+}
+
+const addTerms = (into: Map<string, number>, stems: string[]) => {
+  stems.forEach((s, i) => {
+    into.set(s, (into.get(s) ?? 0) + 1);
+    if (i > 0) into.set(`${stems[i - 1]} ${s}`, (into.get(`${stems[i - 1]} ${s}`) ?? 0) + 1);
+  });
+};
+
+const addWeighted = (into: Map<string, number>, from: Map<string, number>, weight: number) => {
+  for (const [term, count] of from) into.set(term, (into.get(term) ?? 0) + weight * count);
+};
+
+export function buildMeetingIndex(meeting: MeetingTranscript): MeetingIndex {
+  const stems = meeting.segments.map((s) => stemsOf(s.text));
+  const segmentTerms = stems.map((list) => {
+    const terms = new Map<string, number>();
+    addTerms(terms, list);
+    return new Set(terms.keys());
+  });
+  // The notes' items point at their cited segments: a topic at the whole span, other items at the lines themselves.
+  const position = new Map(meeting.segments.map((s, i) => [s.id, i]));
+  const notes = (meeting.notes ?? []).flatMap((note) => {
+    const at = note.segmentIds.flatMap((id) => position.get(id) ?? []).sort((a, b) => a - b);
+    if (at.length === 0) return [];
+    const terms = new Map<string, number>();
+    addTerms(terms, stemsOf(note.text));
+    for (const i of at) for (const term of terms.keys()) segmentTerms[i]!.add(term);
+    return note.kind === 'topic' ? [{ first: at[0]!, last: at.at(-1)!, terms }] : at.map((i) => ({ first: i, last: i, terms }));
+  });
+  const passages: Passage[] = [];
+  let start = 0;
+  while (start < meeting.segments.length) {
+    let end = start;
+    let count = stems[start]!.length;
+    while (end + 1 < meeting.segments.length && count < PASSAGE_WORDS && end - start + 1 < PASSAGE_TURNS) count += stems[++end]!.length;
+    const terms = new Map<string, number>();
+    const speakerWords = new Map<string, number>();
+    for (let i = start; i <= end; i++) {
+      addTerms(terms, stems[i]!);
+      const speaker = meeting.segments[i]!.speakerId;
+      if (speaker) speakerWords.set(speaker, (speakerWords.get(speaker) ?? 0) + stems[i]!.length);
+    }
+    for (const note of notes) if (note.first <= end && start <= note.last) addWeighted(terms, note.terms, NOTES_WEIGHT);
+    passages.push({ first: start, last: end, terms, length: count, speakerWords });
+    if (end === meeting.segments.length - 1) break;
+    start = Math.max(start + 1, Math.ceil((start + end + 1) / 2));
+  }
+  const terms = new Map<string, number>();
+  for (const list of stems) addTerms(terms, list);
+  const written = new Map<string, number>();
+  addTerms(written, stemsOf(meeting.summary ?? ''));
+  for (const note of meeting.notes ?? []) addTerms(written, stemsOf(note.text));
+  addWeighted(terms, written, NOTES_WEIGHT);
+  const titleTerms = new Map<string, number>();
+  addTerms(titleTerms, stemsOf(meeting.title));
+  return {
+    id: meeting.id,
+    title: meeting.title,
+    startedAtMs: Date.parse(meeting.startedAt),
+    segmentIds: meeting.segments.map((s) => s.id),
+    segmentSpeakers: meeting.segments.map((s) => s.speakerId),
+    segmentTerms,
+    passages,
+    terms,
+    length: stems.reduce((sum, list) => sum + list.length, 0),
+    titleTerms,
+    speakers: meeting.speakers.map((s) => ({ id: s.id, stems: stemsOf(s.name) })).filter((s) => s.stems.length > 0),
+  };
+}
+
+export type QuestionTerms = {
+  /** Search terms with their weight: unigram stems 1, adjacent pairs PAIR_WEIGHT. */
+  terms: Map<string, number>;
+  /** The days the question names ("last week", "on March 3"), as [from, to) in ms; empty when none. */
+  dates: { fromMs: number; toMs: number }[];
+  /** The question's stems in order (to find a speaker it names). */
+  stems: string[];
+};
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A question as search terms: its content words stemmed, the frame of a question about meetings
+ * left out ("what did the group discuss about"), adjacent pairs as phrases, and the dates it names
+ * (read by chrono relative to `now`; a week or a month when it says so) taken out of the words.
+ */
+export function questionTerms(question: string, now: Date): QuestionTerms {
+  let text = question.normalize('NFKC');
+  const dates: { fromMs: number; toMs: number }[] = [];
+  for (const found of chrono.parse(text, now)) {
+    const at = found.start.date().getTime();
+    const unit = /\bweek\b/i.test(found.text) ? 7 : /\bmonth\b/i.test(found.text) ? 31 : 1;
+    const from = found.end ? at : unit === 1 ? Math.floor(at / DAY_MS) * DAY_MS : at - (unit / 2) * DAY_MS;
+    const to = found.end ? found.end.date().getTime() + DAY_MS : unit === 1 ? from + DAY_MS : at + (unit / 2) * DAY_MS;
+    dates.push({ fromMs: from - DAY_MS / 2, toMs: to + DAY_MS / 2 });
+    text = text.replace(found.text, ' ');
+  }
+  // "… when discussing the budget": what follows when, while or during names the part of the meeting, not the subject.
+  let setting = false;
+  const tagged = words(text).flatMap((w) => {
+    if (SETTING.has(w)) setting = true;
+    return !STOP.has(w) && !FRAME_SET.has(w) && (w.length > 1 || /\p{N}/u.test(w)) ? [{ w, setting }] : [];
+  });
+  const fallback = tagged.length > 0 ? tagged : words(text).map((w) => ({ w, setting: false }));
+  const kept = fallback.slice(0, 24).map((x) => ({ stem: stemmer(x.w), weight: x.setting ? SETTING_WEIGHT : 1 }));
+  const stems = kept.map((k) => k.stem);
+  const terms = new Map<string, number>();
+  kept.forEach((k, i) => {
+    terms.set(k.stem, Math.max(terms.get(k.stem) ?? 0, k.weight));
+    if (i > 0 && stems[i - 1] !== k.stem) terms.set(`${stems[i - 1]} ${k.stem}`, PAIR_WEIGHT * Math.min(k.weight, kept[i - 1]!.weight));
+  });
+  return { terms, dates, stems };
+}
+
+const bm25 = (tf: number, length: number, average: number, idf: number) => (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / Math.max(1, average)));
+const idfOf = (total: number, df: number) => Math.log(1 + (total - df + 0.5) / (df + 0.5));
+
+/** Speakers of the meeting the question names (every stem of their name, in order, in the question). */
+function namedSpeakers(index: MeetingIndex, stems: string[]): Set<string> {
+  const named = new Set<string>();
+  for (const speaker of index.speakers)
+    for (let i = 0; i + speaker.stems.length <= stems.length; i++)
+      if (speaker.stems.every((s, j) => stems[i + j] === s)) {
+        named.add(speaker.id);
+        break;
+      }
+  return named;
+}
+
+/** Each meeting's score for the question: BM25 over whole meetings (the title a heavy field), times 2 for a date the question names. */
+export function scoreMeetings(indexes: MeetingIndex[], question: QuestionTerms): Map<string, number> {
+  const average = indexes.reduce((sum, m) => sum + m.length, 0) / Math.max(1, indexes.length);
+  const scores = new Map<string, number>();
+  for (const m of indexes) scores.set(m.id, 0);
+  for (const [term, weight] of question.terms) {
+    const df = indexes.filter((m) => m.terms.has(term) || m.titleTerms.has(term)).length;
+    if (df === 0) continue;
+    const idf = idfOf(indexes.length, df);
+    for (const m of indexes) {
+      const tf = (m.terms.get(term) ?? 0) + TITLE_WEIGHT * (m.titleTerms.get(term) ?? 0);
+      if (tf > 0) scores.set(m.id, scores.get(m.id)! + weight * bm25(tf, m.length, average, idf));
+    }
+  }
+  if (question.dates.length > 0)
+    for (const m of indexes) {
+      if (question.dates.some((d) => d.fromMs <= m.startedAtMs && m.startedAtMs < d.toMs)) scores.set(m.id, (scores.get(m.id)! + 1) * 2);
+    }
+  return scores;
+}
+
+export type RankedCitation = { meetingId: string; segmentId: string; score: number };
+
+/**
+ * The question's best moments among these meetings' indexes, best first, at most `limit`: when
+ * there are more than `routed` meetings, the best `routed` by `scoreMeetings` are searched; each
+ * passage scores BM25 (statistics over the passages searched) plus a share of its meeting's score,
+ * more when the speaker the question names speaks most of it; each passage gives its segment with
+ * the most of the question's weight, and a passage overlapping one already taken gives nothing.
+ */
+export function rankPassages(indexes: MeetingIndex[], question: QuestionTerms, limit: number, routed = ROUTED_MEETINGS): RankedCitation[] {
+  if (indexes.length === 0 || question.terms.size === 0) return [];
+  const all = indexes.flatMap((m) => m.passages);
+  const average = all.reduce((sum, p) => sum + p.length, 0) / Math.max(1, all.length);
+  const idfs = new Map<string, number>();
+  for (const term of question.terms.keys()) {
+    let df = 0;
+    for (const p of all) if (p.terms.has(term)) df++;
+    if (df > 0) idfs.set(term, idfOf(all.length, df));
+  }
+  const passageScore = (p: Passage) => {
+    let score = 0;
+    for (const [term, idf] of idfs) {
+      const tf = p.terms.get(term);
+      if (tf) score += question.terms.get(term)! * bm25(tf, p.length, average, idf);
+    }
+    return score;
+  };
+  const raw = new Map(indexes.map((m) => [m.id, m.passages.map(passageScore)]));
+  const meetingScores = scoreMeetings(indexes, question);
+  const rankIn = (searched: MeetingIndex[], wanted: number): RankedCitation[] => {
+    const bestMeeting = Math.max(...searched.map((m) => meetingScores.get(m.id)!));
+    const named = new Map(searched.map((m) => [m.id, namedSpeakers(m, question.stems)]));
+    const scored: { m: MeetingIndex; p: Passage; score: number }[] = [];
+    for (const m of searched) {
+      const scores = raw.get(m.id)!;
+      const speakers = named.get(m.id)!;
+      m.passages.forEach((p, at) => {
+        if (scores[at] === 0) return;
+        // The talk around a passage: a question names its subject and the part of the meeting it was in
+        // ("… when discussing the budget"), which the turns nearby may speak of more than the passage.
+        let around = 0;
+        for (let i = Math.max(0, at - CONTEXT_PASSAGES); i <= Math.min(scores.length - 1, at + CONTEXT_PASSAGES); i++) if (i !== at) around += scores[i]!;
+        let score = scores[at]! + (CONTEXT_WEIGHT * around) / (2 * CONTEXT_PASSAGES);
+        if (speakers.size > 0 && p.length > 0) {
+          let spoken = 0;
+          for (const id of speakers) spoken += p.speakerWords.get(id) ?? 0;
+          score *= 1 + SPEAKER_BOOST * (spoken / p.length);
+        }
+        scored.push({ m, p, score });
+      });
+    }
+    const bestPassage = Math.max(0, ...scored.map((x) => x.score));
+    for (const x of scored) x.score = x.score / bestPassage + (bestMeeting > 0 ? (MEETING_WEIGHT * meetingScores.get(x.m.id)!) / bestMeeting : 0);
+    scored.sort((a, b) => b.score - a.score || a.m.id.localeCompare(b.m.id) || a.p.first - b.p.first);
+    const taken = new Map<string, { first: number; last: number }[]>();
+    const result: RankedCitation[] = [];
+    for (const { m, p, score } of scored) {
+      if (result.length >= wanted) break;
+      const spans = taken.get(m.id) ?? [];
+      if (spans.some((s) => s.first <= p.last && p.first <= s.last)) continue;
+      spans.push({ first: p.first, last: p.last });
+      taken.set(m.id, spans);
+      const speakers = named.get(m.id)!;
+      let best = p.first;
+      let bestWeight = -1;
+      for (let i = p.first; i <= p.last; i++) {
+        let weight = 0;
+        for (const [term, idf] of idfs) if (m.segmentTerms[i]!.has(term)) weight += question.terms.get(term)! * idf;
+        if (weight > 0 && speakers.has(m.segmentSpeakers[i] ?? '')) weight *= 1 + SPEAKER_BOOST;
+        if (weight > bestWeight) {
+          best = i;
+          bestWeight = weight;
+        }
+      }
+      result.push({ meetingId: m.id, segmentId: m.segmentIds[best]!, score });
+    }
+    return result;
+  };
+  const order = [...indexes].sort((a, b) => meetingScores.get(b.id)! - meetingScores.get(a.id)! || a.id.localeCompare(b.id));
+  const result: RankedCitation[] = [];
+  // The best few meetings first; the others only when those hold too few moments.
+  for (const searched of [order.slice(0, routed), order.slice(routed)]) {
+    if (result.length >= limit || searched.length === 0) break;
+    result.push(...rankIn(searched, limit - result.length));
+  }
+  return result;
+}
