@@ -172,6 +172,19 @@ export type CreateMeetingBody = z.input<typeof CreateMeetingBodySchema>;
 export const MAX_TRANSCRIPT_IMPORT_BYTES = 5 * 1024 * 1024;
 /** What a transcript import answers (413) for a larger file, and what the web app says before sending one. */
 export const TRANSCRIPT_TOO_LARGE_MESSAGE = 'The file is larger than 5 MB. Import a shorter transcript, or split it into parts.';
+/**
+ * The most transcript lines (cues, turns) one import takes: more than any real meeting has (an
+ * 8-hour meeting, the default MAX_RECORDING_HOURS, with a new turn every 2 seconds has 14,400), so
+ * a file of hundreds of thousands of one-word lines cannot occupy the server and the notes.
+ */
+export const MAX_IMPORT_SEGMENTS = 20_000;
+/** The most speakers one import names. */
+export const MAX_IMPORT_SPEAKERS = 200;
+/**
+ * The longest meeting Parley keeps, in hours: MAX_RECORDING_HOURS's upper bound, and the latest
+ * time an imported transcript may give (a time past it is a typo or an attack, never a meeting).
+ */
+export const MAX_MEETING_HOURS = 168;
 /** The transcript files an import reads: WebVTT, SubRip and plain text. */
 export const TRANSCRIPT_IMPORT_EXTENSIONS = ['.vtt', '.srt', '.txt'] as const;
 

@@ -143,5 +143,7 @@ function importError(refusal: ImportRefusal): AppError {
   if ('tooLarge' in refusal) return new AppError('PAYLOAD_TOO_LARGE', TRANSCRIPT_TOO_LARGE_MESSAGE);
   if ('notAMember' in refusal) return new AppError('FORBIDDEN', NOT_A_TEAM_MEMBER_MESSAGE);
   const { line, message } = refusal.problem;
+  // A problem of the whole file (too many lines) has no line to point at.
+  if (line === undefined) return new AppError('VALIDATION_FAILED', message);
   return new AppError('VALIDATION_FAILED', `Line ${line}: ${message}`, { details: { line } });
 }

@@ -177,6 +177,49 @@ describe('an import that cannot be read', () => {
     expect(await rowCounts()).toEqual(before);
   });
 
+  it('answers 400 naming the line for a time past the longest meeting, and stores nothing (the meeting and searches stay readable)', async () => {
+    const before = await rowCounts();
+    const content = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Ann>Kumquat time.\n\n9999999999:00:00.000 --> 9999999999:00:01.000\n<v Ann>Later.\n';
+    const response = await importFile(owner, { fileName: 'far.vtt', content });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Line 6: expected times within 168 hours (the longest meeting), found "9999999999:00:00.000 --> 9999999999:00:01.000"',
+        details: { line: 6 },
+      },
+    });
+    expect(await rowCounts()).toEqual(before);
+    expect((await call(owner, 'GET', '/api/v1/meetings?q=kumquat')).statusCode).toBe(200);
+  });
+
+  it('answers 400 naming the problem for hostile small files: thousands of speakers, tags nested a million deep', async () => {
+    const before = await rowCounts();
+    const crowd = `WEBVTT\n\n${Array.from({ length: 7000 }, (_, i) => `00:00:01.000 --> 00:00:02.000\n<v Person ${i}>hi\n`).join('\n')}`;
+    const many = await importFile(owner, { fileName: 'crowd.vtt', content: crowd });
+    expect(many.statusCode).toBe(400);
+    expect(many.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'The transcript names 7,000 speakers; an import takes at most 200.' } });
+    const deep = `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n${'<b>'.repeat(1_000_000)}deep\n`;
+    const nested = await importFile(owner, { fileName: 'deep.vtt', content: deep });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json()).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', message: "Line 4: expected tags nested at most 32 deep in a cue's text, found 1,000,000", details: { line: 4 } },
+    });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('answers 400 saying the limit and what the file has for more lines than any meeting (194,000 one-letter cues)', async () => {
+    const before = await rowCounts();
+    const cues = `WEBVTT\n\n${'00:01.000 --> 00:02.000\na\n\n'.repeat(194_000)}`;
+    expect(Buffer.byteLength(cues)).toBeLessThanOrEqual(MAX_TRANSCRIPT_IMPORT_BYTES);
+    const response = await importFile(owner, { fileName: 'flood.vtt', content: cues });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'The transcript has 194,000 lines; an import takes at most 20,000. Split it into parts.' },
+    });
+    expect(await rowCounts()).toEqual(before);
+  });
+
   it('answers 413 for a file over 5 MB, and 400 without a file name', async () => {
     const big = await importFile(owner, { fileName: 'huge.txt', content: `Jane: ${'word '.repeat(MAX_TRANSCRIPT_IMPORT_BYTES / 5)}` });
     expect(big.statusCode).toBe(413);
