@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { expressionBuilder, type Expression, type Selectable, type SqlBool } from 'kysely';
 import {
   DEFAULT_RECORDING_OPTIONS,
@@ -306,6 +307,9 @@ async function bumpTranscriptRevision(db: Db, meetingId: string): Promise<void> 
     .execute();
 }
 
+/** Transcript lines inserted in one statement. */
+const SEGMENT_CHUNK = 200;
+
 /** Replaces a meeting's speakers and transcript (a finished transcription, an import, or sample data). */
 export async function replaceTranscript(db: Db, meetingId: string, input: TranscriptInput): Promise<string[]> {
   return db.transaction().execute((trx) => writeTranscript(trx, meetingId, input));
@@ -333,9 +337,12 @@ export async function writeTranscript(trx: Db, meetingId: string, input: Transcr
         .execute();
     }
     const segmentIds = input.segments.map(() => crypto.randomUUID());
-    // Chunked so a long transcript stays under SQLite's bound-parameter limit.
-    for (let start = 0; start < input.segments.length; start += 500) {
-      const chunk = input.segments.slice(start, start + 500);
+    // Chunked so a long transcript stays under SQLite's bound-parameter limit, with a turn of the
+    // event loop between chunks: SQLite's statements run on the server's thread, and 20,000 lines
+    // written at once held every request for seconds.
+    for (let start = 0; start < input.segments.length; start += SEGMENT_CHUNK) {
+      if (start > 0) await yieldToEventLoop();
+      const chunk = input.segments.slice(start, start + SEGMENT_CHUNK);
       await trx
         .insertInto('transcript_segments')
         .values(
@@ -352,6 +359,7 @@ export async function writeTranscript(trx: Db, meetingId: string, input: Transcr
         )
         .execute();
     }
+    await yieldToEventLoop();
     await syncSpeakerParticipants(trx, meetingId);
     await bumpTranscriptRevision(trx, meetingId);
     await reindexMeeting(trx, meetingId);
