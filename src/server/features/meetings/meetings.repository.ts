@@ -247,6 +247,8 @@ export type NewMeeting = {
   audioSources?: string[];
   /** Shared with this team of the owner's from the start (checked by the service). */
   teamId?: string | null;
+  /** The imported transcript file's size (storage quota). */
+  transcriptBytes?: number;
 };
 
 export async function createMeeting(db: Db, input: NewMeeting): Promise<string> {
@@ -280,6 +282,7 @@ export async function insertMeeting(trx: Db, input: NewMeeting): Promise<string>
       updated_at: now,
       transcript_revision: 0,
       team_id: input.teamId ?? null,
+      transcript_bytes: input.transcriptBytes ?? 0,
     })
     .execute();
   await replaceParticipants(trx, id, input.participants);
@@ -530,8 +533,9 @@ export async function deleteMeetings(
 /**
  * Usage for the dashboard (the notes feature adds its item counts). Meetings, transcriptions and
  * hours are the person's own: the sample meetings every account starts with would otherwise make
- * a new account's usage look like hours of work. Storage counts every stored byte, samples'
- * included (it is what the quota measures), and `sampleMeetings` says how many samples are left.
+ * a new account's usage look like hours of work. Storage counts every stored byte of audio and of
+ * imported transcript files, samples' included (it is what the quota measures), and
+ * `sampleMeetings` says how many samples are left.
  */
 export async function meetingStats(db: Db, ownerId: string, quotaBytes: number): Promise<Omit<MeetingStats, 'insights'>> {
   const totals = await db
@@ -545,7 +549,8 @@ export async function meetingStats(db: Db, ownerId: string, quotaBytes: number):
         count(eb('is_sample', '=', 1)).as('samples'),
         count(eb.and([own, eb('status', '=', 'ready')])).as('ready'),
         eb.fn.sum<number | string | null>(eb.case().when(own).then(eb.ref('duration_seconds')).else(0).end()).as('seconds'),
-        eb.fn.sum<number | string | null>('audio_bytes').as('bytes'),
+        // Recorded audio and imported transcript files: what the storage quota counts.
+        eb.fn.sum<number | string | null>(eb(eb.fn.coalesce('audio_bytes', eb.lit(0)), '+', eb.ref('transcript_bytes'))).as('bytes'),
       ];
     })
     .executeTakeFirst();

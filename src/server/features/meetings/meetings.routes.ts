@@ -141,6 +141,13 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
 /** "Line 12: expected a timestamp like …": the line a person fixes, also in `details` for clients. */
 function importError(refusal: ImportRefusal): AppError {
   if ('tooLarge' in refusal) return new AppError('PAYLOAD_TOO_LARGE', TRANSCRIPT_TOO_LARGE_MESSAGE);
+  if ('overQuota' in refusal) {
+    const gb = Math.round((refusal.overQuota / 1024 ** 3) * 10) / 10;
+    return new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `This transcript does not fit in your ${gb} GB of storage. Delete meetings you no longer need to make room, then try again.`,
+    );
+  }
   if ('notAMember' in refusal) return new AppError('FORBIDDEN', NOT_A_TEAM_MEMBER_MESSAGE);
   const { line, message } = refusal.problem;
   // A problem of the whole file (too many lines) has no line to point at.

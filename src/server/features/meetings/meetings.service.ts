@@ -96,8 +96,8 @@ export type TeamsPort = {
 export type ShareWithTeamResult = 'shared' | 'not-found' | 'not-a-member';
 export type { ImportProblem } from './import/parse-transcript.ts';
 
-/** Why a transcript file was not imported: too large, or unreadable at a line. */
-export type ImportRefusal = { tooLarge: true } | { problem: ImportProblem } | { notAMember: true };
+/** Why a transcript file was not imported: too large, over the storage quota (of this many bytes), or unreadable at a line. */
+export type ImportRefusal = { tooLarge: true } | { overQuota: number } | { problem: ImportProblem } | { notAMember: true };
 
 /** A sample meeting as the samples feature describes it. */
 export type SampleInput = {
@@ -132,7 +132,7 @@ export type MeetingsService = ReturnType<typeof createMeetingsService>;
 export function createMeetingsService(deps: {
   db: Db;
   blobs: BlobStore;
-  /** STORAGE_QUOTA_GB: the recorded audio one account may keep (the dashboard's storage bar measures against it). */
+  /** STORAGE_QUOTA_GB: the recorded audio and imported transcripts one account may keep (the dashboard's storage bar measures against it). */
   storageQuotaBytes?: number;
   /** Cancels uploads still carrying a deleted meeting's audio and deletes their files (the recordings feature's store). */
   discardUploads?: (uploadIds: readonly string[]) => Promise<void>;
@@ -283,7 +283,11 @@ export function createMeetingsService(deps: {
      */
     importTranscript: async (ownerId: string, body: ImportTranscriptBody): Promise<{ meeting: MeetingRecord } | ImportRefusal> => {
       if (body.teamId && !(await isMemberOf(ownerId, body.teamId))) return { notAMember: true };
-      if (Buffer.byteLength(body.content, 'utf8') > MAX_TRANSCRIPT_IMPORT_BYTES) return { tooLarge: true };
+      const bytes = Buffer.byteLength(body.content, 'utf8');
+      if (bytes > MAX_TRANSCRIPT_IMPORT_BYTES) return { tooLarge: true };
+      // The file's bytes count in the storage quota, as a recording's do.
+      const { storageBytes } = await meetingStats(db, ownerId, quotaBytes);
+      if (storageBytes + bytes > quotaBytes) return { overQuota: quotaBytes };
       // A 5 MB file takes a second to read: off the event loop, so the server answers meanwhile.
       const parsed = await parseTranscriptOffThread(body.fileName, body.content);
       if (!parsed.ok) return { problem: parsed.problem };
@@ -296,6 +300,7 @@ export function createMeetingsService(deps: {
           participants: [],
           teamId: body.teamId ?? null,
           durationSeconds: parsed.value.durationSeconds,
+          transcriptBytes: bytes,
           ...(body.startedAt ? { startedAt: body.startedAt } : {}),
         },
         parsed.value.transcript,

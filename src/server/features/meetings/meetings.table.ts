@@ -30,6 +30,8 @@ export type MeetingsTable = {
   transcript_revision: number;
   /** The owner's team it is shared with, or null: private to its owner (migration 2026-11-24-1410; meeting-access.ts decides who reads it). */
   team_id: string | null;
+  /** An imported meeting's transcript file size in UTF-8 bytes, counted in the storage quota with audio; 0 otherwise (migration 2026-12-06-1000). */
+  transcript_bytes: ColumnType<number, number | undefined, number>;
 };
 
 export type MeetingParticipantsTable = {
@@ -144,5 +146,6 @@ const MEETING_COLUMN_SET: Record<keyof MeetingsTable, true> = {
   updated_at: true,
   transcript_revision: true,
   team_id: true,
+  transcript_bytes: true,
 };
 export const MEETING_COLUMNS = (Object.keys(MEETING_COLUMN_SET) as (keyof MeetingsTable)[]).map((column) => `meetings.${column}` as const);

@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_TRANSCRIPT_IMPORT_BYTES, MeetingDetailSchema, MeetingListResponseSchema, type MeetingDetail } from '#shared/contracts/meetings.ts';
+import {
+  MAX_TRANSCRIPT_IMPORT_BYTES,
+  MeetingDetailSchema,
+  MeetingListResponseSchema,
+  MeetingStatsSchema,
+  STORAGE_ALLOWANCE_BYTES,
+  type MeetingDetail,
+} from '#shared/contracts/meetings.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { BAD_TIMESTAMP_VTT, OTTER_SRT, SPEAKER_BLOCKS_TXT, TEAMS_VTT } from '#tests/support/transcript-samples.ts';
 
@@ -16,7 +23,7 @@ afterAll(() => t.close());
 type Caller = { token: string; userId: string };
 const newCaller = () => signUpUser(t.app, 'import');
 
-const call = (who: Caller | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+const call = (who: Caller | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: who ? { authorization: `Bearer ${who.token}` } : {}, ...(payload ? { payload } : {}) });
 
 const importFile = (who: Caller | undefined, body: object) => call(who, 'POST', '/api/v1/meetings/imports', body);
@@ -227,6 +234,52 @@ describe('an import that cannot be read', () => {
       error: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is larger than 5 MB. Import a shorter transcript, or split it into parts.' },
     });
     expect((await importFile(owner, { content: 'Jane: hi' })).statusCode).toBe(400);
+  });
+});
+
+describe('imports in the storage quota', () => {
+  const stats = async (who: Caller) => MeetingStatsSchema.parse((await call(who, 'GET', '/api/v1/meetings/stats')).json());
+
+  it("counts the file's bytes in the storage used, until the meeting is deleted", async () => {
+    const owner = await newCaller();
+    const before = (await stats(owner)).storageBytes;
+    const created = await imported(owner, { fileName: 'counted.vtt', content: TEAMS_VTT });
+    expect((await stats(owner)).storageBytes - before).toBe(Buffer.byteLength(TEAMS_VTT));
+    expect((await call(owner, 'DELETE', `/api/v1/meetings/${created.id}`)).statusCode).toBe(200);
+    expect((await stats(owner)).storageBytes).toBe(before);
+  });
+
+  it('answers 413 for a file that does not fit in what is left of the quota, and stores nothing', async () => {
+    const owner = await newCaller();
+    const before = (await stats(owner)).storageBytes;
+    const recording = MeetingDetailSchema.parse((await call(owner, 'POST', '/api/v1/meetings', { title: 'Long workshop', source: 'upload' })).json());
+    const fill = STORAGE_ALLOWANCE_BYTES - before - Buffer.byteLength(TEAMS_VTT) + 1;
+    expect(
+      await t.deps.services.meetings.recordingStored(recording.id, {
+        key: `${owner.userId}/${recording.id}.webm`,
+        mime: 'audio/webm',
+        bytes: fill,
+        durationSeconds: 60,
+      }),
+    ).toBe(true);
+    const counts = await rowCounts();
+    const response = await importFile(owner, { fileName: 'one-too-many.vtt', content: TEAMS_VTT });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'This transcript does not fit in your 10 GB of storage. Delete meetings you no longer need to make room, then try again.',
+      },
+    });
+    expect(await rowCounts()).toEqual(counts);
+    // One byte less of audio, and it fits exactly.
+    await t.deps.database.db
+      .updateTable('meetings')
+      .set({ audio_bytes: fill - 1 })
+      .where('id', '=', recording.id)
+      .execute();
+    await imported(owner, { fileName: 'just-fits.vtt', content: TEAMS_VTT });
+    expect((await stats(owner)).storageBytes).toBe(STORAGE_ALLOWANCE_BYTES);
   });
 });
 
