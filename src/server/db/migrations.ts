@@ -21,6 +21,7 @@ import * as teamPresence from './migrations/2026-11-24-1420-team-presence.ts';
 import * as createNotifications from './migrations/2026-11-24-1600-create-notifications.ts';
 import * as searchPassages from './migrations/2026-11-25-1000-search-passages.ts';
 import * as meetingTranscriptBytes from './migrations/2026-12-06-1000-meeting-transcript-bytes.ts';
+import * as createIdempotencyKeys from './migrations/2026-12-06-1010-create-idempotency-keys.ts';
 import { sealAuthSecrets, type Sealer } from './migrations/2026-11-24-1100-seal-auth-secrets.ts';
 import * as audioBytesBigint from './migrations/2026-11-24-1200-audio-bytes-bigint.ts';
 import * as sessionRecovery from './migrations/2026-11-24-1300-session-recovery.ts';
@@ -61,6 +62,7 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-11-24-1620-create-ask-embeddings': createAskEmbeddings,
   '2026-11-25-1000-search-passages': searchPassages,
   '2026-12-06-1000-meeting-transcript-bytes': meetingTranscriptBytes,
+  '2026-12-06-1010-create-idempotency-keys': createIdempotencyKeys,
 });
 
 /** The migrations for a database that holds no secrets yet (tests of one migration's effect). */

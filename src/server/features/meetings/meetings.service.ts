@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type {
   CreateMeetingBody,
   ImportTranscriptBody,
@@ -9,6 +10,7 @@ import type {
 } from '#shared/contracts/meetings.ts';
 import {
   DEFAULT_RECORDING_OPTIONS,
+  IDEMPOTENCY_KEY_HOURS,
   MAX_TITLE_LENGTH,
   MAX_TRANSCRIPT_IMPORT_BYTES,
   RecordingOptionsSchema,
@@ -25,6 +27,7 @@ import { createReadsInFlight } from './reads-in-flight.ts';
 import { activitySince, meetingInsightsOf } from './meeting-aggregates.repository.ts';
 import { rankSegments, readableMeetings, segmentsInContext } from './ask-passages.repository.ts';
 import { parseTranscriptOffThread } from './document-work.ts';
+import { answerIdempotencyKey, claimIdempotencyKey, releaseIdempotencyKey, type IdempotencyClaim } from './idempotency.repository.ts';
 import type { ImportProblem } from './import/parse-transcript.ts';
 import {
   abandonRecordings,
@@ -231,6 +234,18 @@ export function createMeetingsService(deps: {
   };
 
   return {
+    /**
+     * Idempotency-Keys of the requests that create meetings (per person, for IDEMPOTENCY_KEY_HOURS):
+     * `claim` takes a key for a request body, or says what the key's first request got.
+     */
+    idempotency: {
+      claim: (ref: IdempotencyKeyRef, body: unknown): Promise<IdempotencyClaim> => {
+        const now = new Date();
+        return claimIdempotencyKey(db, ref, digestOf(body), now, new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000));
+      },
+      answer: (ref: IdempotencyKeyRef, status: number, response: unknown) => answerIdempotencyKey(db, ref, status, JSON.stringify(response)),
+      release: (ref: IdempotencyKeyRef) => releaseIdempotencyKey(db, ref),
+    },
     /** The meetings the caller may read (their own and their teams'), with search and filters. */
     list: async (userId: string, query: MeetingListQuery): Promise<MeetingListResponse> => {
       const page = await listMeetings(db, await readerOf(userId), query);
@@ -512,6 +527,28 @@ export function createMeetingsService(deps: {
       inContext: (reader: MeetingReader, segmentIds: string[], around: number) => segmentsInContext(db, reader, segmentIds, around),
     },
   };
+}
+
+/** A person's Idempotency-Key on one of the create endpoints. */
+export type IdempotencyKeyRef = { userId: string; endpoint: 'create' | 'import'; key: string };
+export type { IdempotencyClaim } from './idempotency.repository.ts';
+
+/** SHA-256 of a request body as JSON with its keys sorted: the same request, however its keys were ordered. */
+function digestOf(body: unknown): string {
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+              .map(([k, v]) => [k, sorted(v)]),
+          )
+        : value;
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify(sorted(body) ?? null))
+    .digest('hex');
 }
 
 function parseOptions(text: string): RecordingOptions {

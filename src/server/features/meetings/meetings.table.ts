@@ -108,7 +108,22 @@ export type MeetingSearchPassagesTable = {
   vector: string;
 };
 
+/** An Idempotency-Key of a request that created a meeting, and the answer it got (migration 2026-12-06-1010). */
+export type MeetingIdempotencyKeysTable = {
+  user_id: string;
+  /** Which create endpoint: 'create' or 'import'. */
+  endpoint: string;
+  key: string;
+  /** SHA-256 of the request's body: the same key with another body is refused. */
+  request_hash: string;
+  /** The answer's status and JSON body; null while the first request is still being answered. */
+  status: number | null;
+  response: string | null;
+  created_at: string;
+};
+
 export type MeetingTables = {
+  meeting_idempotency_keys: MeetingIdempotencyKeysTable;
   meetings: MeetingsTable;
   meeting_participants: MeetingParticipantsTable;
   meeting_speakers: MeetingSpeakersTable;
