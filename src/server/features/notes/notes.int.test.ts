@@ -233,7 +233,7 @@ describe('meeting notes with an OpenAI-compatible LLM', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     // The run ends well before the model's time limit (NOTES_LLM_TIMEOUT_SECONDS, 600 here), its request given up.
     await expect.poll(async () => (await t.deps.services.notes.jobOf(id))?.state, { timeout: 30_000, interval: 200 }).toBe('succeeded');
-    expect(llm.hungUp()).toBeGreaterThan(0);
+    await expect.poll(() => llm.hungUp(), { timeout: 10_000, interval: 100 }).toBeGreaterThan(0);
     const next = await transcribedMeeting(t, owner);
     await expect.poll(async () => (await meeting(t, owner, next)).notes.status, { timeout: 30_000, interval: 200 }).toBe('ready');
   });
