@@ -18,7 +18,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addPrimaryKeyConstraint('meeting_idempotency_keys_pk', ['user_id', 'endpoint', 'key'])
     .execute();
-  await db.schema.createIndex('meeting_idempotency_keys_age_idx').on('meeting_idempotency_keys').columns(['user_id', 'created_at']).execute();
+  // Keys older than a day are removed whoever's they are: by age.
+  await db.schema.createIndex('meeting_idempotency_keys_age_idx').on('meeting_idempotency_keys').column('created_at').execute();
 }
 
 export async function down(db: Kysely<any>): Promise<void> {

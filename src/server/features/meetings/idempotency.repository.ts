@@ -9,10 +9,11 @@ type KeyRef = { userId: string; endpoint: string; key: string };
 /**
  * Takes a person's Idempotency-Key for a request (its body's digest): claimed when new (or expired,
  * older than `since`), else what the earlier request with that key got. One conditional insert,
- * so two requests racing with the same key cannot both be claimed. The person's expired keys go first.
+ * so two requests racing with the same key cannot both be claimed. Expired keys (everyone's) go first,
+ * so the table holds little more than the last day of keyed requests.
  */
 export async function claimIdempotencyKey(db: Db, ref: KeyRef, requestHash: string, now: Date, since: Date): Promise<IdempotencyClaim> {
-  await db.deleteFrom('meeting_idempotency_keys').where('user_id', '=', ref.userId).where('created_at', '<', since.toISOString()).execute();
+  await db.deleteFrom('meeting_idempotency_keys').where('created_at', '<', since.toISOString()).execute();
   const inserted = await db
     .insertInto('meeting_idempotency_keys')
     .values({
