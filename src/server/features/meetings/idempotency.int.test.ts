@@ -81,6 +81,22 @@ describe('Idempotency-Key on imports', () => {
     expect(await meetingsOf(owner)).toBe(before + 1);
   });
 
+  it('lets a key go that was claimed but never answered (its process stopped) once 10 minutes have passed', async () => {
+    const owner = await signUpUser(t.app, 'idem-abandoned');
+    const body = { fileName: 'left.vtt', content: TEAMS_VTT };
+    await t.deps.database.db
+      .insertInto('meeting_idempotency_keys')
+      .values({ user_id: owner.userId, endpoint: 'import', key: 'left', request_hash: 'x', status: null, response: null, created_at: new Date().toISOString() })
+      .execute();
+    expect((await importFile(owner, body, 'left')).statusCode).toBe(422); // another request's key, still being answered as far as anyone knows
+    await t.deps.database.db
+      .updateTable('meeting_idempotency_keys')
+      .set({ created_at: new Date(Date.now() - 11 * 60_000).toISOString() })
+      .where('user_id', '=', owner.userId)
+      .execute();
+    expect((await importFile(owner, body, 'left')).statusCode).toBe(201);
+  });
+
   it('forgets a key after 24 hours', async () => {
     const owner = await signUpUser(t.app, 'idem-expiry');
     const body = { fileName: 'daily.vtt', content: TEAMS_VTT };

@@ -6,6 +6,9 @@ export type IdempotencyClaim =
 
 type KeyRef = { userId: string; endpoint: string; key: string };
 
+/** A key claimed this long ago and never answered was left by a request whose process stopped (requests time out after 2 minutes). */
+const ABANDONED_AFTER_MS = 10 * 60_000;
+
 /**
  * Takes a person's Idempotency-Key for a request (its body's digest): claimed when new (or expired,
  * older than `since`), else what the earlier request with that key got. One conditional insert,
@@ -13,7 +16,16 @@ type KeyRef = { userId: string; endpoint: string; key: string };
  * so the table holds little more than the last day of keyed requests.
  */
 export async function claimIdempotencyKey(db: Db, ref: KeyRef, requestHash: string, now: Date, since: Date): Promise<IdempotencyClaim> {
-  await db.deleteFrom('meeting_idempotency_keys').where('created_at', '<', since.toISOString()).execute();
+  await db
+    .deleteFrom('meeting_idempotency_keys')
+    .where((eb) =>
+      eb.or([
+        eb('created_at', '<', since.toISOString()),
+        // Never answered long after any request's time limit: its process died with it, and the key may be used again.
+        eb.and([eb('status', 'is', null), eb('created_at', '<', new Date(now.getTime() - ABANDONED_AFTER_MS).toISOString())]),
+      ]),
+    )
+    .execute();
   const inserted = await db
     .insertInto('meeting_idempotency_keys')
     .values({
