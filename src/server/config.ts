@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { MAX_MEETING_HOURS } from '#shared/contracts/meetings.ts';
 import { decodeSecretKey } from './lib/secret-box.ts';
 
 /**
@@ -110,8 +111,8 @@ const EnvSchema = z.object({
     .transform((v, ctx) => {
       if (v === undefined || v.trim() === '') return 8;
       const n = Number(v);
-      if (!Number.isFinite(n) || n <= 0 || n > 168) {
-        ctx.addIssue({ code: 'custom', message: 'must be a number of hours above 0 and at most 168' });
+      if (!Number.isFinite(n) || n <= 0 || n > MAX_MEETING_HOURS) {
+        ctx.addIssue({ code: 'custom', message: `must be a number of hours above 0 and at most ${MAX_MEETING_HOURS}` });
         return z.NEVER;
       }
       return n;

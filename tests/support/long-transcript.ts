@@ -20,9 +20,3 @@ export function longVtt(cues: number): string {
   for (let n = 0; n < cues; n++) blocks.push(`${clock(n * 3)} --> ${clock(n * 3 + 2)}`, `<v ${cueSpeaker(n)}>${cueWords(n)}`, '');
   return blocks.join('\n');
 }
-
-/** As many cues as fit in `bytes` (a WebVTT file of about that size). */
-export function vttOfSize(bytes: number): { vtt: string; cues: number } {
-  const cues = Math.floor(bytes / (longVtt(2).length / 2));
-  return { vtt: longVtt(cues), cues };
-}

@@ -24,6 +24,8 @@ import * as createDomainEvents from './migrations/2026-12-06-1000-create-domain-
 import * as invitationEmailDelivery from './migrations/2026-12-06-1010-invitation-email-delivery.ts';
 import * as jobProgressDetail from './migrations/2026-12-06-1020-job-progress-detail.ts';
 import * as emailChangeConfirmStatus from './migrations/2026-12-06-1030-email-change-confirm-status.ts';
+import * as meetingTranscriptBytes from './migrations/2026-12-06-1040-meeting-transcript-bytes.ts';
+import * as createIdempotencyKeys from './migrations/2026-12-06-1050-create-idempotency-keys.ts';
 import { sealAuthSecrets, type Sealer } from './migrations/2026-11-24-1100-seal-auth-secrets.ts';
 import * as audioBytesBigint from './migrations/2026-11-24-1200-audio-bytes-bigint.ts';
 import * as sessionRecovery from './migrations/2026-11-24-1300-session-recovery.ts';
@@ -67,6 +69,8 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-12-06-1010-invitation-email-delivery': invitationEmailDelivery,
   '2026-12-06-1020-job-progress-detail': jobProgressDetail,
   '2026-12-06-1030-email-change-confirm-status': emailChangeConfirmStatus,
+  '2026-12-06-1040-meeting-transcript-bytes': meetingTranscriptBytes,
+  '2026-12-06-1050-create-idempotency-keys': createIdempotencyKeys,
 });
 
 /** The migrations for a database that holds no secrets yet (tests of one migration's effect). */

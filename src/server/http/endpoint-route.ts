@@ -17,6 +17,7 @@ export type EndpointRequest<E extends Endpoint> = FastifyRequest<{
   Params: Parsed<E['params']>;
   Querystring: Parsed<E['query']>;
   Body: Parsed<E['body']>;
+  Headers: Parsed<E['headers']>;
 }>;
 
 /**
@@ -45,6 +46,7 @@ export function createRouter(app: FastifyInstance, requireUser: onRequestAsyncHo
       ...(endpoint.params ? { params: endpoint.params } : {}),
       ...(endpoint.query ? { querystring: endpoint.query } : {}),
       ...(endpoint.body ? { body: endpoint.body } : {}),
+      ...(endpoint.headers ? { headers: endpoint.headers } : {}),
       ...(endpoint.response === 'file' ? {} : { response: { [status]: endpoint.response } }),
       ...(endpoint.auth === false ? { security: [] } : {}),
     };

@@ -16,6 +16,8 @@ export type Endpoint = {
   params?: AnySchema;
   query?: AnySchema;
   body?: AnySchema;
+  /** Request headers the endpoint reads (a loose object: every other header passes through). */
+  headers?: AnySchema;
   /**
    * The success answer: a zod schema for JSON, or `'file'` for a download (a file or stream the
    * web app saves or plays rather than parses).

@@ -175,6 +175,19 @@ export type CreateMeetingBody = z.input<typeof CreateMeetingBodySchema>;
 export const MAX_TRANSCRIPT_IMPORT_BYTES = 5 * 1024 * 1024;
 /** What a transcript import answers (413) for a larger file, and what the web app says before sending one. */
 export const TRANSCRIPT_TOO_LARGE_MESSAGE = 'The file is larger than 5 MB. Import a shorter transcript, or split it into parts.';
+/**
+ * The most transcript lines (cues, turns) one import takes: more than any real meeting has (an
+ * 8-hour meeting, the default MAX_RECORDING_HOURS, with a new turn every 2 seconds has 14,400), so
+ * a file of hundreds of thousands of one-word lines cannot occupy the server and the notes.
+ */
+export const MAX_IMPORT_SEGMENTS = 20_000;
+/** The most speakers one import names. */
+export const MAX_IMPORT_SPEAKERS = 200;
+/**
+ * The longest meeting Parley keeps, in hours: MAX_RECORDING_HOURS's upper bound, and the latest
+ * time an imported transcript may give (a time past it is a typo or an attack, never a meeting).
+ */
+export const MAX_MEETING_HOURS = 168;
 /** The transcript files an import reads: WebVTT, SubRip and plain text. */
 export const TRANSCRIPT_IMPORT_EXTENSIONS = ['.vtt', '.srt', '.txt'] as const;
 
@@ -271,16 +284,40 @@ export const RetryAcceptedSchema = z.object({ status: z.literal('processing') })
 
 const tag = 'meetings';
 
+/** The longest Idempotency-Key taken (a UUID is 36 characters). */
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
+/** What a create request answers (422) with a key used before for another request. */
+export const IDEMPOTENCY_KEY_REUSED_MESSAGE = 'This Idempotency-Key was used for a different request. Send a new key with a new request.';
+/** How long an Idempotency-Key answers with its first result. */
+export const IDEMPOTENCY_KEY_HOURS = 24;
+
+/**
+ * Idempotency-Key on the endpoints that create: a client retrying after a lost answer sends the
+ * same key, and gets the first answer again instead of a second meeting (within 24 hours, per person).
+ */
+export const IdempotencyHeadersSchema = z.looseObject({
+  'idempotency-key': z.optional(z.string().check(z.minLength(1), z.maxLength(MAX_IDEMPOTENCY_KEY_LENGTH), z.regex(/^[\x21-\x7e]+$/))),
+});
+
 /** /api/v1/meetings: list with search and filters, read, create, edit, delete, retry, downloads. */
 export const meetingEndpoints = {
   list: defineEndpoint({ method: 'GET', path: '/api/v1/meetings', query: MeetingListQuerySchema, response: MeetingListResponseSchema, tag }),
-  create: defineEndpoint({ method: 'POST', path: '/api/v1/meetings', body: CreateMeetingBodySchema, response: MeetingDetailSchema, status: 201, tag }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/meetings',
+    body: CreateMeetingBodySchema,
+    headers: IdempotencyHeadersSchema,
+    response: MeetingDetailSchema,
+    status: 201,
+    tag,
+  }),
   stats: defineEndpoint({ method: 'GET', path: '/api/v1/meetings/stats', response: MeetingStatsSchema, tag }),
   removeSamples: defineEndpoint({ method: 'DELETE', path: '/api/v1/meetings/samples', response: DeletedSchema, tag }),
   import: defineEndpoint({
     method: 'POST',
     path: '/api/v1/meetings/imports',
     body: ImportTranscriptBodySchema,
+    headers: IdempotencyHeadersSchema,
     response: MeetingDetailSchema,
     status: 201,
     bodyLimit: 2 * MAX_TRANSCRIPT_IMPORT_BYTES + 64 * 1024,

@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { inTransaction } from '#server/db/transaction.ts';
 import { sql, type Expression, type Selectable, type SelectQueryBuilder, type SqlBool } from 'kysely';
 import type { Database } from '#server/db/database.ts';
@@ -18,6 +19,9 @@ import { MEETING_COLUMNS, type MeetingsTable } from './meetings.table.ts';
 export function searchTokens(query: string): string[] {
   return (query.normalize('NFKC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 16);
 }
+
+/** Transcript passages indexed in one statement (SQLite). */
+const PASSAGE_SLICE = 2_000;
 
 /** Passage rowids/positions: a meeting's segments from 0, its summary at 2^19, notes items after it. */
 const PER_MEETING = 1_048_576;
@@ -394,13 +398,24 @@ export async function reindexMeeting(db: Db, meetingId: string): Promise<void> {
   const keys = await docOf(db, meetingId, meeting.started_at);
   const first = keys.row * PER_MEETING;
   await sql`delete from passage_search where ${rowidBetween(first, first + SUMMARY)}`.execute(db);
-  await sql`insert into passage_search (rowid, speaker, text, kind, ref, start_ms)
-    select cast(${first} as integer) + n, speaker, text, 'transcript', id, start_ms from (
-      select s.id, s.text, s.start_ms, coalesce(sp.display_name, sp.label, '') as speaker,
-        row_number() over (order by s.start_ms, s.id) - 1 as n
-      from transcript_segments s left join meeting_speakers sp on sp.id = s.speaker_id
-      where s.meeting_id = ${meetingId}
-    ) where n < ${SUMMARY}`.execute(db);
+  // SQLite runs on the server's thread: the passages go in slices with a turn of the event loop
+  // between them, so a long transcript never holds every other request for the whole of it.
+  const segments = await db
+    .selectFrom('transcript_segments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('meeting_id', '=', meetingId)
+    .executeTakeFirstOrThrow();
+  for (let from = 0; from < Math.min(Number(segments.n), SUMMARY); from += PASSAGE_SLICE) {
+    if (from > 0) await yieldToEventLoop();
+    await sql`insert into passage_search (rowid, speaker, text, kind, ref, start_ms)
+      select cast(${first} as integer) + n, speaker, text, 'transcript', id, start_ms from (
+        select s.id, s.text, s.start_ms, coalesce(sp.display_name, sp.label, '') as speaker,
+          row_number() over (order by s.start_ms, s.id) - 1 as n
+        from transcript_segments s left join meeting_speakers sp on sp.id = s.speaker_id
+        where s.meeting_id = ${meetingId}
+      ) where n >= ${from} and n < ${Math.min(from + PASSAGE_SLICE, SUMMARY)}`.execute(db);
+  }
+  await yieldToEventLoop();
   if (summary !== null) {
     await db
       .insertInto('passage_search')

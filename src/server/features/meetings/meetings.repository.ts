@@ -1,5 +1,6 @@
 import { inTransaction } from '#server/db/transaction.ts';
 import crypto from 'node:crypto';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { expressionBuilder, type Expression, type Selectable, type SqlBool } from 'kysely';
 import {
   DEFAULT_RECORDING_OPTIONS,
@@ -247,6 +248,8 @@ export type NewMeeting = {
   audioSources?: string[];
   /** Shared with this team of the owner's from the start (checked by the service). */
   teamId?: string | null;
+  /** The imported transcript file's size (storage quota). */
+  transcriptBytes?: number;
 };
 
 export async function createMeeting(db: Db, input: NewMeeting): Promise<string> {
@@ -280,6 +283,7 @@ export async function insertMeeting(trx: Db, input: NewMeeting): Promise<string>
       updated_at: now,
       transcript_revision: 0,
       team_id: input.teamId ?? null,
+      transcript_bytes: input.transcriptBytes ?? 0,
     })
     .execute();
   await replaceParticipants(trx, id, input.participants);
@@ -306,6 +310,9 @@ async function bumpTranscriptRevision(db: Db, meetingId: string): Promise<void> 
     .where('id', '=', meetingId)
     .execute();
 }
+
+/** Transcript lines inserted in one statement. */
+const SEGMENT_CHUNK = 200;
 
 /** Replaces a meeting's speakers and transcript (a finished transcription, an import, or sample data). */
 export async function replaceTranscript(db: Db, meetingId: string, input: TranscriptInput): Promise<string[]> {
@@ -334,9 +341,12 @@ export async function writeTranscript(trx: Db, meetingId: string, input: Transcr
         .execute();
     }
     const segmentIds = input.segments.map(() => crypto.randomUUID());
-    // Chunked so a long transcript stays under SQLite's bound-parameter limit.
-    for (let start = 0; start < input.segments.length; start += 500) {
-      const chunk = input.segments.slice(start, start + 500);
+    // Chunked so a long transcript stays under SQLite's bound-parameter limit, with a turn of the
+    // event loop between chunks: SQLite's statements run on the server's thread, and 20,000 lines
+    // written at once held every request for seconds.
+    for (let start = 0; start < input.segments.length; start += SEGMENT_CHUNK) {
+      if (start > 0) await yieldToEventLoop();
+      const chunk = input.segments.slice(start, start + SEGMENT_CHUNK);
       await trx
         .insertInto('transcript_segments')
         .values(
@@ -353,6 +363,7 @@ export async function writeTranscript(trx: Db, meetingId: string, input: Transcr
         )
         .execute();
     }
+    await yieldToEventLoop();
     await syncSpeakerParticipants(trx, meetingId);
     await bumpTranscriptRevision(trx, meetingId);
     await reindexMeeting(trx, meetingId);
@@ -518,8 +529,9 @@ export async function deleteMeetings(
 /**
  * Usage for the dashboard (the notes feature adds its item counts). Meetings, transcriptions and
  * hours are the person's own: the sample meetings every account starts with would otherwise make
- * a new account's usage look like hours of work. Storage counts every stored byte, samples'
- * included (it is what the quota measures), and `sampleMeetings` says how many samples are left.
+ * a new account's usage look like hours of work. Storage counts every stored byte of audio and of
+ * imported transcript files, samples' included (it is what the quota measures), and
+ * `sampleMeetings` says how many samples are left.
  */
 export async function meetingStats(db: Db, ownerId: string, quotaBytes: number): Promise<Omit<MeetingStats, 'insights'>> {
   const totals = await db
@@ -533,7 +545,8 @@ export async function meetingStats(db: Db, ownerId: string, quotaBytes: number):
         count(eb('is_sample', '=', 1)).as('samples'),
         count(eb.and([own, eb('status', '=', 'ready')])).as('ready'),
         eb.fn.sum<number | string | null>(eb.case().when(own).then(eb.ref('duration_seconds')).else(0).end()).as('seconds'),
-        eb.fn.sum<number | string | null>('audio_bytes').as('bytes'),
+        // Recorded audio and imported transcript files: what the storage quota counts.
+        eb.fn.sum<number | string | null>(eb(eb.fn.coalesce('audio_bytes', eb.lit(0)), '+', eb.ref('transcript_bytes'))).as('bytes'),
       ];
     })
     .executeTakeFirst();

@@ -1,7 +1,7 @@
 import type { MeetingDetail, MeetingProcessing } from '#shared/contracts/meetings.ts';
-import { meetingEndpoints, NOT_A_TEAM_MEMBER_MESSAGE, TRANSCRIPT_TOO_LARGE_MESSAGE } from '#shared/contracts/meetings.ts';
+import { IDEMPOTENCY_KEY_REUSED_MESSAGE, meetingEndpoints, NOT_A_TEAM_MEMBER_MESSAGE, TRANSCRIPT_TOO_LARGE_MESSAGE } from '#shared/contracts/meetings.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
-import type { Router } from '#server/http/endpoint-route.ts';
+import type { EndpointRequest, Router } from '#server/http/endpoint-route.ts';
 import { caller } from '../auth/api-guard.ts';
 import type { NotesService } from '../notes/notes.service.ts';
 import type { SamplesService } from '../samples/samples.service.ts';
@@ -55,17 +55,52 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
     if (!matches) throw notFound('Meeting');
     return { matches };
   });
+  /**
+   * A create request with an Idempotency-Key: the first with the key runs and its answer is kept;
+   * a retry with the same key and body gets that answer again, with another body 422, and while the
+   * first is still running 409. A request that fails lets its key go, so a retry runs afresh.
+   */
+  const idempotent = async <T>(
+    request: { headers: { 'idempotency-key'?: string | undefined }; body: unknown; log: { error: (details: object, message: string) => void } },
+    userId: string,
+    endpoint: 'create' | 'import',
+    run: () => Promise<T>,
+  ): Promise<T> => {
+    const key = request.headers['idempotency-key'];
+    if (key === undefined) return run();
+    const ref = { userId, endpoint, key };
+    const claim = await meetings.idempotency.claim(ref, request.body);
+    if (claim.outcome === 'other-request') throw new AppError('IDEMPOTENCY_KEY_REUSED', IDEMPOTENCY_KEY_REUSED_MESSAGE);
+    if (claim.outcome === 'in-progress') throw new AppError('CONFLICT', 'A request with this Idempotency-Key is still being answered. Try again in a moment.');
+    if (claim.outcome === 'answered') return JSON.parse(claim.response) as T;
+    let result: T;
+    try {
+      result = await run();
+    } catch (error) {
+      await meetings.idempotency
+        .release(ref)
+        .catch((releaseError: unknown) => request.log.error({ err: releaseError }, 'an Idempotency-Key could not be let go'));
+      throw error;
+    }
+    await meetings.idempotency.answer(ref, meetingEndpoints[endpoint].status, result);
+    return result;
+  };
+
   route(meetingEndpoints.create, async (request) => {
-    const meeting = await meetings.create(caller(request).user.id, request.body);
-    if (meeting === 'not-a-member') throw new AppError('FORBIDDEN', NOT_A_TEAM_MEMBER_MESSAGE);
-    return presentMeeting(meeting, deps);
+    const userId = caller(request).user.id;
+    return idempotent(request, userId, 'create', async () => {
+      const meeting = await meetings.create(userId, request.body);
+      if (meeting === 'not-a-member') throw new AppError('FORBIDDEN', NOT_A_TEAM_MEMBER_MESSAGE);
+      return presentMeeting(meeting, deps);
+    });
   });
-  route(meetingEndpoints.import, async (request) => {
+  route(meetingEndpoints.import, async (request) => idempotent(request, caller(request).user.id, 'import', () => importMeeting(request)));
+  const importMeeting = async (request: EndpointRequest<typeof meetingEndpoints.import>) => {
     const ownerId = caller(request).user.id;
     const result = await meetings.importTranscript(ownerId, request.body);
     if (!('meeting' in result)) throw importError(result);
     return presentMeeting(result.meeting, deps);
-  });
+  };
   // Public: the sample meeting behind the signed-out product tour (/demo).
   route(meetingEndpoints.demo, async () => deps.samples.demoMeeting());
   route(meetingEndpoints.stats, async (request) => {
@@ -124,7 +159,16 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
 /** "Line 12: expected a timestamp like …": the line a person fixes, also in `details` for clients. */
 function importError(refusal: ImportRefusal): AppError {
   if ('tooLarge' in refusal) return new AppError('PAYLOAD_TOO_LARGE', TRANSCRIPT_TOO_LARGE_MESSAGE);
+  if ('overQuota' in refusal) {
+    const gb = Math.round((refusal.overQuota / 1024 ** 3) * 10) / 10;
+    return new AppError(
+      'PAYLOAD_TOO_LARGE',
+      `This transcript does not fit in your ${gb} GB of storage. Delete meetings you no longer need to make room, then try again.`,
+    );
+  }
   if ('notAMember' in refusal) return new AppError('FORBIDDEN', NOT_A_TEAM_MEMBER_MESSAGE);
   const { line, message } = refusal.problem;
+  // A problem of the whole file (too many lines) has no line to point at.
+  if (line === undefined) return new AppError('VALIDATION_FAILED', message);
   return new AppError('VALIDATION_FAILED', `Line ${line}: ${message}`, { details: { line } });
 }

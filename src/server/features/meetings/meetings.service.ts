@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type {
   CreateMeetingBody,
   ImportTranscriptBody,
@@ -9,6 +10,7 @@ import type {
 } from '#shared/contracts/meetings.ts';
 import {
   DEFAULT_RECORDING_OPTIONS,
+  IDEMPOTENCY_KEY_HOURS,
   MAX_TITLE_LENGTH,
   MAX_TRANSCRIPT_IMPORT_BYTES,
   RecordingOptionsSchema,
@@ -27,6 +29,7 @@ import { createReadsInFlight } from './reads-in-flight.ts';
 import { activitySince, meetingInsightsOf } from './meeting-aggregates.repository.ts';
 import { rankSegments, readableMeetings, segmentsInContext, transcriptsForAsk } from './ask-passages.repository.ts';
 import { parseTranscriptOffThread } from './document-work.ts';
+import { answerIdempotencyKey, claimIdempotencyKey, releaseIdempotencyKey, type IdempotencyClaim } from './idempotency.repository.ts';
 import type { ImportProblem } from './import/parse-transcript.ts';
 import {
   abandonRecordings,
@@ -98,8 +101,8 @@ export type TeamsPort = {
 export type ShareWithTeamResult = 'shared' | 'not-found' | 'not-a-member';
 export type { ImportProblem } from './import/parse-transcript.ts';
 
-/** Why a transcript file was not imported: too large, or unreadable at a line. */
-export type ImportRefusal = { tooLarge: true } | { problem: ImportProblem } | { notAMember: true };
+/** Why a transcript file was not imported: too large, over the storage quota (of this many bytes), or unreadable at a line. */
+export type ImportRefusal = { tooLarge: true } | { overQuota: number } | { problem: ImportProblem } | { notAMember: true };
 
 /** A sample meeting as the samples feature describes it. */
 export type SampleInput = {
@@ -134,7 +137,7 @@ export type MeetingsService = ReturnType<typeof createMeetingsService>;
 export function createMeetingsService(deps: {
   db: Db;
   blobs: BlobStore;
-  /** STORAGE_QUOTA_GB: the recorded audio one account may keep (the dashboard's storage bar measures against it). */
+  /** STORAGE_QUOTA_GB: the recorded audio and imported transcripts one account may keep (the dashboard's storage bar measures against it). */
   storageQuotaBytes?: number;
   /** Cancels uploads still carrying a deleted meeting's audio and deletes their files (the recordings feature's store). */
   discardUploads?: (uploadIds: readonly string[]) => Promise<void>;
@@ -262,6 +265,18 @@ export function createMeetingsService(deps: {
     });
 
   return {
+    /**
+     * Idempotency-Keys of the requests that create meetings (per person, for IDEMPOTENCY_KEY_HOURS):
+     * `claim` takes a key for a request body, or says what the key's first request got.
+     */
+    idempotency: {
+      claim: (ref: IdempotencyKeyRef, body: unknown): Promise<IdempotencyClaim> => {
+        const now = new Date();
+        return claimIdempotencyKey(db, ref, digestOf(body), now, new Date(now.getTime() - IDEMPOTENCY_KEY_HOURS * 3_600_000));
+      },
+      answer: (ref: IdempotencyKeyRef, status: number, response: unknown) => answerIdempotencyKey(db, ref, status, JSON.stringify(response)),
+      release: (ref: IdempotencyKeyRef) => releaseIdempotencyKey(db, ref),
+    },
     /** The meetings the caller may read (their own and their teams'), with search and filters. */
     list: async (userId: string, query: MeetingListQuery): Promise<MeetingListResponse> => {
       const page = await listMeetings(db, await readerOf(userId), query);
@@ -321,7 +336,11 @@ export function createMeetingsService(deps: {
      */
     importTranscript: async (ownerId: string, body: ImportTranscriptBody): Promise<{ meeting: MeetingRecord } | ImportRefusal> => {
       if (body.teamId && !(await isMemberOf(ownerId, body.teamId))) return { notAMember: true };
-      if (Buffer.byteLength(body.content, 'utf8') > MAX_TRANSCRIPT_IMPORT_BYTES) return { tooLarge: true };
+      const bytes = Buffer.byteLength(body.content, 'utf8');
+      if (bytes > MAX_TRANSCRIPT_IMPORT_BYTES) return { tooLarge: true };
+      // The file's bytes count in the storage quota, as a recording's do.
+      const { storageBytes } = await meetingStats(db, ownerId, quotaBytes);
+      if (storageBytes + bytes > quotaBytes) return { overQuota: quotaBytes };
       // A 5 MB file takes a second to read: off the event loop, so the server answers meanwhile.
       const parsed = await parseTranscriptOffThread(body.fileName, body.content);
       if (!parsed.ok) return { problem: parsed.problem };
@@ -337,6 +356,7 @@ export function createMeetingsService(deps: {
             participants: [],
             teamId,
             durationSeconds: parsed.value.durationSeconds,
+            transcriptBytes: bytes,
             ...(body.startedAt ? { startedAt: body.startedAt } : {}),
           },
           parsed.value.transcript,
@@ -602,6 +622,28 @@ export function createMeetingsService(deps: {
       transcripts: (reader: MeetingReader, meetingIds: string[]) => transcriptsForAsk(db, reader, meetingIds),
     },
   };
+}
+
+/** A person's Idempotency-Key on one of the create endpoints. */
+export type IdempotencyKeyRef = { userId: string; endpoint: 'create' | 'import'; key: string };
+export type { IdempotencyClaim } from './idempotency.repository.ts';
+
+/** SHA-256 of a request body as JSON with its keys sorted: the same request, however its keys were ordered. */
+function digestOf(body: unknown): string {
+  const sorted = (value: unknown): unknown =>
+    Array.isArray(value)
+      ? value.map(sorted)
+      : value !== null && typeof value === 'object'
+        ? Object.fromEntries(
+            Object.entries(value)
+              .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+              .map(([k, v]) => [k, sorted(v)]),
+          )
+        : value;
+  return crypto
+    .createHash('sha256')
+    .update(JSON.stringify(sorted(body) ?? null))
+    .digest('hex');
 }
 
 function parseOptions(text: string): RecordingOptions {

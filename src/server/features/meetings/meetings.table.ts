@@ -30,6 +30,8 @@ export type MeetingsTable = {
   transcript_revision: number;
   /** The owner's team it is shared with, or null: private to its owner (migration 2026-11-24-1410; meeting-access.ts decides who reads it). */
   team_id: string | null;
+  /** An imported meeting's transcript file size in UTF-8 bytes, counted in the storage quota with audio; 0 otherwise (migration 2026-12-06-1040). */
+  transcript_bytes: ColumnType<number, number | undefined, number>;
 };
 
 export type MeetingParticipantsTable = {
@@ -106,7 +108,22 @@ export type MeetingSearchPassagesTable = {
   vector: string;
 };
 
+/** An Idempotency-Key of a request that created a meeting, and the answer it got (migration 2026-12-06-1050). */
+export type MeetingIdempotencyKeysTable = {
+  user_id: string;
+  /** Which create endpoint: 'create' or 'import'. */
+  endpoint: string;
+  key: string;
+  /** SHA-256 of the request's body: the same key with another body is refused. */
+  request_hash: string;
+  /** The answer's status and JSON body; null while the first request is still being answered. */
+  status: number | null;
+  response: string | null;
+  created_at: string;
+};
+
 export type MeetingTables = {
+  meeting_idempotency_keys: MeetingIdempotencyKeysTable;
   meetings: MeetingsTable;
   meeting_participants: MeetingParticipantsTable;
   meeting_speakers: MeetingSpeakersTable;
@@ -144,5 +161,6 @@ const MEETING_COLUMN_SET: Record<keyof MeetingsTable, true> = {
   updated_at: true,
   transcript_revision: true,
   team_id: true,
+  transcript_bytes: true,
 };
 export const MEETING_COLUMNS = (Object.keys(MEETING_COLUMN_SET) as (keyof MeetingsTable)[]).map((column) => `meetings.${column}` as const);

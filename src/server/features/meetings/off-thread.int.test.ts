@@ -1,8 +1,8 @@
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_TRANSCRIPT_IMPORT_BYTES, MeetingDetailSchema } from '#shared/contracts/meetings.ts';
+import { MAX_IMPORT_SEGMENTS, MAX_TRANSCRIPT_IMPORT_BYTES, MeetingDetailSchema } from '#shared/contracts/meetings.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
-import { cueSpeaker, cueWords, longVtt, vttOfSize } from '#tests/support/long-transcript.ts';
+import { cueSpeaker, cueWords, longVtt } from '#tests/support/long-transcript.ts';
 
 // Exports and transcript imports are seconds of CPU on a long meeting. Over real HTTP, the server
 // must keep answering others meanwhile: /healthz is asked again and again, one request after the
@@ -72,8 +72,9 @@ describe('while a long meeting is exported or imported, the server answers other
     }
   });
 
-  it('a 5 MB WebVTT import: /healthz answers meanwhile, and the meeting has every cue', { timeout: 120_000 }, async () => {
-    const { vtt, cues } = vttOfSize(5_000_000);
+  it('the largest WebVTT import allowed: /healthz answers meanwhile, and the meeting has every cue', { timeout: 120_000 }, async () => {
+    const cues = MAX_IMPORT_SEGMENTS;
+    const vtt = longVtt(cues);
     expect(Buffer.byteLength(vtt)).toBeLessThanOrEqual(MAX_TRANSCRIPT_IMPORT_BYTES);
     const request = fetch(`${t.baseUrl}/api/v1/meetings/imports`, {
       method: 'POST',

@@ -194,6 +194,7 @@ describe('meeting notes with an OpenAI-compatible LLM', () => {
         NOTES_LLM_MODEL: 'fake-notes-model',
         NOTES_RETRY_DELAY_SECONDS: '1',
         NOTES_MAX_ATTEMPTS: '2',
+        NOTES_LLM_TIMEOUT_SECONDS: '600',
       },
     });
     owner = await signUpUser(t.app, 'notes-llm');
@@ -217,6 +218,24 @@ describe('meeting notes with an OpenAI-compatible LLM', () => {
     const status = StatusResponseSchema.parse((await call(t, owner, 'GET', '/api/v1/status')).json());
     expect(status.notes).toMatchObject({ setting: 'llm', inUse: 'llm' });
     expect(status.notes.engines.map((e) => e.name)).toEqual(['llm', 'local']);
+  });
+
+  it('stops writing the notes of a meeting deleted meanwhile, and frees the notes lane for the next meeting', { timeout: 90_000 }, async () => {
+    llm.reset();
+    llm.behave('stall', 1); // the model never answers the first chat request
+    const content = BUDGET_MEETING.map((line) => `${['Dana', 'Omar', 'Maria'][line.speaker]}: ${line.text}`).join('\n');
+    const imported = await call(t, owner, 'POST', '/api/v1/meetings/imports', { fileName: 'budget.txt', content });
+    expect(imported.statusCode, imported.body).toBe(201);
+    const { id } = imported.json() as { id: string };
+    await expect.poll(() => llm.requests.length, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+    expect((await t.deps.services.notes.jobOf(id))?.state).toBe('running');
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/v1/meetings/${id}`, headers: { authorization: `Bearer ${owner.token}` } });
+    expect(removed.statusCode, removed.body).toBe(200);
+    // The run ends well before the model's time limit (NOTES_LLM_TIMEOUT_SECONDS, 600 here), its request given up.
+    await expect.poll(async () => (await t.deps.services.notes.jobOf(id))?.state, { timeout: 30_000, interval: 200 }).toBe('succeeded');
+    await expect.poll(() => llm.hungUp(), { timeout: 10_000, interval: 100 }).toBeGreaterThan(0);
+    const next = await transcribedMeeting(t, owner);
+    await expect.poll(async () => (await meeting(t, owner, next)).notes.status, { timeout: 30_000, interval: 200 }).toBe('ready');
   });
 
   it(

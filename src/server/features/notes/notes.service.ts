@@ -13,6 +13,7 @@ import { NotesLlmError } from './engines/llm/llm-errors.ts';
 import { findDueDate, meetingClock } from './due-dates.ts';
 import type { NotesEngines } from './engines/select-notes-engine.ts';
 import { itemsOf, keepReviewed, type NotesParts } from './notes-items.ts';
+import { withinNotesBudget } from './notes-budget.ts';
 import { createTrackerService } from './tracker/tracker.service.ts';
 import {
   actionItemsOf,
@@ -63,6 +64,9 @@ export const NOTES_SUBSCRIBER = 'notes';
 
 const NotesPayload = z.object({ meetingId: z.uuid(), ownerId: z.string(), explicit: z.boolean() });
 type NotesPayload = z.infer<typeof NotesPayload>;
+
+/** How often a run asks whether its meeting was deleted meanwhile. */
+const DELETED_CHECK_MS = 1000;
 
 /** State writes for progress at most this often: a local run has five parts, an LLM run dozens. */
 const PROGRESS_INTERVAL_MS = 300;
@@ -178,27 +182,48 @@ export function createNotesService(deps: NotesDeps) {
       await writeState(db, meetingId, { status: 'running', engine: engine.name, failure_reason: null, part: null, parts: null });
       await announce(meetingId, ownerId);
       let lastWrite = 0;
-      const result = await engine.generate(
-        {
-          title: source.title,
-          startedAt: source.startedAt,
-          timeZone: await deps.timeZoneOf(ownerId),
-          speakers: source.speakers,
-          segments: source.segments,
-        },
-        {
-          signal: ctx.signal,
-          onProgress: (part, total) => {
-            ctx.progress('writing notes', total > 0 ? part / total : null, part > 0 && total > 0 ? { part, parts: total } : undefined);
-            if (Date.now() - lastWrite < PROGRESS_INTERVAL_MS && part < total) return;
-            lastWrite = Date.now();
-            void writeState(db, meetingId, { part, parts: total })
-              .then(() => announce(meetingId, ownerId))
-              .catch((error: unknown) => log.warn({ err: error, meetingId }, 'notes progress not recorded'));
+      // A meeting deleted while its notes are written stops them (the engine's process or request is
+      // ended) instead of holding the notes lane: asked of the database, since the deletion may come
+      // from another process (ROLE=web).
+      const deleted = new AbortController();
+      const watch = setInterval(() => {
+        meetings
+          .exists(ownerId, meetingId)
+          .then((exists) => {
+            if (!exists) deleted.abort();
+          })
+          .catch(() => undefined);
+      }, DELETED_CHECK_MS);
+      let result: Awaited<ReturnType<typeof engine.generate>>;
+      try {
+        result = await engine.generate(
+          {
+            title: source.title,
+            startedAt: source.startedAt,
+            timeZone: await deps.timeZoneOf(ownerId),
+            speakers: source.speakers,
+            segments: withinNotesBudget(source.segments),
           },
-        },
-      );
+          {
+            signal: AbortSignal.any([ctx.signal, deleted.signal]),
+            onProgress: (part, total) => {
+              ctx.progress('writing notes', total > 0 ? part / total : null, part > 0 && total > 0 ? { part, parts: total } : undefined);
+              if (Date.now() - lastWrite < PROGRESS_INTERVAL_MS && part < total) return;
+              lastWrite = Date.now();
+              void writeState(db, meetingId, { part, parts: total })
+                .then(() => announce(meetingId, ownerId))
+                .catch((error: unknown) => log.warn({ err: error, meetingId }, 'notes progress not recorded'));
+            },
+          },
+        );
+      } catch (error) {
+        if (deleted.signal.aborted && !ctx.signal.aborted) return; // nothing left to write notes for
+        throw error;
+      } finally {
+        clearInterval(watch);
+      }
       ctx.signal.throwIfAborted();
+      if (!(await meetings.exists(ownerId, meetingId))) return; // deleted as the engine finished
       const starts = new Map(source.segments.map((s) => [s.id, s.startMs]));
       const fresh = itemsOf(result, parts, (id) => starts.get(id) ?? 0);
       const items = keepReviewed(await reviewedItemsOf(db, meetingId), fresh);

@@ -93,4 +93,24 @@ everyone.
       message: 'expected a cue (a timestamp like 00:01:02.000 --> 00:01:05.000, then the words spoken), but the file has none',
     });
   });
+
+  it('refuses a time past the longest meeting (168 hours) at its line, quoting it', () => {
+    const content = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v A>Hello.\n\n9999999999:00:00.000 --> 9999999999:00:01.000\n<v A>Bye.\n';
+    expect(problemOf(content)).toEqual({
+      line: 6,
+      message: 'expected times within 168 hours (the longest meeting), found "9999999999:00:00.000 --> 9999999999:00:01.000"',
+    });
+    expect(problemOf('WEBVTT\n\n167:59:59.000 --> 168:00:00.001\nLate.\n')).toMatchObject({ line: 3 });
+    expect(linesOf('WEBVTT\n\n167:59:59.000 --> 168:00:00.000\nLate.\n')).toEqual([{ speaker: null, startMs: 604_799_000, endMs: 604_800_000, text: 'Late.' }]);
+  });
+
+  it('refuses tags nested deeper than any caption styles its words, at the cue text line, however deep', () => {
+    const nested = (depth: number) =>
+      `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v A>Hi.\n\n00:00:03.000 --> 00:00:04.000\n${'<b>'.repeat(depth)}deep${'</b>'.repeat(depth)}\n`;
+    expect(problemOf(nested(1_000_000))).toEqual({ line: 7, message: "expected tags nested at most 32 deep in a cue's text, found 1,000,000" });
+    expect(linesOf(nested(32)).map((l) => l.text)).toEqual(['Hi.', 'deep']);
+    // An end tag that names another tag closes nothing (the parser's rule): still nested.
+    const mismatched = `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n${'<i></b>'.repeat(100_000)}deep\n`;
+    expect(problemOf(mismatched)).toEqual({ line: 4, message: "expected tags nested at most 32 deep in a cue's text, found 100,000" });
+  });
 });

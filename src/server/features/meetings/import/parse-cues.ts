@@ -2,7 +2,8 @@ import { createRequire } from 'node:module';
 import webvtt, { type WebVTTCue, type WebVTTError, type WebVTTNode } from 'webvtt-parser';
 import { z } from 'zod';
 import { splitNamePrefix, speakerName, usesNamePrefixes } from './speaker-names.ts';
-import { collapseSpace, LINE_BREAK, quoteLine, spreadByWords, type ImportedLine, type ParseOutcome } from './transcript-lines.ts';
+import { MAX_MEETING_HOURS } from '#shared/contracts/meetings.ts';
+import { collapseSpace, countOf, LINE_BREAK, MAX_TIME_MS, quoteLine, spreadByWords, type ImportedLine, type ParseOutcome } from './transcript-lines.ts';
 
 /**
  * WebVTT (and SRT, read as WebVTT by parse-srt.ts) through the W3C validator's parser, webvtt-parser:
@@ -47,6 +48,13 @@ export function parseVtt(content: string): ParseOutcome {
 
 /** Cues of a WebVTT text as transcript lines, each voice its speaker; or the first line that loses words. */
 export function parseCues(vtt: string, view: CueFileView): ParseOutcome {
+  // Before the parser, which walks a cue's tags recursively: a million nested tags overflow its stack.
+  const deep = deepTags(view.sourceLines);
+  if (deep)
+    return {
+      ok: false,
+      problem: { line: deep.line, message: `expected tags nested at most ${MAX_TAG_DEPTH} deep in a cue's text, found ${countOf(deep.depth)}` },
+    };
   const { cues, errors } = parser.parse(vtt);
   const fatal = errors.filter(isFatal).sort((a, b) => a.line - b.line)[0];
   if (fatal) return { ok: false, problem: describe(fatal, view) };
@@ -55,6 +63,17 @@ export function parseCues(vtt: string, view: CueFileView): ParseOutcome {
     return {
       ok: false,
       problem: { line: Math.max(1, last), message: `expected a cue (a timestamp like ${view.timestampExample}, then the words spoken), but the file has none` },
+    };
+  }
+  const timings = timingLines(view.sourceLines);
+  const late = timings.find((index) => latestTimeMs(view.sourceLines[index] ?? '') > MAX_TIME_MS);
+  if (late !== undefined) {
+    return {
+      ok: false,
+      problem: {
+        line: late + 1,
+        message: `expected times within ${MAX_MEETING_HOURS} hours (the longest meeting), found ${quoteLine(view.sourceLines[late])}`,
+      },
     };
   }
   return { ok: true, lines: attributeSpeakers(cues.flatMap(linesOfCue)) };
@@ -69,6 +88,56 @@ function describe(error: WebVTTError, view: CueFileView): { line: number; messag
   const line = error.message === STANDALONE_TEXT ? error.line - 1 : error.line;
   const sourceLine = view.toSourceLine(line);
   return { line: sourceLine, message: `expected a timestamp like ${view.timestampExample}, found ${quoteLine(view.sourceLines[sourceLine - 1])}` };
+}
+
+/** Indexes of the lines that time a cue ("00:01:02.000 --> 00:01:05.000"). */
+const timingLines = (lines: string[]): number[] => lines.flatMap((line, index) => (line.includes('-->') ? [index] : []));
+
+/** The latest of a timing line's times in ms (hours may have any number of digits in WebVTT). */
+function latestTimeMs(line: string): number {
+  let latest = 0;
+  for (const [, hours = '0', minutes = '0', seconds = '0', fraction = '0'] of line.matchAll(/(?:(\d+):)?(\d+):(\d+)[.,](\d+)/g)) {
+    latest = Math.max(latest, ((Number(hours) * 60 + Number(minutes)) * 60 + Number(seconds)) * 1000 + Number(`0.${fraction}`) * 1000);
+  }
+  return latest;
+}
+
+/**
+ * Tags nested deeper than this are no caption's styling (a voice holding italics holding bold is
+ * three deep).
+ */
+const MAX_TAG_DEPTH = 32;
+
+/** The tags webvtt-parser nests (any other start tag is left out of its tree). */
+const NESTING_TAGS: ReadonlySet<string> = new Set(['c', 'i', 'b', 'u', 'ruby', 'v', 'lang']);
+
+/**
+ * The first cue whose tags nest deeper than MAX_TAG_DEPTH: its line and how deep it goes. Counted
+ * as webvtt-parser nests them: the tags it keeps open a level (<rt> only inside <ruby>), an end tag
+ * closes one only when it names the innermost open tag (</ruby> closes an <rt> within it too), and
+ * a cue ends at a blank line.
+ */
+function deepTags(lines: string[]): { line: number; depth: number } | undefined {
+  let open: string[] = [];
+  let found: { line: number; depth: number } | undefined;
+  for (const [index, line] of lines.entries()) {
+    if (line.trim() === '') {
+      if (found) return found;
+      open = [];
+      continue;
+    }
+    for (const [, end, name = ''] of line.matchAll(/<(\/?)([^\s.>]*)/g)) {
+      const innermost = open.at(-1);
+      if (end) {
+        if (name === innermost) open.pop();
+        else if (name === 'ruby' && innermost === 'rt') open.splice(-2, 2);
+      } else if (NESTING_TAGS.has(name) || (name === 'rt' && innermost === 'ruby')) {
+        open.push(name);
+        if (open.length > MAX_TAG_DEPTH) found = { line: found?.line ?? index + 1, depth: Math.max(found?.depth ?? 0, open.length) };
+      }
+    }
+  }
+  return found;
 }
 
 /** A cue's voices as lines: one voice is the cue; several share the cue's time by their words. */

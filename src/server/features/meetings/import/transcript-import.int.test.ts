@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_TRANSCRIPT_IMPORT_BYTES, MeetingDetailSchema, MeetingListResponseSchema, type MeetingDetail } from '#shared/contracts/meetings.ts';
+import {
+  MAX_TRANSCRIPT_IMPORT_BYTES,
+  MeetingDetailSchema,
+  MeetingListResponseSchema,
+  MeetingStatsSchema,
+  STORAGE_ALLOWANCE_BYTES,
+  type MeetingDetail,
+} from '#shared/contracts/meetings.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { BAD_TIMESTAMP_VTT, OTTER_SRT, SPEAKER_BLOCKS_TXT, TEAMS_VTT } from '#tests/support/transcript-samples.ts';
 
@@ -16,7 +23,7 @@ afterAll(() => t.close());
 type Caller = { token: string; userId: string };
 const newCaller = () => signUpUser(t.app, 'import');
 
-const call = (who: Caller | undefined, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+const call = (who: Caller | undefined, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: who ? { authorization: `Bearer ${who.token}` } : {}, ...(payload ? { payload } : {}) });
 
 const importFile = (who: Caller | undefined, body: object) => call(who, 'POST', '/api/v1/meetings/imports', body);
@@ -177,6 +184,49 @@ describe('an import that cannot be read', () => {
     expect(await rowCounts()).toEqual(before);
   });
 
+  it('answers 400 naming the line for a time past the longest meeting, and stores nothing (the meeting and searches stay readable)', async () => {
+    const before = await rowCounts();
+    const content = 'WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n<v Ann>Kumquat time.\n\n9999999999:00:00.000 --> 9999999999:00:01.000\n<v Ann>Later.\n';
+    const response = await importFile(owner, { fileName: 'far.vtt', content });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'Line 6: expected times within 168 hours (the longest meeting), found "9999999999:00:00.000 --> 9999999999:00:01.000"',
+        details: { line: 6 },
+      },
+    });
+    expect(await rowCounts()).toEqual(before);
+    expect((await call(owner, 'GET', '/api/v1/meetings?q=kumquat')).statusCode).toBe(200);
+  });
+
+  it('answers 400 naming the problem for hostile small files: thousands of speakers, tags nested a million deep', async () => {
+    const before = await rowCounts();
+    const crowd = `WEBVTT\n\n${Array.from({ length: 7000 }, (_, i) => `00:00:01.000 --> 00:00:02.000\n<v Person ${i}>hi\n`).join('\n')}`;
+    const many = await importFile(owner, { fileName: 'crowd.vtt', content: crowd });
+    expect(many.statusCode).toBe(400);
+    expect(many.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'The transcript names 7,000 speakers; an import takes at most 200.' } });
+    const deep = `WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n${'<b>'.repeat(1_000_000)}deep\n`;
+    const nested = await importFile(owner, { fileName: 'deep.vtt', content: deep });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json()).toMatchObject({
+      error: { code: 'VALIDATION_FAILED', message: "Line 4: expected tags nested at most 32 deep in a cue's text, found 1,000,000", details: { line: 4 } },
+    });
+    expect(await rowCounts()).toEqual(before);
+  });
+
+  it('answers 400 saying the limit and what the file has for more lines than any meeting (194,000 one-letter cues)', async () => {
+    const before = await rowCounts();
+    const cues = `WEBVTT\n\n${'00:01.000 --> 00:02.000\na\n\n'.repeat(194_000)}`;
+    expect(Buffer.byteLength(cues)).toBeLessThanOrEqual(MAX_TRANSCRIPT_IMPORT_BYTES);
+    const response = await importFile(owner, { fileName: 'flood.vtt', content: cues });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: { code: 'VALIDATION_FAILED', message: 'The transcript has 194,000 lines; an import takes at most 20,000. Split it into parts.' },
+    });
+    expect(await rowCounts()).toEqual(before);
+  });
+
   it('answers 413 for a file over 5 MB, and 400 without a file name', async () => {
     const big = await importFile(owner, { fileName: 'huge.txt', content: `Jane: ${'word '.repeat(MAX_TRANSCRIPT_IMPORT_BYTES / 5)}` });
     expect(big.statusCode).toBe(413);
@@ -184,6 +234,52 @@ describe('an import that cannot be read', () => {
       error: { code: 'PAYLOAD_TOO_LARGE', message: 'The file is larger than 5 MB. Import a shorter transcript, or split it into parts.' },
     });
     expect((await importFile(owner, { content: 'Jane: hi' })).statusCode).toBe(400);
+  });
+});
+
+describe('imports in the storage quota', () => {
+  const stats = async (who: Caller) => MeetingStatsSchema.parse((await call(who, 'GET', '/api/v1/meetings/stats')).json());
+
+  it("counts the file's bytes in the storage used, until the meeting is deleted", async () => {
+    const owner = await newCaller();
+    const before = (await stats(owner)).storageBytes;
+    const created = await imported(owner, { fileName: 'counted.vtt', content: TEAMS_VTT });
+    expect((await stats(owner)).storageBytes - before).toBe(Buffer.byteLength(TEAMS_VTT));
+    expect((await call(owner, 'DELETE', `/api/v1/meetings/${created.id}`)).statusCode).toBe(200);
+    expect((await stats(owner)).storageBytes).toBe(before);
+  });
+
+  it('answers 413 for a file that does not fit in what is left of the quota, and stores nothing', async () => {
+    const owner = await newCaller();
+    const before = (await stats(owner)).storageBytes;
+    const recording = MeetingDetailSchema.parse((await call(owner, 'POST', '/api/v1/meetings', { title: 'Long workshop', source: 'upload' })).json());
+    const fill = STORAGE_ALLOWANCE_BYTES - before - Buffer.byteLength(TEAMS_VTT) + 1;
+    expect(
+      await t.deps.services.meetings.recordingStored(recording.id, {
+        key: `${owner.userId}/${recording.id}.webm`,
+        mime: 'audio/webm',
+        bytes: fill,
+        durationSeconds: 60,
+      }),
+    ).toBe(true);
+    const counts = await rowCounts();
+    const response = await importFile(owner, { fileName: 'one-too-many.vtt', content: TEAMS_VTT });
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({
+      error: {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: 'This transcript does not fit in your 10 GB of storage. Delete meetings you no longer need to make room, then try again.',
+      },
+    });
+    expect(await rowCounts()).toEqual(counts);
+    // One byte less of audio, and it fits exactly.
+    await t.deps.database.db
+      .updateTable('meetings')
+      .set({ audio_bytes: fill - 1 })
+      .where('id', '=', recording.id)
+      .execute();
+    await imported(owner, { fileName: 'just-fits.vtt', content: TEAMS_VTT });
+    expect((await stats(owner)).storageBytes).toBe(STORAGE_ALLOWANCE_BYTES);
   });
 });
 

@@ -1,8 +1,10 @@
+import { MAX_MEETING_HOURS } from '#shared/contracts/meetings.ts';
+
 /** One line of an imported transcript: who said it (as the file names them, or no one), when, and what. */
 export type ImportedLine = { speaker: string | null; startMs: number; endMs: number; text: string };
 
-/** Why a file cannot be imported, at the line (1-based) a person should look at. */
-export type ImportProblem = { line: number; message: string };
+/** Why a file cannot be imported, at the line (1-based) a person should look at; no line for what the whole file does (too many lines). */
+export type ImportProblem = { line?: number; message: string };
 
 export type ParseOutcome = { ok: true; lines: ImportedLine[] } | { ok: false; problem: ImportProblem };
 
@@ -54,3 +56,9 @@ export const quoteLine = (line: string | undefined): string => {
   const text = (line ?? '').trim();
   return `"${text.length > 60 ? `${text.slice(0, 57)}...` : text}"`;
 };
+
+/** The latest time a transcript may give, in ms (MAX_MEETING_HOURS). */
+export const MAX_TIME_MS = MAX_MEETING_HOURS * 3_600_000;
+
+/** A count as a person reads it: 194,000. */
+export const countOf = (n: number): string => n.toLocaleString('en-US');
