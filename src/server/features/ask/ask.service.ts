@@ -13,6 +13,7 @@ import {
 import type { Db } from '#server/db/create-db.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
+import { bestEffort, failedBestEffort } from '#server/lib/best-effort.ts';
 import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { MeetingReader, MeetingsService, SegmentInContext } from '../meetings/meetings.service.ts';
 import type { ChatClient } from '../notes/notes.service.ts';
@@ -137,7 +138,7 @@ export function createAskService(deps: AskDeps) {
     if (!client) return { ids, usedEmbeddings: false };
     try {
       const readable = await meetings.askRead.meetings(reader, meetingId);
-      await catchUp(readable, client.model).catch((error: unknown) => log.error({ err: error }, 'Ask could not queue embeddings'));
+      await bestEffort('ask-embeddings-queue', catchUp(readable, client.model), log);
       const semantic = await semanticRank(
         question,
         readable.map((m) => m.id),
@@ -147,7 +148,7 @@ export function createAskService(deps: AskDeps) {
       return { ids: reciprocalRankFusion([ids, semantic]), usedEmbeddings: true };
     } catch (error) {
       // The embeddings server is an aid, never a dependency: a failure answers from the index alone.
-      log.warn({ err: error }, 'Ask: the embeddings server failed; answering from the search index alone');
+      failedBestEffort('ask-embeddings', error, log);
       return { ids, usedEmbeddings: false };
     }
   };
@@ -211,7 +212,8 @@ export function createAskService(deps: AskDeps) {
         });
       } catch (error) {
         signal.throwIfAborted();
-        log.warn({ err: error }, 'Ask: the notes LLM failed; answering with the passages');
+        // The person reads the passages with a notice that the model failed.
+        failedBestEffort('ask-model', error, log);
         const answer = passagesAnswer(passages, MODEL_FAILED_NOTICE);
         onText?.(spoken === 0 ? answer.answer : `\n\n${answer.answer}`);
         return answer;
