@@ -52,6 +52,7 @@ import type { StageLimits } from './features/transcription/stage-limits.ts';
 import { createJobQueue, type JobQueueTimings } from './jobs/create-job-queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createLocalBlobStore, type BlobStore } from './lib/blob-store.ts';
+import { bestEffort, failedBestEffort } from './lib/best-effort.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { tightenTree } from './lib/private-files.ts';
@@ -166,7 +167,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     createSpeakerIdentifier({
       method: config.transcription.speakers,
       modelsDir: config.models.dir,
-      onFallback: (reason) => log.warn({ reason }, 'sherpa-onnx diarization failed on a recording: speakers told apart by clustering'),
+      onFallback: (reason) => failedBestEffort('speaker-diarization', new Error(reason), log),
     });
 
   // The recommended models this installation would use and lacks (fetched at first start, named on /status).
@@ -212,6 +213,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     publicUrl: config.publicUrl,
     now,
     realtime,
+    log,
     // Called only once a request runs, when the meetings service below exists.
     membersLeft: (userIds) => meetings.readersLeft(userIds),
   });
@@ -231,6 +233,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     },
     namesOf: people.namesOf,
     realtime,
+    log,
     events,
   });
 
@@ -394,7 +397,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       if (!works) return;
       await logSpeechReadiness(engines, engine, speakers, log);
       // In the background: a first start's download must not hold up the server (nor a failure stop it).
-      autoModelsRun = autoModels.run().catch((error: unknown) => log.error({ err: error }, 'fetching the recommended models failed'));
+      autoModelsRun = bestEffort('auto-models', autoModels.run(), log);
       // Events committed but never queued (a crash in between), then every minute.
       await events.sweep();
       events.start();
@@ -406,8 +409,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       // Settings › Privacy "Auto-delete recordings": an hourly sweep, stopped before the database closes.
       autoDelete.start();
       // Request Data Export: archives are offered for 7 days, then deleted (checked hourly).
-      const sweepExports = () =>
-        void dataExport.sweepExpired().catch((error: unknown) => log.error({ err: error }, 'the sweep of expired data exports failed'));
+      const sweepExports = () => void bestEffort('data-export-sweep', dataExport.sweepExpired(), log);
       sweepExports();
       exportSweep = setInterval(sweepExports, 60 * 60 * 1000);
       exportSweep.unref();

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { EVENT_PAYLOADS, EVENT_VERSION, type DomainEvent, type EventSubjectType, type EventType, type NewDomainEvent } from '#shared/contracts/events.ts';
 import type { Db } from '#server/db/create-db.ts';
 import { inTransaction } from '#server/db/transaction.ts';
+import { bestEffort } from '#server/lib/best-effort.ts';
 import type { JobHandle, JobQueue } from '#server/jobs/job-queue.ts';
 import {
   deadDeliveries,
@@ -202,9 +203,7 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
     // Inside an outer transaction nothing is committed yet: the outer call queues its own on commit,
     // and the sweep covers a crash before then.
     if (!outer.isTransaction && deliveries.length > 0) {
-      await enqueue(deliveries).catch((error: unknown) =>
-        log.warn({ err: error }, 'event deliveries not queued after their commit: the next sweep queues them'),
-      );
+      await bestEffort('event-enqueue', enqueue(deliveries), log);
     }
     return result;
   };
@@ -220,10 +219,7 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
     subscribe,
     sweep,
     start: () => {
-      timer = setInterval(
-        () => void sweep().catch((error: unknown) => log.warn({ err: error }, 'the sweep of pending event deliveries failed')),
-        SWEEP_INTERVAL_MS,
-      );
+      timer = setInterval(() => void bestEffort('event-sweep', sweep, log), SWEEP_INTERVAL_MS);
       timer.unref();
     },
     stop: () => clearInterval(timer),

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
+import { bestEffort, failedBestEffort } from '#server/lib/best-effort.ts';
 
 /**
  * The worker loop both queue adapters share: up to `concurrency` lanes, each claiming and running
@@ -37,7 +38,7 @@ export function createLanes<J>(options: LaneOptions<J>): Lanes {
     const abort = new AbortController();
     const entry = { job, abort, done: options.run(job, abort.signal) };
     active.add(entry);
-    await entry.done.catch((error: unknown) => log.error({ err: error, queue }, 'job settlement failed'));
+    await bestEffort('job-settlement', entry.done, log, { queue });
     active.delete(entry);
   };
 
@@ -62,7 +63,7 @@ export function createLanes<J>(options: LaneOptions<J>): Lanes {
     wakeRequested = true;
     while (lanes.size < Math.max(1, options.concurrency)) {
       const current: Promise<void> = lane()
-        .catch((error: unknown) => log.error({ err: error, queue }, 'job runner error'))
+        .catch((error: unknown) => failedBestEffort('job-lane', error, log, { queue }))
         .finally(() => {
           lanes.delete(current);
           if (running && lanes.size === 0) timer = setTimeout(fill, options.pollMs);
@@ -84,7 +85,7 @@ export function createLanes<J>(options: LaneOptions<J>): Lanes {
       for (const run of runs) run.abort.abort(new Error('shutting down'));
       await Promise.all(
         runs.map(async ({ job, done }) => {
-          await done.catch(() => undefined);
+          await done.catch(() => undefined); // its failure was logged and counted by runOne
           await options.release(job);
         }),
       );

@@ -68,14 +68,14 @@ export function createLocalBlobStore(dataDir: string): BlobStore {
     },
     list: async () => {
       const keys: { key: string; modifiedAt: Date }[] = [];
-      const shards = await fsp.readdir(root).catch(() => [] as string[]);
+      const shards = await fsp.readdir(root).catch(() => [] as string[]); // no folder yet: nothing stored
       for (const shard of shards) {
-        const names = await fsp.readdir(path.join(root, shard)).catch(() => [] as string[]);
+        const names = await fsp.readdir(path.join(root, shard)).catch(() => [] as string[]); // not a folder, or gone meanwhile
         for (const name of names) {
           const key = `${shard}/${name}`;
           // Only files this store named: anything else in the folder is not ours to judge.
           if (!KEY_PATTERN.test(key)) continue;
-          const stats = await fsp.stat(path.join(root, key)).catch(() => undefined);
+          const stats = await fsp.stat(path.join(root, key)).catch(() => undefined); // removed meanwhile: not listed
           if (stats?.isFile()) keys.push({ key, modifiedAt: stats.mtime });
         }
       }

@@ -83,6 +83,13 @@ export const StatusResponseSchema = z.object({
   }),
   /** The database's integrity check at start (SQLite quick_check; a read of every table on PostgreSQL). */
   database: z.object({ ok: z.boolean(), reason: z.nullable(z.string()), checkedAt: z.string() }),
+  /**
+   * For the operator: each named best-effort step (a progress write, a realtime nudge, an email
+   * after the thing it announces, an hourly sweep) with the times it failed since the answering
+   * process started (0 when never). A failure here failed nothing the person asked for; the server
+   * log has each one at warn with `effort` set to its name.
+   */
+  bestEffortFailures: z.record(z.string(), z.number().check(z.int(), z.nonnegative())),
 });
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
 

@@ -19,4 +19,5 @@ export const STATUS: StatusResponse = {
     queue: { queued: 0, running: 0 },
   },
   database: { ok: true, reason: null, checkedAt: '2026-11-24T09:00:00.000Z' },
+  bestEffortFailures: {},
 };

@@ -61,7 +61,7 @@ export function createAvatarStore(dataDir: string, rateLimiters: RateLimiters) {
     },
     /** The stored picture, or undefined when the person has none. */
     open: async (userId: string): Promise<{ stream: fs.ReadStream; bytes: number } | undefined> => {
-      const stat = await fsp.stat(fileOf(userId)).catch(() => undefined);
+      const stat = await fsp.stat(fileOf(userId)).catch(() => undefined); // no file: the person has no picture
       return stat && { stream: fs.createReadStream(fileOf(userId)), bytes: stat.size };
     },
     remove: async (userId: string): Promise<void> => {

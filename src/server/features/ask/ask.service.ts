@@ -14,6 +14,7 @@ import {
 import type { Db } from '#server/db/create-db.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
+import { bestEffort, failedBestEffort } from '#server/lib/best-effort.ts';
 import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { MeetingReader, MeetingsService, ReadableMeeting, SegmentInContext } from '../meetings/meetings.service.ts';
 import type { AskNote, ChatClient } from '../notes/notes.service.ts';
@@ -227,7 +228,7 @@ export function createAskService(deps: AskDeps) {
         readable.map((m) => m.id),
         client.model,
       );
-      await catchUp(readable, embedded).catch((error: unknown) => log.error({ err: error }, 'Ask could not queue embeddings'));
+      await bestEffort('ask-embeddings-queue', catchUp(readable, embedded), log);
       const semantic = await semanticRank(
         question,
         readable.map((m) => m.id),
@@ -238,7 +239,7 @@ export function createAskService(deps: AskDeps) {
       return { ids: reciprocalRankFusion([ids, semantic]), usedEmbeddings: true };
     } catch (error) {
       // The embeddings server is an aid, never a dependency: a failure answers from the index alone.
-      log.warn({ err: error }, 'Ask: the embeddings server failed; answering from the search index alone');
+      failedBestEffort('ask-embeddings', error, log);
       return { ids, usedEmbeddings: false };
     }
   };
@@ -302,7 +303,8 @@ export function createAskService(deps: AskDeps) {
         });
       } catch (error) {
         signal.throwIfAborted();
-        log.warn({ err: error }, 'Ask: the notes LLM failed; answering with the passages');
+        // The person reads the passages with a notice that the model failed.
+        failedBestEffort('ask-model', error, log);
         const answer = passagesAnswer(passages, MODEL_FAILED_NOTICE);
         onText?.(spoken === 0 ? answer.answer : `\n\n${answer.answer}`);
         return answer;

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/create-db.ts';
+import { bestEffort } from '#server/lib/best-effort.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { SessionsEnded } from '#server/lib/realtime/realtime-hub.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
@@ -32,11 +33,6 @@ export type AuthContext = {
 };
 
 export async function notifyUserCreated(ctx: AuthContext, userId: string): Promise<void> {
-  for (const hook of ctx.onUserCreated) {
-    try {
-      await hook(userId);
-    } catch (error) {
-      ctx.log.error({ err: error }, 'a new-account hook failed');
-    }
-  }
+  // The account exists whatever a hook does: one that fails is logged and counted, and the next runs.
+  for (const hook of ctx.onUserCreated) await bestEffort('new-account-hook', () => hook(userId), ctx.log, { userId });
 }

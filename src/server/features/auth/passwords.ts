@@ -24,7 +24,7 @@ export async function verifyPassword(password: string, encoded: string | null, c
     const key = `${cost.memoryKib}:${cost.passes}`;
     const dummy = dummyHashes.get(key) ?? hash('parley-dummy-password', optionsOf(cost));
     dummyHashes.set(key, dummy);
-    await verify(await dummy, password).catch(() => false);
+    await verify(await dummy, password).catch(() => false); // only its time matters: an unknown account takes as long as a wrong password
     return false;
   }
   try {

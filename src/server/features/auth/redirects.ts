@@ -29,7 +29,7 @@ export function resolveRedirect(requested: string | undefined, siteUrl: string, 
   try {
     url = new URL(requested);
   } catch {
-    return siteUrl;
+    return siteUrl; // not an absolute URL: the site itself, as for any redirect not allowed
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return siteUrl;
   if (url.username || url.password) return siteUrl;

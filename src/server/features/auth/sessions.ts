@@ -53,7 +53,7 @@ function openChild(parentToken: string, ciphertext: string): string | undefined 
     decipher.setAuthTag(raw.subarray(12, 28));
     return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
   } catch {
-    return undefined;
+    return undefined; // not sealed with this parent token: the chain cannot be followed, as if it ended here
   }
 }
 

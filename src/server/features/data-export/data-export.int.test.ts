@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataExport } from '#shared/contracts/data-export.ts';
 import type { MeetingDetail } from '#shared/contracts/meetings.ts';
+import { StatusResponseSchema } from '#shared/contracts/status.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { createFakeSpeakerIdentifier, createFakeSpeechEngine } from '#tests/support/fake-speech.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
@@ -179,5 +182,30 @@ describe('Request Data Export', () => {
     expect(fs.existsSync(file)).toBe(false);
     expect(await latest(person.token)).toBeNull();
     expect(await db().selectFrom('data_exports').select('id').where('user_id', '=', person.userId).execute()).toEqual([]);
+  });
+});
+
+describe('a data export whose email cannot be sent', () => {
+  it('is ready all the same, and the failed email is logged and counted on /status', async () => {
+    // A mail server that hangs up on every connection.
+    const hangUp = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => hangUp.listen(0, '127.0.0.1', resolve));
+    const app = await buildTestApp({
+      env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', SMTP_HOST: '127.0.0.1', SMTP_PORT: String((hangUp.address() as AddressInfo).port) },
+    });
+    try {
+      const person = await signUpUser(app.app, 'export-unmailed');
+      const inject = (method: 'GET' | 'POST', url: string) => app.app.inject({ method, url, headers: auth(person.token) });
+      const failedEmails = async () => StatusResponseSchema.parse((await inject('GET', '/api/v1/status')).json()).bestEffortFailures['data-export-email'];
+      const before = await failedEmails();
+      expect((await inject('POST', '/api/v1/me/exports')).statusCode).toBe(202);
+      await expect
+        .poll(async () => ((await inject('GET', '/api/v1/me/exports/latest')).json() as { export: DataExport | null }).export?.status, { timeout: 30_000 })
+        .toBe('ready');
+      await expect.poll(failedEmails, { timeout: 30_000 }).toBe(before! + 1);
+    } finally {
+      await app.close();
+      await new Promise<void>((resolve) => hangUp.close(() => resolve()));
+    }
   });
 });

@@ -9,6 +9,7 @@ import type { DataExportEvent } from '#shared/contracts/realtime.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { notFound } from '#server/lib/app-error.ts';
+import { bestEffort } from '#server/lib/best-effort.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
@@ -138,7 +139,8 @@ export function createDataExportService(deps: {
         expires_at: new Date(readyAt.getTime() + EXPORT_LIFETIME_MS).toISOString(),
       });
       announce(userId, { id: exportId, status: 'ready', progress: 1 });
-      await mailReady(account, readyAt).catch((error: unknown) => deps.log.warn({ err: error }, 'the data export is ready, but its email could not be sent'));
+      // Settings shows the archive ready whatever the email does: it is a courtesy, logged and counted when it fails.
+      await bestEffort('data-export-email', mailReady(account, readyAt), deps.log, { exportId });
     },
     onSettled: async ({ exportId, userId }, outcome) => {
       if (outcome.status !== 'failed') return;
@@ -203,7 +205,7 @@ export function createDataExportService(deps: {
     download: async (userId: string, id: string): Promise<{ stream: fs.ReadStream; bytes: number; fileName: string }> => {
       const row = await findExport(db, id);
       if (!row || row.user_id !== userId || row.status !== 'ready' || expired(row)) throw notFound('Export');
-      const stat = await fsp.stat(fileOf(id)).catch(() => undefined);
+      const stat = await fsp.stat(fileOf(id)).catch(() => undefined); // the file gone (a sweep, a disk wiped): a 404, as for an expired export
       if (!stat) throw notFound('Export');
       return { stream: fs.createReadStream(fileOf(id)), bytes: stat.size, fileName: `parley-export-${(row.ready_at ?? row.created_at).slice(0, 10)}.zip` };
     },

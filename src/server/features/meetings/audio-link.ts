@@ -37,13 +37,13 @@ export function createAudioLinks(secrets: SecretBox, now: () => Date): AudioLink
       try {
         plaintext = secrets.open(SEALED_PREFIX + token, contextOf(meetingId)).plaintext;
       } catch {
-        return undefined;
+        return undefined; // forged, damaged or for another meeting: no link
       }
       let parsed: unknown;
       try {
         parsed = JSON.parse(plaintext);
       } catch {
-        return undefined;
+        return undefined; // sealed by us but not a link's payload: no link
       }
       const payload = PayloadSchema.safeParse(parsed);
       if (!payload.success || payload.data.expiresAt <= now().getTime()) return undefined;

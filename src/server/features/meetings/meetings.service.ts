@@ -16,11 +16,13 @@ import {
   RecordingOptionsSchema,
   STORAGE_ALLOWANCE_BYTES,
 } from '#shared/contracts/meetings.ts';
+import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { EventPayload } from '#shared/contracts/events.ts';
 import type { RealtimeEvent } from '#shared/contracts/realtime.ts';
 import type { TeamActivityKind } from '#shared/contracts/teams.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { EventRecorder } from '#server/events/domain-events.ts';
+import { failedBestEffort } from '#server/lib/best-effort.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import { createAudioDownloads, withDownloadKeys, type AudioDownload, type AudioDownloadFormat } from './audio-download.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
@@ -147,6 +149,8 @@ export function createMeetingsService(deps: {
   namesOf?: (userIds: readonly string[]) => Promise<Map<string, string>>;
   /** Meeting events (progress, notes) go to the meeting's readers through the hub. */
   realtime?: Pick<RealtimeHub, 'publish'>;
+  /** An event a meeting's team was not sent is logged and counted (a named best effort). */
+  log: Logger;
   /** Changes and the domain events they raise commit together (other features subscribe to them). */
   events: EventRecorder;
 }) {
@@ -219,7 +223,7 @@ export function createMeetingsService(deps: {
       })
       // A lookup that failed (the database closing at shutdown) drops this one event for the team; the
       // chain must go on for the next, and the meeting as read on the next request is right regardless.
-      .catch(() => undefined)
+      .catch((error: unknown) => failedBestEffort('meeting-team-realtime', error, deps.log, { meetingId }))
       .finally(() => {
         if (teamDeliveries.get(meetingId) === next) teamDeliveries.delete(meetingId);
       });
@@ -651,7 +655,7 @@ function parseOptions(text: string): RecordingOptions {
     const parsed = RecordingOptionsSchema.safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : DEFAULT_RECORDING_OPTIONS;
   } catch {
-    return DEFAULT_RECORDING_OPTIONS;
+    return DEFAULT_RECORDING_OPTIONS; // unreadable stored options read as the defaults: the recording itself is intact
   }
 }
 
@@ -662,6 +666,6 @@ function parseSources(json: string | null): string[] {
     const value: unknown = JSON.parse(json);
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
   } catch {
-    return [];
+    return []; // unreadable sources read as one mixed track, which the audio is in any case
   }
 }

@@ -36,7 +36,7 @@ function parseIds(json: string | null, fallback: string | null): string[] {
     const ids = Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
     return ids.length > 0 ? ids : fallback ? [fallback] : [];
   } catch {
-    return fallback ? [fallback] : [];
+    return fallback ? [fallback] : []; // an unreadable list reads as the one id kept beside it
   }
 }
 

@@ -8,6 +8,7 @@ import type { StatusResponse } from '#shared/contracts/status.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { EventRecorder } from '#server/events/domain-events.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { bestEffort } from '#server/lib/best-effort.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import { NotesLlmError } from './engines/llm/llm-errors.ts';
 import { findDueDate, meetingClock } from './due-dates.ts';
@@ -187,12 +188,9 @@ export function createNotesService(deps: NotesDeps) {
       // from another process (ROLE=web).
       const deleted = new AbortController();
       const watch = setInterval(() => {
-        meetings
-          .exists(ownerId, meetingId)
-          .then((exists) => {
-            if (!exists) deleted.abort();
-          })
-          .catch(() => undefined);
+        void bestEffort('notes-deleted-check', meetings.exists(ownerId, meetingId), log, { meetingId }).then((exists) => {
+          if (exists === false) deleted.abort();
+        });
       }, DELETED_CHECK_MS);
       let result: Awaited<ReturnType<typeof engine.generate>>;
       try {
@@ -210,9 +208,12 @@ export function createNotesService(deps: NotesDeps) {
               ctx.progress('writing notes', total > 0 ? part / total : null, part > 0 && total > 0 ? { part, parts: total } : undefined);
               if (Date.now() - lastWrite < PROGRESS_INTERVAL_MS && part < total) return;
               lastWrite = Date.now();
-              void writeState(db, meetingId, { part, parts: total })
-                .then(() => announce(meetingId, ownerId))
-                .catch((error: unknown) => log.warn({ err: error, meetingId }, 'notes progress not recorded'));
+              void bestEffort(
+                'notes-progress',
+                writeState(db, meetingId, { part, parts: total }).then(() => announce(meetingId, ownerId)),
+                log,
+                { meetingId },
+              );
             },
           },
         );
@@ -267,10 +268,10 @@ export function createNotesService(deps: NotesDeps) {
         });
       });
       await indexForSearch(meetingId);
-      // The notes are stored whatever happens next: a failure here is logged, never a failed notes job.
-      await tracker
-        .notesStored({ meetingId, ownerId, startedAt: source.startedAt, segments: source.segments })
-        .catch((error: unknown) => log.error({ err: error, meetingId }, 'follow-ups of open action items and superseded decisions not found'));
+      // The notes are stored whatever happens next: a failure here is logged and counted, never a failed notes job.
+      await bestEffort('notes-follow-ups', tracker.notesStored({ meetingId, ownerId, startedAt: source.startedAt, segments: source.segments }), log, {
+        meetingId,
+      });
       if (parts.summary) await meetings.setSummary(meetingId, summary);
     },
     onSettled: async ({ meetingId, ownerId }, outcome) => {

@@ -16,6 +16,7 @@ import type { NotificationSettings } from '#shared/contracts/settings.ts';
 import type { TeamActivity } from '#shared/contracts/teams.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
+import { bestEffort } from '#server/lib/best-effort.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import type { MeetingRecord, MeetingsService } from '../meetings/meetings.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
@@ -311,7 +312,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
   });
 
   let schedule: ReturnType<typeof setInterval> | undefined;
-  const queueDigests = () => digests.enqueue({}).catch((error: unknown) => log.error({ err: error }, 'the Team Activity digest job could not be queued'));
+  const queueDigests = () => bestEffort('digest-queue', digests.enqueue({}), log);
 
   return {
     list: async (userId: string, limit: number): Promise<NotificationList> => ({

@@ -4,6 +4,7 @@ import { REALTIME_CLOSE_INSUFFICIENT_AAL, REALTIME_PATH, RealtimeClientMessageSc
 import type { AuthContext } from '../auth/auth-context.ts';
 import { authenticateToken } from '../auth/authenticate.ts';
 import { GoTrueError } from '../auth/gotrue-error.ts';
+import { failedBestEffort } from '#server/lib/best-effort.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 
 /** How long a socket may stay open without authenticating. */
@@ -34,7 +35,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, deps: { auth: AuthC
       try {
         parsed = RealtimeClientMessageSchema.safeParse(JSON.parse(raw.toString('utf8')));
       } catch {
-        parsed = undefined;
+        parsed = undefined; // not JSON: closed as malformed just below
       }
       if (!parsed?.success) return socket.close(4400, 'Malformed message');
       const message = parsed.data;
@@ -50,8 +51,10 @@ export function registerRealtimeRoutes(app: FastifyInstance, deps: { auth: AuthC
         send(socket, { type: 'ready', userId: user.id });
       } catch (error) {
         if (error instanceof GoTrueError && error.code === 'insufficient_aal')
-          socket.close(REALTIME_CLOSE_INSUFFICIENT_AAL, 'Two-factor verification required');
-        else socket.close(4401, 'Invalid or expired access token');
+          return socket.close(REALTIME_CLOSE_INSUFFICIENT_AAL, 'Two-factor verification required');
+        // The browser renews its token and opens the socket again; a failure that was not the token's is counted too.
+        if (!(error instanceof GoTrueError)) failedBestEffort('socket-auth', error, app.log);
+        socket.close(4401, 'Invalid or expired access token');
       }
     });
     socket.on('close', () => {

@@ -176,7 +176,7 @@ export class DurableFileStore extends FileStore {
 
   /** Every upload in the folder by id, with its info when it has readable info. */
   private async uploads(): Promise<{ id: string; info: UploadInfo | undefined }[]> {
-    const names = await fsp.readdir(this.root).catch(() => [] as string[]);
+    const names = await fsp.readdir(this.root).catch(() => [] as string[]); // no folder yet: no uploads
     const ids = new Set(names.map((name) => name.replace(/\.json$/, '')).filter((id) => ID.test(id)));
     return Promise.all([...ids].map(async (id) => ({ id, info: await this.info(id) })));
   }
@@ -186,7 +186,7 @@ export class DurableFileStore extends FileStore {
       const parsed = UploadInfoSchema.safeParse(JSON.parse(await fsp.readFile(path.join(this.root, `${id}.json`), 'utf8')));
       return parsed.success ? parsed.data : undefined;
     } catch {
-      return undefined;
+      return undefined; // no info file (or a half-written one): an upload without readable info, as the callers expect
     }
   }
 }

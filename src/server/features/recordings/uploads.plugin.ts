@@ -136,7 +136,7 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
       if (bytes === 'deferred' ? leftBytes === 0 : bytes > leftBytes) throw refuse(413, overQuota(quotaBytes));
       admitted.set(uploadId, { ownerId, bytes: bytes === 'deferred' ? 0 : bytes });
     });
-    const settled = turn.catch(() => undefined);
+    const settled = turn.catch(() => undefined); // the next turn waits on this one whatever it did; its refusal is `turn`'s caller's
     admitting.set(ownerId, settled);
     void settled.then(() => {
       if (admitting.get(ownerId) === settled) admitting.delete(ownerId);
@@ -176,7 +176,7 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
     onIncomingRequest: async (req, uploadId) => {
       const user = await userFor(req);
       if (req.method === 'POST' || !uploadId) return;
-      const upload = await datastore.getUpload(uploadId).catch(() => undefined);
+      const upload = await datastore.getUpload(uploadId).catch(() => undefined); // no such upload (or no readable info): a 404 below
       // Someone else's upload answers exactly like a missing one.
       if (!upload || upload.metadata?.ownerId !== user.id) throw refuse(404, 'Upload not found');
       if (req.method === 'PATCH') {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StatusResponseSchema } from '#shared/contracts/status.ts';
+import { BEST_EFFORTS, failedBestEffort } from '#server/lib/best-effort.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { createMeeting } from '../meetings/meetings.repository.ts';
 import { MODEL_CATALOG } from '../transcription/models/catalog.ts';
@@ -48,6 +49,14 @@ describe('GET /api/v1/status', () => {
     expect(transcription.models).toEqual([]);
     expect(transcription.voiceActivityDetection).toEqual({ available: true, source: 'bundled', reason: null });
     expect(transcription.queue).toEqual({ queued: 0, running: 0 });
+  });
+
+  it("counts each named best effort's failures in this process, every name listed", async () => {
+    const counts = () => getStatus().then(({ body }) => StatusResponseSchema.parse(body).bestEffortFailures);
+    const before = await counts();
+    expect(Object.keys(before)).toEqual(Object.keys(BEST_EFFORTS));
+    failedBestEffort('upload-sweep', new Error('disk gone'), t.deps.log);
+    expect(await counts()).toEqual({ ...before, 'upload-sweep': before['upload-sweep']! + 1 });
   });
 
   it('counts queued jobs and lists installed models, with the reason a model does not load', async () => {

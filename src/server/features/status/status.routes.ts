@@ -1,18 +1,19 @@
 import { statusEndpoints } from '#shared/contracts/status.ts';
 import type { DatabaseIntegrity } from '#server/db/integrity.ts';
 import type { Router } from '#server/http/endpoint-route.ts';
+import { bestEffortFailures } from '#server/lib/best-effort.ts';
 import type { NotesService } from '../notes/notes.service.ts';
 import type { TranscriptionService } from '../transcription/transcription.service.ts';
 
 /**
  * GET /api/v1/status (signed-in): which transcription and notes engines are in use, whether each
  * known engine is available and why not, the speech models installed, the job queues, and the
- * database's start-up integrity check. Nothing
+ * database's start-up integrity check, and this process's best-effort failures by name. Nothing
  * in it belongs to another person: engines and models are the installation's, queues are counts.
  */
 export function registerStatusRoutes(route: Router, deps: { transcription: TranscriptionService; notes: NotesService; integrity: DatabaseIntegrity }): void {
   route(statusEndpoints.get, async () => {
     const [transcription, notes] = await Promise.all([deps.transcription.status(), deps.notes.status()]);
-    return { transcription, notes, database: deps.integrity };
+    return { transcription, notes, database: deps.integrity, bestEffortFailures: bestEffortFailures() };
   });
 }

@@ -13,9 +13,11 @@ import {
   type TeamMember,
   type TeamRole,
 } from '#shared/contracts/teams.ts';
+import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { DomainEvent } from '#shared/contracts/events.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { EventRecorder } from '#server/events/domain-events.ts';
+import { bestEffort } from '#server/lib/best-effort.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
@@ -68,6 +70,8 @@ type TeamsDeps = {
   now: () => Date;
   /** `team.changed` to the members of a team whose /team page shows something new. */
   realtime?: Pick<RealtimeHub, 'publish'>;
+  /** A notice that could not be sent is logged and counted (a named best effort). */
+  log: Logger;
   /** People who left a team (removed, or it was deleted): the meetings feature ends their downloads of its meetings. */
   membersLeft?: (userIds: readonly string[]) => Promise<void>;
 };
@@ -123,25 +127,30 @@ export function createTeamsService(deps: TeamsDeps) {
   /**
    * Tells the team's members (and `also`: someone who just left it) that what /team shows changed.
    * Who hears it is read when it is sent, so a removed member hears no more after their removal. A
-   * lookup that fails drops the one notice: the pages read the right state on their next request.
+   * lookup that fails drops the one notice (logged and counted): the pages read the right state on their next request.
    */
   const changed = (teamId: string, also: readonly string[] = []) => {
     const realtime = deps.realtime;
     if (!realtime) return;
-    void membersOf(db, teamId)
-      .then((rows) => {
+    void bestEffort(
+      'team-realtime',
+      membersOf(db, teamId).then((rows) => {
         for (const userId of new Set([...rows.map((r) => r.userId), ...also])) realtime.publish(userId, { type: 'team.changed', teamId });
-      })
-      .catch(() => undefined);
+      }),
+      deps.log,
+      { teamId },
+    );
   };
   /** The person's availability changed: every team they are in hears of it. */
   const availabilityChanged = (userId: string) => {
     if (!deps.realtime) return;
-    void teamIdsOf(db, userId)
-      .then((teamIds) => {
+    void bestEffort(
+      'team-realtime',
+      teamIdsOf(db, userId).then((teamIds) => {
         for (const teamId of teamIds) changed(teamId);
-      })
-      .catch(() => undefined);
+      }),
+      deps.log,
+    );
   };
   const nameOf = async (userId: string) => (await deps.profilesOf([userId])).get(userId)?.name ?? 'Someone';
   const invitationUrl = (token: string) => `${deps.publicUrl.replace(/\/+$/, '')}/invite/${token}`;

@@ -2,6 +2,7 @@ import { PgBoss, type JobWithMetadata } from 'pg-boss';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '#server/db/create-db.ts';
+import { bestEffort } from '#server/lib/best-effort.ts';
 import { clearJobProgress, jobProgressOf, recordJobProgress } from '../job-progress.repository.ts';
 import { DEFAULT_LEASE_MS, MAX_RETRY_DELAY_MS, NO_PROGRESS, type JobDefinition, type JobHandle, type JobQueue, type JobState } from '../job-queue.ts';
 import { createLanes, waitUntilIdle, type Lanes } from '../lanes.ts';
@@ -106,7 +107,7 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions): Promise
           return;
         }
         const key = definition.keyOf(parsed.data);
-        const heartbeat = setInterval(() => void boss.touch(queue, attempt).catch(() => undefined), (leaseSeconds * 1000) / 3);
+        const heartbeat = setInterval(() => void bestEffort('job-lease', boss.touch(queue, attempt), log, { queue }), (leaseSeconds * 1000) / 3);
         const settled = async (affected: number, final: boolean) => {
           if (affected > 0 && final) await clearJobProgress(db, queue, key);
           return affected > 0;
@@ -118,7 +119,7 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions): Promise
               payload: parsed.data,
               attempt: envelope.data.priorRuns + job.retryCount + 1,
               signal,
-              progress: (progress) => recordJobProgress(db, queue, key, progress).catch(() => undefined),
+              progress: (progress) => bestEffort('job-progress', recordJobProgress(db, queue, key, progress), log, { queue }),
               stopping: lanes.isStopping,
             },
             {
@@ -153,7 +154,8 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions): Promise
           try {
             await send(payload, 0);
           } catch (error) {
-            await clearJobProgress(db, queue, key).catch(() => undefined);
+            // The send's failure is what the caller hears; a stale 'queued' stage is only counted.
+            await bestEffort('job-progress-clear', clearJobProgress(db, queue, key), log, { queue });
             throw error;
           }
         }

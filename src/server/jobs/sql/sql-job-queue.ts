@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db } from '#server/db/create-db.ts';
+import { bestEffort, failedBestEffort } from '#server/lib/best-effort.ts';
 import { clearJobProgress, jobProgressOf, recordJobProgress } from '../job-progress.repository.ts';
 import { DEFAULT_LEASE_MS, NO_PROGRESS, type JobDefinition, type JobHandle, type JobQueue, type JobState } from '../job-queue.ts';
 import { createLanes, waitUntilIdle, type Lanes } from '../lanes.ts';
@@ -43,7 +44,7 @@ export function createSqlJobQueue(options: SqlQueueOptions): JobQueue {
         const heartbeat = setInterval(() => {
           renewLease(db, job.id, worker, leaseMs).then(
             (held) => held || abort.abort(new Error('lease lost')),
-            (error: unknown) => log.warn({ err: error, queue }, 'lease renewal failed'),
+            (error: unknown) => failedBestEffort('job-lease', error, log, { queue }),
           );
         }, leaseMs / 3);
         try {
@@ -63,7 +64,7 @@ export function createSqlJobQueue(options: SqlQueueOptions): JobQueue {
               payload: parsed.data,
               attempt: job.attempts,
               signal: abort.signal,
-              progress: (progress) => recordJobProgress(db, queue, job.key, progress).catch(() => undefined),
+              progress: (progress) => bestEffort('job-progress', recordJobProgress(db, queue, job.key, progress), log, { queue }),
               stopping: lanes.isStopping,
             },
             {

@@ -211,7 +211,7 @@ export function createHostSlot<H extends { alive(): boolean; stop(): void }>(): 
   return {
     async get(key, start) {
       // Callers asking while a host starts wait for it, then take it if it is the one they want.
-      while (starting) await starting.catch(() => undefined);
+      while (starting) await starting.catch(() => undefined); // a failed start is its starter's to report: this caller starts its own
       if (current && current.key === key && current.host.alive()) return current.host;
       current?.host.stop();
       current = undefined;
@@ -229,7 +229,7 @@ export function createHostSlot<H extends { alive(): boolean; stop(): void }>(): 
       const pending = starting;
       current?.host.stop();
       current = undefined;
-      await pending?.then((h) => h.stop()).catch(() => undefined);
+      await pending?.then((h) => h.stop()).catch(() => undefined); // a start that failed left nothing to stop
     },
   };
 }

@@ -49,6 +49,7 @@ export function createHostPool<Input, Output>(options: { size: number; start: ()
     async close() {
       const ending = members;
       members = [];
+      // A host that never started has nothing to stop (its start's failure went to whoever asked for it).
       await Promise.all(ending.map((member) => member.host.then((host) => host.stop()).catch(() => undefined)));
     },
   };

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { z } from 'zod';
 import { RealtimeEventSchema } from '#shared/contracts/realtime.ts';
+import { failedBestEffort } from '../best-effort.ts';
 import type { HubMessage, RealtimeTransport } from './realtime-hub.ts';
 
 const Message = z.union([
@@ -26,6 +27,20 @@ export async function createPostgresTransport(options: { url: string; channel: s
   let closed = false;
   let retry: NodeJS.Timeout | undefined;
 
+  /** Tries again every second until a connection listens (a database restarting refuses for a while). */
+  const reconnect = () => {
+    clearTimeout(retry);
+    if (closed) return;
+    retry = setTimeout(
+      () =>
+        void connect().catch((error: unknown) => {
+          failedBestEffort('realtime-reconnect', error, log);
+          reconnect();
+        }),
+      1_000,
+    );
+  };
+
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: options.url });
     next.on('notification', (note) => {
@@ -40,11 +55,16 @@ export async function createPostgresTransport(options: { url: string; channel: s
     next.on('error', (error) => {
       log.warn({ err: error }, 'realtime channel lost its database connection; reconnecting');
       if (client === next) client = undefined;
-      void next.end().catch(() => undefined);
-      if (!closed) retry = setTimeout(() => void connect().catch(() => undefined), 1_000);
+      void next.end().catch(() => undefined); // the connection is broken already: ending it may fail too
+      reconnect();
     });
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      void next.end().catch(() => undefined); // never used: its error is the one thrown
+      throw error;
+    }
     client = next;
   };
   await connect();
@@ -55,7 +75,7 @@ export async function createPostgresTransport(options: { url: string; channel: s
       if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES)
         return log.error({ type: 'event' in message ? message.event.type : 'sessions ended' }, 'realtime message too large to send');
       if (!client) return log.warn('realtime event dropped: the database connection is being reopened');
-      client.query('select pg_notify($1, $2)', [channel, payload]).catch((error: unknown) => log.warn({ err: error }, 'realtime event not sent'));
+      client.query('select pg_notify($1, $2)', [channel, payload]).catch((error: unknown) => failedBestEffort('realtime-notify', error, log));
     },
     onMessage: (handler) => {
       deliver = handler;
@@ -63,7 +83,7 @@ export async function createPostgresTransport(options: { url: string; channel: s
     close: async () => {
       closed = true;
       clearTimeout(retry);
-      await client?.end().catch(() => undefined);
+      await client?.end().catch(() => undefined); // closing at shutdown: a connection already broken has nothing left to end
     },
   };
 }

@@ -2,10 +2,12 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { LIVE_CLOSE, LIVE_PATH, LIVE_SAMPLE_RATE, LiveClientMessageSchema, type LiveAuthMessage, type LiveServerMessage } from '#shared/contracts/live.ts';
 import type { Config } from '#server/config.ts';
+import { bestEffort, failedBestEffort } from '#server/lib/best-effort.ts';
 import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import type { AuthContext } from '../../auth/auth-context.ts';
 import { authenticateToken } from '../../auth/authenticate.ts';
+import { GoTrueError } from '../../auth/gotrue-error.ts';
 import type { MeetingsService } from '../../meetings/meetings.service.ts';
 import { MAX_BACKLOG_BYTES, startLiveSession, type LiveSession } from './live-session.ts';
 import { createLiveSlots, type SlotHold } from './live-slots.ts';
@@ -101,7 +103,7 @@ export function registerLiveRoutes(
       if (pausedSince === undefined) return;
       const pausedMs = Math.round(performance.now() - pausedSince);
       pausedSince = undefined;
-      void pausedTime.penalty(userId, pausedMs).catch((error: unknown) => deps.log.warn({ err: error }, 'a live session’s paused time was not counted'));
+      void bestEffort('live-paused-time', pausedTime.penalty(userId, pausedMs), deps.log);
     };
     const waitForAudio = () => {
       endPause();
@@ -161,7 +163,11 @@ export function registerLiveRoutes(
 
     const authenticate = async (message: Required<LiveAuthMessage>) => {
       state = 'authenticating';
-      const caller = await authenticateToken(deps.auth, message.accessToken).catch(() => undefined);
+      const caller = await authenticateToken(deps.auth, message.accessToken).catch((error: unknown) => {
+        // Closed as unauthenticated either way (the browser renews its token); a failure that was not the token's is counted too.
+        if (!(error instanceof GoTrueError)) failedBestEffort('socket-auth', error, deps.log);
+        return undefined;
+      });
       if (!caller) return close(LIVE_CLOSE.unauthenticated, 'Invalid or expired access token');
       if (state !== 'authenticating') return; // the browser left meanwhile
       unwatch = deps.hub.watchSession(caller.user.id, caller.session.id, () => close(LIVE_CLOSE.unauthenticated, 'Session ended'));
@@ -220,7 +226,7 @@ export function registerLiveRoutes(
       try {
         message = LiveClientMessageSchema.parse(JSON.parse(raw.toString('utf8')));
       } catch {
-        return close(LIVE_CLOSE.badMessage, 'Malformed message');
+        return close(LIVE_CLOSE.badMessage, 'Malformed message'); // not JSON, or not a message this socket takes
       }
       if (message.type === 'auth') {
         if (state !== 'waiting') return close(LIVE_CLOSE.badMessage, 'Already authenticated');

@@ -130,7 +130,7 @@ async function downloadVerified(
   const host = new URL(url).host;
   options.progress?.start(null);
   // What an earlier attempt kept (resume only); more than the whole file is not worth asking after.
-  let kept = options.resume ? ((await fs.promises.stat(target).catch(() => undefined))?.size ?? 0) : 0;
+  let kept = options.resume ? ((await fs.promises.stat(target).catch(() => undefined))?.size ?? 0) : 0; // nothing kept: from the start
   if (expected?.bytes != null && kept >= expected.bytes) kept = 0;
   try {
     let response: Response;
@@ -142,7 +142,7 @@ async function downloadVerified(
       throw new ModelFetchError(`Could not reach ${host}: ${networkReason(error)}. Check the network (or PARLEY_MODELS_BASE_URL) and try again.`);
     }
     if (!response.ok || !response.body) {
-      await response.body?.cancel().catch(() => undefined);
+      await response.body?.cancel().catch(() => undefined); // the refusal below is the error that matters
       if (response.status === 404) throw new ModelFetchError(`${url} answered 404 Not Found: no such model file there (check PARLEY_MODELS_BASE_URL).`);
       throw new ModelFetchError(`${url} answered HTTP ${response.status}${response.statusText ? ` ${response.statusText}` : ''}. Try again later.`);
     }
@@ -150,14 +150,14 @@ async function downloadVerified(
     const contentRange = /^bytes (\d+)-\d+\/(\d+|\*)$/.exec(response.headers.get('content-range') ?? '');
     const offset = response.status === 206 && contentRange && Number(contentRange[1]) === kept ? kept : 0;
     if (response.status === 206 && offset === 0) {
-      await response.body.cancel().catch(() => undefined);
+      await response.body.cancel().catch(() => undefined); // the refusal below is the error that matters
       throw new ModelFetchError(`${url} answered a part of the file that was not asked for; try again.`);
     }
     const rest = Number(response.headers.get('content-length'));
     const announced = Number.isFinite(rest) && rest > 0 ? offset + rest : NaN;
     const total = expected?.bytes ?? (Number.isFinite(announced) && announced > 0 ? announced : null);
     if (expected?.bytes != null && Number.isFinite(announced) && announced > 0 && announced !== expected.bytes) {
-      await response.body.cancel().catch(() => undefined);
+      await response.body.cancel().catch(() => undefined); // the refusal below is the error that matters
       throw new ModelFetchError(
         `${entry.name}: the server offers ${announced} bytes, expected ${expected.bytes} (${originOf(expected.source)}); nothing was installed.`,
       );

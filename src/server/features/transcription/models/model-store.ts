@@ -46,13 +46,13 @@ export function readInstalledModel(modelsDir: string, name: string): InstalledMo
   try {
     text = fs.readFileSync(path.join(dir, MANIFEST_FILE), 'utf8');
   } catch {
-    return undefined;
+    return undefined; // no manifest: not a whole model (a download in progress, or never installed)
   }
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    return undefined;
+    return undefined; // a damaged manifest: not a whole model, as above
   }
   const parsed = ModelManifestSchema.safeParse(json);
   return parsed.success && parsed.data.name === name ? { dir, manifest: parsed.data } : undefined;
@@ -67,7 +67,7 @@ export function listInstalledModels(modelsDir: string, kind?: ModelKind): Instal
       .filter((e) => e.isDirectory() && !e.name.startsWith('.'))
       .map((e) => e.name);
   } catch {
-    return [];
+    return []; // no models folder yet: no models
   }
   return names
     .sort()
@@ -124,7 +124,7 @@ export function readRecordedChecksums(modelsDir: string): RecordedChecksums {
     const parsed = ChecksumsSchema.safeParse(JSON.parse(fs.readFileSync(path.join(modelsDir, CHECKSUMS_FILE), 'utf8')));
     return parsed.success ? parsed.data : {};
   } catch {
-    return {};
+    return {}; // none recorded yet (or unreadable): the next first download records again
   }
 }
 

@@ -226,7 +226,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
         const parsed = ModelListSchema.safeParse(raw);
         return parsed.success ? parsed.data.data.map((m) => m.id) : undefined;
       } catch (error) {
-        if (error instanceof LlmCallError && error.kind === 'not-found') return undefined;
+        if (error instanceof LlmCallError && error.kind === 'not-found') return undefined; // a server without /models: nothing to check against
         throw error;
       }
     },
