@@ -365,11 +365,15 @@ describe('the step after the notes are stored', () => {
       const owner = await newPerson(t, 'step-fails');
       // A table gone from under the step: its queries throw after the notes were stored.
       await t.deps.database.db.schema.dropTable('decision_links').execute();
-      const errors = vi.spyOn(t.deps.log, 'error');
+      // A named best effort: logged at warn and counted on /status.
+      const errors = vi.spyOn(t.deps.log, 'warn');
       const meeting = await meetingWithNotes(t, owner, 'Spring campaign', '2026-11-17T15:00:00.000Z', PLANNING);
       expect(meeting.notes).toMatchObject({ status: 'ready', failureReason: null });
       expect(meeting.insights.filter((i) => i.kind === 'action_item')).toHaveLength(3);
-      expect(errors).toHaveBeenCalledWith(expect.objectContaining({ meetingId: meeting.id }), expect.stringContaining('follow-ups'));
+      expect(errors).toHaveBeenCalledWith(
+        expect.objectContaining({ meetingId: meeting.id, effort: 'notes-follow-ups' }),
+        expect.stringContaining('follow-ups'),
+      );
     } finally {
       await t.close();
     }
