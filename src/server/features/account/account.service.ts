@@ -33,6 +33,8 @@ export function createAccountService(deps: {
   accounts: AccountsPort;
   beforeAccountDeleted: readonly BeforeAccountDeleted[];
   onDataDeleted?: readonly OnAccountDataDeleted[];
+  /** Delete Account only, after the data and before the account goes (the teams feature revokes the person's invitations). */
+  onAccountDeleted?: readonly OnAccountDataDeleted[];
   log: Logger;
 }) {
   const { meetings, settings, accounts } = deps;
@@ -71,6 +73,7 @@ export function createAccountService(deps: {
       for (const check of deps.beforeAccountDeleted) await check(caller.userId);
       await accounts.endSessions(caller.userId);
       const deletedMeetings = await removeData(caller.userId);
+      for (const hook of deps.onAccountDeleted ?? []) await hook(caller.userId);
       await accounts.deleteUser(caller.userId);
       deps.log.info({ userId: caller.userId, deletedMeetings }, 'an account deleted at its request');
       return { deletedMeetings };
