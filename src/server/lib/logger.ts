@@ -11,7 +11,7 @@ import type { LoggerOptions } from 'pino';
 const TOKEN_IN_PATH = /^((?:\/api\/v1)?\/(?:shared|invitations|invite))\/[^/]+/;
 
 /** The request's path as the log keeps it: no query string, no token. */
-export function loggablePath(url: string): string {
+function loggablePath(url: string): string {
   return (url.split('?')[0] ?? '').replace(TOKEN_IN_PATH, '$1/[redacted]');
 }
 

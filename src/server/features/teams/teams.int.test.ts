@@ -649,6 +649,7 @@ describe('meetings shared with a team', () => {
       true,
     );
 
+    await t.deps.jobs.idle(); // "recorded" is written from the transcript's event, delivered by the job queue
     const items = TeamActivityListSchema.parse((await api(colleague, 'GET', `/api/v1/teams/${startTeam.id}/activity`)).body).items;
     expect(items.map((a) => [a.kind, a.actor.name, a.meeting?.title])).toEqual([
       ['meeting_recorded', 'Ivy Importer', 'Recorded for the team'],

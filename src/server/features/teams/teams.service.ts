@@ -87,7 +87,7 @@ type TeamsDeps = {
  * bucket) and INVITATION_EMAILS_PER_INVITER_PER_HOUR from one person. The counts are the
  * invitations' own, so a flood of invitations never holds back anyone's sign-in or recovery email.
  */
-export type InvitationEmailLimits = { frequencySeconds: number; perHour: number; enabled: boolean };
+type InvitationEmailLimits = { frequencySeconds: number; perHour: number; enabled: boolean };
 
 /** How many invitation emails one person may send in an hour (links to copy are not emailed and not counted). */
 export const INVITATION_EMAILS_PER_INVITER_PER_HOUR = 20;
