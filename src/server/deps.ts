@@ -47,6 +47,7 @@ import { subscribeAsk } from './features/ask/ask.subscribers.ts';
 import { subscribeNotes } from './features/notes/notes.subscribers.ts';
 import { subscribeNotifications } from './features/notifications/notifications.subscribers.ts';
 import { subscribeTeams } from './features/teams/teams.subscribers.ts';
+import { subscribeMeetings } from './features/meetings/meetings.subscribers.ts';
 import { createDomainEvents, type DomainEvents } from './events/domain-events.ts';
 import type { StageLimits } from './features/transcription/stage-limits.ts';
 import { createJobQueue, type JobQueueTimings } from './jobs/create-job-queue.ts';
@@ -216,6 +217,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     log,
     // Called only once a request runs, when the meetings service below exists.
     membersLeft: (userIds) => meetings.readersLeft(userIds),
+    rateLimiters,
+    emailLimits: { frequencySeconds: config.auth.emailFrequencySeconds, perHour: config.auth.emailRateLimitPerHour, enabled: config.auth.rateLimits },
   });
   const meetings = createMeetingsService({
     db,
@@ -313,6 +316,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   subscribeNotes(events, notes);
   subscribeAsk(events, ask);
   subscribeTeams(events, teams);
+  subscribeMeetings(events, meetings);
   subscribeNotifications(events, notifications, teams);
   const samples = createSamplesService({ meetings, notes });
   // A new account starts with the sample meetings (auth knows nothing of meetings: a named hook);
@@ -351,7 +355,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       settings,
       accounts: auth.accounts,
       beforeAccountDeleted,
-      onDataDeleted: [dataExport.removeFor, avatars.remove, notifications.removeFor],
+      onDataDeleted: [dataExport.removeFor, avatars.remove, notifications.removeFor, teams.forgetActivityOf],
+      onAccountDeleted: [teams.accountDeleted],
       events,
       log,
     }),

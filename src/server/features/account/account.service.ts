@@ -35,6 +35,8 @@ export function createAccountService(deps: {
   accounts: AccountsPort;
   beforeAccountDeleted: readonly BeforeAccountDeleted[];
   onDataDeleted?: readonly OnAccountDataDeleted[];
+  /** Delete Account only, after the data and before the account goes (the teams feature revokes the person's invitations). */
+  onAccountDeleted?: readonly OnAccountDataDeleted[];
   /** The account's deletion commits with its `account.deleted` event; the person's delivered events are forgotten with their data. */
   events: Pick<DomainEvents, 'transaction' | 'forgetOwner'>;
   log: Logger;
@@ -77,6 +79,7 @@ export function createAccountService(deps: {
       for (const check of deps.beforeAccountDeleted) await check(caller.userId);
       await accounts.endSessions(caller.userId);
       const deletedMeetings = await removeData(caller.userId);
+      for (const hook of deps.onAccountDeleted ?? []) await hook(caller.userId);
       await deps.events.transaction(async (trx, raise) => {
         await accounts.deleteUser(caller.userId, trx);
         raise({

@@ -606,6 +606,14 @@ export async function setMeetingTeam(
   });
 }
 
+/** Makes private again every meeting of the owner shared with the team (they left it); answers those it changed. */
+export async function unshareOwnersMeetings(db: Db, ownerId: string, teamId: string): Promise<{ id: string; title: string }[]> {
+  const rows = await db.selectFrom('meetings').select(['id', 'title']).where('owner_id', '=', ownerId).where('team_id', '=', teamId).execute();
+  if (rows.length === 0) return [];
+  await db.updateTable('meetings').set({ team_id: null, updated_at: nowIso() }).where('owner_id', '=', ownerId).where('team_id', '=', teamId).execute();
+  return rows;
+}
+
 /** Who owns a meeting and which team it is shared with (realtime events go to its readers). */
 export async function ownershipOf(db: Db, id: string) {
   return db.selectFrom('meetings').select(['owner_id', 'team_id', 'title', 'source']).where('id', '=', id).executeTakeFirst();

@@ -68,6 +68,7 @@ import {
   searchInMeeting,
   setSearchableNotes,
   setMeetingTeam,
+  unshareOwnersMeetings,
   setSummary,
   sharedWithTeam,
   teamMemberCounts,
@@ -419,6 +420,32 @@ export function createMeetingsService(deps: {
         teams?.teamChanged?.(changed.previousTeamId);
       }
       return 'shared';
+    },
+    /**
+     * Its owner left the team or was removed from it (the teams feature's `team.member_removed`): the
+     * meetings they shared with it become private again, so the rest of the team reads, exports,
+     * searches and asks them no more, and downloads of them under way stop. Done once per event;
+     * nothing changes when the owner is back in the team by then (what they shared since is theirs to decide).
+     */
+    ownerLeftTeam: async (ownerId: string, teamId: string, actorId: string | null): Promise<number> => {
+      if (await isMemberOf(ownerId, teamId)) return 0;
+      const unshared = await events.transaction(async (trx, raise) => {
+        const rows = await unshareOwnersMeetings(trx, ownerId, teamId);
+        for (const row of rows) {
+          raise({
+            type: 'meeting.shared',
+            actorId,
+            ownerId,
+            teamId: null,
+            subject: { type: 'meeting', id: row.id },
+            payload: { teamId: null, previousTeamId: teamId, title: row.title },
+          });
+        }
+        return rows;
+      });
+      for (const row of unshared) await readsInFlight.meetingChanged(row.id);
+      if (unshared.length > 0) teams?.teamChanged?.(teamId);
+      return unshared.length;
     },
     /**
      * A download or stream of the meeting starts (register it before checking access): it is ended

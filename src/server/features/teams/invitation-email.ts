@@ -4,9 +4,12 @@ import { escapeHtml } from '#server/lib/escape-html.ts';
 /** An email to send (the installation's mailer: SMTP or the development outbox). */
 export type OutgoingEmail = { to: string; subject: string; text: string; html: string; link: string };
 
+/** Every invitation email's subject: the inviter's name and the team's are theirs to choose, so they stay out of it (the body names them). */
+export const INVITATION_EMAIL_SUBJECT = 'You are invited to join a team on Parley';
+
 /** The invitation email: who invites to which team with which role, the link, and when it stops working. */
 export function invitationEmail(input: { to: string; teamName: string; inviter: string; role: InvitedRole; link: string; expiresAt: string }): OutgoingEmail {
-  const subject = `${input.inviter} invited you to ${input.teamName} on Parley`;
+  const subject = INVITATION_EMAIL_SUBJECT;
   const intro = `${input.inviter} invited you to join the team “${input.teamName}” on Parley as ${input.role === 'admin' ? 'an admin' : 'a member'}.`;
   const expiry = `The invitation works once and expires on ${new Date(input.expiresAt).toUTCString()}.`;
   const text = [intro, '', `Accept the invitation: ${input.link}`, '', 'You will be asked to sign in, or to create an account first.', expiry].join('\n');

@@ -20,12 +20,17 @@ import {
   type TeamMember,
 } from '#shared/contracts/teams.ts';
 import { buildTestApp, findFreePort, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
-import { outbox } from '#tests/support/supabase-client.ts';
-import { MAX_OPEN_INVITATIONS } from './teams.service.ts';
+import { outbox, type OutboxMessage } from '#tests/support/supabase-client.ts';
+import { INVITATION_EMAIL_SUBJECT } from './invitation-email.ts';
+import { INVITATION_EMAILS_PER_INVITER_PER_HOUR, MAX_OPEN_INVITATIONS, MAX_OWNED_TEAMS } from './teams.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ listen: true, env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false' } });
+  // Invitation emails have auth's budgets (tested in 'invitation email budgets'): here many go to a few addresses in seconds.
+  t = await buildTestApp({
+    listen: true,
+    env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', AUTH_EMAIL_FREQUENCY: '0', AUTH_EMAIL_RATE_LIMIT_PER_HOUR: '10000' },
+  });
 });
 afterAll(() => t.close());
 
@@ -167,7 +172,9 @@ describe('teams and invitations', () => {
     await t.deps.jobs.idle(); // the email leaves from the invitation's event
     const mail = outbox(t.config.dataDir, guest.email).at(-1)!;
     expect(mail).toMatchObject({ kind: 'team_invitation', link: invitation.url });
-    expect(mail.subject).toBe('Olive Owner invited you to Research on Parley');
+    // The subject is fixed (the inviter's and the team's names are theirs to choose); the body names them.
+    expect(mail.subject).toBe(INVITATION_EMAIL_SUBJECT);
+    expect(mail.text).toContain('Olive Owner invited you to join the team “Research” on Parley as an admin.');
     expect(mail.text).toContain(invitation.url);
 
     const rows = await t.deps.database.db.selectFrom('team_invitations').selectAll().where('id', '=', invitation.id).execute();
@@ -642,6 +649,7 @@ describe('meetings shared with a team', () => {
       true,
     );
 
+    await t.deps.jobs.idle(); // "recorded" is written from the transcript's event, delivered by the job queue
     const items = TeamActivityListSchema.parse((await api(colleague, 'GET', `/api/v1/teams/${startTeam.id}/activity`)).body).items;
     expect(items.map((a) => [a.kind, a.actor.name, a.meeting?.title])).toEqual([
       ['meeting_recorded', 'Ivy Importer', 'Recorded for the team'],
@@ -847,4 +855,274 @@ describe('/team live', () => {
     await setMetadata({ avatar_url: 'https://tracker.example.com/pixel.png' });
     expect((await membersOf(owner, team.id))[0]!.avatarUrl).toBeNull();
   });
+});
+
+describe('invitations speak for their inviter only while they may invite (#31 R3-2)', () => {
+  const stillOpen = async (owner: User, teamId: string) =>
+    InvitationListSchema.parse((await api(owner, 'GET', `/api/v1/teams/${teamId}/invitations`)).body).items.map((i) => i.id);
+
+  it('a removed admin’s own link does not bring them back, and their open invitations are revoked', async () => {
+    const owner = await newUser('Rhea Owner');
+    const admin = await newUser('Ravi Removed');
+    const team = await createTeam(owner, 'Revocations');
+    await join(owner, team.id, admin, 'admin');
+    const comeback = await invite(admin, team.id, { role: 'admin' });
+    const emailed = await invite(admin, team.id, { email: 'friend-of-ravi@example.com', role: 'member' });
+    const ownersOwn = await invite(owner, team.id, {});
+
+    expect((await api(owner, 'DELETE', `/api/v1/teams/${team.id}/members/${admin.id}`)).status).toBe(200);
+    const back = await accept(admin, comeback.token);
+    expect(back.status).toBe(410);
+    expect(messageOf(back.body)).toBe('This invitation has been revoked. Ask for a new invitation.');
+    expect((await api(admin, 'GET', `/api/v1/teams/${team.id}/members`)).status).toBe(404);
+    expect(await stillOpen(owner, team.id)).toEqual([ownersOwn.id]);
+    expect((await accept(await newUser('Friend Of Ravi'), emailed.token)).status).toBe(410);
+  });
+
+  it('an admin who leaves, is made a member or deletes their account leaves no invitation that works', async () => {
+    const owner = await newUser('Lena Owner');
+    const team = await createTeam(owner, 'Leavers');
+    const [leaver, demoted, deleted] = await Promise.all([newUser('Lou Leaver'), newUser('Dora Demoted'), newUser('Dan Deleted')]);
+    for (const admin of [leaver, demoted, deleted]) await join(owner, team.id, admin, 'admin');
+    const [byLeaver, byDemoted, byDeleted] = await Promise.all([
+      invite(leaver, team.id, { role: 'admin' }),
+      invite(demoted, team.id, { role: 'admin' }),
+      invite(deleted, team.id, { role: 'member' }),
+    ]);
+
+    expect((await api(leaver, 'DELETE', `/api/v1/teams/${team.id}/members/${leaver.id}`)).status).toBe(200);
+    expect((await api(owner, 'PATCH', `/api/v1/teams/${team.id}/members/${demoted.id}`, { role: 'member' })).status).toBe(200);
+    expect((await api(deleted, 'DELETE', '/api/v1/me', { email: deleted.email, password: 'secret12' })).status).toBe(200);
+
+    expect(await stillOpen(owner, team.id)).toEqual([]);
+    for (const invitation of [byLeaver, byDemoted, byDeleted]) {
+      const taken = await accept(await newUser('Link Holder'), invitation.token);
+      expect(taken.status).toBe(410);
+      expect(messageOf(taken.body)).toBe('This invitation has been revoked. Ask for a new invitation.');
+    }
+    // A demoted admin invites no more either.
+    expect((await api(demoted, 'POST', `/api/v1/teams/${team.id}/invitations`, {})).status).toBe(403);
+    expect((await membersOf(owner, team.id)).map((m) => [m.name, m.role])).toEqual([
+      ['Lena Owner', 'owner'],
+      ['Dora Demoted', 'member'],
+    ]);
+  });
+
+  it('an invitation left open by an inviter who may no longer invite (made before they lost the right) is refused', async () => {
+    const owner = await newUser('Olga Owner');
+    const admin = await newUser('Abe Admin');
+    const team = await createTeam(owner, 'Stale Links');
+    await join(owner, team.id, admin, 'admin');
+    const stale = await invite(admin, team.id, { role: 'admin' });
+    // The inviter's role changed without the revocation this server now makes (an older server's data).
+    await t.deps.database.db.updateTable('team_members').set({ role: 'member' }).where('team_id', '=', team.id).where('user_id', '=', admin.id).execute();
+    const preview = await api(undefined, 'GET', `/api/v1/invitations/${stale.token}`);
+    expect(preview.status).toBe(410);
+    const taken = await accept(await newUser('Late Admin'), stale.token);
+    expect(taken.status).toBe(410);
+    expect(messageOf(taken.body)).toBe('This invitation no longer works: the person who sent it can no longer invite to this team. Ask for a new invitation.');
+    expect((await membersOf(owner, team.id)).length).toBe(2);
+  });
+});
+
+describe('an emailed invitation is for its address (#31 I-2)', () => {
+  it('only the account of the invited address accepts it; a link to copy is anyone’s', async () => {
+    const owner = await newUser('Ines Owner');
+    const guest = await newUser('Gil Guest');
+    const forwardedTo = await newUser('Fay Forwarded');
+    const team = await createTeam(owner, 'Bound');
+    const invitation = await invite(owner, team.id, { email: guest.email, role: 'member' });
+
+    const other = await accept(forwardedTo, invitation.token);
+    expect(other.status).toBe(403);
+    expect(messageOf(other.body)).toBe(
+      'This invitation was emailed to another address. Sign in with the account of that address to accept it, or ask for an invitation to yours.',
+    );
+    // The refusal does not use the invitation up.
+    expect((await accept(guest, invitation.token)).status).toBe(200);
+    const link = await invite(owner, team.id, {});
+    expect((await accept(forwardedTo, link.token)).status).toBe(200);
+    expect((await membersOf(owner, team.id)).map((m) => m.name)).toEqual(['Ines Owner', 'Gil Guest', 'Fay Forwarded']);
+  });
+});
+
+describe('a member who leaves takes their meetings with them (#31 R3-3)', () => {
+  it('the meetings they shared become private when they leave or are removed: the rest of the team reads, lists and exports them no more', async () => {
+    const owner = await newUser('Tess Owner');
+    const [leaver, removed, reader] = await Promise.all([newUser('Lee Leaving'), newUser('Rob Removed'), newUser('Rae Reader')]);
+    const team = await createTeam(owner, 'Departures');
+    for (const member of [leaver, removed, reader]) await join(owner, team.id, member);
+    const leaversMeeting = await meetingTitled(leaver, 'Weekly Team Standup');
+    const removedsMeeting = await meetingTitled(removed, 'Weekly Team Standup');
+    const ownersMeeting = await meetingTitled(owner, 'Weekly Team Standup');
+    for (const [user, meeting] of [
+      [leaver, leaversMeeting],
+      [removed, removedsMeeting],
+      [owner, ownersMeeting],
+    ] as const) {
+      await withAudio(meeting.id);
+      expect((await shareWith(user, meeting.id, team.id)).status).toBe(200);
+      expect(await readStatuses(reader, meeting.id)).toEqual(CAN_READ);
+    }
+
+    expect((await api(leaver, 'DELETE', `/api/v1/teams/${team.id}/members/${leaver.id}`)).status).toBe(200);
+    expect((await api(owner, 'DELETE', `/api/v1/teams/${team.id}/members/${removed.id}`)).status).toBe(200);
+    await t.deps.jobs.idle(); // the meetings feature acts on the removals' events
+    for (const meeting of [leaversMeeting, removedsMeeting]) {
+      expect(await readStatuses(reader, meeting.id)).toEqual(CANNOT_READ);
+      expect(await readStatuses(owner, meeting.id)).toEqual(CANNOT_READ);
+      expect((await api(reader, 'GET', `/api/v1/meetings?q=${encodeURIComponent('Weekly Team Standup')}`)).raw).not.toContain(meeting.id);
+    }
+    // Their owners keep them, private now.
+    for (const [user, meeting] of [
+      [leaver, leaversMeeting],
+      [removed, removedsMeeting],
+    ] as const) {
+      expect(await readStatuses(user, meeting.id)).toEqual(CAN_READ);
+      expect(MeetingDetailSchema.parse((await api(user, 'GET', `/api/v1/meetings/${meeting.id}`)).body).teamId).toBeNull();
+    }
+    // What the owner who stays shared is still the team's.
+    expect(await readStatuses(reader, ownersMeeting.id)).toEqual(CAN_READ);
+  });
+});
+
+describe('invitation email budgets (#31 R3-8)', () => {
+  let limited: TestApp;
+  beforeAll(async () => {
+    // Auth's defaults (60 s between emails to an address, request limits on), and a small installation budget.
+    limited = await buildTestApp({ env: { AUTH_AUTOCONFIRM: 'true', AUTH_EMAIL_RATE_LIMIT_PER_HOUR: '25' } });
+  });
+  afterAll(() => limited.close());
+
+  const as = async (name: string) => {
+    const { token } = await signUpUser(limited.app, 'budget', { fullName: name });
+    return { authorization: `Bearer ${token}` };
+  };
+  const post = (headers: Record<string, string>, url: string, payload: object) => limited.app.inject({ method: 'POST', url, headers, payload });
+  const teamOf = async (headers: Record<string, string>, name: string) => TeamSchema.parse((await post(headers, '/api/v1/teams', { name })).json()).id;
+  const inviteTo = (headers: Record<string, string>, teamId: string, email: string) => post(headers, `/api/v1/teams/${teamId}/invitations`, { email });
+  const openOf = async (headers: Record<string, string>, teamId: string) =>
+    InvitationListSchema.parse((await limited.app.inject({ method: 'GET', url: `/api/v1/teams/${teamId}/invitations`, headers })).json()).items;
+
+  it('the subject carries nothing the inviter wrote; the body names them, escaped', async () => {
+    const { token } = await signUpUser(limited.app, 'budget', { fullName: 'URGENT: reset your password at evil.example' });
+    const headers = { authorization: `Bearer ${token}` };
+    const team = await teamOf(headers, '<b>Payroll</b> — verify your account');
+    expect((await inviteTo(headers, team, 'subject-check@example.com')).statusCode).toBe(201);
+    await limited.deps.jobs.idle();
+    // The outbox keeps the HTML part too.
+    const mail = outbox(limited.config.dataDir, 'subject-check@example.com').at(-1) as OutboxMessage & { html: string };
+    expect(mail.subject).toBe(INVITATION_EMAIL_SUBJECT);
+    expect(mail.text).toContain('URGENT: reset your password at evil.example invited you to join the team “<b>Payroll</b> — verify your account”');
+    expect(mail.html).toContain('&lt;b&gt;Payroll&lt;/b&gt;');
+    expect(mail.html).not.toContain('<b>Payroll</b>');
+  });
+
+  it('one address hears once a minute, whoever invites it, and the refused invitation is not made', async () => {
+    const [first, second] = await Promise.all([as('First Inviter'), as('Second Inviter')]);
+    const [teamA, teamB] = await Promise.all([teamOf(first, 'Alpha'), teamOf(second, 'Beta')]);
+    expect((await inviteTo(first, teamA, 'target@example.com')).statusCode).toBe(201);
+    for (const [headers, teamId] of [
+      [first, teamA],
+      [second, teamB],
+    ] as const) {
+      const again = await inviteTo(headers, teamId, 'TARGET@example.com');
+      expect(again.statusCode).toBe(429);
+      expect(again.json()).toMatchObject({
+        error: {
+          code: 'RATE_LIMITED',
+          message: expect.stringMatching(
+            /^Parley has emailed target@example\.com too often lately\. Try again in \d+ seconds, or invite with a link instead\.$/,
+          ),
+        },
+      });
+    }
+    // The first invitation stands (not replaced by the refused one), and the other team holds none.
+    expect((await openOf(first, teamA)).map((i) => i.email)).toEqual(['target@example.com']);
+    expect(await openOf(second, teamB)).toEqual([]);
+    // A link to copy needs no email.
+    expect((await post(second, `/api/v1/teams/${teamB}/invitations`, {})).statusCode).toBe(201);
+  });
+
+  it(`one person sends at most ${INVITATION_EMAILS_PER_INVITER_PER_HOUR} invitation emails an hour, and the installation its hourly budget`, async () => {
+    const spammer = await as('Sally Spammer');
+    const team = await teamOf(spammer, 'Flood');
+    for (let i = 0; i < INVITATION_EMAILS_PER_INVITER_PER_HOUR; i += 1) expect((await inviteTo(spammer, team, `flood-${i}@example.com`)).statusCode).toBe(201);
+    const over = await inviteTo(spammer, team, 'flood-over@example.com');
+    expect(over.statusCode).toBe(429);
+    expect(over.json()).toMatchObject({
+      error: {
+        message: expect.stringMatching(
+          new RegExp(
+            `^You have sent ${INVITATION_EMAILS_PER_INVITER_PER_HOUR} invitation emails in the last hour, the most one person may\\. Try again in \\d+ minutes, or invite with a link instead\\.$`,
+          ),
+        ),
+      },
+    });
+    expect((await openOf(spammer, team)).map((i) => i.email)).not.toContain('flood-over@example.com');
+
+    // 25 an hour for the installation: 2 in the tests above, 20 here; 3 more from someone else.
+    const other = await as('Otis Other');
+    const otherTeam = await teamOf(other, 'Budget');
+    for (let i = 0; i < 3; i += 1) expect((await inviteTo(other, otherTeam, `budget-${i}@example.com`)).statusCode).toBe(201);
+    const spent = await inviteTo(other, otherTeam, 'budget-over@example.com');
+    expect(spent.statusCode).toBe(429);
+    expect(spent.json()).toMatchObject({
+      error: {
+        message: expect.stringMatching(
+          /^This server has sent all the invitation emails it may this hour\. Try again in \d+ minutes, or invite with a link instead\.$/,
+        ),
+      },
+    });
+    await limited.deps.jobs.idle();
+    expect(outbox(limited.config.dataDir, 'budget-over@example.com')).toEqual([]);
+    expect(outbox(limited.config.dataDir, 'flood-over@example.com')).toEqual([]);
+  });
+
+  it(`an account owns at most ${MAX_OWNED_TEAMS} teams`, async () => {
+    const founder = await as('Fred Founder');
+    for (let i = 0; i < MAX_OWNED_TEAMS; i += 1) expect((await post(founder, '/api/v1/teams', { name: `Team ${i}` })).statusCode).toBe(201);
+    const over = await post(founder, '/api/v1/teams', { name: 'One too many' });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({
+      error: { message: `You already own ${MAX_OWNED_TEAMS} teams, the most one account may. Delete one, or hand it over, before creating another.` },
+    });
+  });
+});
+
+describe('a deleted person leaves no titles or addresses in their teams’ activity (#31 R3-15)', () => {
+  for (const how of ['Delete All Data', 'Delete Account'] as const) {
+    it(`${how}: the activity keeps nobody’s meeting titles or invited addresses of theirs`, async () => {
+      const owner = await newUser('Ada Owner');
+      const person = await newUser('Pia Leaving');
+      const team = await createTeam(owner, `Forgetting ${how}`);
+      await join(owner, team.id, person, 'admin');
+      const meeting = await meetingTitled(person, 'Weekly Team Standup');
+      const title = `Pia’s confidential plans ${crypto.randomUUID()}`;
+      expect((await api(person, 'PATCH', `/api/v1/meetings/${meeting.id}`, { title })).status).toBe(200);
+      expect((await shareWith(person, meeting.id, team.id)).status).toBe(200);
+      expect((await api(owner, 'GET', `/api/v1/meetings/${meeting.id}/export?format=md`)).status).toBe(200);
+      expect((await api(person, 'POST', `/api/v1/meetings/${meeting.id}/share`)).status).toBe(201);
+      const contact = `pias-contact-${crypto.randomUUID()}@example.com`;
+      await invite(person, team.id, { email: contact });
+      await t.deps.jobs.idle();
+      const before = JSON.stringify((await api(owner, 'GET', `/api/v1/teams/${team.id}/activity`)).body);
+      expect(before).toContain(title);
+      expect(before).toContain(contact);
+      expect(before).toContain(person.email);
+
+      const deleted =
+        how === 'Delete All Data'
+          ? await api(person, 'DELETE', '/api/v1/me/data', { email: person.email })
+          : await api(person, 'DELETE', '/api/v1/me', { email: person.email, password: 'secret12' });
+      expect(deleted.status).toBe(200);
+      const items = TeamActivityListSchema.parse((await api(owner, 'GET', `/api/v1/teams/${team.id}/activity`)).body).items;
+      const after = JSON.stringify(items);
+      expect(after).not.toContain(title);
+      expect(after).not.toContain(contact);
+      expect(after).not.toContain(person.email);
+      // What others did that named nothing of theirs stays.
+      expect(items.map((a) => a.kind)).toContain('member_joined');
+    });
+  }
 });

@@ -182,6 +182,32 @@ export async function revokeInvitationsTo(db: Db, teamId: string, email: string,
     .execute();
 }
 
+/**
+ * Revokes the open invitations a person made: in one team (they left it, were removed or are no
+ * longer an admin), or in every team (their account is being deleted).
+ */
+export async function revokeInvitationsBy(db: Db, invitedBy: string, teamId: string | null, now: Date): Promise<void> {
+  let update = db
+    .updateTable('team_invitations')
+    .set({ revoked_at: now.toISOString() })
+    .where('invited_by', '=', invitedBy)
+    .where('accepted_at', 'is', null)
+    .where('revoked_at', 'is', null);
+  if (teamId !== null) update = update.where('team_id', '=', teamId);
+  await update.execute();
+}
+
+/** Teams the person owns (a cap on how many one account may create). */
+export async function ownedTeamCount(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('team_members')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('role', '=', 'owner')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** Revokes an open invitation of this team; false when there is none (another team's id, already used or revoked). */
 export async function revokeInvitation(db: Db, teamId: string, invitationId: string, now: Date): Promise<boolean> {
   const result = await db
@@ -207,7 +233,10 @@ export async function invitationOfToken(db: Db, token: string): Promise<(Invitat
 
 /**
  * Uses up an open invitation and makes the person a member with its role, in one transaction: the
- * conditional UPDATE lets only one of two accepts racing for the same invitation through.
+ * conditional UPDATE lets only one of two accepts racing for the same invitation through, and only
+ * while its inviter is still in the team as an owner or admin (their removal, demotion or deleted
+ * account ends their invitations even in a race with it). Invited roles are admin or member, so an
+ * inviter who may invite at all holds at least the role they give.
  */
 export async function acceptInvitation(db: Db, invitation: InvitationRow, userId: string, now: Date): Promise<boolean> {
   return inTransaction(db, async (trx) => {
@@ -218,6 +247,16 @@ export async function acceptInvitation(db: Db, invitation: InvitationRow, userId
       .where('accepted_at', 'is', null)
       .where('revoked_at', 'is', null)
       .where('expires_at', '>', now.toISOString())
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('team_members as inviter')
+            .select('inviter.user_id')
+            .whereRef('inviter.team_id', '=', 'team_invitations.team_id')
+            .whereRef('inviter.user_id', '=', 'team_invitations.invited_by')
+            .where('inviter.role', 'in', ['owner', 'admin']),
+        ),
+      )
       .executeTakeFirst();
     if (Number(taken.numUpdatedRows) === 0) return false;
     await trx
@@ -283,4 +322,36 @@ export async function presenceOf(db: Db, userIds: readonly string[]): Promise<Ma
     .where('user_id', 'in', [...new Set(userIds)])
     .execute();
   return new Map(rows.map((r) => [r.user_id, r.seen_at]));
+}
+
+/** The kinds of activity about a meeting that only its owner raises (recorded, imported or shared into the team, insights shared by link). */
+const OWNERS_MEETING_KINDS = ['meeting_recorded', 'meeting_imported', 'meeting_shared', 'insights_shared'] as const;
+
+/**
+ * Takes a person's data out of their teams' activity (Delete All Data, Delete Account): every entry
+ * about their meetings, by anyone (titles included), and the addresses they invited; entries where
+ * someone invited their own address no longer name it. Their meetings are found through the entries
+ * they raised as owner: a meeting reaches a team's activity only once its owner shared or recorded it there.
+ */
+export async function forgetActivityOf(db: Db, userId: string, email: string | null): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    const theirMeetings = await trx
+      .selectFrom('team_activity')
+      .select('meeting_id')
+      .distinct()
+      .where('actor_id', '=', userId)
+      .where('kind', 'in', [...OWNERS_MEETING_KINDS])
+      .where('meeting_id', 'is not', null)
+      .execute();
+    const meetingIds = theirMeetings.flatMap((r) => (r.meeting_id ? [r.meeting_id] : []));
+    for (let i = 0; i < meetingIds.length; i += 500) {
+      await trx
+        .deleteFrom('team_activity')
+        .where('meeting_id', 'in', meetingIds.slice(i, i + 500))
+        .execute();
+    }
+    await trx.deleteFrom('team_activity').where('actor_id', '=', userId).where('kind', '=', 'member_invited').execute();
+    if (email)
+      await trx.updateTable('team_activity').set({ subject: null }).where('kind', '=', 'member_invited').where('subject', '=', email.toLowerCase()).execute();
+  });
 }

@@ -18,6 +18,7 @@ import type { DomainEvent } from '#shared/contracts/events.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { EventRecorder } from '#server/events/domain-events.ts';
 import { bestEffort } from '#server/lib/best-effort.ts';
+import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
@@ -28,6 +29,7 @@ import {
   acceptInvitation,
   activityOf,
   deleteTeam,
+  forgetActivityOf,
   insertActivity,
   insertInvitation,
   insertTeam,
@@ -36,10 +38,12 @@ import {
   setInvitationEmail,
   membersOf,
   openInvitations,
+  ownedTeamCount,
   presenceOf,
   removeMember,
   renameTeam,
   revokeInvitation,
+  revokeInvitationsBy,
   revokeInvitationsTo,
   roleOf,
   setRole,
@@ -74,7 +78,27 @@ type TeamsDeps = {
   log: Logger;
   /** People who left a team (removed, or it was deleted): the meetings feature ends their downloads of its meetings. */
   membersLeft?: (userIds: readonly string[]) => Promise<void>;
+  /** The server's rate-limit port: invitation emails are counted there, as auth's emails are. */
+  rateLimiters: RateLimiters;
+  /** Auth's email settings, applied to invitation emails too (config.auth). */
+  emailLimits: InvitationEmailLimits;
 };
+
+/**
+ * The budgets auth's emails have, for invitation emails: one email to an address per
+ * AUTH_EMAIL_FREQUENCY seconds (0: no wait) and AUTH_EMAIL_RATE_LIMIT_PER_HOUR from the whole
+ * installation; with AUTH_RATE_LIMITS on, also 10 an hour to one address (auth's per-address
+ * bucket) and INVITATION_EMAILS_PER_INVITER_PER_HOUR from one person. The counts are the
+ * invitations' own, so a flood of invitations never holds back anyone's sign-in or recovery email.
+ */
+type InvitationEmailLimits = { frequencySeconds: number; perHour: number; enabled: boolean };
+
+/** How many invitation emails one person may send in an hour (links to copy are not emailed and not counted). */
+export const INVITATION_EMAILS_PER_INVITER_PER_HOUR = 20;
+/** As auth's sign-ups, recoveries and magic links to one address. */
+const INVITATION_EMAILS_PER_ADDRESS_PER_HOUR = 10;
+/** Teams one account may own: each holds up to MAX_OPEN_INVITATIONS, so this bounds what one person can send. */
+export const MAX_OWNED_TEAMS = 20;
 
 const INVITATION_VALID_MS = INVITATION_VALID_DAYS * 24 * 60 * 60 * 1000;
 /** What the inviter reads on an invitation whose email did not go out (the mail server's answer is in the server's log). */
@@ -98,6 +122,47 @@ export type TeamsService = ReturnType<typeof createTeamsService>;
 export function createTeamsService(deps: TeamsDeps) {
   const { db } = deps;
   const nowIso = () => deps.now().toISOString();
+  const limits = deps.emailLimits;
+  const emailLimiters = {
+    perInviter: deps.rateLimiters.limiter({ keyPrefix: 'invitationEmailsPerInviter', points: INVITATION_EMAILS_PER_INVITER_PER_HOUR, duration: 3600 }),
+    frequency:
+      limits.frequencySeconds > 0
+        ? deps.rateLimiters.limiter({ keyPrefix: 'invitationEmailFrequency', points: 1, duration: limits.frequencySeconds })
+        : undefined,
+    perAddress: deps.rateLimiters.limiter({ keyPrefix: 'invitationEmailsPerAddress', points: INVITATION_EMAILS_PER_ADDRESS_PER_HOUR, duration: 3600 }),
+    installation: deps.rateLimiters.limiter({ keyPrefix: 'invitationEmails', points: limits.perHour, duration: 3600 }),
+  };
+  const later = (ms: number) => (ms < 90_000 ? `${Math.max(1, Math.ceil(ms / 1000))} seconds` : `${Math.ceil(ms / 60_000)} minutes`);
+  /**
+   * Counts one invitation email from `userId` to `email`, or refuses it (429) with when to try again.
+   * The inviter's own count goes first, so their refusals spend nothing of the address's budget.
+   */
+  const countInvitationEmail = async (userId: string, email: string): Promise<void> => {
+    const orLink = 'or invite with a link instead.';
+    if (limits.enabled) {
+      const mine = await emailLimiters.perInviter.consume(userId);
+      if (!mine.allowed)
+        throw new AppError(
+          'RATE_LIMITED',
+          `You have sent ${INVITATION_EMAILS_PER_INVITER_PER_HOUR} invitation emails in the last hour, the most one person may. Try again in ${later(mine.msBeforeNext)}, ${orLink}`,
+        );
+    }
+    const tooMany = (ms: number) => new AppError('RATE_LIMITED', `Parley has emailed ${email} too often lately. Try again in ${later(ms)}, ${orLink}`);
+    if (emailLimiters.frequency) {
+      const recent = await emailLimiters.frequency.consume(email);
+      if (!recent.allowed) throw tooMany(recent.msBeforeNext);
+    }
+    if (limits.enabled) {
+      const address = await emailLimiters.perAddress.consume(email);
+      if (!address.allowed) throw tooMany(address.msBeforeNext);
+    }
+    const installation = await emailLimiters.installation.consume('installation');
+    if (!installation.allowed)
+      throw new AppError(
+        'RATE_LIMITED',
+        `This server has sent all the invitation emails it may this hour. Try again in ${later(installation.msBeforeNext)}, ${orLink}`,
+      );
+  };
 
   /** The caller's role in the team; a team they are not in does not exist for them. */
   const roleIn = async (userId: string, teamId: string): Promise<TeamRole> => {
@@ -218,6 +283,10 @@ export function createTeamsService(deps: TeamsDeps) {
     if (invitation.accepted_at) throw new AppError('GONE', 'This invitation has already been used. Ask for a new invitation.');
     if (invitation.revoked_at) throw new AppError('GONE', 'This invitation has been revoked. Ask for a new invitation.');
     if (Date.parse(invitation.expires_at) <= deps.now().getTime()) throw new AppError('GONE', 'This invitation has expired. Ask for a new invitation.');
+    // An invitation speaks for its inviter only while they may still invite to the team.
+    const inviterRole = invitation.invited_by ? await roleOf(db, invitation.team_id, invitation.invited_by) : undefined;
+    if (!inviterRole || !managesMembers(inviterRole))
+      throw new AppError('GONE', 'This invitation no longer works: the person who sent it can no longer invite to this team. Ask for a new invitation.');
     return invitation;
   };
 
@@ -236,7 +305,15 @@ export function createTeamsService(deps: TeamsDeps) {
       }
     },
     /** A new team with its creator as owner. */
-    create: async (userId: string, name: string): Promise<Team> => teamFor(userId, await insertTeam(db, { name, ownerId: userId, now: nowIso() })),
+    create: async (userId: string, name: string): Promise<Team> => {
+      if ((await ownedTeamCount(db, userId)) >= MAX_OWNED_TEAMS) {
+        throw new AppError(
+          'CONFLICT',
+          `You already own ${MAX_OWNED_TEAMS} teams, the most one account may. Delete one, or hand it over, before creating another.`,
+        );
+      }
+      return teamFor(userId, await insertTeam(db, { name, ownerId: userId, now: nowIso() }));
+    },
     rename: async (userId: string, teamId: string, name: string): Promise<Team> => {
       await requireManager(userId, teamId);
       await renameTeam(db, teamId, name, nowIso());
@@ -274,13 +351,29 @@ export function createTeamsService(deps: TeamsDeps) {
           callerRole === 'owner' ? 'A team needs its owner: transfer ownership to another member first.' : 'Only the owner can change the owner’s role.',
         );
       }
-      if (!(await setRole(db, teamId, memberId, role))) throw notFound('Member');
+      // No longer an admin: the invitations they made stop working with their right to invite.
+      await deps.events.transaction(async (trx, raise) => {
+        if (!(await setRole(trx, teamId, memberId, role))) throw notFound('Member');
+        if (!managesMembers(role)) await revokeInvitationsBy(trx, memberId, teamId, deps.now());
+        if (role !== current) {
+          raise({
+            type: 'team.role_changed',
+            actorId: userId,
+            ownerId: null,
+            teamId,
+            subject: { type: 'team', id: teamId },
+            payload: { userId: memberId, role, previousRole: current },
+          });
+        }
+      });
       changed(teamId);
       return memberOf(userId, teamId, memberId);
     },
     /**
      * Removes a member (owners and admins; never the owner), or the caller leaves (their own id). The
-     * owner leaves only after transferring ownership. Their access to the team's meetings ends at once.
+     * owner leaves only after transferring ownership. Their access to the team's meetings ends at
+     * once, the invitations they made stop working, and their `team.member_removed` event makes the
+     * meetings they shared with the team private again (the meetings feature's subscriber).
      */
     removeMember: async (userId: string, teamId: string, memberId: string): Promise<void> => {
       const callerRole = await roleIn(userId, teamId);
@@ -293,9 +386,20 @@ export function createTeamsService(deps: TeamsDeps) {
       if (!target) throw notFound('Member');
       if (target === 'owner') throw new AppError('FORBIDDEN', 'The owner cannot be removed: they transfer ownership first.');
       const name = await nameOf(memberId);
-      if (!(await removeMember(db, teamId, memberId))) throw notFound('Member');
+      await deps.events.transaction(async (trx, raise) => {
+        if (!(await removeMember(trx, teamId, memberId))) throw notFound('Member');
+        await revokeInvitationsBy(trx, memberId, teamId, deps.now());
+        await insertActivity(trx, { teamId, actorId: userId, kind: 'member_removed', subject: name, now: nowIso() });
+        raise({
+          type: 'team.member_removed',
+          actorId: userId,
+          ownerId: null,
+          teamId,
+          subject: { type: 'team', id: teamId },
+          payload: { userId: memberId, left: leaving },
+        });
+      });
       await deps.membersLeft?.([memberId]);
-      await record(teamId, userId, 'member_removed', { subject: name });
       changed(teamId, [memberId]);
     },
 
@@ -317,10 +421,15 @@ export function createTeamsService(deps: TeamsDeps) {
       if (email && current.some((m) => profiles.get(m.userId)?.email.toLowerCase() === email)) {
         throw new AppError('CONFLICT', `${email} is already a member of this team.`);
       }
-      // Inviting an address again replaces its earlier invitation: one open link per person.
-      if (email) await revokeInvitationsTo(db, teamId, email, deps.now());
-      if ((await openInvitations(db, teamId, deps.now())).length >= MAX_OPEN_INVITATIONS) {
+      // Inviting an address again replaces its earlier invitation (one open link per person), so that one does not count.
+      const open = (await openInvitations(db, teamId, deps.now())).filter((i) => email === null || i.email !== email);
+      if (open.length >= MAX_OPEN_INVITATIONS) {
         throw new AppError('CONFLICT', `This team already has ${MAX_OPEN_INVITATIONS} open invitations. Revoke one before inviting more.`);
+      }
+      // Refused before anything changes: an invitation whose email may not go is not made, and the earlier one stays.
+      if (email) {
+        await countInvitationEmail(userId, email);
+        await revokeInvitationsTo(db, teamId, email, deps.now());
       }
       const token = newOpaqueToken();
       const team = await teamFor(userId, teamId);
@@ -405,6 +514,16 @@ export function createTeamsService(deps: TeamsDeps) {
     accept: async (userId: string, token: string): Promise<Team> => {
       const invitation = await openInvitation(token);
       if (await roleOf(db, invitation.team_id, userId)) throw new AppError('CONFLICT', `You are already a member of ${invitation.team_name}.`);
+      // An emailed invitation is for its address: a forwarded or leaked email does not let another account in.
+      if (invitation.email !== null) {
+        const email = (await deps.profilesOf([userId])).get(userId)?.email.trim().toLowerCase();
+        if (email !== invitation.email) {
+          throw new AppError(
+            'FORBIDDEN',
+            'This invitation was emailed to another address. Sign in with the account of that address to accept it, or ask for an invitation to yours.',
+          );
+        }
+      }
       if (!(await acceptInvitation(db, invitation, userId, deps.now()))) {
         // Another accept or a revoke got there first: say which, as the checks above would now.
         await openInvitation(token);
@@ -435,6 +554,18 @@ export function createTeamsService(deps: TeamsDeps) {
           row.meeting_title === null ? null : { id: row.meeting_id && stillShared.has(row.meeting_id) ? row.meeting_id : null, title: row.meeting_title },
         subject: row.subject,
       }));
+    },
+
+    /** Delete Account, before the account goes: the invitations the person made stop working in every team. */
+    accountDeleted: async (userId: string): Promise<void> => {
+      await revokeInvitationsBy(db, userId, null, deps.now());
+    },
+    /** Delete All Data and Delete Account: their meetings' titles and the addresses they invited leave their teams' activity. */
+    forgetActivityOf: async (userId: string): Promise<void> => {
+      const email = (await deps.profilesOf([userId])).get(userId)?.email ?? null;
+      const teamIds = await teamIdsOf(db, userId);
+      await forgetActivityOf(db, userId, email);
+      for (const teamId of teamIds) changed(teamId);
     },
 
     // The port the meetings feature uses (deps.ts).

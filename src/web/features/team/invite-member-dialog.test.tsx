@@ -71,6 +71,16 @@ const openDialog = () => {
 };
 
 describe('Invite Member', () => {
+  it('says plainly who can accept: an emailed invitation only its address’s account, a link anyone who holds it', async () => {
+    const dialog = openDialog();
+    const email = dialog.getByLabelText('Email address');
+    const hint = document.getElementById(email.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toBe('Only an account with this email address can accept the invitation.');
+    expect(
+      dialog.getByText('Anyone with the link can join once, with the role you choose, whatever their email address: share it only with the person you mean.'),
+    ).toBeTruthy();
+  });
+
   it('sends an invitation by email with its role, and shows the server’s refusal in the dialog and as a toast', async () => {
     const dialog = openDialog();
     await dialog.findByText('No open invitations.');

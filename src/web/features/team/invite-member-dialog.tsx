@@ -110,9 +110,13 @@ export function InviteMemberDialog({ team, open, onOpenChange }: { team: Team; o
               value={email}
               onChange={(event) => setEmail(event.target.value)}
               className="min-w-48 flex-1"
+              aria-describedby="invite-email-hint"
             />
             <RoleSelect id="invite-role" value={role} onChange={setRole} label="Role" />
           </div>
+          <p id="invite-email-hint" className="text-sm text-muted-foreground">
+            Only an account with this email address can accept the invitation.
+          </p>
           <Button type="submit" disabled={invite.isPending || email.trim() === ''} className="justify-self-end">
             Send Invitation
           </Button>
@@ -121,7 +125,9 @@ export function InviteMemberDialog({ team, open, onOpenChange }: { team: Team; o
         <Separator />
         <div className="grid gap-2">
           <p className="text-sm font-medium">Or share an invite link</p>
-          <p className="text-sm text-muted-foreground">Anyone with the link can join once, with the role you choose.</p>
+          <p className="text-sm text-muted-foreground">
+            Anyone with the link can join once, with the role you choose, whatever their email address: share it only with the person you mean.
+          </p>
           <div className="flex flex-wrap items-center gap-2">
             <RoleSelect id="invite-link-role" value={linkRole} onChange={setLinkRole} label="Role for the link" />
             <Button type="button" variant="outline" onClick={onCreateLink} disabled={invite.isPending}>

@@ -18,10 +18,19 @@ import type { TeamMember } from './team-data.ts';
 
 type Confirmation = { title: string; description: string; confirm: string; destructive?: boolean; run: () => void };
 
-/** Leaving a team is asked the same way from your own card and from the team's settings menu. */
-const leaveConfirmation = (teamName: string, run: () => void): Confirmation => ({
-  title: `Leave ${teamName}?`,
-  description: 'You will no longer see the meetings shared with this team. To come back, you need a new invitation.',
+/**
+ * Leaving a team is asked the same way from your own card and from the team's settings menu. The
+ * server makes the meetings the person shared with the team private again, and ends an admin's invitations.
+ */
+const leaveConfirmation = (team: Team, run: () => void): Confirmation => ({
+  title: `Leave ${team.name}?`,
+  description: [
+    'You will no longer see the meetings shared with this team, and the meetings you shared with it stop being shared: they become private to you again.',
+    team.role === 'admin' ? 'The invitations you sent to it stop working.' : '',
+    'To come back, you need a new invitation.',
+  ]
+    .filter(Boolean)
+    .join(' '),
   confirm: 'Leave team',
   destructive: true,
   run,
@@ -84,9 +93,7 @@ export function MemberActions({ team, member, onLeft }: { team: Team; member: Te
           key="leave"
           variant="destructive"
           onSelect={() =>
-            setConfirmation(
-              leaveConfirmation(team.name, () => afterSuccess(remove.mutateAsync({ userId: member.id, name: member.name, leaving: true }), onLeft)),
-            )
+            setConfirmation(leaveConfirmation(team, () => afterSuccess(remove.mutateAsync({ userId: member.id, name: member.name, leaving: true }), onLeft)))
           }
         >
           Leave team
@@ -127,7 +134,13 @@ export function MemberActions({ team, member, onLeft }: { team: Team; member: Te
           onSelect={() =>
             setConfirmation({
               title: `Remove ${member.name}?`,
-              description: `${member.name} loses access to ${team.name} and the meetings shared with it at once.`,
+              description: [
+                `${member.name} loses access to ${team.name} and the meetings shared with it at once.`,
+                `The meetings ${member.name} shared with the team stop being shared: they become private to ${member.name} again.`,
+                target === 'admin' ? `The invitations ${member.name} sent stop working.` : '',
+              ]
+                .filter(Boolean)
+                .join(' '),
               confirm: 'Remove',
               destructive: true,
               run: () => remove.mutate({ userId: member.id, name: member.name, leaving: false }),
@@ -237,7 +250,7 @@ export function TeamMenu({ team, youId, onGone }: { team: Team; youId: string; o
             <DropdownMenuItem
               variant="destructive"
               onSelect={() =>
-                setConfirmation(leaveConfirmation(team.name, () => afterSuccess(leave.mutateAsync({ userId: youId, name: '', leaving: true }), onGone)))
+                setConfirmation(leaveConfirmation(team, () => afterSuccess(leave.mutateAsync({ userId: youId, name: '', leaving: true }), onGone)))
               }
             >
               Leave team
