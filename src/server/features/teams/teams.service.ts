@@ -312,7 +312,12 @@ export function createTeamsService(deps: TeamsDeps) {
           `You already own ${MAX_OWNED_TEAMS} teams, the most one account may. Delete one, or hand it over, before creating another.`,
         );
       }
-      return teamFor(userId, await insertTeam(db, { name, ownerId: userId, now: nowIso() }));
+      const teamId = await deps.events.transaction(async (trx, raise) => {
+        const id = await insertTeam(trx, { name, ownerId: userId, now: nowIso() });
+        raise({ type: 'team.member_added', actorId: userId, ownerId: null, teamId: id, subject: { type: 'team', id }, payload: { userId, role: 'owner' } });
+        return id;
+      });
+      return teamFor(userId, teamId);
     },
     rename: async (userId: string, teamId: string, name: string): Promise<Team> => {
       await requireManager(userId, teamId);
@@ -524,12 +529,24 @@ export function createTeamsService(deps: TeamsDeps) {
           );
         }
       }
-      if (!(await acceptInvitation(db, invitation, userId, deps.now()))) {
+      const joined = await deps.events.transaction(async (trx, raise) => {
+        if (!(await acceptInvitation(trx, invitation, userId, deps.now()))) return false;
+        await insertActivity(trx, { teamId: invitation.team_id, actorId: userId, kind: 'member_joined', now: nowIso() });
+        raise({
+          type: 'team.member_added',
+          actorId: userId,
+          ownerId: null,
+          teamId: invitation.team_id,
+          subject: { type: 'team', id: invitation.team_id },
+          payload: { userId, role: invitation.role },
+        });
+        return true;
+      });
+      if (!joined) {
         // Another accept or a revoke got there first: say which, as the checks above would now.
         await openInvitation(token);
         throw new AppError('GONE', 'This invitation can no longer be used. Ask for a new invitation.');
       }
-      await record(invitation.team_id, userId, 'member_joined');
       changed(invitation.team_id);
       return teamFor(userId, invitation.team_id);
     },
