@@ -125,7 +125,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     );
     registerNotificationRoutes(createRouter(scope, createApiGuard(deps.auth.context)), { notifications: services.notifications, publicUrl: config.publicUrl });
   });
-  registerStatusRoutes(route, { transcription: services.transcription, notes: services.notes, integrity: deps.integrity });
+  registerStatusRoutes(route, { transcription: services.transcription, notes: services.notes, integrity: deps.integrity, events: deps.events });
   await registerUploads(app, {
     config,
     store: deps.uploads.store,

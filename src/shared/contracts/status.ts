@@ -90,6 +90,11 @@ export const StatusResponseSchema = z.object({
    * log has each one at warn with `effort` set to its name.
    */
   bestEffortFailures: z.record(z.string(), z.number().check(z.int(), z.nonnegative())),
+  /**
+   * Domain events' deliveries across the installation: waiting, and failed for good (an operator
+   * lists and retries those with `npm run events -- failed | retry <id>`).
+   */
+  eventDeliveries: z.object({ pending: z.number().check(z.int(), z.nonnegative()), dead: z.number().check(z.int(), z.nonnegative()) }),
 });
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
 

@@ -20,4 +20,5 @@ export const STATUS: StatusResponse = {
   },
   database: { ok: true, reason: null, checkedAt: '2026-11-24T09:00:00.000Z' },
   bestEffortFailures: {},
+  eventDeliveries: { pending: 0, dead: 0 },
 };

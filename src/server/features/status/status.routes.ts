@@ -1,5 +1,6 @@
 import { statusEndpoints } from '#shared/contracts/status.ts';
 import type { DatabaseIntegrity } from '#server/db/integrity.ts';
+import type { DomainEvents } from '#server/events/domain-events.ts';
 import type { Router } from '#server/http/endpoint-route.ts';
 import { bestEffortFailures } from '#server/lib/best-effort.ts';
 import type { NotesService } from '../notes/notes.service.ts';
@@ -11,9 +12,12 @@ import type { TranscriptionService } from '../transcription/transcription.servic
  * database's start-up integrity check, and this process's best-effort failures by name. Nothing
  * in it belongs to another person: engines and models are the installation's, queues are counts.
  */
-export function registerStatusRoutes(route: Router, deps: { transcription: TranscriptionService; notes: NotesService; integrity: DatabaseIntegrity }): void {
+export function registerStatusRoutes(
+  route: Router,
+  deps: { transcription: TranscriptionService; notes: NotesService; integrity: DatabaseIntegrity; events: Pick<DomainEvents, 'counts'> },
+): void {
   route(statusEndpoints.get, async () => {
-    const [transcription, notes] = await Promise.all([deps.transcription.status(), deps.notes.status()]);
-    return { transcription, notes, database: deps.integrity, bestEffortFailures: bestEffortFailures() };
+    const [transcription, notes, eventDeliveries] = await Promise.all([deps.transcription.status(), deps.notes.status(), deps.events.counts()]);
+    return { transcription, notes, database: deps.integrity, bestEffortFailures: bestEffortFailures(), eventDeliveries };
   });
 }
