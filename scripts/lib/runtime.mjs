@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 /** The Node.js fetched when the machine's is older than `engines` allows; CI runs every test on it. */
-const NODE_VERSION = '24.22.3';
+export const NODE_VERSION = '24.22.3';
 
 export const CACHE_DIR = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'parley');
 const RUNTIMES_DIR = path.join(CACHE_DIR, 'node');
