@@ -54,9 +54,6 @@ export async function ensureRuntime() {
       ...process.env,
       PARLEY_RUNTIME: NODE_VERSION,
       PATH: `${path.dirname(node)}${path.delimiter}${process.env.PATH ?? ''}`,
-      // Native addons compiled at install (better-sqlite3, when no prebuilt binary is at hand) take
-      // the headers shipped beside the binary: node-gyp would download them from nodejs.org.
-      npm_config_nodedir: home,
     },
   });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
@@ -108,6 +105,17 @@ function reportsVersion(node) {
   if (!fs.existsSync(node)) return false;
   const result = spawnSync(node, ['--version'], { encoding: 'utf8' });
   return result.status === 0 && result.stdout.trim() === `v${NODE_VERSION}`;
+}
+
+/**
+ * npm config for installs: node-gyp compiles native addons (better-sqlite3, when no prebuilt binary
+ * is at hand) against the headers of the Node npm config's nodedir names, or else downloads the
+ * running Node's from nodejs.org. Official builds, the fetched one among them, carry theirs beside
+ * the binary; another Node's would build an addon the running one cannot load.
+ */
+export function nodeHeadersConfig() {
+  const home = path.dirname(path.dirname(process.execPath));
+  return fs.existsSync(path.join(home, 'include', 'node', 'common.gypi')) ? { npm_config_nodedir: home } : {};
 }
 
 /**

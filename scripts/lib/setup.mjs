@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CACHE_DIR, linkRuntime } from './runtime.mjs';
+import { CACHE_DIR, linkRuntime, nodeHeadersConfig } from './runtime.mjs';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
@@ -53,7 +53,8 @@ export function ensureNodeModules() {
     // onnxruntime-node (brought by the package that ships the Silero VAD model) would download binaries
     // from outside the npm registry at install; sherpa-onnx brings its own runtime, so it is skipped
     // here as well as by package.json's allowScripts (which older npm versions ignore).
-    const env = { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip', npm_config_better_sqlite3_local_prebuilds: PREBUILDS_DIR };
+    // The running Node's headers, over any nodedir npm config names (npm run passes its own on, /usr here).
+    const env = { ...process.env, ...nodeHeadersConfig(), ONNXRUNTIME_NODE_INSTALL: 'skip', npm_config_better_sqlite3_local_prebuilds: PREBUILDS_DIR };
     // npm install leaves the packages it already has as they are, native addons built for another Node included.
     const otherNode = fs.existsSync(path.join(ROOT, 'node_modules')) && previous?.split(' ')[1] !== wanted.split(' ')[1];
     log('Installing npm packages (npm install)…');
