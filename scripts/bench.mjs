@@ -1,8 +1,9 @@
 // `npm run bench`: install and build like `npm start`, then run bench/run.ts and print figures.
-import { checkNodeVersion, ensureBuild, ensureDebianPackages, ensureNodeModules, run } from './lib/setup.mjs';
+import { ensureBuild, ensureDebianPackages, ensureNodeModules, run } from './lib/setup.mjs';
+import { ensureRuntime } from './lib/runtime.mjs';
 import { RUNTIME_PACKAGES } from './system-packages.mjs';
 
-checkNodeVersion();
+await ensureRuntime();
 ensureDebianPackages(RUNTIME_PACKAGES);
 ensureNodeModules();
 ensureBuild();

@@ -1,5 +1,5 @@
-// Compiles the server to dist/server/main.js. Node 20 cannot run TypeScript, so `npm start`
-// runs this bundle; npm packages stay external and load from node_modules. The sherpa-onnx host
+// Compiles the server to dist/server/main.js. `npm start` runs this bundle, with no TypeScript
+// loader; npm packages stay external and load from node_modules. The sherpa-onnx host
 // is the child process the server starts to run speech models (see engines/sherpa-onnx.ts); the
 // diarization host runs the speaker diarization models (see speakers/sherpa-diarization.ts), and the
 // clustering host tells speakers apart without models (see speakers/identify-speakers.ts), and the
@@ -20,7 +20,7 @@ await esbuild.build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',

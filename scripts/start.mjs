@@ -1,10 +1,11 @@
 // `npm start`: install what is missing, build if the sources changed, then serve. The server
 // applies database migrations itself at start.
 import { spawn } from 'node:child_process';
-import { checkNodeVersion, ensureBuild, ensureDebianPackages, ensureNodeModules, log, ROOT } from './lib/setup.mjs';
+import { ensureBuild, ensureDebianPackages, ensureNodeModules, log, ROOT } from './lib/setup.mjs';
+import { ensureRuntime } from './lib/runtime.mjs';
 import { RUNTIME_PACKAGES } from './system-packages.mjs';
 
-checkNodeVersion();
+await ensureRuntime();
 ensureDebianPackages(RUNTIME_PACKAGES);
 ensureNodeModules();
 ensureBuild();

@@ -8,13 +8,16 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildStatus, checkNodeVersion, ensureDebianPackages, ensureNodeModules, log, markBuilt, ROOT } from './lib/setup.mjs';
+import { buildStatus, ensureDebianPackages, ensureNodeModules, log, markBuilt, ROOT } from './lib/setup.mjs';
+import { ensureRuntime } from './lib/runtime.mjs';
 import { RUNTIME_PACKAGES, TEST_PACKAGES } from './system-packages.mjs';
 import { dropTestSchemas } from './lib/test-schemas.mjs';
 
-checkNodeVersion();
+await ensureRuntime();
 ensureDebianPackages([...RUNTIME_PACKAGES, ...TEST_PACKAGES]);
 ensureNodeModules();
+
+log(`Running on Node.js ${process.versions.node} (${process.execPath}).`);
 
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };

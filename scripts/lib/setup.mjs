@@ -4,8 +4,8 @@
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { CACHE_DIR, linkRuntime, nodeHeadersConfig } from './runtime.mjs';
 
 export const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
@@ -23,14 +23,6 @@ export function run(command, args, options = {}) {
   }
 }
 
-export function checkNodeVersion() {
-  const [major, minor] = process.versions.node.split('.').map(Number);
-  if (major < 20 || (major === 20 && minor < 19)) {
-    console.error(`Parley needs Node.js 20.19 or newer; this is ${process.versions.node}.`);
-    process.exit(1);
-  }
-}
-
 function lockfileHash() {
   const lock = path.join(ROOT, 'package-lock.json');
   const pkg = path.join(ROOT, 'package.json');
@@ -42,22 +34,39 @@ function lockfileHash() {
 }
 
 /**
- * Installs npm packages when node_modules is missing or was installed from another lockfile.
+ * What node_modules was installed from: the lockfile, and the Node ABI its native addons were built
+ * for (better-sqlite3 loads only in the Node it was built for).
+ */
+const installStamp = () => `${lockfileHash()} node-abi-${process.versions.modules}-${process.platform}-${process.arch}`;
+
+/**
+ * Installs npm packages when node_modules is missing or was installed from another lockfile, and
+ * rebuilds their native addons when it was installed under another Node.
  * `npm install` rather than `npm ci`: npm 11 leaves other platforms' optional packages out of the
  * lockfile and `npm ci` then refuses it; `npm install` still installs exactly the locked versions.
  */
 export function ensureNodeModules() {
   const stamp = path.join(ROOT, 'node_modules', '.parley-install-stamp');
-  if (fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === lockfileHash()) return;
-  log('Installing npm packages (npm install)…');
-  // onnxruntime-node (brought by the package that ships the Silero VAD model) would download binaries
-  // from outside the npm registry at install; sherpa-onnx brings its own runtime, so it is skipped
-  // here as well as by package.json's allowScripts (which older npm versions ignore).
-  run('npm', ['install', '--no-audit', '--no-fund'], {
-    env: { ...process.env, ONNXRUNTIME_NODE_INSTALL: 'skip', npm_config_better_sqlite3_local_prebuilds: PREBUILDS_DIR },
-  });
-  keepBetterSqliteBuild();
-  fs.writeFileSync(stamp, lockfileHash());
+  const previous = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8') : null;
+  const wanted = installStamp();
+  if (previous !== wanted) {
+    // onnxruntime-node (brought by the package that ships the Silero VAD model) would download binaries
+    // from outside the npm registry at install; sherpa-onnx brings its own runtime, so it is skipped
+    // here as well as by package.json's allowScripts (which older npm versions ignore).
+    // The running Node's headers, over any nodedir npm config names (npm run passes its own on, /usr here).
+    const env = { ...process.env, ...nodeHeadersConfig(), ONNXRUNTIME_NODE_INSTALL: 'skip', npm_config_better_sqlite3_local_prebuilds: PREBUILDS_DIR };
+    // npm install leaves the packages it already has as they are, native addons built for another Node included.
+    const otherNode = fs.existsSync(path.join(ROOT, 'node_modules')) && previous?.split(' ')[1] !== wanted.split(' ')[1];
+    log('Installing npm packages (npm install)…');
+    run('npm', ['install', '--no-audit', '--no-fund'], { env });
+    if (otherNode) {
+      log(`Rebuilding native addons for Node.js ${process.versions.node} (npm rebuild)…`);
+      run('npm', ['rebuild'], { env });
+    }
+    keepBetterSqliteBuild();
+    fs.writeFileSync(stamp, wanted);
+  }
+  linkRuntime();
 }
 
 /**
@@ -68,7 +77,7 @@ export function ensureNodeModules() {
  * architecture, so the next install of that version on this machine unpacks it instead. A damaged
  * file there makes prebuild-install fail and the install compile again, as without it.
  */
-const PREBUILDS_DIR = path.join(process.env.XDG_CACHE_HOME || path.join(os.homedir(), '.cache'), 'parley', 'prebuilds');
+const PREBUILDS_DIR = path.join(CACHE_DIR, 'prebuilds');
 
 function keepBetterSqliteBuild() {
   const dir = path.join(ROOT, 'node_modules', 'better-sqlite3');
