@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import { serveHost } from '#server/lib/child-host/serve-host.ts';
 
 export type EchoConfig = { failLoad?: string };
-export type EchoInput = Uint8Array | { fail: string } | { die: string } | { slowMs: number };
+export type EchoInput = Uint8Array | { fail: string } | { die: string } | { slowMs: number } | { busyMs: number };
 export type EchoOutput = { bytes: number; sha256: string } | { sliced: number };
 
 serveHost<EchoConfig, { pid: number }, EchoInput, EchoOutput>({
@@ -18,6 +18,11 @@ serveHost<EchoConfig, { pid: number }, EchoInput, EchoOutput>({
   async run(input, { signal, progress }) {
     if (input instanceof Uint8Array) return { bytes: input.byteLength, sha256: crypto.createHash('sha256').update(input).digest('hex') };
     if ('fail' in input) throw new Error(input.fail);
+    if ('busyMs' in input) {
+      // Work that never yields (a long synchronous computation): the event loop is blocked throughout.
+      for (const end = Date.now() + input.busyMs; Date.now() < end;) crypto.createHash('sha256').update('busy').digest();
+      return { sliced: 0 };
+    }
     if ('die' in input) {
       process.stderr.write(`${input.die}\n`);
       process.exit(3);

@@ -1,9 +1,12 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EchoConfig, EchoInput, EchoOutput } from '#tests/support/echo-host.ts';
 import { watchEventLoop } from '#tests/support/event-loop-watch.ts';
+import { startTestWorker, WORKER_START_MS } from '#tests/support/test-worker.ts';
 import { createHostSlot, startHost, type Host, type HostOptions } from './host-client.ts';
 
 const entry = { file: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../tests/support/echo-host.ts'), execArgv: ['--import', 'tsx'] };
@@ -113,5 +116,29 @@ describe('a host slot', () => {
     expect(c.alive()).toBe(true);
     await slot.close();
     expect(c.alive()).toBe(false);
+  });
+});
+
+describe('a host whose server was killed', () => {
+  it('ends within seconds even while its work blocks its event loop', { timeout: WORKER_START_MS + 30_000 }, async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-host-parent-'));
+    const pidFile = path.join(dir, 'host.pid');
+    try {
+      const parent = await startTestWorker('tests/support/host-parent.ts', { HOST_PID_FILE: pidFile });
+      const hostPid = Number(fs.readFileSync(pidFile, 'utf8'));
+      const alive = () => {
+        try {
+          process.kill(hostPid, 0);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      expect(alive()).toBe(true);
+      await parent.kill();
+      await expect.poll(alive, { timeout: 10_000, interval: 100 }).toBe(false);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

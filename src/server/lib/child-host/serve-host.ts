@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import type { HostReply, HostRequest } from './protocol.ts';
 
 /**
@@ -11,7 +12,23 @@ export type HostHandlers<Config, Loaded, Input, Output> = {
   run(input: Input, job: { signal: AbortSignal; progress(fraction: number): void }): Promise<Output> | Output;
 };
 
+/**
+ * Ends this host when the server that forked it is gone, even while a handler blocks the event loop
+ * (a long synchronous computation never hears 'disconnect'): a thread of its own looks every second
+ * whether the parent is still this process's parent, and kills the process when it is not.
+ */
+function dieWithParent(): void {
+  const parent = process.ppid;
+  const watch = new Worker(
+    `const { workerData } = require('node:worker_threads');
+     setInterval(() => { if (process.ppid !== workerData.parent) process.kill(process.pid, 'SIGKILL'); }, 1000);`,
+    { eval: true, workerData: { parent } },
+  );
+  watch.unref();
+}
+
 export function serveHost<Config, Loaded, Input, Output>(handlers: HostHandlers<Config, Loaded, Input, Output>): void {
+  dieWithParent();
   let loaded = false;
   const aborts = new Map<number, AbortController>();
   const parts = new Map<number, Uint8Array[]>();
