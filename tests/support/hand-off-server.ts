@@ -6,25 +6,19 @@
 import { z } from 'zod';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { createDb } from '#server/db/create-db.ts';
 import { createDeps } from '#server/deps.ts';
 import { createFakeSpeakerIdentifier, createFakeSpeechEngine } from './fake-speech.ts';
+import { openWorkerDatabase } from './worker-database.ts';
 
 const env = z
   .object({
-    WORKER_DB: z.enum(['sqlite', 'postgres']),
-    WORKER_DB_TARGET: z.string(),
-    WORKER_SEARCH_PATH: z.string().optional(),
     DATA_DIR: z.string(),
     PORT: z.string(),
     SMTP_PORT: z.string(),
     NOTES_LLM_URL: z.string(),
   })
   .parse(process.env);
-const database =
-  env.WORKER_DB === 'sqlite'
-    ? createDb({ dialect: 'sqlite', file: env.WORKER_DB_TARGET })
-    : createDb({ dialect: 'postgres', url: env.WORKER_DB_TARGET }, env.WORKER_SEARCH_PATH ? { searchPath: env.WORKER_SEARCH_PATH } : {});
+const database = openWorkerDatabase();
 const config = loadConfig({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',

@@ -5,22 +5,16 @@
  */
 import { pino } from 'pino';
 import { z } from 'zod';
-import { createDb } from '#server/db/create-db.ts';
 import { createJobQueue } from '#server/jobs/create-job-queue.ts';
+import { openWorkerDatabase } from './worker-database.ts';
 
 const env = z
   .object({
-    WORKER_DB: z.enum(['sqlite', 'postgres']),
-    WORKER_DB_TARGET: z.string(),
-    WORKER_SEARCH_PATH: z.string().optional(),
     WORKER_LEASE_MS: z.coerce.number(),
     WORKER_QUEUE: z.string(),
   })
   .parse(process.env);
-const database =
-  env.WORKER_DB === 'sqlite'
-    ? createDb({ dialect: 'sqlite', file: env.WORKER_DB_TARGET })
-    : createDb({ dialect: 'postgres', url: env.WORKER_DB_TARGET }, env.WORKER_SEARCH_PATH ? { searchPath: env.WORKER_SEARCH_PATH } : {});
+const database = openWorkerDatabase();
 const queue = await createJobQueue(database, pino({ level: 'warn' }, pino.destination(2)), { leaseMs: env.WORKER_LEASE_MS, monitorMs: 1000, pollMs: 50 });
 queue.define({
   name: env.WORKER_QUEUE,

@@ -6,16 +6,13 @@
  */
 import { z } from 'zod';
 import { loadConfig } from '#server/config.ts';
-import { createDb } from '#server/db/create-db.ts';
 import { createDeps } from '#server/deps.ts';
 import { createSpeakerIdentifier } from '#server/features/transcription/speakers/identify-speakers.ts';
 import { createFakeSpeakerIdentifier, createFakeSpeechEngine, createStallingSpeechEngine } from './fake-speech.ts';
+import { openWorkerDatabase } from './worker-database.ts';
 
 const env = z
   .object({
-    WORKER_DB: z.enum(['sqlite', 'postgres']),
-    WORKER_DB_TARGET: z.string(),
-    WORKER_SEARCH_PATH: z.string().optional(),
     DATA_DIR: z.string(),
     TRANSCRIBE_MAX_ATTEMPTS: z.string(),
     TRANSCRIBE_RETRY_DELAY_SECONDS: z.string(),
@@ -25,10 +22,7 @@ const env = z
     WORKER_SPEAKERS: z.enum(['fake', 'clustering']).default('fake'),
   })
   .parse(process.env);
-const database =
-  env.WORKER_DB === 'sqlite'
-    ? createDb({ dialect: 'sqlite', file: env.WORKER_DB_TARGET })
-    : createDb({ dialect: 'postgres', url: env.WORKER_DB_TARGET }, env.WORKER_SEARCH_PATH ? { searchPath: env.WORKER_SEARCH_PATH } : {});
+const database = openWorkerDatabase();
 const config = loadConfig({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',
