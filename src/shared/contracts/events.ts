@@ -73,7 +73,6 @@ export const EVENT_PAYLOADS = {
 } as const;
 
 export type EventType = keyof typeof EVENT_PAYLOADS;
-export const EVENT_TYPES = Object.keys(EVENT_PAYLOADS) as EventType[];
 export type EventPayload<T extends EventType> = z.infer<(typeof EVENT_PAYLOADS)[T]>;
 
 /** The version every event is recorded with today; a changed payload shape bumps its type's version. */

@@ -12,8 +12,6 @@ export type AccountRecord = { id: string; email: string; fullName: string | null
  * "Shared by", names, who has an address, the time zone of Settings › Profile, the account for an
  * export. Never a session or a secret.
  */
-export type People = ReturnType<typeof createPeople>;
-
 export function createPeople(db: Db) {
   return {
     profilesOf: (ids: readonly string[]): Promise<Map<string, Profile>> => profilesOf(db, ids),
