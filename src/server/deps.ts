@@ -55,6 +55,7 @@ import type { StageLimits } from './features/transcription/stage-limits.ts';
 import { createJobQueue, type JobQueueTimings } from './jobs/create-job-queue.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createLocalBlobStore, type BlobStore } from './lib/blob-store.ts';
+import { createBlobLedger } from './lib/blobs.repository.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { tightenTree } from './lib/private-files.ts';
@@ -147,7 +148,10 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   const integrity = await checkDatabaseIntegrity(database, () => clock.now());
   if (!integrity.ok) log.error({ reason: integrity.reason }, 'the database is damaged: /healthz answers 503 until it is repaired and the server restarted');
   const db = database.db;
-  const blobs = createLocalBlobStore(config.dataDir);
+  const blobs = createLocalBlobStore(
+    config.dataDir,
+    createBlobLedger(db, () => clock.now()),
+  );
   const audioLinks = createAudioLinks(secrets, () => clock.now());
   const mailer = createMailer(config, log);
 

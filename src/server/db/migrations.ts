@@ -24,6 +24,7 @@ import * as createDomainEvents from './migrations/2026-12-06-1000-create-domain-
 import * as invitationEmailDelivery from './migrations/2026-12-06-1010-invitation-email-delivery.ts';
 import * as jobProgressDetail from './migrations/2026-12-06-1020-job-progress-detail.ts';
 import * as emailChangeConfirmStatus from './migrations/2026-12-06-1030-email-change-confirm-status.ts';
+import * as createBlobs from './migrations/2026-12-06-1100-create-blobs.ts';
 import { sealAuthSecrets, type Sealer } from './migrations/2026-11-24-1100-seal-auth-secrets.ts';
 import * as audioBytesBigint from './migrations/2026-11-24-1200-audio-bytes-bigint.ts';
 import * as sessionRecovery from './migrations/2026-11-24-1300-session-recovery.ts';
@@ -67,6 +68,7 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-12-06-1010-invitation-email-delivery': invitationEmailDelivery,
   '2026-12-06-1020-job-progress-detail': jobProgressDetail,
   '2026-12-06-1030-email-change-confirm-status': emailChangeConfirmStatus,
+  '2026-12-06-1100-create-blobs': createBlobs,
 });
 
 /** The migrations for a database that holds no secrets yet (tests of one migration's effect). */

@@ -278,14 +278,18 @@ export function createMeetingsService(deps: {
       return meeting && (await withOwnerNames([meeting]))[0];
     },
     exists: (ownerId: string, id: string): Promise<boolean> => ownsMeeting(db, ownerId, id),
-    stats: (ownerId: string): Promise<Omit<MeetingStats, 'insights'>> => meetingStats(db, ownerId, quotaBytes),
+    /** Whose the meeting is (its recording is stored as theirs), whoever asks; undefined when there is no such meeting. */
+    ownerOf: async (id: string): Promise<string | undefined> => (await ownershipOf(db, id))?.owner_id,
+    stats: async (ownerId: string): Promise<Omit<MeetingStats, 'insights'>> => {
+      const [stats, storageBytes] = await Promise.all([meetingStats(db, ownerId), blobs.usage(ownerId)]);
+      return { ...stats, storageBytes, storagePercent: Math.min(100, Math.round((storageBytes / quotaBytes) * 1000) / 10) };
+    },
     /**
      * Room left under the account's storage quota: the quota less the dashboard's "storage used"
      * (the same figure, so what the bar shows and what an upload may take never disagree).
      */
     storageLeft: async (ownerId: string): Promise<{ quotaBytes: number; leftBytes: number }> => {
-      const { storageBytes } = await meetingStats(db, ownerId, quotaBytes);
-      return { quotaBytes, leftBytes: Math.max(0, quotaBytes - storageBytes) };
+      return { quotaBytes, leftBytes: Math.max(0, quotaBytes - (await blobs.usage(ownerId))) };
     },
 
     /** A new meeting waiting for its audio (a recording starting, or a file about to be uploaded). */
@@ -458,7 +462,7 @@ export function createMeetingsService(deps: {
       const row = await audioOf(db, await readerOf(userId), id);
       if (!row) return undefined;
       if (!row.audio_key || !(await blobs.exists(row.audio_key))) return { title: row.title, file: null, recordingKey: row.audio_key };
-      return { title: row.title, file: await audioDownloads.prepare(row.audio_key, format), recordingKey: row.audio_key };
+      return { title: row.title, file: await audioDownloads.prepare(row.audio_key, row.owner_id, format), recordingKey: row.audio_key };
     },
     /** The caller's meeting while it is being recorded, for the live transcript; undefined otherwise. */
     recording: async (ownerId: string, id: string): Promise<{ audioSources: string[] } | undefined> => {

@@ -259,13 +259,11 @@ describe('abandoned uploads', () => {
 });
 
 describe('storage quota (STORAGE_QUOTA_GB)', () => {
-  /** Gives the account stored audio up to `room` bytes short of the quota (on one of its sample meetings). */
+  /** Gives the account stored audio up to `room` bytes short of the quota (the blob store's row of a recording of theirs). */
   async function fillStorage(userId: string, room: number) {
-    const sample = await t.deps.database.db.selectFrom('meetings').select('id').where('owner_id', '=', userId).executeTakeFirstOrThrow();
     await t.deps.database.db
-      .updateTable('meetings')
-      .set({ audio_bytes: QUOTA - room })
-      .where('id', '=', sample.id)
+      .insertInto('blobs')
+      .values({ key: t.deps.blobs.newKey('webm'), owner_id: userId, kind: 'recording', bytes: QUOTA - room, created_at: new Date().toISOString() })
       .execute();
   }
 
