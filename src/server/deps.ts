@@ -348,12 +348,11 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     },
     mailer,
     realtime,
-    dataDir: config.dataDir,
     publicUrl: config.publicUrl,
     now: () => clock.now(),
     log,
   });
-  const avatars = createAvatarStore(config.dataDir);
+  const avatars = createAvatarStore(blobs);
   const services: Services = {
     // Delete All Data and Delete Account take the person's export archives and picture too.
     account: createAccountService({

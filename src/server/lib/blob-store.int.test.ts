@@ -112,10 +112,19 @@ describe('migration 2026-12-06-1100 (blobs)', () => {
     await meeting(crypto.randomUUID(), 'ab/abababab-0000-4000-8000-000000000001.webm', 3 * 1024 ** 3);
     await meeting(crypto.randomUUID(), 'cd/cdcdcdcd-0000-4000-8000-000000000002.wav', 1000);
     await meeting(crypto.randomUUID(), null, null);
+    const exported = crypto.randomUUID();
+    const dataExport = (id: string, status: string, bytes: number | null) =>
+      sql`insert into data_exports (id, user_id, status, bytes, created_at) values (${id}, ${owner}, ${status}, ${bytes}, ${now})`.execute(db);
+    await dataExport(exported, 'ready', 500);
+    await dataExport(crypto.randomUUID(), 'running', null);
 
     await migrateToLatest(db);
-    expect(await createBlobLedger(db).usage(owner)).toBe(3 * 1024 ** 3 + 1000);
-    const kinds = await db.selectFrom('blobs').select('kind').where('owner_id', '=', owner).execute();
-    expect(kinds.map((row) => row.kind)).toEqual(['recording', 'recording']);
+    expect(await createBlobLedger(db).usage(owner)).toBe(3 * 1024 ** 3 + 1000 + 500);
+    const rows = await db.selectFrom('blobs').select(['key', 'kind']).where('owner_id', '=', owner).orderBy('key').execute();
+    expect(rows).toEqual([
+      { key: 'ab/abababab-0000-4000-8000-000000000001.webm', kind: 'recording' },
+      { key: 'cd/cdcdcdcd-0000-4000-8000-000000000002.wav', kind: 'recording' },
+      { key: `exports/${exported}.zip`, kind: 'export' },
+    ]);
   });
 });

@@ -3,8 +3,8 @@ import { isPostgres } from '../dialect.ts';
 
 /**
  * Every stored blob with its owner, kind and size, so an owner's storage used (and their quota) is
- * one query and so is deleting everything they own. Recordings stored before this start as rows from
- * the meetings that hold them.
+ * one query and so is deleting everything they own. Recordings and finished exports stored before
+ * this start as rows from the meetings and exports that hold them.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
@@ -24,6 +24,19 @@ export async function up(db: Kysely<any>): Promise<void> {
         .selectFrom('meetings')
         .select((eb) => ['audio_key', 'owner_id', sql.lit('recording').as('kind'), eb.fn.coalesce('audio_bytes', sql.lit(0)).as('bytes'), 'created_at'])
         .where('audio_key', 'is not', null),
+    )
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  // Finished data exports too (the blob store keeps them as exports/<id>.zip, where they already are).
+  await db
+    .insertInto('blobs')
+    .columns(['key', 'owner_id', 'kind', 'bytes', 'created_at'])
+    .expression(
+      db
+        .selectFrom('data_exports')
+        .select([sql<string>`'exports/' || id || '.zip'`.as('key'), 'user_id', sql.lit('export').as('kind'), 'bytes', 'created_at'])
+        .where('status', '=', 'ready')
+        .where('bytes', 'is not', null),
     )
     .onConflict((oc) => oc.column('key').doNothing())
     .execute();

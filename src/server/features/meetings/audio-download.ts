@@ -25,7 +25,7 @@ export type AudioDownload = { key: string; mime: string; extension: string };
  */
 export function createAudioDownloads(deps: { blobs: BlobStore; ffmpegPath?: string }) {
   const { blobs } = deps;
-  const converting = new Map<string, Promise<void>>();
+  const converting = new Map<string, Promise<unknown>>();
 
   return {
     /**

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { BlobStore } from '#server/lib/blob-store.ts';
+import { isRecordingKey, type BlobStore } from '#server/lib/blob-store.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { DurableFileStore } from './durable-file-store.ts';
 
@@ -75,7 +75,8 @@ export function createUploadSweeper(deps: SweeperDeps): UploadSweeper {
       const grace = new Date(now.getTime() - ORPHAN_GRACE_MS);
       const waiting = new Set((await deps.meetings.uploadsInProgress()).map((w) => w.uploadId));
       const uploads = await deps.store.sweepOrphans(waiting, grace);
-      const candidates = (await deps.blobs.list()).filter((blob) => blob.modifiedAt < grace);
+      // Recordings and their downloads only: exports and avatars are their features' to sweep.
+      const candidates = (await deps.blobs.list()).filter((blob) => isRecordingKey(blob.key) && blob.modifiedAt < grace);
       const owned = await deps.meetings.audioKeysAmong(candidates.map((blob) => blob.key));
       const orphans = candidates.filter((blob) => !owned.has(blob.key)).map((blob) => blob.key);
       await deps.blobs.remove(orphans);
