@@ -200,7 +200,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   });
   let autoModelsRun: Promise<void> | undefined;
 
-  const uploadStore = await createUploadStore(config);
+  const uploadStore = await createUploadStore(config, blobs);
   // Teams and meetings ask each other (who belongs to a team; a member's meeting counts): each gets
   // the other's port, the teams' meeting reads called only once both exist.
   const teams = createTeamsService({

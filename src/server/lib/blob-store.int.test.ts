@@ -92,6 +92,54 @@ describe('the blob store', () => {
   });
 });
 
+describe("uploads' claims on the quota", () => {
+  let handle: DbHandle;
+  let dataDir: string;
+  let blobs: BlobStore;
+  let now = new Date('2026-12-01T10:00:00Z');
+  beforeAll(async () => {
+    handle = await createTestDatabase(undefined, { migrated: true });
+    await migrateToLatest(handle.db);
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-claims-'));
+    blobs = createLocalBlobStore(
+      dataDir,
+      createBlobLedger(handle.db, () => now),
+    );
+  });
+  afterAll(async () => {
+    await handle.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('admits at once only what fits together, and counts claims as room taken but not as storage used', async () => {
+    const owner = crypto.randomUUID();
+    const answers = await Promise.all(['a', 'b', 'c'].map((id) => blobs.uploads.reserve(`${id}${owner}`, owner, 600, 1000)));
+    expect(answers.filter(Boolean)).toHaveLength(1);
+    const admitted = ['a', 'b', 'c'][answers.indexOf(true)]!;
+    expect(await blobs.uploads.roomLeft('other', owner, 1000)).toBe(400);
+    // Its own claim is not counted against itself: a PATCH may grow it.
+    expect(await blobs.uploads.roomLeft(`${admitted}${owner}`, owner, 1000)).toBe(1000);
+    expect(await blobs.uploads.reserve(`${admitted}${owner}`, owner, 900, 1000)).toBe(true);
+    expect(await blobs.usage(owner)).toBe(0);
+
+    await blobs.uploads.release([`${admitted}${owner}`]);
+    expect(await blobs.uploads.roomLeft('other', owner, 1000)).toBe(1000);
+    // A released claim stays released: settling it (a PATCH ending after the upload went) brings nothing back.
+    await blobs.uploads.settle(`${admitted}${owner}`, 500);
+    expect(await blobs.uploads.roomLeft('other', owner, 1000)).toBe(1000);
+  });
+
+  it('ends the claims of uploads begun before a time (expired), not later ones', async () => {
+    const owner = crypto.randomUUID();
+    now = new Date('2026-12-01T10:00:00Z');
+    await blobs.uploads.reserve('old', owner, 100, 1000);
+    now = new Date('2026-12-02T10:00:00Z');
+    await blobs.uploads.reserve('new', owner, 200, 1000);
+    expect(await blobs.uploads.releaseBefore(new Date('2026-12-02T00:00:00Z'))).toBe(1);
+    expect(await blobs.uploads.roomLeft('other', owner, 1000)).toBe(800);
+  });
+});
+
 describe('migration 2026-12-06-1100 (blobs)', () => {
   let handle: DbHandle;
   beforeAll(async () => {

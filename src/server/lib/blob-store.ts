@@ -54,7 +54,38 @@ export type BlobStore = {
    * a failed write leaves nothing.
    */
   produce: (key: string, owner: BlobOwner, write: (path: string) => Promise<void>) => Promise<number>;
+  /** Uploads under way, counted against their owner's quota by their claims (rows of kind 'upload'). */
+  uploads: UploadClaims;
 };
+
+/**
+ * What an upload under way will take of its owner's storage, kept in the `blobs` table: so every
+ * web process sees every other's uploads, and admissions are decided in one step per owner.
+ */
+export type UploadClaims = {
+  /** Claims `bytes` for the upload when what else the owner has leaves that much within `limitBytes`; answers whether it did. */
+  reserve: (uploadId: string, ownerId: string, bytes: number, limitBytes: number) => Promise<boolean>;
+  /** What the owner's blobs and other uploads leave of `limitBytes` (this upload's own claim not counted). */
+  roomLeft: (uploadId: string, ownerId: string, limitBytes: number) => Promise<number>;
+  /** The upload's claim becomes `bytes` (what it holds, or its declared length), if it still has one. */
+  settle: (uploadId: string, bytes: number) => Promise<void>;
+  /** The uploads are finished or gone: their claims end. */
+  release: (uploadIds: readonly string[]) => Promise<void>;
+  /** Ends the claims of uploads that began before `before` (expired; their files may be gone already). */
+  releaseBefore: (before: Date) => Promise<number>;
+};
+
+/** The claims of uploads under way, whatever adapter keeps bytes (the upload store keeps theirs). */
+export function uploadClaims(ledger: BlobLedger): UploadClaims {
+  const keyOf = (uploadId: string) => `uploads/${uploadId}`;
+  return {
+    reserve: (uploadId, ownerId, bytes, limitBytes) => ledger.reserve(keyOf(uploadId), ownerId, bytes, limitBytes),
+    roomLeft: (uploadId, ownerId, limitBytes) => ledger.roomLeft(ownerId, limitBytes, keyOf(uploadId)),
+    settle: (uploadId, bytes) => ledger.resize(keyOf(uploadId), bytes),
+    release: (uploadIds) => ledger.forget(uploadIds.map(keyOf)),
+    releaseBefore: ledger.forgetUploadsBefore,
+  };
+}
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const SHARD_KEY = /^[0-9a-f]{2}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
@@ -195,5 +226,6 @@ export function createLocalBlobStore(dataDir: string, ledger: BlobLedger): BlobS
       return `${blobStem(key)}.${cleanExtension(extension)}`;
     },
     produce,
+    uploads: uploadClaims(ledger),
   };
 }

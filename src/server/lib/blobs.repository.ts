@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../db/create-db.ts';
+import { isPostgres } from '../db/dialect.ts';
 import type { BlobKind } from './blobs.table.ts';
 
 export type BlobOwner = { ownerId: string; kind: BlobKind };
@@ -35,14 +37,36 @@ export function createBlobLedger(db: Db, now: () => Date = () => new Date()) {
       if (kinds) query = query.where('kind', 'in', kinds);
       return (await query.returning('key').execute()).map((row) => row.key);
     },
-    /** The bytes the owner's blobs hold, every kind counted (their storage used). */
-    usage: async (ownerId: string): Promise<number> => {
-      const row = await db
-        .selectFrom('blobs')
-        .select((eb) => eb.fn.sum<number | string | null>('bytes').as('bytes'))
-        .where('owner_id', '=', ownerId)
-        .executeTakeFirst();
-      return Number(row?.bytes ?? 0);
+    /** The bytes the owner's stored blobs hold (their storage used): what uploads under way will take is not stored yet. */
+    usage: async (ownerId: string): Promise<number> => sumOf(db, ownerId, { withoutUploads: true }),
+    /**
+     * Counts `bytes` under `key` as the owner's upload under way, when everything else of theirs
+     * (stored, and their other uploads' claims) leaves that much within `limitBytes`; answers whether
+     * it did. One step per owner: on PostgreSQL a transaction-scoped advisory lock on the owner, so
+     * two processes admitting at once take turns; SQLite has one connection, whose transactions do.
+     */
+    reserve: (key: string, ownerId: string, bytes: number, limitBytes: number): Promise<boolean> =>
+      db.transaction().execute(async (trx) => {
+        if (isPostgres(trx)) await sql`select pg_advisory_xact_lock(hashtext(${`blobs:${ownerId}`}))`.execute(trx);
+        if ((await sumOf(trx, ownerId, { except: key })) + bytes > limitBytes) return false;
+        await trx
+          .insertInto('blobs')
+          .values({ key, owner_id: ownerId, kind: 'upload', bytes, created_at: now().toISOString() })
+          .onConflict((oc) => oc.column('key').doUpdateSet({ bytes }))
+          .execute();
+        return true;
+      }),
+    /** What the owner's blobs and uploads under way leave of `limitBytes`, `key`'s own claim not counted. */
+    roomLeft: async (ownerId: string, limitBytes: number, exceptKey: string): Promise<number> =>
+      Math.max(0, limitBytes - (await sumOf(db, ownerId, { except: exceptKey }))),
+    /** An upload's claim becomes what it holds now (only while it still has one: a released claim stays released). */
+    resize: async (key: string, bytes: number): Promise<void> => {
+      await db.updateTable('blobs').set({ bytes }).where('key', '=', key).where('kind', '=', 'upload').execute();
+    },
+    /** Claims of uploads that began before `before`: their uploads expired (the sweep's safety net for files gone). */
+    forgetUploadsBefore: async (before: Date): Promise<number> => {
+      const result = await db.deleteFrom('blobs').where('kind', '=', 'upload').where('created_at', '<', before.toISOString()).executeTakeFirst();
+      return Number(result.numDeletedRows);
     },
     /** Which of `keys` have a row. */
     known: async (keys: readonly string[]): Promise<Set<string>> => {
@@ -58,4 +82,15 @@ export function createBlobLedger(db: Db, now: () => Date = () => new Date()) {
       return known;
     },
   };
+}
+
+async function sumOf(db: Db, ownerId: string, which: { withoutUploads?: boolean; except?: string }): Promise<number> {
+  let query = db
+    .selectFrom('blobs')
+    .select((eb) => eb.fn.sum<number | string | null>('bytes').as('bytes'))
+    .where('owner_id', '=', ownerId);
+  if (which.withoutUploads) query = query.where('kind', '!=', 'upload');
+  if (which.except !== undefined) query = query.where('key', '!=', which.except);
+  const row = await query.executeTakeFirst();
+  return Number(row?.bytes ?? 0);
 }

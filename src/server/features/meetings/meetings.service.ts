@@ -284,14 +284,6 @@ export function createMeetingsService(deps: {
       const [stats, storageBytes] = await Promise.all([meetingStats(db, ownerId), blobs.usage(ownerId)]);
       return { ...stats, storageBytes, storagePercent: Math.min(100, Math.round((storageBytes / quotaBytes) * 1000) / 10) };
     },
-    /**
-     * Room left under the account's storage quota: the quota less the dashboard's "storage used"
-     * (the same figure, so what the bar shows and what an upload may take never disagree).
-     */
-    storageLeft: async (ownerId: string): Promise<{ quotaBytes: number; leftBytes: number }> => {
-      return { quotaBytes, leftBytes: Math.max(0, quotaBytes - (await blobs.usage(ownerId))) };
-    },
-
     /** A new meeting waiting for its audio (a recording starting, or a file about to be uploaded). */
     create: async (ownerId: string, body: CreateMeetingBody): Promise<MeetingRecord | 'not-a-member'> => {
       if (body.teamId && !(await isMemberOf(ownerId, body.teamId))) return 'not-a-member';

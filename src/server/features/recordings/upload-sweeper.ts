@@ -48,6 +48,8 @@ export function createUploadSweeper(deps: SweeperDeps): UploadSweeper {
 
   const sweep = async (now: Date) => {
     const expired = await deps.store.sweepExpired(now);
+    // Claims on the quota of uploads that began longer ago than an upload may live, whatever became of their files.
+    await deps.blobs.uploads.releaseBefore(new Date(now.getTime() - deps.expiryMs));
     let abandoned = 0;
     for (const uploadId of expired) if (await deps.meetings.uploadExpired(uploadId)) abandoned += 1;
     // Any meeting older than an upload may live that still waits (on no upload, or on one whose files are gone).
