@@ -360,7 +360,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       settings,
       accounts: auth.accounts,
       beforeAccountDeleted,
-      onDataDeleted: [dataExport.removeFor, avatars.remove, notifications.removeFor],
+      // Last, whatever else the blob store counts as theirs: one query, so nothing stored of theirs outlives it.
+      onDataDeleted: [dataExport.removeFor, avatars.remove, notifications.removeFor, (userId) => blobs.removeOwnedBy(userId).then(() => undefined)],
       log,
     }),
     ask,

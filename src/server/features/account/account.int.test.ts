@@ -184,6 +184,22 @@ describe('Delete All Data (DELETE /api/v1/me/data)', () => {
   });
 });
 
+describe('Delete All Data and the blob store', () => {
+  it("deletes every blob stored as the person's, whatever holds its key, and no one else's", async () => {
+    const person = await signUpUser(t.app, 'wipe-blobs');
+    const bystander = await signUpUser(t.app, 'wipe-blobs-bystander');
+    const theirs = t.deps.blobs.newKey('mp3');
+    const others = t.deps.blobs.newKey('mp3');
+    await t.deps.blobs.put(theirs, Buffer.alloc(700, 1), { ownerId: person.userId, kind: 'download' });
+    await t.deps.blobs.put(others, Buffer.alloc(300, 1), { ownerId: bystander.userId, kind: 'download' });
+    expect((await call(person.token, 'DELETE', '/api/v1/me/data', { email: person.email })).status).toBe(200);
+    expect(await t.deps.blobs.exists(theirs)).toBe(false);
+    expect(await t.deps.blobs.usage(person.userId)).toBe(0);
+    expect(await t.deps.blobs.exists(others)).toBe(true);
+    expect(await t.deps.blobs.usage(bystander.userId)).toBe(300);
+  });
+});
+
 describe('Delete Account (DELETE /api/v1/me)', () => {
   it('needs the email and the password: either wrong deletes nothing', async () => {
     const person = await signUpUser(t.app, 'confirm');
