@@ -54,6 +54,10 @@ export type BlobStore = {
    * a failed write leaves nothing.
    */
   produce: (key: string, owner: BlobOwner, write: (path: string) => Promise<void>) => Promise<number>;
+  /** The owner and kind of each of `keys` the store counts (those stored before it counted are left out). */
+  ownersOf: (keys: readonly string[]) => Promise<Map<string, BlobOwner>>;
+  /** Counts a blob stored before the store counted blobs as `owner`'s, at its stored size. */
+  countExisting: (key: string, owner: BlobOwner) => Promise<void>;
   /** Uploads under way, counted against their owner's quota by their claims (rows of kind 'upload'). */
   uploads: UploadClaims;
 };
@@ -226,6 +230,11 @@ export function createLocalBlobStore(dataDir: string, ledger: BlobLedger): BlobS
       return `${blobStem(key)}.${cleanExtension(extension)}`;
     },
     produce,
+    ownersOf: ledger.ownersOf,
+    countExisting: async (key, owner) => {
+      const stored = await fsp.stat(pathOf(key)).catch(() => undefined);
+      if (stored?.isFile()) await ledger.record(key, owner, stored.size);
+    },
     uploads: uploadClaims(ledger),
   };
 }

@@ -68,6 +68,19 @@ export function createBlobLedger(db: Db, now: () => Date = () => new Date()) {
       const result = await db.deleteFrom('blobs').where('kind', '=', 'upload').where('created_at', '<', before.toISOString()).executeTakeFirst();
       return Number(result.numDeletedRows);
     },
+    /** The owner and kind of each of `keys` that has a row. */
+    ownersOf: async (keys: readonly string[]): Promise<Map<string, BlobOwner>> => {
+      const owners = new Map<string, BlobOwner>();
+      for (let i = 0; i < keys.length; i += SLICE) {
+        const rows = await db
+          .selectFrom('blobs')
+          .select(['key', 'owner_id', 'kind'])
+          .where('key', 'in', keys.slice(i, i + SLICE))
+          .execute();
+        for (const row of rows) owners.set(row.key, { ownerId: row.owner_id, kind: row.kind });
+      }
+      return owners;
+    },
     /** Which of `keys` have a row. */
     known: async (keys: readonly string[]): Promise<Set<string>> => {
       const known = new Set<string>();

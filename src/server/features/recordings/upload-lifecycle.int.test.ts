@@ -472,4 +472,29 @@ describe('the start-up sweep of orphan files', () => {
     expect(fs.existsSync(path.join(uploadsDir(), liveId))).toBe(true);
     expect(Number((await head(token, live)).headers.get('upload-offset'))).toBe(10);
   });
+
+  it("counts a download converted before blobs were counted as its recording's owner's, and keeps it", async () => {
+    const { token, userId } = await signUpUser(t.app, 'older-download');
+    const id = await newMeeting(token);
+    const recordingKey = t.deps.blobs.newKey('webm');
+    await t.deps.blobs.put(recordingKey, Buffer.alloc(1000, 1), { ownerId: userId, kind: 'recording' });
+    await t.deps.database.db
+      .updateTable('meetings')
+      .set({ audio_key: recordingKey, audio_mime: 'audio/webm', audio_bytes: 1000 })
+      .where('id', '=', id)
+      .execute();
+    // A WAV converted by an earlier version: the file alone, no row.
+    const wavKey = t.deps.blobs.siblingKey(recordingKey, 'wav');
+    fs.writeFileSync(t.deps.blobs.pathOf(wavKey), Buffer.alloc(5000, 1));
+    const twoHoursAgo = new Date(Date.now() - 2 * HOUR);
+    for (const key of [recordingKey, wavKey]) fs.utimesSync(t.deps.blobs.pathOf(key), twoHoursAgo, twoHoursAgo);
+    expect(await t.deps.blobs.usage(userId)).toBe(1000);
+
+    await t.deps.uploads.sweeper.sweepOrphans();
+    expect(await t.deps.blobs.exists(wavKey)).toBe(true);
+    expect(await t.deps.blobs.usage(userId)).toBe(6000);
+    // Counted once: a second sweep adds nothing.
+    await t.deps.uploads.sweeper.sweepOrphans();
+    expect(await t.deps.blobs.usage(userId)).toBe(6000);
+  });
 });

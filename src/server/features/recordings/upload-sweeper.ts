@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import { isRecordingKey, type BlobStore } from '#server/lib/blob-store.ts';
+import { blobStem, isRecordingKey, type BlobStore } from '#server/lib/blob-store.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { DurableFileStore } from './durable-file-store.ts';
 
@@ -16,7 +16,7 @@ const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 export type UploadSweeper = {
   /** Expired uploads go (their meetings abandoned), and recordings nothing arrived for are abandoned. */
   runOnce: (now?: Date) => Promise<{ expired: number; abandoned: number }>;
-  /** At start: upload files no meeting waits on and recordings no meeting owns (older than an hour). */
+  /** At start: upload files no meeting waits on and recordings no meeting owns (older than an hour); downloads of older versions counted. */
   sweepOrphans: (now?: Date) => Promise<{ uploads: number; recordings: number }>;
   /** Sweeps now and then every interval until stop(). */
   start: () => void;
@@ -71,6 +71,20 @@ export function createUploadSweeper(deps: SweeperDeps): UploadSweeper {
     runOnce().catch((error: unknown) => deps.log.error({ err: error }, 'upload expiry sweep failed'));
   };
 
+  /**
+   * Downloads converted before the store counted blobs have files but no owner: each is counted as
+   * its recording's owner's (the same stem), so their storage used and quota include them.
+   */
+  const countOlderDownloads = async (keys: readonly string[]) => {
+    const owners = await deps.blobs.ownersOf(keys);
+    const ownerOfStem = new Map<string, string>();
+    for (const [key, owner] of owners) if (owner.kind === 'recording') ownerOfStem.set(blobStem(key), owner.ownerId);
+    for (const key of keys) {
+      const ownerId = ownerOfStem.get(blobStem(key));
+      if (!owners.has(key) && ownerId !== undefined) await deps.blobs.countExisting(key, { ownerId, kind: 'download' });
+    }
+  };
+
   return {
     runOnce,
     sweepOrphans: async (now = clock()) => {
@@ -82,6 +96,7 @@ export function createUploadSweeper(deps: SweeperDeps): UploadSweeper {
       const owned = await deps.meetings.audioKeysAmong(candidates.map((blob) => blob.key));
       const orphans = candidates.filter((blob) => !owned.has(blob.key)).map((blob) => blob.key);
       await deps.blobs.remove(orphans);
+      await countOlderDownloads(candidates.map((blob) => blob.key).filter((key) => owned.has(key)));
       if (uploads > 0 || orphans.length > 0) deps.log.info({ uploads, recordings: orphans.length }, 'orphan upload and recording files removed');
       return { uploads, recordings: orphans.length };
     },
