@@ -71,8 +71,6 @@ export type UploadClaims = {
   reserve: (uploadId: string, ownerId: string, bytes: number, limitBytes: number) => Promise<boolean>;
   /** What the owner's blobs and other uploads leave of `limitBytes` (this upload's own claim not counted). */
   roomLeft: (uploadId: string, ownerId: string, limitBytes: number) => Promise<number>;
-  /** The upload's claim becomes `bytes` (what it holds, or its declared length), if it still has one. */
-  settle: (uploadId: string, bytes: number) => Promise<void>;
   /** The uploads are finished or gone: their claims end. */
   release: (uploadIds: readonly string[]) => Promise<void>;
   /** Ends the claims of uploads that began before `before` (expired; their files may be gone already). */
@@ -85,7 +83,6 @@ export function uploadClaims(ledger: BlobLedger): UploadClaims {
   return {
     reserve: (uploadId, ownerId, bytes, limitBytes) => ledger.reserve(keyOf(uploadId), ownerId, bytes, limitBytes),
     roomLeft: (uploadId, ownerId, limitBytes) => ledger.roomLeft(ownerId, limitBytes, keyOf(uploadId)),
-    settle: (uploadId, bytes) => ledger.resize(keyOf(uploadId), bytes),
     release: (uploadIds) => ledger.forget(uploadIds.map(keyOf)),
     releaseBefore: ledger.forgetUploadsBefore,
   };

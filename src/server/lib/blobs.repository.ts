@@ -59,10 +59,6 @@ export function createBlobLedger(db: Db, now: () => Date = () => new Date()) {
     /** What the owner's blobs and uploads under way leave of `limitBytes`, `key`'s own claim not counted. */
     roomLeft: async (ownerId: string, limitBytes: number, exceptKey: string): Promise<number> =>
       Math.max(0, limitBytes - (await sumOf(db, ownerId, { except: exceptKey }))),
-    /** An upload's claim becomes what it holds now (only while it still has one: a released claim stays released). */
-    resize: async (key: string, bytes: number): Promise<void> => {
-      await db.updateTable('blobs').set({ bytes }).where('key', '=', key).where('kind', '=', 'upload').execute();
-    },
     /** Claims of uploads that began before `before`: their uploads expired (the sweep's safety net for files gone). */
     forgetUploadsBefore: async (before: Date): Promise<number> => {
       const result = await db.deleteFrom('blobs').where('kind', '=', 'upload').where('created_at', '<', before.toISOString()).executeTakeFirst();

@@ -376,6 +376,43 @@ describe('storage quota (STORAGE_QUOTA_GB)', () => {
     }
   });
 
+  it("keeps a PATCH's claim while it brings its bytes, whatever a stranger sends to the same upload", async () => {
+    const { token, userId } = await signUpUser(t.app, 'quota-claim-held');
+    const stranger = await signUpUser(t.app, 'quota-claim-stranger');
+    await fillStorage(userId, 1000);
+    const first = locationOf(await create(token, await newMeeting(token), 'deferred'));
+    const second = locationOf(await create(token, await newMeeting(token), 'deferred'));
+    const firstId = new URL(first).pathname.split('/').pop()!;
+    const request = http.request(first, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': '600',
+      },
+    });
+    try {
+      const answered = new Promise<number>((resolve, reject) => {
+        request.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on('error', reject);
+      });
+      request.write(Buffer.alloc(100));
+      await expect.poll(() => fs.statSync(path.join(uploadsDir(), firstId)).size).toBe(100);
+      // Someone else's PATCH to it is refused as if it did not exist, and changes nothing of its claim.
+      expect((await patch(stranger.token, first, 100, Buffer.alloc(10))).status).toBe(404);
+      expect((await patch(token, second, 0, Buffer.alloc(600))).status).toBe(413);
+      request.end(Buffer.alloc(500));
+      expect(await answered).toBe(204);
+    } finally {
+      if (!request.writableEnded) request.destroy();
+    }
+  });
+
   it('refuses with 413 a live recording when the account has no room left at all', async () => {
     const { token, userId } = await signUpUser(t.app, 'quota-full');
     await fillStorage(userId, 0);

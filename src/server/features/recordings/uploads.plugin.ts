@@ -162,8 +162,9 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
         // checked against the quota before any byte is written; a chunked body is cut off at the limit by tus.
         const declared = Number(req.headers.get('upload-length') ?? upload.size ?? upload.offset + Number(req.headers.get('content-length') ?? 0));
         if (declared > (await sizeLimit(req, uploadId))) throw refuseTooLarge(req);
-        // Claimed before any byte is written (and settled when the PATCH ends, handle below), so two
-        // live recordings' PATCHes at once cannot each see the other's bytes not yet written.
+        // Claimed before any byte is written, so two live recordings' PATCHes at once cannot each see
+        // the other's bytes not yet written. The claim stays what the PATCH declared: the bytes it
+        // brought, or (cut short) more than arrived, which the next PATCH's claim corrects.
         await admit(user.id, uploadId, declared);
       }
     },
@@ -205,13 +206,8 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
   });
   tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
     void deps.meetings.detachUpload(id);
-    void claims.release([id]);
+    claims.release([id]).catch((error: unknown) => deps.log.error({ err: error }, 'an ended upload kept its claim on the quota'));
   });
-
-  const settle = async (id: string) => {
-    const upload = await datastore.getUpload(id).catch(() => undefined);
-    if (upload && !(await datastore.isFinished(id))) await claims.settle(id, upload.size ?? (await datastore.bytesOf(id)));
-  };
 
   await app.register(async (scope) => {
     // tus reads the raw request body itself.
@@ -226,13 +222,7 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
         request.raw.resume();
         request.raw.method = 'HEAD';
       }
-      try {
-        await tus.handle(request.raw, reply.raw);
-      } finally {
-        // A PATCH's claim (onIncomingRequest) becomes what the upload takes now: its declared length,
-        // or a live recording's bytes so far (a finished or discarded upload has no claim left to change).
-        if (request.raw.method === 'PATCH') await settle(id);
-      }
+      await tus.handle(request.raw, reply.raw);
     };
     scope.all(UPLOADS_PATH, handle);
     scope.all(`${UPLOADS_PATH}/*`, handle);
