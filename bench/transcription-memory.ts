@@ -86,10 +86,10 @@ async function transcribeLong(dir: string, hours: number): Promise<Row> {
       headers: { authorization: `Bearer ${token}` },
       payload: { title: `${hours} hours`, source: 'upload' },
     });
-    const { id } = created.json() as { id: string };
+    const { id, owner } = created.json() as { id: string; owner: { id: string } };
     const copy = path.join(dir, `${id}.ogg`);
     fs.copyFileSync(audio, copy);
-    const key = await deps.blobs.adopt(copy, 'ogg');
+    const key = await deps.blobs.adopt(copy, 'ogg', { ownerId: owner.id, kind: 'recording' });
     await deps.services.meetings.recordingStored(id, { key, mime: 'audio/ogg', bytes: fs.statSync(audio).size, durationSeconds: hours * 3600 });
     const started = performance.now();
     await deps.services.transcription.enqueue(id);

@@ -54,6 +54,7 @@ import { createJobQueue, type JobQueueTimings } from './jobs/create-job-queue.ts
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createLocalBlobStore, type BlobStore } from './lib/blob-store.ts';
 import { bestEffort, failedBestEffort } from './lib/best-effort.ts';
+import { createBlobLedger } from './lib/blobs.repository.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { tightenTree } from './lib/private-files.ts';
@@ -147,7 +148,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   const integrity = await checkDatabaseIntegrity(database, now);
   if (!integrity.ok) log.error({ reason: integrity.reason }, 'the database is damaged: /healthz answers 503 until it is repaired and the server restarted');
   const db = database.db;
-  const blobs = createLocalBlobStore(config.dataDir);
+  const blobs = createLocalBlobStore(config.dataDir, createBlobLedger(db, now));
   const audioLinks = createAudioLinks(secrets, now);
   const mailer = createMailer(config, log);
 
@@ -197,7 +198,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   });
   let autoModelsRun: Promise<void> | undefined;
 
-  const uploadStore = await createUploadStore(config);
+  const uploadStore = await createUploadStore(config, blobs);
   // Teams and meetings ask each other (who belongs to a team; a member's meeting counts): each gets
   // the other's port, the teams' meeting reads called only once both exist.
   const teams = createTeamsService({
@@ -342,12 +343,11 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     accountOf: people.accountOf,
     mailer,
     realtime,
-    dataDir: config.dataDir,
     publicUrl: config.publicUrl,
     now,
     log,
   });
-  const avatars = createAvatarStore(config.dataDir, rateLimiters);
+  const avatars = createAvatarStore(blobs, rateLimiters);
   const services: Services = {
     // Delete All Data and Delete Account take the person's export archives and picture too.
     account: createAccountService({
@@ -355,7 +355,14 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       settings,
       accounts: auth.accounts,
       beforeAccountDeleted,
-      onDataDeleted: [dataExport.removeFor, avatars.remove, notifications.removeFor, teams.forgetActivityOf],
+      // Last, whatever else the blob store counts as theirs: one query, so nothing stored of theirs outlives it.
+      onDataDeleted: [
+        dataExport.removeFor,
+        avatars.remove,
+        notifications.removeFor,
+        teams.forgetActivityOf,
+        (userId) => blobs.removeOwnedBy(userId).then(() => undefined),
+      ],
       onAccountDeleted: [teams.accountDeleted],
       events,
       log,

@@ -9,6 +9,7 @@ import type { SharingTables } from '../features/sharing/sharing.table.ts';
 import type { TeamTables } from '../features/teams/teams.table.ts';
 import type { EventTables } from '../events/events.table.ts';
 import type { JobTables } from '../jobs/jobs.table.ts';
+import type { BlobTables } from '../lib/blobs.table.ts';
 import type { InstanceSettingsTable } from './instance-settings.table.ts';
 
 /** Every table Kysely knows, assembled from the features' own table files. */
@@ -22,6 +23,7 @@ export type Database = AskTables &
   SharingTables &
   TeamTables &
   JobTables &
+  BlobTables &
   EventTables & {
     instance_settings: InstanceSettingsTable;
   };

@@ -169,6 +169,8 @@ describe('Delete All Data (DELETE /api/v1/me/data)', () => {
     expect(await leftOf(person.userId)).toEqual({ meetings: 0, insights: 0, segments: 0, shareLinks: 0, settings: 0, sessions: 1, users: 1 });
     expect(fs.existsSync(person.audioFile)).toBe(false);
     expect(uploadFilesOf(person.uploadId)).toEqual([]);
+    // Nothing stored is counted against them any more.
+    expect(await t.deps.blobs.usage(person.userId)).toBe(0);
     // The upload can take no more bytes, the share link shows nothing, the other device is signed out.
     expect((await fetch(person.uploadUrl, { method: 'HEAD', headers: { ...auth(person.token), 'tus-resumable': '1.0.0' } })).status).toBe(404);
     expect((await call('', 'GET', `/api/v1/shared/${person.share.token}`)).status).toBe(404);
@@ -179,6 +181,22 @@ describe('Delete All Data (DELETE /api/v1/me/data)', () => {
     expect((await call(person.token, 'GET', '/api/v1/settings')).status).toBe(200);
 
     expect(await leftOf(bystander.userId)).toEqual(bystanderBefore);
+  });
+});
+
+describe('Delete All Data and the blob store', () => {
+  it("deletes every blob stored as the person's, whatever holds its key, and no one else's", async () => {
+    const person = await signUpUser(t.app, 'wipe-blobs');
+    const bystander = await signUpUser(t.app, 'wipe-blobs-bystander');
+    const theirs = t.deps.blobs.newKey('mp3');
+    const others = t.deps.blobs.newKey('mp3');
+    await t.deps.blobs.put(theirs, Buffer.alloc(700, 1), { ownerId: person.userId, kind: 'download' });
+    await t.deps.blobs.put(others, Buffer.alloc(300, 1), { ownerId: bystander.userId, kind: 'download' });
+    expect((await call(person.token, 'DELETE', '/api/v1/me/data', { email: person.email })).status).toBe(200);
+    expect(await t.deps.blobs.exists(theirs)).toBe(false);
+    expect(await t.deps.blobs.usage(person.userId)).toBe(0);
+    expect(await t.deps.blobs.exists(others)).toBe(true);
+    expect(await t.deps.blobs.usage(bystander.userId)).toBe(300);
   });
 });
 
@@ -277,6 +295,24 @@ describe('Profile picture (PUT /api/v1/me/avatar, GET /api/v1/avatars/:id)', () 
 
     expect((await call(person.token, 'DELETE', '/api/v1/me/data', { email: person.email })).status).toBe(200);
     expect((await fetch(`${t.baseUrl}${avatarUrl}`)).status).toBe(404);
+  });
+});
+
+describe('Profile picture and storage', () => {
+  it("counts the picture against its person's storage, and Delete All Data frees it", async () => {
+    const person = await signUpUser(t.app, 'avatar-storage');
+    const storageUsed = async () => ((await (await call(person.token, 'GET', '/api/v1/meetings/stats')).json()) as { storageBytes: number }).storageBytes;
+    const before = await storageUsed();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#cc6633' } })
+      .png()
+      .toBuffer();
+    const { avatarUrl } = (await (await call(person.token, 'PUT', '/api/v1/me/avatar', { image: png.toString('base64') })).json()) as { avatarUrl: string };
+    const served = Buffer.from(await (await fetch(`${t.baseUrl}${avatarUrl}`)).arrayBuffer());
+    expect(served.length).toBeGreaterThan(0);
+    expect((await storageUsed()) - before).toBe(served.length);
+
+    expect((await call(person.token, 'DELETE', '/api/v1/me/data', { email: person.email })).status).toBe(200);
+    expect(await storageUsed()).toBe(0);
   });
 });
 

@@ -1,9 +1,10 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '#server/lib/app-error.ts';
+import type { BlobStore } from '#server/lib/blob-store.ts';
 import type { RateLimiters } from '#server/lib/rate-limit.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The size people's pictures are kept and served at: enough for a 2× avatar, a few KB each. */
 const SIZE = 256;
@@ -35,14 +36,13 @@ const NOT_A_PICTURE = 'That file is not a picture Parley can read. Use a PNG, JP
 
 /**
  * Profile pictures: a PNG, JPEG, WebP or GIF a person uploads is decoded, turned upright, cropped to
- * a square and resized to 256×256 WebP by sharp, then kept as $DATA_DIR/avatars/<userId>.webp (not
- * the blob store, whose orphan sweep keeps only recordings). The original is never stored.
+ * a square and resized to 256×256 WebP by sharp, then kept in the blob store under the person's
+ * key (avatars/<userId>.webp), counted against their storage. The original is never stored.
  */
 export type AvatarStore = ReturnType<typeof createAvatarStore>;
 
-export function createAvatarStore(dataDir: string, rateLimiters: RateLimiters) {
-  const dir = path.join(dataDir, 'avatars');
-  const fileOf = (userId: string) => path.join(dir, `${userId}.webp`);
+export function createAvatarStore(blobs: BlobStore, rateLimiters: RateLimiters) {
+  const keyOf = (userId: string) => blobs.keyFor('avatars', userId, 'webp');
   const urlOf = (userId: string, modifiedMs: number) => `/api/v1/avatars/${userId}?v=${Math.floor(modifiedMs).toString(36)}`;
   const uploads = rateLimiters.limiter({ keyPrefix: 'avatar', points: UPLOADS_PER_HOUR, duration: 3600 });
   const inTurn = createGate(CONCURRENT_DECODES, MAX_WAITING);
@@ -53,19 +53,18 @@ export function createAvatarStore(dataDir: string, rateLimiters: RateLimiters) {
         throw new AppError('RATE_LIMITED', `You have changed your picture ${UPLOADS_PER_HOUR} times in the last hour. Try again later.`);
       }
       const resized = await inTurn(() => toAvatar(image));
-      await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
-      const partial = `${fileOf(userId)}.${crypto.randomUUID()}.partial`;
-      await fsp.writeFile(partial, resized, { mode: 0o600 });
-      await fsp.rename(partial, fileOf(userId));
-      return urlOf(userId, (await fsp.stat(fileOf(userId))).mtimeMs);
+      await blobs.put(keyOf(userId), resized, { ownerId: userId, kind: 'avatar' });
+      const stored = await blobs.stat(keyOf(userId));
+      return urlOf(userId, stored?.modifiedAt.getTime() ?? Date.now());
     },
-    /** The stored picture, or undefined when the person has none. */
-    open: async (userId: string): Promise<{ stream: fs.ReadStream; bytes: number } | undefined> => {
-      const stat = await fsp.stat(fileOf(userId)).catch(() => undefined); // no file: the person has no picture
-      return stat && { stream: fs.createReadStream(fileOf(userId)), bytes: stat.size };
+    /** The stored picture, or undefined when the person has none (any id that names no picture). */
+    open: async (userId: string): Promise<{ stream: Readable; bytes: number } | undefined> => {
+      if (!UUID.test(userId)) return undefined;
+      const stored = await blobs.stat(keyOf(userId));
+      return stored && { stream: blobs.createReadStream(keyOf(userId)), bytes: stored.bytes };
     },
     remove: async (userId: string): Promise<void> => {
-      await fsp.rm(fileOf(userId), { force: true });
+      await blobs.remove([keyOf(userId)]);
     },
   };
 }

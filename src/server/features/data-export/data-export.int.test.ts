@@ -167,7 +167,9 @@ describe('Request Data Export', () => {
       .where('id', '=', ready.id)
       .execute();
     expect(await latest(person.token)).toBeNull();
+    const storedBefore = await t.deps.blobs.usage(person.userId);
     expect(await t.deps.services.dataExport.sweepExpired()).toBe(1);
+    expect(storedBefore - (await t.deps.blobs.usage(person.userId))).toBe(ready.bytes);
     expect((await call(person.token, 'GET', `/api/v1/me/exports/${ready.id}/download`)).status).toBe(404);
     expect(fs.existsSync(path.join(t.config.dataDir, 'exports', `${ready.id}.zip`))).toBe(false);
   });
@@ -178,8 +180,11 @@ describe('Request Data Export', () => {
     await expect.poll(async () => (await latest(person.token))?.status, { timeout: 30_000 }).toBe('ready');
     const file = path.join(t.config.dataDir, 'exports', `${first.id}.zip`);
     expect(fs.existsSync(file)).toBe(true);
+    // The archive counts against the person's storage until it goes.
+    expect(await t.deps.blobs.usage(person.userId)).toBe(fs.statSync(file).size);
     expect((await call(person.token, 'DELETE', '/api/v1/me/data', { email: person.email })).status).toBe(200);
     expect(fs.existsSync(file)).toBe(false);
+    expect(await t.deps.blobs.usage(person.userId)).toBe(0);
     expect(await latest(person.token)).toBeNull();
     expect(await db().selectFrom('data_exports').select('id').where('user_id', '=', person.userId).execute()).toEqual([]);
   });

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import fsp from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { z } from 'zod';
 import type { DataExport } from '#shared/contracts/data-export.ts';
@@ -53,23 +52,20 @@ export function createDataExportService(deps: {
   accountOf: (userId: string) => Promise<AccountSummary | undefined>;
   mailer: ExportMailer;
   realtime: RealtimeHub;
-  dataDir: string;
   publicUrl: string;
   now: () => Date;
   log: Logger;
 }) {
   const { db, meetings, notes, settings, blobs } = deps;
-  const dir = path.join(deps.dataDir, 'exports');
-  const fileOf = (id: string) => path.join(dir, `${id}.zip`);
+  /** An archive's key in the blob store: one per export, counted against its person's storage. */
+  const keyOf = (id: string) => blobs.keyFor('exports', id, 'zip');
 
   const announce = (userId: string, row: Pick<DataExportRow, 'id' | 'status' | 'progress'>) => {
     const event: DataExportEvent = { type: 'account.export', exportId: row.id, status: row.status, progress: row.progress };
     deps.realtime.publish(userId, event);
   };
 
-  const removeFiles = async (ids: readonly string[]) => {
-    await Promise.all(ids.flatMap((id) => [fsp.rm(fileOf(id), { force: true }), fsp.rm(`${fileOf(id)}.partial`, { force: true })]));
-  };
+  const removeFiles = (ids: readonly string[]) => blobs.remove(ids.map(keyOf));
 
   /** Everything of the person, gathered through the features that own it. */
   const gather = async (userId: string, account: AccountSummary, onMeeting: (done: number, total: number) => void) => {
@@ -85,7 +81,8 @@ export function createDataExportService(deps: {
         let audioFile: string | null = null;
         if (stored?.key && (await blobs.exists(stored.key))) {
           audioFile = `audio/${id}${path.extname(stored.key)}`;
-          audio.push({ name: audioFile, file: blobs.pathOf(stored.key) });
+          const key = stored.key;
+          audio.push({ name: audioFile, open: () => blobs.createReadStream(key) });
         }
         list.push({ ...meeting, notes: notesState, insights, audioFile });
       }
@@ -124,8 +121,9 @@ export function createDataExportService(deps: {
       announce(userId, { id: exportId, status: 'running', progress: 0 });
       // Gathering is the first half of the work, writing the archive (with the audio) the second.
       const entries = await gather(userId, account, (done, total) => report((0.5 * done) / Math.max(1, total)));
-      await fsp.mkdir(dir, { recursive: true, mode: 0o700 });
-      const bytes = await writeArchive(fileOf(exportId), entries, (done) => report(0.5 + (0.5 * done) / entries.length), ctx.signal);
+      const bytes = await blobs.produce(keyOf(exportId), { ownerId: userId, kind: 'export' }, (file) =>
+        writeArchive(file, entries, (done) => report(0.5 + (0.5 * done) / entries.length), ctx.signal),
+      );
       if (!(await findExport(db, exportId))) {
         await removeFiles([exportId]); // the person deleted their data while it was being written
         return;
@@ -202,12 +200,12 @@ export function createDataExportService(deps: {
       return row && !expired(row) ? present(row) : null;
     },
     /** The finished archive of the caller's own export; anyone else's id, or an expired one, is a 404. */
-    download: async (userId: string, id: string): Promise<{ stream: fs.ReadStream; bytes: number; fileName: string }> => {
+    download: async (userId: string, id: string): Promise<{ stream: Readable; bytes: number; fileName: string }> => {
       const row = await findExport(db, id);
       if (!row || row.user_id !== userId || row.status !== 'ready' || expired(row)) throw notFound('Export');
-      const stat = await fsp.stat(fileOf(id)).catch(() => undefined); // the file gone (a sweep, a disk wiped): a 404, as for an expired export
-      if (!stat) throw notFound('Export');
-      return { stream: fs.createReadStream(fileOf(id)), bytes: stat.size, fileName: `parley-export-${(row.ready_at ?? row.created_at).slice(0, 10)}.zip` };
+      const stored = await blobs.stat(keyOf(id));
+      if (!stored) throw notFound('Export');
+      return { stream: blobs.createReadStream(keyOf(id)), bytes: stored.bytes, fileName: `parley-export-${(row.ready_at ?? row.created_at).slice(0, 10)}.zip` };
     },
     /** Delete All Data and Delete Account: the person's archives go with the rest. */
     removeFor: async (userId: string): Promise<void> => {

@@ -123,6 +123,16 @@ describe('recording downloads', () => {
     expect(part.rawPayload.equals(stored.subarray(100, 200))).toBe(true);
   });
 
+  it("counts the files it converts against the owner's storage, and frees it when the meeting goes", async () => {
+    const stats = async () => (await inject(token, 'GET', '/api/v1/meetings/stats')).json() as { storageBytes: number };
+    // The recording itself was placed without the store's row (beforeAll): what is counted is the conversions.
+    const converted = ['mp3', 'wav', 'm4a'].reduce(
+      (sum, extension) => sum + fs.statSync(t.deps.blobs.pathOf(t.deps.blobs.siblingKey(recordingKey, extension))).size,
+      0,
+    );
+    expect((await stats()).storageBytes).toBe(converted);
+  });
+
   it("keeps the downloads through the orphan sweep while the recording's meeting exists", async () => {
     // Two hours on: every file is past the sweep's hour of grace.
     await t.deps.uploads.sweeper.sweepOrphans(new Date(Date.now() + 2 * 3_600_000));
@@ -149,5 +159,6 @@ describe('recording downloads', () => {
     expect((await inject(token, 'DELETE', `/api/v1/meetings/${meetingId}`)).statusCode).toBeLessThan(300);
     for (const extension of ['webm', 'mp3', 'wav', 'm4a'])
       expect(await t.deps.blobs.exists(t.deps.blobs.siblingKey(recordingKey, extension)), extension).toBe(false);
+    expect(((await inject(token, 'GET', '/api/v1/meetings/stats')).json() as { storageBytes: number }).storageBytes).toBe(0);
   });
 });

@@ -25,11 +25,14 @@ export type AudioDownload = { key: string; mime: string; extension: string };
  */
 export function createAudioDownloads(deps: { blobs: BlobStore; ffmpegPath?: string }) {
   const { blobs } = deps;
-  const converting = new Map<string, Promise<void>>();
+  const converting = new Map<string, Promise<unknown>>();
 
   return {
-    /** The stored file of `recordingKey` in `format`, converted now unless it was before. */
-    prepare: async (recordingKey: string, format: AudioDownloadFormat): Promise<AudioDownload> => {
+    /**
+     * The stored file of `recordingKey` in `format`, converted now unless it was before; stored as
+     * the recording's owner's, so it counts against their quota like the recording.
+     */
+    prepare: async (recordingKey: string, ownerId: string, format: AudioDownloadFormat): Promise<AudioDownload> => {
       const { extension, mime, codecArgs } = FORMATS[format];
       // A recording already in the format (an uploaded WAV or MP3) states its own length.
       if (recordingKey.endsWith(`.${extension}`)) return { key: recordingKey, mime, extension };
@@ -38,7 +41,7 @@ export function createAudioDownloads(deps: { blobs: BlobStore; ffmpegPath?: stri
         let pending = converting.get(key);
         if (!pending) {
           pending = blobs
-            .produce(key, (path) =>
+            .produce(key, { ownerId, kind: 'download' }, (path) =>
               transcodeAudio(blobs.pathOf(recordingKey), path, [...codecArgs, '-f', extension === 'm4a' ? 'mp4' : extension], deps.ffmpegPath),
             )
             .finally(() => converting.delete(key));

@@ -529,11 +529,14 @@ export async function deleteMeetings(
 /**
  * Usage for the dashboard (the notes feature adds its item counts). Meetings, transcriptions and
  * hours are the person's own: the sample meetings every account starts with would otherwise make
- * a new account's usage look like hours of work. Storage counts every stored byte of audio and of
- * imported transcript files, samples' included (it is what the quota measures), and
- * `sampleMeetings` says how many samples are left.
+ * a new account's usage look like hours of work. `transcriptBytes` is the imported transcript files'
+ * size, which the storage quota counts beside the blob store's figure; `sampleMeetings` says how
+ * many samples are left.
  */
-export async function meetingStats(db: Db, ownerId: string, quotaBytes: number): Promise<Omit<MeetingStats, 'insights'>> {
+export async function meetingStats(
+  db: Db,
+  ownerId: string,
+): Promise<Omit<MeetingStats, 'insights' | 'storageBytes' | 'storagePercent'> & { transcriptBytes: number }> {
   const totals = await db
     .selectFrom('meetings')
     .where('owner_id', '=', ownerId)
@@ -545,19 +548,17 @@ export async function meetingStats(db: Db, ownerId: string, quotaBytes: number):
         count(eb('is_sample', '=', 1)).as('samples'),
         count(eb.and([own, eb('status', '=', 'ready')])).as('ready'),
         eb.fn.sum<number | string | null>(eb.case().when(own).then(eb.ref('duration_seconds')).else(0).end()).as('seconds'),
-        // Recorded audio and imported transcript files: what the storage quota counts.
-        eb.fn.sum<number | string | null>(eb(eb.fn.coalesce('audio_bytes', eb.lit(0)), '+', eb.ref('transcript_bytes'))).as('bytes'),
+        // Imported transcript files: counted in the storage quota beside the blob store's bytes.
+        eb.fn.sum<number | string | null>(eb.ref('transcript_bytes')).as('transcriptBytes'),
       ];
     })
     .executeTakeFirst();
-  const storageBytes = Number(totals?.bytes ?? 0);
   return {
     meetings: Number(totals?.meetings ?? 0),
     sampleMeetings: Number(totals?.samples ?? 0),
     meetingsTranscribed: Number(totals?.ready ?? 0),
     hoursRecorded: Math.round((Number(totals?.seconds ?? 0) / 3600) * 10) / 10,
-    storageBytes,
-    storagePercent: Math.min(100, Math.round((storageBytes / quotaBytes) * 1000) / 10),
+    transcriptBytes: Number(totals?.transcriptBytes ?? 0),
   };
 }
 
@@ -588,7 +589,7 @@ export async function expiredMeetingIds(db: Db, ownerId: string, before: Date): 
 
 /** The recording of a meeting the reader may read, for downloads and the player. */
 export async function audioOf(db: Db, reader: MeetingReader, id: string) {
-  return db.selectFrom('meetings').select(['title', 'audio_key', 'audio_mime']).where('id', '=', id).where(readableBy(reader)).executeTakeFirst();
+  return db.selectFrom('meetings').select(['title', 'owner_id', 'audio_key', 'audio_mime']).where('id', '=', id).where(readableBy(reader)).executeTakeFirst();
 }
 
 /** Shares the owner's meeting with a team, or makes it private (null); answers the title, or undefined when it is not theirs. */

@@ -298,16 +298,15 @@ export function createMeetingsService(deps: {
       return meeting && (await withOwnerNames([meeting]))[0];
     },
     exists: (ownerId: string, id: string): Promise<boolean> => ownsMeeting(db, ownerId, id),
-    stats: (ownerId: string): Promise<Omit<MeetingStats, 'insights'>> => meetingStats(db, ownerId, quotaBytes),
-    /**
-     * Room left under the account's storage quota: the quota less the dashboard's "storage used"
-     * (the same figure, so what the bar shows and what an upload may take never disagree).
-     */
-    storageLeft: async (ownerId: string): Promise<{ quotaBytes: number; leftBytes: number }> => {
-      const { storageBytes } = await meetingStats(db, ownerId, quotaBytes);
-      return { quotaBytes, leftBytes: Math.max(0, quotaBytes - storageBytes) };
+    /** Whose the meeting is (its recording is stored as theirs), whoever asks; undefined when there is no such meeting. */
+    ownerOf: async (id: string): Promise<string | undefined> => (await ownershipOf(db, id))?.owner_id,
+    stats: async (ownerId: string): Promise<Omit<MeetingStats, 'insights'>> => {
+      const [{ transcriptBytes, ...stats }, stored] = await Promise.all([meetingStats(db, ownerId), blobs.usage(ownerId)]);
+      const storageBytes = stored + transcriptBytes;
+      return { ...stats, storageBytes, storagePercent: Math.min(100, Math.round((storageBytes / quotaBytes) * 1000) / 10) };
     },
-
+    /** Imported transcript files' bytes: the storage quota counts them beside the blob store's (uploads take them off their room). */
+    importedTextBytes: async (ownerId: string): Promise<number> => (await meetingStats(db, ownerId)).transcriptBytes,
     /** A new meeting waiting for its audio (a recording starting, or a file about to be uploaded). */
     create: async (ownerId: string, body: CreateMeetingBody): Promise<MeetingRecord | 'not-a-member'> => {
       if (body.teamId && !(await isMemberOf(ownerId, body.teamId))) return 'not-a-member';
@@ -344,8 +343,8 @@ export function createMeetingsService(deps: {
       const bytes = Buffer.byteLength(body.content, 'utf8');
       if (bytes > MAX_TRANSCRIPT_IMPORT_BYTES) return { tooLarge: true };
       // The file's bytes count in the storage quota, as a recording's do.
-      const { storageBytes } = await meetingStats(db, ownerId, quotaBytes);
-      if (storageBytes + bytes > quotaBytes) return { overQuota: quotaBytes };
+      const [{ transcriptBytes }, stored] = await Promise.all([meetingStats(db, ownerId), blobs.usage(ownerId)]);
+      if (stored + transcriptBytes + bytes > quotaBytes) return { overQuota: quotaBytes };
       // A 5 MB file takes a second to read: off the event loop, so the server answers meanwhile.
       const parsed = await parseTranscriptOffThread(body.fileName, body.content);
       if (!parsed.ok) return { problem: parsed.problem };
@@ -509,7 +508,7 @@ export function createMeetingsService(deps: {
       const row = await audioOf(db, await readerOf(userId), id);
       if (!row) return undefined;
       if (!row.audio_key || !(await blobs.exists(row.audio_key))) return { title: row.title, file: null, recordingKey: row.audio_key };
-      return { title: row.title, file: await audioDownloads.prepare(row.audio_key, format), recordingKey: row.audio_key };
+      return { title: row.title, file: await audioDownloads.prepare(row.audio_key, row.owner_id, format), recordingKey: row.audio_key };
     },
     /** The caller's meeting while it is being recorded, for the live transcript; undefined otherwise. */
     recording: async (ownerId: string, id: string): Promise<{ audioSources: string[] } | undefined> => {

@@ -36,10 +36,13 @@ export class DurableFileStore extends FileStore {
   private readonly root: string;
   /** The per-upload locks tus takes while a request works on an upload (uploads.plugin.ts hands it to the Server), so `discard` can take one too. */
   readonly locker = new MemoryLocker();
+  /** Told of every upload finished or gone (its claim on its owner's quota ends). */
+  private readonly ended: (id: string) => Promise<void>;
 
-  constructor(options: { directory: string; expiryMs: number }) {
+  constructor(options: { directory: string; expiryMs: number; ended?: (id: string) => Promise<void> }) {
     super({ directory: options.directory, expirationPeriodInMilliseconds: options.expiryMs });
     this.root = options.directory;
+    this.ended = options.ended ?? (async () => {});
   }
 
   /**
@@ -86,6 +89,7 @@ export class DurableFileStore extends FileStore {
     const file = path.join(this.root, `${upload.id}.json`);
     await fsp.writeFile(file, JSON.stringify({ ...info, size: upload.offset, finished: true }), { mode: 0o600 });
     await fsp.rm(path.join(this.root, upload.id), { force: true });
+    await this.ended(upload.id);
   }
 
   /**
@@ -105,6 +109,7 @@ export class DurableFileStore extends FileStore {
       );
     try {
       await Promise.all([fsp.rm(path.join(this.root, id), { force: true }), fsp.rm(path.join(this.root, `${id}.json`), { force: true })]);
+      await this.ended(id);
     } finally {
       if (locked) await lock.unlock();
     }
@@ -156,17 +161,6 @@ export class DurableFileStore extends FileStore {
       removed += 1;
     }
     return removed;
-  }
-
-  /**
-   * What an owner's uploads still under way will take of their storage: each its declared length,
-   * or for a live recording (length deferred) the bytes it holds so far. Uploads in `except` are
-   * left out (the one asking, and those the caller counts itself).
-   */
-  async inFlightBytes(ownerId: string, except: ReadonlySet<string>): Promise<number> {
-    const mine = (await this.uploads()).filter(({ id, info }) => info && !info.finished && info.metadata?.ownerId === ownerId && !except.has(id));
-    const sizes = await Promise.all(mine.map(async ({ id, info }) => info?.size ?? (await this.bytesOf(id))));
-    return sizes.reduce((sum, bytes) => sum + bytes, 0);
   }
 
   /** Uploads still under way (unfinished, with their info): a meeting waiting on any other upload waits on nothing. */

@@ -43,15 +43,23 @@ export async function finalizeRecording(
     await deps.meetings.recordingUnreadable(input.meetingId, reason);
     return { ok: false, status: 422, reason };
   }
-  const key = await deps.blobs.adopt(input.uploadPath, extensionFor(input.mimeType) ?? 'bin');
+  // Stored as its meeting's owner's (counted against their quota); a meeting already gone keeps nothing.
+  const ownerId = await deps.meetings.ownerOf(input.meetingId);
+  if (ownerId === undefined) {
+    await fsp.rm(input.uploadPath, { force: true });
+    return gone;
+  }
+  const key = await deps.blobs.adopt(input.uploadPath, extensionFor(input.mimeType) ?? 'bin', { ownerId, kind: 'recording' });
   const durationSeconds = Math.round(durationMs / 1000);
   const stored = await deps.meetings.recordingStored(input.meetingId, { key, mime: input.mimeType, bytes: input.bytes, durationSeconds });
   if (!stored) {
     await deps.blobs.remove([key]);
-    return { ok: false, status: 409, reason: 'This meeting was deleted or no longer waits for its recording.' };
+    return gone;
   }
   return { ok: true, durationSeconds };
 }
+
+const gone: FinalizeResult = { ok: false, status: 409, reason: 'This meeting was deleted or no longer waits for its recording.' };
 
 /** A recording refused for what it is (over MAX_RECORDING_HOURS), with the words the person reads. */
 class RecordingRefused extends Error {}

@@ -10,6 +10,8 @@ import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-tes
 import { createFakeSpeakerIdentifier, createFakeSpeechEngine } from '#tests/support/fake-speech.ts';
 import { longSilentOpusArgs } from '#tests/support/process-memory.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
+import { buildApp } from '#server/app.ts';
+import { createDeps } from '#server/deps.ts';
 import { finalizeRecording } from './finalize-recording.ts';
 
 // What an upload leaves behind and how long it may live (issue 12): one upload per meeting, a deleted
@@ -49,8 +51,8 @@ async function meeting(token: string, id: string): Promise<MeetingDetail> {
 }
 
 /** POST /uploads as tus-js-client sends it: a known length, or a deferred one for a live recording. */
-async function create(token: string, meetingId: string, length: number | 'deferred') {
-  return fetch(`${t.baseUrl}/uploads`, {
+async function create(token: string, meetingId: string, length: number | 'deferred', baseUrl = t.baseUrl) {
+  return fetch(`${baseUrl}/uploads`, {
     method: 'POST',
     headers: {
       authorization: `Bearer ${token}`,
@@ -259,13 +261,11 @@ describe('abandoned uploads', () => {
 });
 
 describe('storage quota (STORAGE_QUOTA_GB)', () => {
-  /** Gives the account stored audio up to `room` bytes short of the quota (on one of its sample meetings). */
+  /** Gives the account stored audio up to `room` bytes short of the quota (the blob store's row of a recording of theirs). */
   async function fillStorage(userId: string, room: number) {
-    const sample = await t.deps.database.db.selectFrom('meetings').select('id').where('owner_id', '=', userId).executeTakeFirstOrThrow();
     await t.deps.database.db
-      .updateTable('meetings')
-      .set({ audio_bytes: QUOTA - room })
-      .where('id', '=', sample.id)
+      .insertInto('blobs')
+      .values({ key: t.deps.blobs.newKey('webm'), owner_id: userId, kind: 'recording', bytes: QUOTA - room, created_at: new Date().toISOString() })
       .execute();
   }
 
@@ -324,6 +324,93 @@ describe('storage quota (STORAGE_QUOTA_GB)', () => {
     expect(answers.map((r) => r.status).sort()).toEqual([204, 413]);
     const offsets = await Promise.all(urls.map(async (url) => Number((await head(token, url)).headers.get('upload-offset'))));
     expect(offsets.sort()).toEqual([0, 600]);
+  });
+
+  it('counts a live recording under way in another web process: its PATCH and one here cannot pass the quota together', async () => {
+    const { token, userId } = await signUpUser(t.app, 'quota-two-processes');
+    await fillStorage(userId, 1000);
+    // A second web process: its own app and wiring over the same database and data folder.
+    const otherDeps = await createDeps(t.config, { database: t.database });
+    const otherApp = await buildApp(otherDeps);
+    await otherApp.listen({ port: 0, host: '127.0.0.1' });
+    let request: http.ClientRequest | undefined;
+    try {
+      const address = otherApp.server.address();
+      const otherUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const here = locationOf(await create(token, await newMeeting(token), 'deferred'));
+      const there = new URL(new URL(locationOf(await create(token, await newMeeting(token), 'deferred', otherUrl))).pathname, otherUrl).toString();
+      const thereId = new URL(there).pathname.split('/').pop()!;
+      // There: a PATCH that promises 600 bytes and has sent 100 of them so far.
+      request = http.request(there, {
+        method: 'PATCH',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'tus-resumable': '1.0.0',
+          'upload-offset': '0',
+          'content-type': 'application/offset+octet-stream',
+          'content-length': '600',
+        },
+      });
+      const held = request;
+      const answered = new Promise<number>((resolve, reject) => {
+        held.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        held.on('error', reject);
+      });
+      held.write(Buffer.alloc(100));
+      await expect.poll(() => fs.statSync(path.join(uploadsDir(), thereId)).size).toBe(100);
+      // Here: 600 more would pass the quota with the 600 promised there, of which only 100 arrived yet.
+      const over = await patch(token, here, 0, Buffer.alloc(600));
+      expect(over.status).toBe(413);
+      expect(await messageOf(over)).toContain('does not fit in your 1 GB of storage');
+      held.end(Buffer.alloc(500));
+      expect(await answered).toBe(204);
+      expect(Number((await head(token, here)).headers.get('upload-offset'))).toBe(0);
+    } finally {
+      // A request left open (a failed assertion) would keep the other server from closing.
+      if (request && !request.writableEnded) request.destroy();
+      await otherApp.close();
+      await otherDeps.close();
+    }
+  });
+
+  it("keeps a PATCH's claim while it brings its bytes, whatever a stranger sends to the same upload", async () => {
+    const { token, userId } = await signUpUser(t.app, 'quota-claim-held');
+    const stranger = await signUpUser(t.app, 'quota-claim-stranger');
+    await fillStorage(userId, 1000);
+    const first = locationOf(await create(token, await newMeeting(token), 'deferred'));
+    const second = locationOf(await create(token, await newMeeting(token), 'deferred'));
+    const firstId = new URL(first).pathname.split('/').pop()!;
+    const request = http.request(first, {
+      method: 'PATCH',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'tus-resumable': '1.0.0',
+        'upload-offset': '0',
+        'content-type': 'application/offset+octet-stream',
+        'content-length': '600',
+      },
+    });
+    try {
+      const answered = new Promise<number>((resolve, reject) => {
+        request.on('response', (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        request.on('error', reject);
+      });
+      request.write(Buffer.alloc(100));
+      await expect.poll(() => fs.statSync(path.join(uploadsDir(), firstId)).size).toBe(100);
+      // Someone else's PATCH to it is refused as if it did not exist, and changes nothing of its claim.
+      expect((await patch(stranger.token, first, 100, Buffer.alloc(10))).status).toBe(404);
+      expect((await patch(token, second, 0, Buffer.alloc(600))).status).toBe(413);
+      request.end(Buffer.alloc(500));
+      expect(await answered).toBe(204);
+    } finally {
+      if (!request.writableEnded) request.destroy();
+    }
   });
 
   it('refuses with 413 a live recording when the account has no room left at all', async () => {
@@ -421,5 +508,30 @@ describe('the start-up sweep of orphan files', () => {
     for (const key of owned) expect(await t.deps.blobs.exists(key)).toBe(true);
     expect(fs.existsSync(path.join(uploadsDir(), liveId))).toBe(true);
     expect(Number((await head(token, live)).headers.get('upload-offset'))).toBe(10);
+  });
+
+  it("counts a download converted before blobs were counted as its recording's owner's, and keeps it", async () => {
+    const { token, userId } = await signUpUser(t.app, 'older-download');
+    const id = await newMeeting(token);
+    const recordingKey = t.deps.blobs.newKey('webm');
+    await t.deps.blobs.put(recordingKey, Buffer.alloc(1000, 1), { ownerId: userId, kind: 'recording' });
+    await t.deps.database.db
+      .updateTable('meetings')
+      .set({ audio_key: recordingKey, audio_mime: 'audio/webm', audio_bytes: 1000 })
+      .where('id', '=', id)
+      .execute();
+    // A WAV converted by an earlier version: the file alone, no row.
+    const wavKey = t.deps.blobs.siblingKey(recordingKey, 'wav');
+    fs.writeFileSync(t.deps.blobs.pathOf(wavKey), Buffer.alloc(5000, 1));
+    const twoHoursAgo = new Date(Date.now() - 2 * HOUR);
+    for (const key of [recordingKey, wavKey]) fs.utimesSync(t.deps.blobs.pathOf(key), twoHoursAgo, twoHoursAgo);
+    expect(await t.deps.blobs.usage(userId)).toBe(1000);
+
+    await t.deps.uploads.sweeper.sweepOrphans();
+    expect(await t.deps.blobs.exists(wavKey)).toBe(true);
+    expect(await t.deps.blobs.usage(userId)).toBe(6000);
+    // Counted once: a second sweep adds nothing.
+    await t.deps.uploads.sweeper.sweepOrphans();
+    expect(await t.deps.blobs.usage(userId)).toBe(6000);
   });
 });

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { BlobStore } from '#server/lib/blob-store.ts';
 import { bestEffort } from '#server/lib/best-effort.ts';
+import { blobStem, isRecordingKey, type BlobStore } from '#server/lib/blob-store.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { DurableFileStore } from './durable-file-store.ts';
 
@@ -17,7 +17,7 @@ const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 export type UploadSweeper = {
   /** Expired uploads go (their meetings abandoned), and recordings nothing arrived for are abandoned. */
   runOnce: (now?: Date) => Promise<{ expired: number; abandoned: number }>;
-  /** At start: upload files no meeting waits on and recordings no meeting owns (older than an hour). */
+  /** At start: upload files no meeting waits on and recordings no meeting owns (older than an hour); downloads of older versions counted. */
   sweepOrphans: (now?: Date) => Promise<{ uploads: number; recordings: number }>;
   /** Sweeps now and then every interval until stop(). */
   start: () => void;
@@ -49,6 +49,8 @@ export function createUploadSweeper(deps: SweeperDeps): UploadSweeper {
 
   const sweep = async (now: Date) => {
     const expired = await deps.store.sweepExpired(now);
+    // Claims on the quota of uploads that began longer ago than an upload may live, whatever became of their files.
+    await deps.blobs.uploads.releaseBefore(new Date(now.getTime() - deps.expiryMs));
     let abandoned = 0;
     for (const uploadId of expired) if (await deps.meetings.uploadExpired(uploadId)) abandoned += 1;
     // Any meeting older than an upload may live that still waits (on no upload, or on one whose files are gone).
@@ -70,16 +72,32 @@ export function createUploadSweeper(deps: SweeperDeps): UploadSweeper {
     void bestEffort('upload-sweep', runOnce(), deps.log);
   };
 
+  /**
+   * Downloads converted before the store counted blobs have files but no owner: each is counted as
+   * its recording's owner's (the same stem), so their storage used and quota include them.
+   */
+  const countOlderDownloads = async (keys: readonly string[]) => {
+    const owners = await deps.blobs.ownersOf(keys);
+    const ownerOfStem = new Map<string, string>();
+    for (const [key, owner] of owners) if (owner.kind === 'recording') ownerOfStem.set(blobStem(key), owner.ownerId);
+    for (const key of keys) {
+      const ownerId = ownerOfStem.get(blobStem(key));
+      if (!owners.has(key) && ownerId !== undefined) await deps.blobs.countExisting(key, { ownerId, kind: 'download' });
+    }
+  };
+
   return {
     runOnce,
     sweepOrphans: async (now = clock()) => {
       const grace = new Date(now.getTime() - ORPHAN_GRACE_MS);
       const waiting = new Set((await deps.meetings.uploadsInProgress()).map((w) => w.uploadId));
       const uploads = await deps.store.sweepOrphans(waiting, grace);
-      const candidates = (await deps.blobs.list()).filter((blob) => blob.modifiedAt < grace);
+      // Recordings and their downloads only: exports and avatars are their features' to sweep.
+      const candidates = (await deps.blobs.list()).filter((blob) => isRecordingKey(blob.key) && blob.modifiedAt < grace);
       const owned = await deps.meetings.audioKeysAmong(candidates.map((blob) => blob.key));
       const orphans = candidates.filter((blob) => !owned.has(blob.key)).map((blob) => blob.key);
       await deps.blobs.remove(orphans);
+      await countOlderDownloads(candidates.map((blob) => blob.key).filter((key) => owned.has(key)));
       if (uploads > 0 || orphans.length > 0) deps.log.info({ uploads, recordings: orphans.length }, 'orphan upload and recording files removed');
       return { uploads, recordings: orphans.length };
     },

@@ -76,6 +76,9 @@ describe('uploading a recording', () => {
     const row = await t.deps.database.db.selectFrom('meetings').select(['audio_key', 'audio_bytes']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(Number(row.audio_bytes)).toBe(data.length); // bigint on PostgreSQL, read back as a string
     expect(sha(fs.readFileSync(t.deps.blobs.pathOf(row.audio_key!)))).toBe(sha(data));
+    // The dashboard's storage used counts it (the blob store's row, written as the recording was stored).
+    const stats = await fetch(`${t.baseUrl}/api/v1/meetings/stats`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await stats.json()) as { storageBytes: number }).storageBytes).toBe(data.length);
   });
 
   it('resumes an interrupted upload from the acknowledged offset and loses nothing', async () => {

@@ -17,11 +17,14 @@ import { finalizeRecording } from './finalize-recording.ts';
 export const UPLOADS_PATH = '/uploads';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** Where unfinished uploads live, made before the store that keeps them ($DATA_DIR/uploads, 0700). */
-export async function createUploadStore(config: Config): Promise<DurableFileStore> {
+/**
+ * Where unfinished uploads live, made before the store that keeps them ($DATA_DIR/uploads, 0700).
+ * An upload finished or gone ends its claim on its owner's quota (the blob store's upload claims).
+ */
+export async function createUploadStore(config: Config, blobs: BlobStore): Promise<DurableFileStore> {
   const directory = path.join(config.dataDir, 'uploads');
   await fsp.mkdir(directory, { recursive: true, mode: 0o700 });
-  return new DurableFileStore({ directory, expiryMs: config.uploads.expiryMs });
+  return new DurableFileStore({ directory, expiryMs: config.uploads.expiryMs, ended: (id) => blobs.uploads.release([id]) });
 }
 
 type UploadsDeps = {
@@ -80,26 +83,10 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
     }
   };
 
-  /**
-   * Uploads admitted by onUploadCreate whose files the store has not made yet (tus creates them
-   * just after): counted against their owner's room like those in the store, so two created at once
-   * cannot both take the same room. Let go once the store has the upload (POST_CREATE).
-   */
-  const admitted = new Map<string, { ownerId: string; bytes: number }>();
-  /** Per owner, the admission before: admissions run one after another, each seeing the last one's reservation. */
-  const admitting = new Map<string, Promise<unknown>>();
-
-  /**
-   * Room left under the owner's STORAGE_QUOTA_GB: the quota less the stored audio (the dashboard's
-   * "storage used") and less what their other uploads under way will take (declared lengths; a
-   * live recording's bytes so far), so parallel uploads cannot pass the quota together.
-   */
-  const roomFor = async (ownerId: string, uploadId: string): Promise<{ quotaBytes: number; leftBytes: number }> => {
-    const pending = [...admitted].filter(([id, a]) => a.ownerId === ownerId && id !== uploadId);
-    const { quotaBytes, leftBytes } = await deps.meetings.storageLeft(ownerId);
-    const inFlight = await datastore.inFlightBytes(ownerId, new Set([uploadId, ...pending.map(([id]) => id)]));
-    return { quotaBytes, leftBytes: Math.max(0, leftBytes - inFlight - pending.reduce((sum, [, a]) => sum + a.bytes, 0)) };
-  };
+  const quotaBytes = deps.config.uploads.quotaBytes;
+  const claims = deps.blobs.uploads;
+  /** The quota less the owner's imported transcript files, which it counts beside the stored bytes. */
+  const roomFor = async (ownerId: string) => quotaBytes - (await deps.meetings.importedTextBytes(ownerId));
 
   /**
    * The most an upload may hold: UPLOAD_MAX_MB, or less when the account's quota has less room
@@ -114,7 +101,7 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
   };
   const workOutSizeLimit = async (req: Request, uploadId: string): Promise<number> => {
     const user = await userFor(req);
-    const { quotaBytes, leftBytes } = await roomFor(user.id, uploadId);
+    const leftBytes = await claims.roomLeft(uploadId, user.id, await roomFor(user.id));
     if (leftBytes >= deps.config.uploads.maxBytes) return deps.config.uploads.maxBytes;
     quotaBound.set(req, quotaBytes);
     // tus reads 0 as "no limit": an account with no room left may take at most one byte, which a 413 refuses.
@@ -126,22 +113,15 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
   };
 
   /**
-   * An upload's claim on its owner's room, checked and reserved in one step per owner (see
-   * `admitted`): a new upload's declared length, or what a PATCH will make of it, must fit; a live
-   * recording's length is unknown at creation, but an account with no room left can take none of it.
+   * An upload's claim on its owner's room, checked and stored in one step per owner (the blob
+   * store's upload claims, in the database: every web process sees every other's): a new upload's
+   * declared length, or what a PATCH will make of it, must fit beside everything else of theirs; a
+   * live recording's length is unknown at creation, but an account with no room left can take none of it.
    */
-  const admit = (ownerId: string, uploadId: string, bytes: number | 'deferred'): Promise<void> => {
-    const turn = (admitting.get(ownerId) ?? Promise.resolve()).then(async () => {
-      const { quotaBytes, leftBytes } = await roomFor(ownerId, uploadId);
-      if (bytes === 'deferred' ? leftBytes === 0 : bytes > leftBytes) throw refuse(413, overQuota(quotaBytes));
-      admitted.set(uploadId, { ownerId, bytes: bytes === 'deferred' ? 0 : bytes });
-    });
-    const settled = turn.catch(() => undefined); // the next turn waits on this one whatever it did; its refusal is `turn`'s caller's
-    admitting.set(ownerId, settled);
-    void settled.then(() => {
-      if (admitting.get(ownerId) === settled) admitting.delete(ownerId);
-    });
-    return turn;
+  const admit = async (ownerId: string, uploadId: string, bytes: number | 'deferred'): Promise<void> => {
+    const room = await roomFor(ownerId);
+    const admitted = bytes === 'deferred' ? await claims.reserve(uploadId, ownerId, 0, room - 1) : await claims.reserve(uploadId, ownerId, bytes, room);
+    if (!admitted) throw refuse(413, overQuota(quotaBytes));
   };
 
   /** The upload becomes its meeting's (one upload per meeting), or is refused with why not. */
@@ -184,8 +164,9 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
         // checked against the quota before any byte is written; a chunked body is cut off at the limit by tus.
         const declared = Number(req.headers.get('upload-length') ?? upload.size ?? upload.offset + Number(req.headers.get('content-length') ?? 0));
         if (declared > (await sizeLimit(req, uploadId))) throw refuseTooLarge(req);
-        // Reserved until the PATCH ends (handle, below), so two live recordings' PATCHes at once
-        // cannot each see the other's bytes not yet written.
+        // Claimed before any byte is written, so two live recordings' PATCHes at once cannot each see
+        // the other's bytes not yet written. The claim stays what the PATCH declared: the bytes it
+        // brought, or (cut short) more than arrived, which the next PATCH's claim corrects.
         await admit(user.id, uploadId, declared);
       }
     },
@@ -201,7 +182,7 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
       try {
         return await attach(user.id, meetingId, type, upload);
       } catch (error) {
-        admitted.delete(upload.id);
+        await claims.release([upload.id]);
         throw error;
       }
     },
@@ -225,12 +206,9 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
       return { status_code: 500, body: JSON.stringify({ error: { message: 'The upload failed on the server. It will resume from the last saved byte.' } }) };
     },
   });
-  // The store has the upload now: `inFlightBytes` counts it from here on.
-  tus.on(EVENTS.POST_CREATE, (_req, upload) => {
-    admitted.delete(upload.id);
-  });
   tus.on(EVENTS.POST_TERMINATE, (_req, _res, id) => {
     void deps.meetings.detachUpload(id);
+    claims.release([id]).catch((error: unknown) => deps.log.error({ err: error }, 'an ended upload kept its claim on the quota'));
   });
 
   await app.register(async (scope) => {
@@ -246,12 +224,7 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
         request.raw.resume();
         request.raw.method = 'HEAD';
       }
-      try {
-        await tus.handle(request.raw, reply.raw);
-      } finally {
-        // A PATCH's reservation (onIncomingRequest): its bytes are in the store now, or were refused.
-        if (request.raw.method === 'PATCH') admitted.delete(id);
-      }
+      await tus.handle(request.raw, reply.raw);
     };
     scope.all(UPLOADS_PATH, handle);
     scope.all(`${UPLOADS_PATH}/*`, handle);

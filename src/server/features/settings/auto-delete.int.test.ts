@@ -34,7 +34,7 @@ async function recordedMeeting(token: string, title: string, status: 'ready' | '
   const meeting = MeetingDetailSchema.parse((await call(token, 'POST', '/api/v1/meetings', { title })).json());
   const copy = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'auto-delete-')), 'clip.wav');
   fs.copyFileSync(path.join(sharedAudioDir(), 'goforward.wav'), copy);
-  const audioKey = await t.deps.blobs.adopt(copy, 'wav');
+  const audioKey = await t.deps.blobs.adopt(copy, 'wav', { ownerId: meeting.owner!.id, kind: 'recording' });
   const db = t.deps.database.db;
   await db
     .updateTable('meetings')

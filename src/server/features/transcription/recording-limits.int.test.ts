@@ -44,10 +44,10 @@ async function storeAndQueue(t: TestApp, token: string, file: string, mime: stri
     headers: { authorization: `Bearer ${token}` },
     payload: { title: path.basename(file), source: 'upload', options },
   });
-  const { id } = created.json() as { id: string };
+  const { id, owner } = created.json() as { id: string; owner: { id: string } };
   const copy = path.join(scratch, `${crypto.randomUUID()}${path.extname(file)}`);
   fs.copyFileSync(file, copy);
-  const key = await t.deps.blobs.adopt(copy, path.extname(file).slice(1));
+  const key = await t.deps.blobs.adopt(copy, path.extname(file).slice(1), { ownerId: owner.id, kind: 'recording' });
   await t.deps.services.meetings.recordingStored(id, { key, mime, bytes: fs.statSync(file).size, durationSeconds });
   await t.app.transcription.enqueue(id);
   return id;
