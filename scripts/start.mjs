@@ -11,7 +11,9 @@ ensureNodeModules();
 ensureBuild();
 
 log(`Starting Parley on http://localhost:${process.env.PORT ?? 3000}`);
-const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], {
+// V8's young generation at Node 20's size (16 MB a semi-space): Node 24's V8 lets it grow larger, and
+// the server's memory on long transcriptions grew with it (docs/deployment.md).
+const server = spawn(process.execPath, ['--enable-source-maps', '--max-semi-space-size=16', 'dist/server/main.js'], {
   cwd: ROOT,
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },

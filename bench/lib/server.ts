@@ -15,7 +15,8 @@ export async function startServer(options: StartOptions = {}): Promise<BenchServ
   const baseUrl = `http://127.0.0.1:${port}`;
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'parley-bench-'));
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server/main.js'], {
+  // The V8 flags `npm start` gives the server (scripts/start.mjs).
+  const child = spawn(process.execPath, ['--max-semi-space-size=16', 'dist/server/main.js'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

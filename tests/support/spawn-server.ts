@@ -14,7 +14,8 @@ export async function spawnServer(options: {
   wrapper?: string[];
 }): Promise<SpawnedServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
-  const [command, ...args] = [...(options.wrapper ?? []), process.execPath, 'dist/server/main.js'];
+  // The V8 flags `npm start` gives the server (scripts/start.mjs).
+  const [command, ...args] = [...(options.wrapper ?? []), process.execPath, '--max-semi-space-size=16', 'dist/server/main.js'];
   const child = spawn(command!, args, {
     env: {
       ...process.env,

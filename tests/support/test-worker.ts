@@ -47,10 +47,11 @@ export async function startTestWorker(script: string, env: Record<string, string
 
 /**
  * A Node child with this process's environment plus `env` (test files under src/server may not read process.env).
- * A server it starts fetches no speech models at first start unless `env` asks for it.
+ * A server it starts fetches no speech models at first start unless `env` asks for it. It runs with
+ * the V8 flags `npm start` gives the server (scripts/start.mjs), so its memory is the server's.
  */
 export function spawnNode(args: string[], env: Record<string, string>, stdio: StdioOptions = ['ignore', 'pipe', 'pipe']): ChildProcess {
-  return spawn(process.execPath, args, { env: { ...process.env, PARLEY_AUTO_MODELS: 'false', ...env }, stdio });
+  return spawn(process.execPath, ['--max-semi-space-size=16', ...args], { env: { ...process.env, PARLEY_AUTO_MODELS: 'false', ...env }, stdio });
 }
 
 /** Kills every worker a test left running (afterEach). */
