@@ -76,7 +76,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
 
   await registerOpenApi(app, deps.version);
   await registerAuthRoutes(app, deps.auth, deps.version);
-  registerAppConfig(app, () => ({ anonKey: deps.auth.anonKey, version: deps.version }));
+  registerAppConfig(app, () => ({ anonKey: deps.auth.anonKey, version: deps.version, installation: config.installation }));
 
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   app.decorate('realtime', deps.realtime);

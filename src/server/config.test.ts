@@ -11,6 +11,10 @@ describe('loadConfig', () => {
     expect(config.auth.jwtExpSeconds).toBe(3600);
   });
 
+  it('is a self-hosted installation: no billing, no error reporting, no usage analytics (none can be configured yet)', () => {
+    expect(loadConfig({}).installation).toEqual({ billing: false, errorReporting: false, usageAnalytics: false });
+  });
+
   it('switches to PostgreSQL for a postgres URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://u@h/db' }).db).toEqual({ dialect: 'postgres', url: 'postgres://u@h/db' });
   });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { Installation } from '#shared/contracts/app-config.ts';
 import { MAX_MEETING_HOURS } from '#shared/contracts/meetings.ts';
 import { decodeSecretKey } from './lib/secret-box.ts';
 
@@ -227,6 +228,13 @@ export type Config = Readonly<{
    * from; `auto`: the recommended ones are fetched in the background at first start (PARLEY_AUTO_MODELS, on by default).
    */
   models: Readonly<{ dir: string; baseUrl: string | undefined; auto: boolean }>;
+  /**
+   * The services outside this installation it hands anything to, told to the web app (/app-config.js)
+   * so its Billing, Privacy and pricing screens say what is true here. None can be configured yet, so
+   * every installation is self-hosted: every feature included, nothing collected or sent anywhere.
+   * Each becomes true only once its settings (a payment provider's, a collector's) exist and are set.
+   */
+  installation: Readonly<Installation>;
 }>;
 
 export class ConfigError extends Error {
@@ -376,5 +384,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.PARLEY_MODELS_BASE_URL, // Off in the test suite unless a test turns it on: tests never reach for the real models host.
       auto: e.PARLEY_AUTO_MODELS ?? e.NODE_ENV !== 'test',
     }),
+    installation: Object.freeze({ billing: false, errorReporting: false, usageAnalytics: false }),
   });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_CONFIG_GLOBAL, PublicAppConfigSchema } from '#shared/contracts/app-config.ts';
 import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
 
 let t: TestApp;
@@ -32,6 +33,15 @@ describe('HTTP basics', () => {
     expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     // Plain http: HSTS would be meaningless, so it is not sent.
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('/app-config.js hands the web app its public settings, the installation self-hosted: no billing, nothing collected', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/app-config.js' });
+    expect(res.statusCode).toBe(200);
+    const prefix = `window.${APP_CONFIG_GLOBAL} = `;
+    expect(res.body.startsWith(prefix)).toBe(true);
+    const config = PublicAppConfigSchema.parse(JSON.parse(res.body.slice(prefix.length).replace(/;\n$/, '')));
+    expect(config.installation).toEqual({ billing: false, errorReporting: false, usageAnalytics: false });
   });
 
   it('migrations ran: the instance settings table exists', async () => {

@@ -25,6 +25,8 @@ import { cn } from '#web/lib/utils.ts';
 import { BOTTOM_BAR_ITEMS, SIDEBAR_ITEMS } from './nav-items.ts';
 import { NotificationBell } from './notification-bell.tsx';
 import { UserMenu } from './user-menu.tsx';
+import { SELF_HOSTED_MESSAGES } from '#web/components/self-hosted-note.tsx';
+import { installation } from '#web/lib/config.ts';
 import { useRealtimeConnection } from '#web/lib/realtime/use-realtime.ts';
 import { paths } from '#web/app/paths.ts';
 
@@ -98,16 +100,23 @@ function AppSidebar() {
   );
 }
 
+/**
+ * Spec §2's 'Upgrade to Pro' box. A self-hosted installation has nothing to upgrade to: the box says
+ * so, and its button shows the plans' features, all of which are included here.
+ */
 function UpgradeBox() {
+  const selfHosted = !installation().billing;
   return (
     <div className="rounded-lg border bg-gradient-to-br from-primary/10 to-accent p-3 group-data-[collapsible=icon]:hidden">
       <div className="flex items-center gap-2 text-sm font-semibold">
         <SparklesIcon className="size-4 text-primary" aria-hidden="true" />
         Upgrade to Pro
       </div>
-      <p className="mt-1 text-xs text-muted-foreground">More transcription hours, advanced sentiment analysis and real-time transcription.</p>
-      <Button size="sm" className="mt-3 w-full" asChild>
-        <NavLink to={paths.pricing.href()}>Upgrade</NavLink>
+      <p className="mt-1 text-xs text-muted-foreground">
+        {selfHosted ? SELF_HOSTED_MESSAGES.statement : 'More transcription hours, advanced sentiment analysis and real-time transcription.'}
+      </p>
+      <Button size="sm" variant={selfHosted ? 'outline' : 'default'} className="mt-3 w-full" asChild>
+        <NavLink to={paths.pricing.href()}>{selfHosted ? 'See what is included' : 'Upgrade'}</NavLink>
       </Button>
     </div>
   );

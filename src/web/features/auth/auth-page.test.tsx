@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthContext, type AuthContextValue } from '#web/lib/auth/auth-context.ts';
 import { AuthPage } from './auth-page.tsx';
+import { stubAppConfig } from '#tests/support/web/app-config.ts';
 
 const toastError = vi.hoisted(() => vi.fn());
 vi.mock('#web/lib/toast.ts', () => ({ toast: Object.assign(vi.fn(), { error: toastError, success: vi.fn() }) }));
@@ -12,6 +13,7 @@ vi.mock('#web/lib/supabase.ts', () => ({ loadSupabase: async () => ({ auth: { re
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
+  vi.unstubAllGlobals();
 });
 
 function renderAuthPage(overrides: Partial<AuthContextValue> = {}, url = '/auth') {
@@ -52,6 +54,18 @@ describe('the /auth page', () => {
     renderAuthPage({}, '/auth?tab=signup');
     expect(screen.getByRole('tab', { name: 'Sign Up' }).getAttribute('aria-selected')).toBe('true');
     expect(within(screen.getByRole('tabpanel', { name: 'Sign Up' })).getByLabelText('Full Name')).toBeTruthy();
+  });
+
+  it('Sign Up keeps its trial line and, on a self-hosted installation (/app-config.js), says every feature is included', () => {
+    stubAppConfig({ billing: false });
+    renderAuthPage({}, '/auth?tab=signup');
+    within(screen.getByRole('tabpanel', { name: 'Sign Up' })).getByText(
+      'Create your account. Free 14-day trial, no credit card. This installation is self-hosted: every feature is included.',
+    );
+    cleanup();
+    stubAppConfig({ billing: true });
+    renderAuthPage({}, '/auth?tab=signup');
+    within(screen.getByRole('tabpanel', { name: 'Sign Up' })).getByText('Create your account. Free 14-day trial, no credit card.');
   });
 
   it('refuses a sign-up password under 6 characters and sends nothing', async () => {

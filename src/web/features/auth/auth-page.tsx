@@ -2,6 +2,8 @@ import { ArrowLeftIcon, BrainCircuitIcon, MicIcon, UsersIcon } from 'lucide-reac
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
+import { installation } from '#web/lib/config.ts';
+import { SELF_HOSTED_MESSAGES } from '#web/components/self-hosted-note.tsx';
 import { MAIN_CONTENT_ID } from '#web/components/layout/skip-link.tsx';
 import { Logo } from '#web/components/logo.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -261,7 +263,9 @@ function SignUpForm() {
   return (
     <form onSubmit={onSubmit} className="grid gap-4">
       <CardTitle className="sr-only">Sign Up</CardTitle>
-      <CardDescription>Create your account. Free 14-day trial, no credit card.</CardDescription>
+      <CardDescription>
+        Create your account. Free 14-day trial, no credit card.{!installation().billing && ` ${SELF_HOSTED_MESSAGES.statement}`}
+      </CardDescription>
       <div className="grid gap-2">
         <Label htmlFor="signup-name">Full Name</Label>
         <Input id="signup-name" name="fullName" autoComplete="name" required disabled={busy} placeholder="Ada Lovelace" />

@@ -75,7 +75,8 @@ export const PLANS: readonly Plan[] = [
   },
 ];
 
-export type FaqEntry = { question: string; answer: string };
+/** `selfHosted`: said after the answer on a self-hosted installation, where the answer's promise of billing does not apply. */
+export type FaqEntry = { question: string; answer: string; selfHosted?: string };
 
 /** The pricing page's FAQ: the spec's claims (§9) plus the trial (§1) and self-hosting. */
 export const FAQ: readonly FaqEntry[] = [
@@ -86,10 +87,12 @@ export const FAQ: readonly FaqEntry[] = [
   {
     question: 'Can I cancel, upgrade or downgrade at any time?',
     answer: 'Yes. You can cancel, upgrade or downgrade at any time, and you keep access to your current plan until the end of the billing period.',
+    selfHosted: 'On this installation there is no subscription: it is self-hosted, nothing is billed, and every feature is included.',
   },
   {
     question: 'Is there a free trial?',
     answer: 'Yes: a free 14-day trial, no credit card required. Cancel anytime.',
+    selfHosted: 'On this installation there is no trial to run out: it is self-hosted, and every feature is included.',
   },
   {
     question: 'Do you offer discounts?',

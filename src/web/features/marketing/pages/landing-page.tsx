@@ -16,6 +16,7 @@ import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { cn } from '#web/lib/utils.ts';
+import { SELF_HOSTED_MESSAGES, SelfHostedNote } from '#web/components/self-hosted-note.tsx';
 import { PLANS } from '../plans.ts';
 import { SiteLayout } from '../site-layout.tsx';
 import { useHashScroll } from '../use-hash-scroll.ts';
@@ -111,6 +112,7 @@ export function LandingPage() {
               </li>
             ))}
           </ul>
+          <SelfHostedNote detail={SELF_HOSTED_MESSAGES.noTrial} className="mt-4" />
         </div>
       </section>
 
@@ -208,6 +210,7 @@ export function LandingPage() {
             <p className="mt-3 text-muted-foreground">
               Start free and upgrade when you need more hours — with a free 14-day trial and no credit card required.
             </p>
+            <SelfHostedNote detail={SELF_HOSTED_MESSAGES.plansNotSold} className="mt-3" />
           </div>
           <div className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             {PLANS.map((plan) => (
@@ -240,6 +243,7 @@ export function LandingPage() {
         <div className="mx-auto max-w-4xl px-4 py-16 text-center sm:px-6">
           <h2 className="text-3xl font-bold tracking-tight text-balance">Ready for meetings that remember themselves?</h2>
           <p className="mt-3 opacity-90">Free 14-day trial. No credit card required. Cancel anytime.</p>
+          <SelfHostedNote className="mt-2 text-primary-foreground opacity-90 [&>svg]:text-primary-foreground" />
           <Button size="lg" variant="secondary" className="mt-8" asChild>
             <Link to={paths.auth.href('signup')}>
               Start your free trial <ArrowRightIcon aria-hidden="true" />

@@ -1,6 +1,8 @@
 import { CheckIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '#web/components/ui/accordion.tsx';
+import { SELF_HOSTED_MESSAGES, SelfHostedNote } from '#web/components/self-hosted-note.tsx';
+import { installation } from '#web/lib/config.ts';
 import { PlanCards } from '../plan-cards.tsx';
 import { FAQ } from '../plans.ts';
 import { SiteLayout } from '../site-layout.tsx';
@@ -8,6 +10,7 @@ import { paths } from '#web/app/paths.ts';
 
 /** /pricing (spec §2, §9): hero, four plan cards, FAQ. */
 export function PricingPage() {
+  const selfHosted = !installation().billing;
   return (
     <SiteLayout>
       <section className="border-b bg-gradient-to-b from-accent/70 to-background">
@@ -24,6 +27,7 @@ export function PricingPage() {
               </li>
             ))}
           </ul>
+          <SelfHostedNote detail={SELF_HOSTED_MESSAGES.plansNotSold} className="mt-4" />
         </div>
       </section>
       <section aria-label="Plans" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
@@ -37,7 +41,10 @@ export function PricingPage() {
           {FAQ.map((item) => (
             <AccordionItem key={item.question} value={item.question}>
               <AccordionTrigger className="text-base">{item.question}</AccordionTrigger>
-              <AccordionContent className="leading-relaxed text-muted-foreground">{item.answer}</AccordionContent>
+              <AccordionContent className="leading-relaxed text-muted-foreground">
+                {item.answer}
+                {item.selfHosted && selfHosted && <span className="mt-2 block text-foreground"> {item.selfHosted}</span>}
+              </AccordionContent>
             </AccordionItem>
           ))}
         </Accordion>

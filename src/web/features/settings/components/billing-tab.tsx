@@ -13,6 +13,8 @@ import { SettingsSaveFooter } from './settings-save-footer.tsx';
 import { notAvailableYet, SETTINGS_MESSAGES } from '../settings-messages.ts';
 import { useSettingsTab } from '../use-settings-tab.ts';
 import { paths } from '#web/app/paths.ts';
+import { SELF_HOSTED_MESSAGES, SelfHostedNote } from '#web/components/self-hosted-note.tsx';
+import { installation } from '#web/lib/config.ts';
 
 /**
  * The plan as this screen shows it. Spec §9 records that it disagrees with the pricing page's Pro
@@ -23,6 +25,13 @@ const PLAN = {
   price: '$29/month per user',
   features: ['Unlimited recordings', 'All AI features', '100GB cloud storage', 'Up to 20 team members'],
 };
+/** What is true of billing on a self-hosted installation, said beside the spec's sample details. */
+const BILLING_MESSAGES = {
+  nothingBilled: 'Sample date: nothing is billed on this installation.',
+  detailsNotUsed:
+    'Saved to your account only: no payment provider is connected to this installation, so these details are not used for billing and go nowhere else.',
+} as const;
+
 /** Spec §9: the next billing date is a fixed text. */
 const NEXT_BILLING_DATE = 'January 1, 2027';
 
@@ -30,6 +39,7 @@ const NEXT_BILLING_DATE = 'January 1, 2027';
 export function BillingTab() {
   return (
     <div className="grid gap-6">
+      <SelfHostedNote detail={SELF_HOSTED_MESSAGES.plansNotSold} className="justify-start rounded-lg border bg-accent/40 p-4 text-foreground" />
       <SubscriptionPlanCard />
       <BillingInformationCard />
     </div>
@@ -37,6 +47,7 @@ export function BillingTab() {
 }
 
 function SubscriptionPlanCard() {
+  const { billing } = installation();
   return (
     <Card>
       <CardHeader>
@@ -69,7 +80,9 @@ function SubscriptionPlanCard() {
             <span className="ml-auto text-muted-foreground">Expires 12/2028</span>
           </div>
         </div>
-        <p className="text-sm text-muted-foreground">Your next billing date is {NEXT_BILLING_DATE}.</p>
+        <p className="text-sm text-muted-foreground">
+          Your next billing date is {NEXT_BILLING_DATE}.{!billing && ` ${BILLING_MESSAGES.nothingBilled}`}
+        </p>
       </CardContent>
       <CardFooter className="flex-wrap gap-2">
         <Button variant="outline" onClick={() => toast.info(notAvailableYet('Invoice history'))}>
@@ -99,7 +112,7 @@ function BillingInformationCard() {
     <Card>
       <CardHeader>
         <CardTitle>{BILLING_TITLE}</CardTitle>
-        <CardDescription>Saved to your account.</CardDescription>
+        <CardDescription>{installation().billing ? 'Saved to your account.' : BILLING_MESSAGES.detailsNotUsed}</CardDescription>
       </CardHeader>
       <form
         className="grid gap-6"

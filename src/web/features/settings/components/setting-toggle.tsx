@@ -2,21 +2,27 @@ import { Label } from '#web/components/ui/label.tsx';
 import { Separator } from '#web/components/ui/separator.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 
-/** One on/off setting: the label names the switch (htmlFor), the description is read after it. */
+/**
+ * One on/off setting: the label names the switch (htmlFor), the description is read after it, and
+ * the note, when there is one, after that (what the setting does on this installation).
+ */
 export function SettingToggle({
   id,
   label,
   description,
+  note,
   checked,
   onCheckedChange,
 }: {
   id: string;
   label: string;
   description: string;
+  note?: string | undefined;
   checked: boolean;
   onCheckedChange: (checked: boolean) => void;
 }) {
   const descriptionId = `${id}-description`;
+  const noteId = `${id}-note`;
   return (
     <div className="flex items-center justify-between gap-4 py-3">
       <div className="grid gap-1">
@@ -24,13 +30,18 @@ export function SettingToggle({
         <p id={descriptionId} className="text-sm text-muted-foreground">
           {description}
         </p>
+        {note && (
+          <p id={noteId} className="text-sm text-foreground">
+            {note}
+          </p>
+        )}
       </div>
-      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} aria-describedby={descriptionId} />
+      <Switch id={id} checked={checked} onCheckedChange={onCheckedChange} aria-describedby={note ? `${descriptionId} ${noteId}` : descriptionId} />
     </div>
   );
 }
 
-export type ToggleSpec<F extends string> = { field: F; label: string; description: string };
+export type ToggleSpec<F extends string> = { field: F; label: string; description: string; note?: string };
 
 /**
  * A titled group of on/off settings bound to a settings tab's values: each switch's id is
@@ -65,6 +76,7 @@ export function SettingToggleSection<F extends string>({
             id={`${idPrefix}-${toggle.field}`}
             label={toggle.label}
             description={toggle.description}
+            note={toggle.note}
             checked={values[toggle.field]}
             onCheckedChange={(checked) => onChange(toggle.field, checked)}
           />

@@ -6,6 +6,7 @@ import { PrivacyTab } from './privacy-tab.tsx';
 import { RecordingTab } from './recording-tab.tsx';
 import { SignedIn } from '#tests/support/web/test-auth.tsx';
 import { installSettingsServer } from '#tests/support/web/settings-server.ts';
+import { stubAppConfig } from '#tests/support/web/app-config.ts';
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('#web/lib/toast.ts', () => ({ toast }));
@@ -112,6 +113,75 @@ describe('the settings tabs, saved to the account', () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Billing information updated'));
     expect(puts()[0]?.body).toEqual({ zip: '94105' });
     expect(server.stored().billing).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', zip: '94105' });
+  });
+});
+
+/** What a switch's screen reader hears after its name: its description, then what it does here. */
+const describedAs = (name: string) =>
+  (screen.getByRole('switch', { name }).getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent)
+    .join(' ');
+
+describe('what Billing and Privacy say about this installation (/app-config.js)', () => {
+  it('Billing, self-hosted: says every feature is included, and that the sample date and the billing details bill nothing', async () => {
+    stubAppConfig({ billing: false });
+    render(<BillingTab />, { wrapper: SignedIn });
+    await screen.findByLabelText('ZIP Code');
+    expect(screen.getByTestId('self-hosted-note').textContent).toBe(
+      'This installation is self-hosted: every feature is included. The plans are not sold here: no plan limits apply and nothing is billed.',
+    );
+    // The spec's texts stay, with what is true beside them.
+    screen.getByText('Subscription Plan');
+    screen.getByText('Your next billing date is January 1, 2027. Sample date: nothing is billed on this installation.');
+    screen.getByText(
+      'Saved to your account only: no payment provider is connected to this installation, so these details are not used for billing and go nowhere else.',
+    );
+    for (const button of ['View invoice history', 'Cancel Subscription', 'Save Changes']) screen.getByRole('button', { name: button });
+    screen.getByRole('link', { name: 'Upgrade to Enterprise' });
+  });
+
+  it('Billing, on an installation that bills: no self-hosted statement, and the details are saved to the account', async () => {
+    stubAppConfig({ billing: true });
+    render(<BillingTab />, { wrapper: SignedIn });
+    await screen.findByLabelText('ZIP Code');
+    expect(screen.queryByTestId('self-hosted-note')).toBeNull();
+    screen.getByText('Your next billing date is January 1, 2027.');
+    screen.getByText('Saved to your account.');
+  });
+
+  it('Privacy, self-hosted: under each switch, that nothing is collected here; the switches still store the choice', async () => {
+    stubAppConfig({ errorReporting: false, usageAnalytics: false });
+    render(<PrivacyTab />, { wrapper: SignedIn });
+    await screen.findByRole('switch', { name: 'Error Reporting' });
+    screen.getByText('Saved to your account. This installation sends no usage data or error reports anywhere.');
+    expect(describedAs('Anonymized Feature Usage')).toBe(
+      'Share which features you use, without your name or content. Nothing is collected on this installation: it sends no usage data anywhere.',
+    );
+    expect(describedAs('Error Reporting')).toBe(
+      'Send error details when something goes wrong. Nothing is collected on this installation: it sends no error reports anywhere.',
+    );
+    expect(describedAs('Allow data for AI model improvement')).toBe(
+      'Let your transcripts be used to improve transcription models. Nothing is collected on this installation: no recording or transcript is used to improve any model.',
+    );
+    for (const name of ['Anonymized Feature Usage', 'Error Reporting', 'Allow data for AI model improvement']) {
+      fireEvent.click(screen.getByRole('switch', { name }));
+    }
+    await click('Update Privacy Settings');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Privacy settings updated'));
+    expect(server.stored().privacy).toMatchObject({ anonymizedUsage: false, errorReporting: false, aiImprovement: true });
+  });
+
+  it('Privacy, with an error-reporting service configured: that switch says where its reports go, and the card no longer says nothing is sent', async () => {
+    stubAppConfig({ errorReporting: true });
+    render(<PrivacyTab />, { wrapper: SignedIn });
+    await screen.findByRole('switch', { name: 'Error Reporting' });
+    screen.getByText('Saved to your account.');
+    expect(screen.queryByText(/sends no usage data or error reports anywhere/)).toBeNull();
+    expect(describedAs('Error Reporting')).toContain(
+      'While this is on, this installation sends error details to the error-reporting service its operator set up.',
+    );
+    expect(describedAs('Anonymized Feature Usage')).toContain('Nothing is collected on this installation: it sends no usage data anywhere.');
   });
 });
 

@@ -1,0 +1,47 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { SignedIn } from '#tests/support/web/test-auth.tsx';
+import { stubAppConfig } from '#tests/support/web/app-config.ts';
+import { AppShell } from './app-shell.tsx';
+
+// The shell's live parts (the realtime socket, the notifications it fetches) are not this file's subject.
+vi.mock('#web/lib/realtime/use-realtime.ts', () => ({ useRealtimeConnection: () => {} }));
+vi.mock('./notification-bell.tsx', () => ({ NotificationBell: () => null }));
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** A desktop-wide window: the sidebar, with its upgrade box, is on the page rather than in an overlay. */
+function renderShell() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
+  render(<AppShell />, { wrapper: ({ children }) => <SignedIn initialEntries={['/dashboard']}>{children}</SignedIn> });
+  const heading = screen.getByText('Upgrade to Pro');
+  const box = heading.parentElement;
+  if (!box) throw new Error('the upgrade box has no frame');
+  return within(box);
+}
+
+describe("the sidebar's 'Upgrade to Pro' box", () => {
+  it('on a self-hosted installation says every feature is included, and shows the plans rather than an upgrade', () => {
+    stubAppConfig({ billing: false });
+    const box = renderShell();
+    box.getByText('This installation is self-hosted: every feature is included.');
+    expect(box.getByRole('link', { name: 'See what is included' }).getAttribute('href')).toBe('/pricing');
+    expect(box.queryByRole('link', { name: 'Upgrade' })).toBeNull();
+  });
+
+  it('on an installation that bills, offers the upgrade to /pricing', () => {
+    stubAppConfig({ billing: true });
+    const box = renderShell();
+    box.getByText('More transcription hours, advanced sentiment analysis and real-time transcription.');
+    expect(box.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/pricing');
+    expect(box.queryByText(/self-hosted/)).toBeNull();
+  });
+});
