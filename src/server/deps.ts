@@ -346,6 +346,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     publicUrl: config.publicUrl,
     now,
     log,
+    rateLimiters,
   });
   const avatars = createAvatarStore(blobs, rateLimiters);
   const services: Services = {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataExport } from '#shared/contracts/data-export.ts';
 import type { MeetingDetail } from '#shared/contracts/meetings.ts';
 import { StatusResponseSchema } from '#shared/contracts/status.ts';
+import { EXPORTS_PER_DAY } from './data-export.service.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { createFakeSpeakerIdentifier, createFakeSpeechEngine } from '#tests/support/fake-speech.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
@@ -187,6 +188,32 @@ describe('Request Data Export', () => {
     expect(await t.deps.blobs.usage(person.userId)).toBe(0);
     expect(await latest(person.token)).toBeNull();
     expect(await db().selectFrom('data_exports').select('id').where('user_id', '=', person.userId).execute()).toEqual([]);
+  });
+});
+
+describe('data exports do not pile up (#31 R3-7)', () => {
+  it(`keeps only the newest archive, and a person starts at most ${EXPORTS_PER_DAY} a day`, async () => {
+    const person = await signUpUser(t.app, 'export-many');
+    const archives: string[] = [];
+    for (let i = 0; i < EXPORTS_PER_DAY; i += 1) {
+      const started = (await (await call(person.token, 'POST', '/api/v1/me/exports')).json()) as DataExport;
+      await expect.poll(async () => (await latest(person.token))?.status, { timeout: 30_000 }).toBe('ready');
+      expect((await latest(person.token))?.id).toBe(started.id);
+      archives.push(path.join(t.config.dataDir, 'exports', `${started.id}.zip`));
+      // The archives before it are gone, from the disk and from the storage counted.
+      expect(archives.map((file) => fs.existsSync(file))).toEqual(archives.map((_, n) => n === i));
+      expect(await t.deps.blobs.usage(person.userId)).toBe(fs.statSync(archives[i]!).size);
+      expect(await db().selectFrom('data_exports').select('id').where('user_id', '=', person.userId).execute()).toEqual([{ id: started.id }]);
+    }
+    const refused = await call(person.token, 'POST', '/api/v1/me/exports');
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toMatch(
+      new RegExp(
+        `^You have requested ${EXPORTS_PER_DAY} data exports in the last day, the most one person may\\. Try again in \\d+ hours?; your latest export stays available until it expires\\.$`,
+      ),
+    );
+    // The newest archive is still offered.
+    expect((await latest(person.token))?.status).toBe('ready');
   });
 });
 

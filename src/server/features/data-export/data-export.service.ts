@@ -7,9 +7,10 @@ import { DATA_EXPORT_RUN_STAGES, type DataExportRunStage } from '#shared/contrac
 import type { DataExportEvent } from '#shared/contracts/realtime.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
-import { notFound } from '#server/lib/app-error.ts';
+import { AppError, notFound } from '#server/lib/app-error.ts';
 import { bestEffort } from '#server/lib/best-effort.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
+import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { NotesService } from '../notes/notes.service.ts';
@@ -28,6 +29,8 @@ import {
 
 /** How long a finished archive is offered (issue 11): then the hourly sweep deletes it. */
 export const EXPORT_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+/** Exports one person may start in a day: each is a full copy of their data. */
+export const EXPORTS_PER_DAY = 3;
 
 /** Sends the "ready" email (deps.ts gives the installation's mailer: SMTP or the development outbox). */
 export type ExportMailer = {
@@ -55,8 +58,10 @@ export function createDataExportService(deps: {
   publicUrl: string;
   now: () => Date;
   log: Logger;
+  rateLimiters: RateLimiters;
 }) {
   const { db, meetings, notes, settings, blobs } = deps;
+  const requests = deps.rateLimiters.limiter({ keyPrefix: 'data-export', points: EXPORTS_PER_DAY, duration: 24 * 60 * 60 });
   /** An archive's key in the blob store: one per export, counted against its person's storage. */
   const keyOf = (id: string) => blobs.keyFor('exports', id, 'zip');
 
@@ -136,6 +141,10 @@ export function createDataExportService(deps: {
         ready_at: readyAt.toISOString(),
         expires_at: new Date(readyAt.getTime() + EXPORT_LIFETIME_MS).toISOString(),
       });
+      // Only the newest archive is kept: each is a whole copy of the person's data.
+      const older = (await exportIdsOf(db, userId)).filter((id) => id !== exportId);
+      await deleteExports(db, older);
+      await removeFiles(older);
       announce(userId, { id: exportId, status: 'ready', progress: 1 });
       // Settings shows the archive ready whatever the email does: it is a courtesy, logged and counted when it fails.
       await bestEffort('data-export-email', mailReady(account, readyAt), deps.log, { exportId });
@@ -179,6 +188,14 @@ export function createDataExportService(deps: {
     request: async (userId: string): Promise<DataExport> => {
       const latest = await latestExport(db, userId);
       if (latest && (latest.status === 'queued' || latest.status === 'running')) return present(latest);
+      const allowance = await requests.consume(userId);
+      if (!allowance.allowed) {
+        const hours = Math.max(1, Math.ceil(allowance.msBeforeNext / 3_600_000));
+        throw new AppError(
+          'RATE_LIMITED',
+          `You have requested ${EXPORTS_PER_DAY} data exports in the last day, the most one person may. Try again in ${hours} ${hours === 1 ? 'hour' : 'hours'}; your latest export stays available until it expires.`,
+        );
+      }
       const row: DataExportRow = {
         id: crypto.randomUUID(),
         user_id: userId,
