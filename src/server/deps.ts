@@ -296,6 +296,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   });
   const transcription = createTranscriptionService({
     jobs,
+    events,
     meetings,
     blobs,
     engines,

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { TRANSCRIPTION_RUN_STAGES, type TranscriptionRunStage } from '#shared/contracts/job-progress.ts';
 import type { MeetingProcessing } from '#shared/contracts/meetings.ts';
 import type { MeetingProgressEvent } from '#shared/contracts/realtime.ts';
+import type { EventRecorder } from '#server/events/domain-events.ts';
 import type { JobQueue, JobState } from '#server/jobs/job-queue.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
@@ -29,8 +30,13 @@ export type TranscriptionService = {
   idle: () => Promise<void>;
 };
 
+/** The transcription's name among the domain events' subscribers. */
+export const TRANSCRIPTION_SUBSCRIBER = 'transcription';
+
 type ServiceDeps = {
   jobs: JobQueue;
+  /** Whether a stored recording's event has yet to reach the transcription (its job is as good as queued). */
+  events: Pick<EventRecorder, 'pending'>;
   meetings: MeetingsService;
   blobs: BlobStore;
   /** The installation's engines (status) and the one jobs transcribe with. */
@@ -139,6 +145,12 @@ export function createTranscriptionService(deps: ServiceDeps): TranscriptionServ
         // Nothing reported by a queued job: its enqueue said 'queued'. A running job's unknown stage stays unknown.
         const stage = state.stage ?? (state.state === 'queued' ? 'queued' : null);
         processing.set(meetingId, { stage, progress, part: state.part, parts: state.parts, retryAt: state.retryAt });
+      }
+      // A recording just stored whose event no worker has taken yet: its job is queued in all but name.
+      for (const meetingId of meetingIds.filter((id) => !processing.has(id))) {
+        if (await deps.events.pending(TRANSCRIPTION_SUBSCRIBER, { type: 'meeting', id: meetingId })) {
+          processing.set(meetingId, { stage: 'queued', progress: null });
+        }
       }
       return processing;
     },
