@@ -105,6 +105,7 @@ const tableOwners = [
   })),
   { dir: 'src/server/jobs', tables: tablesDeclaredIn('src/server/jobs/jobs.table.ts') },
   { dir: 'src/server/events', tables: tablesDeclaredIn('src/server/events/events.table.ts') },
+  { dir: 'src/server/lib', tables: tablesDeclaredIn('src/server/lib/blobs.table.ts') },
   { dir: 'src/server/db', tables: ['instance_settings'] },
 ];
 const meetingTables = tablesDeclaredIn('src/server/features/meetings/meetings.table.ts');
