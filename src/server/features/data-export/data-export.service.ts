@@ -103,7 +103,9 @@ export function createDataExportService(deps: {
     label: 'data export',
     payload: Payload,
     stages: DATA_EXPORT_RUN_STAGES,
-    keyOf: (p) => p.userId,
+    // By export, not by person: a new export asked for the moment the last became ready must not
+    // find that one's job still settling and be left queued (one at a time is request()'s rule).
+    keyOf: (p) => p.exportId,
     concurrency: 1,
     maxAttempts: 3,
     retryDelayMs: 30_000,

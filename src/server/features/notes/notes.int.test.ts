@@ -36,7 +36,7 @@ const meeting = async (t: TestApp, who: Caller, id: string): Promise<MeetingDeta
 async function transcribedMeeting(t: TestApp, who: Caller, options: object = {}): Promise<string> {
   const created = await call(t, who, 'POST', '/api/v1/meetings', { title: 'Spring campaign', options, startedAt: '2026-11-17T15:00:00.000Z' });
   const { id } = created.json() as { id: string };
-  const { meetings, notes } = t.deps.services;
+  const { meetings } = t.deps.services;
   await meetings.recordingStored(id, { key: `test/${id}.webm`, mime: 'audio/webm', bytes: 1, durationSeconds: 80 });
   await meetings.completeTranscription(id, {
     speakers: [
@@ -46,7 +46,7 @@ async function transcribedMeeting(t: TestApp, who: Caller, options: object = {})
     ],
     segments: BUDGET_MEETING.map((line, i) => ({ speaker: line.speaker, startMs: i * 10_000, endMs: i * 10_000 + 9_000, text: line.text })),
   });
-  await notes.transcriptReady(id, who.userId);
+  // Its transcript.ready event hands it to the notes (the domain events' delivery).
   return id;
 }
 

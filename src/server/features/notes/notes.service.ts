@@ -183,6 +183,9 @@ export function createNotesService(deps: NotesDeps) {
       await writeState(db, meetingId, { status: 'running', engine: engine.name, failure_reason: null, part: null, parts: null });
       await announce(meetingId, ownerId);
       let lastWrite = 0;
+      // Progress writes in order, each announced; the notes wait for them before being stored, so
+      // "running, part N of M" never reaches open pages after "ready" (or not at all).
+      let progressWrites: Promise<unknown> = Promise.resolve();
       // A meeting deleted while its notes are written stops them (the engine's process or request is
       // ended) instead of holding the notes lane: asked of the database, since the deletion may come
       // from another process (ROLE=web).
@@ -208,11 +211,10 @@ export function createNotesService(deps: NotesDeps) {
               ctx.progress('writing notes', total > 0 ? part / total : null, part > 0 && total > 0 ? { part, parts: total } : undefined);
               if (Date.now() - lastWrite < PROGRESS_INTERVAL_MS && part < total) return;
               lastWrite = Date.now();
-              void bestEffort(
-                'notes-progress',
-                writeState(db, meetingId, { part, parts: total }).then(() => announce(meetingId, ownerId)),
-                log,
-                { meetingId },
+              progressWrites = progressWrites.then(() =>
+                bestEffort('notes-progress', () => writeState(db, meetingId, { part, parts: total }).then(() => announce(meetingId, ownerId)), log, {
+                  meetingId,
+                }),
               );
             },
           },
@@ -223,6 +225,7 @@ export function createNotesService(deps: NotesDeps) {
       } finally {
         clearInterval(watch);
       }
+      await progressWrites;
       ctx.signal.throwIfAborted();
       if (!(await meetings.exists(ownerId, meetingId))) return; // deleted as the engine finished
       const starts = new Map(source.segments.map((s) => [s.id, s.startMs]));
@@ -291,6 +294,10 @@ export function createNotesService(deps: NotesDeps) {
 
   /** Notes written without being asked, unless the person turned them off (setting, or both options). */
   const startAutomatic = async (meetingId: string, ownerId: string): Promise<void> => {
+    // A transcript.ready delivered again (at least once) while its notes are queued or being written:
+    // that job writes them; saying "queued" now would cover "running" on open pages.
+    const under = (await jobs.states([meetingId])).get(meetingId)?.state;
+    if (under === 'queued' || under === 'running') return;
     const source = await meetings.notesSource(meetingId);
     if (!source) return;
     const wanted = (await deps.automaticNotesOf(ownerId)) && (source.options.summary || source.options.actionItems);

@@ -64,11 +64,11 @@ const transcriptOf = (lines: Line[]) => ({
 async function meetingWithNotes(t: TestApp, who: Caller, title: string, startedAt: string, lines: Line[]): Promise<MeetingDetail> {
   const created = await call(t, who, 'POST', '/api/v1/meetings', { title, startedAt });
   const { id } = created.json() as { id: string };
-  const { meetings, notes } = t.deps.services;
+  const { meetings } = t.deps.services;
   // A key the blob store accepts, so deleting the meeting removes its (absent) audio without complaint.
   await meetings.recordingStored(id, { key: t.deps.blobs.newKey('webm'), mime: 'audio/webm', bytes: 1, durationSeconds: lines.length * 10 });
   await meetings.completeTranscription(id, transcriptOf(lines));
-  await notes.transcriptReady(id, who.userId);
+  // Its transcript.ready event hands it to the notes.
   await t.app.transcription.idle();
   return meetingOf(t, who, id);
 }
@@ -340,7 +340,6 @@ describe('the action-item tracker and the decision register', () => {
     await db.updateTable('meetings').set({ status: 'processing' }).where('id', '=', checkIn.id).execute();
     await t.deps.services.meetings.completeTranscription(checkIn.id, transcriptOf([CHECK_IN[1]!, CHECK_IN[2]!]));
     expect(await mentionsIn(checkIn.id)).toEqual([]);
-    await t.deps.services.notes.transcriptReady(checkIn.id, owner.userId);
     await t.app.transcription.idle();
     const retranscribed = await meetingOf(t, owner, checkIn.id);
     expect((await mentionsIn(checkIn.id)).map((m) => m.segment_id)).toEqual([segmentAt(retranscribed, 0).id]);
