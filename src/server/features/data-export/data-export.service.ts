@@ -135,6 +135,11 @@ export function createDataExportService(deps: {
         await removeFiles([exportId]); // the person deleted their data while it was being written
         return;
       }
+      // Only the newest archive is kept (each is a whole copy of the person's data): the older go
+      // before this one is offered, so the person never sees two.
+      const older = (await exportIdsOf(db, userId)).filter((id) => id !== exportId);
+      await deleteExports(db, older);
+      await removeFiles(older);
       const readyAt = deps.now();
       await updateExport(db, exportId, {
         status: 'ready',
@@ -143,10 +148,6 @@ export function createDataExportService(deps: {
         ready_at: readyAt.toISOString(),
         expires_at: new Date(readyAt.getTime() + EXPORT_LIFETIME_MS).toISOString(),
       });
-      // Only the newest archive is kept: each is a whole copy of the person's data.
-      const older = (await exportIdsOf(db, userId)).filter((id) => id !== exportId);
-      await deleteExports(db, older);
-      await removeFiles(older);
       announce(userId, { id: exportId, status: 'ready', progress: 1 });
       // Settings shows the archive ready whatever the email does: it is a courtesy, logged and counted when it fails.
       await bestEffort('data-export-email', mailReady(account, readyAt), deps.log, { exportId });

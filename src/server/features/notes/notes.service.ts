@@ -92,9 +92,12 @@ export function createNotesService(deps: NotesDeps) {
 
   const notesOf = async (meetingId: string, transcriptRevision: number): Promise<{ insights: Insight[]; notes: NotesState }> => {
     const [insights, state] = await Promise.all([itemsOfMeeting(db, meetingId), stateOf(db, meetingId)]);
-    // A transcript just stored whose event has not reached the notes yet: its notes are as good as queued.
+    // A transcript just stored whose event has not reached the notes yet: its notes are as good as
+    // queued, or off when the person turned them off (what the event's handler will write).
     if (!state && (await deps.events.pending(NOTES_SUBSCRIBER, { type: 'meeting', id: meetingId }))) {
-      return { insights, notes: { ...presentState(undefined, transcriptRevision), status: 'queued' } };
+      const source = await meetings.notesSource(meetingId);
+      const wanted = source !== undefined && (await deps.automaticNotesOf(source.ownerId)) && (source.options.summary || source.options.actionItems);
+      return { insights, notes: { ...presentState(undefined, transcriptRevision), status: wanted ? 'queued' : 'off' } };
     }
     return { insights, notes: presentState(state, transcriptRevision) };
   };

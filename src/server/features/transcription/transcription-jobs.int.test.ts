@@ -239,6 +239,8 @@ describe('transcription workers that die mid-job', () => {
     expect((await meeting(web, token, id)).status).toBe('processing');
     await workHere();
     await expect.poll(async () => (await meeting(web, token, id)).status, { timeout: 45_000, interval: 200 }).toBe('ready');
+    // The meeting is ready inside the job's run; the queue records the job done just after.
+    await expect.poll(async () => (await web.deps.services.transcription.jobOf(id))?.state, { timeout: 15_000, interval: 100 }).toBe('succeeded');
     expect(await web.deps.services.transcription.jobOf(id)).toMatchObject({ state: 'succeeded', attempts: 2 });
   });
 
