@@ -379,7 +379,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     transcription,
     settings,
     sharing: createSharingService({ db, meetings, notes }),
-    insights: createInsightsService({ meetings, notes, now }),
+    insights: createInsightsService({ db, meetings, notes, now }),
     teams,
   };
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now });

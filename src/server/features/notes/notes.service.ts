@@ -95,7 +95,7 @@ export function createNotesService(deps: NotesDeps) {
     // A transcript just stored whose event has not reached the notes yet: its notes are as good as
     // queued, or off when the person turned them off (what the event's handler will write).
     if (!state && (await deps.events.pending(NOTES_SUBSCRIBER, { type: 'meeting', id: meetingId }))) {
-      const source = await meetings.notesSource(meetingId);
+      const source = await meetings.transcriptHeader(meetingId);
       const wanted = source !== undefined && (await deps.automaticNotesOf(source.ownerId)) && (source.options.summary || source.options.actionItems);
       return { insights, notes: { ...presentState(undefined, transcriptRevision), status: wanted ? 'queued' : 'off' } };
     }
@@ -103,9 +103,9 @@ export function createNotesService(deps: NotesDeps) {
   };
 
   const announce = async (meetingId: string, ownerId: string) => {
-    const source = await meetings.notesSource(meetingId);
-    if (!source) return;
-    const event: MeetingNotesEvent = { type: 'meeting.notes', meetingId, notes: presentState(await stateOf(db, meetingId), source.transcriptRevision) };
+    const header = await meetings.transcriptHeader(meetingId);
+    if (!header) return;
+    const event: MeetingNotesEvent = { type: 'meeting.notes', meetingId, notes: presentState(await stateOf(db, meetingId), header.transcriptRevision) };
     meetings.announce(meetingId, ownerId, event);
   };
 
@@ -301,9 +301,9 @@ export function createNotesService(deps: NotesDeps) {
     // that job writes them; saying "queued" now would cover "running" on open pages.
     const under = (await jobs.states([meetingId])).get(meetingId)?.state;
     if (under === 'queued' || under === 'running') return;
-    const source = await meetings.notesSource(meetingId);
-    if (!source) return;
-    const wanted = (await deps.automaticNotesOf(ownerId)) && (source.options.summary || source.options.actionItems);
+    const header = await meetings.transcriptHeader(meetingId);
+    if (!header) return;
+    const wanted = (await deps.automaticNotesOf(ownerId)) && (header.options.summary || header.options.actionItems);
     if (wanted) return queue(meetingId, ownerId, false);
     await writeState(db, meetingId, { status: 'off', failure_reason: null, part: null, parts: null });
     await announce(meetingId, ownerId);
