@@ -74,7 +74,7 @@ export default defineConfig({
           name: 'integration',
           include: integrationFiles,
           env: { PARLEY_TEST_DB: 'sqlite' },
-          globalSetup: ['tests/support/test-database-template.ts'],
+          globalSetup: ['tests/support/test-database-template.ts', 'tests/support/redis-server.ts'],
           ...integration,
         },
       },
@@ -88,7 +88,7 @@ export default defineConfig({
                 // which npm test's steps use to keep the speech engine files out of the main step.
                 include: [...integrationFiles, ...DATABASE_FREE_FILES.map((file) => `!${file}`)],
                 env: { PARLEY_TEST_DB: 'postgres' },
-                globalSetup: ['tests/support/test-database-template.ts'],
+                globalSetup: ['tests/support/test-database-template.ts', 'tests/support/redis-server.ts'],
                 ...integration,
               },
             },

@@ -66,6 +66,11 @@ const EnvSchema = z.object({
   }),
   WEB_DIR: z.string().default('./dist/web'),
   DATABASE_URL: optionalString,
+  REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\//.test(v), { message: 'must start with redis:// or rediss://' }),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only, at most 64')
+    .default('parley'),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
@@ -156,6 +161,8 @@ export type Config = Readonly<{
   webDir: string;
   logLevel: string;
   db: Readonly<DatabaseConfig>;
+  /** REDIS_URL, REDIS_KEY_PREFIX: where several processes keep their shared counts; undefined keeps them in memory. */
+  redis: Readonly<{ url: string; keyPrefix: string }> | undefined;
   auth: Readonly<{
     siteUrl: string;
     uriAllowList: readonly string[];
@@ -307,6 +314,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDir: path.resolve(e.WEB_DIR),
     logLevel: e.LOG_LEVEL,
     db: Object.freeze(db),
+    // Shared counts (rate limits) across processes; without it they stay in each process's memory.
+    redis: e.REDIS_URL === undefined ? undefined : Object.freeze({ url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX }),
     auth: Object.freeze({
       siteUrl: e.AUTH_SITE_URL ?? publicUrl,
       uriAllowList: Object.freeze(

@@ -58,7 +58,8 @@ import { createBlobLedger } from './lib/blobs.repository.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { tightenTree } from './lib/private-files.ts';
-import { createMemoryRateLimiters, type RateLimiters } from './lib/rate-limit.ts';
+import { createMemoryRateLimiters, createRedisRateLimiters, type RateLimiters } from './lib/rate-limit.ts';
+import { connectRedis } from './lib/redis.ts';
 import { createAudioLinks, type AudioLinks } from './features/meetings/audio-link.ts';
 import { createSecretBox, isSealed, loadSecretKey } from './lib/secret-box.ts';
 
@@ -157,7 +158,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       ? await createPostgresTransport({ url: database.url, channel: await realtimeChannel(database), log })
       : undefined;
   const realtime = createRealtimeHub(transport);
-  const rateLimiters = createMemoryRateLimiters();
+  const redis = config.redis ? await connectRedis(config.redis.url, log) : undefined;
+  const rateLimiters = redis && config.redis ? createRedisRateLimiters(redis, config.redis.keyPrefix) : createMemoryRateLimiters();
   const jobs = await createJobQueue(database, log, options.jobTimings);
   const events = createDomainEvents({ db, jobs, log, now, ...options.eventDelivery });
   const people = createPeople(db);
@@ -442,6 +444,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       await jobs.stop();
       await Promise.all([engines.close(), speakers.close(), notesEngines.close()]);
       await transport?.close();
+      await redis?.quit();
       if (ownsDatabase) await database.close();
     },
   };
