@@ -34,6 +34,7 @@ import { createRouter } from './http/endpoint-route.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body-parser.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { checkReadiness } from './lib/readiness.ts';
 import { registerSecurity } from './http/security.ts';
 import { isApiPath, registerAppConfig, registerSpa } from './http/spa.ts';
 
@@ -72,6 +73,18 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   app.get('/healthz', async (_request, reply) => {
     if (deps.integrity.ok) return { status: 'ok', version: deps.version };
     return reply.status(503).send({ status: 'error', version: deps.version, reason: deps.integrity.reason });
+  });
+
+  // Whether this process can serve now: each dependency checked live, the one that is down named (a
+  // load balancer's probe). 503 while shutting down too, so traffic moves before the process goes.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.get('/readyz', async (_request, reply) => {
+    const dependencies = await checkReadiness(deps.readiness);
+    const ready = !closing && deps.integrity.ok && Object.values(dependencies).every((state) => state.ok);
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : closing ? 'closing' : 'unavailable', version: deps.version, dependencies });
   });
 
   await registerOpenApi(app, deps.version);

@@ -10,7 +10,7 @@ import { pino } from 'pino';
 import type { Config, Role } from './config.ts';
 import { createDb, type DbHandle } from './db/create-db.ts';
 import { currentSchema } from './db/dialect.ts';
-import { checkDatabaseIntegrity, type DatabaseIntegrity } from './db/integrity.ts';
+import { checkDatabaseIntegrity, pingDatabase, type DatabaseIntegrity } from './db/integrity.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createAskService, type AskService } from './features/ask/ask.service.ts';
 import { createEmbeddingsClient } from './features/ask/embeddings-client.ts';
@@ -60,6 +60,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { tightenTree } from './lib/private-files.ts';
 import { createMemoryRateLimiters, createRedisRateLimiters, type RateLimiters } from './lib/rate-limit.ts';
 import { connectRedis } from './lib/redis.ts';
+import type { ReadinessCheck } from './lib/readiness.ts';
 import { createAudioLinks, type AudioLinks } from './features/meetings/audio-link.ts';
 import { createSecretBox, isSealed, loadSecretKey } from './lib/secret-box.ts';
 
@@ -90,6 +91,8 @@ export type Deps = {
   database: DbHandle;
   /** The start-up integrity check of the database, reported by /healthz and /status. */
   integrity: DatabaseIntegrity;
+  /** What /readyz asks: each dependency this process needs (database, Redis when configured), checked live. */
+  readiness: readonly ReadinessCheck[];
   blobs: BlobStore;
   /** Short-lived links to a meeting's recording for the player (sealed with the installation key). */
   audioLinks: AudioLinks;
@@ -407,6 +410,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     speech: { engines, engine, speakers },
     auth,
     services,
+    readiness: [{ name: 'database', check: () => pingDatabase(db) }, ...(redis ? [{ name: 'redis', check: async () => void (await redis.ping()) }] : [])],
     version: options.version ?? '0.1.0',
     start: async () => {
       await jobs.start({ work: works });
@@ -444,7 +448,9 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       await jobs.stop();
       await Promise.all([engines.close(), speakers.close(), notesEngines.close()]);
       await transport?.close();
-      await redis?.quit();
+      // A connection that is down has nothing to say goodbye on: it stops retrying instead.
+      if (redis?.status === 'ready') await redis.quit();
+      else redis?.disconnect();
       if (ownsDatabase) await database.close();
     },
   };
