@@ -42,7 +42,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           // A worker thread for each file rather than a process (each file still gets its own modules):
-          // the unit tests' CPU went from 52 to 22 s, most of it Node starting and loading vitest.
+          // most of a unit file's cost was Node starting and loading vitest.
           pool: 'threads',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['src/**/*.int.test.ts', 'node_modules/**'],

@@ -240,12 +240,12 @@ type PassageOptions = { perMeeting: number; order: 'rank' | 'time' };
 /**
  * SQLite: the page's passages are copied into a scratch FTS5 table (temp, this connection's own)
  * and matched there. In the whole passage index a prefix query (the last word always is one) merges
- * that prefix's every posting across all meetings before a rowid range can narrow it: 10 ms at
- * 200,000 passages, 50 at a million, and a page asked it four times per meeting. The scratch table
+ * that prefix's every posting across all meetings before a rowid range can narrow it, a cost that
+ * grows with everyone's history, and a page asked it four times per meeting. The scratch table
  * holds a page's thousand-odd passages, so each query there costs microseconds; the copy is read by
  * rowid ranges (no full-text query) and is discarded by rolling back, so the same tokenizer and
  * snippet function answer as before, with nothing to clean up (and no column sizes: nothing here
- * ranks). A page costs ~4 ms of CPU at any size of history. The transaction holds the one
+ * ranks), so a page's cost does not grow with the history. The transaction holds the one
  * connection, so no other request sees or empties the table meanwhile.
  */
 async function sqlitePassages(db: Db, meetingIds: string[], tokens: string[], options: PassageOptions): Promise<PassageRow[]> {
