@@ -29,7 +29,7 @@ import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import { accessOf, ownerOnly, watchersOf, type MeetingReader } from './meeting-access.ts';
 import { createReadsInFlight } from './reads-in-flight.ts';
 import { readableMeetingsView, readableTurnsView, type MeetingViews } from './meeting-views.repository.ts';
-import { rankSegments, readableMeetings, segmentsInContext, transcriptsForAsk } from './ask-passages.repository.ts';
+import { readyMeetings, readyTranscripts } from './transcript-reads.repository.ts';
 import { parseTranscriptOffThread } from './document-work.ts';
 import { answerIdempotencyKey, claimIdempotencyKey, releaseIdempotencyKey, type IdempotencyClaim } from './idempotency.repository.ts';
 import type { ImportProblem } from './import/parse-transcript.ts';
@@ -80,9 +80,9 @@ import {
 } from './meetings.repository.ts';
 
 export type { MeetingRecord, TranscriptInput } from './meetings.repository.ts';
-import type { SearchableNote } from './meeting-search.repository.ts';
+import { rankSegments, type SearchableNote } from './meeting-search.repository.ts';
 export type { MeetingReader } from './meeting-access.ts';
-export type { ReadableMeeting, SegmentInContext } from './ask-passages.repository.ts';
+export type { ReadyMeeting } from './transcript-reads.repository.ts';
 /** The access rule, for the aggregates of other features that join the meetings table read-only (notes' tracker). */
 export { meetingRefOf, ownerOnly, readableBy, type MeetingRefRow } from './meeting-access.ts';
 export type { MeetingViews } from './meeting-views.repository.ts';
@@ -647,17 +647,14 @@ export function createMeetingsService(deps: {
     readerOf,
     nameSharers,
     /**
-     * Ask's reads (features/ask), each scoped to what `reader` may read: transcript segments ranked by
-     * the search index's relevance, the ready meetings with their transcript revisions (whose
-     * embeddings and Ask's passage index are current), their transcripts (which Ask indexes), and
-     * segments with their meeting, speaker and neighbours.
+     * Reads across the meetings `reader` may read, for features that keep their own view of the
+     * transcripts: segments ranked by the search index's relevance, the ready meetings with their
+     * transcript revisions (a view built from an older revision is stale), and their transcripts.
      */
-    askRead: {
-      rank: (reader: MeetingReader, words: string[], options: { meetingId?: string | undefined; limit: number }) => rankSegments(db, reader, words, options),
-      meetings: (reader: MeetingReader, meetingId?: string) => readableMeetings(db, reader, meetingId),
-      inContext: (reader: MeetingReader, segmentIds: string[], around: number) => segmentsInContext(db, reader, segmentIds, around),
-      transcripts: (reader: MeetingReader, meetingIds: string[]) => transcriptsForAsk(db, reader, meetingIds),
-    },
+    rankSegments: (reader: MeetingReader, words: string[], options: { meetingId?: string | undefined; limit: number }) =>
+      rankSegments(db, reader, words, options),
+    readyMeetings: (reader: MeetingReader, meetingId?: string) => readyMeetings(db, reader, meetingId),
+    readyTranscripts: (reader: MeetingReader, meetingIds: string[]) => readyTranscripts(db, reader, meetingIds),
   };
 }
 
