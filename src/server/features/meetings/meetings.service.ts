@@ -87,6 +87,9 @@ export type { ReadyMeeting } from './transcript-reads.repository.ts';
 export { meetingRefOf, ownerOnly, readableBy, type MeetingRefRow } from './meeting-access.ts';
 export type { MeetingViews } from './meeting-views.repository.ts';
 export { SENTIMENT_THRESHOLD } from './sentiment.ts';
+/** A meeting as a file (downloads; the data export's Markdown copies) and a title as a file name. */
+export { exportMeeting } from './meeting-export.ts';
+export { safeFileStem } from './content-disposition.ts';
 
 /**
  * What the meetings feature needs of the teams feature (given in deps.ts): the teams a person
