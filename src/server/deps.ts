@@ -12,6 +12,7 @@ import { createDb, type DbHandle } from './db/create-db.ts';
 import { currentSchema } from './db/dialect.ts';
 import { checkDatabaseIntegrity, type DatabaseIntegrity } from './db/integrity.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createApiTokensService, type ApiTokensService } from './features/api-tokens/api-tokens.service.ts';
 import { createAskService, type AskService } from './features/ask/ask.service.ts';
 import { createEmbeddingsClient } from './features/ask/embeddings-client.ts';
 import { createAccountService, type AccountService, type BeforeAccountDeleted } from './features/account/account.service.ts';
@@ -64,6 +65,8 @@ import { createSecretBox, isSealed, loadSecretKey } from './lib/secret-box.ts';
 
 export type Services = {
   account: AccountService;
+  /** Settings › Developers' personal API tokens, checked by the /api/v1 guard. */
+  apiTokens: ApiTokensService;
   ask: AskService;
   /** Profile pictures (Settings › Profile "Change"), resized with sharp. */
   avatars: AvatarStore;
@@ -350,6 +353,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     rateLimiters,
   });
   const avatars = createAvatarStore(blobs, rateLimiters);
+  const apiTokens = createApiTokensService({ db, now, rateLimiters });
   const services: Services = {
     // Delete All Data and Delete Account take the person's export archives and picture too.
     account: createAccountService({
@@ -359,6 +363,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       beforeAccountDeleted,
       // Last, whatever else the blob store counts as theirs: one query, so nothing stored of theirs outlives it.
       onDataDeleted: [
+        // First: a script holding one of their tokens stops with the sessions, not after the data.
+        apiTokens.removeFor,
         dataExport.removeFor,
         avatars.remove,
         notifications.removeFor,
@@ -369,6 +375,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       events,
       log,
     }),
+    apiTokens,
     ask,
     avatars,
     dataExport,

@@ -1,3 +1,4 @@
+import type { ApiTokenTables } from '../features/api-tokens/api-tokens.table.ts';
 import type { AskTables } from '../features/ask/ask.table.ts';
 import type { AuthTables } from '../features/auth/auth.table.ts';
 import type { DataExportTables } from '../features/data-export/data-export.table.ts';
@@ -13,7 +14,8 @@ import type { BlobTables } from '../lib/blobs.table.ts';
 import type { InstanceSettingsTable } from './instance-settings.table.ts';
 
 /** Every table Kysely knows, assembled from the features' own table files. */
-export type Database = AskTables &
+export type Database = ApiTokenTables &
+  AskTables &
   AuthTables &
   DataExportTables &
   MeetingTables &
