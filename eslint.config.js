@@ -42,6 +42,7 @@ const importZones = [
       './teams/teams.table.ts',
       './notifications/notifications.table.ts',
       './api-tokens/api-tokens.table.ts',
+      './webhooks/webhooks.table.ts',
     ],
     message: 'infra never imports features (only table types)',
   },

@@ -29,6 +29,7 @@ import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.ts';
 import { registerStatusRoutes } from './features/status/status.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
+import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.ts';
 import type { TranscriptionService } from './features/transcription/transcription.service.ts';
 import { registerTranscriptionRoutes } from './features/transcription/transcription.routes.ts';
 import { createRouter } from './http/endpoint-route.ts';
@@ -121,6 +122,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerInsightsRoutes(route, { insights: services.insights });
   registerSettingsRoutes(route, { settings: services.settings });
   registerTeamRoutes(route, { teams: services.teams });
+  registerWebhookRoutes(route, { webhooks: services.webhooks });
   // Unsubscribe links take RFC 8058's one-click POST, a form body (read as nothing: the token is in the URL), in this scope only.
   await app.register(async (scope) => {
     scope.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>

@@ -49,6 +49,8 @@ import { subscribeNotes } from './features/notes/notes.subscribers.ts';
 import { subscribeNotifications } from './features/notifications/notifications.subscribers.ts';
 import { subscribeTeams } from './features/teams/teams.subscribers.ts';
 import { subscribeMeetings } from './features/meetings/meetings.subscribers.ts';
+import { subscribeWebhooks } from './features/webhooks/webhooks.subscribers.ts';
+import { createWebhooksService, type WebhookTimings, type WebhooksService } from './features/webhooks/webhooks.service.ts';
 import { createDomainEvents, type DomainEvents } from './events/domain-events.ts';
 import type { StageLimits } from './features/transcription/stage-limits.ts';
 import { createJobQueue, type JobQueueTimings } from './jobs/create-job-queue.ts';
@@ -81,6 +83,8 @@ export type Services = {
   settings: SettingsService;
   insights: InsightsService;
   teams: TeamsService;
+  /** Settings › Developers' outgoing webhooks (Standard Webhooks), a subscriber of the domain events. */
+  webhooks: WebhooksService;
 };
 
 export type Deps = {
@@ -131,6 +135,8 @@ type CreateDepsOptions = {
   stageLimits?: StageLimits;
   /** The catalog the first start's model download chooses from (tests serve stand-in models). */
   modelCatalog?: readonly CatalogEntry[];
+  /** Webhook retry schedule, sweep and disabling times (tests of retries run in milliseconds). */
+  webhookTimings?: WebhookTimings;
   /** Checks that may refuse an account's deletion (tests of the port; teams plugs in here). */
   beforeAccountDeleted?: BeforeAccountDeleted[];
 };
@@ -323,6 +329,19 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   subscribeTeams(events, teams);
   subscribeMeetings(events, meetings);
   subscribeNotifications(events, notifications, teams);
+  const webhooks = createWebhooksService({
+    db,
+    jobs,
+    secrets,
+    allowPrivateNetworks: config.outbound.allowPrivateNetworks,
+    teams: { assertManager: teams.assertManager, managedTeamIdsOf: teams.managedTeamIdsOf },
+    notifyDisabled: notifications.integrationFailed,
+    publicUrl: config.publicUrl,
+    now,
+    log,
+    timings: options.webhookTimings,
+  });
+  subscribeWebhooks(events, webhooks);
   const samples = createSamplesService({ meetings, notes });
   // A new account starts with the sample meetings (auth knows nothing of meetings: a named hook);
   // an ended session closes the sockets opened with it, in every process (the hub carries it).
@@ -371,7 +390,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
         teams.forgetActivityOf,
         (userId) => blobs.removeOwnedBy(userId).then(() => undefined),
       ],
-      onAccountDeleted: [teams.accountDeleted],
+      onAccountDeleted: [teams.accountDeleted, webhooks.removeFor],
       events,
       log,
     }),
@@ -388,6 +407,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     sharing: createSharingService({ db, meetings, notes }),
     insights: createInsightsService({ meetings, notes, now }),
     teams,
+    webhooks,
   };
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now });
   const uploadSweeper = createUploadSweeper({ store: uploadStore, meetings, blobs, log, expiryMs: config.uploads.expiryMs, now });
@@ -436,6 +456,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       exportSweep.unref();
       // Settings › Notifications "Team Activity": the daily digest job, queued hourly (each run sends only what is due).
       notifications.startDigests();
+      // Webhook retries that are due, and deliveries a crash left unqueued.
+      webhooks.start();
     },
     close: async () => {
       autoModels.stop();
@@ -443,6 +465,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       clearInterval(exportSweep);
       events.stop();
       notifications.stopDigests();
+      webhooks.stop();
       await autoDelete.stop();
       await uploadSweeper.stop();
       // Before the database closes: running jobs are handed back for the next start to pick up.

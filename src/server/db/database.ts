@@ -8,6 +8,7 @@ import type { NotificationTables } from '../features/notifications/notifications
 import type { SettingsTables } from '../features/settings/settings.table.ts';
 import type { SharingTables } from '../features/sharing/sharing.table.ts';
 import type { TeamTables } from '../features/teams/teams.table.ts';
+import type { WebhookTables } from '../features/webhooks/webhooks.table.ts';
 import type { EventTables } from '../events/events.table.ts';
 import type { JobTables } from '../jobs/jobs.table.ts';
 import type { BlobTables } from '../lib/blobs.table.ts';
@@ -24,6 +25,7 @@ export type Database = ApiTokenTables &
   SettingsTables &
   SharingTables &
   TeamTables &
+  WebhookTables &
   JobTables &
   BlobTables &
   EventTables & {
