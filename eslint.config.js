@@ -41,6 +41,8 @@ const importZones = [
       './data-export/data-export.table.ts',
       './teams/teams.table.ts',
       './notifications/notifications.table.ts',
+      './api-tokens/api-tokens.table.ts',
+      './webhooks/webhooks.table.ts',
     ],
     message: 'infra never imports features (only table types)',
   },

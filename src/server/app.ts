@@ -8,6 +8,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
+import { registerApiTokenRoutes } from './features/api-tokens/api-tokens.routes.ts';
 import { registerAskRoutes } from './features/ask/ask.routes.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { registerMeRoute } from './features/account/me.route.ts';
@@ -28,6 +29,7 @@ import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.ts';
 import { registerStatusRoutes } from './features/status/status.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
+import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.ts';
 import type { TranscriptionService } from './features/transcription/transcription.service.ts';
 import { registerTranscriptionRoutes } from './features/transcription/transcription.routes.ts';
 import { createRouter } from './http/endpoint-route.ts';
@@ -104,7 +106,9 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     log: deps.log,
   });
 
-  const route = createRouter(app, createApiGuard(deps.auth.context));
+  const guard = createApiGuard(deps.auth.context, { verify: services.apiTokens.verify, limiter: services.apiTokens.limiter });
+  const route = createRouter(app, guard);
+  registerApiTokenRoutes(route, { apiTokens: services.apiTokens });
   registerMeRoute(route);
   registerAccountRoutes(route, { account: services.account, avatars: services.avatars });
   registerDataExportRoutes(route, { exports: services.dataExport });
@@ -131,12 +135,13 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerInsightsRoutes(route, { insights: services.insights });
   registerSettingsRoutes(route, { settings: services.settings });
   registerTeamRoutes(route, { teams: services.teams });
+  registerWebhookRoutes(route, { webhooks: services.webhooks });
   // Unsubscribe links take RFC 8058's one-click POST, a form body (read as nothing: the token is in the URL), in this scope only.
   await app.register(async (scope) => {
     scope.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>
       done(null, undefined),
     );
-    registerNotificationRoutes(createRouter(scope, createApiGuard(deps.auth.context)), { notifications: services.notifications, publicUrl: config.publicUrl });
+    registerNotificationRoutes(createRouter(scope, guard), { notifications: services.notifications, publicUrl: config.publicUrl });
   });
   registerStatusRoutes(route, { transcription: services.transcription, notes: services.notes, integrity: deps.integrity, events: deps.events });
   await registerUploads(app, {

@@ -12,6 +12,7 @@ import { createDb, type DbHandle } from './db/create-db.ts';
 import { currentSchema } from './db/dialect.ts';
 import { checkDatabaseIntegrity, pingDatabase, type DatabaseIntegrity } from './db/integrity.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createApiTokensService, type ApiTokensService } from './features/api-tokens/api-tokens.service.ts';
 import { createAskService, type AskService } from './features/ask/ask.service.ts';
 import { createEmbeddingsClient } from './features/ask/embeddings-client.ts';
 import { createAccountService, type AccountService, type BeforeAccountDeleted } from './features/account/account.service.ts';
@@ -48,6 +49,8 @@ import { subscribeNotes } from './features/notes/notes.subscribers.ts';
 import { subscribeNotifications } from './features/notifications/notifications.subscribers.ts';
 import { subscribeTeams } from './features/teams/teams.subscribers.ts';
 import { subscribeMeetings } from './features/meetings/meetings.subscribers.ts';
+import { subscribeWebhooks } from './features/webhooks/webhooks.subscribers.ts';
+import { createWebhooksService, type WebhookTimings, type WebhooksService } from './features/webhooks/webhooks.service.ts';
 import { createDomainEvents, type DomainEvents } from './events/domain-events.ts';
 import type { StageLimits } from './features/transcription/stage-limits.ts';
 import { createJobQueue, type JobQueueTimings } from './jobs/create-job-queue.ts';
@@ -66,6 +69,8 @@ import { createSecretBox, isSealed, loadSecretKey } from './lib/secret-box.ts';
 
 export type Services = {
   account: AccountService;
+  /** Settings › Developers' personal API tokens, checked by the /api/v1 guard. */
+  apiTokens: ApiTokensService;
   ask: AskService;
   /** Profile pictures (Settings › Profile "Change"), resized with sharp. */
   avatars: AvatarStore;
@@ -80,6 +85,8 @@ export type Services = {
   settings: SettingsService;
   insights: InsightsService;
   teams: TeamsService;
+  /** Settings › Developers' outgoing webhooks (Standard Webhooks), a subscriber of the domain events. */
+  webhooks: WebhooksService;
 };
 
 export type Deps = {
@@ -132,6 +139,8 @@ type CreateDepsOptions = {
   stageLimits?: StageLimits;
   /** The catalog the first start's model download chooses from (tests serve stand-in models). */
   modelCatalog?: readonly CatalogEntry[];
+  /** Webhook retry schedule, sweep and disabling times (tests of retries run in milliseconds). */
+  webhookTimings?: WebhookTimings;
   /** Checks that may refuse an account's deletion (tests of the port; teams plugs in here). */
   beforeAccountDeleted?: BeforeAccountDeleted[];
 };
@@ -325,6 +334,19 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   subscribeTeams(events, teams);
   subscribeMeetings(events, meetings);
   subscribeNotifications(events, notifications, teams);
+  const webhooks = createWebhooksService({
+    db,
+    jobs,
+    secrets,
+    allowPrivateNetworks: config.outbound.allowPrivateNetworks,
+    teams: { assertManager: teams.assertManager, managedTeamIdsOf: teams.managedTeamIdsOf },
+    notifyDisabled: notifications.integrationFailed,
+    publicUrl: config.publicUrl,
+    now,
+    log,
+    timings: options.webhookTimings,
+  });
+  subscribeWebhooks(events, webhooks);
   const samples = createSamplesService({ meetings, notes });
   // A new account starts with the sample meetings (auth knows nothing of meetings: a named hook);
   // an ended session closes the sockets opened with it, in every process (the hub carries it).
@@ -355,6 +377,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     rateLimiters,
   });
   const avatars = createAvatarStore(blobs, rateLimiters);
+  const apiTokens = createApiTokensService({ db, now, rateLimiters });
   const services: Services = {
     // Delete All Data and Delete Account take the person's export archives and picture too.
     account: createAccountService({
@@ -364,16 +387,19 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       beforeAccountDeleted,
       // Last, whatever else the blob store counts as theirs: one query, so nothing stored of theirs outlives it.
       onDataDeleted: [
+        // First: a script holding one of their tokens stops with the sessions, not after the data.
+        apiTokens.removeFor,
         dataExport.removeFor,
         avatars.remove,
         notifications.removeFor,
         teams.forgetActivityOf,
         (userId) => blobs.removeOwnedBy(userId).then(() => undefined),
       ],
-      onAccountDeleted: [teams.accountDeleted],
+      onAccountDeleted: [teams.accountDeleted, webhooks.removeFor],
       events,
       log,
     }),
+    apiTokens,
     ask,
     avatars,
     dataExport,
@@ -386,6 +412,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     sharing: createSharingService({ db, meetings, notes }),
     insights: createInsightsService({ db, meetings, notes, now }),
     teams,
+    webhooks,
   };
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now });
   const uploadSweeper = createUploadSweeper({ store: uploadStore, meetings, blobs, log, expiryMs: config.uploads.expiryMs, now });
@@ -435,6 +462,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       exportSweep.unref();
       // Settings › Notifications "Team Activity": the daily digest job, queued hourly (each run sends only what is due).
       notifications.startDigests();
+      // Webhook retries that are due, and deliveries a crash left unqueued.
+      webhooks.start();
     },
     close: async () => {
       autoModels.stop();
@@ -442,6 +471,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       clearInterval(exportSweep);
       events.stop();
       notifications.stopDigests();
+      webhooks.stop();
       await autoDelete.stop();
       await uploadSweeper.stop();
       // Before the database closes: running jobs are handed back for the next start to pick up.

@@ -18,4 +18,5 @@ export const DATABASE_FREE_FILES: readonly string[] = [
   'src/server/lib/child-host/host-pool.int.test.ts',
   'src/server/lib/ffmpeg-windows.int.test.ts',
   'src/server/lib/rate-limit-redis.int.test.ts',
+  'src/server/lib/outbound/outbound-fetch.int.test.ts',
 ];

@@ -51,7 +51,7 @@ export const paths = {
   settings: {
     path: '/settings',
     /** `tab`: the tab to open at (`?tab=`), e.g. Privacy from an auto-delete notice. */
-    href: (tab?: 'profile' | 'notifications' | 'recording' | 'privacy' | 'billing'): string => (tab ? `/settings?tab=${tab}` : '/settings'),
+    href: (tab?: 'profile' | 'notifications' | 'recording' | 'privacy' | 'billing' | 'developers'): string => (tab ? `/settings?tab=${tab}` : '/settings'),
   },
   status: fixed('/status'),
 

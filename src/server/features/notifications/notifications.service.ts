@@ -125,7 +125,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
     userId: string,
     input: { kind: NotificationKind; title: string; body: string; link: string; dedupeKey?: string; aboutUserId?: string },
   ) => {
-    if (!(await choicesOf(userId))[CHOICE_OF_KIND[input.kind]]) return;
+    const choice = CHOICE_OF_KIND[input.kind];
+    if (choice !== null && !(await choicesOf(userId))[choice]) return;
     const row: NotificationRow = {
       id: crypto.randomUUID(),
       user_id: userId,
@@ -338,6 +339,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
   const queueDigests = () => bestEffort('digest-queue', digests.enqueue({}), log);
 
   return {
+    /** An integration the person set up stopped working (a webhook endpoint disabled): always in the bell, once per dedupe key. */
+    integrationFailed: async (userId: string, input: { title: string; body: string; link: string; dedupeKey: string }): Promise<void> =>
+      notify(userId, { kind: 'integration', ...input }),
+
     list: async (userId: string, limit: number): Promise<NotificationList> => ({
       items: (await notificationsOf(db, userId, Math.min(limit, MAX_NOTIFICATIONS_LISTED))).map(present),
       unreadCount: await unreadCountOf(db, userId),
