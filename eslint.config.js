@@ -41,6 +41,7 @@ const importZones = [
       './data-export/data-export.table.ts',
       './teams/teams.table.ts',
       './notifications/notifications.table.ts',
+      './calendar/calendar.table.ts',
     ],
     message: 'infra never imports features (only table types)',
   },

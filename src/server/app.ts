@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Deps } from './deps.ts';
 import { registerAskRoutes } from './features/ask/ask.routes.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
+import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts';
 import { registerMeRoute } from './features/account/me.route.ts';
 import { registerDataExportRoutes } from './features/data-export/data-export.routes.ts';
 import { createApiGuard } from './features/auth/api-guard.ts';
@@ -116,6 +117,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerTranscriptionRoutes(route, { transcription: services.transcription });
   registerSharingRoutes(route, { sharing: services.sharing, publicUrl: config.publicUrl });
   registerInsightsRoutes(route, { insights: services.insights });
+  registerCalendarRoutes(route, { calendar: services.calendar });
   registerSettingsRoutes(route, { settings: services.settings });
   registerTeamRoutes(route, { teams: services.teams });
   // Unsubscribe links take RFC 8058's one-click POST, a form body (read as nothing: the token is in the URL), in this scope only.

@@ -16,6 +16,7 @@ import { createAskService, type AskService } from './features/ask/ask.service.ts
 import { createEmbeddingsClient } from './features/ask/embeddings-client.ts';
 import { createAccountService, type AccountService, type BeforeAccountDeleted } from './features/account/account.service.ts';
 import { createAvatarStore, type AvatarStore } from './features/account/avatars.ts';
+import { createCalendarService, type CalendarService } from './features/calendar/calendar.service.ts';
 import { createAuthModule, type AuthModule } from './features/auth/auth.module.ts';
 import { createDataExportService, type DataExportService } from './features/data-export/data-export.service.ts';
 import { createMailer, type Mailer } from './features/auth/mailer.ts';
@@ -67,6 +68,8 @@ export type Services = {
   ask: AskService;
   /** Profile pictures (Settings › Profile "Change"), resized with sharp. */
   avatars: AvatarStore;
+  /** Settings › Connected Accounts › Google Calendar: a calendar by ICS address or Google, its upcoming events on the dashboard. */
+  calendar: CalendarService;
   dataExport: DataExportService;
   meetings: MeetingsService;
   notes: NotesService;
@@ -350,6 +353,20 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     rateLimiters,
   });
   const avatars = createAvatarStore(blobs, rateLimiters);
+  const calendar = createCalendarService({
+    db,
+    secrets,
+    meetings,
+    openActionItemsOf: async (meeting) =>
+      (await notes.ofMeeting(meeting.id, meeting.transcriptRevision)).insights
+        .filter((i) => i.kind === 'action_item' && i.status === 'open')
+        .map((i) => i.text),
+    timeZoneOf: people.timeZoneOf,
+    outbound: config.outbound,
+    googleRedirectUri: `${config.publicUrl}/settings/connections/google`,
+    now,
+    log,
+  });
   const services: Services = {
     // Delete All Data and Delete Account take the person's export archives and picture too.
     account: createAccountService({
@@ -361,6 +378,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       onDataDeleted: [
         dataExport.removeFor,
         avatars.remove,
+        calendar.removeFor,
         notifications.removeFor,
         teams.forgetActivityOf,
         (userId) => blobs.removeOwnedBy(userId).then(() => undefined),
@@ -371,6 +389,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     }),
     ask,
     avatars,
+    calendar,
     dataExport,
     meetings,
     notes,
@@ -429,6 +448,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       exportSweep.unref();
       // Settings › Notifications "Team Activity": the daily digest job, queued hourly (each run sends only what is due).
       notifications.startDigests();
+      // Connected calendars are read again every 15 minutes.
+      calendar.start();
     },
     close: async () => {
       autoModels.stop();
@@ -436,6 +457,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       clearInterval(exportSweep);
       events.stop();
       notifications.stopDigests();
+      await calendar.stop();
       await autoDelete.stop();
       await uploadSweeper.stop();
       // Before the database closes: running jobs are handed back for the next start to pick up.

@@ -1,5 +1,6 @@
 import type { AskTables } from '../features/ask/ask.table.ts';
 import type { AuthTables } from '../features/auth/auth.table.ts';
+import type { CalendarTables } from '../features/calendar/calendar.table.ts';
 import type { DataExportTables } from '../features/data-export/data-export.table.ts';
 import type { MeetingTables } from '../features/meetings/meetings.table.ts';
 import type { NotesTables } from '../features/notes/notes.table.ts';
@@ -15,6 +16,7 @@ import type { InstanceSettingsTable } from './instance-settings.table.ts';
 /** Every table Kysely knows, assembled from the features' own table files. */
 export type Database = AskTables &
   AuthTables &
+  CalendarTables &
   DataExportTables &
   MeetingTables &
   NotesTables &
