@@ -43,6 +43,7 @@ const importZones = [
       './notifications/notifications.table.ts',
       './api-tokens/api-tokens.table.ts',
       './webhooks/webhooks.table.ts',
+      './calendar/calendar.table.ts',
     ],
     message: 'infra never imports features (only table types)',
   },

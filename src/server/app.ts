@@ -11,6 +11,7 @@ import type { Deps } from './deps.ts';
 import { registerApiTokenRoutes } from './features/api-tokens/api-tokens.routes.ts';
 import { registerAskRoutes } from './features/ask/ask.routes.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
+import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts';
 import { registerMeRoute } from './features/account/me.route.ts';
 import { registerDataExportRoutes } from './features/data-export/data-export.routes.ts';
 import { createApiGuard } from './features/auth/api-guard.ts';
@@ -133,6 +134,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerTranscriptionRoutes(route, { transcription: services.transcription });
   registerSharingRoutes(route, { sharing: services.sharing, publicUrl: config.publicUrl });
   registerInsightsRoutes(route, { insights: services.insights });
+  registerCalendarRoutes(route, { calendar: services.calendar });
   registerSettingsRoutes(route, { settings: services.settings });
   registerTeamRoutes(route, { teams: services.teams });
   registerWebhookRoutes(route, { webhooks: services.webhooks });

@@ -17,6 +17,7 @@ import { createAskService, type AskService } from './features/ask/ask.service.ts
 import { createEmbeddingsClient } from './features/ask/embeddings-client.ts';
 import { createAccountService, type AccountService, type BeforeAccountDeleted } from './features/account/account.service.ts';
 import { createAvatarStore, type AvatarStore } from './features/account/avatars.ts';
+import { createCalendarService, type CalendarService } from './features/calendar/calendar.service.ts';
 import { createAuthModule, type AuthModule } from './features/auth/auth.module.ts';
 import { createDataExportService, type DataExportService } from './features/data-export/data-export.service.ts';
 import { createMailer, type Mailer } from './features/auth/mailer.ts';
@@ -74,6 +75,8 @@ export type Services = {
   ask: AskService;
   /** Profile pictures (Settings › Profile "Change"), resized with sharp. */
   avatars: AvatarStore;
+  /** Settings › Connected Accounts › Google Calendar: a calendar by ICS address or Google, its upcoming events on the dashboard. */
+  calendar: CalendarService;
   dataExport: DataExportService;
   meetings: MeetingsService;
   notes: NotesService;
@@ -378,6 +381,20 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   });
   const avatars = createAvatarStore(blobs, rateLimiters);
   const apiTokens = createApiTokensService({ db, now, rateLimiters });
+  const calendar = createCalendarService({
+    db,
+    secrets,
+    meetings,
+    openActionItemsOf: async (meeting) =>
+      (await notes.ofMeeting(meeting.id, meeting.transcriptRevision)).insights
+        .filter((i) => i.kind === 'action_item' && i.status === 'open')
+        .map((i) => i.text),
+    timeZoneOf: people.timeZoneOf,
+    outbound: config.outbound,
+    googleRedirectUri: `${config.publicUrl}/settings/connections/google`,
+    now,
+    log,
+  });
   const services: Services = {
     // Delete All Data and Delete Account take the person's export archives and picture too.
     account: createAccountService({
@@ -391,6 +408,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
         apiTokens.removeFor,
         dataExport.removeFor,
         avatars.remove,
+        calendar.removeFor,
         notifications.removeFor,
         teams.forgetActivityOf,
         (userId) => blobs.removeOwnedBy(userId).then(() => undefined),
@@ -402,6 +420,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     apiTokens,
     ask,
     avatars,
+    calendar,
     dataExport,
     meetings,
     notes,
@@ -464,6 +483,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       notifications.startDigests();
       // Webhook retries that are due, and deliveries a crash left unqueued.
       webhooks.start();
+      // Connected calendars are read again every 15 minutes.
+      calendar.start();
     },
     close: async () => {
       autoModels.stop();
@@ -472,6 +493,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       events.stop();
       notifications.stopDigests();
       webhooks.stop();
+      await calendar.stop();
       await autoDelete.stop();
       await uploadSweeper.stop();
       // Before the database closes: running jobs are handed back for the next start to pick up.
