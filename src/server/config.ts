@@ -131,6 +131,7 @@ const EnvSchema = z.object({
   ASK_EMBEDDINGS_MODEL: optionalString,
   ASK_EMBEDDINGS_TIMEOUT_SECONDS: int(10, 1, 600),
   ASK_QUESTIONS_PER_MINUTE: int(20, 1, 100_000),
+  OUTBOUND_ALLOW_PRIVATE_NETWORKS: bool(false),
   SMTP_HOST: optionalString,
   SMTP_PORT: int(587, 1, 65535),
   SMTP_USER: optionalString,
@@ -222,6 +223,11 @@ export type Config = Readonly<{
     /** Questions one person may ask a minute (each may cost a model call and an embeddings call). */
     questionsPerMinute: number;
   }>;
+  /**
+   * URLs people give Parley (webhooks, calendars, chat services): loopback, private and link-local
+   * addresses are refused unless OUTBOUND_ALLOW_PRIVATE_NETWORKS (a self-hoster's internal services).
+   */
+  outbound: Readonly<{ allowPrivateNetworks: boolean }>;
   smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
   /**
    * Speech models fetched with `npm run models` ($DATA_DIR/models) and where they are downloaded
@@ -378,6 +384,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
       questionsPerMinute: e.ASK_QUESTIONS_PER_MINUTE,
     }),
+    outbound: Object.freeze({ allowPrivateNetworks: e.OUTBOUND_ALLOW_PRIVATE_NETWORKS }),
     smtp: smtp && Object.freeze(smtp),
     models: Object.freeze({
       dir: path.join(dataDir, 'models'),

@@ -17,4 +17,5 @@ export const DATABASE_FREE_FILES: readonly string[] = [
   'src/server/lib/child-host/host-client.int.test.ts',
   'src/server/lib/child-host/host-pool.int.test.ts',
   'src/server/lib/ffmpeg-windows.int.test.ts',
+  'src/server/lib/outbound/outbound-fetch.int.test.ts',
 ];
