@@ -41,6 +41,8 @@ const importZones = [
       './data-export/data-export.table.ts',
       './teams/teams.table.ts',
       './notifications/notifications.table.ts',
+      './slack/slack.table.ts',
+      './microsoft-teams/microsoft-teams.table.ts',
     ],
     message: 'infra never imports features (only table types)',
   },

@@ -35,6 +35,12 @@ import { createPostgresTransport } from './lib/realtime/realtime-postgres.ts';
 import { createAutoDeleteSweeper, type AutoDeleteSweeper } from './features/settings/auto-delete.ts';
 import { createSettingsService, type SettingsService } from './features/settings/settings.service.ts';
 import { createSharingService, type SharingService } from './features/sharing/sharing.service.ts';
+import { createSlackService, type SlackService } from './features/slack/slack.service.ts';
+import { subscribeSlack } from './features/slack/slack.subscribers.ts';
+import { createMicrosoftTeamsService, type MicrosoftTeamsService } from './features/microsoft-teams/microsoft-teams.service.ts';
+import { subscribeMicrosoftTeams } from './features/microsoft-teams/microsoft-teams.subscribers.ts';
+import { createDigests } from './lib/chat-channels/notes-digest.ts';
+import { outboundFetch } from './lib/outbound/outbound-fetch.ts';
 import { createTeamsService, type TeamsService } from './features/teams/teams.service.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/engine.ts';
 import { createEngineRegistry, type EngineRegistry } from './features/transcription/engines/select-engine.ts';
@@ -69,6 +75,8 @@ export type Services = {
   avatars: AvatarStore;
   dataExport: DataExportService;
   meetings: MeetingsService;
+  /** Microsoft Teams: notes posted to a channel through a Workflows webhook. */
+  microsoftTeams: MicrosoftTeamsService;
   notes: NotesService;
   /** Settings › Notifications acted on: emails with unsubscribe links, the daily digest, the bell's notifications. */
   notifications: NotificationsService;
@@ -76,6 +84,8 @@ export type Services = {
   transcription: TranscriptionService;
   sharing: SharingService;
   settings: SettingsService;
+  /** Slack: notes posted to a channel when ready, and Share to Slack. */
+  slack: SlackService;
   insights: InsightsService;
   teams: TeamsService;
 };
@@ -128,6 +138,8 @@ type CreateDepsOptions = {
   stageLimits?: StageLimits;
   /** The catalog the first start's model download chooses from (tests serve stand-in models). */
   modelCatalog?: readonly CatalogEntry[];
+  /** The time limit of requests to other services (tests of a service that never answers). */
+  outboundTimeoutMs?: number;
   /** Checks that may refuse an account's deletion (tests of the port; teams plugs in here). */
   beforeAccountDeleted?: BeforeAccountDeleted[];
 };
@@ -320,6 +332,35 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   subscribeTeams(events, teams);
   subscribeMeetings(events, meetings);
   subscribeNotifications(events, notifications, teams);
+  const sharing = createSharingService({ db, meetings, notes });
+  // Slack and Teams channels: a meeting's notes read as its owner (or the sharer) may read them.
+  const digestOf = createDigests({
+    meeting: meetings.read,
+    insights: notes.ofMeeting,
+    shareToken: async (ownerId, meetingId) => {
+      const created = await sharing.create(ownerId, meetingId);
+      return created.kind === 'created' ? created.token : undefined;
+    },
+    timeZoneOf: people.timeZoneOf,
+    publicUrl: config.publicUrl,
+  });
+  const chatDeps = {
+    db,
+    secrets,
+    teams,
+    namesOf: people.namesOf,
+    digestOf,
+    // Every post to Slack or Teams goes through the outbound URL guard (addresses checked as it connects).
+    outbound: (url: string, init: Parameters<typeof outboundFetch>[1]) =>
+      outboundFetch(url, init, { ...config.outbound, ...(options.outboundTimeoutMs ? { timeoutMs: options.outboundTimeoutMs } : {}) }),
+    allowAnyWebhookUrl: config.outbound.allowPrivateNetworks,
+    now,
+    log,
+  };
+  const slack = createSlackService(chatDeps);
+  const microsoftTeams = createMicrosoftTeamsService(chatDeps);
+  subscribeSlack(events, slack);
+  subscribeMicrosoftTeams(events, microsoftTeams);
   const samples = createSamplesService({ meetings, notes });
   // A new account starts with the sample meetings (auth knows nothing of meetings: a named hook);
   // an ended session closes the sockets opened with it, in every process (the hub carries it).
@@ -363,6 +404,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
         avatars.remove,
         notifications.removeFor,
         teams.forgetActivityOf,
+        slack.removeFor,
+        microsoftTeams.removeFor,
         (userId) => blobs.removeOwnedBy(userId).then(() => undefined),
       ],
       onAccountDeleted: [teams.accountDeleted],
@@ -378,7 +421,9 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     samples,
     transcription,
     settings,
-    sharing: createSharingService({ db, meetings, notes }),
+    sharing,
+    slack,
+    microsoftTeams,
     insights: createInsightsService({ meetings, notes, now }),
     teams,
   };

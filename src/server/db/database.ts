@@ -5,7 +5,9 @@ import type { MeetingTables } from '../features/meetings/meetings.table.ts';
 import type { NotesTables } from '../features/notes/notes.table.ts';
 import type { NotificationTables } from '../features/notifications/notifications.table.ts';
 import type { SettingsTables } from '../features/settings/settings.table.ts';
+import type { MicrosoftTeamsTables } from '../features/microsoft-teams/microsoft-teams.table.ts';
 import type { SharingTables } from '../features/sharing/sharing.table.ts';
+import type { SlackTables } from '../features/slack/slack.table.ts';
 import type { TeamTables } from '../features/teams/teams.table.ts';
 import type { EventTables } from '../events/events.table.ts';
 import type { JobTables } from '../jobs/jobs.table.ts';
@@ -17,10 +19,12 @@ export type Database = AskTables &
   AuthTables &
   DataExportTables &
   MeetingTables &
+  MicrosoftTeamsTables &
   NotesTables &
   NotificationTables &
   SettingsTables &
   SharingTables &
+  SlackTables &
   TeamTables &
   JobTables &
   BlobTables &
