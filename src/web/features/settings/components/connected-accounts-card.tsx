@@ -1,16 +1,16 @@
-import { CalendarIcon, MessageSquareIcon, UsersIcon, type LucideIcon } from 'lucide-react';
+import { CalendarIcon, type LucideIcon } from 'lucide-react';
 import { toast } from '#web/lib/toast.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { notAvailableYet } from '../settings-messages.ts';
+import { SlackConnection } from './connections/slack-connection.tsx';
+import { TeamsConnection } from './connections/teams-connection.tsx';
 
 const ACCOUNTS: { name: string; description: string; icon: LucideIcon }[] = [
-  { name: 'Microsoft Teams', description: 'Sync meeting recordings', icon: UsersIcon },
   { name: 'Google Calendar', description: 'Schedule and record from calendar', icon: CalendarIcon },
-  { name: 'Slack', description: 'Share insights and transcripts', icon: MessageSquareIcon },
 ];
 
-/** 'Connected Accounts' (spec §2): no integration exists yet, and Connect says so. */
+/** 'Connected Accounts' (spec §2): Microsoft Teams and Slack in their own rows; Google Calendar's Connect says it is not available yet. */
 export function ConnectedAccountsCard() {
   return (
     <Card>
@@ -20,6 +20,7 @@ export function ConnectedAccountsCard() {
       </CardHeader>
       <CardContent>
         <ul className="grid gap-3">
+          <TeamsConnection />
           {ACCOUNTS.map((account) => (
             <li key={account.name} className="flex items-center gap-3 rounded-lg border p-3">
               <account.icon className="size-5 text-muted-foreground" aria-hidden="true" />
@@ -37,6 +38,7 @@ export function ConnectedAccountsCard() {
               </Button>
             </li>
           ))}
+          <SlackConnection />
         </ul>
       </CardContent>
     </Card>
