@@ -41,6 +41,9 @@ import { createMicrosoftTeamsService, type MicrosoftTeamsService } from './featu
 import { subscribeMicrosoftTeams } from './features/microsoft-teams/microsoft-teams.subscribers.ts';
 import { createDigests } from './lib/chat-channels/notes-digest.ts';
 import { outboundFetch } from './lib/outbound/outbound-fetch.ts';
+import { createMemoryReplayGuard, createOAuthClient } from './lib/oauth/oauth-client.ts';
+import { createSlackClients } from './features/slack/slack-app.ts';
+import { SLACK_BOT_SCOPES } from './features/slack/slack.service.ts';
 import { createTeamsService, type TeamsService } from './features/teams/teams.service.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/engine.ts';
 import { createEngineRegistry, type EngineRegistry } from './features/transcription/engines/select-engine.ts';
@@ -344,20 +347,35 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     timeZoneOf: people.timeZoneOf,
     publicUrl: config.publicUrl,
   });
-  const chatDeps = {
-    db,
-    secrets,
-    teams,
-    namesOf: people.namesOf,
-    digestOf,
-    // Every post to Slack or Teams goes through the outbound URL guard (addresses checked as it connects).
-    outbound: (url: string, init: Parameters<typeof outboundFetch>[1]) =>
-      outboundFetch(url, init, { ...config.outbound, ...(options.outboundTimeoutMs ? { timeoutMs: options.outboundTimeoutMs } : {}) }),
-    allowAnyWebhookUrl: config.outbound.allowPrivateNetworks,
-    now,
-    log,
+  // Every request to Slack or Teams goes through the outbound URL guard (addresses checked as it connects).
+  const outboundPolicy = { ...config.outbound, ...(options.outboundTimeoutMs ? { timeoutMs: options.outboundTimeoutMs } : {}) };
+  const outbound = (url: string, init: Parameters<typeof outboundFetch>[1]) => outboundFetch(url, init, outboundPolicy);
+  const chatDeps = { db, secrets, teams, namesOf: people.namesOf, digestOf, outbound, allowAnyWebhookUrl: config.outbound.allowPrivateNetworks, now, log };
+  const slackRedirectUri = `${config.publicUrl.replace(/\/+$/, '')}/integrations/slack/callback`;
+  const slackApp = config.slack.app && {
+    clients: createSlackClients({ apiUrl: config.slack.apiUrl, outbound, log }),
+    oauth: createOAuthClient({
+      provider: {
+        id: 'slack',
+        issuer: 'https://slack.com',
+        authorizationEndpoint: config.slack.authorizeUrl,
+        tokenEndpoint: `${config.slack.apiUrl}oauth.v2.access`,
+        clientId: config.slack.app.clientId,
+        clientSecret: config.slack.app.clientSecret,
+        scopes: SLACK_BOT_SCOPES,
+        scopeSeparator: ',',
+        redirectUri: slackRedirectUri,
+        tokenTypes: ['bot'],
+      },
+      box: secrets,
+      replayGuard: createMemoryReplayGuard(clock),
+      clock,
+      fetch: ((input: string | URL | Request, init?: RequestInit) =>
+        outboundFetch(input instanceof Request ? input.url : input, init as Parameters<typeof outboundFetch>[1], outboundPolicy)) as typeof fetch,
+      allowInsecureRequests: config.outbound.allowPrivateNetworks,
+    }),
   };
-  const slack = createSlackService(chatDeps);
+  const slack = createSlackService({ ...chatDeps, app: slackApp, redirectUri: slackRedirectUri });
   const microsoftTeams = createMicrosoftTeamsService(chatDeps);
   subscribeSlack(events, slack);
   subscribeMicrosoftTeams(events, microsoftTeams);

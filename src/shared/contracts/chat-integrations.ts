@@ -62,6 +62,23 @@ export type ShareToSlackResponse = z.infer<typeof ShareToSlackResponseSchema>;
 
 const IdParams = z.object({ id: z.uuid() });
 
+/** Whether this server has a Slack app ("Add to Slack"), and the redirect URI its operator registers for it. */
+export const SlackAppSchema = z.object({ available: z.boolean(), redirectUri: z.string() });
+export type SlackApp = z.infer<typeof SlackAppSchema>;
+export const SlackOAuthStartSchema = z.object({ authorizationUrl: z.string() });
+/** The callback page hands over what Slack sent it (`?code=…&state=…`, or `?error=…`). */
+export const SlackOAuthFinishBodySchema = z.strictObject({
+  callback: z.string().check(z.maxLength(4000)),
+  teamId: z.optional(z.uuid()),
+});
+export const SlackChannelSchema = z.object({ id: z.string(), name: z.string(), isPrivate: z.boolean() });
+export type SlackChannel = z.infer<typeof SlackChannelSchema>;
+export const SlackChannelListSchema = z.object({ channels: z.array(SlackChannelSchema) });
+export const ChooseSlackChannelBodySchema = z.strictObject({
+  channelId: z.string().check(z.minLength(1), z.maxLength(40), z.regex(/^[A-Z0-9]+$/)),
+  teamId: z.optional(z.uuid()),
+});
+
 export const slackEndpoints = {
   get: defineEndpoint({
     method: 'GET',
@@ -93,6 +110,38 @@ export const slackEndpoints = {
     response: ChatConnectionSchema,
     tag: 'integrations',
     summary: 'Post a test message; the answer carries the outcome (lastPostAt or lastError)',
+  }),
+  app: defineEndpoint({ method: 'GET', path: '/api/v1/integrations/slack/app', response: SlackAppSchema, tag: 'integrations' }),
+  oauthStart: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/integrations/slack/oauth/start',
+    body: ChatConnectionScopeSchema,
+    response: SlackOAuthStartSchema,
+    tag: 'integrations',
+    summary: 'Add to Slack: the Slack authorization URL to send the browser to',
+  }),
+  oauthFinish: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/integrations/slack/oauth/finish',
+    body: SlackOAuthFinishBodySchema,
+    response: ChatConnectionSchema,
+    tag: 'integrations',
+    summary: 'Add to Slack: exchange the code Slack sent back for the bot token',
+  }),
+  channels: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/integrations/slack/channels',
+    query: ChatConnectionScopeSchema,
+    response: SlackChannelListSchema,
+    tag: 'integrations',
+    summary: 'The channels the Slack app may post to (conversations.list)',
+  }),
+  chooseChannel: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v1/integrations/slack/channel',
+    body: ChooseSlackChannelBodySchema,
+    response: ChatConnectionSchema,
+    tag: 'integrations',
   }),
   share: defineEndpoint({
     method: 'POST',

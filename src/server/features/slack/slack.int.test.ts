@@ -67,6 +67,12 @@ describe('Slack incoming webhooks', () => {
 
   it('connects a webhook, keeps its URL sealed, and posts the notes as Block Kit when they are ready', { timeout: 60_000 }, async () => {
     expect(await state(owner)).toMatchObject({ connected: false, destination: null, notesReady: true });
+    // No Slack app configured: Add to Slack says what the operator sets, the webhook works without it.
+    expect((await call(owner, 'GET', '/api/v1/integrations/slack/app')).json()).toEqual({
+      available: false,
+      redirectUri: `${t.config.publicUrl}/integrations/slack/callback`,
+    });
+    expect((await call(owner, 'POST', '/api/v1/integrations/slack/oauth/start', {})).text).toMatch(/SLACK_CLIENT_ID and SLACK_CLIENT_SECRET/);
     const refused = await call(owner, 'PUT', '/api/v1/integrations/slack', { webhookUrl: 'ftp://hooks.slack.com/services/x' });
     expect(refused.status).toBe(400);
     expect(refused.text).toMatch(/not a Slack incoming webhook URL/);

@@ -16,5 +16,10 @@ export function registerSlackRoutes(route: Router, deps: { slack: SlackService }
     return { ok: true as const };
   });
   route(slackEndpoints.test, async (request) => slack.test(caller(request).user.id, request.body.teamId));
+  route(slackEndpoints.app, async () => slack.app());
+  route(slackEndpoints.oauthStart, async (request) => slack.oauthStart(caller(request).user.id, request.body.teamId));
+  route(slackEndpoints.oauthFinish, async (request) => slack.oauthFinish(caller(request).user.id, request.body));
+  route(slackEndpoints.channels, async (request) => ({ channels: await slack.channels(caller(request).user.id, request.query.teamId) }));
+  route(slackEndpoints.chooseChannel, async (request) => slack.chooseChannel(caller(request).user.id, request.body));
   route(slackEndpoints.share, async (request) => slack.share(caller(request).user.id, request.params.id, request.body));
 }

@@ -71,6 +71,8 @@ type ChatChannelsDeps<M> = {
   /** The test message Settings › "Send test" posts. */
   testMessage: () => M;
   namesOf: (userIds: string[]) => Promise<Map<string, string>>;
+  /** Before a channel is removed (disconnect, a new URL): the feature revokes what it can at the provider. */
+  beforeRemove?: (channel: { row: ChannelRow; webhookUrl: string | null; botToken: string | null }) => Promise<void>;
   now: () => Date;
   log: Logger;
 };
@@ -153,6 +155,7 @@ export function createChatChannels<M>(deps: ChatChannelsDeps<M>) {
       const at = nowIso();
       if (body.webhookUrl !== undefined) {
         const { destination } = deps.checkWebhookUrl(body.webhookUrl);
+        if (existing) await deps.beforeRemove?.(open(existing));
         const id = crypto.randomUUID();
         await store.save({
           id,
@@ -184,7 +187,53 @@ export function createChatChannels<M>(deps: ChatChannelsDeps<M>) {
     },
 
     disconnect: async (userId: string, teamId: string | undefined): Promise<void> => {
-      await store.removeScope(await checkScope(userId, teamId, true));
+      const scopeKey = await checkScope(userId, teamId, true);
+      const existing = await store.byScope(scopeKey);
+      if (existing) await deps.beforeRemove?.(open(existing));
+      await store.removeScope(scopeKey);
+    },
+
+    /** An app's bot token (OAuth): stored sealed, replacing the scope's channel; the channel is chosen next. */
+    connectApp: async (userId: string, teamId: string | undefined, app: { botToken: string; destination: string }): Promise<ChatConnection> => {
+      const scopeKey = await checkScope(userId, teamId, true);
+      const existing = await store.byScope(scopeKey);
+      if (existing) await deps.beforeRemove?.(open(existing));
+      const id = crypto.randomUUID();
+      const at = nowIso();
+      await store.save({
+        id,
+        scope_key: scopeKey,
+        user_id: userId,
+        team_id: teamId ?? null,
+        method: 'app',
+        webhook_url: null,
+        destination: app.destination,
+        bot_token: secrets.seal(app.botToken, sealContext({ id }, 'bot_token')),
+        channel_id: null,
+        notes_ready: existing ? existing.notes_ready : 1,
+        share_links: existing ? existing.share_links : 0,
+        last_post_at: null,
+        last_error: null,
+        last_error_at: null,
+        created_at: at,
+        updated_at: at,
+      });
+      return present(await store.byScope(scopeKey), teamId);
+    },
+
+    /** The app's channel the person picked. */
+    setChannel: async (userId: string, teamId: string | undefined, channel: { id: string; destination: string }): Promise<ChatConnection> => {
+      const scopeKey = await checkScope(userId, teamId, true);
+      const row = await store.byScope(scopeKey);
+      if (row?.method !== 'app') throw new AppError('CONFLICT', `Add ${provider} first.`);
+      await store.update(row.id, { channel_id: channel.id, destination: channel.destination, last_error: null, last_error_at: null, updated_at: nowIso() });
+      return present(await store.byScope(scopeKey), teamId);
+    },
+
+    /** The scope's channel for a change (owner or admin for a team's), opened. */
+    openForChange: async (userId: string, teamId: string | undefined) => {
+      const row = await store.byScope(await checkScope(userId, teamId, true));
+      return row && open(row);
     },
 
     /** Settings › "Send test": the outcome is on the answer (lastPostAt, or lastError with the fix). */
@@ -241,7 +290,7 @@ export function createChatChannels<M>(deps: ChatChannelsDeps<M>) {
  */
 export type OutboundRequest = (
   url: string,
-  init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; signal?: AbortSignal },
+  init: { method: 'GET' | 'POST'; headers?: Record<string, string>; body?: string | Uint8Array; signal?: AbortSignal },
 ) => Promise<{ status: number; headers: Headers; text: () => Promise<string> }>;
 
 /** `hooks.slack.com/…`: what a person is shown of a secret URL. */
