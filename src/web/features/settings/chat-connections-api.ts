@@ -20,6 +20,39 @@ export function useChatConnection(provider: ChatProvider) {
   });
 }
 
+/** Whether this server has a Slack app ("Add to Slack") and the redirect URI its operator registers. */
+export function useSlackApp() {
+  return useQuery({ queryKey: ['slack-app'], queryFn: ({ signal }) => api(slackEndpoints.app, {}, { signal }), staleTime: 60_000 });
+}
+
+/** The channels the Slack app can post to, while the person picks one. */
+export function useSlackChannels(enabled: boolean) {
+  const { user } = useAuth();
+  return useQuery({
+    queryKey: ['slack-channels', user?.id ?? ''],
+    queryFn: ({ signal }) => api(slackEndpoints.channels, {}, { signal }),
+    enabled: enabled && Boolean(user),
+  });
+}
+
+/** "Add to Slack": the browser goes to Slack, which sends it back to the callback page. */
+export async function startAddToSlack(): Promise<void> {
+  const { authorizationUrl } = await api(slackEndpoints.oauthStart, { body: {} });
+  window.location.assign(authorizationUrl);
+}
+
+/** The callback page hands Slack's answer over; the connection's state comes back. */
+export const finishAddToSlack = (callback: string): Promise<ChatConnection> => api(slackEndpoints.oauthFinish, { body: { callback } });
+
+export function useChooseSlackChannel() {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (channelId: string) => api(slackEndpoints.chooseChannel, { body: { channelId } }),
+    onSuccess: (state) => client.setQueryData(connectionKey('slack', user?.id ?? ''), state),
+  });
+}
+
 /** Connect (a webhook URL), change the options, send a test or disconnect: each answer replaces the cached state. */
 export function useChatConnectionActions(provider: ChatProvider) {
   const { user } = useAuth();

@@ -6,6 +6,7 @@ import { Label } from '#web/components/ui/label.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
 import { formatDate } from '#web/lib/format.ts';
 import { toast } from '#web/lib/toast.ts';
+import type { ChatConnection } from '#shared/contracts/chat-integrations.ts';
 import { useChatConnection, useChatConnectionActions, type ChatProvider } from '../../chat-connections-api.ts';
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Try again.');
@@ -24,6 +25,8 @@ export function ChatWebhookConnection({
   placeholder,
   howTo,
   note,
+  alternative,
+  connectedExtra,
 }: {
   provider: ChatProvider;
   name: string;
@@ -34,6 +37,10 @@ export function ChatWebhookConnection({
   howTo: ReactNode;
   /** What else this service could do and cannot here yet, said plainly. */
   note?: ReactNode;
+  /** Another way to connect, offered while not connected (Add to Slack). */
+  alternative?: ReactNode;
+  /** More about a connected channel (the Slack app's channel picker). */
+  connectedExtra?: (state: ChatConnection) => ReactNode;
 }) {
   const connection = useChatConnection(provider);
   const { connect, test, disconnect } = useChatConnectionActions(provider);
@@ -124,6 +131,8 @@ export function ChatWebhookConnection({
           </div>
         </form>
       )}
+      {state && !state.connected && alternative}
+      {state?.connected && connectedExtra?.(state)}
       {state?.connected && (
         <div className="grid gap-2">
           <p className="text-sm text-muted-foreground">{state.lastPostAt ? `Last post: ${when(state.lastPostAt)}` : 'Nothing posted yet.'}</p>

@@ -1,7 +1,8 @@
 import { MessageSquareIcon } from 'lucide-react';
 import { ChatWebhookConnection } from './chat-webhook-connection.tsx';
+import { AddToSlack, SlackChannelPicker } from './slack-app-parts.tsx';
 
-/** Connected Accounts › Slack (spec §2: share insights and transcripts) through an incoming webhook. */
+/** Connected Accounts › Slack (spec §2: share insights and transcripts): an incoming webhook, or the Slack app (“Add to Slack”). */
 export function SlackConnection() {
   return (
     <ChatWebhookConnection
@@ -16,7 +17,8 @@ export function SlackConnection() {
           channel and paste the URL here. Meeting notes are posted there when they are ready; “Share to Slack” on a meeting posts it on demand.
         </>
       }
-      note="Posting as a Slack app (“Add to Slack”, a channel picker and transcripts as files) is not available on this server yet: a webhook posts the transcript as text."
+      alternative={<AddToSlack />}
+      connectedExtra={(state) => <SlackChannelPicker state={state} />}
     />
   );
 }
