@@ -137,6 +137,10 @@ const EnvSchema = z.object({
   ASK_EMBEDDINGS_TIMEOUT_SECONDS: int(10, 1, 600),
   ASK_QUESTIONS_PER_MINUTE: int(20, 1, 100_000),
   OUTBOUND_ALLOW_PRIVATE_NETWORKS: bool(false),
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_API_URL: z.string().url().default('https://slack.com/api/'),
+  SLACK_AUTHORIZE_URL: z.string().url().default('https://slack.com/oauth/v2/authorize'),
   SMTP_HOST: optionalString,
   SMTP_PORT: int(587, 1, 65535),
   SMTP_USER: optionalString,
@@ -235,6 +239,11 @@ export type Config = Readonly<{
    * addresses are refused unless OUTBOUND_ALLOW_PRIVATE_NETWORKS (a self-hoster's internal services).
    */
   outbound: Readonly<{ allowPrivateNetworks: boolean }>;
+  /**
+   * "Add to Slack" (a Slack app's bot token, a channel picker, files): the app's client id and secret
+   * (unset unless both are); the Web API and authorize URLs are settings so tests point them at a local server.
+   */
+  slack: Readonly<{ app: Readonly<{ clientId: string; clientSecret: string }> | undefined; apiUrl: string; authorizeUrl: string }>;
   smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
   /**
    * Speech models fetched with `npm run models` ($DATA_DIR/models) and where they are downloaded
@@ -394,6 +403,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       questionsPerMinute: e.ASK_QUESTIONS_PER_MINUTE,
     }),
     outbound: Object.freeze({ allowPrivateNetworks: e.OUTBOUND_ALLOW_PRIVATE_NETWORKS }),
+    slack: Object.freeze({
+      app: e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET ? Object.freeze({ clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET }) : undefined,
+      apiUrl: e.SLACK_API_URL.endsWith('/') ? e.SLACK_API_URL : `${e.SLACK_API_URL}/`,
+      authorizeUrl: e.SLACK_AUTHORIZE_URL,
+    }),
     smtp: smtp && Object.freeze(smtp),
     models: Object.freeze({
       dir: path.join(dataDir, 'models'),
