@@ -92,7 +92,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   });
 
   const route = createRouter(app, createApiGuard(deps.auth.context));
-  registerMeRoute(route);
+  registerMeRoute(route, { firstVisit: deps.auth.accounts.firstVisit });
   registerAccountRoutes(route, { account: services.account, avatars: services.avatars });
   registerDataExportRoutes(route, { exports: services.dataExport });
   registerMeetingRoutes(route, {

@@ -4,7 +4,7 @@ import { caller } from '../auth/api-guard.ts';
 import { parseJsonObject } from '../auth/users.ts';
 
 /** GET /api/v1/me: who the bearer token belongs to. */
-export function registerMeRoute(route: Router): void {
+export function registerMeRoute(route: Router, deps: { firstVisit: (userId: string, sessionId: string) => Promise<boolean> }): void {
   route(meEndpoints.get, async (request): Promise<Me> => {
     const { user, session } = caller(request);
     const metadata = parseJsonObject(user.raw_user_meta_data);
@@ -16,6 +16,7 @@ export function registerMeRoute(route: Router): void {
       emailConfirmed: user.email_confirmed_at !== null,
       aal: session.aal,
       createdAt: user.created_at,
+      firstVisit: await deps.firstVisit(user.id, session.id),
     };
   });
 }
