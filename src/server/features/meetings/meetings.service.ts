@@ -127,6 +127,8 @@ export type TranscriptionSource = {
   options: RecordingOptions;
   /** Capture sources, one per audio channel; empty for one mixed track. */
   audioSources: string[];
+  /** How many participants the meeting lists (0 when none are known). */
+  participants: number;
 };
 
 /**
@@ -585,7 +587,15 @@ export function createMeetingsService(deps: {
     },
     transcriptionSource: async (meetingId: string): Promise<TranscriptionSource | undefined> => {
       const row = await transcriptionSource(db, meetingId);
-      return row && { ownerId: row.owner_id, audioKey: row.audio_key, options: parseOptions(row.options), audioSources: parseSources(row.audio_sources) };
+      return (
+        row && {
+          ownerId: row.owner_id,
+          audioKey: row.audio_key,
+          options: parseOptions(row.options),
+          audioSources: parseSources(row.audio_sources),
+          participants: row.participants,
+        }
+      );
     },
     /** Stores the transcript and makes the meeting ready, with its `transcript.ready` event. */
     completeTranscription: (meetingId: string, transcript: TranscriptInput): Promise<boolean> =>
