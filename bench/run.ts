@@ -12,12 +12,13 @@ import { benchOffThread } from './off-thread.ts';
 import { benchSpeakers } from './speakers.ts';
 import { benchSpeakersRecording } from './speakers-recording.ts';
 import { benchTranscription } from './transcription.ts';
+import { benchVoices } from './voices.ts';
 import { benchTranscriptionMemory } from './transcription-memory.ts';
 import { median, printSection, type Row } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, meetings-pg, off-thread, upload, transcription, transcription-memory, speakers, speakers-recording, live, notes, notes-llm, ask, bundles, lighthouse). */
+/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, meetings-pg, off-thread, upload, transcription, transcription-memory, speakers, voices, speakers-recording, live, notes, notes-llm, ask, bundles, lighthouse). */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (section: string) => !only || only.includes(section);
 
@@ -72,6 +73,7 @@ if (wanted('transcription')) for (const section of await benchTranscription()) p
 if (wanted('transcription-memory')) printSection('Transcription memory: a long recording in a worker process', await benchTranscriptionMemory());
 if (wanted('speakers'))
   printSection('Speaker counts: true and found per clip, DER (NIST md-eval, 0.25 s collar), by the built-in clustering', await benchSpeakers());
+if (wanted('voices')) printSection('Voices across meetings: enrolled in one recording, met in another (built-in features)', await benchVoices());
 if (wanted('speakers-recording'))
   printSection("Speakers found: recorded on /record (chromium's fake microphone) and imported, per clip", await benchSpeakersRecording());
 if (wanted('live')) printSection('Live transcript (speech end → line received, audio streamed at real time)', await benchLiveLatency());
