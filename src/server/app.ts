@@ -112,7 +112,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   const guard = createApiGuard(deps.auth.context, { verify: services.apiTokens.verify, limiter: services.apiTokens.limiter });
   const route = createRouter(app, guard);
   registerApiTokenRoutes(route, { apiTokens: services.apiTokens });
-  registerMeRoute(route);
+  registerMeRoute(route, { firstVisit: deps.auth.accounts.firstVisit });
   registerAccountRoutes(route, { account: services.account, avatars: services.avatars });
   registerDataExportRoutes(route, { exports: services.dataExport });
   registerMeetingRoutes(route, {

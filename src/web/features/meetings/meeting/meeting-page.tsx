@@ -169,10 +169,38 @@ export function MeetingPage({
                 renameSpeaker: (speakerId, displayName) => edits.renameSpeaker.mutateAsync({ speakerId, displayName }).catch(fail),
                 mergeSpeaker: (speakerId, intoSpeakerId) =>
                   edits.mergeSpeaker.mutateAsync({ speakerId, intoSpeakerId }).then(() => toast.success('Speakers merged'), fail),
-                moveLines: (segmentIds, speakerId) =>
-                  edits.moveLines
-                    .mutateAsync({ segmentIds, speakerId })
-                    .then(() => toast.success(segmentIds.length === 1 ? 'Line moved' : `${segmentIds.length} lines moved`), fail),
+                moveLines: (segmentIds, speakerId) => {
+                  // What Undo puts back: each line's speaker before, and the speaker made for them (if any).
+                  const before = data.segments.filter((s) => segmentIds.includes(s.id) && s.speakerId !== null);
+                  const known = new Set(data.speakers.map((s) => s.id));
+                  return edits.moveLines.mutateAsync({ segmentIds, speakerId }).then((answer) => {
+                    const added = speakerId === 'new' ? answer.speakers.find((s) => !known.has(s.id))?.id : undefined;
+                    const undo = async () => {
+                      for (const to of new Set(before.map((s) => s.speakerId!))) {
+                        await edits.moveLines.mutateAsync({ segmentIds: before.filter((s) => s.speakerId === to).map((s) => s.id), speakerId: to });
+                      }
+                      if (added && before[0]) await edits.mergeSpeaker.mutateAsync({ speakerId: added, intoSpeakerId: before[0].speakerId! });
+                    };
+                    toast.success(segmentIds.length === 1 ? 'Line moved' : `${segmentIds.length} lines moved`, {
+                      action: { label: 'Undo', onClick: () => void undo().then(() => toast.success('Move undone'), fail) },
+                    });
+                  }, fail);
+                },
+                splitLine: (segmentId, at) => {
+                  const known = new Set(data.segments.map((s) => s.id));
+                  return edits.splitLine.mutateAsync({ segmentId, at }).then((answer) => {
+                    const part = answer.segments.find((s) => !known.has(s.id));
+                    toast.success('Line split', {
+                      ...(part && {
+                        action: {
+                          label: 'Undo',
+                          onClick: () =>
+                            void edits.joinLines.mutateAsync({ segmentId, nextSegmentId: part.id }).then(() => toast.success('Split undone'), fail),
+                        },
+                      }),
+                    });
+                  }, fail);
+                },
                 speakerNames: speakerNames.data,
               }
             : undefined
