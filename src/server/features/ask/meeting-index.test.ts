@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildMeetingIndex, questionTerms, rankPassages, stemsOf, type MeetingTranscript } from './meeting-index.ts';
+import { buildMeetingIndex, questionTerms, rankPassages, segmentsInContext, stemsOf, type MeetingTranscript } from './meeting-index.ts';
 
 /** Made-up meetings: a few people, lines of talk in order, each line its own segment. */
 function meeting(id: string, lines: [speaker: string, text: string][], options: { title?: string; startedAt?: string } = {}): MeetingTranscript {
@@ -191,6 +191,45 @@ describe("Ask's ranking", () => {
     expect(rankPassages(indexes, question, 5, 1)[0]!.meetingId).toBe('s');
     // The meetings not routed to still answer when those routed to have nothing more.
     expect(rankPassages(indexes, question, 5, 1).map((r) => r.meetingId)).toEqual(['s', 'o']);
+  });
+
+  it('reads a role the question names as who spoke, not as words to find', () => {
+    const roles = meeting('r', [
+      ['Project Manager', 'Hello, I am the project manager, and as project manager I run these meetings.'],
+      ...filler(12, 'Marketing'),
+      ['Project Manager', 'The budget for the case is twelve euros.'],
+      ...filler(12, 'Marketing'),
+      ['Marketing', 'The budget looks tight to me.'],
+      ...filler(6, 'Marketing'),
+    ]);
+    const ranked = rankPassages([buildMeetingIndex(roles)], questionTerms('What did the Project Manager think of the budget?', NOW), 5);
+    // The manager's line on the budget first, then Marketing's; the introduction only after both.
+    expect(ranked.map((r) => r.segmentId)).toEqual(['r-13', 'r-26', 'r-0']);
+  });
+
+  it('finds a word the meetings say in another form of the same root ("quotation", "quote")', () => {
+    const quoted = meeting('q', [...filler(10), ['Bo', 'The supplier sent a quote of nine euros per unit.'], ...filler(10)]);
+    const ranked = rankPassages([buildMeetingIndex(quoted)], questionTerms('Summarize the discussion about the quotation.', NOW), 5);
+    expect(ranked[0]!.segmentId).toBe('q-10');
+  });
+
+  it('gives each citation its speaker, time and neighbours from the index searched', () => {
+    const index = buildMeetingIndex(
+      meeting(
+        'c',
+        [
+          ['Ann', 'one'],
+          ['Bo', 'two'],
+          ['Cy', 'three'],
+        ],
+        { title: 'Kick-off' },
+      ),
+    );
+    const [cited] = segmentsInContext([index], ['c-1', 'elsewhere-4'], 1);
+    expect(cited).toMatchObject({ meetingId: 'c', meetingTitle: 'Kick-off', segmentId: 'c-1', speaker: 'Bo', text: 'two', startMs: 5000 });
+    expect(cited!.before.map((n) => n.text)).toEqual(['one']);
+    expect(cited!.after.map((n) => [n.speaker, n.text])).toEqual([['Cy', 'three']]);
+    expect(segmentsInContext([index], ['elsewhere-4'], 1)).toEqual([]);
   });
 
   it('finds nothing when no word of the question is in the meetings', () => {
