@@ -203,7 +203,6 @@ describe('Ask without a model (the best moments)', () => {
 
   it('does not find by meaning without embeddings: "money" is not a word of the budget line', async () => {
     const answer = await askOk(t, s.alice, { question: 'How much money is there?' });
-    console.log(JSON.stringify(answer));
     expect(answer.citations.some((c) => c.text.includes('budget'))).toBe(false);
   });
 
@@ -220,6 +219,48 @@ describe('Ask without a model (the best moments)', () => {
     const answer = await askOk(t, s.alice, { question: 'What about the aardwolf paperwork?' });
     expect(answer.citations[0]).toMatchObject({ meetingId: id, segmentId: permitLine });
     expect((await askOk(t, s.bob, { question: 'What about the aardwolf paperwork?' })).notice).toBe(NOTHING_FOUND_NOTICE);
+  });
+
+  it('says nothing matches rather than cite moments that share only a common word with the question', async () => {
+    const noise = await askOk(t, s.alice, { question: 'What did the caterers say about the zeppelin menu, wine list and seating plan?' });
+    expect(noise).toMatchObject({ citations: [], notice: NOTHING_FOUND_NOTICE });
+  });
+
+  it('answers who does what, and what was decided, from the tracker and the register, each citing its moment', async () => {
+    const created = await t.deps.services.meetings.createSample(
+      s.alice.userId,
+      meeting('Gala prep', [
+        ['Dana Ortiz', 2000, 'I will book the venue for the gala by Friday.'],
+        ['Eli', 9000, 'We go with the boathouse, agreed.'],
+      ]),
+    );
+    const [venueLine, boathouseLine] = created.segmentIds;
+    const source = await t.deps.services.meetings.notesSource(created.id);
+    await t.deps.services.notes.storeSampleNotes(
+      created.id,
+      [
+        {
+          kind: 'action_item',
+          text: 'Book the venue for the gala',
+          segmentIds: [venueLine!],
+          startMs: 2000,
+          assignee: 'Dana Ortiz',
+          due: '2026-03-13',
+          suggested: false,
+        },
+        { kind: 'decision', text: 'The gala is at the boathouse', segmentIds: [boathouseLine!], startMs: 9000, suggested: false },
+      ],
+      source!.transcriptRevision,
+    );
+    const who = await askOk(t, s.alice, { question: 'Who is booking the gala venue?' });
+    expect(who.answer).toBe('Dana Ortiz: Book the venue for the gala, due 2026-03-13.');
+    expect(who.sentences).toEqual([{ text: who.answer, citations: [expect.any(Number)] }]);
+    expect(who.citations[who.sentences[0]!.citations[0]!]).toMatchObject({ meetingId: created.id, segmentId: venueLine, speaker: 'Dana Ortiz' });
+    const decided = await askOk(t, s.alice, { question: 'What did we decide about the gala?' });
+    expect(decided.sentences.map((x) => x.text)).toEqual(['Decided: The gala is at the boathouse.']);
+    expect(decided.citations[decided.sentences[0]!.citations[0]!]!.segmentId).toBe(boathouseLine);
+    // A stranger never hears of them.
+    expect((await askOk(t, s.bob, { question: 'Who is booking the gala venue?' })).sentences).toEqual([]);
   });
 
   it('finds an edited line by its new words, and no longer by its old ones', async () => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildMeetingIndex, questionTerms, rankPassages, segmentsInContext, stemsOf, type MeetingTranscript } from './meeting-index.ts';
+import {
+  answeringFacts,
+  buildMeetingIndex,
+  factSentence,
+  questionTerms,
+  rankPassages,
+  segmentsInContext,
+  stemsOf,
+  type MeetingTranscript,
+} from './meeting-index.ts';
 
 /** Made-up meetings: a few people, lines of talk in order, each line its own segment. */
 function meeting(id: string, lines: [speaker: string, text: string][], options: { title?: string; startedAt?: string } = {}): MeetingTranscript {
@@ -234,5 +243,53 @@ describe("Ask's ranking", () => {
 
   it('finds nothing when no word of the question is in the meetings', () => {
     expect(rankPassages([buildMeetingIndex(budget)], questionTerms('xylophone aardvark', NOW), 5)).toEqual([]);
+  });
+
+  it('says how much of the question a moment holds: all of it, or only a word every meeting says', () => {
+    const venue = meeting('v', [
+      ...filler(10),
+      ['Bo', 'The launch party venue is the old boathouse.'],
+      ...filler(10),
+      ['Cy', 'The launch is on Friday.'],
+      ...filler(10),
+    ]);
+    const index = buildMeetingIndex(venue);
+    expect(rankPassages([index], questionTerms('Where is the launch party venue?', NOW), 5)[0]).toMatchObject({ segmentId: 'v-10', coverage: 1 });
+    const noise = rankPassages([index], questionTerms('What did the caterers say about the launch menu, wine list and seating plan?', NOW), 5);
+    expect(Math.max(...noise.map((c) => c.coverage))).toBeLessThan(0.25);
+  });
+});
+
+describe("Ask's answers from the tracker and the register", () => {
+  const launch: MeetingTranscript = {
+    ...meeting('l', [
+      ['Dana Ortiz', 'I will book the venue for the launch party by Friday.'],
+      ['Eli', 'We go with the boathouse, agreed.'],
+      ['Eli', 'Somebody should order the banners.'],
+    ]),
+    notes: [
+      { kind: 'action_item', text: 'Book the venue for the launch party', segmentIds: ['l-0'], assignee: 'Dana Ortiz', due: '2026-03-13', status: 'open' },
+      { kind: 'decision', text: 'The launch party is at the boathouse', segmentIds: ['l-1'], status: 'open' },
+      { kind: 'action_item', text: 'Order the banners', segmentIds: ['l-2'], assignee: null, due: null, status: 'done' },
+    ],
+  };
+  const index = buildMeetingIndex(launch);
+  const facts = (q: string) => answeringFacts([index], q, questionTerms(q, NOW), 3);
+
+  it('answers who owns a task with the action item, its owner and due date', () => {
+    const found = facts('Who is booking the venue?');
+    expect(found.map((f) => f.fact.segmentIds)).toEqual([['l-0']]);
+    expect(factSentence(found[0]!)).toBe('Dana Ortiz: Book the venue for the launch party, due 2026-03-13.');
+    expect(facts('Which tasks does Dana have?').map((f) => f.fact.text)).toEqual(['Book the venue for the launch party']);
+  });
+
+  it('answers what was decided with the decision, and lists the open action items when no subject is named', () => {
+    expect(facts('What did we decide about the launch party?').map((f) => factSentence(f))).toEqual(['Decided: The launch party is at the boathouse.']);
+    expect(facts('What are the action items?').map((f) => f.fact.text)).toEqual(['Book the venue for the launch party']);
+  });
+
+  it('gives no facts for a question about neither, nor for a subject no item names', () => {
+    expect(facts('Where is the launch party venue?')).toEqual([]);
+    expect(facts('Who owns the tax filing?')).toEqual([]);
   });
 });

@@ -24,7 +24,7 @@ export type MeetingTranscript = {
   /** The meeting's summary, when its notes wrote one. */
   summary?: string | null;
   /** Its notes' items (topics, key points, decisions, action items), each with the segments it cites. */
-  notes?: { kind: string; text: string; segmentIds: string[] }[];
+  notes?: { kind: string; text: string; segmentIds: string[]; assignee?: string | null; due?: string | null; status?: string }[];
 };
 
 export type Passage = {
@@ -56,6 +56,18 @@ export type MeetingIndex = {
   vocabulary: string[];
   /** Speakers' names as stem sequences, to find a speaker the question names. */
   speakers: { id: string; stems: string[] }[];
+  /** The notes' action items (the tracker's) and decisions (the register's), with the stems of their words and owner. */
+  facts: Fact[];
+};
+
+export type Fact = {
+  kind: 'action_item' | 'decision';
+  text: string;
+  assignee: string | null;
+  due: string | null;
+  done: boolean;
+  segmentIds: string[];
+  stems: Set<string>;
 };
 
 /** Fillers and function words of spoken meetings that stopword's English list lacks. */
@@ -195,6 +207,21 @@ export function buildMeetingIndex(meeting: MeetingTranscript): MeetingIndex {
     titleTerms,
     vocabulary: [...terms.keys()].filter((t) => !t.includes(' ')).sort(),
     speakers: meeting.speakers.map((s) => ({ id: s.id, stems: stemsOf(s.name) })).filter((s) => s.stems.length > 0),
+    facts: (meeting.notes ?? []).flatMap((n): Fact[] =>
+      (n.kind === 'action_item' || n.kind === 'decision') && n.segmentIds.some((id) => position.has(id))
+        ? [
+            {
+              kind: n.kind,
+              text: n.text,
+              assignee: n.assignee ?? null,
+              due: n.due ?? null,
+              done: n.status === 'done',
+              segmentIds: n.segmentIds.filter((id) => position.has(id)),
+              stems: new Set(stemsOf(`${n.text} ${n.assignee ?? ''}`)),
+            },
+          ]
+        : [],
+    ),
   };
 }
 
@@ -340,7 +367,7 @@ export function scoreMeetings(indexes: MeetingIndex[], question: QuestionTerms):
 
 /**
  * `coverage`: the share of the question's weight (its words, each by its idf among the passages
- * searched; a word no passage says counts as the rarest) that the cited passage says, 0–1. What
+ * searched; a word no passage says counts as one said once) that the cited passage says, 0–1. What
  * tells a moment about the question from one that only shares a common word with it.
  */
 export type RankedCitation = { meetingId: string; segmentId: string; score: number; coverage: number };
@@ -365,7 +392,7 @@ export function rankPassages(indexes: MeetingIndex[], asked: QuestionTerms, limi
   }
   // The question's own words (not the related forms added for it) as coverage counts them.
   const asWords = [...asked.terms.keys()].filter((t) => !t.includes(' '));
-  const wordWeight = (t: string) => (question.terms.get(t) ?? 0) * (idfs.get(t) ?? idfOf(all.length, 0));
+  const wordWeight = (t: string) => (question.terms.get(t) ?? 0) * (idfs.get(t) ?? idfOf(all.length, 1));
   const wholeWeight = asWords.reduce((sum, t) => sum + wordWeight(t), 0);
   const relatedOf = new Map(
     asWords.map((t) => {
@@ -492,4 +519,57 @@ export function segmentsInContext(indexes: MeetingIndex[], segmentIds: string[],
       { meetingId: index.id, meetingTitle: index.title, segmentId: id, startMs: s.startMs, endMs: s.endMs, speaker: s.speaker, text: s.text, before, after },
     ];
   });
+}
+
+/** A question about who does what ("who owns …", "what are the action items", "… by when"). */
+const ASKS_ACTIONS = /\b(who|owners?|owns|responsible|assigned|assignee|action items?|tasks?|to-?dos?|follow[- ]?ups?|next steps?|deadlines?|due)\b/i;
+/** A question about what was decided. */
+const ASKS_DECISIONS = /\b(decid\w*|decisions?|agreed|agreement|settled|chose|chosen|conclu\w*)\b/i;
+/** The words that ask for a kind of fact, not about a subject. */
+const FACT_WORDS = new Set(
+  stemsOf(
+    'who owner owners owns own responsible assigned assignee action actions item items task tasks todo to-do follow-up follow up next step steps deadline deadlines due decide decided decision decisions agreed agreement settled chose chosen conclude concluded conclusion',
+  ),
+);
+/** Share of the question's subject words a fact must say to answer it. */
+const FACT_COVERAGE = 0.5;
+
+export type FactAnswer = { meetingId: string; meetingTitle: string; fact: Fact };
+
+/**
+ * The action items and decisions that answer a question about them, best first, at most `limit`:
+ * facts of the kind asked for, saying at least half of the question's subject words (their owner's
+ * name counts); a question with no subject ("what are my action items?") lists the open ones of
+ * the meetings on the dates it names, or of the latest meetings. Nothing for other questions.
+ */
+export function answeringFacts(indexes: MeetingIndex[], question: string, terms: QuestionTerms, limit: number): FactAnswer[] {
+  const kinds = new Set<Fact['kind']>();
+  if (ASKS_ACTIONS.test(question)) kinds.add('action_item');
+  if (ASKS_DECISIONS.test(question)) kinds.add('decision');
+  if (kinds.size === 0) return [];
+  const subject = [...new Set(terms.stems.filter((s) => !FACT_WORDS.has(s)))];
+  const inDates = (m: MeetingIndex) => terms.dates.length === 0 || terms.dates.some((d) => d.fromMs <= m.startedAtMs && m.startedAtMs < d.toMs);
+  const found: (FactAnswer & { score: number; at: number })[] = [];
+  for (const m of indexes) {
+    if (!inDates(m)) continue;
+    for (const fact of m.facts) {
+      if (!kinds.has(fact.kind)) continue;
+      if (subject.length === 0) {
+        if (!fact.done) found.push({ meetingId: m.id, meetingTitle: m.title, fact, score: 1, at: m.startedAtMs });
+        continue;
+      }
+      const said = subject.filter((s) => fact.stems.has(s)).length / subject.length;
+      if (said >= FACT_COVERAGE) found.push({ meetingId: m.id, meetingTitle: m.title, fact, score: said, at: m.startedAtMs });
+    }
+  }
+  found.sort((a, b) => b.score - a.score || b.at - a.at);
+  return found.slice(0, limit).map(({ meetingId, meetingTitle, fact }) => ({ meetingId, meetingTitle, fact }));
+}
+
+/** A fact as a sentence a person reads on its own: who will do what by when, or what was decided. */
+export function factSentence({ fact }: FactAnswer): string {
+  const text = fact.text.replace(/[.!?\s]+$/u, '');
+  if (fact.kind === 'decision') return `Decided: ${text}.`;
+  const owner = fact.assignee ? `${fact.assignee}` : 'Unassigned';
+  return `${owner}: ${text}${fact.due ? `, due ${fact.due}` : ''}${fact.done ? ' (done)' : ''}.`;
 }
