@@ -23,7 +23,9 @@ import { median, type Row } from './lib/report.ts';
  *   figures say what the fusion costs, not what a real model gains);
  * - + embeddings + LLM: the embeddings as above and a real NOTES_LLM_URL (and _MODEL, _KEY) when set, else the local fake chat server,
  *   whose answer cites the lines sharing the most words with the question among those it was given:
- *   the citations are then the model's, from the passages retrieval gave it.
+ *   the citations are then the model's, from the passages retrieval gave it;
+ * - + LLM, and + LLM with ASK_LLM_REWRITE and ASK_LLM_RERANK: the model's answer without embeddings,
+ *   then with its rewrite of the question and its re-rank of the 12 best passages.
  * SQLite by default; PARLEY_TEST_DB=postgres with TEST_DATABASE_URL measures PostgreSQL.
  *
  * Retrieval is tuned on the ES2006, ES2009 and IS1006 meetings' questions; TS3009 and TS3010 (45
@@ -175,6 +177,18 @@ export async function benchAsk(): Promise<Row[]> {
       label: '+ embeddings + LLM',
       env: { ...embeddingsEnv, ASK_EMBEDDINGS_TIMEOUT_SECONDS: '120', ...llmEnv },
       note: `${fakeEmbeddings ? 'FAKE embeddings' : `embeddings ${process.env.ASK_EMBEDDINGS_MODEL}`}; ${fakeChat ? 'FAKE chat model: cites the given lines sharing most words with the question' : `LLM ${process.env.NOTES_LLM_MODEL}`}`,
+    },
+    {
+      label: '+ LLM',
+      env: { ...llmEnv },
+      note: fakeChat ? 'no embeddings; FAKE chat model (as above)' : `no embeddings; LLM ${process.env.NOTES_LLM_MODEL}`,
+    },
+    {
+      label: '+ LLM, rewrite + re-rank',
+      env: { ...llmEnv, ASK_LLM_REWRITE: 'true', ASK_LLM_RERANK: 'true' },
+      note: fakeChat
+        ? "no embeddings; FAKE chat model: its rewrite is the question's own words, its re-rank orders passages by words shared with the question"
+        : `no embeddings; LLM ${process.env.NOTES_LLM_MODEL} rewrites the question and re-ranks the 12 best passages`,
     },
   ];
   const rows: Row[] = [];

@@ -131,6 +131,8 @@ const EnvSchema = z.object({
   ASK_EMBEDDINGS_MODEL: optionalString,
   ASK_EMBEDDINGS_TIMEOUT_SECONDS: int(10, 1, 600),
   ASK_QUESTIONS_PER_MINUTE: int(20, 1, 100_000),
+  ASK_LLM_REWRITE: bool(false),
+  ASK_LLM_RERANK: bool(false),
   SMTP_HOST: optionalString,
   SMTP_PORT: int(587, 1, 65535),
   SMTP_USER: optionalString,
@@ -221,6 +223,9 @@ export type Config = Readonly<{
     embeddings: Readonly<{ url: string; apiKey: string | undefined; model: string; timeoutSeconds: number }> | undefined;
     /** Questions one person may ask a minute (each may cost a model call and an embeddings call). */
     questionsPerMinute: number;
+    /** With the notes' LLM: the question rewritten as search words before retrieval, and the best passages re-ranked by it. */
+    llmRewrite: boolean;
+    llmRerank: boolean;
   }>;
   smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
   /**
@@ -377,6 +382,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             })
           : undefined,
       questionsPerMinute: e.ASK_QUESTIONS_PER_MINUTE,
+      llmRewrite: e.ASK_LLM_REWRITE,
+      llmRerank: e.ASK_LLM_RERANK,
     }),
     smtp: smtp && Object.freeze(smtp),
     models: Object.freeze({

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AskResponseSchema, MODEL_FAILED_NOTICE, NO_MODEL_NOTICE, NOTHING_FOUND_NOTICE, type AskResponse } from '#shared/contracts/ask.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { INVENTED_ASK_SENTENCE } from '#tests/support/fake-chat-answers.ts';
-import { startFakeChatService, type FakeChatService } from '#tests/support/fake-openai-chat.ts';
+import { startFakeChatService, type FakeChatRequest, type FakeChatService } from '#tests/support/fake-openai-chat.ts';
 import { startFakeEmbeddingsService, type FakeEmbeddingsService } from '#tests/support/fake-openai-embeddings.ts';
 import type { SampleInput } from '../meetings/meetings.service.ts';
 
@@ -433,6 +433,56 @@ describe('Ask with the notes LLM and embeddings', () => {
     expect(edit.statusCode).toBe(200);
     await t.deps.jobs.idle();
     expect(embeddings.requests.flatMap((r) => r.inputs)).toEqual(['Priya: Where do we spend the quokka offsite money?']);
+  });
+});
+
+describe("Ask with the model's rewrite and re-rank (ASK_LLM_REWRITE, ASK_LLM_RERANK)", () => {
+  let t: TestApp;
+  let chat: FakeChatService;
+  let s: Awaited<ReturnType<typeof seed>>;
+  beforeAll(async () => {
+    chat = await startFakeChatService();
+    t = await buildTestApp({
+      env: {
+        AUTH_AUTOCONFIRM: 'true',
+        AUTH_RATE_LIMITS: 'false',
+        NOTES_LLM_URL: chat.url,
+        NOTES_LLM_MODEL: 'fake-notes-model',
+        ASK_LLM_REWRITE: 'true',
+        ASK_LLM_RERANK: 'true',
+      },
+    });
+    s = await seed(t);
+  });
+  afterAll(async () => {
+    await t.close();
+    await chat.close();
+  });
+  const systemOf = (r: FakeChatRequest) => r.messages.find((m) => m.role === 'system')?.content ?? '';
+
+  it('asks the model for search words, then to rank the passages, then for the answer', async () => {
+    chat.reset();
+    const answer = await askOk(t, s.alice, { question: 'Why did the zeppelin launch slip?' });
+    expect(answer.mode).toBe('llm');
+    expect(chat.requests.map((r) => systemOf(r).split('\n')[0])).toEqual([
+      'You rewrite a question about meetings as search words for their transcripts.',
+      'You rank passages of meeting transcripts by how well they answer a question.',
+      'You answer questions about meetings, using only the transcript lines given.',
+    ]);
+    const rank = chat.requests[1]!.messages.at(-1)!.content;
+    expect(rank).toContain('Question: Why did the zeppelin launch slip?');
+    expect(rank).toMatch(/\[P1\] \(Zeppelin launch review\)\n/);
+    expect(rank).not.toContain('Bob secret zeppelin plans');
+    expect(answer.citations.every((c) => c.meetingId !== s.fixture.ids['Bob secret zeppelin plans'])).toBe(true);
+  });
+
+  it('answers as without them when the model fails on both', async () => {
+    chat.reset();
+    // Each call is tried twice: the rewrite's and the re-rank's both fail, the answer's does not.
+    chat.behave('server-error', 4);
+    const answer = await askOk(t, s.alice, { question: 'Why did the zeppelin launch slip?' });
+    expect(answer.mode).toBe('llm');
+    expect(answer.citations[0]!.meetingId).toBe(s.fixture.ids['Zeppelin launch review']);
   });
 });
 

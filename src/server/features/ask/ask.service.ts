@@ -20,7 +20,7 @@ import type { MeetingReader, MeetingsService, ReadyMeeting } from '../meetings/m
 import type { AskNote, ChatClient } from '../notes/notes.service.ts';
 import { embeddedRevisions, forEachEmbeddingBatch, saveEmbeddings, storedHashes, type StoredEmbedding } from './ask.repository.ts';
 import { cosine, EmbeddingsError, type EmbeddingsClient } from './embeddings-client.ts';
-import { askModel, promptLines, type CheckedSentence } from './llm-answer.ts';
+import { askModel, promptLines, rerankPassages, rewriteQuestion, type CheckedSentence } from './llm-answer.ts';
 import {
   answeringFacts,
   buildMeetingIndex,
@@ -48,6 +48,8 @@ const SHOWN_PASSAGES = 5;
 const MIN_COVERAGE = 0.25;
 /** Action items and decisions an answer about them gives at most. */
 const FACTS = 3;
+/** Passages the model re-ranks (ASK_LLM_RERANK). */
+const RERANKED = 12;
 /** Meetings whose embeddings a question may queue for catching up (the rest on later questions). */
 const CATCH_UP_PER_QUESTION = 50;
 /** Texts sent to the embeddings server in one request. */
@@ -84,6 +86,8 @@ type AskDeps = {
   /** The server's rate-limit port, and this installation's questions per person (ASK_RATE_LIMIT unless set). */
   rateLimiters: RateLimiters;
   rateLimit?: { points: number; duration: number };
+  /** With `chat`: the question rewritten as search words first (ASK_LLM_REWRITE), the best passages re-ranked (ASK_LLM_RERANK). */
+  llmSteps?: { rewrite: boolean; rerank: boolean };
 };
 
 const EmbedPayload = z.object({ meetingId: z.string() });
@@ -324,7 +328,31 @@ export function createAskService(deps: AskDeps) {
       if (!allowance.allowed) throw new AppError('RATE_LIMITED', `Too many questions; try again in ${Math.ceil(allowance.msBeforeNext / 1000)} s.`);
       if (body.meetingId !== undefined && !(await meetings.read(userId, body.meetingId))) throw notFound('Meeting');
       const reader = await meetings.readerOf(userId);
-      const { ids, facts, searched } = await retrieve(reader, body.question, body.meetingId);
+      let searchedFor = body.question;
+      if (deps.chat && deps.llmSteps?.rewrite) {
+        try {
+          const words = await rewriteQuestion(deps.chat, body.question, signal);
+          if (words) searchedFor = `${body.question} ${words}`;
+        } catch (error) {
+          signal.throwIfAborted();
+          // The rewrite is an aid: the question is searched as asked.
+          failedBestEffort('ask-rewrite', error, log);
+        }
+      }
+      const retrieved = await retrieve(reader, searchedFor, body.meetingId);
+      const { facts, searched } = retrieved;
+      let { ids } = retrieved;
+      if (deps.chat && deps.llmSteps?.rerank && ids.length > 1) {
+        try {
+          const top = segmentsInContext(searched, ids.slice(0, RERANKED), 1);
+          const order = await rerankPassages(deps.chat, body.question, top, signal);
+          ids = [...new Set([...ids.slice(0, facts.length), ...order, ...ids])];
+        } catch (error) {
+          signal.throwIfAborted();
+          // A failed re-rank keeps the retrieval's order.
+          failedBestEffort('ask-rerank', error, log);
+        }
+      }
       let spoken = 0;
       const passages = segmentsInContext(searched, ids.slice(0, Math.max(MODEL_PASSAGES, SHOWN_PASSAGES)), 1);
       if (!deps.chat || passages.length === 0) {
