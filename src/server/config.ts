@@ -141,6 +141,8 @@ const EnvSchema = z.object({
   SLACK_CLIENT_SECRET: optionalString,
   SLACK_API_URL: z.string().url().default('https://slack.com/api/'),
   SLACK_AUTHORIZE_URL: z.string().url().default('https://slack.com/oauth/v2/authorize'),
+  ASK_LLM_REWRITE: bool(false),
+  ASK_LLM_RERANK: bool(false),
   SMTP_HOST: optionalString,
   SMTP_PORT: int(587, 1, 65535),
   SMTP_USER: optionalString,
@@ -233,6 +235,9 @@ export type Config = Readonly<{
     embeddings: Readonly<{ url: string; apiKey: string | undefined; model: string; timeoutSeconds: number }> | undefined;
     /** Questions one person may ask a minute (each may cost a model call and an embeddings call). */
     questionsPerMinute: number;
+    /** With the notes' LLM: the question rewritten as search words before retrieval, and the best passages re-ranked by it. */
+    llmRewrite: boolean;
+    llmRerank: boolean;
   }>;
   /**
    * URLs people give Parley (webhooks, calendars, chat services): loopback, private and link-local
@@ -401,6 +406,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             })
           : undefined,
       questionsPerMinute: e.ASK_QUESTIONS_PER_MINUTE,
+      llmRewrite: e.ASK_LLM_REWRITE,
+      llmRerank: e.ASK_LLM_RERANK,
     }),
     outbound: Object.freeze({ allowPrivateNetworks: e.OUTBOUND_ALLOW_PRIVATE_NETWORKS }),
     slack: Object.freeze({

@@ -314,6 +314,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     log,
     rateLimiters,
     rateLimit: { points: config.ask.questionsPerMinute, duration: 60 },
+    llmSteps: { rewrite: config.ask.llmRewrite, rerank: config.ask.llmRerank },
     chat:
       askLlm &&
       createChatClient({ url: askLlm.url, apiKey: askLlm.apiKey, model: askLlm.model, timeoutMs: askLlm.timeoutSeconds * 1000, retry: { maxRetries: 1 } }),

@@ -24,6 +24,8 @@ export const BEST_EFFORTS = {
   'ask-embeddings-queue': 'Ask could not queue embeddings',
   'ask-embeddings': 'Ask: the embeddings server failed; answering from the search index alone',
   'ask-model': 'Ask: the notes LLM failed; answering with the passages',
+  'ask-rewrite': 'Ask: the notes LLM could not rewrite the question; searching it as asked',
+  'ask-rerank': 'Ask: the notes LLM could not re-rank the passages; keeping the retrieval order',
   'notes-progress': 'notes progress not recorded',
   'notes-follow-ups': 'follow-ups of open action items and superseded decisions not found',
   'digest-queue': 'the Team Activity digest job could not be queued: it is queued again within the hour',
