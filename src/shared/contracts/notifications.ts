@@ -9,7 +9,7 @@ import type { NotificationSettings } from './settings.ts';
  */
 
 /** The in-app kinds, each behind its own Settings › Notifications › In-App choice. */
-export const NOTIFICATION_KINDS = ['action_item', 'mention', 'team_invitation'] as const;
+export const NOTIFICATION_KINDS = ['action_item', 'mention', 'team_invitation', 'integration'] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
@@ -18,6 +18,8 @@ export const CHOICE_OF_KIND: Record<NotificationKind, keyof NotificationSettings
   action_item: 'actionItems',
   mention: 'mentions',
   team_invitation: 'teamInvitations',
+  // A Slack or Teams channel that keeps refusing the notes: told with the insights it failed to carry.
+  integration: 'aiInsightsReady',
 };
 
 /** The email choices, each of which an email's unsubscribe link may turn off. */

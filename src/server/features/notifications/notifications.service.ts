@@ -356,5 +356,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
     /** Delete All Data / Delete Account: the person's notifications and those about their meetings go, and their unsubscribe links stop working. */
     removeFor: (userId: string) => deleteAllOf(db, userId),
+    /** A connected service (a Slack or Teams channel) kept failing: the person who connected it is told, with the fix. */
+    integrationFailed: (userId: string, notice: { title: string; body: string; link: string; dedupeKey: string }) =>
+      notify(userId, { kind: 'integration', ...notice }),
   };
 }
