@@ -191,10 +191,14 @@ export async function startCluster(options = {}) {
     await Promise.all(webs.slice(1).map((proc) => waitReady(proc)));
 
     const configFile = path.join(dir, 'haproxy.cfg');
-    fs.writeFileSync(configFile, haproxyConfig({ bind: `127.0.0.1:${proxyPort}`, webs: webs.map((w) => ({ name: w.name, host: '127.0.0.1', port: w.port })) }));
+    const adminSocket = path.join(dir, 'haproxy.sock');
+    fs.writeFileSync(
+      configFile,
+      haproxyConfig({ bind: `127.0.0.1:${proxyPort}`, webs: webs.map((w) => ({ name: w.name, host: '127.0.0.1', port: w.port })), adminSocket }),
+    );
     const checked = spawnSync('haproxy', ['-c', '-q', '-f', configFile], { encoding: 'utf8' });
     if (checked.status !== 0) throw new Error(`haproxy refused ${configFile}: ${checked.stderr || checked.stdout}`);
-    haproxy = { name: 'haproxy', port: proxyPort };
+    haproxy = { name: 'haproxy', port: proxyPort, adminSocket };
     const out = logFile('haproxy');
     // -db: in the foreground, stopped with this script.
     haproxy.child = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', out, out] });

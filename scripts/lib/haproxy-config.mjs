@@ -13,15 +13,17 @@ export const PROXY_MAX_BODY_BYTES = 16 * 1024 * 1024;
  * each checked on GET /readyz (a process that answers 503 — shutting down, or its database or Redis
  * down — gets no new requests), WebSocket upgrades (/realtime, /realtime/live) kept open for an hour
  * of silence, and X-Forwarded-For so rate limits see each person's address (TRUST_PROXY=true).
- * `webs`: [{ name, host, port }].
+ * `webs`: [{ name, host, port }]; `adminSocket`: a Unix socket path for HAProxy's runtime API
+ * (`disable server web/web2`), left out when unset.
  */
-export function haproxyConfig({ bind, webs, checkIntervalMs = 1000 }) {
+export function haproxyConfig({ bind, webs, checkIntervalMs = 1000, adminSocket }) {
   if (webs.length === 0) throw new Error('haproxyConfig: at least one web process');
   for (const web of webs) if (!/^[A-Za-z0-9_.-]+$/.test(web.name)) throw new Error(`haproxyConfig: bad server name ${JSON.stringify(web.name)}`);
   return [
     'global',
     '  log stderr format raw local0 warning',
     '  maxconn 4096',
+    ...(adminSocket ? [`  stats socket ${adminSocket} mode 600 level admin`] : []),
     '',
     'defaults',
     '  mode http',
@@ -39,6 +41,8 @@ export function haproxyConfig({ bind, webs, checkIntervalMs = 1000 }) {
     '',
     'frontend parley',
     `  bind ${bind}`,
+    // The address HAProxy saw, never one the client wrote: rate limits count per real address.
+    '  http-request del-header x-forwarded-for',
     `  http-request deny deny_status 413 if { req.hdr_val(content-length) gt ${PROXY_MAX_BODY_BYTES} }`,
     '  default_backend web',
     '',
@@ -52,7 +56,11 @@ export function haproxyConfig({ bind, webs, checkIntervalMs = 1000 }) {
     '  retry-on conn-failure empty-response',
     '  http-request disable-l7-retry if !METH_GET !METH_HEAD',
     '  option redispatch 1',
-    `  default-server inter ${checkIntervalMs} fall 2 rise 1`,
+    // A busy process answers its check late, not never: a slow check (up to 5 s) is not a failure, or
+    // a load that saturates every process would take them all out at once. A process that died is
+    // found at once by the connections refused to real traffic (observe layer4).
+    '  timeout check 5s',
+    `  default-server inter ${checkIntervalMs} fall 3 rise 2 observe layer4 error-limit 1 on-error mark-down`,
     ...webs.map((web) => `  server ${web.name} ${web.host}:${web.port} check`),
     '',
   ].join('\n');

@@ -82,6 +82,9 @@ describe("npm run cluster's HAProxy", () => {
     const answers = await Promise.all([0, 1, 2, 3].map(() => get(`${base}/api/v1/me`)));
     expect(answers.map((a) => a.body.split(' ')[0]).sort()).toEqual(['web1', 'web1', 'web2', 'web2']);
     expect(answers[0]!.body).toMatch(/ 127\.0\.0\.1$/);
+    // An address the client claims is dropped: rate limits see the one HAProxy saw.
+    const spoofed = await fetch(`${base}/`, { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(await spoofed.text()).toMatch(/ 127\.0\.0\.1$/);
   });
 
   it('passes WebSocket upgrades through (the realtime and live transcript sockets)', async () => {
@@ -113,5 +116,11 @@ describe("npm run cluster's HAProxy", () => {
     await expect.poll(async () => (await Promise.all([0, 1, 2, 3].map(() => get(`${base}/`)))).every((a) => a.body.startsWith('web1 '))).toBe(true);
     webs[1]!.ready = true;
     await expect.poll(async () => (await Promise.all([0, 1, 2, 3].map(() => get(`${base}/`)))).some((a) => a.body.startsWith('web2 '))).toBe(true);
+  });
+
+  it("compose.yaml's proxy configuration is one HAProxy accepts", () => {
+    const checked = spawnSync('haproxy', ['-c', '-f', 'deploy/haproxy.cfg'], { encoding: 'utf8' });
+    expect(checked.stdout + checked.stderr).toContain('Configuration file is valid');
+    expect(checked.status).toBe(0);
   });
 });
