@@ -40,6 +40,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body-parser.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { checkReadiness } from './lib/readiness.ts';
+import { watchProcessHealth } from './lib/process-health.ts';
 import { registerSecurity } from './http/security.ts';
 import { isApiPath, registerAppConfig, registerSpa } from './http/spa.ts';
 
@@ -149,7 +150,15 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     );
     registerNotificationRoutes(createRouter(scope, guard), { notifications: services.notifications, publicUrl: config.publicUrl });
   });
-  registerStatusRoutes(route, { transcription: services.transcription, notes: services.notes, integrity: deps.integrity, events: deps.events });
+  const health = watchProcessHealth(deps.role);
+  app.addHook('onClose', async () => health.stop());
+  registerStatusRoutes(route, {
+    transcription: services.transcription,
+    notes: services.notes,
+    integrity: deps.integrity,
+    events: deps.events,
+    health: health.read,
+  });
   await registerUploads(app, {
     config,
     store: deps.uploads.store,
