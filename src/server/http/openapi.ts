@@ -16,7 +16,7 @@ const DESCRIPTION = `Meetings, transcripts, notes, action items, teams, webhooks
 
 **Errors** answer \`{"error":{"code","message","details"?}}\`: UNAUTHENTICATED 401, FORBIDDEN 403, INSUFFICIENT_AAL 403, NOT_FOUND 404 (also for what the caller may not read), VALIDATION_FAILED 400, CONFLICT 409, GONE 410, PAYLOAD_TOO_LARGE 413, UNSUPPORTED_MEDIA_TYPE 415, RATE_LIMITED 429, ENGINE_UNAVAILABLE 503, INTERNAL 500.
 
-**Webhooks** are signed by the Standard Webhooks spec (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`).`;
+**Webhooks** are signed by the Standard Webhooks spec (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`); **MCP**: \`/mcp\` (Streamable HTTP) with an API token.`;
 
 /**
  * The OpenAPI 3.1 document of /api/v1, the public reference, generated from the same zod schemas

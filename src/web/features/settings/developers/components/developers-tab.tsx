@@ -10,7 +10,7 @@ export function DevelopersTab() {
     <div className="grid gap-6">
       <Card>
         <CardHeader>
-          <CardTitle>API</CardTitle>
+          <CardTitle>API and MCP</CardTitle>
           <CardDescription>Read and change your meetings from scripts, other tools and AI assistants.</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-2 text-sm">
@@ -19,6 +19,10 @@ export function DevelopersTab() {
               API reference
             </Link>{' '}
             — every endpoint of <code>/api/v1</code> with its schemas (OpenAPI 3.1 at <code>/api/v1/openapi.json</code>).
+          </p>
+          <p>
+            MCP server: <code>{`${window.location.origin}/mcp`}</code> (Streamable HTTP) with an API token as <code>Authorization: Bearer</code> — for Claude
+            Desktop, Cursor, VS Code and other MCP clients.
           </p>
         </CardContent>
       </Card>
