@@ -49,10 +49,10 @@ async function choose(page: Page, select: string, option: string) {
 }
 
 describe('/settings', () => {
-  it('has five tabs with Profile first and selected', async () => {
+  it("has the spec's five tabs and Developers, with Profile first and selected", async () => {
     const { context, page } = await openSettings({ fullName: 'Frances Allen', password: 'compiler1' });
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['Profile', 'Notifications', 'Recording', 'Privacy', 'Billing']);
+    expect(tabs).toEqual(['Profile', 'Notifications', 'Recording', 'Privacy', 'Billing', 'Developers']);
     expect(await page.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
     await context.close();
   });
