@@ -11,6 +11,7 @@ import type { Deps } from './deps.ts';
 import { registerApiTokenRoutes } from './features/api-tokens/api-tokens.routes.ts';
 import { registerAskRoutes } from './features/ask/ask.routes.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
+import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts';
 import { registerMeRoute } from './features/account/me.route.ts';
 import { registerDataExportRoutes } from './features/data-export/data-export.routes.ts';
 import { createApiGuard } from './features/auth/api-guard.ts';
@@ -26,6 +27,8 @@ import { registerTrackerRoutes } from './features/notes/tracker/tracker.routes.t
 import type { RealtimeHub } from './lib/realtime/realtime-hub.ts';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
 import { registerUploads } from './features/recordings/uploads.plugin.ts';
+import { registerMicrosoftTeamsRoutes } from './features/microsoft-teams/microsoft-teams.routes.ts';
+import { registerSlackRoutes } from './features/slack/slack.routes.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.ts';
 import { registerStatusRoutes } from './features/status/status.routes.ts';
@@ -37,6 +40,7 @@ import { createRouter } from './http/endpoint-route.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body-parser.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { checkReadiness } from './lib/readiness.ts';
 import { registerSecurity } from './http/security.ts';
 import { isApiPath, registerAppConfig, registerSpa } from './http/spa.ts';
 
@@ -75,6 +79,18 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   app.get('/healthz', async (_request, reply) => {
     if (deps.integrity.ok) return { status: 'ok', version: deps.version };
     return reply.status(503).send({ status: 'error', version: deps.version, reason: deps.integrity.reason });
+  });
+
+  // Whether this process can serve now: each dependency checked live, the one that is down named (a
+  // load balancer's probe). 503 while shutting down too, so traffic moves before the process goes.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.get('/readyz', async (_request, reply) => {
+    const dependencies = await checkReadiness(deps.readiness);
+    const ready = !closing && deps.integrity.ok && Object.values(dependencies).every((state) => state.ok);
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : closing ? 'closing' : 'unavailable', version: deps.version, dependencies });
   });
 
   await registerOpenApi(app, deps.version);
@@ -121,9 +137,12 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerTranscriptionRoutes(route, { transcription: services.transcription });
   registerSharingRoutes(route, { sharing: services.sharing, publicUrl: config.publicUrl });
   registerInsightsRoutes(route, { insights: services.insights });
+  registerCalendarRoutes(route, { calendar: services.calendar });
   registerSettingsRoutes(route, { settings: services.settings });
   registerTeamRoutes(route, { teams: services.teams });
   registerWebhookRoutes(route, { webhooks: services.webhooks });
+  registerSlackRoutes(route, { slack: services.slack });
+  registerMicrosoftTeamsRoutes(route, { microsoftTeams: services.microsoftTeams });
   registerMcpRoutes(app, guard, { meetings: services.meetings, notes: services.notes, ask: services.ask, publicUrl: config.publicUrl, version: deps.version });
   // Unsubscribe links take RFC 8058's one-click POST, a form body (read as nothing: the token is in the URL), in this scope only.
   await app.register(async (scope) => {

@@ -66,6 +66,11 @@ const EnvSchema = z.object({
   }),
   WEB_DIR: z.string().default('./dist/web'),
   DATABASE_URL: optionalString,
+  REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\//.test(v), { message: 'must start with redis:// or rediss://' }),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only, at most 64')
+    .default('parley'),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
@@ -132,6 +137,10 @@ const EnvSchema = z.object({
   ASK_EMBEDDINGS_TIMEOUT_SECONDS: int(10, 1, 600),
   ASK_QUESTIONS_PER_MINUTE: int(20, 1, 100_000),
   OUTBOUND_ALLOW_PRIVATE_NETWORKS: bool(false),
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_API_URL: z.string().url().default('https://slack.com/api/'),
+  SLACK_AUTHORIZE_URL: z.string().url().default('https://slack.com/oauth/v2/authorize'),
   SMTP_HOST: optionalString,
   SMTP_PORT: int(587, 1, 65535),
   SMTP_USER: optionalString,
@@ -157,6 +166,8 @@ export type Config = Readonly<{
   webDir: string;
   logLevel: string;
   db: Readonly<DatabaseConfig>;
+  /** REDIS_URL, REDIS_KEY_PREFIX: where several processes keep their shared counts; undefined keeps them in memory. */
+  redis: Readonly<{ url: string; keyPrefix: string }> | undefined;
   auth: Readonly<{
     siteUrl: string;
     uriAllowList: readonly string[];
@@ -228,6 +239,11 @@ export type Config = Readonly<{
    * addresses are refused unless OUTBOUND_ALLOW_PRIVATE_NETWORKS (a self-hoster's internal services).
    */
   outbound: Readonly<{ allowPrivateNetworks: boolean }>;
+  /**
+   * "Add to Slack" (a Slack app's bot token, a channel picker, files): the app's client id and secret
+   * (unset unless both are); the Web API and authorize URLs are settings so tests point them at a local server.
+   */
+  slack: Readonly<{ app: Readonly<{ clientId: string; clientSecret: string }> | undefined; apiUrl: string; authorizeUrl: string }>;
   smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
   /**
    * Speech models fetched with `npm run models` ($DATA_DIR/models) and where they are downloaded
@@ -313,6 +329,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDir: path.resolve(e.WEB_DIR),
     logLevel: e.LOG_LEVEL,
     db: Object.freeze(db),
+    // Shared counts (rate limits) across processes; without it they stay in each process's memory.
+    redis: e.REDIS_URL === undefined ? undefined : Object.freeze({ url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX }),
     auth: Object.freeze({
       siteUrl: e.AUTH_SITE_URL ?? publicUrl,
       uriAllowList: Object.freeze(
@@ -385,6 +403,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       questionsPerMinute: e.ASK_QUESTIONS_PER_MINUTE,
     }),
     outbound: Object.freeze({ allowPrivateNetworks: e.OUTBOUND_ALLOW_PRIVATE_NETWORKS }),
+    slack: Object.freeze({
+      app: e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET ? Object.freeze({ clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET }) : undefined,
+      apiUrl: e.SLACK_API_URL.endsWith('/') ? e.SLACK_API_URL : `${e.SLACK_API_URL}/`,
+      authorizeUrl: e.SLACK_AUTHORIZE_URL,
+    }),
     smtp: smtp && Object.freeze(smtp),
     models: Object.freeze({
       dir: path.join(dataDir, 'models'),

@@ -10,13 +10,14 @@ import { pino } from 'pino';
 import type { Config, Role } from './config.ts';
 import { createDb, type DbHandle } from './db/create-db.ts';
 import { currentSchema } from './db/dialect.ts';
-import { checkDatabaseIntegrity, type DatabaseIntegrity } from './db/integrity.ts';
+import { checkDatabaseIntegrity, pingDatabase, type DatabaseIntegrity } from './db/integrity.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { createApiTokensService, type ApiTokensService } from './features/api-tokens/api-tokens.service.ts';
 import { createAskService, type AskService } from './features/ask/ask.service.ts';
 import { createEmbeddingsClient } from './features/ask/embeddings-client.ts';
 import { createAccountService, type AccountService, type BeforeAccountDeleted } from './features/account/account.service.ts';
 import { createAvatarStore, type AvatarStore } from './features/account/avatars.ts';
+import { createCalendarService, type CalendarService } from './features/calendar/calendar.service.ts';
 import { createAuthModule, type AuthModule } from './features/auth/auth.module.ts';
 import { createDataExportService, type DataExportService } from './features/data-export/data-export.service.ts';
 import { createMailer, type Mailer } from './features/auth/mailer.ts';
@@ -36,6 +37,15 @@ import { createPostgresTransport } from './lib/realtime/realtime-postgres.ts';
 import { createAutoDeleteSweeper, type AutoDeleteSweeper } from './features/settings/auto-delete.ts';
 import { createSettingsService, type SettingsService } from './features/settings/settings.service.ts';
 import { createSharingService, type SharingService } from './features/sharing/sharing.service.ts';
+import { createSlackService, type SlackService } from './features/slack/slack.service.ts';
+import { subscribeSlack } from './features/slack/slack.subscribers.ts';
+import { createMicrosoftTeamsService, type MicrosoftTeamsService } from './features/microsoft-teams/microsoft-teams.service.ts';
+import { subscribeMicrosoftTeams } from './features/microsoft-teams/microsoft-teams.subscribers.ts';
+import { createDigests } from './lib/chat-channels/notes-digest.ts';
+import { outboundFetch } from './lib/outbound/outbound-fetch.ts';
+import { createMemoryReplayGuard, createOAuthClient } from './lib/oauth/oauth-client.ts';
+import { createSlackClients } from './features/slack/slack-app.ts';
+import { SLACK_BOT_SCOPES } from './features/slack/slack.service.ts';
 import { createTeamsService, type TeamsService } from './features/teams/teams.service.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/engine.ts';
 import { createEngineRegistry, type EngineRegistry } from './features/transcription/engines/select-engine.ts';
@@ -61,7 +71,9 @@ import { createBlobLedger } from './lib/blobs.repository.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { tightenTree } from './lib/private-files.ts';
-import { createMemoryRateLimiters, type RateLimiters } from './lib/rate-limit.ts';
+import { createMemoryRateLimiters, createRedisRateLimiters, type RateLimiters } from './lib/rate-limit.ts';
+import { connectRedis } from './lib/redis.ts';
+import type { ReadinessCheck } from './lib/readiness.ts';
 import { createAudioLinks, type AudioLinks } from './features/meetings/audio-link.ts';
 import { createSecretBox, isSealed, loadSecretKey } from './lib/secret-box.ts';
 
@@ -72,8 +84,12 @@ export type Services = {
   ask: AskService;
   /** Profile pictures (Settings › Profile "Change"), resized with sharp. */
   avatars: AvatarStore;
+  /** Settings › Connected Accounts › Google Calendar: a calendar by ICS address or Google, its upcoming events on the dashboard. */
+  calendar: CalendarService;
   dataExport: DataExportService;
   meetings: MeetingsService;
+  /** Microsoft Teams: notes posted to a channel through a Workflows webhook. */
+  microsoftTeams: MicrosoftTeamsService;
   notes: NotesService;
   /** Settings › Notifications acted on: emails with unsubscribe links, the daily digest, the bell's notifications. */
   notifications: NotificationsService;
@@ -81,6 +97,8 @@ export type Services = {
   transcription: TranscriptionService;
   sharing: SharingService;
   settings: SettingsService;
+  /** Slack: notes posted to a channel when ready, and Share to Slack. */
+  slack: SlackService;
   insights: InsightsService;
   teams: TeamsService;
   /** Settings › Developers' outgoing webhooks (Standard Webhooks), a subscriber of the domain events. */
@@ -96,6 +114,8 @@ export type Deps = {
   database: DbHandle;
   /** The start-up integrity check of the database, reported by /healthz and /status. */
   integrity: DatabaseIntegrity;
+  /** What /readyz asks: each dependency this process needs (database, Redis when configured), checked live. */
+  readiness: readonly ReadinessCheck[];
   blobs: BlobStore;
   /** Short-lived links to a meeting's recording for the player (sealed with the installation key). */
   audioLinks: AudioLinks;
@@ -137,6 +157,8 @@ type CreateDepsOptions = {
   modelCatalog?: readonly CatalogEntry[];
   /** Webhook retry schedule, sweep and disabling times (tests of retries run in milliseconds). */
   webhookTimings?: WebhookTimings;
+  /** The time limit of requests to other services (tests of a service that never answers). */
+  outboundTimeoutMs?: number;
   /** Checks that may refuse an account's deletion (tests of the port; teams plugs in here). */
   beforeAccountDeleted?: BeforeAccountDeleted[];
 };
@@ -166,7 +188,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       ? await createPostgresTransport({ url: database.url, channel: await realtimeChannel(database), log })
       : undefined;
   const realtime = createRealtimeHub(transport);
-  const rateLimiters = createMemoryRateLimiters();
+  const redis = config.redis ? await connectRedis(config.redis.url, log) : undefined;
+  const rateLimiters = redis && config.redis ? createRedisRateLimiters(redis, config.redis.keyPrefix) : createMemoryRateLimiters();
   const jobs = await createJobQueue(database, log, options.jobTimings);
   const events = createDomainEvents({ db, jobs, log, now, ...options.eventDelivery });
   const people = createPeople(db);
@@ -342,6 +365,50 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     timings: options.webhookTimings,
   });
   subscribeWebhooks(events, webhooks);
+  const sharing = createSharingService({ db, meetings, notes });
+  // Slack and Teams channels: a meeting's notes read as its owner (or the sharer) may read them.
+  const digestOf = createDigests({
+    meeting: meetings.read,
+    insights: notes.ofMeeting,
+    shareToken: async (ownerId, meetingId) => {
+      const created = await sharing.create(ownerId, meetingId);
+      return created.kind === 'created' ? created.token : undefined;
+    },
+    timeZoneOf: people.timeZoneOf,
+    publicUrl: config.publicUrl,
+  });
+  // Every request to Slack or Teams goes through the outbound URL guard (addresses checked as it connects).
+  const outboundPolicy = { ...config.outbound, ...(options.outboundTimeoutMs ? { timeoutMs: options.outboundTimeoutMs } : {}) };
+  const outbound = (url: string, init: Parameters<typeof outboundFetch>[1]) => outboundFetch(url, init, outboundPolicy);
+  const chatDeps = { db, secrets, teams, namesOf: people.namesOf, digestOf, outbound, allowAnyWebhookUrl: config.outbound.allowPrivateNetworks, now, log };
+  const slackRedirectUri = `${config.publicUrl.replace(/\/+$/, '')}/integrations/slack/callback`;
+  const slackApp = config.slack.app && {
+    clients: createSlackClients({ apiUrl: config.slack.apiUrl, outbound, log }),
+    oauth: createOAuthClient({
+      provider: {
+        id: 'slack',
+        issuer: 'https://slack.com',
+        authorizationEndpoint: config.slack.authorizeUrl,
+        tokenEndpoint: `${config.slack.apiUrl}oauth.v2.access`,
+        clientId: config.slack.app.clientId,
+        clientSecret: config.slack.app.clientSecret,
+        scopes: SLACK_BOT_SCOPES,
+        scopeSeparator: ',',
+        redirectUri: slackRedirectUri,
+        tokenTypes: ['bot'],
+      },
+      box: secrets,
+      replayGuard: createMemoryReplayGuard(clock),
+      clock,
+      fetch: ((input: string | URL | Request, init?: RequestInit) =>
+        outboundFetch(input instanceof Request ? input.url : input, init as Parameters<typeof outboundFetch>[1], outboundPolicy)) as typeof fetch,
+      allowInsecureRequests: config.outbound.allowPrivateNetworks,
+    }),
+  };
+  const slack = createSlackService({ ...chatDeps, app: slackApp, redirectUri: slackRedirectUri });
+  const microsoftTeams = createMicrosoftTeamsService(chatDeps);
+  subscribeSlack(events, slack);
+  subscribeMicrosoftTeams(events, microsoftTeams);
   const samples = createSamplesService({ meetings, notes });
   // A new account starts with the sample meetings (auth knows nothing of meetings: a named hook);
   // an ended session closes the sockets opened with it, in every process (the hub carries it).
@@ -373,6 +440,20 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   });
   const avatars = createAvatarStore(blobs, rateLimiters);
   const apiTokens = createApiTokensService({ db, now, rateLimiters });
+  const calendar = createCalendarService({
+    db,
+    secrets,
+    meetings,
+    openActionItemsOf: async (meeting) =>
+      (await notes.ofMeeting(meeting.id, meeting.transcriptRevision)).insights
+        .filter((i) => i.kind === 'action_item' && i.status === 'open')
+        .map((i) => i.text),
+    timeZoneOf: people.timeZoneOf,
+    outbound: config.outbound,
+    googleRedirectUri: `${config.publicUrl}/settings/connections/google`,
+    now,
+    log,
+  });
   const services: Services = {
     // Delete All Data and Delete Account take the person's export archives and picture too.
     account: createAccountService({
@@ -386,8 +467,11 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
         apiTokens.removeFor,
         dataExport.removeFor,
         avatars.remove,
+        calendar.removeFor,
         notifications.removeFor,
         teams.forgetActivityOf,
+        slack.removeFor,
+        microsoftTeams.removeFor,
         (userId) => blobs.removeOwnedBy(userId).then(() => undefined),
       ],
       onAccountDeleted: [teams.accountDeleted, webhooks.removeFor],
@@ -397,6 +481,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     apiTokens,
     ask,
     avatars,
+    calendar,
     dataExport,
     meetings,
     notes,
@@ -404,8 +489,10 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     samples,
     transcription,
     settings,
-    sharing: createSharingService({ db, meetings, notes }),
-    insights: createInsightsService({ meetings, notes, now }),
+    sharing,
+    slack,
+    microsoftTeams,
+    insights: createInsightsService({ db, meetings, notes, now }),
     teams,
     webhooks,
   };
@@ -432,6 +519,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     speech: { engines, engine, speakers },
     auth,
     services,
+    readiness: [{ name: 'database', check: () => pingDatabase(db) }, ...(redis ? [{ name: 'redis', check: async () => void (await redis.ping()) }] : [])],
     version: options.version ?? '0.1.0',
     start: async () => {
       await jobs.start({ work: works });
@@ -458,6 +546,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       notifications.startDigests();
       // Webhook retries that are due, and deliveries a crash left unqueued.
       webhooks.start();
+      // Connected calendars are read again every 15 minutes.
+      calendar.start();
     },
     close: async () => {
       autoModels.stop();
@@ -466,12 +556,16 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       events.stop();
       notifications.stopDigests();
       webhooks.stop();
+      await calendar.stop();
       await autoDelete.stop();
       await uploadSweeper.stop();
       // Before the database closes: running jobs are handed back for the next start to pick up.
       await jobs.stop();
       await Promise.all([engines.close(), speakers.close(), notesEngines.close()]);
       await transport?.close();
+      // A connection that is down has nothing to say goodbye on: it stops retrying instead.
+      if (redis?.status === 'ready') await redis.quit();
+      else redis?.disconnect();
       if (ownsDatabase) await database.close();
     },
   };

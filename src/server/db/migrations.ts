@@ -29,6 +29,8 @@ import * as createIdempotencyKeys from './migrations/2026-12-06-1050-create-idem
 import * as createBlobs from './migrations/2026-12-06-1100-create-blobs.ts';
 import * as createApiTokens from './migrations/2026-12-07-0100-create-api-tokens.ts';
 import * as createWebhooks from './migrations/2026-12-07-0110-create-webhooks.ts';
+import * as createCalendar from './migrations/2026-12-07-0200-create-calendar.ts';
+import * as createChatConnections from './migrations/2026-12-07-0300-create-chat-connections.ts';
 import { sealAuthSecrets, type Sealer } from './migrations/2026-11-24-1100-seal-auth-secrets.ts';
 import * as audioBytesBigint from './migrations/2026-11-24-1200-audio-bytes-bigint.ts';
 import * as sessionRecovery from './migrations/2026-11-24-1300-session-recovery.ts';
@@ -77,6 +79,8 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-12-06-1100-create-blobs': createBlobs,
   '2026-12-07-0100-create-api-tokens': createApiTokens,
   '2026-12-07-0110-create-webhooks': createWebhooks,
+  '2026-12-07-0200-create-calendar': createCalendar,
+  '2026-12-07-0300-create-chat-connections': createChatConnections,
 });
 
 /** The migrations for a database that holds no secrets yet (tests of one migration's effect). */

@@ -29,7 +29,11 @@ export const paths = {
   invite: { path: '/invite/:token', href: (token: string): string => `/invite/${encodeURIComponent(token)}` },
 
   dashboard: fixed('/dashboard'),
-  record: fixed('/record'),
+  record: {
+    path: '/record',
+    /** `from.event`: record this calendar event (its title and attendees filled in, the recording linked to it). */
+    href: (from?: { event: string }): string => (from ? `/record?event=${encodeURIComponent(from.event)}` : '/record'),
+  },
   history: fixed('/history'),
   insights: fixed('/insights'),
   meeting: {
@@ -56,6 +60,8 @@ export const paths = {
   /** The API reference (Settings › Developers links it), rendered from /api/v1/openapi.json. */
   apiReference: fixed('/settings/api'),
   status: fixed('/status'),
+  /** Where Slack sends the browser back after "Add to Slack" (the redirect URI the operator registers). */
+  slackCallback: fixed('/integrations/slack/callback'),
 
   notFound: { path: '*' },
 } as const;

@@ -13,6 +13,7 @@ import { MeetingActionsMenu } from '../components/meeting-actions-menu.tsx';
 import { ProcessingStatus } from '../components/processing-status.tsx';
 import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
 import { ShareWithTeamDialog } from '../components/share-with-team-dialog.tsx';
+import { ShareToSlackDialog } from '../components/share-to-slack-dialog.tsx';
 import { AudioPlayer, type PlayerHandle } from './audio-player.tsx';
 import { fetchAudioLink, useMeeting, useMeetingAudioPeaks, useMeetingEdits, useNotesEdits, useSpeakerNames } from '../api.ts';
 import { MeetingView } from '../components/meeting-view.tsx';
@@ -47,7 +48,7 @@ export function MeetingPage({
   const sharedTeamId = meeting.data?.teamId ?? null;
   const teams = useMyTeams(owned && sharedTeamId !== null);
   const [currentMs, setCurrentMs] = useState<number | null>(null);
-  const [dialog, setDialog] = useState<'share' | 'team' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'share' | 'team' | 'slack' | 'delete' | null>(null);
   const player = useRef<PlayerHandle | null>(null);
   const onTime = useCallback((seconds: number) => setCurrentMs(seconds * 1000), []);
   const onReady = useCallback(
@@ -113,10 +114,12 @@ export function MeetingPage({
             meeting={data}
             onShare={() => setDialog('share')}
             onShareWithTeam={() => setDialog('team')}
+            onShareToSlack={() => setDialog('slack')}
             onDelete={() => setDialog('delete')}
           />
         </div>
       </div>
+      <ShareToSlackDialog meeting={data} open={dialog === 'slack'} onOpenChange={(open) => setDialog(open ? 'slack' : null)} />
       {owned && (
         <>
           {AutoDeleteNotice && <AutoDeleteNotice meeting={data} className="mb-4" />}
