@@ -57,6 +57,8 @@ export const paths = {
     /** `tab`: the tab to open at (`?tab=`), e.g. Privacy from an auto-delete notice. */
     href: (tab?: 'profile' | 'notifications' | 'recording' | 'privacy' | 'billing' | 'developers'): string => (tab ? `/settings?tab=${tab}` : '/settings'),
   },
+  /** The API reference (Settings › Developers links it), rendered from /api/v1/openapi.json. */
+  apiReference: fixed('/settings/api'),
   status: fixed('/status'),
   /** Where Slack sends the browser back after "Add to Slack" (the redirect URI the operator registers). */
   slackCallback: fixed('/integrations/slack/callback'),
