@@ -43,9 +43,7 @@ import { createMicrosoftTeamsService, type MicrosoftTeamsService } from './featu
 import { subscribeMicrosoftTeams } from './features/microsoft-teams/microsoft-teams.subscribers.ts';
 import { createDigests } from './lib/chat-channels/notes-digest.ts';
 import { outboundFetch } from './lib/outbound/outbound-fetch.ts';
-import { createMemoryReplayGuard, createOAuthClient } from './lib/oauth/oauth-client.ts';
-import { createSlackClients } from './features/slack/slack-app.ts';
-import { SLACK_BOT_SCOPES } from './features/slack/slack.service.ts';
+import { createSlackApp } from './features/slack/slack-app.ts';
 import { createTeamsService, type TeamsService } from './features/teams/teams.service.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/engine.ts';
 import { createEngineRegistry, type EngineRegistry } from './features/transcription/engines/select-engine.ts';
@@ -394,29 +392,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     log,
   };
   const slackRedirectUri = `${config.publicUrl.replace(/\/+$/, '')}/integrations/slack/callback`;
-  const slackApp = config.slack.app && {
-    clients: createSlackClients({ apiUrl: config.slack.apiUrl, outbound, log }),
-    oauth: createOAuthClient({
-      provider: {
-        id: 'slack',
-        issuer: 'https://slack.com',
-        authorizationEndpoint: config.slack.authorizeUrl,
-        tokenEndpoint: `${config.slack.apiUrl}oauth.v2.access`,
-        clientId: config.slack.app.clientId,
-        clientSecret: config.slack.app.clientSecret,
-        scopes: SLACK_BOT_SCOPES,
-        scopeSeparator: ',',
-        redirectUri: slackRedirectUri,
-        tokenTypes: ['bot'],
-      },
-      box: secrets,
-      replayGuard: createMemoryReplayGuard(clock),
-      clock,
-      fetch: ((input: string | URL | Request, init?: RequestInit) =>
-        outboundFetch(input instanceof Request ? input.url : input, init as Parameters<typeof outboundFetch>[1], outboundPolicy)) as typeof fetch,
-      allowInsecureRequests: config.outbound.allowPrivateNetworks,
-    }),
-  };
+  const slackApp = createSlackApp({ config: config.slack, redirectUri: slackRedirectUri, outboundPolicy, secrets, clock, log });
   const slack = createSlackService({ ...chatDeps, app: slackApp, redirectUri: slackRedirectUri });
   const microsoftTeams = createMicrosoftTeamsService(chatDeps);
   subscribeSlack(events, slack);

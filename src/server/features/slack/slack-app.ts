@@ -1,6 +1,11 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { LogLevel, WebClient, type WebClientOptions } from '@slack/web-api';
+import type { Config } from '#server/config.ts';
 import type { OutboundRequest } from '#server/lib/chat-channels/chat-channels.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { createMemoryReplayGuard, createOAuthClient, type OAuthClient } from '#server/lib/oauth/oauth-client.ts';
+import { outboundFetch, type OutboundPolicy } from '#server/lib/outbound/outbound-fetch.ts';
+import type { SecretBox } from '#server/lib/secret-box.ts';
 
 /**
  * "Add to Slack": the Slack app's Web API through the official client (@slack/web-api), every
@@ -9,6 +14,9 @@ import type { OutboundRequest } from '#server/lib/chat-channels/chat-channels.ts
  * `outbound` instead of axios' own http stack. The client keeps its own parts: form encoding,
  * `{ok:false,error}` answers as errors, and Retry-After on 429.
  */
+
+/** What the app asks for: post (also to public channels it was not invited to), list channels, upload files. */
+export const SLACK_BOT_SCOPES = ['chat:write', 'chat:write.public', 'channels:read', 'groups:read', 'files:write'] as const;
 
 type AxiosLikeRequest = { url?: string; baseURL?: string; method?: string; headers?: { toJSON: () => Record<string, unknown> }; data?: unknown };
 
@@ -102,4 +110,45 @@ export function slackApiProblem(error: unknown): string {
   if (e?.code === 'slack_webapi_http_error') return `Slack answered HTTP ${String(e.statusCode)}. It will be tried again.`;
   const message = typeof e?.message === 'string' ? e.message : String(error);
   return `Slack could not be reached or answered something that is not its Web API (${message.slice(0, 200)}).`;
+}
+
+/**
+ * The Slack app when the operator registered one (SLACK_CLIENT_ID/SECRET): its Web API clients and
+ * its OAuth v2 sign-in (PKCE, bot token), both through the outbound guard; undefined without one.
+ */
+export function createSlackApp(options: {
+  config: Config['slack'];
+  redirectUri: string;
+  outboundPolicy: OutboundPolicy;
+  secrets: SecretBox;
+  clock: Clock;
+  log: Logger;
+}): { clients: SlackClients; oauth: OAuthClient } | undefined {
+  const { config, outboundPolicy } = options;
+  if (!config.app) return undefined;
+  const outbound: OutboundRequest = (url, init) => outboundFetch(url, init, outboundPolicy);
+  return {
+    clients: createSlackClients({ apiUrl: config.apiUrl, outbound, log: options.log }),
+    oauth: createOAuthClient({
+      provider: {
+        id: 'slack',
+        issuer: 'https://slack.com',
+        authorizationEndpoint: config.authorizeUrl,
+        tokenEndpoint: `${config.apiUrl}oauth.v2.access`,
+        clientId: config.app.clientId,
+        clientSecret: config.app.clientSecret,
+        scopes: SLACK_BOT_SCOPES,
+        scopeSeparator: ',',
+        redirectUri: options.redirectUri,
+        tokenTypes: ['bot'],
+      },
+      box: options.secrets,
+      replayGuard: createMemoryReplayGuard(options.clock),
+      clock: options.clock,
+      fetch: ((input: string | URL | Request, init?: RequestInit) =>
+        outboundFetch(input instanceof Request ? input.url : input, init as Parameters<typeof outboundFetch>[1], outboundPolicy)) as typeof fetch,
+      // Plain http only where the operator allows private networks (a local Slack-compatible service, tests).
+      allowInsecureRequests: outboundPolicy.allowPrivateNetworks,
+    }),
+  };
 }

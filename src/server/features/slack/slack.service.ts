@@ -47,8 +47,6 @@ type SlackDeps = {
   log: Logger;
 };
 
-/** What the app asks for: post (also to public channels it was not invited to), list channels, upload files. */
-export const SLACK_BOT_SCOPES = ['chat:write', 'chat:write.public', 'channels:read', 'groups:read', 'files:write'] as const;
 const MAX_CHANNELS = 1000;
 /** A Retry-After this short is waited once; a longer one fails the post for the event delivery to retry. */
 const MAX_RATE_LIMIT_WAIT_S = 5;
