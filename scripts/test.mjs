@@ -12,6 +12,7 @@ import { buildStatus, ensureDebianPackages, ensureNodeModules, log, markBuilt, R
 import { ensureRuntime } from './lib/runtime.mjs';
 import { RUNTIME_PACKAGES, TEST_PACKAGES } from './system-packages.mjs';
 import { dropTestSchemas } from './lib/test-schemas.mjs';
+import { startS3Server } from './s3-server.ts';
 
 await ensureRuntime();
 ensureDebianPackages([...RUNTIME_PACKAGES, ...TEST_PACKAGES]);
@@ -99,6 +100,16 @@ function vitest(name, projects, extra = []) {
  */
 const background = (command) => ['nice', '-n', '10', ...command];
 
+// One real S3 server (Swift's s3api, scripts/s3-server.ts) for the run: the blob store's contract
+// suite and the app-on-S3 test read its settings as TEST_S3_*. Without Swift and without root to
+// install it, those tests skip and say why.
+const s3 = await startS3Server({ log });
+if ('skipped' in s3) log(`No S3 server: ${s3.skipped}; the S3 tests are skipped.`);
+else {
+  for (const [name, value] of Object.entries(s3.settings)) process.env[`TEST_${name}`] = value;
+  log(`Started an S3 server (Swift s3api) for the S3 tests in ${seconds(s3.seconds * 1000)}.`);
+}
+
 const integrationProjects = ['integration', ...(process.env.TEST_DATABASE_URL ? ['integration-postgres'] : [])];
 if (!process.env.TEST_DATABASE_URL) log('TEST_DATABASE_URL is not set: integration tests run on SQLite only.');
 else log(`Dropped ${await dropTestSchemas(process.env.TEST_DATABASE_URL)} test schemas of earlier runs from TEST_DATABASE_URL.`);
@@ -142,6 +153,7 @@ const results = await Promise.all([
 ]);
 
 fs.rmSync(reportDir, { recursive: true, force: true });
+if (!('skipped' in s3)) await s3.stop();
 const failed = results.filter((r) => !r.ok);
 console.log(`\nSteps: ${results.map((r) => `${r.name} ${r.ok ? 'passed' : 'FAILED'} in ${r.took}`).join('; ')}.`);
 console.log(`All of npm test took ${seconds(Date.now() - started)}.`);
