@@ -100,15 +100,18 @@ function vitest(name, projects, extra = []) {
  */
 const background = (command) => ['nice', '-n', '10', ...command];
 
-// One real S3 server (Swift's s3api, scripts/s3-server.ts) for the run: the blob store's contract
-// suite and the app-on-S3 test read its settings as TEST_S3_*. Without Swift and without root to
-// install it, those tests skip and say why.
-const s3 = await startS3Server({ log });
-if ('skipped' in s3) log(`No S3 server: ${s3.skipped}; the S3 tests are skipped.`);
-else {
+// One real S3 server (Swift's s3api, scripts/s3-server.ts) for the run, started beside the steps
+// that do not need it: the blob store's contract suite and the app-on-S3 test read its settings as
+// TEST_S3_*, handed to the step that runs them when it starts. Without Swift and without root to
+// install it, those tests skip and say why; a server that fails to start fails that step.
+const s3Server = startS3Server({ log }).catch((error) => ({ failed: error }));
+const s3Ready = async () => {
+  const s3 = await s3Server;
+  if ('failed' in s3) return { code: 1, output: `The S3 server for the S3 tests did not start: ${s3.failed.message}\n` };
+  if ('skipped' in s3) return { code: 0, output: `No S3 server: ${s3.skipped}; the S3 tests are skipped.\n` };
   for (const [name, value] of Object.entries(s3.settings)) process.env[`TEST_${name}`] = value;
-  log(`Started an S3 server (Swift s3api) for the S3 tests in ${seconds(s3.seconds * 1000)}.`);
-}
+  return { code: 0, output: `Started an S3 server (Swift s3api) for the S3 tests in ${seconds(s3.seconds * 1000)}.\n` };
+};
 
 const integrationProjects = ['integration', ...(process.env.TEST_DATABASE_URL ? ['integration-postgres'] : [])];
 if (!process.env.TEST_DATABASE_URL) log('TEST_DATABASE_URL is not set: integration tests run on SQLite only.');
@@ -142,7 +145,7 @@ const browserTests = Promise.all([built, engineTests]).then(([buildResult]) =>
     : { name: 'Browser tests (chromium, not run: the build failed)', ok: false, took: seconds(0) },
 );
 const results = await Promise.all([
-  step('Unit, web and integration tests', [background(main.command)]).finally(() => count(main.report)),
+  step('Unit, web and integration tests', [s3Ready, background(main.command)]).finally(() => count(main.report)),
   engineTests,
   built,
   browserTests,
@@ -153,7 +156,8 @@ const results = await Promise.all([
 ]);
 
 fs.rmSync(reportDir, { recursive: true, force: true });
-if (!('skipped' in s3)) await s3.stop();
+const s3 = await s3Server;
+if ('stop' in s3) await s3.stop();
 const failed = results.filter((r) => !r.ok);
 console.log(`\nSteps: ${results.map((r) => `${r.name} ${r.ok ? 'passed' : 'FAILED'} in ${r.took}`).join('; ')}.`);
 console.log(`All of npm test took ${seconds(Date.now() - started)}.`);
