@@ -62,36 +62,45 @@ function send(token: string, data: Buffer, options: Partial<tus.UploadOptions>):
   });
 }
 
+/** Sends the first `chunkSize` bytes of an upload, then gives the connection up; answers the upload's URL. */
+function sendFirstPiece(auth: Record<string, string>, data: Buffer, metadata: Record<string, string>, chunkSize: number): Promise<string> {
+  return new Promise<string>((resolve) => {
+    const upload: tus.Upload = new tus.Upload(data, {
+      endpoint: `${t!.baseUrl}/uploads`,
+      headers: auth,
+      metadata,
+      chunkSize,
+      retryDelays: [],
+      onChunkComplete: () => {
+        void upload.abort().then(() => resolve(upload.url ?? ''));
+      },
+    });
+    upload.start();
+  });
+}
+
+async function newMeeting(auth: Record<string, string>): Promise<string> {
+  const created = await fetch(`${t!.baseUrl}/api/v1/meetings`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({ title: 'On S3', source: 'upload' }),
+  });
+  return ((await created.json()) as MeetingDetail).id;
+}
+
 describe('storage on S3', () => {
   it('uploads, transcribes, plays back by range, converts and deletes a recording, all in the bucket', async (context) => {
     if ('skipped' in s3) return context.skip(s3.skipped);
     const app = t!;
     const { token } = await signUpUser(app.app, 's3');
     const auth = { authorization: `Bearer ${token}` };
-    const created = await fetch(`${app.baseUrl}/api/v1/meetings`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: JSON.stringify({ title: 'On S3', source: 'upload' }),
-    });
-    const id = ((await created.json()) as MeetingDetail).id;
+    const id = await newMeeting(auth);
     const data = fs.readFileSync(CLIP);
     const metadata = { meetingId: id, filetype: 'audio/wav', filename: 'goforward.wav' };
     const chunkSize = Math.ceil(data.length / 3);
 
     // The first piece arrives, then the connection is given up; the upload resumes where it was acknowledged.
-    const first = await new Promise<string>((resolve) => {
-      const upload: tus.Upload = new tus.Upload(data, {
-        endpoint: `${app.baseUrl}/uploads`,
-        headers: auth,
-        metadata,
-        chunkSize,
-        retryDelays: [],
-        onChunkComplete: () => {
-          void upload.abort().then(() => resolve(upload.url ?? ''));
-        },
-      });
-      upload.start();
-    });
+    const first = await sendFirstPiece(auth, data, metadata, chunkSize);
     const head = await fetch(first, { method: 'HEAD', headers: { ...auth, 'tus-resumable': '1.0.0' } });
     expect(head.headers.get('upload-offset')).toBe(String(chunkSize));
     const uploadId = first.split('/').pop()!;
@@ -130,4 +139,24 @@ describe('storage on S3', () => {
     expect(deleted.status).toBe(200);
     await expect.poll(async () => (await objects()).filter((key) => !key.startsWith('uploads/'))).toEqual([]);
   }, 120_000);
+
+  it('expires an upload left unfinished: its pieces leave the bucket and its meeting fails with the reason', async (context) => {
+    if ('skipped' in s3) return context.skip(s3.skipped);
+    const app = t!;
+    const { token } = await signUpUser(app.app, 's3');
+    const auth = { authorization: `Bearer ${token}` };
+    const id = await newMeeting(auth);
+    const data = fs.readFileSync(CLIP);
+    const url = await sendFirstPiece(auth, data, { meetingId: id, filetype: 'audio/wav' }, Math.ceil(data.length / 2));
+    const uploadId = url.split('/').pop()!;
+    expect((await objects()).filter((key) => key.startsWith(`uploads/${uploadId}`))).toEqual([`uploads/${uploadId}.info`, `uploads/${uploadId}/000000`]);
+
+    const later = new Date(Date.now() + app.config.uploads.expiryMs + 60_000);
+    expect((await app.deps.uploads.sweeper.runOnce(later)).expired).toBe(1);
+    expect((await objects()).filter((key) => key.startsWith('uploads/'))).toEqual([]);
+    const meeting = (await (await fetch(`${app.baseUrl}/api/v1/meetings/${id}`, { headers: auth })).json()) as MeetingDetail;
+    expect(meeting.status).toBe('failed');
+    expect(meeting.failureReason).toBe('The recording never finished uploading.');
+    expect((await fetch(url, { method: 'HEAD', headers: { ...auth, 'tus-resumable': '1.0.0' } })).status).toBe(404);
+  });
 });
