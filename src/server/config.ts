@@ -66,6 +66,11 @@ const EnvSchema = z.object({
   }),
   WEB_DIR: z.string().default('./dist/web'),
   DATABASE_URL: optionalString,
+  REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\//.test(v), { message: 'must start with redis:// or rediss://' }),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only, at most 64')
+    .default('parley'),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
@@ -137,6 +142,7 @@ const EnvSchema = z.object({
   ASK_EMBEDDINGS_MODEL: optionalString,
   ASK_EMBEDDINGS_TIMEOUT_SECONDS: int(10, 1, 600),
   ASK_QUESTIONS_PER_MINUTE: int(20, 1, 100_000),
+  OUTBOUND_ALLOW_PRIVATE_NETWORKS: bool(false),
   SMTP_HOST: optionalString,
   SMTP_PORT: int(587, 1, 65535),
   SMTP_USER: optionalString,
@@ -162,6 +168,8 @@ export type Config = Readonly<{
   webDir: string;
   logLevel: string;
   db: Readonly<DatabaseConfig>;
+  /** REDIS_URL, REDIS_KEY_PREFIX: where several processes keep their shared counts; undefined keeps them in memory. */
+  redis: Readonly<{ url: string; keyPrefix: string }> | undefined;
   auth: Readonly<{
     siteUrl: string;
     uriAllowList: readonly string[];
@@ -230,6 +238,11 @@ export type Config = Readonly<{
     /** Questions one person may ask a minute (each may cost a model call and an embeddings call). */
     questionsPerMinute: number;
   }>;
+  /**
+   * URLs people give Parley (webhooks, calendars, chat services): loopback, private and link-local
+   * addresses are refused unless OUTBOUND_ALLOW_PRIVATE_NETWORKS (a self-hoster's internal services).
+   */
+  outbound: Readonly<{ allowPrivateNetworks: boolean }>;
   smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
   /**
    * Speech models fetched with `npm run models` ($DATA_DIR/models) and where they are downloaded
@@ -349,6 +362,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDir: path.resolve(e.WEB_DIR),
     logLevel: e.LOG_LEVEL,
     db: Object.freeze(db),
+    // Shared counts (rate limits) across processes; without it they stay in each process's memory.
+    redis: e.REDIS_URL === undefined ? undefined : Object.freeze({ url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX }),
     auth: Object.freeze({
       siteUrl: e.AUTH_SITE_URL ?? publicUrl,
       uriAllowList: Object.freeze(
@@ -421,6 +436,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : undefined,
       questionsPerMinute: e.ASK_QUESTIONS_PER_MINUTE,
     }),
+    outbound: Object.freeze({ allowPrivateNetworks: e.OUTBOUND_ALLOW_PRIVATE_NETWORKS }),
     smtp: smtp && Object.freeze(smtp),
     models: Object.freeze({
       dir: path.join(dataDir, 'models'),

@@ -10,12 +10,14 @@ import { pino } from 'pino';
 import type { Config, Role } from './config.ts';
 import { createDb, type DbHandle } from './db/create-db.ts';
 import { currentSchema } from './db/dialect.ts';
-import { checkDatabaseIntegrity, type DatabaseIntegrity } from './db/integrity.ts';
+import { checkDatabaseIntegrity, pingDatabase, type DatabaseIntegrity } from './db/integrity.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createApiTokensService, type ApiTokensService } from './features/api-tokens/api-tokens.service.ts';
 import { createAskService, type AskService } from './features/ask/ask.service.ts';
 import { createEmbeddingsClient } from './features/ask/embeddings-client.ts';
 import { createAccountService, type AccountService, type BeforeAccountDeleted } from './features/account/account.service.ts';
 import { createAvatarStore, type AvatarStore } from './features/account/avatars.ts';
+import { createCalendarService, type CalendarService } from './features/calendar/calendar.service.ts';
 import { createAuthModule, type AuthModule } from './features/auth/auth.module.ts';
 import { createDataExportService, type DataExportService } from './features/data-export/data-export.service.ts';
 import { createMailer, type Mailer } from './features/auth/mailer.ts';
@@ -48,6 +50,8 @@ import { subscribeNotes } from './features/notes/notes.subscribers.ts';
 import { subscribeNotifications } from './features/notifications/notifications.subscribers.ts';
 import { subscribeTeams } from './features/teams/teams.subscribers.ts';
 import { subscribeMeetings } from './features/meetings/meetings.subscribers.ts';
+import { subscribeWebhooks } from './features/webhooks/webhooks.subscribers.ts';
+import { createWebhooksService, type WebhookTimings, type WebhooksService } from './features/webhooks/webhooks.service.ts';
 import { createDomainEvents, type DomainEvents } from './events/domain-events.ts';
 import type { StageLimits } from './features/transcription/stage-limits.ts';
 import { createJobQueue, type JobQueueTimings } from './jobs/create-job-queue.ts';
@@ -59,15 +63,21 @@ import { createS3BlobStore } from './lib/s3-blob-store.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { tightenTree } from './lib/private-files.ts';
-import { createMemoryRateLimiters, type RateLimiters } from './lib/rate-limit.ts';
+import { createMemoryRateLimiters, createRedisRateLimiters, type RateLimiters } from './lib/rate-limit.ts';
+import { connectRedis } from './lib/redis.ts';
+import type { ReadinessCheck } from './lib/readiness.ts';
 import { createAudioLinks, type AudioLinks } from './features/meetings/audio-link.ts';
 import { createSecretBox, isSealed, loadSecretKey } from './lib/secret-box.ts';
 
 export type Services = {
   account: AccountService;
+  /** Settings › Developers' personal API tokens, checked by the /api/v1 guard. */
+  apiTokens: ApiTokensService;
   ask: AskService;
   /** Profile pictures (Settings › Profile "Change"), resized with sharp. */
   avatars: AvatarStore;
+  /** Settings › Connected Accounts › Google Calendar: a calendar by ICS address or Google, its upcoming events on the dashboard. */
+  calendar: CalendarService;
   dataExport: DataExportService;
   meetings: MeetingsService;
   notes: NotesService;
@@ -79,6 +89,8 @@ export type Services = {
   settings: SettingsService;
   insights: InsightsService;
   teams: TeamsService;
+  /** Settings › Developers' outgoing webhooks (Standard Webhooks), a subscriber of the domain events. */
+  webhooks: WebhooksService;
 };
 
 export type Deps = {
@@ -90,6 +102,8 @@ export type Deps = {
   database: DbHandle;
   /** The start-up integrity check of the database, reported by /healthz and /status. */
   integrity: DatabaseIntegrity;
+  /** What /readyz asks: each dependency this process needs (database, Redis when configured), checked live. */
+  readiness: readonly ReadinessCheck[];
   blobs: BlobStore;
   /** Short-lived links to a meeting's recording for the player (sealed with the installation key). */
   audioLinks: AudioLinks;
@@ -129,6 +143,8 @@ type CreateDepsOptions = {
   stageLimits?: StageLimits;
   /** The catalog the first start's model download chooses from (tests serve stand-in models). */
   modelCatalog?: readonly CatalogEntry[];
+  /** Webhook retry schedule, sweep and disabling times (tests of retries run in milliseconds). */
+  webhookTimings?: WebhookTimings;
   /** Checks that may refuse an account's deletion (tests of the port; teams plugs in here). */
   beforeAccountDeleted?: BeforeAccountDeleted[];
 };
@@ -160,7 +176,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       ? await createPostgresTransport({ url: database.url, channel: await realtimeChannel(database), log })
       : undefined;
   const realtime = createRealtimeHub(transport);
-  const rateLimiters = createMemoryRateLimiters();
+  const redis = config.redis ? await connectRedis(config.redis.url, log) : undefined;
+  const rateLimiters = redis && config.redis ? createRedisRateLimiters(redis, config.redis.keyPrefix) : createMemoryRateLimiters();
   const jobs = await createJobQueue(database, log, options.jobTimings);
   const events = createDomainEvents({ db, jobs, log, now, ...options.eventDelivery });
   const people = createPeople(db);
@@ -323,6 +340,19 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   subscribeTeams(events, teams);
   subscribeMeetings(events, meetings);
   subscribeNotifications(events, notifications, teams);
+  const webhooks = createWebhooksService({
+    db,
+    jobs,
+    secrets,
+    allowPrivateNetworks: config.outbound.allowPrivateNetworks,
+    teams: { assertManager: teams.assertManager, managedTeamIdsOf: teams.managedTeamIdsOf },
+    notifyDisabled: notifications.integrationFailed,
+    publicUrl: config.publicUrl,
+    now,
+    log,
+    timings: options.webhookTimings,
+  });
+  subscribeWebhooks(events, webhooks);
   const samples = createSamplesService({ meetings, notes });
   // A new account starts with the sample meetings (auth knows nothing of meetings: a named hook);
   // an ended session closes the sockets opened with it, in every process (the hub carries it).
@@ -353,6 +383,21 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     rateLimiters,
   });
   const avatars = createAvatarStore(blobs, rateLimiters);
+  const apiTokens = createApiTokensService({ db, now, rateLimiters });
+  const calendar = createCalendarService({
+    db,
+    secrets,
+    meetings,
+    openActionItemsOf: async (meeting) =>
+      (await notes.ofMeeting(meeting.id, meeting.transcriptRevision)).insights
+        .filter((i) => i.kind === 'action_item' && i.status === 'open')
+        .map((i) => i.text),
+    timeZoneOf: people.timeZoneOf,
+    outbound: config.outbound,
+    googleRedirectUri: `${config.publicUrl}/settings/connections/google`,
+    now,
+    log,
+  });
   const services: Services = {
     // Delete All Data and Delete Account take the person's export archives and picture too.
     account: createAccountService({
@@ -362,18 +407,23 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       beforeAccountDeleted,
       // Last, whatever else the blob store counts as theirs: one query, so nothing stored of theirs outlives it.
       onDataDeleted: [
+        // First: a script holding one of their tokens stops with the sessions, not after the data.
+        apiTokens.removeFor,
         dataExport.removeFor,
         avatars.remove,
+        calendar.removeFor,
         notifications.removeFor,
         teams.forgetActivityOf,
         (userId) => blobs.removeOwnedBy(userId).then(() => undefined),
       ],
-      onAccountDeleted: [teams.accountDeleted],
+      onAccountDeleted: [teams.accountDeleted, webhooks.removeFor],
       events,
       log,
     }),
+    apiTokens,
     ask,
     avatars,
+    calendar,
     dataExport,
     meetings,
     notes,
@@ -382,8 +432,9 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     transcription,
     settings,
     sharing: createSharingService({ db, meetings, notes }),
-    insights: createInsightsService({ meetings, notes, now }),
+    insights: createInsightsService({ db, meetings, notes, now }),
     teams,
+    webhooks,
   };
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now });
   const uploadSweeper = createUploadSweeper({ store: uploadStore, meetings, blobs, log, expiryMs: config.uploads.expiryMs, now });
@@ -408,6 +459,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     speech: { engines, engine, speakers },
     auth,
     services,
+    readiness: [{ name: 'database', check: () => pingDatabase(db) }, ...(redis ? [{ name: 'redis', check: async () => void (await redis.ping()) }] : [])],
     version: options.version ?? '0.1.0',
     start: async () => {
       await jobs.start({ work: works });
@@ -432,6 +484,10 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       exportSweep.unref();
       // Settings › Notifications "Team Activity": the daily digest job, queued hourly (each run sends only what is due).
       notifications.startDigests();
+      // Webhook retries that are due, and deliveries a crash left unqueued.
+      webhooks.start();
+      // Connected calendars are read again every 15 minutes.
+      calendar.start();
     },
     close: async () => {
       autoModels.stop();
@@ -439,6 +495,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       clearInterval(exportSweep);
       events.stop();
       notifications.stopDigests();
+      webhooks.stop();
+      await calendar.stop();
       await autoDelete.stop();
       await uploadSweeper.stop();
       // Before the database closes: running jobs are handed back for the next start to pick up.
@@ -446,6 +504,9 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       await Promise.all([engines.close(), speakers.close(), notesEngines.close()]);
       await transport?.close();
       s3?.close();
+      // A connection that is down has nothing to say goodbye on: it stops retrying instead.
+      if (redis?.status === 'ready') await redis.quit();
+      else redis?.disconnect();
       if (ownsDatabase) await database.close();
     },
   };

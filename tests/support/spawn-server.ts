@@ -29,6 +29,8 @@ export async function spawnServer(options: {
       AUTH_RATE_LIMITS: 'false',
       // A production-mode server would fetch the recommended speech models at first start.
       PARLEY_AUTO_MODELS: 'false',
+      // Integrations under test reach their stand-in services on this machine.
+      OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
       ...options.env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,5 +1,7 @@
+import type { ApiTokenTables } from '../features/api-tokens/api-tokens.table.ts';
 import type { AskTables } from '../features/ask/ask.table.ts';
 import type { AuthTables } from '../features/auth/auth.table.ts';
+import type { CalendarTables } from '../features/calendar/calendar.table.ts';
 import type { DataExportTables } from '../features/data-export/data-export.table.ts';
 import type { MeetingTables } from '../features/meetings/meetings.table.ts';
 import type { NotesTables } from '../features/notes/notes.table.ts';
@@ -7,14 +9,17 @@ import type { NotificationTables } from '../features/notifications/notifications
 import type { SettingsTables } from '../features/settings/settings.table.ts';
 import type { SharingTables } from '../features/sharing/sharing.table.ts';
 import type { TeamTables } from '../features/teams/teams.table.ts';
+import type { WebhookTables } from '../features/webhooks/webhooks.table.ts';
 import type { EventTables } from '../events/events.table.ts';
 import type { JobTables } from '../jobs/jobs.table.ts';
 import type { BlobTables } from '../lib/blobs.table.ts';
 import type { InstanceSettingsTable } from './instance-settings.table.ts';
 
 /** Every table Kysely knows, assembled from the features' own table files. */
-export type Database = AskTables &
+export type Database = ApiTokenTables &
+  AskTables &
   AuthTables &
+  CalendarTables &
   DataExportTables &
   MeetingTables &
   NotesTables &
@@ -22,6 +27,7 @@ export type Database = AskTables &
   SettingsTables &
   SharingTables &
   TeamTables &
+  WebhookTables &
   JobTables &
   BlobTables &
   EventTables & {

@@ -31,6 +31,8 @@ export const EVENT_PAYLOADS = {
   'transcript.edited': z.object({ change: z.enum(['text', 'speaker_renamed', 'speakers_merged', 'segments_assigned']) }),
   /** Notes were written; `explicit` when the person asked (Regenerate). */
   'notes.ready': z.object({ explicit: z.boolean(), summary: z.nullable(z.string()), items: z.array(NoteItemSchema) }),
+  /** The notes could not be written, their tries used up: the person sees the reason on the meeting. */
+  'notes.failed': z.object({ explicit: z.boolean(), reason: z.string() }),
   /** The owner changed the meeting's title, date, participants or options. */
   'meeting.updated': z.object({ fields: z.array(z.string()) }),
   /** The owner shared the meeting with a team, or made it private again (teamId null). */

@@ -53,6 +53,7 @@ export const meEndpoints = {
     method: 'DELETE',
     path: '/api/v1/me/data',
     body: DeleteDataBodySchema,
+    apiTokens: false,
     response: DeletedDataSchema,
     tag: 'account',
     summary:
@@ -62,6 +63,7 @@ export const meEndpoints = {
     method: 'DELETE',
     path: '/api/v1/me',
     body: DeleteAccountBodySchema,
+    apiTokens: false,
     response: DeletedDataSchema,
     tag: 'account',
     summary: "Deletes the caller's account with all of its data and sessions; its tokens and share links stop working at once",

@@ -406,6 +406,8 @@ export const meetingEndpoints = {
     path: '/api/v1/meetings/:id/audio/link',
     params: IdParamsSchema,
     response: AudioLinkSchema,
+    // The link is tied to the session that asked for it (signing out ends it); a token reads /audio directly.
+    apiTokens: false,
     tag,
     summary: 'A link to the recording valid for a few minutes, for an audio element (which cannot send the bearer token)',
   }),

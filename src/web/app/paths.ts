@@ -29,7 +29,11 @@ export const paths = {
   invite: { path: '/invite/:token', href: (token: string): string => `/invite/${encodeURIComponent(token)}` },
 
   dashboard: fixed('/dashboard'),
-  record: fixed('/record'),
+  record: {
+    path: '/record',
+    /** `from.event`: record this calendar event (its title and attendees filled in, the recording linked to it). */
+    href: (from?: { event: string }): string => (from ? `/record?event=${encodeURIComponent(from.event)}` : '/record'),
+  },
   history: fixed('/history'),
   insights: fixed('/insights'),
   meeting: {
@@ -51,7 +55,7 @@ export const paths = {
   settings: {
     path: '/settings',
     /** `tab`: the tab to open at (`?tab=`), e.g. Privacy from an auto-delete notice. */
-    href: (tab?: 'profile' | 'notifications' | 'recording' | 'privacy' | 'billing'): string => (tab ? `/settings?tab=${tab}` : '/settings'),
+    href: (tab?: 'profile' | 'notifications' | 'recording' | 'privacy' | 'billing' | 'developers'): string => (tab ? `/settings?tab=${tab}` : '/settings'),
   },
   status: fixed('/status'),
 

@@ -14,3 +14,6 @@ export const TEAM_DATA_KEY = ['teams'] as const;
 
 /** The bell's notifications (per person); the realtime socket refreshes them when one arrives. */
 export const NOTIFICATIONS_KEY = ['notifications'] as const;
+
+/** The root of every cached query about the person's connected calendar: its connection and its events (settings and dashboard). */
+export const CALENDAR_DATA_KEY = ['calendar'] as const;

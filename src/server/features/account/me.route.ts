@@ -14,7 +14,8 @@ export function registerMeRoute(route: Router): void {
       email: user.email,
       fullName,
       emailConfirmed: user.email_confirmed_at !== null,
-      aal: session.aal,
+      // An API token has no session; it was made in one that passed any second factor.
+      aal: session?.aal ?? 'aal1',
       createdAt: user.created_at,
     };
   });

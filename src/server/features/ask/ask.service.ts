@@ -16,12 +16,12 @@ import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { bestEffort, failedBestEffort } from '#server/lib/best-effort.ts';
 import type { RateLimiters } from '#server/lib/rate-limit.ts';
-import type { MeetingReader, MeetingsService, ReadableMeeting, SegmentInContext } from '../meetings/meetings.service.ts';
+import type { MeetingReader, MeetingsService, ReadyMeeting } from '../meetings/meetings.service.ts';
 import type { AskNote, ChatClient } from '../notes/notes.service.ts';
 import { embeddedRevisions, forEachEmbeddingBatch, saveEmbeddings, storedHashes, type StoredEmbedding } from './ask.repository.ts';
 import { cosine, EmbeddingsError, type EmbeddingsClient } from './embeddings-client.ts';
 import { askModel, promptLines, type CheckedSentence } from './llm-answer.ts';
-import { buildMeetingIndex, questionTerms, rankPassages, type MeetingIndex } from './meeting-index.ts';
+import { buildMeetingIndex, questionTerms, rankPassages, segmentsInContext, type MeetingIndex, type SegmentInContext } from './meeting-index.ts';
 import { createTopN, questionWords, reciprocalRankFusion } from './retrieval.ts';
 
 /** Candidates each ranking contributes to the fusion. */
@@ -189,10 +189,10 @@ export function createAskService(deps: AskDeps) {
     reader: MeetingReader,
     question: string,
     meetingId: string | undefined,
-  ): Promise<{ readable: ReadableMeeting[]; searched: MeetingIndex[] }> => {
-    let readable = await meetings.askRead.meetings(reader, meetingId);
+  ): Promise<{ readable: ReadyMeeting[]; searched: MeetingIndex[] }> => {
+    let readable = await meetings.readyMeetings(reader, meetingId);
     if (readable.length > INDEXED_MEETINGS) {
-      const hits = await meetings.askRead.rank(reader, questionWords(question), { meetingId, limit: 1000 });
+      const hits = await meetings.rankSegments(reader, questionWords(question), { meetingId, limit: 1000 });
       const counts = new Map<string, number>();
       for (const hit of hits) counts.set(hit.meetingId, (counts.get(hit.meetingId) ?? 0) + 1);
       readable = readable
@@ -204,7 +204,7 @@ export function createAskService(deps: AskDeps) {
     const notesOf = (id: string) => notes.get(id) ?? [];
     const missing = readable.filter((m) => !indexes.has(keyOf(m, notesOf(m.id))));
     for (let i = 0; i < missing.length; i += TRANSCRIPTS_PER_READ) {
-      const transcripts = await meetings.askRead.transcripts(
+      const transcripts = await meetings.readyTranscripts(
         reader,
         missing.slice(i, i + TRANSCRIPTS_PER_READ).map((m) => m.id),
       );
@@ -217,11 +217,15 @@ export function createAskService(deps: AskDeps) {
   };
 
   /** Ranked segment ids for the question: Ask's passage ranking, fused with the embeddings' when they answer. */
-  const retrieve = async (reader: MeetingReader, question: string, meetingId: string | undefined): Promise<{ ids: string[]; usedEmbeddings: boolean }> => {
+  const retrieve = async (
+    reader: MeetingReader,
+    question: string,
+    meetingId: string | undefined,
+  ): Promise<{ ids: string[]; searched: MeetingIndex[]; usedEmbeddings: boolean }> => {
     const { readable, searched } = await indexesFor(reader, question, meetingId);
     const ids = rankPassages(searched, questionTerms(question, new Date()), CANDIDATES).map((c) => c.segmentId);
     const client = deps.embeddings;
-    if (!client) return { ids, usedEmbeddings: false };
+    if (!client) return { ids, searched, usedEmbeddings: false };
     try {
       const embedded = await embeddedRevisions(
         db,
@@ -235,12 +239,12 @@ export function createAskService(deps: AskDeps) {
         embedded,
         client,
       );
-      if (semantic.length === 0) return { ids, usedEmbeddings: false };
-      return { ids: reciprocalRankFusion([ids, semantic]), usedEmbeddings: true };
+      if (semantic.length === 0) return { ids, searched, usedEmbeddings: false };
+      return { ids: reciprocalRankFusion([ids, semantic]), searched, usedEmbeddings: true };
     } catch (error) {
       // The embeddings server is an aid, never a dependency: a failure answers from the index alone.
       failedBestEffort('ask-embeddings', error, log);
-      return { ids, usedEmbeddings: false };
+      return { ids, searched, usedEmbeddings: false };
     }
   };
 
@@ -286,9 +290,9 @@ export function createAskService(deps: AskDeps) {
       if (!allowance.allowed) throw new AppError('RATE_LIMITED', `Too many questions; try again in ${Math.ceil(allowance.msBeforeNext / 1000)} s.`);
       if (body.meetingId !== undefined && !(await meetings.read(userId, body.meetingId))) throw notFound('Meeting');
       const reader = await meetings.readerOf(userId);
-      const { ids } = await retrieve(reader, body.question, body.meetingId);
+      const { ids, searched } = await retrieve(reader, body.question, body.meetingId);
       let spoken = 0;
-      const passages = await meetings.askRead.inContext(reader, ids.slice(0, Math.max(MODEL_PASSAGES, SHOWN_PASSAGES)), 1);
+      const passages = segmentsInContext(searched, ids.slice(0, Math.max(MODEL_PASSAGES, SHOWN_PASSAGES)), 1);
       if (!deps.chat || passages.length === 0) {
         const answer = passagesAnswer(passages, NO_MODEL_NOTICE);
         onText?.(answer.answer);

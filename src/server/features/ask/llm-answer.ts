@@ -1,4 +1,4 @@
-import type { SegmentInContext } from '../meetings/meetings.service.ts';
+import type { SegmentInContext } from './meeting-index.ts';
 import { checkCitedItem, indexTranscript, type ChatClient, type NotesTranscript } from '../notes/notes.service.ts';
 
 /**

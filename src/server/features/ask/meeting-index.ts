@@ -13,7 +13,7 @@ import { eng as englishStopWords } from 'stopword';
  * passages. English only: Porter stems, English stop words.
  */
 
-export type IndexedSegment = { id: string; speakerId: string | null; startMs: number; text: string };
+export type IndexedSegment = { id: string; speakerId: string | null; startMs: number; endMs?: number; text: string };
 
 export type MeetingTranscript = {
   id: string;
@@ -42,6 +42,8 @@ export type MeetingIndex = {
   title: string;
   startedAtMs: number;
   segmentIds: string[];
+  /** What a citation shows of each segment: who spoke (by name), when, and what. */
+  segments: { speaker: string | null; startMs: number; endMs: number; text: string }[];
   segmentSpeakers: (string | null)[];
   /** Each segment's terms (unigram stems and adjacent pairs). */
   segmentTerms: Set<string>[];
@@ -167,11 +169,18 @@ export function buildMeetingIndex(meeting: MeetingTranscript): MeetingIndex {
   addWeighted(terms, written, NOTES_WEIGHT);
   const titleTerms = new Map<string, number>();
   addTerms(titleTerms, stemsOf(meeting.title));
+  const names = new Map(meeting.speakers.map((s) => [s.id, s.name]));
   return {
     id: meeting.id,
     title: meeting.title,
     startedAtMs: Date.parse(meeting.startedAt),
     segmentIds: meeting.segments.map((s) => s.id),
+    segments: meeting.segments.map((s) => ({
+      speaker: s.speakerId ? (names.get(s.speakerId) ?? null) : null,
+      startMs: s.startMs,
+      endMs: s.endMs ?? s.startMs,
+      text: s.text,
+    })),
     segmentSpeakers: meeting.segments.map((s) => s.speakerId),
     segmentTerms,
     passages,
@@ -348,4 +357,47 @@ export function rankPassages(indexes: MeetingIndex[], question: QuestionTerms, l
     result.push(...rankIn(searched, limit - result.length));
   }
   return result;
+}
+
+export type Neighbour = { segmentId: string; startMs: number; speaker: string | null; text: string };
+
+/** One cited segment with what a citation shows: its meeting's title, who spoke, when, and its neighbours. */
+export type SegmentInContext = {
+  meetingId: string;
+  meetingTitle: string;
+  segmentId: string;
+  startMs: number;
+  endMs: number;
+  speaker: string | null;
+  text: string;
+  /** The segments just before and after (same meeting, transcript order). */
+  before: Neighbour[];
+  after: Neighbour[];
+};
+
+/**
+ * These segments, in the order asked, with `around` segments either side, read from the indexes
+ * searched (built from what the reader may read); an id in none of them is left out.
+ */
+export function segmentsInContext(indexes: MeetingIndex[], segmentIds: string[], around: number): SegmentInContext[] {
+  const where = new Map<string, { index: MeetingIndex; at: number }>();
+  const wanted = new Set(segmentIds);
+  for (const index of indexes) index.segmentIds.forEach((id, at) => wanted.has(id) && where.set(id, { index, at }));
+  const neighbour = (index: MeetingIndex, at: number): Neighbour => {
+    const s = index.segments[at]!;
+    return { segmentId: index.segmentIds[at]!, startMs: s.startMs, speaker: s.speaker, text: s.text };
+  };
+  return [...new Set(segmentIds)].flatMap((id) => {
+    const found = where.get(id);
+    if (!found) return [];
+    const { index, at } = found;
+    const s = index.segments[at]!;
+    const before: Neighbour[] = [];
+    for (let i = Math.max(0, at - around); i < at; i++) before.push(neighbour(index, i));
+    const after: Neighbour[] = [];
+    for (let i = at + 1; i <= Math.min(index.segmentIds.length - 1, at + around); i++) after.push(neighbour(index, i));
+    return [
+      { meetingId: index.id, meetingTitle: index.title, segmentId: id, startMs: s.startMs, endMs: s.endMs, speaker: s.speaker, text: s.text, before, after },
+    ];
+  });
 }

@@ -112,8 +112,7 @@ export async function listMeetings(db: Db, reader: MeetingReader, query: Meeting
   } else {
     const base = db.selectFrom('meetings').where(eb.and(filters));
     // The page's ids first, from the (owner, started_at, id) index alone, then only those rows: a deep
-    // page (page 500 of 10,000 meetings) no longer reads the 6,000 rows before it (PostgreSQL sorted
-    // the whole table for it: 18 ms → 2).
+    // page (page 500 of 10,000 meetings) reads no rows before it (PostgreSQL would sort the whole table).
     const pageIds = base
       .select('meetings.id')
       .orderBy('meetings.started_at', 'desc')
@@ -697,24 +696,17 @@ export async function ownsMeeting(db: Db, ownerId: string, id: string): Promise<
   return (await findOwned(db, ownerId, id)) !== undefined;
 }
 
-/** What the notes feature reads of a meeting to write its notes (by id: the job is the meeting's own). */
-export async function notesSourceOf(db: Db, meetingId: string) {
+/**
+ * What other features read of a meeting before its transcript (by id: their jobs are the meeting's
+ * own): one row, so announcing a state or deciding whether to start never reads the transcript.
+ */
+export async function transcriptHeaderOf(db: Db, meetingId: string) {
   const row = await db
     .selectFrom('meetings')
     .select(['owner_id', 'team_id', 'title', 'started_at', 'options', 'status', 'is_sample', 'transcript_revision'])
     .where('id', '=', meetingId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const [speakers, segments] = await Promise.all([
-    db.selectFrom('meeting_speakers').select(['id', 'label', 'display_name']).where('meeting_id', '=', meetingId).orderBy('position').execute(),
-    db
-      .selectFrom('transcript_segments')
-      .select(['id', 'speaker_id', 'start_ms', 'end_ms', 'text'])
-      .where('meeting_id', '=', meetingId)
-      .orderBy('start_ms')
-      .orderBy('id')
-      .execute(),
-  ]);
   return {
     ownerId: row.owner_id,
     teamId: row.team_id,
@@ -724,6 +716,25 @@ export async function notesSourceOf(db: Db, meetingId: string) {
     status: row.status,
     isSample: row.is_sample === 1,
     transcriptRevision: row.transcript_revision,
+  };
+}
+
+/** What the notes feature reads of a meeting to write its notes: the header, speakers and transcript. */
+export async function notesSourceOf(db: Db, meetingId: string) {
+  const [header, speakers, segments] = await Promise.all([
+    transcriptHeaderOf(db, meetingId),
+    db.selectFrom('meeting_speakers').select(['id', 'label', 'display_name']).where('meeting_id', '=', meetingId).orderBy('position').execute(),
+    db
+      .selectFrom('transcript_segments')
+      .select(['id', 'speaker_id', 'start_ms', 'end_ms', 'text'])
+      .where('meeting_id', '=', meetingId)
+      .orderBy('start_ms')
+      .orderBy('id')
+      .execute(),
+  ]);
+  if (!header) return undefined;
+  return {
+    ...header,
     speakers: speakers.map((s) => ({ id: s.id, label: s.label, name: s.display_name })),
     segments: segments.map((s) => ({ id: s.id, speakerId: s.speaker_id, startMs: s.start_ms, endMs: s.end_ms, text: s.text })),
   };

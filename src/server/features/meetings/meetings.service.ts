@@ -28,8 +28,8 @@ import { createAudioDownloads, withDownloadKeys, type AudioDownload, type AudioD
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import { accessOf, ownerOnly, watchersOf, type MeetingReader } from './meeting-access.ts';
 import { createReadsInFlight } from './reads-in-flight.ts';
-import { activitySince, meetingInsightsOf } from './meeting-aggregates.repository.ts';
-import { rankSegments, readableMeetings, segmentsInContext, transcriptsForAsk } from './ask-passages.repository.ts';
+import { readableMeetingsView, readableTurnsView, type MeetingViews } from './meeting-views.repository.ts';
+import { readyMeetings, readyTranscripts } from './transcript-reads.repository.ts';
 import { parseTranscriptOffThread } from './document-work.ts';
 import { answerIdempotencyKey, claimIdempotencyKey, releaseIdempotencyKey, type IdempotencyClaim } from './idempotency.repository.ts';
 import type { ImportProblem } from './import/parse-transcript.ts';
@@ -54,6 +54,7 @@ import {
   listMeetings,
   meetingStats,
   notesSourceOf,
+  transcriptHeaderOf,
   ownershipOf,
   ownersWithMeetingsBefore,
   ownedMeetingIds,
@@ -79,11 +80,16 @@ import {
 } from './meetings.repository.ts';
 
 export type { MeetingRecord, TranscriptInput } from './meetings.repository.ts';
-import type { SearchableNote } from './meeting-search.repository.ts';
+import { rankSegments, type SearchableNote } from './meeting-search.repository.ts';
 export type { MeetingReader } from './meeting-access.ts';
-export type { ReadableMeeting, SegmentInContext } from './ask-passages.repository.ts';
+export type { ReadyMeeting } from './transcript-reads.repository.ts';
 /** The access rule, for the aggregates of other features that join the meetings table read-only (notes' tracker). */
 export { meetingRefOf, ownerOnly, readableBy, type MeetingRefRow } from './meeting-access.ts';
+export type { MeetingViews } from './meeting-views.repository.ts';
+export { SENTIMENT_THRESHOLD } from './sentiment.ts';
+/** A meeting as a file (downloads; the data export's Markdown copies) and a title as a file name. */
+export { exportMeeting } from './meeting-export.ts';
+export { safeFileStem } from './content-disposition.ts';
 
 /**
  * What the meetings feature needs of the teams feature (given in deps.ts): the teams a person
@@ -627,30 +633,31 @@ export function createMeetingsService(deps: {
 
     /** What the notes feature writes a meeting's notes from: its transcript, speakers, options and date. */
     notesSource: (meetingId: string) => notesSourceOf(db, meetingId),
+    /** The same without speakers and transcript: owner, team, title, date, options, status, revision. */
+    transcriptHeader: (meetingId: string) => transcriptHeaderOf(db, meetingId),
     setSummary: (meetingId: string, summary: string | null) => setSummary(db, meetingId, summary),
     /** The notes feature's action items and decisions of a meeting, as its search should find them (all of them, each time they change). */
     setSearchableNotes: (meetingId: string, notes: SearchableNote[]) => setSearchableNotes(db, meetingId, notes),
     /** Search inside one meeting the caller may read: its matching passages in transcript order; undefined when not theirs. */
     search: async (userId: string, meetingId: string, q: string) => searchInMeeting(db, await readerOf(userId), meetingId, q),
 
-    /** /insights over the meetings the caller may read (their own and their teams'). */
-    insights: async (userId: string) => nameSharers(await meetingInsightsOf(db, await readerOf(userId))),
-    activitySince: async (userId: string, since: Date) => activitySince(db, await readerOf(userId), since),
+    /** The meetings and transcript turns the caller may read (their own and their teams'), as queries to aggregate over. */
+    views: async (userId: string): Promise<MeetingViews> => {
+      const reader = await readerOf(userId);
+      return { reader, meetings: readableMeetingsView(db, reader), turns: readableTurnsView(db, reader) };
+    },
     /** The caller as a reader (other features' aggregates filter the meetings table with readableBy). */
     readerOf,
     nameSharers,
     /**
-     * Ask's reads (features/ask), each scoped to what `reader` may read: transcript segments ranked by
-     * the search index's relevance, the ready meetings with their transcript revisions (whose
-     * embeddings and Ask's passage index are current), their transcripts (which Ask indexes), and
-     * segments with their meeting, speaker and neighbours.
+     * Reads across the meetings `reader` may read, for features that keep their own view of the
+     * transcripts: segments ranked by the search index's relevance, the ready meetings with their
+     * transcript revisions (a view built from an older revision is stale), and their transcripts.
      */
-    askRead: {
-      rank: (reader: MeetingReader, words: string[], options: { meetingId?: string | undefined; limit: number }) => rankSegments(db, reader, words, options),
-      meetings: (reader: MeetingReader, meetingId?: string) => readableMeetings(db, reader, meetingId),
-      inContext: (reader: MeetingReader, segmentIds: string[], around: number) => segmentsInContext(db, reader, segmentIds, around),
-      transcripts: (reader: MeetingReader, meetingIds: string[]) => transcriptsForAsk(db, reader, meetingIds),
-    },
+    rankSegments: (reader: MeetingReader, words: string[], options: { meetingId?: string | undefined; limit: number }) =>
+      rankSegments(db, reader, words, options),
+    readyMeetings: (reader: MeetingReader, meetingId?: string) => readyMeetings(db, reader, meetingId),
+    readyTranscripts: (reader: MeetingReader, meetingIds: string[]) => readyTranscripts(db, reader, meetingIds),
   };
 }
 

@@ -6,6 +6,7 @@ import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { fullNameOf, isFirstVisit } from '#web/lib/auth/user-identity.ts';
+import { UpcomingMeetings } from './upcoming-meetings.tsx';
 
 const ACTIONS: { title: string; description: string; to: string; icon: LucideIcon }[] = [
   { title: 'New Meeting', description: 'Record a meeting and get a transcript.', to: paths.record.href(), icon: MicIcon },
@@ -14,7 +15,7 @@ const ACTIONS: { title: string; description: string; to: string; icon: LucideIco
 ];
 
 /** What Parley does not do yet (the live transcript while recording and team workspaces already exist, so they are not listed). */
-const UPCOMING = ['Speaker names that stick across meetings', 'Calendar integration to record scheduled meetings', 'Slack and Microsoft Teams integrations'];
+const UPCOMING = ['Speaker names that stick across meetings', 'Slack and Microsoft Teams integrations'];
 
 /** The meeting widgets come from the meetings feature; app/routes/dashboard.tsx puts them in. */
 type DashboardPageProps = { recentMeetings: ReactNode; usageStatistics: ReactNode; meetingInsights: ReactNode };
@@ -43,6 +44,7 @@ export function DashboardPage({ recentMeetings, usageStatistics, meetingInsights
           </Link>
         ))}
       </div>
+      <UpcomingMeetings />
       {/* One column that may shrink below its content (minmax(0, 1fr)): a wide table scrolls inside its card, never the page. */}
       <div className="mt-6 grid grid-cols-1 gap-6 lg:grid-cols-3">
         {recentMeetings}

@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { meetingEndpoints, type CreateMeetingBody, type ImportTranscriptBody, type UpdateMeetingBody } from '#shared/contracts/meetings.ts';
 import { shareEndpoints } from '#shared/contracts/sharing.ts';
+import { calendarEndpoints } from '#shared/contracts/calendar.ts';
 import { api } from '#web/lib/api-client.ts';
-import { MEETING_DATA_KEY } from '#web/lib/query-keys.ts';
+import { CALENDAR_DATA_KEY, MEETING_DATA_KEY } from '#web/lib/query-keys.ts';
 
 /** Under the meetings root: a changed meeting refreshes the saved recording's transcript too. */
 export const recordKeys = {
@@ -22,3 +23,14 @@ export const createShareLink = (meetingId: string) => api(shareEndpoints.create,
 /** The meeting a recording was saved as, for its final transcript. */
 export const savedMeetingOptions = (meetingId: string) =>
   queryOptions({ queryKey: recordKeys.savedMeeting(meetingId), queryFn: ({ signal }) => api(meetingEndpoints.get, { params: { id: meetingId } }, { signal }) });
+
+/** A calendar event recorded from the dashboard (`/record?event=`): its title and attendees fill the page. */
+export const calendarEventOptions = (eventId: string) =>
+  queryOptions({
+    queryKey: [...CALENDAR_DATA_KEY, 'event', eventId],
+    queryFn: ({ signal }) => api(calendarEndpoints.event, { params: { id: eventId } }, { signal }),
+    staleTime: 60_000,
+  });
+
+/** Links the new meeting to its calendar event: the event's attendees become its participants. */
+export const linkMeetingToEvent = (eventId: string, meetingId: string) => api(calendarEndpoints.linkMeeting, { params: { id: eventId }, body: { meetingId } });

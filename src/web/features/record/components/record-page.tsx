@@ -1,6 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MicIcon, MicOffIcon, PauseIcon, PlayIcon, SaveIcon, SquareIcon } from 'lucide-react';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import { DEFAULT_RECORDING_OPTIONS, UNTITLED_MEETING, type RecordingOptions } from '#shared/contracts/meetings.ts';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
@@ -14,7 +15,7 @@ import { MEETING_DATA_KEY } from '#web/lib/query-keys.ts';
 import { CaptureSources } from './capture-sources.tsx';
 import { useDemoRecording } from '../demo/demo-recording.ts';
 import { LevelMeter } from './level-meter.tsx';
-import { createMeeting, createShareLink, updateMeeting } from '../api.ts';
+import { calendarEventOptions, createMeeting, createShareLink, linkMeetingToEvent, updateMeeting } from '../api.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { defaultTeam, useMyTeams } from '#web/lib/my-teams.ts';
 import { DEFAULT_AUDIO_QUALITY, RecordingOptionsPanel, type AudioQualityChoice } from './recording-options.tsx';
@@ -57,6 +58,18 @@ export function RecordPage({
   const finalLines = useFinalTranscript(savedMeetingId);
   const queryClient = useQueryClient();
   const [title, setTitle] = useState('');
+  // Record from the dashboard's upcoming meetings: the event's title fills in once, and the meeting is linked to it.
+  const [search, setSearch] = useSearchParams();
+  const eventId = search.get('event');
+  const calendarEvent = useQuery({ ...calendarEventOptions(eventId ?? ''), enabled: Boolean(eventId) });
+  const prefilledFrom = useRef<string | null>(null);
+  useEffect(() => {
+    if (calendarEvent.data && prefilledFrom.current !== calendarEvent.data.id) {
+      prefilledFrom.current = calendarEvent.data.id;
+      setTitle(calendarEvent.data.title);
+    }
+  }, [calendarEvent.data]);
+  const fromEvent = eventId && calendarEvent.data ? calendarEvent.data : undefined;
   const [options, setOptions] = useState<RecordingOptions>(DEFAULT_RECORDING_OPTIONS);
   const [problem, setProblem] = useState<MicrophoneProblem | null>(null);
   const { demo, dispatch: dispatchDemo } = useDemoRecording();
@@ -99,6 +112,13 @@ export function RecordPage({
           });
           meetingIdRef.current = meeting.id;
           sharedWithRef.current = autoShareTeam ? autoShareTeam.name : null;
+          if (fromEvent) {
+            await linkMeetingToEvent(fromEvent.id, meeting.id).then(
+              () => undefined,
+              (error: unknown) =>
+                toast.error('The recording was not linked to its calendar event', { description: error instanceof Error ? error.message : undefined }),
+            );
+          }
           return meeting.id;
         },
       });
@@ -177,6 +197,8 @@ export function RecordPage({
     recorder.reset();
     setTitle('');
     setSaved(true);
+    // The next recording is not this event's.
+    if (eventId) setSearch({}, { replace: true });
   };
 
   return (
@@ -188,6 +210,15 @@ export function RecordPage({
         <div className="grid gap-6 lg:col-span-2">
           <Card>
             <CardContent className="grid gap-6">
+              {fromEvent && (
+                <p className="text-sm text-muted-foreground">
+                  From your calendar: {fromEvent.title}
+                  {fromEvent.attendees.length > 0 ? ` · with ${fromEvent.attendees.map((a) => a.name).join(', ')}` : ''}
+                </p>
+              )}
+              {eventId && calendarEvent.isError && (
+                <p className="text-sm text-destructive">This calendar event could not be found: it may have been moved or removed. You can still record.</p>
+              )}
               <div className="grid gap-2">
                 <Label htmlFor="meeting-title">Meeting title</Label>
                 <Input id="meeting-title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Weekly team sync" maxLength={200} />

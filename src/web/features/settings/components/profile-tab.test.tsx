@@ -126,7 +126,7 @@ describe('Account Security', () => {
 describe('Connected Accounts', () => {
   it('Connect says the integration is not available yet', () => {
     render(<ProfileTab />, { wrapper: SignedIn });
-    fireEvent.click(screen.getByRole('button', { name: 'Connect Google Calendar' }));
-    expect(toast.info).toHaveBeenCalledWith('The Google Calendar integration is not available on this installation yet.');
+    fireEvent.click(screen.getByRole('button', { name: 'Connect Slack' }));
+    expect(toast.info).toHaveBeenCalledWith('The Slack integration is not available on this installation yet.');
   });
 });

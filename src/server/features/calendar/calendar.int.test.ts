@@ -1,0 +1,208 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CalendarConnectionSchema, CalendarEventSchema, type CalendarEvent } from '#shared/contracts/calendar.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+
+/** A calendar publisher: serves the secret address's .ics (changed by the test), and the ways it goes wrong. */
+let published = '';
+let status = 200;
+const requests: string[] = [];
+const server = http.createServer((request, response) => {
+  requests.push(request.url ?? '');
+  if (request.url?.startsWith('/html')) return void response.writeHead(200, { 'content-type': 'text/html' }).end('<html>Sign in</html>');
+  if (request.url?.startsWith('/huge')) {
+    response.writeHead(200, { 'content-type': 'text/calendar' });
+    return void response.end(`BEGIN:VCALENDAR\r\n${'X-FILLER:'.padEnd(1000, 'x')}\r\n`.repeat(6_000));
+  }
+  response.writeHead(status, { 'content-type': 'text/calendar; charset=utf-8' }).end(status === 200 ? published : 'gone');
+});
+
+let t: TestApp;
+let base = '';
+let offsetMs = 0;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  t = await buildTestApp({
+    env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' },
+    deps: { clock: { now: () => new Date(Date.now() + offsetMs) } },
+  });
+});
+afterAll(async () => {
+  await t.close();
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+const ymd = (date: Date) => date.toISOString().slice(0, 10).replace(/-/g, '');
+const utc = (date: Date) => `${date.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+const DAY = 86_400_000;
+
+/** A weekly 1:1 that began two weeks ago (one week skipped), and a one-off review in three days. */
+function calendar(extra: string[] = []): string {
+  const today = new Date();
+  today.setUTCHours(9, 0, 0, 0);
+  const first = new Date(today.getTime() - 14 * DAY);
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Parley tests//EN',
+    'BEGIN:VEVENT',
+    'UID:one-on-one@example.com',
+    `DTSTART:${utc(first)}`,
+    `DTEND:${utc(new Date(first.getTime() + 30 * 60_000))}`,
+    'RRULE:FREQ=WEEKLY;COUNT=6',
+    `EXDATE:${utc(new Date(first.getTime() + 7 * DAY))}`,
+    'SUMMARY:Ada / Grace 1:1',
+    'ORGANIZER;CN=Ada Lovelace:mailto:ada@example.com',
+    'ATTENDEE;CN=Grace Hopper:mailto:grace@example.com',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:review@example.com',
+    `DTSTART;VALUE=DATE:${ymd(new Date(today.getTime() + 3 * DAY))}`,
+    'SUMMARY:Design review day',
+    'END:VEVENT',
+    ...extra,
+    'END:VCALENDAR',
+  ].join('\r\n');
+}
+
+const call = async (token: string, method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object) => {
+  const response = await t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+};
+const eventsOf = async (token: string, from: Date, to: Date): Promise<CalendarEvent[]> => {
+  const { status: code, body } = await call(token, 'GET', `/api/v1/calendar/events?from=${from.toISOString()}&to=${to.toISOString()}`);
+  expect(code).toBe(200);
+  return (body.events as unknown[]).map((e) => CalendarEventSchema.parse(e));
+};
+
+describe('a calendar by its secret ICS address', () => {
+  it('connects, expands the series, hides the address, links a recording and shows it next time', async () => {
+    published = calendar();
+    const { token, userId } = await signUpUser(t.app, 'calendar', { fullName: 'Ada Lovelace' });
+    const secretUrl = `${base}/private-8f2a61c4d9/basic.ics`;
+    const connected = await call(token, 'PUT', '/api/v1/integrations/calendar', { icsUrl: secretUrl });
+    expect(connected.status).toBe(200);
+    expect(CalendarConnectionSchema.parse(connected.body)).toMatchObject({
+      connected: true,
+      kind: 'ics',
+      label: `127.0.0.1:${new URL(base).port}/…`,
+      lastError: null,
+    });
+    // The address is a secret: not in any answer, sealed in the database.
+    expect(JSON.stringify((await call(token, 'GET', '/api/v1/integrations/calendar')).body)).not.toContain('private-8f2a61c4d9');
+    const row = await t.deps.database.db.selectFrom('calendar_connections').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+    expect(row.secret).toMatch(/^enc:v1:/);
+
+    const now = Date.now();
+    const events = await eventsOf(token, new Date(now - 20 * DAY), new Date(now + 30 * DAY));
+    const series = events.filter((e) => e.seriesId === 'one-on-one@example.com');
+    // Six weeks from two weeks ago, less the skipped second week.
+    expect(series).toHaveLength(5);
+    expect(new Set(series.map((e) => e.id)).size).toBe(5);
+    expect(series[0]).toMatchObject({
+      title: 'Ada / Grace 1:1',
+      allDay: false,
+      meetingId: null,
+      attendees: [
+        { name: 'Ada Lovelace', email: 'ada@example.com' },
+        { name: 'Grace Hopper', email: 'grace@example.com' },
+      ],
+    });
+    expect(new Date(series[1]!.start).getTime() - new Date(series[0]!.start).getTime()).toBe(14 * DAY);
+    expect(events.find((e) => e.title === 'Design review day')).toMatchObject({ allDay: true, seriesId: null });
+
+    // Recorded from the first occurrence: the attendees become the participants, the event links back.
+    const created = await call(token, 'POST', '/api/v1/meetings', { title: series[0]!.title, source: 'mic' });
+    expect(created.status).toBe(201);
+    const meetingId = created.body.id as string;
+    const linked = await call(token, 'POST', `/api/v1/calendar/events/${series[0]!.id}/meeting`, { meetingId });
+    expect(linked.status).toBe(200);
+    expect(linked.body.meetingId).toBe(meetingId);
+    const meeting = await call(token, 'GET', `/api/v1/meetings/${meetingId}`);
+    expect(meeting.body.participants).toEqual(['Ada Lovelace', 'Grace Hopper']);
+
+    const after = await eventsOf(token, new Date(now - 20 * DAY), new Date(now + 30 * DAY));
+    const [recorded, next] = after.filter((e) => e.seriesId === 'one-on-one@example.com');
+    expect(recorded).toMatchObject({ meetingId, lastMeeting: null });
+    expect(next?.meetingId).toBeNull();
+    expect(next?.lastMeeting).toMatchObject({ id: meetingId, title: 'Ada / Grace 1:1', openActionItems: 0 });
+
+    // Nobody else sees the events or links a meeting to them.
+    const other = await signUpUser(t.app, 'calendar-other');
+    expect(await eventsOf(other.token, new Date(now - 20 * DAY), new Date(now + 30 * DAY))).toEqual([]);
+    expect((await call(other.token, 'POST', `/api/v1/calendar/events/${series[1]!.id}/meeting`, { meetingId })).status).toBe(404);
+    const othersMeeting = await call(other.token, 'POST', '/api/v1/meetings', { title: 'Mine', source: 'mic' });
+    expect((await call(token, 'POST', `/api/v1/calendar/events/${series[1]!.id}/meeting`, { meetingId: othersMeeting.body.id as string })).status).toBe(404);
+
+    // Delete All Data takes the connection, its sealed address, the events and the links.
+    const email = (await t.app.inject({ method: 'GET', url: '/auth/v1/user', headers: { authorization: `Bearer ${token}` } })).json<{ email: string }>().email;
+    expect((await call(token, 'DELETE', '/api/v1/me/data', { email })).status).toBe(200);
+    expect((await call(token, 'GET', '/api/v1/integrations/calendar')).body).toMatchObject({ connected: false, eventCount: 0 });
+    const left = await t.deps.database.db.selectFrom('calendar_meeting_links').select('meeting_id').where('user_id', '=', userId).execute();
+    expect(left).toEqual([]);
+  });
+
+  it('refreshes on demand and every 15 minutes, and keeps the last good events with the error when it fails', async () => {
+    published = calendar();
+    status = 200;
+    const { token } = await signUpUser(t.app, 'calendar-sync');
+    expect((await call(token, 'PUT', '/api/v1/integrations/calendar', { icsUrl: `${base}/sync.ics` })).status).toBe(200);
+    const from = new Date(Date.now() - DAY);
+    const to = new Date(Date.now() + 10 * DAY);
+    const added = [
+      'BEGIN:VEVENT',
+      'UID:added@example.com',
+      `DTSTART:${utc(new Date(Date.now() + 2 * DAY))}`,
+      `DTEND:${utc(new Date(Date.now() + 2 * DAY + 3_600_000))}`,
+      'SUMMARY:Added later',
+      'END:VEVENT',
+    ];
+    published = calendar(added);
+    expect((await eventsOf(token, from, to)).map((e) => e.title)).not.toContain('Added later');
+    const synced = await call(token, 'POST', '/api/v1/integrations/calendar/sync');
+    expect(synced.body).toMatchObject({ lastError: null });
+    expect((await eventsOf(token, from, to)).map((e) => e.title)).toContain('Added later');
+
+    // The worker's sweep: nothing is due before 15 minutes, then the calendar is read again.
+    published = calendar();
+    await t.deps.services.calendar.sweepDue();
+    expect((await eventsOf(token, from, to)).map((e) => e.title)).toContain('Added later');
+    offsetMs = 16 * 60_000;
+    try {
+      await t.deps.services.calendar.sweepDue();
+    } finally {
+      offsetMs = 0;
+    }
+    expect((await eventsOf(token, from, to)).map((e) => e.title)).not.toContain('Added later');
+
+    status = 404;
+    try {
+      const failed = await call(token, 'POST', '/api/v1/integrations/calendar/sync');
+      expect(failed.body.lastError).toMatch(/answered 404: the address is wrong or was reset/);
+      expect((await eventsOf(token, from, to)).length).toBeGreaterThan(0);
+    } finally {
+      status = 200;
+    }
+
+    expect((await call(token, 'DELETE', '/api/v1/integrations/calendar')).body).toMatchObject({ connected: false });
+    expect(await eventsOf(token, from, to)).toEqual([]);
+  });
+
+  it('refuses addresses a person can fix, and keeps nothing of them', async () => {
+    const { token } = await signUpUser(t.app, 'calendar-bad');
+    const refused = async (icsUrl: string) => {
+      const { status: code, body } = await call(token, 'PUT', '/api/v1/integrations/calendar', { icsUrl });
+      return { code, message: (body.error as { message: string }).message };
+    };
+    expect(await refused(`${base}/html`)).toMatchObject({ code: 400, message: expect.stringMatching(/does not answer a calendar/) });
+    expect(await refused(`${base}/huge.ics`)).toMatchObject({ code: 413, message: expect.stringMatching(/larger than 5 MB/) });
+    expect(await refused('http://127.0.0.1:1/closed.ics')).toMatchObject({ code: 503, message: expect.stringMatching(/could not be reached/) });
+    expect(await refused('ftp://example.com/cal.ics')).toMatchObject({ code: 400, message: expect.stringMatching(/https:\/\//) });
+    expect((await call(token, 'GET', '/api/v1/integrations/calendar')).body).toMatchObject({ connected: false });
+    const window = `from=${new Date().toISOString()}&to=${new Date(Date.now() + 90 * DAY).toISOString()}`;
+    expect((await call(token, 'GET', `/api/v1/calendar/events?${window}`)).status).toBe(400);
+  });
+});

@@ -1,0 +1,19 @@
+import { calendarEndpoints } from '#shared/contracts/calendar.ts';
+import type { Router } from '#server/http/endpoint-route.ts';
+import { caller } from '../auth/api-guard.ts';
+import type { CalendarService } from './calendar.service.ts';
+
+/** /api/v1/integrations/calendar (the connection) and /api/v1/calendar (its events): the caller's own only. */
+export function registerCalendarRoutes(route: Router, deps: { calendar: CalendarService }): void {
+  const { calendar } = deps;
+  const userOf = (request: Parameters<typeof caller>[0]) => caller(request).user.id;
+  route(calendarEndpoints.connection, async (request) => calendar.connection(userOf(request)));
+  route(calendarEndpoints.connectIcs, async (request) => calendar.connectIcs(userOf(request), request.body.icsUrl));
+  route(calendarEndpoints.disconnect, async (request) => calendar.disconnect(userOf(request)));
+  route(calendarEndpoints.sync, async (request) => calendar.sync(userOf(request)));
+  route(calendarEndpoints.events, async (request) => ({
+    events: await calendar.events(userOf(request), new Date(request.query.from), new Date(request.query.to)),
+  }));
+  route(calendarEndpoints.event, async (request) => calendar.event(userOf(request), request.params.id));
+  route(calendarEndpoints.linkMeeting, async (request) => calendar.linkMeeting(userOf(request), request.params.id, request.body.meetingId));
+}

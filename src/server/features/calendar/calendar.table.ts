@@ -1,0 +1,43 @@
+/** Tables of the calendar feature (migration 2026-12-07-0200). */
+export type CalendarConnectionsTable = {
+  user_id: string;
+  kind: 'ics' | 'google';
+  /** The ICS address or the Google tokens (JSON), sealed with the secret box (context: table, column, user). */
+  secret: string;
+  /** What the person sees of it: an ICS address's host and "…", or the Google account. */
+  label: string;
+  last_synced_at: string | null;
+  last_error: string | null;
+  /** When the last refresh was tried, good or not (the sweep takes the oldest first). */
+  last_attempt_at: string | null;
+  created_at: string;
+};
+
+/** The occurrences of the connected calendar's events from the last refresh (recurring events expanded). */
+export type CalendarEventsTable = {
+  user_id: string;
+  id: string;
+  series_id: string | null;
+  title: string;
+  starts_at: string;
+  ends_at: string;
+  all_day: number;
+  /** JSON: [{ name, email }]. */
+  attendees: string;
+};
+
+/** A meeting recorded from a calendar event: which event and series, so later occurrences link back to it. */
+export type CalendarMeetingLinksTable = {
+  meeting_id: string;
+  user_id: string;
+  event_id: string;
+  series_id: string | null;
+  event_start: string;
+  created_at: string;
+};
+
+export type CalendarTables = {
+  calendar_connections: CalendarConnectionsTable;
+  calendar_events: CalendarEventsTable;
+  calendar_meeting_links: CalendarMeetingLinksTable;
+};

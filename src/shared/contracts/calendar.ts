@@ -1,0 +1,106 @@
+import { z } from 'zod/mini';
+import { defineEndpoint } from './endpoint.ts';
+
+/**
+ * Google Calendar, or any calendar by its secret iCal (ICS) address (Settings › Connected Accounts):
+ * the person's upcoming events on the dashboard with Record on each, a recording linked back to its
+ * event, and "Schedule follow-up" from a meeting.
+ */
+
+/** The widest window GET /api/v1/calendar/events answers, and the most events in one answer. */
+export const MAX_EVENTS_WINDOW_DAYS = 62;
+export const MAX_EVENTS_PER_ANSWER = 500;
+export const MAX_ICS_URL_LENGTH = 2_048;
+
+export const CalendarKindSchema = z.enum(['ics', 'google']);
+export type CalendarKind = z.infer<typeof CalendarKindSchema>;
+
+export const CalendarConnectionSchema = z.object({
+  connected: z.boolean(),
+  kind: z.nullable(CalendarKindSchema),
+  /** Which calendar: an ICS address as its host and "…" (the rest is secret), or the Google account. */
+  label: z.nullable(z.string()),
+  lastSyncedAt: z.nullable(z.string()),
+  /** Why the last refresh failed, with what to do; null after a good one. */
+  lastError: z.nullable(z.string()),
+  /** Events kept from the last refresh (the past month and the next three). */
+  eventCount: z.number().check(z.int(), z.nonnegative()),
+  /** Connect with Google: offered when the server has GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET; the redirect URI to register. */
+  google: z.object({ available: z.boolean(), redirectUri: z.string() }),
+});
+export type CalendarConnection = z.infer<typeof CalendarConnectionSchema>;
+
+export const ConnectIcsBodySchema = z.object({
+  icsUrl: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_ICS_URL_LENGTH)),
+});
+
+export const AttendeeSchema = z.object({ name: z.string(), email: z.nullable(z.string()) });
+export type CalendarAttendee = z.infer<typeof AttendeeSchema>;
+
+/** The meeting recorded at an earlier occurrence of the same series. */
+export const EarlierMeetingSchema = z.object({
+  id: z.uuid(),
+  title: z.string(),
+  startedAt: z.string(),
+  summary: z.nullable(z.string()),
+  openActionItems: z.number().check(z.int(), z.nonnegative()),
+});
+
+export const CalendarEventSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  start: z.string(),
+  end: z.string(),
+  allDay: z.boolean(),
+  attendees: z.array(AttendeeSchema),
+  /** The meeting recorded from this event; null when none. */
+  meetingId: z.nullable(z.uuid()),
+  /** Recurring events: the series all occurrences share; null for a one-off. */
+  seriesId: z.nullable(z.string()),
+  /** "Last time": the latest meeting recorded at an earlier occurrence of the series. */
+  lastMeeting: z.nullable(EarlierMeetingSchema),
+});
+export type CalendarEvent = z.infer<typeof CalendarEventSchema>;
+
+const isoDateTime = z.iso.datetime({ offset: true });
+export const EventsQuerySchema = z.object({ from: isoDateTime, to: isoDateTime });
+export const EventParamsSchema = z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not an event id')) });
+export const LinkMeetingBodySchema = z.object({ meetingId: z.uuid() });
+
+export const calendarEndpoints = {
+  connection: defineEndpoint({ method: 'GET', path: '/api/v1/integrations/calendar', response: CalendarConnectionSchema, tag: 'calendar' }),
+  connectIcs: defineEndpoint({
+    method: 'PUT',
+    path: '/api/v1/integrations/calendar',
+    body: ConnectIcsBodySchema,
+    response: CalendarConnectionSchema,
+    tag: 'calendar',
+    summary: 'Connects a calendar by its secret iCal (ICS) address and reads it at once',
+  }),
+  disconnect: defineEndpoint({ method: 'DELETE', path: '/api/v1/integrations/calendar', response: CalendarConnectionSchema, tag: 'calendar' }),
+  sync: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/integrations/calendar/sync',
+    response: CalendarConnectionSchema,
+    tag: 'calendar',
+    summary: 'Refreshes the calendar now',
+  }),
+  events: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/calendar/events',
+    query: EventsQuerySchema,
+    response: z.object({ events: z.array(CalendarEventSchema) }),
+    tag: 'calendar',
+    summary: `Events overlapping [from, to) (at most ${MAX_EVENTS_WINDOW_DAYS} days), recurring events expanded`,
+  }),
+  event: defineEndpoint({ method: 'GET', path: '/api/v1/calendar/events/:id', params: EventParamsSchema, response: CalendarEventSchema, tag: 'calendar' }),
+  linkMeeting: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/calendar/events/:id/meeting',
+    params: EventParamsSchema,
+    body: LinkMeetingBodySchema,
+    response: CalendarEventSchema,
+    tag: 'calendar',
+    summary: 'Links a meeting recorded from this event (its attendees become the participants)',
+  }),
+};
