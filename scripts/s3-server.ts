@@ -47,6 +47,15 @@ if sys.argv[2] == 'rings':
         builder.rebalance()
         builder.get_ring().save(os.path.join(folder, kind + '.ring.gz'))
 else:
+    import shutil, threading, time
+    # Gone with the process that started it, however that one ended (a test worker killed outright).
+    parent = os.getppid()
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(1)
+        shutil.rmtree(folder, ignore_errors=True)
+        os._exit(0)
+    threading.Thread(target=watch, daemon=True).start()
     from swift.common.wsgi import run_wsgi
     sys.exit(run_wsgi(os.path.join(folder, sys.argv[2] + '-server.conf'), sys.argv[2] + '-server', verbose=bool(os.environ.get('S3_SERVER_VERBOSE'))))
 `;

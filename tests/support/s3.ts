@@ -14,7 +14,7 @@ export async function useTestS3(): Promise<TestS3 | { skipped: string }> {
   const env = process.env;
   if (env.TEST_S3_ENDPOINT) {
     const settings: S3ServerSettings = {
-      STORAGE_URL: `${env.TEST_S3_STORAGE_URL ?? 's3://parley-test'}`,
+      STORAGE_URL: `${env.TEST_STORAGE_URL ?? 's3://parley-test'}`,
       S3_ENDPOINT: env.TEST_S3_ENDPOINT,
       S3_REGION: env.TEST_S3_REGION ?? 'us-east-1',
       S3_ACCESS_KEY_ID: env.TEST_S3_ACCESS_KEY_ID ?? '',
