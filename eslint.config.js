@@ -44,6 +44,8 @@ const importZones = [
       './api-tokens/api-tokens.table.ts',
       './webhooks/webhooks.table.ts',
       './calendar/calendar.table.ts',
+      './slack/slack.table.ts',
+      './microsoft-teams/microsoft-teams.table.ts',
     ],
     message: 'infra never imports features (only table types)',
   },

@@ -26,6 +26,8 @@ import { registerTrackerRoutes } from './features/notes/tracker/tracker.routes.t
 import type { RealtimeHub } from './lib/realtime/realtime-hub.ts';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
 import { registerUploads } from './features/recordings/uploads.plugin.ts';
+import { registerMicrosoftTeamsRoutes } from './features/microsoft-teams/microsoft-teams.routes.ts';
+import { registerSlackRoutes } from './features/slack/slack.routes.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.ts';
 import { registerStatusRoutes } from './features/status/status.routes.ts';
@@ -110,7 +112,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   const guard = createApiGuard(deps.auth.context, { verify: services.apiTokens.verify, limiter: services.apiTokens.limiter });
   const route = createRouter(app, guard);
   registerApiTokenRoutes(route, { apiTokens: services.apiTokens });
-  registerMeRoute(route);
+  registerMeRoute(route, { firstVisit: deps.auth.accounts.firstVisit });
   registerAccountRoutes(route, { account: services.account, avatars: services.avatars });
   registerDataExportRoutes(route, { exports: services.dataExport });
   registerMeetingRoutes(route, {
@@ -138,6 +140,8 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerSettingsRoutes(route, { settings: services.settings });
   registerTeamRoutes(route, { teams: services.teams });
   registerWebhookRoutes(route, { webhooks: services.webhooks });
+  registerSlackRoutes(route, { slack: services.slack });
+  registerMicrosoftTeamsRoutes(route, { microsoftTeams: services.microsoftTeams });
   // Unsubscribe links take RFC 8058's one-click POST, a form body (read as nothing: the token is in the URL), in this scope only.
   await app.register(async (scope) => {
     scope.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>

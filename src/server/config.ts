@@ -143,6 +143,12 @@ const EnvSchema = z.object({
   ASK_EMBEDDINGS_TIMEOUT_SECONDS: int(10, 1, 600),
   ASK_QUESTIONS_PER_MINUTE: int(20, 1, 100_000),
   OUTBOUND_ALLOW_PRIVATE_NETWORKS: bool(false),
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_API_URL: z.string().url().default('https://slack.com/api/'),
+  SLACK_AUTHORIZE_URL: z.string().url().default('https://slack.com/oauth/v2/authorize'),
+  ASK_LLM_REWRITE: bool(false),
+  ASK_LLM_RERANK: bool(false),
   SMTP_HOST: optionalString,
   SMTP_PORT: int(587, 1, 65535),
   SMTP_USER: optionalString,
@@ -237,12 +243,20 @@ export type Config = Readonly<{
     embeddings: Readonly<{ url: string; apiKey: string | undefined; model: string; timeoutSeconds: number }> | undefined;
     /** Questions one person may ask a minute (each may cost a model call and an embeddings call). */
     questionsPerMinute: number;
+    /** With the notes' LLM: the question rewritten as search words before retrieval, and the best passages re-ranked by it. */
+    llmRewrite: boolean;
+    llmRerank: boolean;
   }>;
   /**
    * URLs people give Parley (webhooks, calendars, chat services): loopback, private and link-local
    * addresses are refused unless OUTBOUND_ALLOW_PRIVATE_NETWORKS (a self-hoster's internal services).
    */
   outbound: Readonly<{ allowPrivateNetworks: boolean }>;
+  /**
+   * "Add to Slack" (a Slack app's bot token, a channel picker, files): the app's client id and secret
+   * (unset unless both are); the Web API and authorize URLs are settings so tests point them at a local server.
+   */
+  slack: Readonly<{ app: Readonly<{ clientId: string; clientSecret: string }> | undefined; apiUrl: string; authorizeUrl: string }>;
   smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
   /**
    * Speech models fetched with `npm run models` ($DATA_DIR/models) and where they are downloaded
@@ -435,8 +449,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             })
           : undefined,
       questionsPerMinute: e.ASK_QUESTIONS_PER_MINUTE,
+      llmRewrite: e.ASK_LLM_REWRITE,
+      llmRerank: e.ASK_LLM_RERANK,
     }),
     outbound: Object.freeze({ allowPrivateNetworks: e.OUTBOUND_ALLOW_PRIVATE_NETWORKS }),
+    slack: Object.freeze({
+      app: e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET ? Object.freeze({ clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET }) : undefined,
+      apiUrl: e.SLACK_API_URL.endsWith('/') ? e.SLACK_API_URL : `${e.SLACK_API_URL}/`,
+      authorizeUrl: e.SLACK_AUTHORIZE_URL,
+    }),
     smtp: smtp && Object.freeze(smtp),
     models: Object.freeze({
       dir: path.join(dataDir, 'models'),

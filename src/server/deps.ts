@@ -37,6 +37,15 @@ import { createPostgresTransport } from './lib/realtime/realtime-postgres.ts';
 import { createAutoDeleteSweeper, type AutoDeleteSweeper } from './features/settings/auto-delete.ts';
 import { createSettingsService, type SettingsService } from './features/settings/settings.service.ts';
 import { createSharingService, type SharingService } from './features/sharing/sharing.service.ts';
+import { createSlackService, type SlackService } from './features/slack/slack.service.ts';
+import { subscribeSlack } from './features/slack/slack.subscribers.ts';
+import { createMicrosoftTeamsService, type MicrosoftTeamsService } from './features/microsoft-teams/microsoft-teams.service.ts';
+import { subscribeMicrosoftTeams } from './features/microsoft-teams/microsoft-teams.subscribers.ts';
+import { createDigests } from './lib/chat-channels/notes-digest.ts';
+import { outboundFetch } from './lib/outbound/outbound-fetch.ts';
+import { createMemoryReplayGuard, createOAuthClient } from './lib/oauth/oauth-client.ts';
+import { createSlackClients } from './features/slack/slack-app.ts';
+import { SLACK_BOT_SCOPES } from './features/slack/slack.service.ts';
 import { createTeamsService, type TeamsService } from './features/teams/teams.service.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/engine.ts';
 import { createEngineRegistry, type EngineRegistry } from './features/transcription/engines/select-engine.ts';
@@ -80,6 +89,8 @@ export type Services = {
   calendar: CalendarService;
   dataExport: DataExportService;
   meetings: MeetingsService;
+  /** Microsoft Teams: notes posted to a channel through a Workflows webhook. */
+  microsoftTeams: MicrosoftTeamsService;
   notes: NotesService;
   /** Settings › Notifications acted on: emails with unsubscribe links, the daily digest, the bell's notifications. */
   notifications: NotificationsService;
@@ -87,6 +98,8 @@ export type Services = {
   transcription: TranscriptionService;
   sharing: SharingService;
   settings: SettingsService;
+  /** Slack: notes posted to a channel when ready, and Share to Slack. */
+  slack: SlackService;
   insights: InsightsService;
   teams: TeamsService;
   /** Settings › Developers' outgoing webhooks (Standard Webhooks), a subscriber of the domain events. */
@@ -145,6 +158,8 @@ type CreateDepsOptions = {
   modelCatalog?: readonly CatalogEntry[];
   /** Webhook retry schedule, sweep and disabling times (tests of retries run in milliseconds). */
   webhookTimings?: WebhookTimings;
+  /** The time limit of requests to other services (tests of a service that never answers). */
+  outboundTimeoutMs?: number;
   /** Checks that may refuse an account's deletion (tests of the port; teams plugs in here). */
   beforeAccountDeleted?: BeforeAccountDeleted[];
 };
@@ -302,6 +317,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     log,
     rateLimiters,
     rateLimit: { points: config.ask.questionsPerMinute, duration: 60 },
+    llmSteps: { rewrite: config.ask.llmRewrite, rerank: config.ask.llmRerank },
     chat:
       askLlm &&
       createChatClient({ url: askLlm.url, apiKey: askLlm.apiKey, model: askLlm.model, timeoutMs: askLlm.timeoutSeconds * 1000, retry: { maxRetries: 1 } }),
@@ -353,6 +369,61 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     timings: options.webhookTimings,
   });
   subscribeWebhooks(events, webhooks);
+  const sharing = createSharingService({ db, meetings, notes });
+  // Slack and Teams channels: a meeting's notes read as its owner (or the sharer) may read them.
+  const digestOf = createDigests({
+    meeting: meetings.read,
+    insights: notes.ofMeeting,
+    shareToken: async (ownerId, meetingId) => {
+      const created = await sharing.create(ownerId, meetingId);
+      return created.kind === 'created' ? created.token : undefined;
+    },
+    timeZoneOf: people.timeZoneOf,
+    publicUrl: config.publicUrl,
+  });
+  // Every request to Slack or Teams goes through the outbound URL guard (addresses checked as it connects).
+  const outboundPolicy = { ...config.outbound, ...(options.outboundTimeoutMs ? { timeoutMs: options.outboundTimeoutMs } : {}) };
+  const outbound = (url: string, init: Parameters<typeof outboundFetch>[1]) => outboundFetch(url, init, outboundPolicy);
+  const chatDeps = {
+    db,
+    secrets,
+    teams,
+    namesOf: people.namesOf,
+    tell: notifications.integrationFailed,
+    digestOf,
+    outbound,
+    allowAnyWebhookUrl: config.outbound.allowPrivateNetworks,
+    now,
+    log,
+  };
+  const slackRedirectUri = `${config.publicUrl.replace(/\/+$/, '')}/integrations/slack/callback`;
+  const slackApp = config.slack.app && {
+    clients: createSlackClients({ apiUrl: config.slack.apiUrl, outbound, log }),
+    oauth: createOAuthClient({
+      provider: {
+        id: 'slack',
+        issuer: 'https://slack.com',
+        authorizationEndpoint: config.slack.authorizeUrl,
+        tokenEndpoint: `${config.slack.apiUrl}oauth.v2.access`,
+        clientId: config.slack.app.clientId,
+        clientSecret: config.slack.app.clientSecret,
+        scopes: SLACK_BOT_SCOPES,
+        scopeSeparator: ',',
+        redirectUri: slackRedirectUri,
+        tokenTypes: ['bot'],
+      },
+      box: secrets,
+      replayGuard: createMemoryReplayGuard(clock),
+      clock,
+      fetch: ((input: string | URL | Request, init?: RequestInit) =>
+        outboundFetch(input instanceof Request ? input.url : input, init as Parameters<typeof outboundFetch>[1], outboundPolicy)) as typeof fetch,
+      allowInsecureRequests: config.outbound.allowPrivateNetworks,
+    }),
+  };
+  const slack = createSlackService({ ...chatDeps, app: slackApp, redirectUri: slackRedirectUri });
+  const microsoftTeams = createMicrosoftTeamsService(chatDeps);
+  subscribeSlack(events, slack);
+  subscribeMicrosoftTeams(events, microsoftTeams);
   const samples = createSamplesService({ meetings, notes });
   // A new account starts with the sample meetings (auth knows nothing of meetings: a named hook);
   // an ended session closes the sockets opened with it, in every process (the hub carries it).
@@ -414,6 +485,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
         calendar.removeFor,
         notifications.removeFor,
         teams.forgetActivityOf,
+        slack.removeFor,
+        microsoftTeams.removeFor,
         (userId) => blobs.removeOwnedBy(userId).then(() => undefined),
       ],
       onAccountDeleted: [teams.accountDeleted, webhooks.removeFor],
@@ -431,7 +504,9 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     samples,
     transcription,
     settings,
-    sharing: createSharingService({ db, meetings, notes }),
+    sharing,
+    slack,
+    microsoftTeams,
     insights: createInsightsService({ db, meetings, notes, now }),
     teams,
     webhooks,

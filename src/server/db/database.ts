@@ -7,7 +7,9 @@ import type { MeetingTables } from '../features/meetings/meetings.table.ts';
 import type { NotesTables } from '../features/notes/notes.table.ts';
 import type { NotificationTables } from '../features/notifications/notifications.table.ts';
 import type { SettingsTables } from '../features/settings/settings.table.ts';
+import type { MicrosoftTeamsTables } from '../features/microsoft-teams/microsoft-teams.table.ts';
 import type { SharingTables } from '../features/sharing/sharing.table.ts';
+import type { SlackTables } from '../features/slack/slack.table.ts';
 import type { TeamTables } from '../features/teams/teams.table.ts';
 import type { WebhookTables } from '../features/webhooks/webhooks.table.ts';
 import type { EventTables } from '../events/events.table.ts';
@@ -22,10 +24,12 @@ export type Database = ApiTokenTables &
   CalendarTables &
   DataExportTables &
   MeetingTables &
+  MicrosoftTeamsTables &
   NotesTables &
   NotificationTables &
   SettingsTables &
   SharingTables &
+  SlackTables &
   TeamTables &
   WebhookTables &
   JobTables &

@@ -9,6 +9,8 @@ export const MeSchema = z.object({
   emailConfirmed: z.boolean(),
   aal: z.enum(['aal1', 'aal2']),
   createdAt: z.string(),
+  /** Whether this sign-in session is the person's first visit (the dashboard welcomes it rather than welcoming them back). */
+  firstVisit: z.boolean(),
 });
 
 export type Me = z.infer<typeof MeSchema>;

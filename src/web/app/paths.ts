@@ -58,6 +58,8 @@ export const paths = {
     href: (tab?: 'profile' | 'notifications' | 'recording' | 'privacy' | 'billing' | 'developers'): string => (tab ? `/settings?tab=${tab}` : '/settings'),
   },
   status: fixed('/status'),
+  /** Where Slack sends the browser back after "Add to Slack" (the redirect URI the operator registers). */
+  slackCallback: fixed('/integrations/slack/callback'),
 
   notFound: { path: '*' },
 } as const;

@@ -1,3 +1,4 @@
+import { AppError, notFound } from '#server/lib/app-error.ts';
 import crypto from 'node:crypto';
 import type {
   CreateMeetingBody,
@@ -64,6 +65,9 @@ import {
   renameSpeaker,
   mergeSpeakers,
   assignSegments,
+  addSpeaker,
+  joinSegments,
+  splitSegment,
   speakerNamesOf,
   replaceTranscript,
   searchInMeeting,
@@ -133,6 +137,8 @@ export type TranscriptionSource = {
   options: RecordingOptions;
   /** Capture sources, one per audio channel; empty for one mixed track. */
   audioSources: string[];
+  /** How many participants the meeting lists (0 when none are known). */
+  participants: number;
 };
 
 /**
@@ -485,8 +491,25 @@ export function createMeetingsService(deps: {
       transcriptEdit(ownerId, id, 'speaker_renamed', (trx) => renameSpeaker(trx, ownerId, id, speakerId, displayName)),
     mergeSpeakers: (ownerId: string, id: string, speakerId: string, intoSpeakerId: string) =>
       transcriptEdit(ownerId, id, 'speakers_merged', (trx) => mergeSpeakers(trx, ownerId, id, speakerId, intoSpeakerId)),
+    /** Lines given to another speaker of the meeting, or (`'new'`) to a new one made for them. */
     assignSegments: (ownerId: string, id: string, segmentIds: readonly string[], speakerId: string) =>
-      transcriptEdit(ownerId, id, 'segments_assigned', (trx) => assignSegments(trx, ownerId, id, segmentIds, speakerId)),
+      transcriptEdit(ownerId, id, 'segments_assigned', async (trx) => {
+        const to = speakerId === 'new' ? await addSpeaker(trx, ownerId, id) : speakerId;
+        if (to === undefined) return false;
+        if (await assignSegments(trx, ownerId, id, segmentIds, to)) return true;
+        // Nothing moved: the new speaker is not kept.
+        if (speakerId === 'new') throw notFound('Speaker or transcript line');
+        return false;
+      }),
+    /** One line cut in two between words; the undo is joinSegments. */
+    splitSegment: (ownerId: string, id: string, segmentId: string, at: number) =>
+      transcriptEdit(ownerId, id, 'segment_split', async (trx) => {
+        const outcome = await splitSegment(trx, ownerId, id, segmentId, at);
+        if (outcome === 'invalid') throw new AppError('VALIDATION_FAILED', 'A line is split between two words, with words on either side.');
+        return outcome === 'done';
+      }),
+    joinSegments: (ownerId: string, id: string, segmentId: string, nextSegmentId: string) =>
+      transcriptEdit(ownerId, id, 'segments_joined', (trx) => joinSegments(trx, ownerId, id, segmentId, nextSegmentId)),
     /** The names the person has given speakers in their meetings, most used first. */
     speakerNames: (ownerId: string) => speakerNamesOf(db, ownerId, 200),
     /** Deletes the caller's meeting; answers how many went (0: not theirs or not there). */
@@ -591,7 +614,15 @@ export function createMeetingsService(deps: {
     },
     transcriptionSource: async (meetingId: string): Promise<TranscriptionSource | undefined> => {
       const row = await transcriptionSource(db, meetingId);
-      return row && { ownerId: row.owner_id, audioKey: row.audio_key, options: parseOptions(row.options), audioSources: parseSources(row.audio_sources) };
+      return (
+        row && {
+          ownerId: row.owner_id,
+          audioKey: row.audio_key,
+          options: parseOptions(row.options),
+          audioSources: parseSources(row.audio_sources),
+          participants: row.participants,
+        }
+      );
     },
     /** Stores the transcript and makes the meeting ready, with its `transcript.ready` event. */
     completeTranscription: (meetingId: string, transcript: TranscriptInput): Promise<boolean> =>

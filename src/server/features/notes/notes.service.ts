@@ -89,7 +89,7 @@ export const resolveDueDate = (words: string, startedAt: string, timeZone: strin
 export type NotesService = ReturnType<typeof createNotesService>;
 
 /** One item of a meeting's notes as Ask's index reads it. */
-export type AskNote = { kind: Insight['kind']; text: string; segmentIds: string[] };
+export type AskNote = Pick<Insight, 'kind' | 'text' | 'segmentIds' | 'assignee' | 'due' | 'status'>;
 
 export function createNotesService(deps: NotesDeps) {
   const { db, meetings, log } = deps;
@@ -349,7 +349,9 @@ export function createNotesService(deps: NotesDeps) {
       return new Map(
         [...items].map(([id, list]) => [
           id,
-          list.filter((i) => i.status !== 'dismissed').map((i) => ({ kind: i.kind, text: i.text, segmentIds: i.segmentIds })),
+          list
+            .filter((i) => i.status !== 'dismissed')
+            .map((i) => ({ kind: i.kind, text: i.text, segmentIds: i.segmentIds, assignee: i.assignee, due: i.due, status: i.status })),
         ]),
       );
     },

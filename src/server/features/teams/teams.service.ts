@@ -585,6 +585,8 @@ export function createTeamsService(deps: TeamsDeps) {
       for (const teamId of teamIds) changed(teamId);
     },
 
+    /** The person's role in the team, undefined when they are not in it (integrations check who may change a team's channel). */
+    roleOf: (userId: string, teamId: string): Promise<TeamRole | undefined> => roleOf(db, teamId, userId),
     // The port the meetings feature uses (deps.ts).
     teamIdsOf: (userId: string) => teamIdsOf(db, userId),
     memberIdsOf: async (teamId: string) => (await membersOf(db, teamId)).map((m) => m.userId),

@@ -53,10 +53,14 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
   const availability = await deps.engine.checkAvailability();
   if (!availability.available) throw new PermanentJobError(`No transcription engine is available: ${availability.reason}`);
   const options = await pipelineOptions(deps, meeting.ownerId, meeting.options);
+  // The listed participants, and the person recording, who may not list themselves.
+  const maxSpeakers = meeting.participants > 0 ? meeting.participants + 1 : undefined;
 
   report('decoding', null);
   // On an object store, a local copy for as long as the transcription reads it.
-  const identified = await deps.blobs.withLocalFile(meeting.audioKey, (audioPath) => identifySegments(deps, audioPath, meeting, options, signal, report));
+  const identified = await deps.blobs.withLocalFile(meeting.audioKey, (audioPath) =>
+    identifySegments(deps, audioPath, { audioSources: meeting.audioSources, maxSpeakers }, options, signal, report),
+  );
   const segments: AttributedSegment[] = postProcessSegments(identified.segments, options);
 
   report('saving', null);
@@ -73,7 +77,7 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
 async function identifySegments(
   deps: PipelineDeps,
   audioPath: string,
-  meeting: { audioSources: string[] },
+  meeting: { audioSources: string[]; /** The listed participants and the person recording, when listed. */ maxSpeakers: number | undefined },
   options: PipelineOptions,
   signal: AbortSignal,
   report: ReportProgress,
@@ -84,6 +88,7 @@ async function identifySegments(
   // A container that does not say how long it is (a browser's WebM) gets the decode time of the longest allowed.
   const decodeBudgetMs = declaredMs ?? deps.maxRecordingHours * HOUR_MS;
   const sources = meeting.audioSources;
+  const { maxSpeakers } = meeting;
   let identified: SpeakerIdentification;
   // One mixed track to tell speakers apart on: a window at a time, unless the method needs it whole.
   const speakers = sources.length <= 1 && options.identifySpeakers ? await deps.speakerWindows() : undefined;
@@ -101,7 +106,7 @@ async function identifySegments(
       report('identifying speakers', null);
       const audioMs = declaredMs ?? recognised.at(-1)!.endMs;
       identified = await withinLimit('identifying speakers', limits['identifying speakers'], audioMs, signal, (s) =>
-        session.identify(recognised, { signal: s }),
+        session.identify(recognised, { signal: s, maxSpeakers }),
       );
     }
   } else {
@@ -122,7 +127,7 @@ async function identifySegments(
     if (options.identifySpeakers && recognised.length > 0) {
       report('identifying speakers', null);
       identified = await withinLimit('identifying speakers', limits['identifying speakers'], audioMs, signal, (s) =>
-        deps.identifySpeakers(pcm, recognised, { signal: s }),
+        deps.identifySpeakers(pcm, recognised, { signal: s, maxSpeakers }),
       );
     }
   }

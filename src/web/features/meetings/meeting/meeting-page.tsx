@@ -13,6 +13,7 @@ import { MeetingActionsMenu } from '../components/meeting-actions-menu.tsx';
 import { ProcessingStatus } from '../components/processing-status.tsx';
 import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
 import { ShareWithTeamDialog } from '../components/share-with-team-dialog.tsx';
+import { ShareToSlackDialog } from '../components/share-to-slack-dialog.tsx';
 import { AudioPlayer, type PlayerHandle } from './audio-player.tsx';
 import { fetchAudioLink, useMeeting, useMeetingAudioPeaks, useMeetingEdits, useNotesEdits, useSpeakerNames } from '../api.ts';
 import { MeetingView } from '../components/meeting-view.tsx';
@@ -47,7 +48,7 @@ export function MeetingPage({
   const sharedTeamId = meeting.data?.teamId ?? null;
   const teams = useMyTeams(owned && sharedTeamId !== null);
   const [currentMs, setCurrentMs] = useState<number | null>(null);
-  const [dialog, setDialog] = useState<'share' | 'team' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'share' | 'team' | 'slack' | 'delete' | null>(null);
   const player = useRef<PlayerHandle | null>(null);
   const onTime = useCallback((seconds: number) => setCurrentMs(seconds * 1000), []);
   const onReady = useCallback(
@@ -113,10 +114,12 @@ export function MeetingPage({
             meeting={data}
             onShare={() => setDialog('share')}
             onShareWithTeam={() => setDialog('team')}
+            onShareToSlack={() => setDialog('slack')}
             onDelete={() => setDialog('delete')}
           />
         </div>
       </div>
+      <ShareToSlackDialog meeting={data} open={dialog === 'slack'} onOpenChange={(open) => setDialog(open ? 'slack' : null)} />
       {owned && (
         <>
           {AutoDeleteNotice && <AutoDeleteNotice meeting={data} className="mb-4" />}
@@ -166,10 +169,38 @@ export function MeetingPage({
                 renameSpeaker: (speakerId, displayName) => edits.renameSpeaker.mutateAsync({ speakerId, displayName }).catch(fail),
                 mergeSpeaker: (speakerId, intoSpeakerId) =>
                   edits.mergeSpeaker.mutateAsync({ speakerId, intoSpeakerId }).then(() => toast.success('Speakers merged'), fail),
-                moveLines: (segmentIds, speakerId) =>
-                  edits.moveLines
-                    .mutateAsync({ segmentIds, speakerId })
-                    .then(() => toast.success(segmentIds.length === 1 ? 'Line moved' : `${segmentIds.length} lines moved`), fail),
+                moveLines: (segmentIds, speakerId) => {
+                  // What Undo puts back: each line's speaker before, and the speaker made for them (if any).
+                  const before = data.segments.filter((s) => segmentIds.includes(s.id) && s.speakerId !== null);
+                  const known = new Set(data.speakers.map((s) => s.id));
+                  return edits.moveLines.mutateAsync({ segmentIds, speakerId }).then((answer) => {
+                    const added = speakerId === 'new' ? answer.speakers.find((s) => !known.has(s.id))?.id : undefined;
+                    const undo = async () => {
+                      for (const to of new Set(before.map((s) => s.speakerId!))) {
+                        await edits.moveLines.mutateAsync({ segmentIds: before.filter((s) => s.speakerId === to).map((s) => s.id), speakerId: to });
+                      }
+                      if (added && before[0]) await edits.mergeSpeaker.mutateAsync({ speakerId: added, intoSpeakerId: before[0].speakerId! });
+                    };
+                    toast.success(segmentIds.length === 1 ? 'Line moved' : `${segmentIds.length} lines moved`, {
+                      action: { label: 'Undo', onClick: () => void undo().then(() => toast.success('Move undone'), fail) },
+                    });
+                  }, fail);
+                },
+                splitLine: (segmentId, at) => {
+                  const known = new Set(data.segments.map((s) => s.id));
+                  return edits.splitLine.mutateAsync({ segmentId, at }).then((answer) => {
+                    const part = answer.segments.find((s) => !known.has(s.id));
+                    toast.success('Line split', {
+                      ...(part && {
+                        action: {
+                          label: 'Undo',
+                          onClick: () =>
+                            void edits.joinLines.mutateAsync({ segmentId, nextSegmentId: part.id }).then(() => toast.success('Split undone'), fail),
+                        },
+                      }),
+                    });
+                  }, fail);
+                },
                 speakerNames: speakerNames.data,
               }
             : undefined
