@@ -12,6 +12,7 @@ import { buildStatus, ensureDebianPackages, ensureNodeModules, log, markBuilt, R
 import { ensureRuntime } from './lib/runtime.mjs';
 import { RUNTIME_PACKAGES, TEST_PACKAGES } from './system-packages.mjs';
 import { dropTestSchemas } from './lib/test-schemas.mjs';
+import { startS3Server } from './s3-server.ts';
 
 await ensureRuntime();
 ensureDebianPackages([...RUNTIME_PACKAGES, ...TEST_PACKAGES]);
@@ -99,6 +100,19 @@ function vitest(name, projects, extra = []) {
  */
 const background = (command) => ['nice', '-n', '10', ...command];
 
+// One real S3 server (Swift's s3api, scripts/s3-server.ts) for the run, started beside the steps
+// that do not need it: the blob store's contract suite and the app-on-S3 test read its settings as
+// TEST_S3_*, handed to the step that runs them when it starts. Without Swift and without root to
+// install it, those tests skip and say why; a server that fails to start fails that step.
+const s3Server = startS3Server({ log }).catch((error) => ({ failed: error }));
+const s3Ready = async () => {
+  const s3 = await s3Server;
+  if ('failed' in s3) return { code: 1, output: `The S3 server for the S3 tests did not start: ${s3.failed.message}\n` };
+  if ('skipped' in s3) return { code: 0, output: `No S3 server: ${s3.skipped}; the S3 tests are skipped.\n` };
+  for (const [name, value] of Object.entries(s3.settings)) process.env[`TEST_${name}`] = value;
+  return { code: 0, output: `Started an S3 server (Swift s3api) for the S3 tests in ${seconds(s3.seconds * 1000)}.\n` };
+};
+
 const integrationProjects = ['integration', ...(process.env.TEST_DATABASE_URL ? ['integration-postgres'] : [])];
 if (!process.env.TEST_DATABASE_URL) log('TEST_DATABASE_URL is not set: integration tests run on SQLite only.');
 else log(`Dropped ${await dropTestSchemas(process.env.TEST_DATABASE_URL)} test schemas of earlier runs from TEST_DATABASE_URL.`);
@@ -131,7 +145,7 @@ const browserTests = Promise.all([built, engineTests]).then(([buildResult]) =>
     : { name: 'Browser tests (chromium, not run: the build failed)', ok: false, took: seconds(0) },
 );
 const results = await Promise.all([
-  step('Unit, web and integration tests', [background(main.command)]).finally(() => count(main.report)),
+  step('Unit, web and integration tests', [s3Ready, background(main.command)]).finally(() => count(main.report)),
   engineTests,
   built,
   browserTests,
@@ -142,6 +156,8 @@ const results = await Promise.all([
 ]);
 
 fs.rmSync(reportDir, { recursive: true, force: true });
+const s3 = await s3Server;
+if ('stop' in s3) await s3.stop();
 const failed = results.filter((r) => !r.ok);
 console.log(`\nSteps: ${results.map((r) => `${r.name} ${r.ok ? 'passed' : 'FAILED'} in ${r.took}`).join('; ')}.`);
 console.log(`All of npm test took ${seconds(Date.now() - started)}.`);

@@ -95,6 +95,12 @@ const EnvSchema = z.object({
   UPLOAD_MAX_MB: int(500, 1, 10_240),
   UPLOAD_EXPIRY_HOURS: int(24, 1, 24 * 30),
   STORAGE_QUOTA_GB: int(10, 1, 1_000_000),
+  STORAGE_URL: optionalString,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: bool(false),
   TRANSCRIBE_ENGINE: z.enum(['auto', 'pocketsphinx', 'openai', 'sherpa-onnx']).default('auto'),
   TRANSCRIBE_SHERPA_MODEL: optionalString,
   TRANSCRIBE_SPEAKERS: z.enum(['auto', 'clustering', 'sherpa-onnx']).default('auto'),
@@ -187,6 +193,8 @@ export type Config = Readonly<{
     /** argon2id's cost for new password hashes. */
     passwordHash: Readonly<{ memoryKib: number; passes: number }>;
   }>;
+  /** STORAGE_URL and S3_*: where recordings, uploads, exports and avatars are kept. */
+  storage: Readonly<StorageConfig>;
   uploads: Readonly<{
     maxBytes: number;
     /** An unfinished upload is forgotten (and its meeting marked failed) this long after it began; a finished one answers retries until then. */
@@ -284,6 +292,40 @@ export function parseDatabaseUrl(url: string | undefined, dataDir: string): Data
   throw new ConfigError(['DATABASE_URL: must start with postgres://, postgresql://, sqlite: or file: (or be unset for ./data/parley.db)']);
 }
 
+/** Where blobs live: the data folder (STORAGE_URL unset), or an S3-compatible bucket (s3://bucket[/prefix]). */
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      bucket: string;
+      /** Empty, or ends with a slash. */
+      prefix: string;
+      endpoint: string | undefined;
+      region: string;
+      accessKeyId: string | undefined;
+      secretAccessKey: string | undefined;
+      forcePathStyle: boolean;
+    };
+
+function parseStorage(e: z.infer<typeof EnvSchema>): StorageConfig {
+  if (e.STORAGE_URL === undefined) return { kind: 'local' };
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(e.STORAGE_URL.trim());
+  if (!match) throw new ConfigError(['STORAGE_URL: must be s3://bucket or s3://bucket/prefix (or be unset to keep files in DATA_DIR)']);
+  if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined))
+    throw new ConfigError(["S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither to use the AWS SDK's own credentials (instance role, AWS_PROFILE)"]);
+  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
+  return {
+    kind: 's3',
+    bucket: match[1]!,
+    prefix: prefix === '' ? '' : `${prefix}/`,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION,
+    accessKeyId: e.S3_ACCESS_KEY_ID,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+}
+
 /** Parses the environment into a frozen, typed configuration; throws ConfigError listing every bad key. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -357,6 +399,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       otpExpSeconds: e.AUTH_OTP_EXP,
       passwordHash: Object.freeze({ memoryKib: e.AUTH_PASSWORD_HASH_MEMORY_KIB, passes: e.AUTH_PASSWORD_HASH_PASSES }),
     }),
+    storage: Object.freeze(parseStorage(e)),
     uploads: Object.freeze({
       maxBytes: e.UPLOAD_MAX_MB * 1024 * 1024,
       expiryMs: e.UPLOAD_EXPIRY_HOURS * 60 * 60 * 1000,

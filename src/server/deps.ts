@@ -28,7 +28,7 @@ import { createNotesEngines } from './features/notes/engines/select-notes-engine
 import { createChatClient, createNotesService, type NotesService } from './features/notes/notes.service.ts';
 import { createNotificationsService, type NotificationsService } from './features/notifications/notifications.service.ts';
 import { createUnsubscribeTokens } from './features/notifications/unsubscribe-token.ts';
-import type { DurableFileStore } from './features/recordings/durable-file-store.ts';
+import type { UploadStore } from './features/recordings/upload-store.ts';
 import { createUploadSweeper, type UploadSweeper } from './features/recordings/upload-sweeper.ts';
 import { createUploadStore } from './features/recordings/uploads.plugin.ts';
 import { createSamplesService, type SamplesService } from './features/samples/samples.service.ts';
@@ -66,6 +66,7 @@ import type { JobQueue } from './jobs/job-queue.ts';
 import { createLocalBlobStore, type BlobStore } from './lib/blob-store.ts';
 import { bestEffort, failedBestEffort } from './lib/best-effort.ts';
 import { createBlobLedger } from './lib/blobs.repository.ts';
+import { createS3BlobStore } from './lib/s3-blob-store.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { tightenTree } from './lib/private-files.ts';
@@ -118,7 +119,7 @@ export type Deps = {
   /** Short-lived links to a meeting's recording for the player (sealed with the installation key). */
   audioLinks: AudioLinks;
   /** Unfinished audio uploads (tus), and the worker's sweep of expired and orphaned ones. */
-  uploads: { store: DurableFileStore; sweeper: UploadSweeper };
+  uploads: { store: UploadStore; sweeper: UploadSweeper };
   mailer: Mailer;
   realtime: RealtimeHub;
   /** The one rate-limit port: auth's limits, Ask's questions and the live transcript's paused time count here. */
@@ -177,7 +178,9 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   const integrity = await checkDatabaseIntegrity(database, now);
   if (!integrity.ok) log.error({ reason: integrity.reason }, 'the database is damaged: /healthz answers 503 until it is repaired and the server restarted');
   const db = database.db;
-  const blobs = createLocalBlobStore(config.dataDir, createBlobLedger(db, now));
+  const ledger = createBlobLedger(db, now);
+  const s3 = config.storage.kind === 's3' ? createS3BlobStore(config.storage, ledger) : undefined;
+  const blobs = s3 ?? createLocalBlobStore(config.dataDir, ledger);
   const audioLinks = createAudioLinks(secrets, now);
   const mailer = createMailer(config, log);
 
@@ -228,7 +231,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   });
   let autoModelsRun: Promise<void> | undefined;
 
-  const uploadStore = await createUploadStore(config, blobs);
+  const uploadStore = await createUploadStore(config, blobs, s3?.client);
   // Teams and meetings ask each other (who belongs to a team; a member's meeting counts): each gets
   // the other's port, the teams' meeting reads called only once both exist.
   const teams = createTeamsService({
@@ -551,6 +554,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       await jobs.stop();
       await Promise.all([engines.close(), speakers.close(), notesEngines.close()]);
       await transport?.close();
+      s3?.close();
       // A connection that is down has nothing to say goodbye on: it stops retrying instead.
       if (redis?.status === 'ready') await redis.quit();
       else redis?.disconnect();

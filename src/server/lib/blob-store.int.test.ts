@@ -2,15 +2,19 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { Migrator, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useTestS3 } from '#tests/support/s3.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
+import { loadConfig } from '../config.ts';
 import type { DbHandle } from '../db/create-db.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { MIGRATIONS } from '../db/migrations.ts';
 import { createLocalBlobStore, type BlobStore } from './blob-store.ts';
-import { createBlobLedger } from './blobs.repository.ts';
+import { createBlobLedger, type BlobLedger } from './blobs.repository.ts';
+import { createS3BlobStore, type S3Extras } from './s3-blob-store.ts';
 
 /** An auth_users row with whatever its required columns need (these tests are about blobs, not accounts). */
 async function insertUser(handle: DbHandle, id: string): Promise<void> {
@@ -27,43 +31,95 @@ async function insertUser(handle: DbHandle, id: string): Promise<void> {
   await sql`insert into auth_users (${sql.join(columns.map((c) => sql.ref(c.name)))}) values (${sql.join(values)})`.execute(db);
 }
 
-describe('the blob store', () => {
+type Adapter = {
+  name: string;
+  /** The store, or why this adapter cannot be tried here (no S3 server on this machine). */
+  open: (ledger: BlobLedger) => Promise<{ blobs: BlobStore; extras?: S3Extras; close: () => Promise<void> } | { skipped: string }>;
+};
+
+const adapters: Adapter[] = [
+  {
+    name: 'on disk',
+    open: async (ledger) => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-blobs-'));
+      return { blobs: createLocalBlobStore(dataDir, ledger), close: async () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+    },
+  },
+  {
+    name: 'on S3 (a real server: Swift s3api)',
+    open: async (ledger) => {
+      const s3 = await useTestS3();
+      if ('skipped' in s3) return s3;
+      const config = loadConfig({ NODE_ENV: 'test', ...s3.settings, STORAGE_URL: `${s3.settings.STORAGE_URL}/${s3.prefix}` });
+      if (config.storage.kind !== 's3') throw new Error('STORAGE_URL did not choose S3');
+      const store = createS3BlobStore(config.storage, ledger);
+      return {
+        blobs: store,
+        extras: store,
+        close: async () => {
+          store.close();
+          await s3.release();
+        },
+      };
+    },
+  },
+];
+
+const sha = (bytes: Buffer) => crypto.createHash('sha256').update(bytes).digest('hex');
+const read = async (stream: Readable) => Buffer.concat(await stream.toArray());
+/** `bytes` bytes that differ from one offset to the next (a range read from the wrong place shows). */
+const CYCLE = Buffer.from(Array.from({ length: 251 }, (_, i) => (i * 7919) % 251));
+const patterned = (bytes: number, from = 0) => {
+  const start = from % CYCLE.length;
+  return Buffer.alloc(bytes, Buffer.concat([CYCLE.subarray(start), CYCLE.subarray(0, start)]));
+};
+
+describe.each(adapters)('the blob store $name', (adapter) => {
   let handle: DbHandle;
-  let dataDir: string;
+  let opened: Awaited<ReturnType<Adapter['open']>>;
   let blobs: BlobStore;
+  let tempDir: string;
   beforeAll(async () => {
     handle = await createTestDatabase(undefined, { migrated: true });
     await migrateToLatest(handle.db);
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-blobs-'));
-    blobs = createLocalBlobStore(dataDir, createBlobLedger(handle.db));
+    tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-blob-files-'));
+    opened = await adapter.open(createBlobLedger(handle.db));
+    if (!('skipped' in opened)) blobs = opened.blobs;
   });
   afterAll(async () => {
+    if (opened && !('skipped' in opened)) await opened.close();
     await handle.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(tempDir, { recursive: true, force: true });
   });
+  /** A test of this adapter, skipped (saying why) where the adapter cannot be tried. */
+  const test = (name: string, body: () => Promise<void>, timeout?: number) =>
+    it(name, { timeout }, async (context) => (opened && 'skipped' in opened ? context.skip(opened.skipped) : body()));
 
   const fileOf = (bytes: number) => {
-    const file = path.join(dataDir, `${crypto.randomUUID()}.tmp`);
+    const file = path.join(tempDir, `${crypto.randomUUID()}.tmp`);
     fs.writeFileSync(file, Buffer.alloc(bytes, 1));
     return file;
   };
 
-  it('counts what each write stores against its owner, every kind alike, and forgets what is removed', async () => {
+  test('counts what each write stores against its owner, every kind alike, and forgets what is removed', async () => {
     const ada = crypto.randomUUID();
     const bob = crypto.randomUUID();
-    const recording = await blobs.adopt(fileOf(1000), 'webm', { ownerId: ada, kind: 'recording' });
+    const source = fileOf(1000);
+    const recording = await blobs.adopt(source, 'webm', { ownerId: ada, kind: 'recording' });
+    expect(fs.existsSync(source)).toBe(false);
     const download = blobs.siblingKey(recording, 'wav');
     await blobs.produce(download, { ownerId: ada, kind: 'download' }, async (file) => fs.promises.writeFile(file, Buffer.alloc(5000)));
     await blobs.adopt(fileOf(300), 'webm', { ownerId: bob, kind: 'recording' });
     expect(await blobs.usage(ada)).toBe(6000);
     expect(await blobs.usage(bob)).toBe(300);
+    expect(await blobs.size(download)).toBe(5000);
 
     await blobs.remove([download]);
     expect(await blobs.exists(download)).toBe(false);
     expect(await blobs.usage(ada)).toBe(1000);
   });
 
-  it('counts nothing of a write that failed', async () => {
+  test('counts nothing of a write that failed', async () => {
     const owner = crypto.randomUUID();
     const key = blobs.newKey('mp3');
     await expect(
@@ -76,7 +132,7 @@ describe('the blob store', () => {
     expect(await blobs.usage(owner)).toBe(0);
   });
 
-  it("removes everything one owner has, bytes and rows, and nobody else's", async () => {
+  test("removes everything one owner has, bytes and rows, and nobody else's", async () => {
     const ada = crypto.randomUUID();
     const bob = crypto.randomUUID();
     const adas = [
@@ -89,6 +145,92 @@ describe('the blob store', () => {
     expect(await blobs.usage(ada)).toBe(0);
     expect(await blobs.exists(bobs)).toBe(true);
     expect(await blobs.usage(bob)).toBe(30);
+  });
+
+  test('reads back what was put, whole and by range, states its size and time, and lists it by prefix', async () => {
+    const owner = crypto.randomUUID();
+    const before = Date.now();
+    const key = blobs.keyFor('avatars', owner, 'png');
+    const bytes = patterned(3000);
+    expect(await blobs.put(key, bytes, { ownerId: owner, kind: 'avatar' })).toBe(3000);
+    expect(await read(blobs.createReadStream(key))).toEqual(bytes);
+    expect(await read(blobs.createReadStream(key, { start: 1000, end: 1009 }))).toEqual(bytes.subarray(1000, 1010));
+    const stat = await blobs.stat(key);
+    expect(stat?.bytes).toBe(3000);
+    // Object stores keep whole seconds.
+    expect(stat!.modifiedAt.getTime()).toBeGreaterThanOrEqual(Math.floor(before / 1000) * 1000 - 1000);
+    expect((await blobs.list('avatars/')).map((blob) => blob.key)).toContain(key);
+    expect((await blobs.list('exports/')).map((blob) => blob.key)).not.toContain(key);
+    // A stream put replaces what was there, and is counted at its new size.
+    expect(await blobs.put(key, Readable.from([patterned(10), patterned(5)]), { ownerId: owner, kind: 'avatar' })).toBe(15);
+    expect(await blobs.usage(owner)).toBe(15);
+
+    await blobs.remove([key]);
+    expect(await blobs.stat(key)).toBeUndefined();
+    expect((await blobs.list('avatars/')).map((blob) => blob.key)).not.toContain(key);
+    await expect(read(blobs.createReadStream(key))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  test('lends a local file holding the bytes, for tools that read files', async () => {
+    const owner = crypto.randomUUID();
+    const key = await blobs.adopt(fileOf(2048), 'wav', { ownerId: owner, kind: 'recording' });
+    let lent = '';
+    const answer = await blobs.withLocalFile(key, async (file) => {
+      lent = file;
+      expect(fs.readFileSync(file)).toEqual(Buffer.alloc(2048, 1));
+      return 'done';
+    });
+    expect(answer).toBe('done');
+    // What was lent is the stored file itself, or a copy that is gone once the tool is done.
+    if (fs.existsSync(lent)) expect(await blobs.exists(key)).toBe(true);
+    else expect(path.basename(lent)).toBe(path.basename(key));
+    await expect(blobs.withLocalFile(blobs.newKey('wav'), async () => 'never')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
+  test('stores a large stream in parts and reads any range of it back, across the parts', async () => {
+    const owner = crypto.randomUUID();
+    const key = blobs.newKey('webm');
+    const chunk = 1024 * 1024;
+    const chunks = 9; // two parts of the S3 adapter's 8 MB
+    const stream = Readable.from(
+      (function* () {
+        for (let i = 0; i < chunks; i += 1) yield patterned(chunk, i * chunk);
+      })(),
+    );
+    expect(await blobs.put(key, stream, { ownerId: owner, kind: 'recording' })).toBe(chunks * chunk);
+    expect(await blobs.size(key)).toBe(chunks * chunk);
+    const boundary = 8 * 1024 * 1024;
+    expect(await read(blobs.createReadStream(key, { start: boundary - 100, end: boundary + 99 }))).toEqual(patterned(200, boundary - 100));
+    const whole = crypto.createHash('sha256');
+    for await (const part of blobs.createReadStream(key)) whole.update(part as Buffer);
+    const expected = crypto.createHash('sha256');
+    for (let i = 0; i < chunks; i += 1) expected.update(patterned(chunk, i * chunk));
+    expect(whole.digest('hex')).toBe(expected.digest('hex'));
+    await blobs.remove([key]);
+  }, 120_000);
+
+  it('a presigned link reads the object, and an altered one is refused', async (context) => {
+    if ('skipped' in opened || !opened.extras) return context.skip('skipped' in opened ? opened.skipped : 'presigned links are an object store’s');
+    const owner = crypto.randomUUID();
+    const key = blobs.keyFor('exports', owner, 'zip');
+    const bytes = patterned(500);
+    await blobs.put(key, bytes, { ownerId: owner, kind: 'export' });
+    const link = await opened.extras.presignedUrl(key, 60);
+    const answer = await fetch(link);
+    expect(answer.status).toBe(200);
+    expect(sha(Buffer.from(await answer.arrayBuffer()))).toBe(sha(bytes));
+    const ranged = await fetch(link, { headers: { range: 'bytes=10-19' } });
+    expect(ranged.status).toBe(206);
+    expect(Buffer.from(await ranged.arrayBuffer())).toEqual(bytes.subarray(10, 20));
+
+    const url = new URL(link);
+    const signature = url.searchParams.get('X-Amz-Signature')!;
+    url.searchParams.set('X-Amz-Signature', `${signature.slice(0, -1)}${signature.endsWith('0') ? '1' : '0'}`);
+    expect((await fetch(url)).status).toBe(403);
+    // Another object under the same signature is refused too.
+    const other = new URL(link.replace(key, blobs.keyFor('exports', crypto.randomUUID(), 'zip')));
+    expect((await fetch(other)).status).toBe(403);
+    await blobs.remove([key]);
   });
 });
 

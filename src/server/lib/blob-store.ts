@@ -24,8 +24,12 @@ export type BlobStore = {
   newKey: (extension: string) => string;
   /** The key of the one blob of `id` in a namespace (an export by its id, an avatar by its person's). */
   keyFor: (namespace: BlobNamespace, id: string, extension: string) => string;
-  /** The file behind a key (this adapter's; ffmpeg reads recordings by path). */
-  pathOf: (key: string) => string;
+  /**
+   * Runs `use` with a local file holding the blob's bytes, for tools that read files by path
+   * (ffmpeg): the stored file itself on disk; on an object store a private temporary copy,
+   * removed once `use` settles. `use` only reads the file.
+   */
+  withLocalFile: <T>(key: string, use: (path: string) => Promise<T>) => Promise<T>;
   exists: (key: string) => Promise<boolean>;
   size: (key: string) => Promise<number>;
   /** Size and when it was last written; undefined when nothing is stored under the key. */
@@ -41,7 +45,7 @@ export type BlobStore = {
   usage: (ownerId: string) => Promise<number>;
   /** Every stored blob whose key starts with `prefix` (all when left out), with when it was last written (orphan sweeps). */
   list: (prefix?: string) => Promise<{ key: string; modifiedAt: Date }[]>;
-  /** Moves a finished file (e.g. a completed upload) into the store as `owner`'s and returns its new key. */
+  /** Moves a finished local file (e.g. a completed upload) into the store as `owner`'s and returns its new key; the file is gone after. */
   adopt: (sourcePath: string, extension: string, owner: BlobOwner) => Promise<string>;
   /**
    * The key of a file derived from `key` (the same id, another extension: a recording's download
@@ -49,9 +53,8 @@ export type BlobStore = {
    */
   siblingKey: (key: string, extension: string) => string;
   /**
-   * Stores the file `write` makes at the path it is given, under `key`, as `owner`'s, and answers
-   * its size: written beside it first and moved into place, so a reader never sees half a file and
-   * a failed write leaves nothing.
+   * Stores the file `write` makes at the (local, temporary) path it is given, under `key`, as
+   * `owner`'s, and answers its size: a reader never sees half a file and a failed write leaves nothing.
    */
   produce: (key: string, owner: BlobOwner, write: (path: string) => Promise<void>) => Promise<number>;
   /** The owner and kind of each of `keys` the store counts (those stored before it counted are left out). */
@@ -106,6 +109,37 @@ const cleanExtension = (extension: string) =>
     .toLowerCase()
     .slice(0, 8) || 'bin';
 
+/** Throws unless `key` is one this store names (so no other name reaches a file system or a bucket). */
+export function checkBlobKey(key: string): string {
+  if (!KEY_PATTERN.test(key)) throw new Error(`invalid blob key ${key}`);
+  return key;
+}
+
+/** Whether `key` is one this store names (listings skip anything else). */
+export const isBlobKey = (key: string): boolean => KEY_PATTERN.test(key);
+
+/** A new random key (recordings). */
+export function newBlobKey(extension: string): string {
+  const id = crypto.randomUUID();
+  return `${id.slice(0, 2)}/${id}.${cleanExtension(extension)}`;
+}
+
+/** The keys every adapter names the same way (the ledger's rows outlive a change of adapter only by key). */
+export const blobKeys = {
+  newKey: newBlobKey,
+  keyFor: (namespace: BlobNamespace, id: string, extension: string) => checkBlobKey(`${namespace}/${id.toLowerCase()}.${cleanExtension(extension)}`),
+  siblingKey: (key: string, extension: string) => {
+    if (!SHARD_KEY.test(key)) throw new Error(`invalid blob key ${key}`);
+    return `${blobStem(key)}.${cleanExtension(extension)}`;
+  },
+};
+
+/** The file the embedded adapter keeps `key` in under `dataDir` (its tests look at files directly). */
+export function localBlobPath(dataDir: string, key: string): string {
+  checkBlobKey(key);
+  return NAMESPACES.some((namespace) => key.startsWith(`${namespace}/`)) ? path.join(dataDir, key) : path.join(dataDir, 'blobs', key);
+}
+
 /**
  * The embedded adapter: files under the data folder. Random keys under $DATA_DIR/blobs; the
  * namespaces in $DATA_DIR/exports and $DATA_DIR/avatars, where those files lived before the store
@@ -113,10 +147,7 @@ const cleanExtension = (extension: string) =>
  */
 export function createLocalBlobStore(dataDir: string, ledger: BlobLedger): BlobStore {
   const root = path.join(dataDir, 'blobs');
-  const pathOf = (key: string) => {
-    if (!KEY_PATTERN.test(key)) throw new Error(`invalid blob key ${key}`);
-    return NAMESPACES.some((namespace) => key.startsWith(`${namespace}/`)) ? path.join(dataDir, key) : path.join(root, key);
-  };
+  const pathOf = (key: string) => localBlobPath(dataDir, key);
   const removeFiles = async (keys: readonly string[]) => {
     await Promise.all(keys.map((key) => fsp.rm(pathOf(key), { force: true })));
   };
@@ -159,16 +190,11 @@ export function createLocalBlobStore(dataDir: string, ledger: BlobLedger): BlobS
     }
   };
   return {
-    newKey: (extension) => {
-      const id = crypto.randomUUID();
-      return `${id.slice(0, 2)}/${id}.${cleanExtension(extension)}`;
+    ...blobKeys,
+    withLocalFile: async (key, use) => {
+      await fsp.access(pathOf(key)); // a missing blob fails here (ENOENT), as on an object store, not in the tool
+      return use(pathOf(key));
     },
-    keyFor: (namespace, id, extension) => {
-      const key = `${namespace}/${id.toLowerCase()}.${cleanExtension(extension)}`;
-      pathOf(key);
-      return key;
-    },
-    pathOf,
     exists: async (key) =>
       fsp.access(pathOf(key)).then(
         () => true,
@@ -206,8 +232,7 @@ export function createLocalBlobStore(dataDir: string, ledger: BlobLedger): BlobS
       return keys.filter((blob) => blob.key.startsWith(prefix));
     },
     adopt: async (sourcePath, extension, owner) => {
-      const id = crypto.randomUUID();
-      const key = `${id.slice(0, 2)}/${id}.${cleanExtension(extension)}`;
+      const key = newBlobKey(extension);
       const target = pathOf(key);
       await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
       try {
@@ -221,10 +246,6 @@ export function createLocalBlobStore(dataDir: string, ledger: BlobLedger): BlobS
       await fsp.chmod(target, PRIVATE_FILE_MODE);
       await recordFile(key, owner);
       return key;
-    },
-    siblingKey: (key, extension) => {
-      if (!SHARD_KEY.test(key)) throw new Error(`invalid blob key ${key}`);
-      return `${blobStem(key)}.${cleanExtension(extension)}`;
     },
     produce,
     ownersOf: ledger.ownersOf,

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataExport } from '#shared/contracts/data-export.ts';
 import type { MeetingDetail } from '#shared/contracts/meetings.ts';
 import { StatusResponseSchema } from '#shared/contracts/status.ts';
+import { localBlobPath } from '#server/lib/blob-store.ts';
 import { EXPORTS_PER_DAY } from './data-export.service.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { createFakeSpeakerIdentifier, createFakeSpeechEngine } from '#tests/support/fake-speech.ts';
@@ -155,7 +156,7 @@ describe('Request Data Export', () => {
     const withAudio = document.meetings.find((m) => m.id === recorded)!;
     const key = (await db().selectFrom('meetings').select('audio_key').where('id', '=', recorded).executeTakeFirstOrThrow()).audio_key!;
     expect(withAudio.audioFile).toBe(`audio/${recorded}.wav`);
-    expect(sha(entries.get(withAudio.audioFile!)!)).toBe(sha(fs.readFileSync(t.deps.blobs.pathOf(key))));
+    expect(sha(entries.get(withAudio.audioFile!)!)).toBe(sha(fs.readFileSync(localBlobPath(t.config.dataDir, key))));
     // Each meeting readable as Markdown too: title, notes and transcript, with its date in the name.
     const markdown = [...entries.keys()].filter((name) => name.startsWith('meetings/'));
     expect(markdown).toHaveLength(document.meetings.length);

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
+import { localBlobPath } from '#server/lib/blob-store.ts';
 
 let t: TestApp;
 let scratch: string;
@@ -58,8 +59,8 @@ describe('recording downloads', () => {
     // Stored as the recording flow stores it: a blob under a generated key, named on the meeting.
     const webm = browserStyleWebm();
     recordingKey = t.deps.blobs.newKey('webm');
-    fs.mkdirSync(path.dirname(t.deps.blobs.pathOf(recordingKey)), { recursive: true });
-    fs.writeFileSync(t.deps.blobs.pathOf(recordingKey), webm);
+    fs.mkdirSync(path.dirname(localBlobPath(t.config.dataDir, recordingKey)), { recursive: true });
+    fs.writeFileSync(localBlobPath(t.config.dataDir, recordingKey), webm);
     await t.deps.database.db
       .updateTable('meetings')
       .set({ audio_key: recordingKey, audio_mime: 'audio/webm', audio_bytes: webm.length, status: 'ready' })
@@ -112,11 +113,11 @@ describe('recording downloads', () => {
   it('converts once: the file is kept beside the recording and served again with byte ranges', async () => {
     const mp3Key = t.deps.blobs.siblingKey(recordingKey, 'mp3');
     expect(await t.deps.blobs.exists(mp3Key)).toBe(true);
-    const stored = fs.readFileSync(t.deps.blobs.pathOf(mp3Key));
-    const first = fs.statSync(t.deps.blobs.pathOf(mp3Key)).mtimeMs;
+    const stored = fs.readFileSync(localBlobPath(t.config.dataDir, mp3Key));
+    const first = fs.statSync(localBlobPath(t.config.dataDir, mp3Key)).mtimeMs;
     const whole = await inject(token, 'GET', `/api/v1/meetings/${meetingId}/audio/download?format=mp3`);
     expect(whole.rawPayload.equals(stored)).toBe(true);
-    expect(fs.statSync(t.deps.blobs.pathOf(mp3Key)).mtimeMs).toBe(first);
+    expect(fs.statSync(localBlobPath(t.config.dataDir, mp3Key)).mtimeMs).toBe(first);
     const part = await inject(token, 'GET', `/api/v1/meetings/${meetingId}/audio/download?format=mp3`, undefined, { range: 'bytes=100-199' });
     expect(part.statusCode).toBe(206);
     expect(part.headers['content-range']).toBe(`bytes 100-199/${stored.length}`);
@@ -127,7 +128,7 @@ describe('recording downloads', () => {
     const stats = async () => (await inject(token, 'GET', '/api/v1/meetings/stats')).json() as { storageBytes: number };
     // The recording itself was placed without the store's row (beforeAll): what is counted is the conversions.
     const converted = ['mp3', 'wav', 'm4a'].reduce(
-      (sum, extension) => sum + fs.statSync(t.deps.blobs.pathOf(t.deps.blobs.siblingKey(recordingKey, extension))).size,
+      (sum, extension) => sum + fs.statSync(localBlobPath(t.config.dataDir, t.deps.blobs.siblingKey(recordingKey, extension))).size,
       0,
     );
     expect((await stats()).storageBytes).toBe(converted);

@@ -42,7 +42,9 @@ export function createAudioDownloads(deps: { blobs: BlobStore; ffmpegPath?: stri
         if (!pending) {
           pending = blobs
             .produce(key, { ownerId, kind: 'download' }, (path) =>
-              transcodeAudio(blobs.pathOf(recordingKey), path, [...codecArgs, '-f', extension === 'm4a' ? 'mp4' : extension], deps.ffmpegPath),
+              blobs.withLocalFile(recordingKey, (source) =>
+                transcodeAudio(source, path, [...codecArgs, '-f', extension === 'm4a' ? 'mp4' : extension], deps.ffmpegPath),
+              ),
             )
             .finally(() => converting.delete(key));
           converting.set(key, pending);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AudioLinkSchema, AudioPeaksSchema, MeetingListResponseSchema } from '#shared/contracts/meetings.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+import { localBlobPath } from '#server/lib/blob-store.ts';
 
 // A clock the test moves, to let a link expire without waiting ten minutes.
 let offsetMs = 0;
@@ -48,8 +49,8 @@ beforeAll(async () => {
   audio = fs.readFileSync(file);
   for (const id of [meetingId, otherMeetingId]) {
     const key = t.deps.blobs.newKey('wav');
-    fs.mkdirSync(path.dirname(t.deps.blobs.pathOf(key)), { recursive: true });
-    fs.writeFileSync(t.deps.blobs.pathOf(key), audio);
+    fs.mkdirSync(path.dirname(localBlobPath(t.config.dataDir, key)), { recursive: true });
+    fs.writeFileSync(localBlobPath(t.config.dataDir, key), audio);
     await t.deps.database.db.updateTable('meetings').set({ audio_key: key, audio_mime: 'audio/wav', audio_bytes: audio.length }).where('id', '=', id).execute();
   }
 });

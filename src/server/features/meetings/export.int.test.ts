@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_FORMATS, MeetingDetailSchema, MeetingListResponseSchema, type MeetingDetail, type MeetingSummary } from '#shared/contracts/meetings.ts';
 import type { Insight } from '#shared/contracts/notes.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+import { localBlobPath } from '#server/lib/blob-store.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -490,8 +491,8 @@ describe('audio downloads', () => {
     meeting = await meetingTitled(token, 'Product Roadmap Review');
     // Stored as the recording flow stores it: a blob under a generated key, named on the meeting.
     const key = t.deps.blobs.newKey('webm');
-    fs.mkdirSync(path.dirname(t.deps.blobs.pathOf(key)), { recursive: true });
-    fs.writeFileSync(t.deps.blobs.pathOf(key), audio);
+    fs.mkdirSync(path.dirname(localBlobPath(t.config.dataDir, key)), { recursive: true });
+    fs.writeFileSync(localBlobPath(t.config.dataDir, key), audio);
     await t.deps.database.db
       .updateTable('meetings')
       .set({ audio_key: key, audio_mime: 'audio/webm', audio_bytes: audio.length })

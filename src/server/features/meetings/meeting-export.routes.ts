@@ -71,7 +71,7 @@ async function sendBlob(
  */
 export function registerMeetingExportRoutes(route: Router, deps: ExportRouteDeps): void {
   const { meetings, blobs, audioLinks, sessionActive, settings } = deps;
-  const peaksOf = createPeaksCache((key) => computeAudioPeaks(blobs.pathOf(key)));
+  const peaksOf = createPeaksCache((key) => blobs.withLocalFile(key, (file) => computeAudioPeaks(file)));
 
   /**
    * Sends this answer only while its reader may read the meeting: a member removed from the team, or

@@ -5,7 +5,10 @@ import { FileStore } from '@tus/file-store';
 import { MemoryLocker } from '@tus/server';
 import { Upload } from '@tus/utils';
 import { z } from 'zod';
+import type { BlobStore } from '#server/lib/blob-store.ts';
+import type { BlobOwner } from '#server/lib/blobs.repository.ts';
 import { makePrivate } from '#server/lib/private-files.ts';
+import type { UploadStore } from './upload-store.ts';
 
 /** An upload's .json info file as FileStore writes it, plus `finished` once its audio was handed over. */
 const UploadInfoSchema = z.object({
@@ -32,7 +35,7 @@ const ID = /^[0-9a-f]{16,64}$/i;
  * - the expiration extension (UPLOAD_EXPIRY_HOURS from creation), swept by `sweepExpired`.
  */
 // @ts-expect-error FileStore declares checkOrCreateDirectory private; it is replaced on purpose (below).
-export class DurableFileStore extends FileStore {
+export class DurableFileStore extends FileStore implements UploadStore {
   private readonly root: string;
   /** The per-upload locks tus takes while a request works on an upload (uploads.plugin.ts hands it to the Server), so `discard` can take one too. */
   readonly locker = new MemoryLocker();
@@ -75,6 +78,12 @@ export class DurableFileStore extends FileStore {
     const info = await this.info(id);
     if (info?.finished) return new Upload({ id, size: info.size, offset: info.size ?? 0, metadata: info.metadata, creation_date: info.creation_date });
     return super.getUpload(id);
+  }
+
+  /** The finished upload's file moves into the blob store (a rename on the same disk). */
+  async moveInto(blobs: BlobStore, id: string, extension: string, owner: BlobOwner): Promise<string> {
+    if (!ID.test(id)) throw new Error(`invalid upload id ${id}`);
+    return blobs.adopt(path.join(this.root, id), extension, owner);
   }
 
   /** Whether this upload is finished (its audio handed over), for the repeated final PATCH. */

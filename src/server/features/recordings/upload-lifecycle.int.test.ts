@@ -10,6 +10,7 @@ import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-tes
 import { createFakeSpeakerIdentifier, createFakeSpeechEngine } from '#tests/support/fake-speech.ts';
 import { longSilentOpusArgs } from '#tests/support/process-memory.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
+import { localBlobPath } from '#server/lib/blob-store.ts';
 import { buildApp } from '#server/app.ts';
 import { createDeps } from '#server/deps.ts';
 import { finalizeRecording } from './finalize-recording.ts';
@@ -175,7 +176,12 @@ describe('deleting a meeting', () => {
     const blobsBefore = filesIn(blobsDir()).length;
     const result = await finalizeRecording(
       { meetings: t.deps.services.meetings, blobs: t.deps.blobs, maxRecordingHours: t.config.transcription.maxRecordingHours },
-      { meetingId: crypto.randomUUID(), uploadPath: source, mimeType: 'audio/wav', bytes: fs.statSync(CLIP).size },
+      {
+        meetingId: crypto.randomUUID(),
+        mimeType: 'audio/wav',
+        bytes: fs.statSync(CLIP).size,
+        store: (extension, owner) => t.deps.blobs.adopt(source, extension, owner),
+      },
     );
     expect(result).toMatchObject({ ok: false, status: 409 });
     expect(filesIn(blobsDir()).length).toBe(blobsBefore);
@@ -485,12 +491,12 @@ describe('the start-up sweep of orphan files', () => {
     const strayKey = t.deps.blobs.newKey('wav');
     const freshKey = t.deps.blobs.newKey('wav');
     for (const key of [strayKey, freshKey]) {
-      fs.mkdirSync(path.dirname(t.deps.blobs.pathOf(key)), { recursive: true });
-      fs.writeFileSync(t.deps.blobs.pathOf(key), Buffer.alloc(100));
+      fs.mkdirSync(path.dirname(localBlobPath(t.config.dataDir, key)), { recursive: true });
+      fs.writeFileSync(localBlobPath(t.config.dataDir, key), Buffer.alloc(100));
     }
     // Old enough not to be a file a finishing upload has just moved in.
     const twoHoursAgo = new Date(Date.now() - 2 * HOUR);
-    fs.utimesSync(t.deps.blobs.pathOf(strayKey), twoHoursAgo, twoHoursAgo);
+    fs.utimesSync(localBlobPath(t.config.dataDir, strayKey), twoHoursAgo, twoHoursAgo);
     fs.utimesSync(path.join(uploadsDir(), strayUpload), twoHoursAgo, twoHoursAgo);
     fs.utimesSync(path.join(uploadsDir(), liveId), twoHoursAgo, twoHoursAgo);
     const owned = filesIn(blobsDir())
@@ -522,9 +528,9 @@ describe('the start-up sweep of orphan files', () => {
       .execute();
     // A WAV converted by an earlier version: the file alone, no row.
     const wavKey = t.deps.blobs.siblingKey(recordingKey, 'wav');
-    fs.writeFileSync(t.deps.blobs.pathOf(wavKey), Buffer.alloc(5000, 1));
+    fs.writeFileSync(localBlobPath(t.config.dataDir, wavKey), Buffer.alloc(5000, 1));
     const twoHoursAgo = new Date(Date.now() - 2 * HOUR);
-    for (const key of [recordingKey, wavKey]) fs.utimesSync(t.deps.blobs.pathOf(key), twoHoursAgo, twoHoursAgo);
+    for (const key of [recordingKey, wavKey]) fs.utimesSync(localBlobPath(t.config.dataDir, key), twoHoursAgo, twoHoursAgo);
     expect(await t.deps.blobs.usage(userId)).toBe(1000);
 
     await t.deps.uploads.sweeper.sweepOrphans();

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import { bestEffort } from '#server/lib/best-effort.ts';
 import { blobStem, isRecordingKey, type BlobStore } from '#server/lib/blob-store.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
-import type { DurableFileStore } from './durable-file-store.ts';
+import type { UploadStore } from './upload-store.ts';
 
 /** How often expired uploads are looked for; an upload lives UPLOAD_EXPIRY_HOURS (24 by default), so an hour late is no matter. */
 const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
@@ -26,7 +26,7 @@ export type UploadSweeper = {
 };
 
 type SweeperDeps = {
-  store: DurableFileStore;
+  store: UploadStore;
   meetings: MeetingsService;
   blobs: BlobStore;
   log: Logger;

@@ -8,6 +8,7 @@ import { UPLOAD_REFUSED_HAS_AUDIO, UploadRefusalSchema } from '#shared/contracts
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { createFakeSpeakerIdentifier, createFakeSpeechEngine } from '#tests/support/fake-speech.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
+import { localBlobPath } from '#server/lib/blob-store.ts';
 
 // Resumable audio uploads (tus) end to end: real HTTP, real files, real ffmpeg. The words are not the
 // subject here (transcription-jobs.int.test.ts hears them with pocketsphinx): a fake engine transcribes.
@@ -75,7 +76,7 @@ describe('uploading a recording', () => {
     expect(stored.segments.map((s) => s.text)).toEqual(['Line 1 of the recording.']); // the fake engine's one line for 3 s of decoded audio
     const row = await t.deps.database.db.selectFrom('meetings').select(['audio_key', 'audio_bytes']).where('id', '=', id).executeTakeFirstOrThrow();
     expect(Number(row.audio_bytes)).toBe(data.length); // bigint on PostgreSQL, read back as a string
-    expect(sha(fs.readFileSync(t.deps.blobs.pathOf(row.audio_key!)))).toBe(sha(data));
+    expect(sha(fs.readFileSync(localBlobPath(t.config.dataDir, row.audio_key!)))).toBe(sha(data));
     // The dashboard's storage used counts it (the blob store's row, written as the recording was stored).
     const stats = await fetch(`${t.baseUrl}/api/v1/meetings/stats`, { headers: { authorization: `Bearer ${token}` } });
     expect(((await stats.json()) as { storageBytes: number }).storageBytes).toBe(data.length);
@@ -109,7 +110,7 @@ describe('uploading a recording', () => {
     expect(resumed.ok).toBe(true);
     await t.app.transcription.idle();
     const row = await t.deps.database.db.selectFrom('meetings').select(['audio_key', 'status']).where('id', '=', id).executeTakeFirstOrThrow();
-    expect(sha(fs.readFileSync(t.deps.blobs.pathOf(row.audio_key!)))).toBe(sha(data));
+    expect(sha(fs.readFileSync(localBlobPath(t.config.dataDir, row.audio_key!)))).toBe(sha(data));
     expect(row.status).toBe('ready');
   });
 

@@ -1,6 +1,7 @@
 import fsp from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
+import type { S3Client } from '@aws-sdk/client-s3';
 import { EVENTS, Server } from '@tus/server';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { UPLOAD_REFUSED_HAS_AUDIO, type UploadRefusal } from '#shared/contracts/uploads.ts';
@@ -12,25 +13,30 @@ import { GoTrueError } from '../auth/gotrue-error.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import { baseMime, extensionFor } from './audio-types.ts';
 import { DurableFileStore } from './durable-file-store.ts';
+import { S3UploadStore } from './s3-upload-store.ts';
+import type { UploadStore } from './upload-store.ts';
 import { finalizeRecording } from './finalize-recording.ts';
 
 export const UPLOADS_PATH = '/uploads';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * Where unfinished uploads live, made before the store that keeps them ($DATA_DIR/uploads, 0700).
- * An upload finished or gone ends its claim on its owner's quota (the blob store's upload claims).
+ * Where unfinished uploads live: beside the blobs, in the object store when STORAGE_URL names one,
+ * else on disk ($DATA_DIR/uploads, 0700, made before the store that keeps them). An upload finished
+ * or gone ends its claim on its owner's quota (the blob store's upload claims).
  */
-export async function createUploadStore(config: Config, blobs: BlobStore): Promise<DurableFileStore> {
+export async function createUploadStore(config: Config, blobs: BlobStore, s3?: S3Client): Promise<UploadStore> {
+  const ended = (id: string) => blobs.uploads.release([id]);
+  if (config.storage.kind === 's3' && s3) return new S3UploadStore({ client: s3, settings: config.storage, expiryMs: config.uploads.expiryMs, ended });
   const directory = path.join(config.dataDir, 'uploads');
   await fsp.mkdir(directory, { recursive: true, mode: 0o700 });
-  return new DurableFileStore({ directory, expiryMs: config.uploads.expiryMs, ended: (id) => blobs.uploads.release([id]) });
+  return new DurableFileStore({ directory, expiryMs: config.uploads.expiryMs, ended });
 }
 
 type UploadsDeps = {
   config: Config;
   /** The upload store (deps.ts makes it: the meetings service cancels uploads in it and the worker sweeps it). */
-  store: DurableFileStore;
+  store: UploadStore;
   meetings: MeetingsService;
   blobs: BlobStore;
   auth: AuthContext;
@@ -56,14 +62,13 @@ function bearer(req: Request): string | undefined {
  * Resumable audio uploads (the tus protocol, @tus/server) at /uploads: live recordings stream in
  * with a deferred length while the meeting is being recorded, files are uploaded whole. Every
  * request carries the access token; an upload belongs to the person who created it and to one
- * of their meetings, which carries one upload at a time. Bytes are fsynced before an offset is
- * acknowledged. An upload may hold at most UPLOAD_MAX_MB and what is left of its owner's
+ * of their meetings, which carries one upload at a time. Bytes are durable (fsynced, or stored by
+ * the object store) before an offset is acknowledged. An upload may hold at most UPLOAD_MAX_MB and what is left of its owner's
  * STORAGE_QUOTA_GB; it expires UPLOAD_EXPIRY_HOURS after it began (upload-sweeper.ts removes it
  * and abandons its meeting), and once finished it answers HEAD with its whole length until then.
  */
 export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): Promise<void> {
   const datastore = deps.store;
-  const directory = datastore.directory;
   const maxMb = Math.round(deps.config.uploads.maxBytes / 1024 ** 2);
   const tooLarge = `This file is larger than the ${maxMb} MB upload limit.`;
   const overQuota = (quotaBytes: number) =>
@@ -190,7 +195,12 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
       const meetingId = upload.metadata?.meetingId ?? '';
       const result = await finalizeRecording(
         { meetings: deps.meetings, blobs: deps.blobs, maxRecordingHours: deps.config.transcription.maxRecordingHours },
-        { meetingId, uploadPath: path.join(directory, upload.id), mimeType: upload.metadata?.filetype ?? '', bytes: upload.offset },
+        {
+          meetingId,
+          mimeType: upload.metadata?.filetype ?? '',
+          bytes: upload.offset,
+          store: (extension, owner) => datastore.moveInto(deps.blobs, upload.id, extension, owner),
+        },
       );
       // Remembered as finished until it expires, so a retry whose answer was lost hears "all arrived".
       await datastore.markFinished(upload);

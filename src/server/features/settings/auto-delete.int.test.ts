@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MeetingDetailSchema, MeetingListResponseSchema } from '#shared/contracts/meetings.ts';
 import { CreatedShareLinkSchema } from '#shared/contracts/sharing.ts';
+import { localBlobPath } from '#server/lib/blob-store.ts';
 import { replaceTranscript } from '#server/features/meetings/meetings.repository.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
@@ -38,7 +39,7 @@ async function recordedMeeting(token: string, title: string, status: 'ready' | '
   const db = t.deps.database.db;
   await db
     .updateTable('meetings')
-    .set({ audio_key: audioKey, audio_mime: 'audio/wav', audio_bytes: fs.statSync(t.deps.blobs.pathOf(audioKey)).size, status })
+    .set({ audio_key: audioKey, audio_mime: 'audio/wav', audio_bytes: fs.statSync(localBlobPath(t.config.dataDir, audioKey)).size, status })
     .where('id', '=', meeting.id)
     .execute();
   await replaceTranscript(db, meeting.id, {
@@ -74,7 +75,7 @@ describe('auto-delete recordings (Settings › Privacy)', () => {
     expect(await titles(token)).toEqual(samplesBefore); // the six sample meetings stay, however old
     expect((await call(token, 'GET', `/api/v1/meetings/${old.id}`)).statusCode).toBe(404);
     expect((await call(token, 'GET', `/api/v1/meetings/${old.id}/audio`)).statusCode).toBe(404);
-    expect(fs.existsSync(t.deps.blobs.pathOf(old.audioKey))).toBe(false);
+    expect(fs.existsSync(localBlobPath(t.config.dataDir, old.audioKey))).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: share.url.replace(/^.*\/shared\//, '/api/v1/shared/') })).statusCode).toBe(404);
     const search = MeetingListResponseSchema.parse((await call(token, 'GET', '/api/v1/meetings?q=zeppelin')).json());
     expect(search.items).toEqual([]);

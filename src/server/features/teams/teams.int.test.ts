@@ -21,6 +21,7 @@ import {
 } from '#shared/contracts/teams.ts';
 import { buildTestApp, findFreePort, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { outbox, type OutboxMessage } from '#tests/support/supabase-client.ts';
+import { localBlobPath } from '#server/lib/blob-store.ts';
 import { INVITATION_EMAIL_SUBJECT } from './invitation-email.ts';
 import { INVITATION_EMAILS_PER_INVITER_PER_HOUR, MAX_OPEN_INVITATIONS, MAX_OWNED_TEAMS } from './teams.service.ts';
 
@@ -81,8 +82,8 @@ async function listIds(user: User, query = ''): Promise<string[]> {
 }
 async function withAudio(meetingId: string, bytes = 600): Promise<void> {
   const key = t.deps.blobs.newKey('webm');
-  fs.mkdirSync(path.dirname(t.deps.blobs.pathOf(key)), { recursive: true });
-  fs.writeFileSync(t.deps.blobs.pathOf(key), Buffer.alloc(bytes, 7));
+  fs.mkdirSync(path.dirname(localBlobPath(t.config.dataDir, key)), { recursive: true });
+  fs.writeFileSync(localBlobPath(t.config.dataDir, key), Buffer.alloc(bytes, 7));
   await t.deps.database.db.updateTable('meetings').set({ audio_key: key, audio_mime: 'audio/webm', audio_bytes: bytes }).where('id', '=', meetingId).execute();
 }
 

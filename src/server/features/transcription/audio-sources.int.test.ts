@@ -64,7 +64,7 @@ describe('a recording with one channel per capture source', () => {
     fs.copyFileSync(file, upload);
     await finalizeRecording(
       { meetings: t.deps.services.meetings, blobs: t.deps.blobs, maxRecordingHours: t.config.transcription.maxRecordingHours },
-      { meetingId: id, uploadPath: upload, mimeType: 'audio/webm', bytes: fs.statSync(file).size },
+      { meetingId: id, mimeType: 'audio/webm', bytes: fs.statSync(file).size, store: (extension, owner) => t.deps.blobs.adopt(upload, extension, owner) },
     );
     await t.app.transcription.enqueue(id);
     await t.app.transcription.idle();

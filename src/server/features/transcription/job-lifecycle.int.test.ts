@@ -75,7 +75,12 @@ describe('a job stopped with its server', () => {
     fs.copyFileSync(READ_SPEECH, copy);
     await finalizeRecording(
       { meetings: first.deps.services.meetings, blobs: first.deps.blobs, maxRecordingHours: first.deps.config.transcription.maxRecordingHours },
-      { meetingId: id, uploadPath: copy, mimeType: 'audio/wav', bytes: fs.statSync(READ_SPEECH).size },
+      {
+        meetingId: id,
+        mimeType: 'audio/wav',
+        bytes: fs.statSync(READ_SPEECH).size,
+        store: (extension, owner) => first.deps.blobs.adopt(copy, extension, owner),
+      },
     );
     const progress = watch(first.app, userId);
     await first.app.transcription.enqueue(id);

@@ -56,14 +56,39 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
   // The listed participants, and the person recording, who may not list themselves.
   const maxSpeakers = meeting.participants > 0 ? meeting.participants + 1 : undefined;
 
-  const audioPath = deps.blobs.pathOf(meeting.audioKey);
   report('decoding', null);
+  // On an object store, a local copy for as long as the transcription reads it.
+  const identified = await deps.blobs.withLocalFile(meeting.audioKey, (audioPath) =>
+    identifySegments(deps, audioPath, { audioSources: meeting.audioSources, maxSpeakers }, options, signal, report),
+  );
+  const segments: AttributedSegment[] = postProcessSegments(identified.segments, options);
+
+  report('saving', null);
+  // Only speakers who still have a line after post-processing, renumbered in order of appearance.
+  const used = [...new Set(segments.map((s) => s.speaker))];
+  await deps.meetings.completeTranscription(meetingId, {
+    speakers: used.map((_, i) => ({ label: `Speaker ${i + 1}`, displayName: sourceName(identified.speakers[used[i]!]?.label) })),
+    segments: segments.map((s) => ({ speaker: used.indexOf(s.speaker), startMs: s.startMs, endMs: s.endMs, text: s.text, confidence: s.confidence })),
+  });
+  return { segments: segments.length };
+}
+
+/** Decode → recognise → identify speakers, on the recording at `audioPath`. */
+async function identifySegments(
+  deps: PipelineDeps,
+  audioPath: string,
+  meeting: { audioSources: string[]; /** The listed participants and the person recording, when listed. */ maxSpeakers: number | undefined },
+  options: PipelineOptions,
+  signal: AbortSignal,
+  report: ReportProgress,
+): Promise<SpeakerIdentification> {
   const declaredMs = await refuseOverlong(audioPath, deps.maxRecordingHours);
   signal.throwIfAborted();
   const limits = deps.stageLimits ?? DEFAULT_STAGE_LIMITS;
   // A container that does not say how long it is (a browser's WebM) gets the decode time of the longest allowed.
   const decodeBudgetMs = declaredMs ?? deps.maxRecordingHours * HOUR_MS;
   const sources = meeting.audioSources;
+  const { maxSpeakers } = meeting;
   let identified: SpeakerIdentification;
   // One mixed track to tell speakers apart on: a window at a time, unless the method needs it whole.
   const speakers = sources.length <= 1 && options.identifySpeakers ? await deps.speakerWindows() : undefined;
@@ -106,16 +131,7 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
       );
     }
   }
-  const segments: AttributedSegment[] = postProcessSegments(identified.segments, options);
-
-  report('saving', null);
-  // Only speakers who still have a line after post-processing, renumbered in order of appearance.
-  const used = [...new Set(segments.map((s) => s.speaker))];
-  await deps.meetings.completeTranscription(meetingId, {
-    speakers: used.map((_, i) => ({ label: `Speaker ${i + 1}`, displayName: sourceName(identified.speakers[used[i]!]?.label) })),
-    segments: segments.map((s) => ({ speaker: used.indexOf(s.speaker), startMs: s.startMs, endMs: s.endMs, text: s.text, confidence: s.confidence })),
-  });
-  return { segments: segments.length };
+  return identified;
 }
 
 /** Ten minutes of PCM (19 MB) at a time: the most a transcription without speakers holds, whatever the recording's length. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MeetingDetailSchema, type MeetingDetail } from '#shared/contracts/meetings.ts';
 import { MeetingProgressEventSchema, type MeetingProgressEvent } from '#shared/contracts/realtime.ts';
+import { localBlobPath } from '#server/lib/blob-store.ts';
 import { finalizeRecording } from '#server/features/recordings/finalize-recording.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { startFakeSpeechService } from '#tests/support/fake-openai-speech.ts';
@@ -38,7 +39,7 @@ async function storedMeeting(t: TestApp, token: string, file: string, options: o
   fs.copyFileSync(file, copy);
   await finalizeRecording(
     { meetings: t.deps.services.meetings, blobs: t.deps.blobs, maxRecordingHours: t.config.transcription.maxRecordingHours },
-    { meetingId: id, uploadPath: copy, mimeType: 'audio/wav', bytes: fs.statSync(file).size },
+    { meetingId: id, mimeType: 'audio/wav', bytes: fs.statSync(file).size, store: (extension, owner) => t.deps.blobs.adopt(copy, extension, owner) },
   );
   await t.app.transcription.enqueue(id);
   return id;
@@ -125,7 +126,7 @@ describe('transcription jobs with pocketsphinx', () => {
     const broken = await storedMeeting(t, token, path.join(AUDIO, 'goforward.wav'));
     await t.app.transcription.idle();
     const row = await t.deps.database.db.selectFrom('meetings').select('audio_key').where('id', '=', broken).executeTakeFirstOrThrow();
-    fs.writeFileSync(t.deps.blobs.pathOf(row.audio_key!), 'not audio at all');
+    fs.writeFileSync(localBlobPath(t.config.dataDir, row.audio_key!), 'not audio at all');
     const retry = await t.app.inject({ method: 'POST', url: `/api/v1/meetings/${broken}/retry`, headers: { authorization: `Bearer ${token}` } });
     expect(retry.statusCode).toBe(409); // it is ready, not failed
     await t.deps.database.db.updateTable('meetings').set({ status: 'processing' }).where('id', '=', broken).execute();

@@ -252,7 +252,7 @@ describe('sherpa-onnx engine transcribing (with the test model)', () => {
       fs.copyFileSync(path.join(sharedAudioDir(), 'goforward.wav'), upload);
       await finalizeRecording(
         { meetings: t.deps.services.meetings, blobs: t.deps.blobs, maxRecordingHours: t.config.transcription.maxRecordingHours },
-        { meetingId: id, uploadPath: upload, mimeType: 'audio/wav', bytes: fs.statSync(upload).size },
+        { meetingId: id, mimeType: 'audio/wav', bytes: fs.statSync(upload).size, store: (extension, owner) => t.deps.blobs.adopt(upload, extension, owner) },
       );
       await t.app.transcription.enqueue(id);
       await t.app.transcription.idle();

@@ -38,7 +38,7 @@ async function speakersOf(clip: string): Promise<number> {
   fs.copyFileSync(path.join(sharedAudioDir(), clip), upload);
   await finalizeRecording(
     { meetings: t.deps.services.meetings, blobs: t.deps.blobs, maxRecordingHours: t.config.transcription.maxRecordingHours },
-    { meetingId: id, uploadPath: upload, mimeType: 'audio/wav', bytes: fs.statSync(upload).size },
+    { meetingId: id, mimeType: 'audio/wav', bytes: fs.statSync(upload).size, store: (extension, owner) => t.deps.blobs.adopt(upload, extension, owner) },
   );
   await t.app.transcription.enqueue(id);
   await t.app.transcription.idle();
