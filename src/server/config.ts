@@ -132,6 +132,13 @@ const EnvSchema = z.object({
   ASK_EMBEDDINGS_TIMEOUT_SECONDS: int(10, 1, 600),
   ASK_QUESTIONS_PER_MINUTE: int(20, 1, 100_000),
   OUTBOUND_ALLOW_PRIVATE_NETWORKS: bool(false),
+  CALENDAR_TIMEOUT_SECONDS: int(15, 1, 120),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_AUTH_URL: optionalUrl,
+  GOOGLE_TOKEN_URL: optionalUrl,
+  GOOGLE_REVOKE_URL: optionalUrl,
+  GOOGLE_CALENDAR_API_URL: optionalUrl,
   SMTP_HOST: optionalString,
   SMTP_PORT: int(587, 1, 65535),
   SMTP_USER: optionalString,
@@ -228,6 +235,15 @@ export type Config = Readonly<{
    * addresses are refused unless OUTBOUND_ALLOW_PRIVATE_NETWORKS (a self-hoster's internal services).
    */
   outbound: Readonly<{ allowPrivateNetworks: boolean }>;
+  /**
+   * Calendars (Settings › Connected Accounts › Google Calendar): how long a calendar server may take,
+   * and Connect with Google when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set (its endpoints
+   * overridable: tests point them at a local server).
+   */
+  calendar: Readonly<{
+    timeoutSeconds: number;
+    google: Readonly<{ clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; revokeUrl: string; calendarApiUrl: string }> | undefined;
+  }>;
   smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
   /**
    * Speech models fetched with `npm run models` ($DATA_DIR/models) and where they are downloaded
@@ -385,6 +401,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       questionsPerMinute: e.ASK_QUESTIONS_PER_MINUTE,
     }),
     outbound: Object.freeze({ allowPrivateNetworks: e.OUTBOUND_ALLOW_PRIVATE_NETWORKS }),
+    calendar: Object.freeze({
+      timeoutSeconds: e.CALENDAR_TIMEOUT_SECONDS,
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? Object.freeze({
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              authUrl: e.GOOGLE_AUTH_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+              tokenUrl: e.GOOGLE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+              revokeUrl: e.GOOGLE_REVOKE_URL ?? 'https://oauth2.googleapis.com/revoke',
+              calendarApiUrl: e.GOOGLE_CALENDAR_API_URL ?? 'https://www.googleapis.com/calendar/v3',
+            })
+          : undefined,
+    }),
     smtp: smtp && Object.freeze(smtp),
     models: Object.freeze({
       dir: path.join(dataDir, 'models'),

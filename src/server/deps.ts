@@ -363,8 +363,10 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
         .map((i) => i.text),
     timeZoneOf: people.timeZoneOf,
     outbound: config.outbound,
+    timeoutMs: config.calendar.timeoutSeconds * 1000,
+    google: config.calendar.google,
     googleRedirectUri: `${config.publicUrl}/settings/connections/google`,
-    now,
+    clock,
     log,
   });
   const services: Services = {

@@ -34,6 +34,7 @@ export const BEST_EFFORTS = {
   'socket-auth': 'a socket could not be authenticated for a reason other than its token',
   'event-enqueue': 'event deliveries were not queued after their commit: the next sweep queues them',
   'event-sweep': 'the sweep of pending event deliveries failed: it runs again within the minute',
+  'calendar-revoke': 'a disconnected Google Calendar grant was not revoked at Google: it stays until the person removes it in their Google account',
   'calendar-sweep': 'the refresh of connected calendars failed: it runs again within the minute',
   'notes-deleted-check': 'a notes run could not check whether its meeting still exists: it checks again in a second',
 } as const satisfies Record<string, string>;

@@ -34,6 +34,14 @@ export const ConnectIcsBodySchema = z.object({
   icsUrl: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_ICS_URL_LENGTH)),
 });
 
+export const GoogleStartSchema = z.object({ authorizationUrl: z.string() });
+/** What Google sent the browser back with (the redirect URI's query). */
+export const GoogleFinishBodySchema = z.object({
+  state: z.string().check(z.maxLength(4_096)),
+  code: z.optional(z.string().check(z.maxLength(4_096))),
+  error: z.optional(z.string().check(z.maxLength(200))),
+});
+
 export const AttendeeSchema = z.object({ name: z.string(), email: z.nullable(z.string()) });
 export type CalendarAttendee = z.infer<typeof AttendeeSchema>;
 
@@ -84,6 +92,21 @@ export const calendarEndpoints = {
     response: CalendarConnectionSchema,
     tag: 'calendar',
     summary: 'Refreshes the calendar now',
+  }),
+  googleStart: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/integrations/calendar/google/start',
+    response: GoogleStartSchema,
+    tag: 'calendar',
+    summary: 'Connect with Google, step one: the authorization URL to open (OAuth 2.0 with PKCE)',
+  }),
+  googleFinish: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/integrations/calendar/google/finish',
+    body: GoogleFinishBodySchema,
+    response: CalendarConnectionSchema,
+    tag: 'calendar',
+    summary: 'Connect with Google, step two: the code and state Google sent back',
   }),
   events: defineEndpoint({
     method: 'GET',
