@@ -75,6 +75,18 @@ export const EventsQuerySchema = z.object({ from: isoDateTime, to: isoDateTime }
 export const EventParamsSchema = z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not an event id')) });
 export const LinkMeetingBodySchema = z.object({ meetingId: z.uuid() });
 
+export const FollowUpBodySchema = z.object({
+  meetingId: z.uuid(),
+  start: isoDateTime,
+  durationMinutes: z._default(z.number().check(z.int(), z.gte(5), z.lte(480)), 30),
+});
+/** The follow-up as made: an event in the connected Google Calendar, or an .ics invitation to open in any calendar. */
+export const FollowUpSchema = z.union([
+  z.object({ kind: z.literal('google'), eventUrl: z.nullable(z.string()) }),
+  z.object({ kind: z.literal('ics'), fileName: z.string(), ics: z.string() }),
+]);
+export type FollowUp = z.infer<typeof FollowUpSchema>;
+
 export const calendarEndpoints = {
   connection: defineEndpoint({ method: 'GET', path: '/api/v1/integrations/calendar', response: CalendarConnectionSchema, tag: 'calendar' }),
   connectIcs: defineEndpoint({
@@ -125,5 +137,13 @@ export const calendarEndpoints = {
     response: CalendarEventSchema,
     tag: 'calendar',
     summary: 'Links a meeting recorded from this event (its attendees become the participants)',
+  }),
+  followUp: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/calendar/follow-ups',
+    body: FollowUpBodySchema,
+    response: FollowUpSchema,
+    tag: 'calendar',
+    summary: 'Schedules a follow-up of a meeting with its open action items: an event in the connected Google Calendar, else an .ics invitation',
   }),
 };

@@ -220,3 +220,14 @@ export async function earlierInSeries(
     .execute();
   return rows.map((r) => ({ meetingId: r.meeting_id, eventStart: r.event_start }));
 }
+
+/** The event a meeting of the person's was recorded from. */
+export async function linkOfMeeting(db: Db, userId: string, meetingId: string): Promise<{ eventId: string } | undefined> {
+  const row = await db
+    .selectFrom('calendar_meeting_links')
+    .select('event_id')
+    .where('user_id', '=', userId)
+    .where('meeting_id', '=', meetingId)
+    .executeTakeFirst();
+  return row && { eventId: row.event_id };
+}

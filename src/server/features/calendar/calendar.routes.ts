@@ -17,5 +17,6 @@ export function registerCalendarRoutes(route: Router, deps: { calendar: Calendar
     events: await calendar.events(userOf(request), new Date(request.query.from), new Date(request.query.to)),
   }));
   route(calendarEndpoints.event, async (request) => calendar.event(userOf(request), request.params.id));
+  route(calendarEndpoints.followUp, async (request) => calendar.followUp(userOf(request), request.body));
   route(calendarEndpoints.linkMeeting, async (request) => calendar.linkMeeting(userOf(request), request.params.id, request.body.meetingId));
 }

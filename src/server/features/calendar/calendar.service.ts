@@ -6,7 +6,7 @@ import type { Clock } from '#server/lib/clock.ts';
 import { createMemoryReplayGuard, createOAuthClient, OAuthError, type OAuthClient, type OAuthTokens } from '#server/lib/oauth/oauth-client.ts';
 import { outboundFetch } from '#server/lib/outbound/outbound-fetch.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
-import { MAX_EVENTS_PER_ANSWER, MAX_EVENTS_WINDOW_DAYS, type CalendarConnection, type CalendarEvent } from '#shared/contracts/calendar.ts';
+import { MAX_EVENTS_PER_ANSWER, MAX_EVENTS_WINDOW_DAYS, type CalendarConnection, type CalendarEvent, type FollowUp } from '#shared/contracts/calendar.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import {
   connectionOf,
@@ -20,6 +20,7 @@ import {
   removeConnection,
   saveConnection,
   saveLink,
+  linkOfMeeting,
   storeSync,
   updateSecret,
   storeSyncError,
@@ -29,6 +30,7 @@ import {
 import { expandIcs, IcsError } from './ics.ts';
 import { fetchIcs, icsLabel, normaliseIcsUrl } from './ics-source.ts';
 import { createGoogleApi, type GoogleApi } from './google-calendar.ts';
+import { followUpIcs } from './follow-up-ics.ts';
 
 const DAY_MS = 86_400_000;
 /** The events kept from each refresh: the past month (for "last time") and the next three. */
@@ -45,7 +47,9 @@ export type CalendarService = ReturnType<typeof createCalendarService>;
 type CalendarDeps = {
   db: Db;
   secrets: SecretBox;
-  meetings: Pick<MeetingsService, 'get' | 'update'>;
+  meetings: Pick<MeetingsService, 'get' | 'read' | 'update'>;
+  /** The address of a meeting's page (in a follow-up's description). */
+  meetingUrl: (meetingId: string) => string;
   /** Open action items of a meeting the person owns (the notes feature's). */
   openActionItemsOf: (meeting: { id: string; transcriptRevision: number }) => Promise<string[]>;
   timeZoneOf: (userId: string) => Promise<string>;
@@ -342,6 +346,44 @@ export function createCalendarService(deps: CalendarDeps) {
       if (meeting.participants.length === 0 && names.length > 0) await deps.meetings.update(userId, meetingId, { participants: names });
       const [presented] = await presentEvents(userId, [event]);
       return presented!;
+    },
+
+    /**
+     * "Schedule follow-up" on a meeting the caller may read: an event with its open action items in
+     * the connected Google Calendar, else an .ics invitation. The attendees of the event it was
+     * recorded from are invited.
+     */
+    followUp: async (userId: string, input: { meetingId: string; start: string; durationMinutes?: number | undefined }): Promise<FollowUp> => {
+      const meeting = await deps.meetings.read(userId, input.meetingId);
+      if (!meeting) throw notFound('Meeting');
+      const start = new Date(input.start);
+      const end = new Date(start.getTime() + (input.durationMinutes ?? 30) * 60_000);
+      const items = await deps.openActionItemsOf(meeting);
+      const url = deps.meetingUrl(meeting.id);
+      const description = [
+        `Follow-up of “${meeting.title}” (${meeting.startedAt.slice(0, 10)}).`,
+        '',
+        items.length > 0 ? 'Open action items:' : 'No open action items.',
+        ...items.map((item) => `- ${item}`),
+        '',
+        `Notes and transcript: ${url}`,
+      ].join('\n');
+      const link = await linkOfMeeting(db, userId, meeting.id);
+      const event = link ? await eventOf(db, userId, link.eventId) : undefined;
+      const attendees = (event?.attendees ?? []).flatMap((a) => (a.email ? [a.email] : []));
+      const summary = `Follow-up: ${meeting.title}`.slice(0, 200);
+      const row = await connectionOf(db, userId);
+      if (row?.kind === 'google' && google) {
+        const inserted = await google.api.insert(await googleAccess(userId, row.secret), { summary, description, start, end, attendees });
+        return { kind: 'google', eventUrl: inserted.htmlLink };
+      }
+      const fileName = `${
+        summary
+          .replace(/[^\p{L}\p{N} _-]+/gu, '')
+          .trim()
+          .slice(0, 80) || 'Follow-up'
+      }.ics`;
+      return { kind: 'ics', fileName, ics: followUpIcs({ summary, description, start, end, url, attendees, now: now() }) };
     },
 
     /** Delete All Data and Delete Account: the connection, its sealed address or tokens, the events and the links. */

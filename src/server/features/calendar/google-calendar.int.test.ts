@@ -10,6 +10,7 @@ import { startFakeOAuthServer, type FakeOAuthServer } from '#tests/support/fake-
 type ApiBehaviour = 'ok' | 'error' | 'malformed' | 'stall';
 let api: ApiBehaviour = 'ok';
 const listed: URLSearchParams[] = [];
+const inserted: { summary: string; description: string; start: { dateTime: string }; end: { dateTime: string } }[] = [];
 const DAY = 86_400_000;
 
 let google: FakeOAuthServer;
@@ -18,7 +19,7 @@ beforeAll(async () => {
   google = await startFakeOAuthServer({
     clientId: 'parley.apps.googleusercontent.com',
     clientSecret: 'google-secret',
-    extra: (request, response, url) => {
+    extra: async (request, response, url) => {
       if (!url.pathname.startsWith('/calendar/v3/')) return false;
       const token = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
       if (!google.isValidAccessToken(token)) {
@@ -30,6 +31,15 @@ beforeAll(async () => {
       if (api === 'malformed') return Boolean(response.writeHead(200, { 'content-type': 'application/json' }).end('{"kind":"calendar#events","items":'));
       if (url.pathname === '/calendar/v3/calendars/primary') {
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: 'ada@example.com', summary: 'Ada Lovelace' }));
+        return true;
+      }
+      if (url.pathname === '/calendar/v3/calendars/primary/events' && request.method === 'POST') {
+        const chunks: Buffer[] = [];
+        for await (const chunk of request) chunks.push(chunk as Buffer);
+        inserted.push(JSON.parse(Buffer.concat(chunks).toString('utf8')) as (typeof inserted)[number]);
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ id: 'followup1', status: 'confirmed', htmlLink: 'https://www.google.com/calendar/event?eid=followup1' }));
         return true;
       }
       if (url.pathname === '/calendar/v3/calendars/primary/events' && request.method === 'GET') {
@@ -157,6 +167,14 @@ describe('Connect with Google', () => {
     const refreshesBefore = google.tokenRequests.filter((r) => r.form.grant_type === 'refresh_token').length;
     expect((await call(token, 'POST', '/api/v1/integrations/calendar/sync')).body).toMatchObject({ lastError: null });
     expect(google.tokenRequests.filter((r) => r.form.grant_type === 'refresh_token').length).toBe(refreshesBefore + 1);
+
+    // Schedule follow-up goes to Google while connected (events.insert), with the open action items.
+    const meetings = (await call(token, 'GET', '/api/v1/meetings')).body.items as { id: string; title: string }[];
+    const start = new Date(Date.now() + 3 * DAY);
+    const followUp = await call(token, 'POST', '/api/v1/calendar/follow-ups', { meetingId: meetings[0]!.id, start: start.toISOString() });
+    expect(followUp.body).toEqual({ kind: 'google', eventUrl: 'https://www.google.com/calendar/event?eid=followup1' });
+    expect(inserted.at(-1)).toMatchObject({ summary: `Follow-up: ${meetings[0]!.title}`, start: { dateTime: start.toISOString() } });
+    expect(inserted.at(-1)?.description).toMatch(/action items/);
 
     const refreshToken = google.tokenRequests.at(-1)?.form.refresh_token;
     expect(refreshToken).toMatch(/^rt-/);

@@ -13,6 +13,7 @@ import { MeetingActionsMenu } from '../components/meeting-actions-menu.tsx';
 import { ProcessingStatus } from '../components/processing-status.tsx';
 import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
 import { ShareWithTeamDialog } from '../components/share-with-team-dialog.tsx';
+import { ScheduleFollowUpDialog } from '../components/schedule-follow-up-dialog.tsx';
 import { AudioPlayer, type PlayerHandle } from './audio-player.tsx';
 import { fetchAudioLink, useMeeting, useMeetingAudioPeaks, useMeetingEdits, useNotesEdits, useSpeakerNames } from '../api.ts';
 import { MeetingView } from '../components/meeting-view.tsx';
@@ -47,7 +48,7 @@ export function MeetingPage({
   const sharedTeamId = meeting.data?.teamId ?? null;
   const teams = useMyTeams(owned && sharedTeamId !== null);
   const [currentMs, setCurrentMs] = useState<number | null>(null);
-  const [dialog, setDialog] = useState<'share' | 'team' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'share' | 'team' | 'delete' | 'follow-up' | null>(null);
   const player = useRef<PlayerHandle | null>(null);
   const onTime = useCallback((seconds: number) => setCurrentMs(seconds * 1000), []);
   const onReady = useCallback(
@@ -114,6 +115,7 @@ export function MeetingPage({
             onShare={() => setDialog('share')}
             onShareWithTeam={() => setDialog('team')}
             onDelete={() => setDialog('delete')}
+            onScheduleFollowUp={() => setDialog('follow-up')}
           />
         </div>
       </div>
@@ -126,6 +128,12 @@ export function MeetingPage({
           <DeleteMeetingDialog meetingId={data.id} title={data.title} open={dialog === 'delete'} onOpenChange={(open) => setDialog(open ? 'delete' : null)} />
         </>
       )}
+      <ScheduleFollowUpDialog
+        meetingId={data.id}
+        title={data.title}
+        open={dialog === 'follow-up'}
+        onOpenChange={(open) => setDialog(open ? 'follow-up' : null)}
+      />
       <AskBox
         meetingId={data.id}
         // A moment of this meeting plays here: the player seeks instead of the page reloading itself.
