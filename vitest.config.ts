@@ -42,7 +42,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           // A worker thread for each file rather than a process (each file still gets its own modules):
-          // the unit tests' CPU went from 52 to 22 s, most of it Node starting and loading vitest.
+          // most of a unit file's cost was Node starting and loading vitest.
           pool: 'threads',
           include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: ['src/**/*.int.test.ts', 'node_modules/**'],
@@ -74,7 +74,7 @@ export default defineConfig({
           name: 'integration',
           include: integrationFiles,
           env: { PARLEY_TEST_DB: 'sqlite' },
-          globalSetup: ['tests/support/test-database-template.ts'],
+          globalSetup: ['tests/support/test-database-template.ts', 'tests/support/redis-server.ts'],
           ...integration,
         },
       },
@@ -88,7 +88,7 @@ export default defineConfig({
                 // which npm test's steps use to keep the speech engine files out of the main step.
                 include: [...integrationFiles, ...DATABASE_FREE_FILES.map((file) => `!${file}`)],
                 env: { PARLEY_TEST_DB: 'postgres' },
-                globalSetup: ['tests/support/test-database-template.ts'],
+                globalSetup: ['tests/support/test-database-template.ts', 'tests/support/redis-server.ts'],
                 ...integration,
               },
             },

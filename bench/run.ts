@@ -9,14 +9,16 @@ import { benchMeetings, benchMeetingsPostgres, benchUpload } from './meetings-lo
 import { benchNotesLocal } from './notes-local.ts';
 import { benchNotesLlm } from './notes-llm.ts';
 import { benchOffThread } from './off-thread.ts';
+import { benchSpeakers } from './speakers.ts';
 import { benchSpeakersRecording } from './speakers-recording.ts';
 import { benchTranscription } from './transcription.ts';
+import { benchVoices } from './voices.ts';
 import { benchTranscriptionMemory } from './transcription-memory.ts';
 import { median, printSection, type Row } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, meetings-pg, off-thread, upload, transcription, transcription-memory, speakers-recording, live, notes, notes-llm, ask, bundles, lighthouse). */
+/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, meetings-pg, off-thread, upload, transcription, transcription-memory, speakers, voices, speakers-recording, live, notes, notes-llm, ask, bundles, lighthouse). */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (section: string) => !only || only.includes(section);
 
@@ -69,6 +71,9 @@ if (wanted('off-thread')) printSection('Exports and imports off the event loop (
 if (wanted('upload')) printSection('Uploads', await benchUpload());
 if (wanted('transcription')) for (const section of await benchTranscription()) printSection(section.title, section.rows);
 if (wanted('transcription-memory')) printSection('Transcription memory: a long recording in a worker process', await benchTranscriptionMemory());
+if (wanted('speakers'))
+  printSection('Speaker counts: true and found per clip, DER (NIST md-eval, 0.25 s collar), by the built-in clustering', await benchSpeakers());
+if (wanted('voices')) printSection('Voices across meetings: enrolled in one recording, met in another (built-in features)', await benchVoices());
 if (wanted('speakers-recording'))
   printSection("Speakers found: recorded on /record (chromium's fake microphone) and imported, per clip", await benchSpeakersRecording());
 if (wanted('live')) printSection('Live transcript (speech end → line received, audio streamed at real time)', await benchLiveLatency());

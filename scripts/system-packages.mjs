@@ -16,4 +16,5 @@ export const TEST_PACKAGES = [
   { name: 'chromium', provides: '/usr/bin/chromium', why: 'browser tests (driven by playwright-core)' },
   { name: 'flite', provides: '/usr/bin/flite', why: 'generating multi-voice test meetings' },
   { name: 'sox', provides: '/usr/bin/sox', why: 'preparing test audio' },
+  { name: 'redis-server', provides: '/usr/bin/redis-server', why: 'the Redis adapters (shared rate limits), tested against a real Redis' },
 ];

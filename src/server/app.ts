@@ -8,6 +8,7 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
+import { registerApiTokenRoutes } from './features/api-tokens/api-tokens.routes.ts';
 import { registerAskRoutes } from './features/ask/ask.routes.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts';
@@ -25,16 +26,20 @@ import { registerTrackerRoutes } from './features/notes/tracker/tracker.routes.t
 import type { RealtimeHub } from './lib/realtime/realtime-hub.ts';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
 import { registerUploads } from './features/recordings/uploads.plugin.ts';
+import { registerMicrosoftTeamsRoutes } from './features/microsoft-teams/microsoft-teams.routes.ts';
+import { registerSlackRoutes } from './features/slack/slack.routes.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.ts';
 import { registerStatusRoutes } from './features/status/status.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
+import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.ts';
 import type { TranscriptionService } from './features/transcription/transcription.service.ts';
 import { registerTranscriptionRoutes } from './features/transcription/transcription.routes.ts';
 import { createRouter } from './http/endpoint-route.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body-parser.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { checkReadiness } from './lib/readiness.ts';
 import { registerSecurity } from './http/security.ts';
 import { isApiPath, registerAppConfig, registerSpa } from './http/spa.ts';
 
@@ -75,6 +80,18 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     return reply.status(503).send({ status: 'error', version: deps.version, reason: deps.integrity.reason });
   });
 
+  // Whether this process can serve now: each dependency checked live, the one that is down named (a
+  // load balancer's probe). 503 while shutting down too, so traffic moves before the process goes.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.get('/readyz', async (_request, reply) => {
+    const dependencies = await checkReadiness(deps.readiness);
+    const ready = !closing && deps.integrity.ok && Object.values(dependencies).every((state) => state.ok);
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : closing ? 'closing' : 'unavailable', version: deps.version, dependencies });
+  });
+
   await registerOpenApi(app, deps.version);
   await registerAuthRoutes(app, deps.auth, deps.version);
   registerAppConfig(app, () => ({ anonKey: deps.auth.anonKey, version: deps.version, installation: config.installation }));
@@ -92,8 +109,10 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     log: deps.log,
   });
 
-  const route = createRouter(app, createApiGuard(deps.auth.context));
-  registerMeRoute(route);
+  const guard = createApiGuard(deps.auth.context, { verify: services.apiTokens.verify, limiter: services.apiTokens.limiter });
+  const route = createRouter(app, guard);
+  registerApiTokenRoutes(route, { apiTokens: services.apiTokens });
+  registerMeRoute(route, { firstVisit: deps.auth.accounts.firstVisit });
   registerAccountRoutes(route, { account: services.account, avatars: services.avatars });
   registerDataExportRoutes(route, { exports: services.dataExport });
   registerMeetingRoutes(route, {
@@ -120,12 +139,15 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerCalendarRoutes(route, { calendar: services.calendar });
   registerSettingsRoutes(route, { settings: services.settings });
   registerTeamRoutes(route, { teams: services.teams });
+  registerWebhookRoutes(route, { webhooks: services.webhooks });
+  registerSlackRoutes(route, { slack: services.slack });
+  registerMicrosoftTeamsRoutes(route, { microsoftTeams: services.microsoftTeams });
   // Unsubscribe links take RFC 8058's one-click POST, a form body (read as nothing: the token is in the URL), in this scope only.
   await app.register(async (scope) => {
     scope.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>
       done(null, undefined),
     );
-    registerNotificationRoutes(createRouter(scope, createApiGuard(deps.auth.context)), { notifications: services.notifications, publicUrl: config.publicUrl });
+    registerNotificationRoutes(createRouter(scope, guard), { notifications: services.notifications, publicUrl: config.publicUrl });
   });
   registerStatusRoutes(route, { transcription: services.transcription, notes: services.notes, integrity: deps.integrity, events: deps.events });
   await registerUploads(app, {

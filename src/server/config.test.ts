@@ -59,7 +59,8 @@ describe('loadConfig', () => {
   });
 
   it("ranks Ask's passages with the search index alone unless an embeddings endpoint is configured, and asks for its model", () => {
-    expect(loadConfig({}).ask).toEqual({ embeddings: undefined, questionsPerMinute: 20 });
+    expect(loadConfig({}).ask).toEqual({ embeddings: undefined, questionsPerMinute: 20, llmRewrite: false, llmRerank: false });
+    expect(loadConfig({ ASK_LLM_REWRITE: 'true', ASK_LLM_RERANK: 'true' }).ask).toMatchObject({ llmRewrite: true, llmRerank: true });
     expect(() => loadConfig({ ASK_EMBEDDINGS_URL: 'http://localhost:11434' })).toThrow(/ASK_EMBEDDINGS_MODEL: required with ASK_EMBEDDINGS_URL/);
     expect(loadConfig({ ASK_EMBEDDINGS_URL: 'http://localhost:11434', ASK_EMBEDDINGS_MODEL: 'nomic-embed-text' }).ask.embeddings).toEqual({
       url: 'http://localhost:11434',

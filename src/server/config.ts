@@ -66,6 +66,11 @@ const EnvSchema = z.object({
   }),
   WEB_DIR: z.string().default('./dist/web'),
   DATABASE_URL: optionalString,
+  REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\//.test(v), { message: 'must start with redis:// or rediss://' }),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, 'letters, digits, _ . - only, at most 64')
+    .default('parley'),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool(false),
@@ -139,6 +144,12 @@ const EnvSchema = z.object({
   GOOGLE_TOKEN_URL: optionalUrl,
   GOOGLE_REVOKE_URL: optionalUrl,
   GOOGLE_CALENDAR_API_URL: optionalUrl,
+  SLACK_CLIENT_ID: optionalString,
+  SLACK_CLIENT_SECRET: optionalString,
+  SLACK_API_URL: z.string().url().default('https://slack.com/api/'),
+  SLACK_AUTHORIZE_URL: z.string().url().default('https://slack.com/oauth/v2/authorize'),
+  ASK_LLM_REWRITE: bool(false),
+  ASK_LLM_RERANK: bool(false),
   SMTP_HOST: optionalString,
   SMTP_PORT: int(587, 1, 65535),
   SMTP_USER: optionalString,
@@ -164,6 +175,8 @@ export type Config = Readonly<{
   webDir: string;
   logLevel: string;
   db: Readonly<DatabaseConfig>;
+  /** REDIS_URL, REDIS_KEY_PREFIX: where several processes keep their shared counts; undefined keeps them in memory. */
+  redis: Readonly<{ url: string; keyPrefix: string }> | undefined;
   auth: Readonly<{
     siteUrl: string;
     uriAllowList: readonly string[];
@@ -229,6 +242,9 @@ export type Config = Readonly<{
     embeddings: Readonly<{ url: string; apiKey: string | undefined; model: string; timeoutSeconds: number }> | undefined;
     /** Questions one person may ask a minute (each may cost a model call and an embeddings call). */
     questionsPerMinute: number;
+    /** With the notes' LLM: the question rewritten as search words before retrieval, and the best passages re-ranked by it. */
+    llmRewrite: boolean;
+    llmRerank: boolean;
   }>;
   /**
    * URLs people give Parley (webhooks, calendars, chat services): loopback, private and link-local
@@ -244,6 +260,11 @@ export type Config = Readonly<{
     timeoutSeconds: number;
     google: Readonly<{ clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; revokeUrl: string; calendarApiUrl: string }> | undefined;
   }>;
+  /**
+   * "Add to Slack" (a Slack app's bot token, a channel picker, files): the app's client id and secret
+   * (unset unless both are); the Web API and authorize URLs are settings so tests point them at a local server.
+   */
+  slack: Readonly<{ app: Readonly<{ clientId: string; clientSecret: string }> | undefined; apiUrl: string; authorizeUrl: string }>;
   smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
   /**
    * Speech models fetched with `npm run models` ($DATA_DIR/models) and where they are downloaded
@@ -329,6 +350,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDir: path.resolve(e.WEB_DIR),
     logLevel: e.LOG_LEVEL,
     db: Object.freeze(db),
+    // Shared counts (rate limits) across processes; without it they stay in each process's memory.
+    redis: e.REDIS_URL === undefined ? undefined : Object.freeze({ url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX }),
     auth: Object.freeze({
       siteUrl: e.AUTH_SITE_URL ?? publicUrl,
       uriAllowList: Object.freeze(
@@ -399,6 +422,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             })
           : undefined,
       questionsPerMinute: e.ASK_QUESTIONS_PER_MINUTE,
+      llmRewrite: e.ASK_LLM_REWRITE,
+      llmRerank: e.ASK_LLM_RERANK,
     }),
     outbound: Object.freeze({ allowPrivateNetworks: e.OUTBOUND_ALLOW_PRIVATE_NETWORKS }),
     calendar: Object.freeze({
@@ -414,6 +439,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               calendarApiUrl: e.GOOGLE_CALENDAR_API_URL ?? 'https://www.googleapis.com/calendar/v3',
             })
           : undefined,
+    }),
+    slack: Object.freeze({
+      app: e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET ? Object.freeze({ clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET }) : undefined,
+      apiUrl: e.SLACK_API_URL.endsWith('/') ? e.SLACK_API_URL : `${e.SLACK_API_URL}/`,
+      authorizeUrl: e.SLACK_AUTHORIZE_URL,
     }),
     smtp: smtp && Object.freeze(smtp),
     models: Object.freeze({

@@ -10,8 +10,9 @@ import { pino } from 'pino';
 import type { Config, Role } from './config.ts';
 import { createDb, type DbHandle } from './db/create-db.ts';
 import { currentSchema } from './db/dialect.ts';
-import { checkDatabaseIntegrity, type DatabaseIntegrity } from './db/integrity.ts';
+import { checkDatabaseIntegrity, pingDatabase, type DatabaseIntegrity } from './db/integrity.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { createApiTokensService, type ApiTokensService } from './features/api-tokens/api-tokens.service.ts';
 import { createAskService, type AskService } from './features/ask/ask.service.ts';
 import { createEmbeddingsClient } from './features/ask/embeddings-client.ts';
 import { createAccountService, type AccountService, type BeforeAccountDeleted } from './features/account/account.service.ts';
@@ -36,6 +37,15 @@ import { createPostgresTransport } from './lib/realtime/realtime-postgres.ts';
 import { createAutoDeleteSweeper, type AutoDeleteSweeper } from './features/settings/auto-delete.ts';
 import { createSettingsService, type SettingsService } from './features/settings/settings.service.ts';
 import { createSharingService, type SharingService } from './features/sharing/sharing.service.ts';
+import { createSlackService, type SlackService } from './features/slack/slack.service.ts';
+import { subscribeSlack } from './features/slack/slack.subscribers.ts';
+import { createMicrosoftTeamsService, type MicrosoftTeamsService } from './features/microsoft-teams/microsoft-teams.service.ts';
+import { subscribeMicrosoftTeams } from './features/microsoft-teams/microsoft-teams.subscribers.ts';
+import { createDigests } from './lib/chat-channels/notes-digest.ts';
+import { outboundFetch } from './lib/outbound/outbound-fetch.ts';
+import { createMemoryReplayGuard, createOAuthClient } from './lib/oauth/oauth-client.ts';
+import { createSlackClients } from './features/slack/slack-app.ts';
+import { SLACK_BOT_SCOPES } from './features/slack/slack.service.ts';
 import { createTeamsService, type TeamsService } from './features/teams/teams.service.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/engine.ts';
 import { createEngineRegistry, type EngineRegistry } from './features/transcription/engines/select-engine.ts';
@@ -49,6 +59,8 @@ import { subscribeNotes } from './features/notes/notes.subscribers.ts';
 import { subscribeNotifications } from './features/notifications/notifications.subscribers.ts';
 import { subscribeTeams } from './features/teams/teams.subscribers.ts';
 import { subscribeMeetings } from './features/meetings/meetings.subscribers.ts';
+import { subscribeWebhooks } from './features/webhooks/webhooks.subscribers.ts';
+import { createWebhooksService, type WebhookTimings, type WebhooksService } from './features/webhooks/webhooks.service.ts';
 import { createDomainEvents, type DomainEvents } from './events/domain-events.ts';
 import type { StageLimits } from './features/transcription/stage-limits.ts';
 import { createJobQueue, type JobQueueTimings } from './jobs/create-job-queue.ts';
@@ -59,12 +71,16 @@ import { createBlobLedger } from './lib/blobs.repository.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { tightenTree } from './lib/private-files.ts';
-import { createMemoryRateLimiters, type RateLimiters } from './lib/rate-limit.ts';
+import { createMemoryRateLimiters, createRedisRateLimiters, type RateLimiters } from './lib/rate-limit.ts';
+import { connectRedis } from './lib/redis.ts';
+import type { ReadinessCheck } from './lib/readiness.ts';
 import { createAudioLinks, type AudioLinks } from './features/meetings/audio-link.ts';
 import { createSecretBox, isSealed, loadSecretKey } from './lib/secret-box.ts';
 
 export type Services = {
   account: AccountService;
+  /** Settings › Developers' personal API tokens, checked by the /api/v1 guard. */
+  apiTokens: ApiTokensService;
   ask: AskService;
   /** Profile pictures (Settings › Profile "Change"), resized with sharp. */
   avatars: AvatarStore;
@@ -72,6 +88,8 @@ export type Services = {
   calendar: CalendarService;
   dataExport: DataExportService;
   meetings: MeetingsService;
+  /** Microsoft Teams: notes posted to a channel through a Workflows webhook. */
+  microsoftTeams: MicrosoftTeamsService;
   notes: NotesService;
   /** Settings › Notifications acted on: emails with unsubscribe links, the daily digest, the bell's notifications. */
   notifications: NotificationsService;
@@ -79,8 +97,12 @@ export type Services = {
   transcription: TranscriptionService;
   sharing: SharingService;
   settings: SettingsService;
+  /** Slack: notes posted to a channel when ready, and Share to Slack. */
+  slack: SlackService;
   insights: InsightsService;
   teams: TeamsService;
+  /** Settings › Developers' outgoing webhooks (Standard Webhooks), a subscriber of the domain events. */
+  webhooks: WebhooksService;
 };
 
 export type Deps = {
@@ -92,6 +114,8 @@ export type Deps = {
   database: DbHandle;
   /** The start-up integrity check of the database, reported by /healthz and /status. */
   integrity: DatabaseIntegrity;
+  /** What /readyz asks: each dependency this process needs (database, Redis when configured), checked live. */
+  readiness: readonly ReadinessCheck[];
   blobs: BlobStore;
   /** Short-lived links to a meeting's recording for the player (sealed with the installation key). */
   audioLinks: AudioLinks;
@@ -131,6 +155,10 @@ type CreateDepsOptions = {
   stageLimits?: StageLimits;
   /** The catalog the first start's model download chooses from (tests serve stand-in models). */
   modelCatalog?: readonly CatalogEntry[];
+  /** Webhook retry schedule, sweep and disabling times (tests of retries run in milliseconds). */
+  webhookTimings?: WebhookTimings;
+  /** The time limit of requests to other services (tests of a service that never answers). */
+  outboundTimeoutMs?: number;
   /** Checks that may refuse an account's deletion (tests of the port; teams plugs in here). */
   beforeAccountDeleted?: BeforeAccountDeleted[];
 };
@@ -160,7 +188,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       ? await createPostgresTransport({ url: database.url, channel: await realtimeChannel(database), log })
       : undefined;
   const realtime = createRealtimeHub(transport);
-  const rateLimiters = createMemoryRateLimiters();
+  const redis = config.redis ? await connectRedis(config.redis.url, log) : undefined;
+  const rateLimiters = redis && config.redis ? createRedisRateLimiters(redis, config.redis.keyPrefix) : createMemoryRateLimiters();
   const jobs = await createJobQueue(database, log, options.jobTimings);
   const events = createDomainEvents({ db, jobs, log, now, ...options.eventDelivery });
   const people = createPeople(db);
@@ -285,6 +314,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     log,
     rateLimiters,
     rateLimit: { points: config.ask.questionsPerMinute, duration: 60 },
+    llmSteps: { rewrite: config.ask.llmRewrite, rerank: config.ask.llmRerank },
     chat:
       askLlm &&
       createChatClient({ url: askLlm.url, apiKey: askLlm.apiKey, model: askLlm.model, timeoutMs: askLlm.timeoutSeconds * 1000, retry: { maxRetries: 1 } }),
@@ -323,6 +353,63 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   subscribeTeams(events, teams);
   subscribeMeetings(events, meetings);
   subscribeNotifications(events, notifications, teams);
+  const webhooks = createWebhooksService({
+    db,
+    jobs,
+    secrets,
+    allowPrivateNetworks: config.outbound.allowPrivateNetworks,
+    teams: { assertManager: teams.assertManager, managedTeamIdsOf: teams.managedTeamIdsOf },
+    notifyDisabled: notifications.integrationFailed,
+    publicUrl: config.publicUrl,
+    now,
+    log,
+    timings: options.webhookTimings,
+  });
+  subscribeWebhooks(events, webhooks);
+  const sharing = createSharingService({ db, meetings, notes });
+  // Slack and Teams channels: a meeting's notes read as its owner (or the sharer) may read them.
+  const digestOf = createDigests({
+    meeting: meetings.read,
+    insights: notes.ofMeeting,
+    shareToken: async (ownerId, meetingId) => {
+      const created = await sharing.create(ownerId, meetingId);
+      return created.kind === 'created' ? created.token : undefined;
+    },
+    timeZoneOf: people.timeZoneOf,
+    publicUrl: config.publicUrl,
+  });
+  // Every request to Slack or Teams goes through the outbound URL guard (addresses checked as it connects).
+  const outboundPolicy = { ...config.outbound, ...(options.outboundTimeoutMs ? { timeoutMs: options.outboundTimeoutMs } : {}) };
+  const outbound = (url: string, init: Parameters<typeof outboundFetch>[1]) => outboundFetch(url, init, outboundPolicy);
+  const chatDeps = { db, secrets, teams, namesOf: people.namesOf, digestOf, outbound, allowAnyWebhookUrl: config.outbound.allowPrivateNetworks, now, log };
+  const slackRedirectUri = `${config.publicUrl.replace(/\/+$/, '')}/integrations/slack/callback`;
+  const slackApp = config.slack.app && {
+    clients: createSlackClients({ apiUrl: config.slack.apiUrl, outbound, log }),
+    oauth: createOAuthClient({
+      provider: {
+        id: 'slack',
+        issuer: 'https://slack.com',
+        authorizationEndpoint: config.slack.authorizeUrl,
+        tokenEndpoint: `${config.slack.apiUrl}oauth.v2.access`,
+        clientId: config.slack.app.clientId,
+        clientSecret: config.slack.app.clientSecret,
+        scopes: SLACK_BOT_SCOPES,
+        scopeSeparator: ',',
+        redirectUri: slackRedirectUri,
+        tokenTypes: ['bot'],
+      },
+      box: secrets,
+      replayGuard: createMemoryReplayGuard(clock),
+      clock,
+      fetch: ((input: string | URL | Request, init?: RequestInit) =>
+        outboundFetch(input instanceof Request ? input.url : input, init as Parameters<typeof outboundFetch>[1], outboundPolicy)) as typeof fetch,
+      allowInsecureRequests: config.outbound.allowPrivateNetworks,
+    }),
+  };
+  const slack = createSlackService({ ...chatDeps, app: slackApp, redirectUri: slackRedirectUri });
+  const microsoftTeams = createMicrosoftTeamsService(chatDeps);
+  subscribeSlack(events, slack);
+  subscribeMicrosoftTeams(events, microsoftTeams);
   const samples = createSamplesService({ meetings, notes });
   // A new account starts with the sample meetings (auth knows nothing of meetings: a named hook);
   // an ended session closes the sockets opened with it, in every process (the hub carries it).
@@ -353,6 +440,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     rateLimiters,
   });
   const avatars = createAvatarStore(blobs, rateLimiters);
+  const apiTokens = createApiTokensService({ db, now, rateLimiters });
   const calendar = createCalendarService({
     db,
     secrets,
@@ -380,17 +468,22 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       beforeAccountDeleted,
       // Last, whatever else the blob store counts as theirs: one query, so nothing stored of theirs outlives it.
       onDataDeleted: [
+        // First: a script holding one of their tokens stops with the sessions, not after the data.
+        apiTokens.removeFor,
         dataExport.removeFor,
         avatars.remove,
         calendar.removeFor,
         notifications.removeFor,
         teams.forgetActivityOf,
+        slack.removeFor,
+        microsoftTeams.removeFor,
         (userId) => blobs.removeOwnedBy(userId).then(() => undefined),
       ],
-      onAccountDeleted: [teams.accountDeleted],
+      onAccountDeleted: [teams.accountDeleted, webhooks.removeFor],
       events,
       log,
     }),
+    apiTokens,
     ask,
     avatars,
     calendar,
@@ -401,9 +494,12 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     samples,
     transcription,
     settings,
-    sharing: createSharingService({ db, meetings, notes }),
-    insights: createInsightsService({ meetings, notes, now }),
+    sharing,
+    slack,
+    microsoftTeams,
+    insights: createInsightsService({ db, meetings, notes, now }),
     teams,
+    webhooks,
   };
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now });
   const uploadSweeper = createUploadSweeper({ store: uploadStore, meetings, blobs, log, expiryMs: config.uploads.expiryMs, now });
@@ -428,6 +524,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     speech: { engines, engine, speakers },
     auth,
     services,
+    readiness: [{ name: 'database', check: () => pingDatabase(db) }, ...(redis ? [{ name: 'redis', check: async () => void (await redis.ping()) }] : [])],
     version: options.version ?? '0.1.0',
     start: async () => {
       await jobs.start({ work: works });
@@ -452,6 +549,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       exportSweep.unref();
       // Settings › Notifications "Team Activity": the daily digest job, queued hourly (each run sends only what is due).
       notifications.startDigests();
+      // Webhook retries that are due, and deliveries a crash left unqueued.
+      webhooks.start();
       // Connected calendars are read again every 15 minutes.
       calendar.start();
     },
@@ -461,6 +560,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       clearInterval(exportSweep);
       events.stop();
       notifications.stopDigests();
+      webhooks.stop();
       await calendar.stop();
       await autoDelete.stop();
       await uploadSweeper.stop();
@@ -468,6 +568,9 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       await jobs.stop();
       await Promise.all([engines.close(), speakers.close(), notesEngines.close()]);
       await transport?.close();
+      // A connection that is down has nothing to say goodbye on: it stops retrying instead.
+      if (redis?.status === 'ready') await redis.quit();
+      else redis?.disconnect();
       if (ownsDatabase) await database.close();
     },
   };

@@ -153,8 +153,8 @@ describe('/settings', () => {
   it('Connected Accounts: Connect says the integration is not available yet', async () => {
     const { context, page } = await openSettings({ fullName: 'Mary Jackson', password: 'windtunnel1' });
     for (const name of ['Microsoft Teams', 'Google Calendar', 'Slack']) await page.getByText(name, { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Connect Slack' }).click();
-    await toast(page, 'The Slack integration is not available on this installation yet.').waitFor();
+    await page.getByRole('button', { name: 'Connect Google Calendar' }).click();
+    await toast(page, 'The Google Calendar integration is not available on this installation yet.').waitFor();
     await context.close();
   });
 

@@ -75,6 +75,55 @@ describe("correcting a meeting's speakers", () => {
     await context.close();
   });
 
+  it('splits a line and moves a line to a new speaker from the keyboard, each undone from its toast', async () => {
+    const { context, page } = await signedInPage(browser, { fullName: 'Sam Splitter' });
+    await page.getByRole('link', { name: 'Weekly Team Standup' }).first().click();
+    const transcript = page.getByRole('list', { name: 'Transcript' });
+    await transcript.waitFor();
+    const lines = () => transcript.locator(':scope > li').allInnerTexts();
+    const original = await lines();
+    expect(original).toHaveLength(6);
+
+    // Split: the speaker's menu opened with Enter, the caret placed with the arrow keys, Enter splits.
+    const first = page.getByRole('button', { name: 'Change the speaker of the line at 00:00 (Alex Johnson)' });
+    await first.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'Split this line…' }).focus();
+    await page.keyboard.press('Enter');
+    const splitBox = page.getByRole('textbox', { name: 'Split the line at 00:00' });
+    await expect.poll(() => splitBox.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 12; i++) await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('Enter');
+    const split = toast(page, 'Line split');
+    await split.waitFor();
+    await expect.poll(() => lines().then((l) => l.length)).toBe(7);
+    const [a, b] = await lines();
+    expect(a).toMatch(/^00:00\s*Alex Johnson:/);
+    expect(b).toMatch(/Alex Johnson:/);
+    await split.getByRole('button', { name: 'Undo' }).click();
+    await toast(page, 'Split undone').waitFor();
+    await expect.poll(lines).toEqual(original);
+
+    // Move: Sarah's line to a new speaker, who appears in the Speakers card; Undo gives it back and removes them.
+    await page.getByRole('button', { name: 'Change the speaker of the line at 00:10 (Sarah Miller)' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'A new speaker' }).first().focus();
+    await page.keyboard.press('Enter');
+    const moved = toast(page, 'Line moved');
+    await moved.waitFor();
+    await page.getByRole('button', { name: 'Change the speaker of the line at 00:10 (Speaker 5)' }).waitFor();
+    await page.getByRole('button', { name: 'Rename Speaker 5' }).waitFor();
+    await moved.getByRole('button', { name: 'Undo' }).click();
+    await toast(page, 'Move undone').waitFor();
+    await page.getByRole('button', { name: 'Change the speaker of the line at 00:10 (Sarah Miller)' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: 'Rename Speaker 5' }).count()).toBe(0);
+    await page.reload();
+    await transcript.waitFor();
+    expect(await lines()).toEqual(original);
+    await context.close();
+  });
+
   it("offers the names already used in the person's meetings when naming a speaker", async () => {
     const { context, page } = await signedInPage(browser, { fullName: 'Nina Names' });
     await page.getByRole('link', { name: 'Weekly Team Standup' }).first().click();

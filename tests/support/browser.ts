@@ -55,8 +55,8 @@ const CHROMIUM_ARGS = [
   '--use-fake-ui-for-media-stream',
   '--use-fake-device-for-media-stream',
   // V8's optimising compilers (TurboFan, Maglev) off: a test's page lives seconds, too short for what
-  // they compile to pay back, and they compiled on the same two cores (four of the browser files took
-  // 130.6 -> 118 s of CPU in all). Same JavaScript, same results; the interpreter and Sparkplug run it.
+  // they compile to pay back, and they compile on the cores the tests need. Same JavaScript, same
+  // results; the interpreter and Sparkplug run it.
   '--js-flags=--no-opt --no-maglev',
 ];
 
@@ -97,7 +97,7 @@ export const PHONE = { width: 375, height: 740 };
  * The motion setting of the browser tests' pages (newPage, signedInPage): reduced, as a person can ask
  * their system for (prefers-reduced-motion; src/web/styles.css then stops the app's animations). No
  * test asserts a movement; without the dialogs', menus' and spinners' animations chromium draws fewer
- * frames (four of the browser files took 130.6 -> 117.8 s of CPU in all) and a click no longer waits
+ * frames and a click no longer waits
  * for its target to stop moving. The default motion has its own test (accessibility.spec.ts), and the
  * few contexts the tests open themselves (a visitor's) keep it.
  */

@@ -1,8 +1,8 @@
 /**
  * Integration files that never open a database: the speech engines, speaker models and model
  * downloads on their own, the child-process hosts and ffmpeg's windows. They run in the `integration`
- * project only (vitest.config.ts): in `integration-postgres` they ran the same code to the same result
- * a second time, about 60 s of CPU of the run's two cores. `createTestDatabase` (test-database.ts)
+ * project only (vitest.config.ts): in `integration-postgres` they would run the same code to the same
+ * result a second time. `createTestDatabase` (test-database.ts)
  * fails in a file listed here, so a file that starts to use a database has to leave the list, and
  * then runs on PostgreSQL too.
  */
@@ -17,5 +17,6 @@ export const DATABASE_FREE_FILES: readonly string[] = [
   'src/server/lib/child-host/host-client.int.test.ts',
   'src/server/lib/child-host/host-pool.int.test.ts',
   'src/server/lib/ffmpeg-windows.int.test.ts',
+  'src/server/lib/rate-limit-redis.int.test.ts',
   'src/server/lib/outbound/outbound-fetch.int.test.ts',
 ];

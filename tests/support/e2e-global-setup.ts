@@ -32,7 +32,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       const port = await findFreePort();
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
       // Browser tests sign up many accounts from one IP in a few minutes: spawnServer turns rate limits off.
-      const server = await spawnServer({ port, dataDir });
+      // Chat webhooks are posted to receivers the tests run on loopback.
+      const server = await spawnServer({ port, dataDir, env: { OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' } });
       return { server, baseUrl: server.baseUrl, dataDir };
     }),
   );

@@ -144,3 +144,25 @@ export function fakeAskAnswer(prompt: string, invent: boolean): string {
   if (invent) answer.push(`${INVENTED_ASK_SENTENCE} [S1]`);
   return answer.length > 0 ? answer.join('\n') : 'NO ANSWER';
 }
+
+/** A rewrite that knows no synonyms: the question's longer words, so its figures say what the step costs, not what a model gains. */
+export function fakeRewriteAnswer(prompt: string): string {
+  const question = /^Question: (.*)$/m.exec(prompt)?.[1] ?? '';
+  return words(question.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' '))
+    .filter((w) => w.length > 3)
+    .join(' ');
+}
+
+/** A re-rank by the words each passage shares with the question, most first; NONE when none shares any. */
+export function fakeRerankAnswer(prompt: string): string {
+  const question = /^Question: (.*)$/m.exec(prompt)?.[1] ?? '';
+  const asked = new Set(words(question.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ')).filter((w) => w.length > 3));
+  const passages = prompt.split(/\n(?=\[P\d+\])/).flatMap((block) => {
+    const ref = /^\[(P\d+)\]/.exec(block)?.[1];
+    if (!ref) return [];
+    const score = words(block.toLowerCase().replace(/[^\p{L}\p{N}\s]/gu, ' ')).filter((w) => asked.has(w)).length;
+    return score > 0 ? [{ ref, score }] : [];
+  });
+  passages.sort((a, b) => b.score - a.score);
+  return passages.length > 0 ? passages.map((p) => p.ref).join(', ') : 'NONE';
+}

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { fakeAskAnswer, fakeMergeAnswer, fakeNotesAnswer } from './fake-chat-answers.ts';
+import { fakeAskAnswer, fakeMergeAnswer, fakeNotesAnswer, fakeRerankAnswer, fakeRewriteAnswer } from './fake-chat-answers.ts';
 
 /** How the next answers go wrong (or not). */
 export type FakeChatBehaviour =
@@ -187,6 +187,11 @@ export async function startFakeChatService(options: { apiKey?: string } = {}) {
     if (settings.delayMs > 0) await sleep(settings.delayMs);
     const system = body.messages.find((m) => m.role === 'system')?.content ?? '';
     const user = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
+    // Ask's rewrite and re-rank (features/ask/llm-answer.ts) want one line.
+    if (system.startsWith('You rewrite a question about meetings') && behaviour === 'ok')
+      return complete(res, body, fakeRewriteAnswer(user), 'stop', promptTokens);
+    if (system.startsWith('You rank passages of meeting transcripts') && behaviour === 'ok')
+      return complete(res, body, fakeRerankAnswer(user), 'stop', promptTokens);
     // Ask's prompt (features/ask/llm-answer.ts) wants sentences citing lines, not notes.
     if (system.startsWith('You answer questions about meetings') && (behaviour === 'ok' || behaviour === 'invent')) {
       return complete(res, body, fakeAskAnswer(user, behaviour === 'invent'), 'stop', promptTokens);

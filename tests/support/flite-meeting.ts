@@ -77,12 +77,12 @@ const VOCABULARY = (
 ).split(' ');
 
 /**
- * A long meeting: the same three voices taking turns of 6 to 23 words (never one voice twice in a
- * row) made of a fixed vocabulary, with pauses of 0.2 to 1 s, until `minutes` are reached. The
- * words come from a seeded generator, so the meeting is the same on every run.
+ * A long meeting: the same three voices (or `voices`) taking turns of 6 to 23 words (never one
+ * voice twice in a row) made of a fixed vocabulary, with pauses of 0.2 to 1 s, until `minutes` are
+ * reached. The words come from a seeded generator, so the meeting is the same on every run.
  */
-export function longFliteMeeting(options: { minutes: number; seed?: number }): FliteMeeting {
-  const voices = ['kal16', 'slt', 'awb'];
+export function longFliteMeeting(options: { minutes: number; seed?: number; voices?: readonly string[] }): FliteMeeting {
+  const voices = options.voices ?? ['kal16', 'slt', 'awb'];
   let state = options.seed ?? 7;
   const random = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
   const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-flite-'));
@@ -94,7 +94,7 @@ export function longFliteMeeting(options: { minutes: number; seed?: number }): F
     let previous = -1;
     const wav = path.join(scratch, 'line.wav');
     while (at < msToBytes(options.minutes * 60_000)) {
-      const voice = (previous + 1 + Math.floor(random() * (voices.length - 1))) % voices.length;
+      const voice = voices.length === 1 ? 0 : (previous + 1 + Math.floor(random() * (voices.length - 1))) % voices.length;
       previous = voice;
       const text = Array.from({ length: 6 + Math.floor(random() * 18) }, () => VOCABULARY[Math.floor(random() * VOCABULARY.length)]!).join(' ');
       execFileSync('flite', ['-voice', voices[voice]!, '-t', text, '-o', wav]);

@@ -13,9 +13,8 @@ import { POSTGRES_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV, TEMPLATE_SCHEMA_TOKEN } fro
 /**
  * Migrates one database per run, then every test app starts from a copy of it: a SQLite file copied,
  * or on PostgreSQL the template schema's SQL (pg_dump of Parley's schema and pg-boss's beside it)
- * replayed into a new schema in one round trip. Running all migrations and pg-boss's install for each
- * of the hundreds of test apps cost about 0.5 s of CPU each (Kysely's migrator, PostgreSQL's DDL);
- * the copy is the same schema, so what the tests see does not change, and the server still runs its
+ * replayed into a new schema in one round trip, rather than running every migration and pg-boss's
+ * install for each of the hundreds of test apps (Kysely's migrator, PostgreSQL's DDL); the copy is the same schema, so what the tests see does not change, and the server still runs its
  * migrator at start (finding nothing to do), as on any restart.
  */
 export default async function setup(project: TestProject): Promise<() => void> {

@@ -31,7 +31,7 @@ export async function startTestWorker(script: string, env: Record<string, string
   child.once('exit', (code, signal) => (output += `\n[exited ${code ?? signal}]`));
   // The whole output when the line never comes: the failure then shows what the worker said.
   const waitFor = (text: string, timeout = 30_000) => expect.poll(() => (output.includes(text) ? text : output), { timeout, interval: 50 }).toBe(text);
-  // A cold start (tsx compiling the server's modules) once took over 30 s in CI, beside the speech engines and the browser.
+  // A cold start compiles the server's modules (tsx), slow beside the speech engines and the browser.
   await waitFor('ready', WORKER_START_MS);
   return {
     waitFor,

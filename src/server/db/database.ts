@@ -1,3 +1,4 @@
+import type { ApiTokenTables } from '../features/api-tokens/api-tokens.table.ts';
 import type { AskTables } from '../features/ask/ask.table.ts';
 import type { AuthTables } from '../features/auth/auth.table.ts';
 import type { CalendarTables } from '../features/calendar/calendar.table.ts';
@@ -6,24 +7,31 @@ import type { MeetingTables } from '../features/meetings/meetings.table.ts';
 import type { NotesTables } from '../features/notes/notes.table.ts';
 import type { NotificationTables } from '../features/notifications/notifications.table.ts';
 import type { SettingsTables } from '../features/settings/settings.table.ts';
+import type { MicrosoftTeamsTables } from '../features/microsoft-teams/microsoft-teams.table.ts';
 import type { SharingTables } from '../features/sharing/sharing.table.ts';
+import type { SlackTables } from '../features/slack/slack.table.ts';
 import type { TeamTables } from '../features/teams/teams.table.ts';
+import type { WebhookTables } from '../features/webhooks/webhooks.table.ts';
 import type { EventTables } from '../events/events.table.ts';
 import type { JobTables } from '../jobs/jobs.table.ts';
 import type { BlobTables } from '../lib/blobs.table.ts';
 import type { InstanceSettingsTable } from './instance-settings.table.ts';
 
 /** Every table Kysely knows, assembled from the features' own table files. */
-export type Database = AskTables &
+export type Database = ApiTokenTables &
+  AskTables &
   AuthTables &
   CalendarTables &
   DataExportTables &
   MeetingTables &
+  MicrosoftTeamsTables &
   NotesTables &
   NotificationTables &
   SettingsTables &
   SharingTables &
+  SlackTables &
   TeamTables &
+  WebhookTables &
   JobTables &
   BlobTables &
   EventTables & {

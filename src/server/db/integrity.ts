@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { DbHandle } from './create-db.ts';
+import type { Db, DbHandle } from './create-db.ts';
 
 /** What the start-up check found: /healthz answers 503 with the reason, and /status shows it. */
 export type DatabaseIntegrity = { ok: true; reason: null; checkedAt: string } | { ok: false; reason: string; checkedAt: string };
@@ -42,4 +42,9 @@ async function readEveryTable(database: DbHandle): Promise<string | null> {
     }
   }
   return null;
+}
+
+/** Whether the database answers now (readiness: a lost connection or a full pool shows here). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await sql`select 1`.execute(db);
 }

@@ -27,7 +27,11 @@ import * as emailChangeConfirmStatus from './migrations/2026-12-06-1030-email-ch
 import * as meetingTranscriptBytes from './migrations/2026-12-06-1040-meeting-transcript-bytes.ts';
 import * as createIdempotencyKeys from './migrations/2026-12-06-1050-create-idempotency-keys.ts';
 import * as createBlobs from './migrations/2026-12-06-1100-create-blobs.ts';
+import * as createApiTokens from './migrations/2026-12-07-0100-create-api-tokens.ts';
+import * as createWebhooks from './migrations/2026-12-07-0110-create-webhooks.ts';
 import * as createCalendar from './migrations/2026-12-07-0200-create-calendar.ts';
+import * as createChatConnections from './migrations/2026-12-07-0300-create-chat-connections.ts';
+import * as firstSession from './migrations/2026-12-07-0500-first-session.ts';
 import { sealAuthSecrets, type Sealer } from './migrations/2026-11-24-1100-seal-auth-secrets.ts';
 import * as audioBytesBigint from './migrations/2026-11-24-1200-audio-bytes-bigint.ts';
 import * as sessionRecovery from './migrations/2026-11-24-1300-session-recovery.ts';
@@ -74,7 +78,11 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-12-06-1040-meeting-transcript-bytes': meetingTranscriptBytes,
   '2026-12-06-1050-create-idempotency-keys': createIdempotencyKeys,
   '2026-12-06-1100-create-blobs': createBlobs,
+  '2026-12-07-0100-create-api-tokens': createApiTokens,
+  '2026-12-07-0110-create-webhooks': createWebhooks,
   '2026-12-07-0200-create-calendar': createCalendar,
+  '2026-12-07-0300-create-chat-connections': createChatConnections,
+  '2026-12-07-0500-first-session': firstSession,
 });
 
 /** The migrations for a database that holds no secrets yet (tests of one migration's effect). */

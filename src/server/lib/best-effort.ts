@@ -24,6 +24,8 @@ export const BEST_EFFORTS = {
   'ask-embeddings-queue': 'Ask could not queue embeddings',
   'ask-embeddings': 'Ask: the embeddings server failed; answering from the search index alone',
   'ask-model': 'Ask: the notes LLM failed; answering with the passages',
+  'ask-rewrite': 'Ask: the notes LLM could not rewrite the question; searching it as asked',
+  'ask-rerank': 'Ask: the notes LLM could not re-rank the passages; keeping the retrieval order',
   'notes-progress': 'notes progress not recorded',
   'notes-follow-ups': 'follow-ups of open action items and superseded decisions not found',
   'digest-queue': 'the Team Activity digest job could not be queued: it is queued again within the hour',
@@ -35,7 +37,10 @@ export const BEST_EFFORTS = {
   'event-enqueue': 'event deliveries were not queued after their commit: the next sweep queues them',
   'event-sweep': 'the sweep of pending event deliveries failed: it runs again within the minute',
   'calendar-revoke': 'a disconnected Google Calendar grant was not revoked at Google: it stays until the person removes it in their Google account',
+  'webhook-sweep': 'the sweep of due webhook deliveries failed: it runs again within seconds',
+  'webhook-disabled-notice': 'a webhook endpoint was disabled, but its owner could not be told in the app',
   'calendar-sweep': 'the refresh of connected calendars failed: it runs again within the minute',
+  'slack-revoke': "a disconnected Slack app's token could not be revoked at Slack: it was forgotten here (remove the app in Slack to end it)",
   'notes-deleted-check': 'a notes run could not check whether its meeting still exists: it checks again in a second',
 } as const satisfies Record<string, string>;
 

@@ -1,12 +1,14 @@
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 /**
  * The one rate-limit port: every limiter in the server (auth's request limits and sign-in guard,
  * Ask's questions, the live transcript's paused time) is made here, from the factory deps.ts creates
- * once. Today the counts live in this process's memory (rate-limiter-flexible's `RateLimiterMemory`);
- * a deployment of several processes needs them shared, and `RateLimiterRedis` (the same library,
- * the same calls) plugs in as another adapter without touching a feature. So the API is async only,
- * every key is namespaced by its limiter's prefix, and nothing here answers from process state alone.
+ * once. By default the counts live in this process's memory (rate-limiter-flexible's
+ * `RateLimiterMemory`); with REDIS_URL they live in Redis (`RateLimiterRedis`, the same library and
+ * calls), so several web processes share them and a brute force spread over them is still counted.
+ * So the API is async only, every key is namespaced by its limiter's prefix, and nothing here
+ * answers from process state alone.
  */
 export type RateLimiters = {
   /** A limiter of `points` per `duration` seconds for each key; its counts are kept under `keyPrefix`, unique per factory. */
@@ -69,15 +71,40 @@ function adapt(limiter: RateLimiterAbstract): RateLimiter {
   };
 }
 
-/** Limiters whose counts live in this process (one process holds them all). */
-export function createMemoryRateLimiters(): RateLimiters {
+/** A factory that refuses a second limiter under a name: in a shared store the same prefix would mix two limiters' counts. */
+function namedOnce(make: (spec: RateLimitSpec) => RateLimiterAbstract): RateLimiters {
   const prefixes = new Set<string>();
   return {
     limiter: (spec) => {
-      // In one memory each limiter keeps its own counts; in a shared store the same prefix would mix them.
       if (prefixes.has(spec.keyPrefix)) throw new Error(`A rate limiter named ${spec.keyPrefix} already exists`);
       prefixes.add(spec.keyPrefix);
-      return adapt(new RateLimiterMemory({ keyPrefix: spec.keyPrefix, points: spec.points, duration: spec.duration }));
+      return adapt(make(spec));
     },
   };
+}
+
+/** Limiters whose counts live in this process (one process holds them all). */
+export function createMemoryRateLimiters(): RateLimiters {
+  return namedOnce((spec) => new RateLimiterMemory({ keyPrefix: spec.keyPrefix, points: spec.points, duration: spec.duration }));
+}
+
+/**
+ * Limiters whose counts live in Redis under `<namespace>:<limiter>:<key>`, shared by every process
+ * of the installation. While Redis cannot be reached, each process counts in its own memory instead
+ * (rate-limiter-flexible's insurance limiter): limits stay enforced, per process, rather than every
+ * limited request failing. Counts survive a Redis restart only as far as Redis persists them (AOF:
+ * docs/deployment.md).
+ */
+export function createRedisRateLimiters(client: Redis, namespace: string): RateLimiters {
+  return namedOnce(
+    (spec) =>
+      new RateLimiterRedis({
+        storeClient: client,
+        keyPrefix: `${namespace}:${spec.keyPrefix}`,
+        points: spec.points,
+        duration: spec.duration,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: new RateLimiterMemory({ keyPrefix: spec.keyPrefix, points: spec.points, duration: spec.duration }),
+      }),
+  );
 }

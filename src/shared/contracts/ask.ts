@@ -43,8 +43,12 @@ export type AskMode = z.infer<typeof AskModeSchema>;
 export const AskResponseSchema = z.object({
   /** `llm`: a model's answer, sentence by sentence; `passages`: the most relevant moments, no model involved. */
   mode: AskModeSchema,
-  /** The answer as plain text: the model's checked sentences, or the notice that says what `passages` are. */
+  /**
+   * The answer as plain text: the model's checked sentences; in `passages` mode the action items and
+   * decisions that answer the question, else the notice that says what the passages are.
+   */
   answer: z.string(),
+  /** The model's sentences; in `passages` mode the matching action items and decisions (who, what, by when), each citing its moment. */
   sentences: z.array(AskSentenceSchema),
   /** In `passages` mode grouped by meeting (the meetings in order of their best moment), best first inside each. */
   citations: z.array(AskCitationSchema),

@@ -29,6 +29,11 @@ export type Endpoint = {
   bodyLimit?: number;
   /** Signed-in callers only (the default); `false` for public endpoints such as a share link. */
   auth?: boolean;
+  /**
+   * Personal API tokens are accepted (the default, within their scopes); `false` for what only a
+   * signed-in session may do: deleting data or the account, managing the tokens themselves.
+   */
+  apiTokens?: boolean;
   /** OpenAPI grouping. */
   tag: string;
   summary?: string;

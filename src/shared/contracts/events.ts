@@ -27,10 +27,12 @@ export const EVENT_PAYLOADS = {
   'recording.stored': z.object({ bytes: z.number(), durationSeconds: z.number() }),
   /** A transcript was stored: by transcription, or from an imported file. */
   'transcript.ready': z.object({ origin: z.enum(['transcription', 'import']), title: z.string() }),
-  /** The owner edited the transcript: a line's text, a speaker's name, lines moved between speakers. */
-  'transcript.edited': z.object({ change: z.enum(['text', 'speaker_renamed', 'speakers_merged', 'segments_assigned']) }),
+  /** The owner edited the transcript: a line's text, a speaker's name, lines moved between speakers, a line split or joined again. */
+  'transcript.edited': z.object({ change: z.enum(['text', 'speaker_renamed', 'speakers_merged', 'segments_assigned', 'segment_split', 'segments_joined']) }),
   /** Notes were written; `explicit` when the person asked (Regenerate). */
   'notes.ready': z.object({ explicit: z.boolean(), summary: z.nullable(z.string()), items: z.array(NoteItemSchema) }),
+  /** The notes could not be written, their tries used up: the person sees the reason on the meeting. */
+  'notes.failed': z.object({ explicit: z.boolean(), reason: z.string() }),
   /** The owner changed the meeting's title, date, participants or options. */
   'meeting.updated': z.object({ fields: z.array(z.string()) }),
   /** The owner shared the meeting with a team, or made it private again (teamId null). */

@@ -9,6 +9,8 @@ export const MeSchema = z.object({
   emailConfirmed: z.boolean(),
   aal: z.enum(['aal1', 'aal2']),
   createdAt: z.string(),
+  /** Whether this sign-in session is the person's first visit (the dashboard welcomes it rather than welcoming them back). */
+  firstVisit: z.boolean(),
 });
 
 export type Me = z.infer<typeof MeSchema>;
@@ -53,6 +55,7 @@ export const meEndpoints = {
     method: 'DELETE',
     path: '/api/v1/me/data',
     body: DeleteDataBodySchema,
+    apiTokens: false,
     response: DeletedDataSchema,
     tag: 'account',
     summary:
@@ -62,6 +65,7 @@ export const meEndpoints = {
     method: 'DELETE',
     path: '/api/v1/me',
     body: DeleteAccountBodySchema,
+    apiTokens: false,
     response: DeletedDataSchema,
     tag: 'account',
     summary: "Deletes the caller's account with all of its data and sessions; its tokens and share links stop working at once",

@@ -223,7 +223,14 @@ export const UpdateSpeakerBodySchema = z.object({ displayName: z.string().check(
 
 export const MergeSpeakerBodySchema = z.object({ intoSpeakerId: z.uuid() });
 /** Lines given to another speaker: one line, or a run of them. */
-export const AssignSegmentsBodySchema = z.object({ segmentIds: z.array(z.uuid()).check(z.minLength(1), z.maxLength(5000)), speakerId: z.uuid() });
+/** `speakerId` 'new': the lines go to a new speaker made for them. */
+export const AssignSegmentsBodySchema = z.object({
+  segmentIds: z.array(z.uuid()).check(z.minLength(1), z.maxLength(5000)),
+  speakerId: z.union([z.uuid(), z.literal('new')]),
+});
+/** Where a line is cut: a character offset into its text (between two words). */
+export const SplitSegmentBodySchema = z.object({ at: z.number().check(z.int(), z.minimum(1), z.maximum(10_000)) });
+export const JoinSegmentsBodySchema = z.object({ nextSegmentId: z.uuid() });
 export const SpeakerNamesSchema = z.object({ names: z.array(z.string()) });
 export const IdParamsSchema = z.object({ id: z.uuid() });
 
@@ -367,6 +374,24 @@ export const meetingEndpoints = {
     tag,
     summary: 'Gives transcript lines to another speaker of the meeting',
   }),
+  splitSegment: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/meetings/:id/segments/:segmentId/split',
+    params: SegmentParamsSchema,
+    body: SplitSegmentBodySchema,
+    response: MeetingDetailSchema,
+    tag,
+    summary: 'Cuts a transcript line in two at a character of its text; the second part is a new line of the same speaker',
+  }),
+  joinSegments: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/meetings/:id/segments/:segmentId/join',
+    params: SegmentParamsSchema,
+    body: JoinSegmentsBodySchema,
+    response: MeetingDetailSchema,
+    tag,
+    summary: 'Makes a line and another one line again (a split undone), with the first line’s speaker',
+  }),
   speakerNames: defineEndpoint({
     method: 'GET',
     path: '/api/v1/meetings/speaker-names',
@@ -406,6 +431,8 @@ export const meetingEndpoints = {
     path: '/api/v1/meetings/:id/audio/link',
     params: IdParamsSchema,
     response: AudioLinkSchema,
+    // The link is tied to the session that asked for it (signing out ends it); a token reads /audio directly.
+    apiTokens: false,
     tag,
     summary: 'A link to the recording valid for a few minutes, for an audio element (which cannot send the bearer token)',
   }),

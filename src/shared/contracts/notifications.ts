@@ -9,15 +9,16 @@ import type { NotificationSettings } from './settings.ts';
  */
 
 /** The in-app kinds, each behind its own Settings › Notifications › In-App choice. */
-export const NOTIFICATION_KINDS = ['action_item', 'mention', 'team_invitation'] as const;
+export const NOTIFICATION_KINDS = ['action_item', 'mention', 'team_invitation', 'integration'] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
-/** The choice that turns each in-app kind on or off. */
-export const CHOICE_OF_KIND: Record<NotificationKind, keyof NotificationSettings> = {
+/** The choice that turns each in-app kind on or off; null: always sent (an integration the person set up stopped working). */
+export const CHOICE_OF_KIND: Record<NotificationKind, keyof NotificationSettings | null> = {
   action_item: 'actionItems',
   mention: 'mentions',
   team_invitation: 'teamInvitations',
+  integration: null,
 };
 
 /** The email choices, each of which an email's unsubscribe link may turn off. */

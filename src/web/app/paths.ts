@@ -55,11 +55,13 @@ export const paths = {
   settings: {
     path: '/settings',
     /** `tab`: the tab to open at (`?tab=`), e.g. Privacy from an auto-delete notice. */
-    href: (tab?: 'profile' | 'notifications' | 'recording' | 'privacy' | 'billing'): string => (tab ? `/settings?tab=${tab}` : '/settings'),
+    href: (tab?: 'profile' | 'notifications' | 'recording' | 'privacy' | 'billing' | 'developers'): string => (tab ? `/settings?tab=${tab}` : '/settings'),
   },
   /** Where Google sends the browser back after Connect with Google (the OAuth redirect URI). */
   googleCalendarCallback: fixed('/settings/connections/google'),
   status: fixed('/status'),
+  /** Where Slack sends the browser back after "Add to Slack" (the redirect URI the operator registers). */
+  slackCallback: fixed('/integrations/slack/callback'),
 
   notFound: { path: '*' },
 } as const;

@@ -85,6 +85,7 @@ const routes: RouteObject[] = [
         site(paths.settings.path, () => import('./routes/settings.ts')),
         site(paths.googleCalendarCallback.path, () => import('./routes/google-calendar-callback.ts')),
         site(paths.status.path, () => import('./routes/status.ts')),
+        site(paths.slackCallback.path, () => import('./routes/slack-callback.ts')),
       ]),
     ],
   ),

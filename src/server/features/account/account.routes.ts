@@ -1,6 +1,6 @@
 import { meEndpoints } from '#shared/contracts/me.ts';
 import type { Router } from '#server/http/endpoint-route.ts';
-import { caller } from '../auth/api-guard.ts';
+import { caller, sessionCaller } from '../auth/api-guard.ts';
 import { notFound } from '#server/lib/app-error.ts';
 import type { AccountCaller, AccountService } from './account.service.ts';
 import type { AvatarStore } from './avatars.ts';
@@ -26,6 +26,6 @@ export function registerAccountRoutes(route: Router, deps: { account: AccountSer
 }
 
 function accountCaller(request: Parameters<typeof caller>[0]): AccountCaller {
-  const { user, session } = caller(request);
+  const { user, session } = sessionCaller(request);
   return { userId: user.id, email: user.email, sessionId: session.id, ip: request.ip };
 }

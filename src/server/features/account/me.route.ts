@@ -4,7 +4,7 @@ import { caller } from '../auth/api-guard.ts';
 import { parseJsonObject } from '../auth/users.ts';
 
 /** GET /api/v1/me: who the bearer token belongs to. */
-export function registerMeRoute(route: Router): void {
+export function registerMeRoute(route: Router, deps: { firstVisit: (userId: string, sessionId: string) => Promise<boolean> }): void {
   route(meEndpoints.get, async (request): Promise<Me> => {
     const { user, session } = caller(request);
     const metadata = parseJsonObject(user.raw_user_meta_data);
@@ -14,8 +14,11 @@ export function registerMeRoute(route: Router): void {
       email: user.email,
       fullName,
       emailConfirmed: user.email_confirmed_at !== null,
-      aal: session.aal,
+      // An API token has no session; it was made in one that passed any second factor.
+      aal: session?.aal ?? 'aal1',
       createdAt: user.created_at,
+      // A token's call is no visit to the app: only a session's first use greets as new.
+      firstVisit: session ? await deps.firstVisit(user.id, session.id) : false,
     };
   });
 }

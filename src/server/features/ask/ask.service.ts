@@ -16,12 +16,22 @@ import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { bestEffort, failedBestEffort } from '#server/lib/best-effort.ts';
 import type { RateLimiters } from '#server/lib/rate-limit.ts';
-import type { MeetingReader, MeetingsService, ReadableMeeting, SegmentInContext } from '../meetings/meetings.service.ts';
+import type { MeetingReader, MeetingsService, ReadyMeeting } from '../meetings/meetings.service.ts';
 import type { AskNote, ChatClient } from '../notes/notes.service.ts';
 import { embeddedRevisions, forEachEmbeddingBatch, saveEmbeddings, storedHashes, type StoredEmbedding } from './ask.repository.ts';
 import { cosine, EmbeddingsError, type EmbeddingsClient } from './embeddings-client.ts';
-import { askModel, promptLines, type CheckedSentence } from './llm-answer.ts';
-import { buildMeetingIndex, questionTerms, rankPassages, type MeetingIndex } from './meeting-index.ts';
+import { askModel, promptLines, rerankPassages, rewriteQuestion, type CheckedSentence } from './llm-answer.ts';
+import {
+  answeringFacts,
+  buildMeetingIndex,
+  factSentence,
+  questionTerms,
+  rankPassages,
+  segmentsInContext,
+  type FactAnswer,
+  type MeetingIndex,
+  type SegmentInContext,
+} from './meeting-index.ts';
 import { createTopN, questionWords, reciprocalRankFusion } from './retrieval.ts';
 
 /** Candidates each ranking contributes to the fusion. */
@@ -30,6 +40,16 @@ const CANDIDATES = 50;
 const MODEL_PASSAGES = 8;
 /** Moments shown when there is no model's answer. */
 const SHOWN_PASSAGES = 5;
+/**
+ * The least share of a question's weight (its words by idf) one of the best moments must say for
+ * them to answer it: below, the moments share only a common word with the question, and the answer
+ * says nothing matches instead of citing them.
+ */
+const MIN_COVERAGE = 0.25;
+/** Action items and decisions an answer about them gives at most. */
+const FACTS = 3;
+/** Passages the model re-ranks (ASK_LLM_RERANK). */
+const RERANKED = 12;
 /** Meetings whose embeddings a question may queue for catching up (the rest on later questions). */
 const CATCH_UP_PER_QUESTION = 50;
 /** Texts sent to the embeddings server in one request. */
@@ -66,6 +86,8 @@ type AskDeps = {
   /** The server's rate-limit port, and this installation's questions per person (ASK_RATE_LIMIT unless set). */
   rateLimiters: RateLimiters;
   rateLimit?: { points: number; duration: number };
+  /** With `chat`: the question rewritten as search words first (ASK_LLM_REWRITE), the best passages re-ranked (ASK_LLM_RERANK). */
+  llmSteps?: { rewrite: boolean; rerank: boolean };
 };
 
 const EmbedPayload = z.object({ meetingId: z.string() });
@@ -189,10 +211,10 @@ export function createAskService(deps: AskDeps) {
     reader: MeetingReader,
     question: string,
     meetingId: string | undefined,
-  ): Promise<{ readable: ReadableMeeting[]; searched: MeetingIndex[] }> => {
-    let readable = await meetings.askRead.meetings(reader, meetingId);
+  ): Promise<{ readable: ReadyMeeting[]; searched: MeetingIndex[] }> => {
+    let readable = await meetings.readyMeetings(reader, meetingId);
     if (readable.length > INDEXED_MEETINGS) {
-      const hits = await meetings.askRead.rank(reader, questionWords(question), { meetingId, limit: 1000 });
+      const hits = await meetings.rankSegments(reader, questionWords(question), { meetingId, limit: 1000 });
       const counts = new Map<string, number>();
       for (const hit of hits) counts.set(hit.meetingId, (counts.get(hit.meetingId) ?? 0) + 1);
       readable = readable
@@ -204,7 +226,7 @@ export function createAskService(deps: AskDeps) {
     const notesOf = (id: string) => notes.get(id) ?? [];
     const missing = readable.filter((m) => !indexes.has(keyOf(m, notesOf(m.id))));
     for (let i = 0; i < missing.length; i += TRANSCRIPTS_PER_READ) {
-      const transcripts = await meetings.askRead.transcripts(
+      const transcripts = await meetings.readyTranscripts(
         reader,
         missing.slice(i, i + TRANSCRIPTS_PER_READ).map((m) => m.id),
       );
@@ -217,11 +239,21 @@ export function createAskService(deps: AskDeps) {
   };
 
   /** Ranked segment ids for the question: Ask's passage ranking, fused with the embeddings' when they answer. */
-  const retrieve = async (reader: MeetingReader, question: string, meetingId: string | undefined): Promise<{ ids: string[]; usedEmbeddings: boolean }> => {
+  const retrieve = async (
+    reader: MeetingReader,
+    question: string,
+    meetingId: string | undefined,
+  ): Promise<{ ids: string[]; facts: FactAnswer[]; searched: MeetingIndex[]; usedEmbeddings: boolean }> => {
     const { readable, searched } = await indexesFor(reader, question, meetingId);
-    const ids = rankPassages(searched, questionTerms(question, new Date()), CANDIDATES).map((c) => c.segmentId);
+    const terms = questionTerms(question, new Date());
+    const ranked = rankPassages(searched, terms, CANDIDATES);
+    const facts = answeringFacts(searched, question, terms, FACTS);
+    // The moments the tracker's and the register's items cite come first: they are what was agreed.
+    const factIds = facts.map((f) => f.fact.segmentIds[0]!);
+    const relevant = ranked.slice(0, SHOWN_PASSAGES).some((c) => c.coverage >= MIN_COVERAGE);
+    const ids = [...new Set([...factIds, ...(relevant ? ranked.map((c) => c.segmentId) : [])])];
     const client = deps.embeddings;
-    if (!client) return { ids, usedEmbeddings: false };
+    if (!client) return { ids, facts, searched, usedEmbeddings: false };
     try {
       const embedded = await embeddedRevisions(
         db,
@@ -235,12 +267,13 @@ export function createAskService(deps: AskDeps) {
         embedded,
         client,
       );
-      if (semantic.length === 0) return { ids, usedEmbeddings: false };
-      return { ids: reciprocalRankFusion([ids, semantic]), usedEmbeddings: true };
+      if (semantic.length === 0) return { ids, facts, searched, usedEmbeddings: false };
+      // Without a calibrated similarity for any model, the embeddings' moments are kept: a question in other words finds them.
+      return { ids: [...new Set([...factIds, ...reciprocalRankFusion([ids, semantic])])], facts, searched, usedEmbeddings: true };
     } catch (error) {
       // The embeddings server is an aid, never a dependency: a failure answers from the index alone.
       failedBestEffort('ask-embeddings', error, log);
-      return { ids, usedEmbeddings: false };
+      return { ids, facts, searched, usedEmbeddings: false };
     }
   };
 
@@ -260,13 +293,22 @@ export function createAskService(deps: AskDeps) {
     text: p.text,
   });
 
-  /** The best moments, grouped by meeting (meetings in the order of their best moment). */
-  const passagesAnswer = (passages: SegmentInContext[], notice: string): AskResponse => {
-    const shown = passages.slice(0, SHOWN_PASSAGES);
+  /**
+   * The best moments, grouped by meeting (meetings in the order of their best moment); with the
+   * action items and decisions that answer the question as sentences first, each citing its moment.
+   */
+  const passagesAnswer = (passages: SegmentInContext[], notice: string, facts: FactAnswer[] = []): AskResponse => {
+    const shown = passages.slice(0, Math.max(SHOWN_PASSAGES, facts.length));
     const order = [...new Set(shown.map((p) => p.meetingId))];
     const grouped = order.flatMap((id) => shown.filter((p) => p.meetingId === id));
     if (grouped.length === 0) return { mode: 'passages', answer: NOTHING_FOUND_NOTICE, sentences: [], citations: [], notice: NOTHING_FOUND_NOTICE };
-    return { mode: 'passages', answer: notice, sentences: [], citations: grouped.map(citationOf), notice };
+    const at = new Map(grouped.map((p, i) => [p.segmentId, i]));
+    const sentences = facts.flatMap((f) => {
+      const cited = at.get(f.fact.segmentIds[0]!);
+      return cited === undefined ? [] : [{ text: factSentence(f), citations: [cited] }];
+    });
+    const answer = sentences.length > 0 ? sentences.map((s) => s.text).join(' ') : notice;
+    return { mode: 'passages', answer, sentences, citations: grouped.map(citationOf), notice };
   };
 
   return {
@@ -286,11 +328,35 @@ export function createAskService(deps: AskDeps) {
       if (!allowance.allowed) throw new AppError('RATE_LIMITED', `Too many questions; try again in ${Math.ceil(allowance.msBeforeNext / 1000)} s.`);
       if (body.meetingId !== undefined && !(await meetings.read(userId, body.meetingId))) throw notFound('Meeting');
       const reader = await meetings.readerOf(userId);
-      const { ids } = await retrieve(reader, body.question, body.meetingId);
+      let searchedFor = body.question;
+      if (deps.chat && deps.llmSteps?.rewrite) {
+        try {
+          const words = await rewriteQuestion(deps.chat, body.question, signal);
+          if (words) searchedFor = `${body.question} ${words}`;
+        } catch (error) {
+          signal.throwIfAborted();
+          // The rewrite is an aid: the question is searched as asked.
+          failedBestEffort('ask-rewrite', error, log);
+        }
+      }
+      const retrieved = await retrieve(reader, searchedFor, body.meetingId);
+      const { facts, searched } = retrieved;
+      let { ids } = retrieved;
+      if (deps.chat && deps.llmSteps?.rerank && ids.length > 1) {
+        try {
+          const top = segmentsInContext(searched, ids.slice(0, RERANKED), 1);
+          const order = await rerankPassages(deps.chat, body.question, top, signal);
+          ids = [...new Set([...ids.slice(0, facts.length), ...order, ...ids])];
+        } catch (error) {
+          signal.throwIfAborted();
+          // A failed re-rank keeps the retrieval's order.
+          failedBestEffort('ask-rerank', error, log);
+        }
+      }
       let spoken = 0;
-      const passages = await meetings.askRead.inContext(reader, ids.slice(0, Math.max(MODEL_PASSAGES, SHOWN_PASSAGES)), 1);
+      const passages = segmentsInContext(searched, ids.slice(0, Math.max(MODEL_PASSAGES, SHOWN_PASSAGES)), 1);
       if (!deps.chat || passages.length === 0) {
-        const answer = passagesAnswer(passages, NO_MODEL_NOTICE);
+        const answer = passagesAnswer(passages, NO_MODEL_NOTICE, facts);
         onText?.(answer.answer);
         return answer;
       }

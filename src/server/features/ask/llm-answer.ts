@@ -1,4 +1,4 @@
-import type { SegmentInContext } from '../meetings/meetings.service.ts';
+import type { SegmentInContext } from './meeting-index.ts';
 import { checkCitedItem, indexTranscript, type ChatClient, type NotesTranscript } from '../notes/notes.service.ts';
 
 /**
@@ -146,4 +146,60 @@ export async function askModel(
   );
   if (pending.trim() !== '') take(pending);
   return { kept, dropped };
+}
+
+export const ASK_REWRITE_PROMPT = `You rewrite a question about meetings as search words for their transcripts.
+Write one line: the question's subject words, the names it uses, and the words people would say in a meeting about it (synonyms, related terms).
+No sentence, no explanation, at most 20 words.`;
+
+/** The question as search words by the model, at most 20 of them; '' when it gives none. */
+export async function rewriteQuestion(chat: ChatClient, question: string, signal: AbortSignal): Promise<string> {
+  const answer = await chat.complete(
+    {
+      messages: [
+        { role: 'system', content: ASK_REWRITE_PROMPT },
+        { role: 'user', content: `Question: ${question}` },
+      ],
+      responseFormat: undefined,
+      maxTokens: 80,
+    },
+    signal,
+  );
+  const line = answer.content.split('\n').find((l) => /[\p{L}\p{N}]/u.test(l)) ?? '';
+  return (line.match(/[\p{L}\p{N}'’-]+/gu) ?? []).slice(0, 20).join(' ');
+}
+
+export const ASK_RERANK_PROMPT = `You rank passages of meeting transcripts by how well they answer a question.
+Answer with the references of the passages that help, best first, separated by commas, e.g. P3, P1, P7.
+Leave out passages that do not help. If none helps, write only: NONE`;
+
+/**
+ * The passages reordered by the model: those it names, in its order, then the others as they were
+ * (a passage it left out is not dropped: its judgement is a ranking, not a filter). References it
+ * invents are ignored.
+ */
+export async function rerankPassages(chat: ChatClient, question: string, passages: SegmentInContext[], signal: AbortSignal): Promise<string[]> {
+  const blocks = passages.map((p, i) =>
+    [
+      `[P${i + 1}] (${p.meetingTitle || 'Untitled meeting'})`,
+      ...[...p.before, p, ...p.after].map((s) => `${(s.speaker ?? 'Someone').replaceAll(':', ' ')}: ${s.text.replace(/\s+/g, ' ')}`),
+    ].join('\n'),
+  );
+  const answer = await chat.complete(
+    {
+      messages: [
+        { role: 'system', content: ASK_RERANK_PROMPT },
+        { role: 'user', content: `Question: ${question}\n\n${blocks.join('\n\n')}` },
+      ],
+      responseFormat: undefined,
+      maxTokens: 100,
+    },
+    signal,
+  );
+  const named: string[] = [];
+  for (const match of answer.content.matchAll(/\bP(\d+)\b/g)) {
+    const passage = passages[Number(match[1]) - 1];
+    if (passage && !named.includes(passage.segmentId)) named.push(passage.segmentId);
+  }
+  return [...named, ...passages.map((p) => p.segmentId).filter((id) => !named.includes(id))];
 }

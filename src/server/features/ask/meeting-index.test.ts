@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { buildMeetingIndex, questionTerms, rankPassages, stemsOf, type MeetingTranscript } from './meeting-index.ts';
+import {
+  answeringFacts,
+  buildMeetingIndex,
+  factSentence,
+  questionTerms,
+  rankPassages,
+  segmentsInContext,
+  stemsOf,
+  type MeetingTranscript,
+} from './meeting-index.ts';
 
 /** Made-up meetings: a few people, lines of talk in order, each line its own segment. */
 function meeting(id: string, lines: [speaker: string, text: string][], options: { title?: string; startedAt?: string } = {}): MeetingTranscript {
@@ -193,7 +202,94 @@ describe("Ask's ranking", () => {
     expect(rankPassages(indexes, question, 5, 1).map((r) => r.meetingId)).toEqual(['s', 'o']);
   });
 
+  it('reads a role the question names as who spoke, not as words to find', () => {
+    const roles = meeting('r', [
+      ['Project Manager', 'Hello, I am the project manager, and as project manager I run these meetings.'],
+      ...filler(12, 'Marketing'),
+      ['Project Manager', 'The budget for the case is twelve euros.'],
+      ...filler(12, 'Marketing'),
+      ['Marketing', 'The budget looks tight to me.'],
+      ...filler(6, 'Marketing'),
+    ]);
+    const ranked = rankPassages([buildMeetingIndex(roles)], questionTerms('What did the Project Manager think of the budget?', NOW), 5);
+    // The manager's line on the budget first, then Marketing's; the introduction only after both.
+    expect(ranked.map((r) => r.segmentId)).toEqual(['r-13', 'r-26', 'r-0']);
+  });
+
+  it('finds a word the meetings say in another form of the same root ("quotation", "quote")', () => {
+    const quoted = meeting('q', [...filler(10), ['Bo', 'The supplier sent a quote of nine euros per unit.'], ...filler(10)]);
+    const ranked = rankPassages([buildMeetingIndex(quoted)], questionTerms('Summarize the discussion about the quotation.', NOW), 5);
+    expect(ranked[0]!.segmentId).toBe('q-10');
+  });
+
+  it('gives each citation its speaker, time and neighbours from the index searched', () => {
+    const index = buildMeetingIndex(
+      meeting(
+        'c',
+        [
+          ['Ann', 'one'],
+          ['Bo', 'two'],
+          ['Cy', 'three'],
+        ],
+        { title: 'Kick-off' },
+      ),
+    );
+    const [cited] = segmentsInContext([index], ['c-1', 'elsewhere-4'], 1);
+    expect(cited).toMatchObject({ meetingId: 'c', meetingTitle: 'Kick-off', segmentId: 'c-1', speaker: 'Bo', text: 'two', startMs: 5000 });
+    expect(cited!.before.map((n) => n.text)).toEqual(['one']);
+    expect(cited!.after.map((n) => [n.speaker, n.text])).toEqual([['Cy', 'three']]);
+    expect(segmentsInContext([index], ['elsewhere-4'], 1)).toEqual([]);
+  });
+
   it('finds nothing when no word of the question is in the meetings', () => {
     expect(rankPassages([buildMeetingIndex(budget)], questionTerms('xylophone aardvark', NOW), 5)).toEqual([]);
+  });
+
+  it('says how much of the question a moment holds: all of it, or only a word every meeting says', () => {
+    const venue = meeting('v', [
+      ...filler(10),
+      ['Bo', 'The launch party venue is the old boathouse.'],
+      ...filler(10),
+      ['Cy', 'The launch is on Friday.'],
+      ...filler(10),
+    ]);
+    const index = buildMeetingIndex(venue);
+    expect(rankPassages([index], questionTerms('Where is the launch party venue?', NOW), 5)[0]).toMatchObject({ segmentId: 'v-10', coverage: 1 });
+    const noise = rankPassages([index], questionTerms('What did the caterers say about the launch menu, wine list and seating plan?', NOW), 5);
+    expect(Math.max(...noise.map((c) => c.coverage))).toBeLessThan(0.25);
+  });
+});
+
+describe("Ask's answers from the tracker and the register", () => {
+  const launch: MeetingTranscript = {
+    ...meeting('l', [
+      ['Dana Ortiz', 'I will book the venue for the launch party by Friday.'],
+      ['Eli', 'We go with the boathouse, agreed.'],
+      ['Eli', 'Somebody should order the banners.'],
+    ]),
+    notes: [
+      { kind: 'action_item', text: 'Book the venue for the launch party', segmentIds: ['l-0'], assignee: 'Dana Ortiz', due: '2026-03-13', status: 'open' },
+      { kind: 'decision', text: 'The launch party is at the boathouse', segmentIds: ['l-1'], status: 'open' },
+      { kind: 'action_item', text: 'Order the banners', segmentIds: ['l-2'], assignee: null, due: null, status: 'done' },
+    ],
+  };
+  const index = buildMeetingIndex(launch);
+  const facts = (q: string) => answeringFacts([index], q, questionTerms(q, NOW), 3);
+
+  it('answers who owns a task with the action item, its owner and due date', () => {
+    const found = facts('Who is booking the venue?');
+    expect(found.map((f) => f.fact.segmentIds)).toEqual([['l-0']]);
+    expect(factSentence(found[0]!)).toBe('Dana Ortiz: Book the venue for the launch party, due 2026-03-13.');
+    expect(facts('Which tasks does Dana have?').map((f) => f.fact.text)).toEqual(['Book the venue for the launch party']);
+  });
+
+  it('answers what was decided with the decision, and lists the open action items when no subject is named', () => {
+    expect(facts('What did we decide about the launch party?').map((f) => factSentence(f))).toEqual(['Decided: The launch party is at the boathouse.']);
+    expect(facts('What are the action items?').map((f) => f.fact.text)).toEqual(['Book the venue for the launch party']);
+  });
+
+  it('gives no facts for a question about neither, nor for a subject no item names', () => {
+    expect(facts('Where is the launch party venue?')).toEqual([]);
+    expect(facts('Who owns the tax filing?')).toEqual([]);
   });
 });

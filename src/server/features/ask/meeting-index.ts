@@ -13,7 +13,7 @@ import { eng as englishStopWords } from 'stopword';
  * passages. English only: Porter stems, English stop words.
  */
 
-export type IndexedSegment = { id: string; speakerId: string | null; startMs: number; text: string };
+export type IndexedSegment = { id: string; speakerId: string | null; startMs: number; endMs?: number; text: string };
 
 export type MeetingTranscript = {
   id: string;
@@ -24,7 +24,7 @@ export type MeetingTranscript = {
   /** The meeting's summary, when its notes wrote one. */
   summary?: string | null;
   /** Its notes' items (topics, key points, decisions, action items), each with the segments it cites. */
-  notes?: { kind: string; text: string; segmentIds: string[] }[];
+  notes?: { kind: string; text: string; segmentIds: string[]; assignee?: string | null; due?: string | null; status?: string }[];
 };
 
 export type Passage = {
@@ -42,6 +42,8 @@ export type MeetingIndex = {
   title: string;
   startedAtMs: number;
   segmentIds: string[];
+  /** What a citation shows of each segment: who spoke (by name), when, and what. */
+  segments: { speaker: string | null; startMs: number; endMs: number; text: string }[];
   segmentSpeakers: (string | null)[];
   /** Each segment's terms (unigram stems and adjacent pairs). */
   segmentTerms: Set<string>[];
@@ -50,8 +52,22 @@ export type MeetingIndex = {
   terms: Map<string, number>;
   length: number;
   titleTerms: Map<string, number>;
+  /** The meeting's words (unigram stems), sorted: to find the other forms of a word's root. */
+  vocabulary: string[];
   /** Speakers' names as stem sequences, to find a speaker the question names. */
   speakers: { id: string; stems: string[] }[];
+  /** The notes' action items (the tracker's) and decisions (the register's), with the stems of their words and owner. */
+  facts: Fact[];
+};
+
+export type Fact = {
+  kind: 'action_item' | 'decision';
+  text: string;
+  assignee: string | null;
+  due: string | null;
+  done: boolean;
+  segmentIds: string[];
+  stems: Set<string>;
 };
 
 /** Fillers and function words of spoken meetings that stopword's English list lacks. */
@@ -61,7 +77,7 @@ const SPOKEN = 'um uh mm hmm yeah yep okay ok oh ah gonna wanna kinda just reall
  * "summarize the discussion of …", "what was said in the meeting …".
  */
 const FRAME =
-  'discuss discussed discussing discussion discussions talk talked talking think thought thinks say said says summarize summarise summary group meeting meetings opinion opinions mention mentioned explain explained describe described elaborate elaborated happened happen tell told whole'.split(
+  'discuss discussed discussing discussion discussions talk talked talking think thought thinks say said says summarize summarise summary group meeting meetings opinion opinions mention mentioned explain explained describe described elaborate elaborated happened happen tell told whole recommend recommended recommendation propose proposed proposal suggest suggested suggestion agree agreed disagree disagreed reason reasons towards mates put forward idea ideas view views anyone someone anybody'.split(
     ' ',
   );
 const STOP = new Set([...englishStopWords, ...SPOKEN]);
@@ -87,6 +103,10 @@ const TITLE_WEIGHT = 20;
 const NOTES_WEIGHT = 2;
 /** How much naming a speaker favours the passages they speak most of (1 + this × their share of the words). */
 const SPEAKER_BOOST = 0.5;
+/** What a word of a speaker's name the question names weighs as a search term. */
+const SPEAKER_NAME_WEIGHT = 0.1;
+/** What a word of the same root as a question's word no meeting says weighs as a search term. */
+const RELATED_WEIGHT = 0.7;
 /** Meetings whose passages are searched when asked across meetings, and how the meeting's score adds to a passage's. */
 export const ROUTED_MEETINGS = 3;
 const MEETING_WEIGHT = 0.5;
@@ -167,18 +187,41 @@ export function buildMeetingIndex(meeting: MeetingTranscript): MeetingIndex {
   addWeighted(terms, written, NOTES_WEIGHT);
   const titleTerms = new Map<string, number>();
   addTerms(titleTerms, stemsOf(meeting.title));
+  const names = new Map(meeting.speakers.map((s) => [s.id, s.name]));
   return {
     id: meeting.id,
     title: meeting.title,
     startedAtMs: Date.parse(meeting.startedAt),
     segmentIds: meeting.segments.map((s) => s.id),
+    segments: meeting.segments.map((s) => ({
+      speaker: s.speakerId ? (names.get(s.speakerId) ?? null) : null,
+      startMs: s.startMs,
+      endMs: s.endMs ?? s.startMs,
+      text: s.text,
+    })),
     segmentSpeakers: meeting.segments.map((s) => s.speakerId),
     segmentTerms,
     passages,
     terms,
     length: stems.reduce((sum, list) => sum + list.length, 0),
     titleTerms,
+    vocabulary: [...terms.keys()].filter((t) => !t.includes(' ')).sort(),
     speakers: meeting.speakers.map((s) => ({ id: s.id, stems: stemsOf(s.name) })).filter((s) => s.stems.length > 0),
+    facts: (meeting.notes ?? []).flatMap((n): Fact[] =>
+      (n.kind === 'action_item' || n.kind === 'decision') && n.segmentIds.some((id) => position.has(id))
+        ? [
+            {
+              kind: n.kind,
+              text: n.text,
+              assignee: n.assignee ?? null,
+              due: n.due ?? null,
+              done: n.status === 'done',
+              segmentIds: n.segmentIds.filter((id) => position.has(id)),
+              stems: new Set(stemsOf(`${n.text} ${n.assignee ?? ''}`)),
+            },
+          ]
+        : [],
+    ),
   };
 }
 
@@ -241,6 +284,66 @@ function namedSpeakers(index: MeetingIndex, stems: string[]): Set<string> {
   return named;
 }
 
+/**
+ * The question with the names of speakers it names weighed down: "what did the Project Manager
+ * think of …" asks about what that person said (the speaker boost), not about the words "project
+ * manager", which the introductions say most.
+ */
+function withoutSpeakerNames(indexes: MeetingIndex[], question: QuestionTerms): QuestionTerms {
+  const names = new Set<string>();
+  for (const index of indexes)
+    for (const speaker of index.speakers)
+      for (let i = 0; i + speaker.stems.length <= question.stems.length; i++)
+        if (speaker.stems.every((s, j) => question.stems[i + j] === s)) {
+          speaker.stems.forEach((s, j) => {
+            names.add(s);
+            if (j > 0) names.add(`${speaker.stems[j - 1]} ${s}`);
+          });
+          break;
+        }
+  if (names.size === 0) return question;
+  const terms = new Map<string, number>();
+  for (const [term, weight] of question.terms) {
+    const parts = term.split(' ');
+    const named = parts.some((p) => names.has(p));
+    const wholly = parts.every((p) => names.has(p));
+    terms.set(term, wholly ? weight * SPEAKER_NAME_WEIGHT : named ? weight * 0.5 : weight);
+  }
+  return { ...question, terms };
+}
+
+/**
+ * The question with, for each of its words no meeting searched says, the words of the same root
+ * that they do say ("quotation" when the meetings say "quote", "reflection" / "reflecting"): Porter
+ * stems keep derivations apart that a person means alike. A stem's root is its first letters (at
+ * least four, all but the last three); related forms weigh RELATED_WEIGHT.
+ */
+function withRelatedForms(indexes: MeetingIndex[], question: QuestionTerms): QuestionTerms {
+  const said = (term: string) => indexes.some((m) => m.terms.has(term));
+  const missing = [...question.terms.keys()].filter((t) => !t.includes(' ') && t.length >= 4 && !/\p{N}/u.test(t) && !said(t));
+  if (missing.length === 0) return question;
+  const terms = new Map(question.terms);
+  for (const stem of missing) {
+    const root = stem.slice(0, Math.max(4, stem.length - 3));
+    const weight = question.terms.get(stem)! * RELATED_WEIGHT;
+    for (const m of indexes) {
+      // The words starting with the root sit together in the sorted vocabulary; the shorter forms the stem starts with are its prefixes.
+      let low = 0;
+      let high = m.vocabulary.length;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if (m.vocabulary[mid]! < root) low = mid + 1;
+        else high = mid;
+      }
+      for (let i = low; i < m.vocabulary.length && m.vocabulary[i]!.startsWith(root); i++)
+        terms.set(m.vocabulary[i]!, Math.max(terms.get(m.vocabulary[i]!) ?? 0, weight));
+      for (let n = root.length; n < stem.length; n++)
+        if (m.terms.has(stem.slice(0, n))) terms.set(stem.slice(0, n), Math.max(terms.get(stem.slice(0, n)) ?? 0, weight));
+    }
+  }
+  return { ...question, terms };
+}
+
 /** Each meeting's score for the question: BM25 over whole meetings (the title a heavy field), times 2 for a date the question names. */
 export function scoreMeetings(indexes: MeetingIndex[], question: QuestionTerms): Map<string, number> {
   const average = indexes.reduce((sum, m) => sum + m.length, 0) / Math.max(1, indexes.length);
@@ -262,7 +365,12 @@ export function scoreMeetings(indexes: MeetingIndex[], question: QuestionTerms):
   return scores;
 }
 
-export type RankedCitation = { meetingId: string; segmentId: string; score: number };
+/**
+ * `coverage`: the share of the question's weight (its words, each by its idf among the passages
+ * searched; a word no passage says counts as one said once) that the cited passage says, 0–1. What
+ * tells a moment about the question from one that only shares a common word with it.
+ */
+export type RankedCitation = { meetingId: string; segmentId: string; score: number; coverage: number };
 
 /**
  * The question's best moments among these meetings' indexes, best first, at most `limit`: when
@@ -271,8 +379,9 @@ export type RankedCitation = { meetingId: string; segmentId: string; score: numb
  * more when the speaker the question names speaks most of it; each passage gives its segment with
  * the most of the question's weight, and a passage overlapping one already taken gives nothing.
  */
-export function rankPassages(indexes: MeetingIndex[], question: QuestionTerms, limit: number, routed = ROUTED_MEETINGS): RankedCitation[] {
-  if (indexes.length === 0 || question.terms.size === 0) return [];
+export function rankPassages(indexes: MeetingIndex[], asked: QuestionTerms, limit: number, routed = ROUTED_MEETINGS): RankedCitation[] {
+  if (indexes.length === 0 || asked.terms.size === 0) return [];
+  const question = withRelatedForms(indexes, withoutSpeakerNames(indexes, asked));
   const all = indexes.flatMap((m) => m.passages);
   const average = all.reduce((sum, p) => sum + p.length, 0) / Math.max(1, all.length);
   const idfs = new Map<string, number>();
@@ -281,6 +390,25 @@ export function rankPassages(indexes: MeetingIndex[], question: QuestionTerms, l
     for (const p of all) if (p.terms.has(term)) df++;
     if (df > 0) idfs.set(term, idfOf(all.length, df));
   }
+  // The question's own words (not the related forms added for it) as coverage counts them.
+  const asWords = [...asked.terms.keys()].filter((t) => !t.includes(' '));
+  const wordWeight = (t: string) => (question.terms.get(t) ?? 0) * (idfs.get(t) ?? idfOf(all.length, 1));
+  const wholeWeight = asWords.reduce((sum, t) => sum + wordWeight(t), 0);
+  const relatedOf = new Map(
+    asWords.map((t) => {
+      const root = t.slice(0, Math.max(4, t.length - 3));
+      return [t, [...question.terms.keys()].filter((r) => !asked.terms.has(r) && !r.includes(' ') && (r.startsWith(root) || t.startsWith(r)))];
+    }),
+  );
+  const coverageOf = (p: Passage) => {
+    if (wholeWeight <= 0) return 0;
+    let said = 0;
+    for (const t of asWords) {
+      if (p.terms.has(t)) said += wordWeight(t);
+      else if (idfs.has(t) === false && relatedOf.get(t)!.some((r) => p.terms.has(r))) said += RELATED_WEIGHT * wordWeight(t);
+    }
+    return said / wholeWeight;
+  };
   const passageScore = (p: Passage) => {
     let score = 0;
     for (const [term, idf] of idfs) {
@@ -336,7 +464,7 @@ export function rankPassages(indexes: MeetingIndex[], question: QuestionTerms, l
           bestWeight = weight;
         }
       }
-      result.push({ meetingId: m.id, segmentId: m.segmentIds[best]!, score });
+      result.push({ meetingId: m.id, segmentId: m.segmentIds[best]!, score, coverage: coverageOf(p) });
     }
     return result;
   };
@@ -348,4 +476,100 @@ export function rankPassages(indexes: MeetingIndex[], question: QuestionTerms, l
     result.push(...rankIn(searched, limit - result.length));
   }
   return result;
+}
+
+export type Neighbour = { segmentId: string; startMs: number; speaker: string | null; text: string };
+
+/** One cited segment with what a citation shows: its meeting's title, who spoke, when, and its neighbours. */
+export type SegmentInContext = {
+  meetingId: string;
+  meetingTitle: string;
+  segmentId: string;
+  startMs: number;
+  endMs: number;
+  speaker: string | null;
+  text: string;
+  /** The segments just before and after (same meeting, transcript order). */
+  before: Neighbour[];
+  after: Neighbour[];
+};
+
+/**
+ * These segments, in the order asked, with `around` segments either side, read from the indexes
+ * searched (built from what the reader may read); an id in none of them is left out.
+ */
+export function segmentsInContext(indexes: MeetingIndex[], segmentIds: string[], around: number): SegmentInContext[] {
+  const where = new Map<string, { index: MeetingIndex; at: number }>();
+  const wanted = new Set(segmentIds);
+  for (const index of indexes) index.segmentIds.forEach((id, at) => wanted.has(id) && where.set(id, { index, at }));
+  const neighbour = (index: MeetingIndex, at: number): Neighbour => {
+    const s = index.segments[at]!;
+    return { segmentId: index.segmentIds[at]!, startMs: s.startMs, speaker: s.speaker, text: s.text };
+  };
+  return [...new Set(segmentIds)].flatMap((id) => {
+    const found = where.get(id);
+    if (!found) return [];
+    const { index, at } = found;
+    const s = index.segments[at]!;
+    const before: Neighbour[] = [];
+    for (let i = Math.max(0, at - around); i < at; i++) before.push(neighbour(index, i));
+    const after: Neighbour[] = [];
+    for (let i = at + 1; i <= Math.min(index.segmentIds.length - 1, at + around); i++) after.push(neighbour(index, i));
+    return [
+      { meetingId: index.id, meetingTitle: index.title, segmentId: id, startMs: s.startMs, endMs: s.endMs, speaker: s.speaker, text: s.text, before, after },
+    ];
+  });
+}
+
+/** A question about who does what ("who owns …", "what are the action items", "… by when"). */
+const ASKS_ACTIONS = /\b(who|owners?|owns|responsible|assigned|assignee|action items?|tasks?|to-?dos?|follow[- ]?ups?|next steps?|deadlines?|due)\b/i;
+/** A question about what was decided. */
+const ASKS_DECISIONS = /\b(decid\w*|decisions?|agreed|agreement|settled|chose|chosen|conclu\w*)\b/i;
+/** The words that ask for a kind of fact, not about a subject. */
+const FACT_WORDS = new Set(
+  stemsOf(
+    'who owner owners owns own responsible assigned assignee action actions item items task tasks todo to-do follow-up follow up next step steps deadline deadlines due decide decided decision decisions agreed agreement settled chose chosen conclude concluded conclusion',
+  ),
+);
+/** Share of the question's subject words a fact must say to answer it. */
+const FACT_COVERAGE = 0.5;
+
+export type FactAnswer = { meetingId: string; meetingTitle: string; fact: Fact };
+
+/**
+ * The action items and decisions that answer a question about them, best first, at most `limit`:
+ * facts of the kind asked for, saying at least half of the question's subject words (their owner's
+ * name counts); a question with no subject ("what are my action items?") lists the open ones of
+ * the meetings on the dates it names, or of the latest meetings. Nothing for other questions.
+ */
+export function answeringFacts(indexes: MeetingIndex[], question: string, terms: QuestionTerms, limit: number): FactAnswer[] {
+  const kinds = new Set<Fact['kind']>();
+  if (ASKS_ACTIONS.test(question)) kinds.add('action_item');
+  if (ASKS_DECISIONS.test(question)) kinds.add('decision');
+  if (kinds.size === 0) return [];
+  const subject = [...new Set(terms.stems.filter((s) => !FACT_WORDS.has(s)))];
+  const inDates = (m: MeetingIndex) => terms.dates.length === 0 || terms.dates.some((d) => d.fromMs <= m.startedAtMs && m.startedAtMs < d.toMs);
+  const found: (FactAnswer & { score: number; at: number })[] = [];
+  for (const m of indexes) {
+    if (!inDates(m)) continue;
+    for (const fact of m.facts) {
+      if (!kinds.has(fact.kind)) continue;
+      if (subject.length === 0) {
+        if (!fact.done) found.push({ meetingId: m.id, meetingTitle: m.title, fact, score: 1, at: m.startedAtMs });
+        continue;
+      }
+      const said = subject.filter((s) => fact.stems.has(s)).length / subject.length;
+      if (said >= FACT_COVERAGE) found.push({ meetingId: m.id, meetingTitle: m.title, fact, score: said, at: m.startedAtMs });
+    }
+  }
+  found.sort((a, b) => b.score - a.score || b.at - a.at);
+  return found.slice(0, limit).map(({ meetingId, meetingTitle, fact }) => ({ meetingId, meetingTitle, fact }));
+}
+
+/** A fact as a sentence a person reads on its own: who will do what by when, or what was decided. */
+export function factSentence({ fact }: FactAnswer): string {
+  const text = fact.text.replace(/[.!?\s]+$/u, '');
+  if (fact.kind === 'decision') return `Decided: ${text}.`;
+  const owner = fact.assignee ? `${fact.assignee}` : 'Unassigned';
+  return `${owner}: ${text}${fact.due ? `, due ${fact.due}` : ''}${fact.done ? ' (done)' : ''}.`;
 }

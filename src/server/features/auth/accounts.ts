@@ -5,7 +5,7 @@ import { GoTrueError } from './gotrue-error.ts';
 import { verifyPassword } from './passwords.ts';
 import { findSession } from './sessions.repository.ts';
 import { endSessions } from './sessions.ts';
-import { deleteUserRow, findUserById, normalizeEmail } from './users.repository.ts';
+import { claimFirstSession, deleteUserRow, findUserById, normalizeEmail } from './users.repository.ts';
 
 /**
  * What other features may do to an account through the auth module (the account lifecycle):
@@ -22,6 +22,11 @@ export type Accounts = {
   passwordMatches: (userId: string, password: string, ip: string) => Promise<boolean>;
   /** Whether this sign-in session of the person is still open (not signed out, ended or expired away). */
   sessionActive: (userId: string, sessionId: string) => Promise<boolean>;
+  /**
+   * Whether this session is the person's first visit: the first session to ask is recorded as it,
+   * and stays it (a reload still is the first visit); every later session is a return.
+   */
+  firstVisit: (userId: string, sessionId: string) => Promise<boolean>;
   /** Signs the person out everywhere, or everywhere but `keepSessionId`. */
   endSessions: (userId: string, keepSessionId?: string) => Promise<void>;
   /** Deletes the user with their sessions, identities, factors and tokens: old access tokens answer 401 from now on. */
@@ -46,6 +51,7 @@ export function createAccounts(ctx: AuthContext): Accounts {
       return matches;
     },
     sessionActive: async (userId, sessionId) => (await findSession(ctx.db, sessionId))?.user_id === userId,
+    firstVisit: (userId, sessionId) => claimFirstSession(ctx.db, userId, sessionId),
     endSessions: (userId, keepSessionId) =>
       keepSessionId === undefined
         ? endSessions(ctx, { userId, sessionId: '', scope: 'global' })

@@ -19,6 +19,8 @@ export type AuthUsersTable = {
   /** Secure email change: 0 until the current or the new address confirms, 1 once one of them has; the other one completes it. */
   email_change_confirm_status: number;
   last_sign_in_at: string | null;
+  /** The session of the person's first visit (GET /api/v1/me); '' for accounts older than this record; null until then. */
+  first_session_id: string | null;
   raw_app_meta_data: string;
   raw_user_meta_data: string;
   banned_until: string | null;

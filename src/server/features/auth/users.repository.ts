@@ -96,12 +96,22 @@ export async function setEmailSentAt(db: Db, userId: string, column: EmailSentAt
 /**
  * Dates the user's latest sign-in: now, or `at` for the sign-in that comes with a new account, which
  * is dated at its confirmation, so a client can tell that first session from any later sign-in
- * (last_sign_in_at equals email_confirmed_at only then: the dashboard welcomes a first visit).
+ * (last_sign_in_at equals email_confirmed_at only then).
  */
 export async function touchLastSignIn(db: Db, userId: string, at?: string): Promise<void> {
   const now = at ?? nowIso();
   await db.updateTable('auth_users').set({ last_sign_in_at: now, updated_at: now }).where('id', '=', userId).execute();
   await db.updateTable('auth_identities').set({ last_sign_in_at: now }).where('user_id', '=', userId).execute();
+}
+
+/**
+ * Records `sessionId` as the user's first visit unless one is recorded already; whether it is that
+ * first visit. One conditional update, so two tabs opening at once agree on which visit was first.
+ */
+export async function claimFirstSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
+  await db.updateTable('auth_users').set({ first_session_id: sessionId }).where('id', '=', userId).where('first_session_id', 'is', null).execute();
+  const row = await db.selectFrom('auth_users').select('first_session_id').where('id', '=', userId).executeTakeFirst();
+  return row?.first_session_id === sessionId;
 }
 
 /** A user's identities, oldest first. */

@@ -64,6 +64,8 @@ async function recordedMeeting(token: string): Promise<string> {
   await expect
     .poll(async () => (await db().selectFrom('meetings').select('status').where('id', '=', meeting.id).executeTakeFirst())?.status, { timeout: 30_000 })
     .toBe('ready');
+  // Its notes follow the transcript (the transcript.ready event): the archive is compared with them.
+  await t.deps.jobs.idle();
   return meeting.id;
 }
 
@@ -154,10 +156,21 @@ describe('Request Data Export', () => {
     const key = (await db().selectFrom('meetings').select('audio_key').where('id', '=', recorded).executeTakeFirstOrThrow()).audio_key!;
     expect(withAudio.audioFile).toBe(`audio/${recorded}.wav`);
     expect(sha(entries.get(withAudio.audioFile!)!)).toBe(sha(fs.readFileSync(t.deps.blobs.pathOf(key))));
-    expect([...entries.keys()].sort()).toEqual(['account.json', `audio/${recorded}.wav`]);
+    // Each meeting readable as Markdown too: title, notes and transcript, with its date in the name.
+    const markdown = [...entries.keys()].filter((name) => name.startsWith('meetings/'));
+    expect(markdown).toHaveLength(document.meetings.length);
+    const recordedDoc = document.meetings.find((m) => m.id === recorded)!;
+    const recordedFile = markdown.find((name) => name.endsWith(`(${recorded.slice(0, 8)}).md`))!;
+    expect(recordedFile).toMatch(/^meetings\/\d{4}-\d{2}-\d{2} .+ \([0-9a-f]{8}\)\.md$/);
+    const text = entries.get(recordedFile)!.toString('utf8');
+    expect(text).toContain(`# ${recordedDoc.title}`);
+    expect(text).toContain(recordedDoc.segments[0]!.text);
+    expect([...entries.keys()].filter((name) => !name.startsWith('meetings/')).sort()).toEqual(['account.json', `audio/${recorded}.wav`]);
 
-    const mail = outbox(t.config.dataDir, person.email).filter((m) => m.kind === 'data_export');
-    expect(mail).toHaveLength(1);
+    // The email follows the archive's being offered (a courtesy sent after it is ready).
+    const mailed = () => outbox(t.config.dataDir, person.email).filter((m) => m.kind === 'data_export');
+    await expect.poll(() => mailed().length).toBe(1);
+    const mail = mailed();
     expect(mail[0]!.subject).toBe('Your Parley data export is ready');
     expect(mail[0]!.text).toContain(`${t.baseUrl}/settings`);
 

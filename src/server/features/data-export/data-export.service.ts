@@ -12,7 +12,7 @@ import { bestEffort } from '#server/lib/best-effort.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
-import type { MeetingsService } from '../meetings/meetings.service.ts';
+import { exportMeeting, safeFileStem, type MeetingsService } from '../meetings/meetings.service.ts';
 import type { NotesService } from '../notes/notes.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import { writeArchive, type ArchiveEntry } from './build-archive.ts';
@@ -75,6 +75,8 @@ export function createDataExportService(deps: {
   /** Everything of the person, gathered through the features that own it. */
   const gather = async (userId: string, account: AccountSummary, onMeeting: (done: number, total: number) => void) => {
     const ids = await meetings.ownedIds(userId);
+    const timeZone = await settings.timeZoneOf(userId);
+    const readable: ArchiveEntry[] = [];
     const audio: ArchiveEntry[] = [];
     const list: unknown[] = [];
     for (const [index, id] of ids.entries()) {
@@ -90,12 +92,19 @@ export function createDataExportService(deps: {
           audio.push({ name: audioFile, open: () => blobs.createReadStream(key) });
         }
         list.push({ ...meeting, notes: notesState, insights, audioFile });
+        // Each meeting readable without Parley too: its notes and transcript as the Markdown download
+        // gives them, in the person's time zone, made when the archive reaches it.
+        const detail = { ...meeting, notes: notesState, insights, processing: null };
+        readable.push({
+          name: `meetings/${meeting.startedAt.slice(0, 10)} ${safeFileStem(meeting.title)} (${id.slice(0, 8)}).md`,
+          render: async () => (await exportMeeting(detail, 'md', timeZone)).body,
+        });
       }
       onMeeting(index + 1, ids.length);
     }
     const { settings: userSettings } = await settings.get({ id: userId, name: account.fullName, email: account.email });
     const document = { format: 'parley-data-export', version: 1, exportedAt: deps.now().toISOString(), account, settings: userSettings, meetings: list };
-    return [{ name: 'account.json', json: document }, ...audio] satisfies ArchiveEntry[];
+    return [{ name: 'account.json', json: document }, ...readable, ...audio] satisfies ArchiveEntry[];
   };
 
   const job = deps.jobs.define<Payload, DataExportRunStage>({
@@ -167,10 +176,10 @@ export function createDataExportService(deps: {
       ``,
       `Download it from Settings › Privacy: ${link}`,
       ``,
-      `It holds your account, settings, meetings with their transcripts and notes, and your recordings. It will be deleted on ${until}.`,
+      `It holds your account, settings, meetings with their transcripts and notes (also as a Markdown file each), and your recordings. It will be deleted on ${until}.`,
       `If you did not ask for it, sign in and change your password.`,
     ].join('\n');
-    const html = `<p>Your Parley data export is ready.</p><p><a href="${link}">Download it from Settings › Privacy</a>.</p><p>It holds your account, settings, meetings with their transcripts and notes, and your recordings. It will be deleted on ${until}.</p><p>If you did not ask for it, sign in and change your password.</p>`;
+    const html = `<p>Your Parley data export is ready.</p><p><a href="${link}">Download it from Settings › Privacy</a>.</p><p>It holds your account, settings, meetings with their transcripts and notes (also as a Markdown file each), and your recordings. It will be deleted on ${until}.</p><p>If you did not ask for it, sign in and change your password.</p>`;
     await deps.mailer.send({ kind: 'data_export', to: account.email, subject: 'Your Parley data export is ready', text, html, otp: '', link });
   };
 

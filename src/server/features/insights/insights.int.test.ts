@@ -220,7 +220,7 @@ describe('GET /api/v1/insights', () => {
 describe('GET /api/v1/analytics', () => {
   it('charts the person’s own meeting time, counts and talk time by week, every week present; the samples stay out', async () => {
     const token = await newUser();
-    // A new account holds only the six samples (262 minutes with short transcripts: talk time read 2%).
+    // A new account holds only the six samples, long meetings with short transcripts: they stay out.
     const samplesOnly = await analytics(token, '?weeks=4&tzOffset=-60');
     expect(samplesOnly.weeks).toHaveLength(4);
     for (const week of samplesOnly.weeks) expect(new Date(`${week.weekStart}T00:00:00Z`).getUTCDay()).toBe(1); // Mondays

@@ -6,8 +6,8 @@ import type { parseTranscriptFile } from './import/parse-transcript.ts';
 
 /**
  * Work on a meeting's files that takes the CPU for long enough to stop the server answering
- * anyone if it ran on its thread: a PDF or DOCX of a two-hour meeting takes 0.3–0.8 s, five at
- * once stalled /healthz for 3.9 s; reading a 5 MB WebVTT file takes 1.2 s. It runs in
+ * anyone if it ran on its thread (a PDF or DOCX of a two-hour meeting, reading a 5 MB WebVTT
+ * file: each up to a second, and several at once add up). It runs in
  * document-host.ts, in a small pool of host processes (lib/child-host, the mechanism the speech
  * and notes engines use), started on first use and let go after a few idle minutes.
  */

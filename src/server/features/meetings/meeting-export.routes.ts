@@ -5,7 +5,7 @@ import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import { AudioDecodeError } from '#server/lib/ffmpeg.ts';
 import type { Router } from '#server/http/endpoint-route.ts';
-import { caller } from '../auth/api-guard.ts';
+import { caller, sessionCaller } from '../auth/api-guard.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { AudioLinks } from './audio-link.ts';
 import { computeAudioPeaks, createPeaksCache } from './audio-peaks.ts';
@@ -104,7 +104,7 @@ export function registerMeetingExportRoutes(route: Router, deps: ExportRouteDeps
   route(meetingEndpoints.audio, async (request, reply) => sendAudio(request, reply, caller(request).user.id));
 
   route(meetingEndpoints.audioLink, async (request) => {
-    const { user, session } = caller(request);
+    const { user, session } = sessionCaller(request);
     const userId = user.id;
     const meeting = await meetings.audio(userId, request.params.id);
     if (!meeting) throw notFound('Meeting');

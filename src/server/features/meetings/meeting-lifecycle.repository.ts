@@ -134,7 +134,14 @@ export async function audioKeysAmong(db: Db, keys: readonly string[]): Promise<S
 
 /** What a transcription job reads of its meeting. */
 export async function transcriptionSource(db: Db, meetingId: string) {
-  return db.selectFrom('meetings').select(['owner_id', 'audio_key', 'options', 'audio_sources']).where('id', '=', meetingId).executeTakeFirst();
+  const row = await db.selectFrom('meetings').select(['owner_id', 'audio_key', 'options', 'audio_sources']).where('id', '=', meetingId).executeTakeFirst();
+  if (!row) return undefined;
+  const participants = await db
+    .selectFrom('meeting_participants')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('meeting_id', '=', meetingId)
+    .executeTakeFirst();
+  return { ...row, participants: Number(participants?.n ?? 0) };
 }
 
 /** Meetings whose audio is stored and whose transcription should be under way (a crash may have lost the job). */

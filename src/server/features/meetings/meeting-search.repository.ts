@@ -5,6 +5,7 @@ import type { Database } from '#server/db/database.ts';
 import { SEARCH_COUNT_LIMIT, type SearchMatch, type SearchMatchKind, type SearchSort } from '#shared/contracts/meetings.ts';
 import type { Db } from '#server/db/create-db.ts';
 import { isPostgres } from '#server/db/dialect.ts';
+import { readableBy, type MeetingReader } from './meeting-access.ts';
 import { MEETING_COLUMNS, type MeetingsTable } from './meetings.table.ts';
 
 /**
@@ -25,8 +26,6 @@ const PASSAGE_SLICE = 2_000;
 
 /** Passage rowids/positions: a meeting's segments from 0, its summary at 2^19, notes items after it. */
 const PER_MEETING = 1_048_576;
-/** The rowid stride of one meeting's passages in passage_search (SQLite): rowid / this is the meeting's row. */
-export const PASSAGES_PER_MEETING = PER_MEETING;
 const SUMMARY = 524_288;
 /** What the engines put around a matched word in a snippet: private-use characters, never HTML. */
 const MARK_START = '\uE000';
@@ -240,12 +239,12 @@ type PassageOptions = { perMeeting: number; order: 'rank' | 'time' };
 /**
  * SQLite: the page's passages are copied into a scratch FTS5 table (temp, this connection's own)
  * and matched there. In the whole passage index a prefix query (the last word always is one) merges
- * that prefix's every posting across all meetings before a rowid range can narrow it: 10 ms at
- * 200,000 passages, 50 at a million, and a page asked it four times per meeting. The scratch table
+ * that prefix's every posting across all meetings before a rowid range can narrow it, a cost that
+ * grows with everyone's history, and a page asked it four times per meeting. The scratch table
  * holds a page's thousand-odd passages, so each query there costs microseconds; the copy is read by
  * rowid ranges (no full-text query) and is discarded by rolling back, so the same tokenizer and
  * snippet function answer as before, with nothing to clean up (and no column sizes: nothing here
- * ranks). A page costs ~4 ms of CPU at any size of history. The transaction holds the one
+ * ranks), so a page's cost does not grow with the history. The transaction holds the one
  * connection, so no other request sees or empties the table meanwhile.
  */
 async function sqlitePassages(db: Db, meetingIds: string[], tokens: string[], options: PassageOptions): Promise<PassageRow[]> {
@@ -470,4 +469,63 @@ export async function removeFromIndex(db: Db, meetingIds: string[]): Promise<voi
     await sql`delete from passage_search where ${rowidBetween(row * PER_MEETING, row * PER_MEETING + PER_MEETING - 1)}`.execute(db);
   }
   await db.deleteFrom('meeting_search_docs').where('meeting_id', 'in', meetingIds).execute();
+}
+
+/** A word of a question as an index query term: letters and digits only (never query syntax). */
+const safe = (words: string[]) => words.filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
+
+/** A transcript segment the search index ranked. */
+export type RankedSegment = { meetingId: string; segmentId: string };
+
+/**
+ * The transcript segments that best match any of `words`, best first, among the reader's meetings
+ * (or one of them): what a search across a person's whole archive narrows to first. Ranked by the engines' relevance: bm25 over speaker and text on SQLite (the
+ * speaker weighs less: a question names roles less often than it names subjects); on PostgreSQL
+ * ts_rank with length normalisation, each word weighted by its idf among the passages in scope.
+ */
+export async function rankSegments(
+  db: Db,
+  reader: MeetingReader,
+  words: string[],
+  options: { meetingId?: string | undefined; limit: number },
+): Promise<RankedSegment[]> {
+  const terms = safe(words);
+  if (terms.length === 0) return [];
+  const oneMeeting = options.meetingId === undefined ? sql<SqlBool>`1 = 1` : sql<SqlBool>`meetings.id = ${options.meetingId}`;
+  if (isPostgres(db)) {
+    // ts_rank knows no inverse document frequency: a word every passage holds ("remote control" in
+    // meetings about one) would outweigh the rare one the question is about. One scan counts each
+    // word's passages in scope; each word's rank is weighted by its BM25 idf.
+    const scope = sql`from meeting_search_passages p join meetings on meetings.id = p.meeting_id
+      where ${readableBy(reader)} and ${oneMeeting} and p.kind = 'transcript' and p.ref is not null`;
+    const counted = await sql<Record<string, number | string>>`select count(*) as total,
+      ${sql.join(terms.map((t, i) => sql`count(*) filter (where p.vector @@ to_tsquery('english', ${t})) as ${sql.ref(`d${i}`)}`))} ${scope}`.execute(db);
+    const counts = counted.rows[0] ?? {};
+    const total = Number(counts.total ?? 0);
+    const weighted = terms.flatMap((t, i) => {
+      const df = Number(counts[`d${i}`] ?? 0);
+      return df === 0 ? [] : [{ t, idf: Math.log(1 + (total - df + 0.5) / (df + 0.5)) }];
+    });
+    if (weighted.length === 0) return [];
+    const any = weighted.map((w) => w.t).join(' | ');
+    const score = sql.join(
+      weighted.map((w) => sql`${w.idf}::float8 * ts_rank(p.vector, to_tsquery('english', ${w.t}), 1)`),
+      sql` + `,
+    );
+    const rows = await sql<{ meeting_id: string; ref: string }>`
+      select p.meeting_id, p.ref ${scope} and p.vector @@ to_tsquery('english', ${any})
+      order by ${score} desc, p.meeting_id, p.position
+      limit ${options.limit}`.execute(db);
+    return rows.rows.map((r) => ({ meetingId: r.meeting_id, segmentId: r.ref }));
+  }
+  const match = terms.map((t) => `"${t}"`).join(' OR ');
+  const rows = await sql<{ meeting_id: string; ref: string }>`
+    select d.meeting_id, p.ref from passage_search p
+    join meeting_search_docs d on d.row = p.rowid / cast(${PER_MEETING} as integer)
+    join meetings on meetings.id = d.meeting_id
+    where passage_search match ${match} and p.kind = 'transcript' and p.ref is not null
+      and ${readableBy(reader)} and ${oneMeeting}
+    order by bm25(passage_search, 0.3, 1.0), p.rowid
+    limit ${options.limit}`.execute(db);
+  return rows.rows.map((r) => ({ meetingId: r.meeting_id, segmentId: r.ref }));
 }

@@ -112,8 +112,7 @@ export async function listMeetings(db: Db, reader: MeetingReader, query: Meeting
   } else {
     const base = db.selectFrom('meetings').where(eb.and(filters));
     // The page's ids first, from the (owner, started_at, id) index alone, then only those rows: a deep
-    // page (page 500 of 10,000 meetings) no longer reads the 6,000 rows before it (PostgreSQL sorted
-    // the whole table for it: 18 ms → 2).
+    // page (page 500 of 10,000 meetings) reads no rows before it (PostgreSQL would sort the whole table).
     const pageIds = base
       .select('meetings.id')
       .orderBy('meetings.started_at', 'desc')
@@ -482,6 +481,97 @@ export async function assignSegments(db: Db, ownerId: string, meetingId: string,
   });
 }
 
+/**
+ * One line cut in two at a character of its text (between words): the second part is a new line of
+ * the same speaker, the time shared in proportion to the characters. 'missing' when the meeting is
+ * not the caller's or the line not in it; 'invalid' when either part would be empty.
+ */
+export async function splitSegment(db: Db, ownerId: string, meetingId: string, segmentId: string, at: number): Promise<'done' | 'missing' | 'invalid'> {
+  return inTransaction(db, async (trx) => {
+    const meeting = await findOwned(trx, ownerId, meetingId);
+    if (!meeting) return 'missing';
+    const line = await trx.selectFrom('transcript_segments').selectAll().where('id', '=', segmentId).where('meeting_id', '=', meetingId).executeTakeFirst();
+    if (!line) return 'missing';
+    const first = line.text.slice(0, at).trim();
+    const second = line.text.slice(at).trim();
+    if (first === '' || second === '') return 'invalid';
+    const splitMs = line.start_ms + Math.round(((line.end_ms - line.start_ms) * at) / line.text.length);
+    const analyse = parseOptions(meeting.options).emotionalAnalysis;
+    await trx
+      .updateTable('transcript_segments')
+      .set({ text: first, end_ms: splitMs, sentiment: analyse ? scoreSentiment(first) : null })
+      .where('id', '=', segmentId)
+      .execute();
+    await trx
+      .insertInto('transcript_segments')
+      .values({
+        id: crypto.randomUUID(),
+        meeting_id: meetingId,
+        speaker_id: line.speaker_id,
+        start_ms: splitMs,
+        end_ms: line.end_ms,
+        text: second,
+        confidence: line.confidence,
+        sentiment: analyse ? scoreSentiment(second) : null,
+      })
+      .execute();
+    await trx.updateTable('meetings').set({ updated_at: nowIso() }).where('id', '=', meetingId).execute();
+    await bumpTranscriptRevision(trx, meetingId);
+    await reindexMeeting(trx, meetingId);
+    return 'done';
+  });
+}
+
+/**
+ * A line and the one after it made one line again (a split undone): the first's speaker, both
+ * texts, the two times. False when the meeting is not the caller's or either line is not in it.
+ */
+export async function joinSegments(db: Db, ownerId: string, meetingId: string, segmentId: string, nextSegmentId: string): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const meeting = await findOwned(trx, ownerId, meetingId);
+    if (!meeting || segmentId === nextSegmentId) return false;
+    const lines = await trx
+      .selectFrom('transcript_segments')
+      .selectAll()
+      .where('meeting_id', '=', meetingId)
+      .where('id', 'in', [segmentId, nextSegmentId])
+      .execute();
+    const first = lines.find((l) => l.id === segmentId);
+    const next = lines.find((l) => l.id === nextSegmentId);
+    if (!first || !next) return false;
+    const text = `${first.text} ${next.text}`;
+    await trx
+      .updateTable('transcript_segments')
+      .set({
+        text,
+        start_ms: Math.min(first.start_ms, next.start_ms),
+        end_ms: Math.max(first.end_ms, next.end_ms),
+        sentiment: parseOptions(meeting.options).emotionalAnalysis ? scoreSentiment(text) : null,
+      })
+      .where('id', '=', segmentId)
+      .execute();
+    await trx.deleteFrom('transcript_segments').where('id', '=', nextSegmentId).execute();
+    await trx.updateTable('meetings').set({ updated_at: nowIso() }).where('id', '=', meetingId).execute();
+    await bumpTranscriptRevision(trx, meetingId);
+    await reindexMeeting(trx, meetingId);
+    return true;
+  });
+}
+
+/** A new speaker of the meeting, labelled after the last ("Speaker 4"); its id. Undefined when the meeting is not the caller's. */
+export async function addSpeaker(db: Db, ownerId: string, meetingId: string): Promise<string | undefined> {
+  if (!(await findOwned(db, ownerId, meetingId))) return undefined;
+  const speakers = await db.selectFrom('meeting_speakers').select(['label', 'position']).where('meeting_id', '=', meetingId).execute();
+  const number = Math.max(speakers.length, ...speakers.map((s) => Number(/^Speaker (\d+)$/.exec(s.label)?.[1] ?? 0))) + 1;
+  const position = Math.max(-1, ...speakers.map((s) => s.position)) + 1;
+  const id = crypto.randomUUID();
+  await db
+    .insertInto('meeting_speakers')
+    .values({ id, meeting_id: meetingId, label: `Speaker ${number}`, display_name: null, position })
+    .execute();
+  return id;
+}
+
 /** The names a person has given speakers across their meetings, most used first (the rename box offers them). */
 export async function speakerNamesOf(db: Db, ownerId: string, limit: number): Promise<string[]> {
   const rows = await db
@@ -697,24 +787,17 @@ export async function ownsMeeting(db: Db, ownerId: string, id: string): Promise<
   return (await findOwned(db, ownerId, id)) !== undefined;
 }
 
-/** What the notes feature reads of a meeting to write its notes (by id: the job is the meeting's own). */
-export async function notesSourceOf(db: Db, meetingId: string) {
+/**
+ * What other features read of a meeting before its transcript (by id: their jobs are the meeting's
+ * own): one row, so announcing a state or deciding whether to start never reads the transcript.
+ */
+export async function transcriptHeaderOf(db: Db, meetingId: string) {
   const row = await db
     .selectFrom('meetings')
     .select(['owner_id', 'team_id', 'title', 'started_at', 'options', 'status', 'is_sample', 'transcript_revision'])
     .where('id', '=', meetingId)
     .executeTakeFirst();
   if (!row) return undefined;
-  const [speakers, segments] = await Promise.all([
-    db.selectFrom('meeting_speakers').select(['id', 'label', 'display_name']).where('meeting_id', '=', meetingId).orderBy('position').execute(),
-    db
-      .selectFrom('transcript_segments')
-      .select(['id', 'speaker_id', 'start_ms', 'end_ms', 'text'])
-      .where('meeting_id', '=', meetingId)
-      .orderBy('start_ms')
-      .orderBy('id')
-      .execute(),
-  ]);
   return {
     ownerId: row.owner_id,
     teamId: row.team_id,
@@ -724,6 +807,25 @@ export async function notesSourceOf(db: Db, meetingId: string) {
     status: row.status,
     isSample: row.is_sample === 1,
     transcriptRevision: row.transcript_revision,
+  };
+}
+
+/** What the notes feature reads of a meeting to write its notes: the header, speakers and transcript. */
+export async function notesSourceOf(db: Db, meetingId: string) {
+  const [header, speakers, segments] = await Promise.all([
+    transcriptHeaderOf(db, meetingId),
+    db.selectFrom('meeting_speakers').select(['id', 'label', 'display_name']).where('meeting_id', '=', meetingId).orderBy('position').execute(),
+    db
+      .selectFrom('transcript_segments')
+      .select(['id', 'speaker_id', 'start_ms', 'end_ms', 'text'])
+      .where('meeting_id', '=', meetingId)
+      .orderBy('start_ms')
+      .orderBy('id')
+      .execute(),
+  ]);
+  if (!header) return undefined;
+  return {
+    ...header,
     speakers: speakers.map((s) => ({ id: s.id, label: s.label, name: s.display_name })),
     segments: segments.map((s) => ({ id: s.id, speakerId: s.speaker_id, startMs: s.start_ms, endMs: s.end_ms, text: s.text })),
   };

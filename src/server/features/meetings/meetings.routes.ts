@@ -148,6 +148,18 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
     if (!(await meetings.assignSegments(ownerId, id, request.body.segmentIds, request.body.speakerId))) throw notFound('Speaker or transcript line');
     return detail(ownerId, id);
   });
+  route(meetingEndpoints.splitSegment, async (request) => {
+    const ownerId = caller(request).user.id;
+    const { id, segmentId } = request.params;
+    if (!(await meetings.splitSegment(ownerId, id, segmentId, request.body.at))) throw notFound('Transcript line');
+    return detail(ownerId, id);
+  });
+  route(meetingEndpoints.joinSegments, async (request) => {
+    const ownerId = caller(request).user.id;
+    const { id, segmentId } = request.params;
+    if (!(await meetings.joinSegments(ownerId, id, segmentId, request.body.nextSegmentId))) throw notFound('Transcript line');
+    return detail(ownerId, id);
+  });
   route(meetingEndpoints.speakerNames, async (request) => ({ names: await meetings.speakerNames(caller(request).user.id) }));
   route(meetingEndpoints.remove, async (request) => {
     const deleted = await meetings.remove(caller(request).user.id, request.params.id);

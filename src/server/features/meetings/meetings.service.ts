@@ -1,3 +1,4 @@
+import { AppError, notFound } from '#server/lib/app-error.ts';
 import crypto from 'node:crypto';
 import type {
   CreateMeetingBody,
@@ -28,8 +29,8 @@ import { createAudioDownloads, withDownloadKeys, type AudioDownload, type AudioD
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import { accessOf, ownerOnly, watchersOf, type MeetingReader } from './meeting-access.ts';
 import { createReadsInFlight } from './reads-in-flight.ts';
-import { activitySince, meetingInsightsOf } from './meeting-aggregates.repository.ts';
-import { rankSegments, readableMeetings, segmentsInContext, transcriptsForAsk } from './ask-passages.repository.ts';
+import { readableMeetingsView, readableTurnsView, type MeetingViews } from './meeting-views.repository.ts';
+import { readyMeetings, readyTranscripts } from './transcript-reads.repository.ts';
 import { parseTranscriptOffThread } from './document-work.ts';
 import { answerIdempotencyKey, claimIdempotencyKey, releaseIdempotencyKey, type IdempotencyClaim } from './idempotency.repository.ts';
 import type { ImportProblem } from './import/parse-transcript.ts';
@@ -54,6 +55,7 @@ import {
   listMeetings,
   meetingStats,
   notesSourceOf,
+  transcriptHeaderOf,
   ownershipOf,
   ownersWithMeetingsBefore,
   ownedMeetingIds,
@@ -63,6 +65,9 @@ import {
   renameSpeaker,
   mergeSpeakers,
   assignSegments,
+  addSpeaker,
+  joinSegments,
+  splitSegment,
   speakerNamesOf,
   replaceTranscript,
   searchInMeeting,
@@ -79,11 +84,16 @@ import {
 } from './meetings.repository.ts';
 
 export type { MeetingRecord, TranscriptInput } from './meetings.repository.ts';
-import type { SearchableNote } from './meeting-search.repository.ts';
+import { rankSegments, type SearchableNote } from './meeting-search.repository.ts';
 export type { MeetingReader } from './meeting-access.ts';
-export type { ReadableMeeting, SegmentInContext } from './ask-passages.repository.ts';
+export type { ReadyMeeting } from './transcript-reads.repository.ts';
 /** The access rule, for the aggregates of other features that join the meetings table read-only (notes' tracker). */
 export { meetingRefOf, ownerOnly, readableBy, type MeetingRefRow } from './meeting-access.ts';
+export type { MeetingViews } from './meeting-views.repository.ts';
+export { SENTIMENT_THRESHOLD } from './sentiment.ts';
+/** A meeting as a file (downloads; the data export's Markdown copies) and a title as a file name. */
+export { exportMeeting } from './meeting-export.ts';
+export { safeFileStem } from './content-disposition.ts';
 
 /**
  * What the meetings feature needs of the teams feature (given in deps.ts): the teams a person
@@ -127,6 +137,8 @@ export type TranscriptionSource = {
   options: RecordingOptions;
   /** Capture sources, one per audio channel; empty for one mixed track. */
   audioSources: string[];
+  /** How many participants the meeting lists (0 when none are known). */
+  participants: number;
 };
 
 /**
@@ -479,8 +491,25 @@ export function createMeetingsService(deps: {
       transcriptEdit(ownerId, id, 'speaker_renamed', (trx) => renameSpeaker(trx, ownerId, id, speakerId, displayName)),
     mergeSpeakers: (ownerId: string, id: string, speakerId: string, intoSpeakerId: string) =>
       transcriptEdit(ownerId, id, 'speakers_merged', (trx) => mergeSpeakers(trx, ownerId, id, speakerId, intoSpeakerId)),
+    /** Lines given to another speaker of the meeting, or (`'new'`) to a new one made for them. */
     assignSegments: (ownerId: string, id: string, segmentIds: readonly string[], speakerId: string) =>
-      transcriptEdit(ownerId, id, 'segments_assigned', (trx) => assignSegments(trx, ownerId, id, segmentIds, speakerId)),
+      transcriptEdit(ownerId, id, 'segments_assigned', async (trx) => {
+        const to = speakerId === 'new' ? await addSpeaker(trx, ownerId, id) : speakerId;
+        if (to === undefined) return false;
+        if (await assignSegments(trx, ownerId, id, segmentIds, to)) return true;
+        // Nothing moved: the new speaker is not kept.
+        if (speakerId === 'new') throw notFound('Speaker or transcript line');
+        return false;
+      }),
+    /** One line cut in two between words; the undo is joinSegments. */
+    splitSegment: (ownerId: string, id: string, segmentId: string, at: number) =>
+      transcriptEdit(ownerId, id, 'segment_split', async (trx) => {
+        const outcome = await splitSegment(trx, ownerId, id, segmentId, at);
+        if (outcome === 'invalid') throw new AppError('VALIDATION_FAILED', 'A line is split between two words, with words on either side.');
+        return outcome === 'done';
+      }),
+    joinSegments: (ownerId: string, id: string, segmentId: string, nextSegmentId: string) =>
+      transcriptEdit(ownerId, id, 'segments_joined', (trx) => joinSegments(trx, ownerId, id, segmentId, nextSegmentId)),
     /** The names the person has given speakers in their meetings, most used first. */
     speakerNames: (ownerId: string) => speakerNamesOf(db, ownerId, 200),
     /** Deletes the caller's meeting; answers how many went (0: not theirs or not there). */
@@ -585,7 +614,15 @@ export function createMeetingsService(deps: {
     },
     transcriptionSource: async (meetingId: string): Promise<TranscriptionSource | undefined> => {
       const row = await transcriptionSource(db, meetingId);
-      return row && { ownerId: row.owner_id, audioKey: row.audio_key, options: parseOptions(row.options), audioSources: parseSources(row.audio_sources) };
+      return (
+        row && {
+          ownerId: row.owner_id,
+          audioKey: row.audio_key,
+          options: parseOptions(row.options),
+          audioSources: parseSources(row.audio_sources),
+          participants: row.participants,
+        }
+      );
     },
     /** Stores the transcript and makes the meeting ready, with its `transcript.ready` event. */
     completeTranscription: (meetingId: string, transcript: TranscriptInput): Promise<boolean> =>
@@ -627,30 +664,31 @@ export function createMeetingsService(deps: {
 
     /** What the notes feature writes a meeting's notes from: its transcript, speakers, options and date. */
     notesSource: (meetingId: string) => notesSourceOf(db, meetingId),
+    /** The same without speakers and transcript: owner, team, title, date, options, status, revision. */
+    transcriptHeader: (meetingId: string) => transcriptHeaderOf(db, meetingId),
     setSummary: (meetingId: string, summary: string | null) => setSummary(db, meetingId, summary),
     /** The notes feature's action items and decisions of a meeting, as its search should find them (all of them, each time they change). */
     setSearchableNotes: (meetingId: string, notes: SearchableNote[]) => setSearchableNotes(db, meetingId, notes),
     /** Search inside one meeting the caller may read: its matching passages in transcript order; undefined when not theirs. */
     search: async (userId: string, meetingId: string, q: string) => searchInMeeting(db, await readerOf(userId), meetingId, q),
 
-    /** /insights over the meetings the caller may read (their own and their teams'). */
-    insights: async (userId: string) => nameSharers(await meetingInsightsOf(db, await readerOf(userId))),
-    activitySince: async (userId: string, since: Date) => activitySince(db, await readerOf(userId), since),
+    /** The meetings and transcript turns the caller may read (their own and their teams'), as queries to aggregate over. */
+    views: async (userId: string): Promise<MeetingViews> => {
+      const reader = await readerOf(userId);
+      return { reader, meetings: readableMeetingsView(db, reader), turns: readableTurnsView(db, reader) };
+    },
     /** The caller as a reader (other features' aggregates filter the meetings table with readableBy). */
     readerOf,
     nameSharers,
     /**
-     * Ask's reads (features/ask), each scoped to what `reader` may read: transcript segments ranked by
-     * the search index's relevance, the ready meetings with their transcript revisions (whose
-     * embeddings and Ask's passage index are current), their transcripts (which Ask indexes), and
-     * segments with their meeting, speaker and neighbours.
+     * Reads across the meetings `reader` may read, for features that keep their own view of the
+     * transcripts: segments ranked by the search index's relevance, the ready meetings with their
+     * transcript revisions (a view built from an older revision is stale), and their transcripts.
      */
-    askRead: {
-      rank: (reader: MeetingReader, words: string[], options: { meetingId?: string | undefined; limit: number }) => rankSegments(db, reader, words, options),
-      meetings: (reader: MeetingReader, meetingId?: string) => readableMeetings(db, reader, meetingId),
-      inContext: (reader: MeetingReader, segmentIds: string[], around: number) => segmentsInContext(db, reader, segmentIds, around),
-      transcripts: (reader: MeetingReader, meetingIds: string[]) => transcriptsForAsk(db, reader, meetingIds),
-    },
+    rankSegments: (reader: MeetingReader, words: string[], options: { meetingId?: string | undefined; limit: number }) =>
+      rankSegments(db, reader, words, options),
+    readyMeetings: (reader: MeetingReader, meetingId?: string) => readyMeetings(db, reader, meetingId),
+    readyTranscripts: (reader: MeetingReader, meetingIds: string[]) => readyTranscripts(db, reader, meetingIds),
   };
 }
 

@@ -112,6 +112,63 @@ describe("a meeting's speakers", () => {
     );
   });
 
+  it('splits a line between two words and joins it again (the undo), the times shared by the characters', async () => {
+    const token = (await signUpUser(t.app, 'split')).token;
+    const meeting = await meetingTitled(token, 'Weekly Team Standup');
+    const line = meeting.segments[0]!;
+    const cut = line.text.indexOf(' ', Math.floor(line.text.length / 2));
+    const split = await call(token, 'POST', `/api/v1/meetings/${meeting.id}/segments/${line.id}/split`, { at: cut });
+    expect(split.statusCode).toBe(200);
+    const after = MeetingDetailSchema.parse(split.json());
+    expect(after.segments).toHaveLength(meeting.segments.length + 1);
+    const [first, second] = after.segments;
+    expect([first!.text, second!.text]).toEqual([line.text.slice(0, cut).trim(), line.text.slice(cut).trim()]);
+    expect(first!.speakerId).toBe(line.speakerId);
+    expect(second!.speakerId).toBe(line.speakerId);
+    expect(first!.startMs).toBe(line.startMs);
+    expect(second!.endMs).toBe(line.endMs);
+    expect(first!.endMs).toBe(second!.startMs);
+    expect(first!.endMs).toBeGreaterThan(line.startMs);
+    expect(first!.endMs).toBeLessThan(line.endMs);
+
+    // Nothing on one side, another's meeting: refused, nothing changed.
+    const edge = await call(token, 'POST', `/api/v1/meetings/${meeting.id}/segments/${first!.id}/split`, { at: first!.text.length });
+    expect(edge.statusCode).toBe(400);
+    expect(edge.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'A line is split between two words, with words on either side.' } });
+    const stranger = (await signUpUser(t.app, 'split-stranger')).token;
+    expect((await call(stranger, 'POST', `/api/v1/meetings/${meeting.id}/segments/${first!.id}/split`, { at: 3 })).statusCode).toBe(404);
+
+    const joined = await call(token, 'POST', `/api/v1/meetings/${meeting.id}/segments/${first!.id}/join`, { nextSegmentId: second!.id });
+    expect(joined.statusCode).toBe(200);
+    const restored = MeetingDetailSchema.parse(joined.json()).segments;
+    expect(restored.map((s) => [s.text, s.speakerId, s.startMs, s.endMs])).toEqual(meeting.segments.map((s) => [s.text, s.speakerId, s.startMs, s.endMs]));
+  });
+
+  it('moves a run of lines to a new speaker, and back (the undo) with the empty speaker merged away', async () => {
+    const token = (await signUpUser(t.app, 'new-speaker')).token;
+    const meeting = await meetingTitled(token, 'Weekly Team Standup');
+    const [, second, third] = meeting.segments;
+    const moved = await call(token, 'POST', `/api/v1/meetings/${meeting.id}/segments/speaker`, { segmentIds: [second!.id, third!.id], speakerId: 'new' });
+    expect(moved.statusCode).toBe(200);
+    const after = MeetingDetailSchema.parse(moved.json());
+    const added = after.speakers.find((s) => !meeting.speakers.some((old) => old.id === s.id))!;
+    expect(added.label).toBe(`Speaker ${meeting.speakers.length + 1}`);
+    expect(after.segments.filter((s) => s.speakerId === added.id).map((s) => s.id)).toEqual([second!.id, third!.id]);
+
+    // A line of no meeting of theirs: nothing moves and no speaker is added.
+    const bad = await call(token, 'POST', `/api/v1/meetings/${meeting.id}/segments/speaker`, { segmentIds: [crypto.randomUUID()], speakerId: 'new' });
+    expect(bad.statusCode).toBe(404);
+    expect((await meetingTitled(token, 'Weekly Team Standup')).speakers).toHaveLength(after.speakers.length);
+
+    // Undo: each line back to its speaker, then the empty new speaker merged away.
+    await call(token, 'POST', `/api/v1/meetings/${meeting.id}/segments/speaker`, { segmentIds: [second!.id], speakerId: second!.speakerId });
+    await call(token, 'POST', `/api/v1/meetings/${meeting.id}/segments/speaker`, { segmentIds: [third!.id], speakerId: third!.speakerId });
+    await call(token, 'POST', `/api/v1/meetings/${meeting.id}/speakers/${added.id}/merge`, { intoSpeakerId: second!.speakerId });
+    const undone = await meetingTitled(token, 'Weekly Team Standup');
+    expect(undone.speakers).toEqual(meeting.speakers);
+    expect(namesOfLines(undone)).toEqual(namesOfLines(meeting));
+  });
+
   it("offers the names the person has given speakers in their meetings, most used first, and nobody else's", async () => {
     const token = (await signUpUser(t.app, 'names')).token;
     const meeting = await meetingTitled(token, 'Weekly Team Standup');

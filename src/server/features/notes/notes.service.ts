@@ -60,6 +60,10 @@ type NotesDeps = {
   events: EventRecorder;
 };
 
+/** Whether a transcript gets its notes without being asked: the person's setting, and the meeting asks for a summary or action items. */
+export const notesWantedAutomatically = (automatic: boolean, options: { summary: boolean; actionItems: boolean }): boolean =>
+  automatic && (options.summary || options.actionItems);
+
 /** The notes' name among the domain events' subscribers. */
 export const NOTES_SUBSCRIBER = 'notes';
 
@@ -85,7 +89,7 @@ export const resolveDueDate = (words: string, startedAt: string, timeZone: strin
 export type NotesService = ReturnType<typeof createNotesService>;
 
 /** One item of a meeting's notes as Ask's index reads it. */
-export type AskNote = { kind: Insight['kind']; text: string; segmentIds: string[] };
+export type AskNote = Pick<Insight, 'kind' | 'text' | 'segmentIds' | 'assignee' | 'due' | 'status'>;
 
 export function createNotesService(deps: NotesDeps) {
   const { db, meetings, log } = deps;
@@ -95,17 +99,17 @@ export function createNotesService(deps: NotesDeps) {
     // A transcript just stored whose event has not reached the notes yet: its notes are as good as
     // queued, or off when the person turned them off (what the event's handler will write).
     if (!state && (await deps.events.pending(NOTES_SUBSCRIBER, { type: 'meeting', id: meetingId }))) {
-      const source = await meetings.notesSource(meetingId);
-      const wanted = source !== undefined && (await deps.automaticNotesOf(source.ownerId)) && (source.options.summary || source.options.actionItems);
+      const source = await meetings.transcriptHeader(meetingId);
+      const wanted = source !== undefined && notesWantedAutomatically(await deps.automaticNotesOf(source.ownerId), source.options);
       return { insights, notes: { ...presentState(undefined, transcriptRevision), status: wanted ? 'queued' : 'off' } };
     }
     return { insights, notes: presentState(state, transcriptRevision) };
   };
 
   const announce = async (meetingId: string, ownerId: string) => {
-    const source = await meetings.notesSource(meetingId);
-    if (!source) return;
-    const event: MeetingNotesEvent = { type: 'meeting.notes', meetingId, notes: presentState(await stateOf(db, meetingId), source.transcriptRevision) };
+    const header = await meetings.transcriptHeader(meetingId);
+    if (!header) return;
+    const event: MeetingNotesEvent = { type: 'meeting.notes', meetingId, notes: presentState(await stateOf(db, meetingId), header.transcriptRevision) };
     meetings.announce(meetingId, ownerId, event);
   };
 
@@ -280,8 +284,21 @@ export function createNotesService(deps: NotesDeps) {
       });
       if (parts.summary) await meetings.setSummary(meetingId, summary);
     },
-    onSettled: async ({ meetingId, ownerId }, outcome) => {
-      if (outcome.status === 'failed') await writeState(db, meetingId, { status: 'failed', failure_reason: outcome.error, part: null, parts: null });
+    onSettled: async ({ meetingId, ownerId, explicit }, outcome) => {
+      if (outcome.status === 'failed') {
+        const teamId = (await meetings.transcriptHeader(meetingId))?.teamId ?? null;
+        await deps.events.transaction(async (trx, raise) => {
+          await writeState(trx, meetingId, { status: 'failed', failure_reason: outcome.error, part: null, parts: null });
+          raise({
+            type: 'notes.failed',
+            actorId: null,
+            ownerId,
+            teamId,
+            subject: { type: 'meeting', id: meetingId },
+            payload: { explicit, reason: outcome.error },
+          });
+        });
+      }
       if (outcome.status === 'retrying') await writeState(db, meetingId, { status: 'queued', failure_reason: null, part: null, parts: null });
       await announce(meetingId, ownerId);
     },
@@ -301,9 +318,9 @@ export function createNotesService(deps: NotesDeps) {
     // that job writes them; saying "queued" now would cover "running" on open pages.
     const under = (await jobs.states([meetingId])).get(meetingId)?.state;
     if (under === 'queued' || under === 'running') return;
-    const source = await meetings.notesSource(meetingId);
-    if (!source) return;
-    const wanted = (await deps.automaticNotesOf(ownerId)) && (source.options.summary || source.options.actionItems);
+    const header = await meetings.transcriptHeader(meetingId);
+    if (!header) return;
+    const wanted = notesWantedAutomatically(await deps.automaticNotesOf(ownerId), header.options);
     if (wanted) return queue(meetingId, ownerId, false);
     await writeState(db, meetingId, { status: 'off', failure_reason: null, part: null, parts: null });
     await announce(meetingId, ownerId);
@@ -332,7 +349,9 @@ export function createNotesService(deps: NotesDeps) {
       return new Map(
         [...items].map(([id, list]) => [
           id,
-          list.filter((i) => i.status !== 'dismissed').map((i) => ({ kind: i.kind, text: i.text, segmentIds: i.segmentIds })),
+          list
+            .filter((i) => i.status !== 'dismissed')
+            .map((i) => ({ kind: i.kind, text: i.text, segmentIds: i.segmentIds, assignee: i.assignee, due: i.due, status: i.status })),
         ]),
       );
     },

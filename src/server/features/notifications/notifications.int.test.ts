@@ -105,7 +105,7 @@ describe('notification emails and in-app notifications', () => {
   const db = () => t.deps.database.db;
 
   /** A meeting recorded for real: the clip sent with tus, transcribed by the job (fake speech), its notes written. */
-  async function recordedMeeting(user: User, title: string): Promise<string> {
+  async function recordedMeeting(user: User, title: string, notes: 'ready' | 'off' = 'ready'): Promise<string> {
     const meeting = (await call(user, 'POST', '/api/v1/meetings', { title, source: 'upload' })).json as MeetingDetail;
     const data = fs.readFileSync(CLIP);
     const auth = { authorization: `Bearer ${user.token}` };
@@ -128,31 +128,45 @@ describe('notification emails and in-app notifications', () => {
       .poll(async () => (await db().selectFrom('meeting_notes').select('status').where('meeting_id', '=', meeting.id).executeTakeFirst())?.status, {
         timeout: 60_000,
       })
-      .toBe('ready');
+      .toBe(notes);
     await t.app.transcription.idle();
     return meeting.id;
   }
 
-  it('emails Transcription Complete and AI Insights Ready to a person who has them on, with one-click unsubscribe headers', { timeout: 90_000 }, async () => {
-    const ada = await newUser('Ada Lovelace');
-    const id = await recordedMeeting(ada, 'Engine review');
-    await expect.poll(() => mailTo(ada).length, { timeout: 10_000 }).toBe(2);
-    const [transcript, insights] = [
-      mailTo(ada).find((m) => m.subject?.startsWith('Transcript ready'))!,
-      mailTo(ada).find((m) => m.subject?.startsWith('AI insights'))!,
-    ];
-    expect(transcript.subject).toBe('Transcript ready: Engine review');
-    expect(transcript.text).toContain(`${t.baseUrl}/meetings/${id}`);
-    expect(insights.subject).toBe('AI insights ready: Engine review');
-    expect(insights.text).toMatch(/The notes of “Engine review” are ready: \d+ key points?, \d+ action items? and \d+ decisions?\./);
-    for (const mail of [transcript, insights]) {
-      const unsubscribe = unsubscribeLink(mail);
-      expect(unsubscribe).toMatch(new RegExp(`^${t.baseUrl}/api/v1/notifications/unsubscribe\\?token=[^>]+$`));
-      expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
-      expect(mail.text).toContain(unsubscribe);
-      expect(mail.html).toContain('Unsubscribe');
-    }
-  });
+  it(
+    'sends one email per recording: AI Insights Ready when notes follow it, Transcription Complete when they do not, with one-click unsubscribe headers',
+    { timeout: 90_000 },
+    async () => {
+      const ada = await newUser('Ada Lovelace');
+      const id = await recordedMeeting(ada, 'Engine review');
+      await t.deps.jobs.idle();
+      await expect.poll(() => mailTo(ada).map((m) => m.subject)).toEqual(['AI insights ready: Engine review']);
+      const insights = mailTo(ada)[0]!;
+      expect(insights.text).toMatch(/The notes of “Engine review” are ready: \d+ key points?, \d+ action items? and \d+ decisions?\./);
+      expect(insights.text).toContain(`${t.baseUrl}/meetings/${id}`);
+
+      // Had the notes failed, the transcript's email that waited for them goes instead.
+      await t.deps.services.notifications.notesFailed({ meetingId: id, ownerId: ada.id, explicit: false });
+      await expect.poll(() => mailTo(ada).length).toBe(2);
+      const transcript = mailTo(ada).find((m) => m.subject?.startsWith('Transcript ready'))!;
+      expect(transcript.subject).toBe('Transcript ready: Engine review');
+      expect(transcript.text).toContain(`${t.baseUrl}/meetings/${id}`);
+      for (const mail of [transcript, insights]) {
+        const unsubscribe = unsubscribeLink(mail);
+        expect(unsubscribe).toMatch(new RegExp(`^${t.baseUrl}/api/v1/notifications/unsubscribe\\?token=[^>]+$`));
+        expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+        expect(mail.text).toContain(unsubscribe);
+        expect(mail.html).toContain('Unsubscribe');
+      }
+
+      // Automatic notes off: nothing follows the transcript, so its email goes at once, alone.
+      const cy = await newUser('Cy Typed');
+      expect((await call(cy, 'PUT', '/api/v1/settings/recording', { aiSummary: false })).status).toBe(200);
+      await recordedMeeting(cy, 'Plain transcript', 'off');
+      await t.deps.jobs.idle();
+      await expect.poll(() => mailTo(cy).map((m) => m.subject)).toEqual(['Transcript ready: Plain transcript']);
+    },
+  );
 
   it('sends neither email to a person who turned them off', { timeout: 90_000 }, async () => {
     const quiet = await newUser('Quiet Person');
@@ -386,7 +400,7 @@ describe('notification emails and in-app notifications', () => {
     const team = await createTeam(owner, 'Leaving');
     await invite(owner, team.id, gone.email);
     await recordedMeeting(gone, 'To be deleted');
-    await expect.poll(() => mailTo(gone).length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(() => mailTo(gone).length, { timeout: 10_000 }).toBe(1); // one email per recording: AI Insights Ready
     const link = unsubscribeLink(mailTo(gone)[0]!);
     expect((await notificationsOf(gone)).items.map((n) => n.kind)).toEqual(['team_invitation']);
 

@@ -19,6 +19,7 @@ import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { bestEffort } from '#server/lib/best-effort.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import type { MeetingRecord, MeetingsService } from '../meetings/meetings.service.ts';
+import { notesWantedAutomatically } from '../notes/notes.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { TeamsService } from '../teams/teams.service.ts';
 import { insightsReadyEmail, teamDigestEmail, transcriptionCompleteEmail, type EmailFooter, type NotificationEmail } from './notification-emails.ts';
@@ -60,11 +61,11 @@ type NotificationsDeps = {
   jobs: JobQueue;
   realtime: Pick<RealtimeHub, 'publish'>;
   sendEmail: (email: NotificationEmail) => Promise<void>;
-  settings: Pick<SettingsService, 'get' | 'update' | 'timeZoneOf' | 'notificationChoosers'>;
+  settings: Pick<SettingsService, 'get' | 'update' | 'timeZoneOf' | 'notificationChoosers' | 'automaticNotes'>;
   profilesOf: (userIds: readonly string[]) => Promise<Map<string, Recipient>>;
   /** The account of an email address, if there is one (auth's users). */
   userIdOfEmail: (email: string) => Promise<string | undefined>;
-  meetings: Pick<MeetingsService, 'get' | 'notesSource'>;
+  meetings: Pick<MeetingsService, 'get' | 'notesSource' | 'transcriptHeader'>;
   teams: Pick<TeamsService, 'list' | 'activity' | 'memberIdsOf'>;
   unsubscribeTokens: UnsubscribeTokens;
   /** PUBLIC_URL: links in emails. */
@@ -124,7 +125,8 @@ export function createNotificationsService(deps: NotificationsDeps) {
     userId: string,
     input: { kind: NotificationKind; title: string; body: string; link: string; dedupeKey?: string; aboutUserId?: string },
   ) => {
-    if (!(await choicesOf(userId))[CHOICE_OF_KIND[input.kind]]) return;
+    const choice = CHOICE_OF_KIND[input.kind];
+    if (choice !== null && !(await choicesOf(userId))[choice]) return;
     const row: NotificationRow = {
       id: crypto.randomUUID(),
       user_id: userId,
@@ -194,13 +196,35 @@ export function createNotificationsService(deps: NotificationsDeps) {
     }
   };
 
+  const emailTranscriptionComplete = (ownerId: string, meetingId: string, title: string) =>
+    emailIfChosen(ownerId, 'transcriptionComplete', (to, f) =>
+      transcriptionCompleteEmail({ to: to.email, title, meetingUrl: `${base}${meetingPath(meetingId)}`, footer: f }),
+    );
+
+  /**
+   * One email per recording: when the person wants the AI Insights Ready email and notes follow on
+   * their own, that email (minutes later, with the notes) is the one they get; the transcript's is
+   * sent only if the notes fail (notesFailed).
+   */
+  const insightsEmailFollows = async (ownerId: string, meetingId: string): Promise<boolean> => {
+    if (!(await choicesOf(ownerId)).aiInsightsReady) return false;
+    const header = await deps.meetings.transcriptHeader(meetingId);
+    return header !== undefined && notesWantedAutomatically(await deps.settings.automaticNotes(ownerId), header.options);
+  };
+
   const transcriptionComplete = async (meetingId: string, ownerId: string): Promise<void> => {
     const meeting = await deps.meetings.get(ownerId, meetingId);
     if (!meeting || meeting.isSample) return;
-    await emailIfChosen(ownerId, 'transcriptionComplete', (to, f) =>
-      transcriptionCompleteEmail({ to: to.email, title: meeting.title, meetingUrl: `${base}${meetingPath(meetingId)}`, footer: f }),
-    );
+    if (!(await insightsEmailFollows(ownerId, meetingId))) await emailTranscriptionComplete(ownerId, meetingId, meeting.title);
     await mentionsIn(meetingId, ownerId, meeting);
+  };
+
+  /** Notes written on their own failed: the transcript's email that waited for them goes now. */
+  const notesFailed = async (failed: { meetingId: string; ownerId: string; explicit: boolean }): Promise<void> => {
+    if (failed.explicit || !(await choicesOf(failed.ownerId)).aiInsightsReady) return;
+    const meeting = await deps.meetings.get(failed.ownerId, failed.meetingId);
+    if (!meeting || meeting.isSample || meeting.status !== 'ready') return;
+    await emailTranscriptionComplete(failed.ownerId, failed.meetingId, meeting.title);
   };
 
   const notesReady = async (ready: NotesReady): Promise<void> => {
@@ -315,6 +339,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
   const queueDigests = () => bestEffort('digest-queue', digests.enqueue({}), log);
 
   return {
+    /** An integration the person set up stopped working (a webhook endpoint disabled): always in the bell, once per dedupe key. */
+    integrationFailed: async (userId: string, input: { title: string; body: string; link: string; dedupeKey: string }): Promise<void> =>
+      notify(userId, { kind: 'integration', ...input }),
+
     list: async (userId: string, limit: number): Promise<NotificationList> => ({
       items: (await notificationsOf(db, userId, Math.min(limit, MAX_NOTIFICATIONS_LISTED))).map(present),
       unreadCount: await unreadCountOf(db, userId),
@@ -326,6 +354,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
     // The ports other features hand events to (deps.ts).
     transcriptionComplete,
+    notesFailed,
     /** A transcript became readable by a team later (an import into it, a share): its mentions. */
     teamTranscript: (meetingId: string, ownerId: string) => mentionsIn(meetingId, ownerId),
     notesReady,

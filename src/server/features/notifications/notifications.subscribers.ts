@@ -5,10 +5,10 @@ import type { NotificationsService } from './notifications.service.ts';
 /**
  * Settings › Notifications acted on: a transcript stored (Transcription Complete, mentions), a
  * meeting shared with a team or imported into it (mentions), notes written (AI Insights Ready, action
- * items assigned), an invitation to an address that has an account (the bell).
+ * items assigned) or failed (the Transcription Complete email that waited for them), an invitation to an address that has an account (the bell).
  */
 export function subscribeNotifications(events: DomainEvents, notifications: NotificationsService, teams: Pick<TeamsService, 'invitationUrlOf'>): void {
-  events.subscribe('notifications', ['transcript.ready', 'meeting.shared', 'notes.ready', 'invitation.created'], async (event) => {
+  events.subscribe('notifications', ['transcript.ready', 'meeting.shared', 'notes.ready', 'notes.failed', 'invitation.created'], async (event) => {
     switch (event.type) {
       case 'transcript.ready':
         if (!event.ownerId) return;
@@ -21,6 +21,9 @@ export function subscribeNotifications(events: DomainEvents, notifications: Noti
       case 'notes.ready':
         if (!event.ownerId) return;
         return notifications.notesReady({ meetingId: event.subject.id, ownerId: event.ownerId, explicit: event.payload.explicit, items: event.payload.items });
+      case 'notes.failed':
+        if (!event.ownerId) return;
+        return notifications.notesFailed({ meetingId: event.subject.id, ownerId: event.ownerId, explicit: event.payload.explicit });
       case 'invitation.created': {
         const url = teams.invitationUrlOf(event);
         if (!event.payload.email || !url) return;

@@ -585,9 +585,19 @@ export function createTeamsService(deps: TeamsDeps) {
       for (const teamId of teamIds) changed(teamId);
     },
 
+    /** The person's role in the team, undefined when they are not in it (integrations check who may change a team's channel). */
+    roleOf: (userId: string, teamId: string): Promise<TeamRole | undefined> => roleOf(db, teamId, userId),
     // The port the meetings feature uses (deps.ts).
     teamIdsOf: (userId: string) => teamIdsOf(db, userId),
     memberIdsOf: async (teamId: string) => (await membersOf(db, teamId)).map((m) => m.userId),
+    /** Refuses unless the person is the team's owner or an admin (team-wide integrations, e.g. webhooks): 404 outside it, 403 below admin. */
+    assertManager: async (userId: string, teamId: string): Promise<void> => void (await requireManager(userId, teamId)),
+    /** The teams the person owns or administers. */
+    managedTeamIdsOf: async (userId: string): Promise<string[]> => {
+      const ids = await teamIdsOf(db, userId);
+      const roles = await Promise.all(ids.map(async (id) => ((await roleOf(db, id, userId)) ?? 'member') as TeamRole));
+      return ids.filter((_, i) => managesMembers(roles[i]!));
+    },
     /** A meeting's entry in the team's activity; `id` (an event's) makes a repeated delivery write it once. */
     recordActivity: async (activity: { id?: string; teamId: string; actorId: string; kind: TeamActivityKind; meetingId: string; meetingTitle: string }) => {
       await record(activity.teamId, activity.actorId, activity.kind, { id: activity.id, meetingId: activity.meetingId, meetingTitle: activity.meetingTitle });

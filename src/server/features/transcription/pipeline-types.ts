@@ -30,7 +30,9 @@ export type SpeakerIdentification = {
  * Single mixed track: voice activity detection and clustering of speaker turns, labelled
  * "Speaker 1", "Speaker 2", … Segments that span a speaker change are split at word boundaries.
  */
-export type IdentifySpeakers = (pcm: Pcm16k, segments: RecognizedSegment[], options?: { signal?: AbortSignal }) => Promise<SpeakerIdentification>;
+/** `maxSpeakers`: at most this many speakers (the meeting's attendees, when known). */
+export type IdentifyOptions = { signal?: AbortSignal; maxSpeakers?: number };
+export type IdentifySpeakers = (pcm: Pcm16k, segments: RecognizedSegment[], options?: IdentifyOptions) => Promise<SpeakerIdentification>;
 
 /**
  * Speaker identification of a single mixed track heard a decoding window at a time (see
@@ -41,7 +43,7 @@ export type IdentifySpeakers = (pcm: Pcm16k, segments: RecognizedSegment[], opti
 export type SpeakerWindows = () => Promise<
   | {
       hear(window: { startMs: number; pcm: Pcm16k; ownMs: number }, options?: { signal?: AbortSignal }): Promise<void>;
-      identify(segments: RecognizedSegment[], options?: { signal?: AbortSignal }): Promise<SpeakerIdentification>;
+      identify(segments: RecognizedSegment[], options?: IdentifyOptions): Promise<SpeakerIdentification>;
     }
   | undefined
 >;

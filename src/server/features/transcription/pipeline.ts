@@ -53,6 +53,8 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
   const availability = await deps.engine.checkAvailability();
   if (!availability.available) throw new PermanentJobError(`No transcription engine is available: ${availability.reason}`);
   const options = await pipelineOptions(deps, meeting.ownerId, meeting.options);
+  // The listed participants, and the person recording, who may not list themselves.
+  const maxSpeakers = meeting.participants > 0 ? meeting.participants + 1 : undefined;
 
   const audioPath = deps.blobs.pathOf(meeting.audioKey);
   report('decoding', null);
@@ -79,7 +81,7 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
       report('identifying speakers', null);
       const audioMs = declaredMs ?? recognised.at(-1)!.endMs;
       identified = await withinLimit('identifying speakers', limits['identifying speakers'], audioMs, signal, (s) =>
-        session.identify(recognised, { signal: s }),
+        session.identify(recognised, { signal: s, maxSpeakers }),
       );
     }
   } else {
@@ -100,7 +102,7 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
     if (options.identifySpeakers && recognised.length > 0) {
       report('identifying speakers', null);
       identified = await withinLimit('identifying speakers', limits['identifying speakers'], audioMs, signal, (s) =>
-        deps.identifySpeakers(pcm, recognised, { signal: s }),
+        deps.identifySpeakers(pcm, recognised, { signal: s, maxSpeakers }),
       );
     }
   }

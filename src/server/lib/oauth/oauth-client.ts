@@ -38,6 +38,8 @@ export type OAuthProvider = Readonly<{
   redirectUri: string;
   /** Extra authorization request parameters, e.g. Google's access_type=offline and prompt=consent. */
   authorizationParameters?: Readonly<Record<string, string>>;
+  /** Token types besides bearer the provider answers (Slack's bot tokens are `token_type: "bot"`). */
+  tokenTypes?: readonly string[];
 }>;
 
 export type OAuthTokens = Readonly<{
@@ -153,6 +155,7 @@ export function createOAuthClient(options: OAuthClientOptions): OAuthClient {
   const client: oauth.Client = { client_id: provider.clientId };
   const clientAuth =
     provider.clientAuthentication === 'client_secret_basic' ? oauth.ClientSecretBasic(provider.clientSecret) : oauth.ClientSecretPost(provider.clientSecret);
+  const recognizedTokenTypes: oauth.RecognizedTokenTypes = Object.fromEntries((provider.tokenTypes ?? []).map((type) => [type.toLowerCase(), () => undefined]));
   const requestOptions = () => ({
     signal: AbortSignal.timeout(timeoutMs),
     ...(options.fetch ? { [oauth.customFetch]: options.fetch } : {}),
@@ -203,7 +206,7 @@ export function createOAuthClient(options: OAuthClientOptions): OAuthClient {
   async function refresh(refreshToken: string): Promise<OAuthTokens> {
     return await call('token refresh', async () => {
       const response = await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshToken, requestOptions());
-      return toTokens(await oauth.processRefreshTokenResponse(as, client, response), refreshToken);
+      return toTokens(await oauth.processRefreshTokenResponse(as, client, response, { recognizedTokenTypes }), refreshToken);
     });
   }
 
@@ -266,7 +269,7 @@ export function createOAuthClient(options: OAuthClientOptions): OAuthClient {
       return await call('sign-in', async () => {
         const checked = oauth.validateAuthResponse(as, client, parameters, stateText);
         const response = await oauth.authorizationCodeGrantRequest(as, client, clientAuth, checked, provider.redirectUri, verifier, requestOptions());
-        return toTokens(await oauth.processAuthorizationCodeResponse(as, client, response, { requireIdToken: false }));
+        return toTokens(await oauth.processAuthorizationCodeResponse(as, client, response, { requireIdToken: false, recognizedTokenTypes }));
       });
     },
 

@@ -1,11 +1,14 @@
 import { BarChart3Icon, CalendarClockIcon, HistoryIcon, MicIcon, SparklesIcon, type LucideIcon } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { meEndpoints } from '#shared/contracts/me.ts';
 import { Link } from 'react-router';
 import { paths } from '#web/app/paths.ts';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
-import { fullNameOf, isFirstVisit } from '#web/lib/auth/user-identity.ts';
+import { api } from '#web/lib/api-client.ts';
+import { fullNameOf } from '#web/lib/auth/user-identity.ts';
 import { UpcomingMeetings } from './upcoming-meetings.tsx';
 
 const ACTIONS: { title: string; description: string; to: string; icon: LucideIcon }[] = [
@@ -24,10 +27,22 @@ type DashboardPageProps = { recentMeetings: ReactNode; usageStatistics: ReactNod
 export function DashboardPage({ recentMeetings, usageStatistics, meetingInsights }: DashboardPageProps) {
   const { user } = useAuth();
   const firstName = fullNameOf(user)?.split(/\s+/)[0] ?? 'there';
+  // Whether the person has been here before is the server's to say (the session of their first
+  // visit, however the account was made): asked on every dashboard load, never cached.
+  const visit = useQuery({
+    queryKey: ['me', user?.id, 'visit'],
+    queryFn: ({ signal }) => api(meEndpoints.get, {}, { signal }),
+    select: (me) => me.firstVisit,
+    staleTime: 0,
+    gcTime: 0,
+  });
   // A brand-new account is welcomed, not welcomed back; its first steps are the sample meetings and a recording.
-  const header = isFirstVisit(user)
-    ? { title: `Welcome to Parley, ${firstName}!`, description: 'Look around the sample meetings, then record or upload your first one.' }
-    : { title: `Welcome back, ${firstName}!`, description: 'Here is what is happening with your meetings.' };
+  const header =
+    visit.data === undefined
+      ? { title: '\u00a0', description: '' } // a line's height held, so the page does not jump when the greeting comes
+      : visit.data
+        ? { title: `Welcome to Parley, ${firstName}!`, description: 'Look around the sample meetings, then record or upload your first one.' }
+        : { title: `Welcome back, ${firstName}!`, description: 'Here is what is happening with your meetings.' };
   return (
     <div className="mx-auto max-w-6xl">
       <PageHeader title={header.title} description={header.description} />

@@ -140,6 +140,15 @@ export function useMeetingEdits(id: string) {
         api(meetingEndpoints.assignSegments, { params: { id }, body: { segmentIds, speakerId } }),
       onSuccess,
     }),
+    splitLine: useMutation({
+      mutationFn: ({ segmentId, at }: { segmentId: string; at: number }) => api(meetingEndpoints.splitSegment, { params: { id, segmentId }, body: { at } }),
+      onSuccess,
+    }),
+    joinLines: useMutation({
+      mutationFn: ({ segmentId, nextSegmentId }: { segmentId: string; nextSegmentId: string }) =>
+        api(meetingEndpoints.joinSegments, { params: { id, segmentId }, body: { nextSegmentId } }),
+      onSuccess,
+    }),
   };
 }
 

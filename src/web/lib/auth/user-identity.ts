@@ -31,13 +31,3 @@ export function avatarUrlOf(user: User | null): string | undefined {
   const url = user?.user_metadata?.avatar_url;
   return typeof url === 'string' && url.startsWith('/api/v1/avatars/') ? url : undefined;
 }
-
-/**
- * Whether this is the person's first visit: the session they hold is the one that came with their
- * new account (sign-up, or its confirmation link). The server dates that sign-in at the account's
- * confirmation and any later one at its own time, so the two are equal only then. The dashboard
- * welcomes a first visit rather than welcoming the person back.
- */
-export function isFirstVisit(user: User | null): boolean {
-  return Boolean(user?.last_sign_in_at) && user?.last_sign_in_at === user?.email_confirmed_at;
-}

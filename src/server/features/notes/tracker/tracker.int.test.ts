@@ -111,7 +111,7 @@ describe('the action-item tracker and the decision register', () => {
       ['Check the supplier prices', 'Omar Haddad', null, false],
       ['Send the revised budget to finance', 'Omar Haddad', '2026-11-20', true],
       // Due on the 24th: today in Los Angeles, so not overdue (in UTC it would be).
-      ['Book the photographer', 'Maria', '2026-11-24', false],
+      ['Book the photographer', 'Maria Lopez', '2026-11-24', false],
       ['Order the new batteries for the field recorders', null, null, false],
     ]);
     const budget = open.items[1]!;
@@ -123,7 +123,7 @@ describe('the action-item tracker and the decision register', () => {
     });
     expect(budget.segmentIds).toEqual([segmentAt(planning, 1).id]);
     expect(budget.startMs).toBe(10_000);
-    expect(open.assignees).toEqual(['Maria', 'Omar Haddad']);
+    expect(open.assignees).toEqual(['Maria Lopez', 'Omar Haddad']);
     expect(open.meetings.map((m) => m.id)).toEqual([later.id, planning.id]);
 
     expect((await tracker(t, owner, '?status=overdue')).items.map((i) => i.id)).toEqual([budget.id]);

@@ -71,8 +71,8 @@ const MOMENT_DIMS = 1 + VOICE_DIMS + (VOICE_DIMS * (VOICE_DIMS + 1)) / 2;
  * A speaker index per 16 ms frame (-1 where nobody speaks). `speech`: Silero's spans, which
  * confirm or drop the energy detector's runs.
  */
-export function diarizeFrames(pcm: Pcm16k, options: { signal?: AbortSignal; speech?: SpeechSpan[] } = {}): Int16Array {
-  return clusterFeatures(speechFeatures(pcm, options), options.signal);
+export function diarizeFrames(pcm: Pcm16k, options: { signal?: AbortSignal; speech?: SpeechSpan[]; maxSpeakers?: number } = {}): Int16Array {
+  return clusterFeatures(speechFeatures(pcm, options), options.signal, options.maxSpeakers);
 }
 
 /**
@@ -150,17 +150,32 @@ export function joinFeatures(parts: SpeechFeatures[]): SpeechFeatures {
 }
 
 /** Who spoke when over the frames `speech` describes: the windows clustered, each speech frame voted by the windows over it. */
-export function clusterFeatures(speech: SpeechFeatures, signal?: AbortSignal): Int16Array {
-  const labels = new Int16Array(speech.frames).fill(-1);
+export function clusterFeatures(speech: SpeechFeatures, signal?: AbortSignal, maxSpeakers?: number): Int16Array {
   const count = speech.windows.length / 2;
-  if (count === 0) return labels;
+  if (count === 0) return new Int16Array(speech.frames).fill(-1);
   const features = normalise(Array.from({ length: count }, (_, w) => Array.from(speech.features.subarray(w * FEATURE_DIMS, (w + 1) * FEATURE_DIMS))));
   const moments = Array.from({ length: count }, (_, w) => speech.moments.subarray(w * MOMENT_DIMS, (w + 1) * MOMENT_DIMS));
-  const assignment = mergeTinyClusters(features, speechOfWindows(speech), cluster(features, moments));
+  const windowSpeech = speechOfWindows(speech);
+  let assignment = mergeTinyClusters(features, windowSpeech, cluster(features, moments));
   signal?.throwIfAborted();
+  let labels = voteFrames(speech, assignment);
+  const cap = Math.max(1, Math.min(MAX_SPEAKERS, maxSpeakers ?? MAX_SPEAKERS));
+  const heard = new Set(labels.filter((l) => l >= 0));
+  if (heard.size > cap) {
+    // A cluster that won no frame is no speaker: it joins its nearest before any real voice is merged.
+    assignment = capSpeakers(features, windowSpeech, assignment, cap, heard);
+    labels = voteFrames(speech, assignment);
+  }
+  return labels;
+}
 
-  // Each speech frame votes with the windows that cover it; ties go to the earlier window (the
-  // label that voted first at that frame).
+/**
+ * A speaker per frame: each speech frame votes with the windows that cover it; ties go to the
+ * earlier window (the label that voted first at that frame); short turns smoothed away.
+ */
+function voteFrames(speech: SpeechFeatures, assignment: number[]): Int16Array {
+  const labels = new Int16Array(speech.frames).fill(-1);
+  const count = speech.windows.length / 2;
   const k = Math.max(...assignment) + 1;
   const votes = new Uint16Array(speech.frames * k);
   const firstVote = new Uint32Array(speech.frames * k);
@@ -291,6 +306,11 @@ function cluster(features: number[][], moments: Float64Array[]): number[] {
 const MIN_VOICE_FRAMES = Math.round(1000 / FRAME_MS);
 const LONG_VOICE_FRAMES = Math.round(4000 / FRAME_MS);
 /**
+ * Minimum speech per speaker, as a share of the recording's: on a long meeting a "speaker" of a
+ * few seconds among an hour of talk is one voice's cough or laugh far more often than a person.
+ */
+const MIN_VOICE_SHARE = 0.02;
+/**
  * How far a short cluster's windows must lie, on average, from the nearest other cluster's centre
  * to stay a voice of its own, in spreads: the RMS distance of the other windows from their own
  * clusters' centres (how much one voice varies in this recording).
@@ -304,8 +324,9 @@ const MIN_DISTINCT = 2.275;
  * every cluster left is a voice. Runs on every window of the recording, whether the tree was
  * built on all of them or on a sample, so a long recording's stray clusters merge too.
  */
-function mergeTinyClusters(features: number[][], speechFrames: number[], assignment: number[]): number[] {
+export function mergeTinyClusters(features: number[][], speechFrames: number[], assignment: number[]): number[] {
   const labels = [...assignment];
+  const totalSpeech = speechFrames.reduce((a, b) => a + b, 0);
   for (;;) {
     const present = [...new Set(labels)];
     if (present.length < 2) break;
@@ -345,11 +366,48 @@ function mergeTinyClusters(features: number[][], speechFrames: number[], assignm
       .filter((c) => speech.get(c)! < LONG_VOICE_FRAMES)
       .sort((a, b) => speech.get(a)! - speech.get(b)!)
       .map((c) => ({ c, ...nearestTo(c), unit: spreadWithout(c) }));
-    const merge = candidates.find((x) => speech.get(x.c)! < MIN_VOICE_FRAMES || x.distance / x.unit < MIN_DISTINCT);
+    const least = Math.max(MIN_VOICE_FRAMES, MIN_VOICE_SHARE * totalSpeech);
+    const merge = candidates.find((x) => speech.get(x.c)! < least || x.distance / x.unit < MIN_DISTINCT);
     if (!merge) break;
     labels.forEach((l, w) => l === merge.c && (labels[w] = merge.cluster));
   }
   // Labels numbered 0… again, so the frames' votes count only clusters that are left.
+  const renumber = new Map<number, number>();
+  return labels.map((c) => renumber.get(c) ?? renumber.set(c, renumber.size).get(c)!);
+}
+
+/**
+ * At most `max` speakers (the meeting's attendees, when known), applied after the tree and the
+ * merges rather than by cutting the tree at `max`: silhouette over fewer cuts may fall below
+ * MIN_SILHOUETTE and call a three-voice meeting one voice. While there are more, the cluster
+ * with the least speech joins the cluster whose centre is nearest its windows. Labels numbered 0…
+ */
+export function capSpeakers(features: number[][], speechFrames: number[], assignment: number[], max: number, heard?: ReadonlySet<number>): number[] {
+  const labels = [...assignment];
+  const unheard = (c: number) => heard !== undefined && !heard.has(c);
+  for (;;) {
+    const present = [...new Set(labels)];
+    if (present.length < 2 || (present.length <= Math.max(1, max) && !present.some(unheard))) break;
+    const dims = features[0]!.length;
+    const centres = new Map(present.map((c) => [c, new Array<number>(dims).fill(0)]));
+    const windows = new Map(present.map((c) => [c, 0]));
+    const speech = new Map(present.map((c) => [c, 0]));
+    labels.forEach((c, w) => {
+      windows.set(c, windows.get(c)! + 1);
+      speech.set(c, speech.get(c)! + speechFrames[w]!);
+      features[w]!.forEach((v, d) => (centres.get(c)![d]! += v));
+    });
+    for (const c of present) centres.get(c)!.forEach((_, d, centre) => (centre[d]! /= windows.get(c)!));
+    const smallest = present.reduce((a, b) => (unheard(b) !== unheard(a) ? (unheard(b) ? b : a) : speech.get(b)! < speech.get(a)! ? b : a));
+    let nearest = { cluster: -1, distance: Infinity };
+    for (const other of present) {
+      if (other === smallest || unheard(other)) continue;
+      let sum = 0;
+      labels.forEach((l, w) => l === smallest && (sum += distance(features[w]!, centres.get(other)!)));
+      if (sum < nearest.distance) nearest = { cluster: other, distance: sum };
+    }
+    labels.forEach((l, w) => l === smallest && (labels[w] = nearest.cluster));
+  }
   const renumber = new Map<number, number>();
   return labels.map((c) => renumber.get(c) ?? renumber.set(c, renumber.size).get(c)!);
 }

@@ -20,7 +20,7 @@ serveHost<ClusteringHostConfig, ClusteringHostLoaded, ClusteringInput, Clusterin
   },
   async run(input, { signal }) {
     // Every window's features: cluster them once.
-    if (!(input instanceof Uint8Array)) return clusterFeatures(input.cluster, signal);
+    if (!(input instanceof Uint8Array)) return clusterFeatures(input.cluster, signal, input.maxSpeakers);
     const pcm = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
     const speech = await detector.detect(pcm, signal);
     return speechFeatures(pcm, { signal, speech });

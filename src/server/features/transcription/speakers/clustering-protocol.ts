@@ -8,5 +8,5 @@ import type { SpeechFeatures } from './cluster-speakers.ts';
 export type ClusteringHostConfig = { modelsDir?: string };
 /** What clustering hears speech with, and why not Silero where it is the energy detector alone. */
 export type ClusteringHostLoaded = { voiceActivity: 'silero' | 'energy'; reason?: string };
-export type ClusteringInput = Uint8Array | { cluster: SpeechFeatures };
+export type ClusteringInput = Uint8Array | { cluster: SpeechFeatures; maxSpeakers?: number };
 export type ClusteringOutput = SpeechFeatures | Int16Array;

@@ -95,9 +95,10 @@ export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}):
     heard = host.loaded;
     return (await host.run(pcm, { signal })) as SpeechFeatures;
   };
-  const clusterOver = async (features: SpeechFeatures, segments: RecognizedSegment[], signal?: AbortSignal) =>
-    attributeSegments(segments, (await (await clusteringHost()).run({ cluster: features }, { signal })) as Int16Array);
-  const cluster = async (pcm: Pcm16k, segments: RecognizedSegment[], signal?: AbortSignal) => clusterOver(await featuresOf(pcm, signal), segments, signal);
+  const clusterOver = async (features: SpeechFeatures, segments: RecognizedSegment[], signal?: AbortSignal, maxSpeakers?: number) =>
+    attributeSegments(segments, (await (await clusteringHost()).run({ cluster: features, maxSpeakers }, { signal })) as Int16Array);
+  const cluster = async (pcm: Pcm16k, segments: RecognizedSegment[], signal?: AbortSignal, maxSpeakers?: number) =>
+    clusterOver(await featuresOf(pcm, signal), segments, signal, maxSpeakers);
 
   const status = async (): Promise<SpeakerIdentifierStatus> => {
     const reasons: string[] = [];
@@ -115,17 +116,17 @@ export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}):
   };
 
   const identify: IdentifySpeakers = async (pcm, segments, identifyOptions = {}) => {
-    const signal = identifyOptions.signal;
+    const { signal, maxSpeakers } = identifyOptions;
     if (!sherpa) {
       if (setting === 'sherpa-onnx')
         throw new PermanentJobError('Speaker identification is set to sherpa-onnx (TRANSCRIBE_SPEAKERS) but no models folder is configured.');
-      return cluster(pcm, segments, signal);
+      return cluster(pcm, segments, signal, maxSpeakers);
     }
     const availability = await sherpa.checkAvailability();
     if (!availability.available) {
       // Chosen outright, sherpa-onnx missing is the installation's to fix, not something a retry mends.
       if (setting === 'sherpa-onnx') throw new PermanentJobError(`Speakers could not be told apart: ${availability.reason}`);
-      return cluster(pcm, segments, signal);
+      return cluster(pcm, segments, signal, maxSpeakers);
     }
     try {
       return attributeSegments(segments, framesFromTurns(await sherpa.diarize(pcm, { signal }), pcm));
@@ -133,7 +134,7 @@ export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}):
       // A cancelled job stays cancelled; with sherpa-onnx chosen outright its failure is the job's.
       if (signal?.aborted || setting === 'sherpa-onnx') throw error;
       options.onFallback?.(error instanceof Error ? error.message : String(error));
-      return cluster(pcm, segments, signal);
+      return cluster(pcm, segments, signal, maxSpeakers);
     }
   };
 
@@ -171,7 +172,7 @@ export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}):
         if (first) return identify(first.pcm, segments, identifyOptions);
         if (sherpa && setting === 'auto' && (await sherpa.checkAvailability()).available)
           options.onFallback?.('sherpa-onnx diarization takes a recording whole; one longer than a decoding window is clustered');
-        return clusterOver(joinFeatures(kept), segments, identifyOptions.signal);
+        return clusterOver(joinFeatures(kept), segments, identifyOptions.signal, identifyOptions.maxSpeakers);
       },
     };
   };

@@ -106,30 +106,37 @@ function CitationLink({ citation, follow, children }: { citation: AskCitation; f
   );
 }
 
+/** The answer's sentences, each with links to the moments that hold it. */
+function Sentences({ answer, follow }: { answer: AskResponse; follow: Follow }) {
+  return (
+    <p>
+      {answer.sentences.map((sentence, i) => (
+        <span key={i}>
+          {i > 0 && ' '}
+          {sentence.text}
+          {sentence.citations.map((c) => (
+            <sup key={c} className="ml-0.5">
+              <Link
+                to={paths.meeting.href(answer.citations[c]!.meetingId, { t: answer.citations[c]!.startMs })}
+                onClick={follow(answer.citations[c]!)}
+                aria-label={`Source ${c + 1}: ${answer.citations[c]!.meetingTitle || 'Untitled meeting'}, ${momentLabel(answer.citations[c]!)}`}
+                className="text-primary underline-offset-2 hover:underline"
+              >
+                [{c + 1}]
+              </Link>
+            </sup>
+          ))}
+        </span>
+      ))}
+    </p>
+  );
+}
+
 function Answer({ answer, follow }: { answer: AskResponse; follow: Follow }) {
   if (answer.mode === 'llm') {
     return (
       <div className="grid gap-3" aria-label="Answer">
-        <p>
-          {answer.sentences.map((sentence, i) => (
-            <span key={i}>
-              {i > 0 && ' '}
-              {sentence.text}
-              {sentence.citations.map((c) => (
-                <sup key={c} className="ml-0.5">
-                  <Link
-                    to={paths.meeting.href(answer.citations[c]!.meetingId, { t: answer.citations[c]!.startMs })}
-                    onClick={follow(answer.citations[c]!)}
-                    aria-label={`Source ${c + 1}: ${answer.citations[c]!.meetingTitle || 'Untitled meeting'}, ${momentLabel(answer.citations[c]!)}`}
-                    className="text-primary underline-offset-2 hover:underline"
-                  >
-                    [{c + 1}]
-                  </Link>
-                </sup>
-              ))}
-            </span>
-          ))}
-        </p>
+        <Sentences answer={answer} follow={follow} />
         <ol className="grid gap-1.5 text-sm" aria-label="Sources">
           {answer.citations.map((citation, i) => (
             <li key={citation.segmentId}>
@@ -148,6 +155,7 @@ function Answer({ answer, follow }: { answer: AskResponse; follow: Follow }) {
   const meetings = [...new Set(answer.citations.map((c) => c.meetingId))];
   return (
     <div className="grid gap-3" aria-label="Answer">
+      {answer.sentences.length > 0 && <Sentences answer={answer} follow={follow} />}
       {answer.notice && <p className="text-sm text-muted-foreground">{answer.notice}</p>}
       {meetings.map((id) => {
         const moments = answer.citations.filter((c) => c.meetingId === id);

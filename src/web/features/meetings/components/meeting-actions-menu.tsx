@@ -1,4 +1,4 @@
-import { CalendarPlusIcon, ChevronRightIcon, DownloadIcon, MoreVerticalIcon, Share2Icon, Trash2Icon, UsersIcon } from 'lucide-react';
+import { CalendarPlusIcon, ChevronRightIcon, DownloadIcon, MessageSquareIcon, MoreVerticalIcon, Share2Icon, Trash2Icon, UsersIcon } from 'lucide-react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { toast } from '#web/lib/toast.ts';
 import { EXPORT_FORMATS, type MeetingSummary } from '#shared/contracts/meetings.ts';
@@ -12,6 +12,8 @@ type MeetingActionsMenuProps = {
   onDelete: () => void;
   /** Opens "Share with team"; the item is left out without it. */
   onShareWithTeam?: () => void;
+  /** Opens "Share to Slack" (anyone who may read the meeting); the item is left out without it. */
+  onShareToSlack?: () => void;
   /** Opens "Schedule follow-up" (a calendar event with the open action items); left out without it. */
   onScheduleFollowUp?: () => void;
 };
@@ -36,7 +38,7 @@ const itemClass =
  * The card's menu (spec: Download, Share, Delete); Download opens a submenu of formats. A teammate's
  * meeting (shared with the reader's team) offers Download alone: sharing and deleting are its owner's.
  */
-export function MeetingActionsMenu({ meeting, onShare, onDelete, onShareWithTeam, onScheduleFollowUp }: MeetingActionsMenuProps) {
+export function MeetingActionsMenu({ meeting, onShare, onDelete, onShareWithTeam, onShareToSlack, onScheduleFollowUp }: MeetingActionsMenuProps) {
   const owned = meeting.access !== 'team';
   const kinds: DownloadKind[] = [...EXPORT_FORMATS, ...(meeting.hasAudio ? (['audio'] as const) : [])];
   return (
@@ -69,6 +71,12 @@ export function MeetingActionsMenu({ meeting, onShare, onDelete, onShareWithTeam
           <DropdownMenuItem onSelect={onScheduleFollowUp}>
             <CalendarPlusIcon aria-hidden="true" />
             Schedule follow-up
+          </DropdownMenuItem>
+        )}
+        {onShareToSlack && (
+          <DropdownMenuItem onSelect={onShareToSlack}>
+            <MessageSquareIcon aria-hidden="true" />
+            Share to Slack
           </DropdownMenuItem>
         )}
         {owned && (

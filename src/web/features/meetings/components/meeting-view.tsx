@@ -13,8 +13,10 @@ import { TranscriptView, type CitedLines } from './transcript-view.tsx';
 
 export type MeetingEditing = SpeakerEditing & {
   editLine: (segmentId: string, text: string) => Promise<unknown>;
-  /** Gives lines (one, or a run) to another speaker. */
+  /** Gives lines (one, or a run) to another speaker, or ('new') to a new one. */
   moveLines: (segmentIds: string[], speakerId: string) => Promise<unknown>;
+  /** Cuts a line in two at a character of its text. */
+  splitLine: (segmentId: string, at: number) => Promise<unknown>;
 };
 
 /**
@@ -131,6 +133,7 @@ export function MeetingView({
                 onSeek={onSeek}
                 onEdit={editing?.editLine}
                 onMove={editing?.moveLines}
+                onSplit={editing?.splitLine}
                 cited={cited}
               />
             </CardContent>

@@ -14,6 +14,14 @@ export function notesCredit(engine: NotesState['engine']): string | null {
 }
 
 /**
+ * Under notes the local engine wrote: that a connected model writes fuller ones, and how. The model
+ * is the server's (its operator sets it), so the words say so rather than point at a setting that
+ * is not there.
+ */
+export const LOCAL_NOTES_HINT =
+  'Written on this server without an AI model. A connected model writes fuller summaries: whoever runs this server sets NOTES_LLM_URL and NOTES_LLM_MODEL to Ollama (http://localhost:11434) or any OpenAI-compatible endpoint, then Regenerate notes.';
+
+/**
  * Where a meeting's notes are, in plain words: queued, being written part by part, failed (with why
  * and Retry), off (with a way to make them anyway), out of date (with Regenerate), and what the
  * engines left out or covered for each other. Without `onRegenerate` (a read-only view) the words

@@ -36,6 +36,7 @@ export function TranscriptView({
   onSeek,
   onEdit,
   onMove,
+  onSplit,
   cited,
   pending = false,
 }: {
@@ -48,6 +49,8 @@ export function TranscriptView({
   onEdit?: (segmentId: string, text: string) => Promise<unknown>;
   /** Gives lines to another speaker: a line's speaker becomes a menu. */
   onMove?: ((segmentIds: string[], speakerId: string) => Promise<unknown>) | undefined;
+  /** Cuts a line in two: the line's menu offers it. */
+  onSplit?: ((segmentId: string, at: number) => Promise<unknown>) | undefined;
   cited?: CitedLines | undefined;
 }) {
   const activeRef = useRef<HTMLLIElement>(null);
@@ -143,8 +146,9 @@ export function TranscriptView({
             currentMatchRef={currentMatchRef}
             onSeek={onSeek}
             onEdit={onEdit}
+            onSplit={onSplit}
             move={
-              onMove && speakers.length > 1
+              onMove
                 ? {
                     run: runs.get(segment.id) ?? [segment.id],
                     to: speakers.filter((s) => s.id !== segment.speakerId).map((s) => ({ id: s.id, name: speakerName(speakers, s.id) })),
@@ -204,9 +208,11 @@ function TranscriptLine({
   currentMatchRef,
   onSeek,
   onEdit,
+  onSplit,
   move,
 }: {
   move: { run: string[]; to: { id: string; name: string }[]; onMove: (segmentIds: string[], speakerId: string) => Promise<unknown> } | undefined;
+  onSplit: ((segmentId: string, at: number) => Promise<unknown>) | undefined;
   segment: TranscriptSegment;
   speaker: string;
   active: boolean;
@@ -219,6 +225,10 @@ function TranscriptLine({
   onEdit: ((segmentId: string, text: string) => Promise<unknown>) | undefined;
 }) {
   const [editing, setEditing] = useState(false);
+  const [splitting, setSplitting] = useState(false);
+  // Chosen from the menu: the menu then leaves the focus to the split box instead of its button.
+  const splitChosen = useRef(false);
+  const splitArea = useRef<HTMLTextAreaElement>(null);
   const [draft, setDraft] = useState(segment.text);
   const [busy, setBusy] = useState(false);
   const pencil = useRef<HTMLButtonElement>(null);
@@ -264,13 +274,36 @@ function TranscriptLine({
                   {speaker}:
                 </button>
               </DropdownMenuTrigger>
-              <DropdownMenuContent align="start">
+              <DropdownMenuContent
+                align="start"
+                onCloseAutoFocus={(event) => {
+                  if (!splitChosen.current) return;
+                  splitChosen.current = false;
+                  event.preventDefault();
+                  // The menu held the focus while it closed: now the split box takes it.
+                  requestAnimationFrame(() => splitArea.current?.focus());
+                }}
+              >
                 <DropdownMenuLabel>This line to</DropdownMenuLabel>
                 {move.to.map((other) => (
                   <DropdownMenuItem key={other.id} onSelect={() => void move.onMove([segment.id], other.id)}>
                     {other.name}
                   </DropdownMenuItem>
                 ))}
+                <DropdownMenuItem onSelect={() => void move.onMove([segment.id], 'new')}>A new speaker</DropdownMenuItem>
+                {onSplit && segment.text.trim().includes(' ') && (
+                  <>
+                    <DropdownMenuSeparator />
+                    <DropdownMenuItem
+                      onSelect={() => {
+                        splitChosen.current = true;
+                        setSplitting(true);
+                      }}
+                    >
+                      Split this line…
+                    </DropdownMenuItem>
+                  </>
+                )}
                 {move.run.length > 1 && (
                   <>
                     <DropdownMenuSeparator />
@@ -282,6 +315,7 @@ function TranscriptLine({
                         {other.name}
                       </DropdownMenuItem>
                     ))}
+                    <DropdownMenuItem onSelect={() => void move.onMove(move.run, 'new')}>A new speaker</DropdownMenuItem>
                   </>
                 )}
               </DropdownMenuContent>
@@ -289,7 +323,15 @@ function TranscriptLine({
           ) : (
             <span className="font-medium">{speaker}:</span>
           )}{' '}
-          {editing ? (
+          {splitting && onSplit ? (
+            <SplitLine
+              areaRef={splitArea}
+              text={segment.text}
+              time={time}
+              onSplit={(at) => onSplit(segment.id, at).then(() => setSplitting(false))}
+              onCancel={() => setSplitting(false)}
+            />
+          ) : editing ? (
             <form
               className="mt-1 grid gap-2"
               onSubmit={(event) => {
@@ -350,5 +392,72 @@ function TranscriptLine({
         )}
       </div>
     </li>
+  );
+}
+
+/** Where a caret at `caret` cuts `text`: the nearest space (a line is split between words); undefined when none. */
+export function splitPoint(text: string, caret: number): number | undefined {
+  let best: number | undefined;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] !== ' ' || text.slice(0, i).trim() === '' || text.slice(i).trim() === '') continue;
+    if (best === undefined || Math.abs(i - caret) < Math.abs(best - caret)) best = i;
+  }
+  return best;
+}
+
+/**
+ * A line being split: its text, read-only, where the caret (arrow keys or a click) marks the cut;
+ * Enter or "Split here" cuts at the space nearest the caret, Escape cancels.
+ */
+function SplitLine({
+  areaRef: area,
+  text,
+  time,
+  onSplit,
+  onCancel,
+}: {
+  areaRef: React.RefObject<HTMLTextAreaElement | null>;
+  text: string;
+  time: string;
+  onSplit: (at: number) => Promise<unknown>;
+  onCancel: () => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    const middle = splitPoint(text, Math.floor(text.length / 2)) ?? 0;
+    area.current?.focus();
+    area.current?.setSelectionRange(middle, middle);
+  }, [text, area]);
+  const split = () => {
+    const at = splitPoint(text, area.current?.selectionStart ?? 0);
+    if (at === undefined) return;
+    setBusy(true);
+    void onSplit(at).finally(() => setBusy(false));
+  };
+  return (
+    <div className="mt-1 grid gap-2">
+      <textarea
+        ref={area}
+        className="min-h-16 w-full rounded-md border bg-background p-2 text-sm"
+        readOnly
+        value={text}
+        aria-label={`Split the line at ${time}`}
+        aria-description="Move the caret to where the line splits; Enter splits, Escape cancels"
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            split();
+          } else if (event.key === 'Escape') onCancel();
+        }}
+      />
+      <div className="flex gap-2">
+        <Button type="button" size="sm" disabled={busy} onClick={split}>
+          Split here
+        </Button>
+        <Button type="button" size="sm" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+    </div>
   );
 }

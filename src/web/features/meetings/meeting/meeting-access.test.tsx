@@ -95,7 +95,7 @@ const menuItems = async (title: string) => {
 };
 
 describe('a meeting shared with the reader’s team', () => {
-  it('says who shared it and offers reading, playing, downloading and a follow-up only: no edit, share or delete controls', async () => {
+  it('says who shared it and offers reading, playing and downloading only: no edit, share or delete controls', async () => {
     await openMeeting(meeting(TEAMMATES));
     expect(screen.getByText('Shared by Sam Sharer')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Rename meeting' })).toBeNull();
@@ -103,7 +103,8 @@ describe('a meeting shared with the reader’s team', () => {
     expect(screen.queryByRole('button', { name: /Regenerate/ })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Rename Ada' })).toBeNull();
     expect(screen.getByRole('list', { name: 'Transcript' }).textContent).toContain('The release moves to Friday.');
-    expect(await menuItems('Release planning')).toEqual(['Download', 'Schedule follow-up']);
+    // Posting it to the reader's own Slack channel is reading it out, not changing it.
+    expect(await menuItems('Release planning')).toEqual(['Download', 'Schedule follow-up', 'Share to Slack']);
   });
 
   it('the owner’s own page keeps every control, and says nothing of "Shared by"', async () => {
@@ -113,7 +114,7 @@ describe('a meeting shared with the reader’s team', () => {
     expect(screen.getByRole('button', { name: 'Share with team' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Rename Ada' })).toBeTruthy();
-    expect(await menuItems('Release planning')).toEqual(['Download', 'Schedule follow-up', 'Share', 'Share with team', 'Delete']);
+    expect(await menuItems('Release planning')).toEqual(['Download', 'Schedule follow-up', 'Share to Slack', 'Share', 'Share with team', 'Delete']);
   });
 
   it('once it is no longer readable, the page says so instead of showing what it had', async () => {

@@ -132,6 +132,11 @@ describe('the Notes panel of the meeting page', () => {
     expect(within(panel).getByText('Notes by the local engine')).toBeTruthy();
     expect(within(panel).getByText('The release moves to Friday. Ada sends the credentials.')).toBeTruthy();
     expect(
+      within(panel).getByText(
+        /^Written on this server without an AI model\. A connected model writes fuller summaries: .*NOTES_LLM_URL and NOTES_LLM_MODEL to Ollama/,
+      ),
+    ).toBeTruthy();
+    expect(
       within(panel)
         .getAllByRole('heading', { level: 3 })
         .map((h) => h.textContent),
@@ -280,6 +285,7 @@ describe('the notes state, in plain words', () => {
 
   it('out of date, left-out items, parts of the local engine and the LLM credit', async () => {
     const panel = await openMeeting(planningMeeting({ notes: { ...READY, engine: 'llm', outOfDate: true, droppedUncited: 3, localFallbackParts: 2 } }));
+    expect(within(panel).queryByText(/^Written on this server without an AI model/)).toBeNull();
     expect(within(panel).getByText('Notes by an LLM')).toBeTruthy();
     expect(within(panel).getByText('The transcript changed since these notes were made')).toBeTruthy();
     expect(within(panel).getByText('3 items were left out because their citations did not check out')).toBeTruthy();

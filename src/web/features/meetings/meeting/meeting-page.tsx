@@ -13,6 +13,7 @@ import { MeetingActionsMenu } from '../components/meeting-actions-menu.tsx';
 import { ProcessingStatus } from '../components/processing-status.tsx';
 import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
 import { ShareWithTeamDialog } from '../components/share-with-team-dialog.tsx';
+import { ShareToSlackDialog } from '../components/share-to-slack-dialog.tsx';
 import { ScheduleFollowUpDialog } from '../components/schedule-follow-up-dialog.tsx';
 import { AudioPlayer, type PlayerHandle } from './audio-player.tsx';
 import { fetchAudioLink, useMeeting, useMeetingAudioPeaks, useMeetingEdits, useNotesEdits, useSpeakerNames } from '../api.ts';
@@ -48,7 +49,7 @@ export function MeetingPage({
   const sharedTeamId = meeting.data?.teamId ?? null;
   const teams = useMyTeams(owned && sharedTeamId !== null);
   const [currentMs, setCurrentMs] = useState<number | null>(null);
-  const [dialog, setDialog] = useState<'share' | 'team' | 'delete' | 'follow-up' | null>(null);
+  const [dialog, setDialog] = useState<'share' | 'team' | 'slack' | 'delete' | 'follow-up' | null>(null);
   const player = useRef<PlayerHandle | null>(null);
   const onTime = useCallback((seconds: number) => setCurrentMs(seconds * 1000), []);
   const onReady = useCallback(
@@ -114,11 +115,19 @@ export function MeetingPage({
             meeting={data}
             onShare={() => setDialog('share')}
             onShareWithTeam={() => setDialog('team')}
-            onDelete={() => setDialog('delete')}
+            onShareToSlack={() => setDialog('slack')}
             onScheduleFollowUp={() => setDialog('follow-up')}
+            onDelete={() => setDialog('delete')}
           />
         </div>
       </div>
+      <ShareToSlackDialog meeting={data} open={dialog === 'slack'} onOpenChange={(open) => setDialog(open ? 'slack' : null)} />
+      <ScheduleFollowUpDialog
+        meetingId={data.id}
+        title={data.title}
+        open={dialog === 'follow-up'}
+        onOpenChange={(open) => setDialog(open ? 'follow-up' : null)}
+      />
       {owned && (
         <>
           {AutoDeleteNotice && <AutoDeleteNotice meeting={data} className="mb-4" />}
@@ -128,12 +137,6 @@ export function MeetingPage({
           <DeleteMeetingDialog meetingId={data.id} title={data.title} open={dialog === 'delete'} onOpenChange={(open) => setDialog(open ? 'delete' : null)} />
         </>
       )}
-      <ScheduleFollowUpDialog
-        meetingId={data.id}
-        title={data.title}
-        open={dialog === 'follow-up'}
-        onOpenChange={(open) => setDialog(open ? 'follow-up' : null)}
-      />
       <AskBox
         meetingId={data.id}
         // A moment of this meeting plays here: the player seeks instead of the page reloading itself.
@@ -174,10 +177,38 @@ export function MeetingPage({
                 renameSpeaker: (speakerId, displayName) => edits.renameSpeaker.mutateAsync({ speakerId, displayName }).catch(fail),
                 mergeSpeaker: (speakerId, intoSpeakerId) =>
                   edits.mergeSpeaker.mutateAsync({ speakerId, intoSpeakerId }).then(() => toast.success('Speakers merged'), fail),
-                moveLines: (segmentIds, speakerId) =>
-                  edits.moveLines
-                    .mutateAsync({ segmentIds, speakerId })
-                    .then(() => toast.success(segmentIds.length === 1 ? 'Line moved' : `${segmentIds.length} lines moved`), fail),
+                moveLines: (segmentIds, speakerId) => {
+                  // What Undo puts back: each line's speaker before, and the speaker made for them (if any).
+                  const before = data.segments.filter((s) => segmentIds.includes(s.id) && s.speakerId !== null);
+                  const known = new Set(data.speakers.map((s) => s.id));
+                  return edits.moveLines.mutateAsync({ segmentIds, speakerId }).then((answer) => {
+                    const added = speakerId === 'new' ? answer.speakers.find((s) => !known.has(s.id))?.id : undefined;
+                    const undo = async () => {
+                      for (const to of new Set(before.map((s) => s.speakerId!))) {
+                        await edits.moveLines.mutateAsync({ segmentIds: before.filter((s) => s.speakerId === to).map((s) => s.id), speakerId: to });
+                      }
+                      if (added && before[0]) await edits.mergeSpeaker.mutateAsync({ speakerId: added, intoSpeakerId: before[0].speakerId! });
+                    };
+                    toast.success(segmentIds.length === 1 ? 'Line moved' : `${segmentIds.length} lines moved`, {
+                      action: { label: 'Undo', onClick: () => void undo().then(() => toast.success('Move undone'), fail) },
+                    });
+                  }, fail);
+                },
+                splitLine: (segmentId, at) => {
+                  const known = new Set(data.segments.map((s) => s.id));
+                  return edits.splitLine.mutateAsync({ segmentId, at }).then((answer) => {
+                    const part = answer.segments.find((s) => !known.has(s.id));
+                    toast.success('Line split', {
+                      ...(part && {
+                        action: {
+                          label: 'Undo',
+                          onClick: () =>
+                            void edits.joinLines.mutateAsync({ segmentId, nextSegmentId: part.id }).then(() => toast.success('Split undone'), fail),
+                        },
+                      }),
+                    });
+                  }, fail);
+                },
                 speakerNames: speakerNames.data,
               }
             : undefined

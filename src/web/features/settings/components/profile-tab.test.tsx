@@ -124,9 +124,15 @@ describe('Account Security', () => {
 });
 
 describe('Connected Accounts', () => {
-  it('Connect says the integration is not available yet', () => {
+  it('lists the three services the spec names, each with what it does', () => {
     render(<ProfileTab />, { wrapper: SignedIn });
-    fireEvent.click(screen.getByRole('button', { name: 'Connect Slack' }));
-    expect(toast.info).toHaveBeenCalledWith('The Slack integration is not available on this installation yet.');
+    for (const [name, what] of [
+      ['Microsoft Teams', 'Sync meeting recordings'],
+      ['Google Calendar', 'Schedule and record from calendar'],
+      ['Slack', 'Share insights and transcripts'],
+    ]) {
+      expect(screen.getByText(name!)).toBeTruthy();
+      expect(screen.getByText(what!)).toBeTruthy();
+    }
   });
 });

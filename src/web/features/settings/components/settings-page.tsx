@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
+import { DevelopersTab } from '../developers/components/developers-tab.tsx';
 import { BillingTab } from './billing-tab.tsx';
 import { useImportLocalSettings } from '../local-settings-import.ts';
 import { NotificationsTab } from './notifications-tab.tsx';
@@ -14,9 +15,11 @@ const TABS = [
   { value: 'recording', label: 'Recording', Content: RecordingTab },
   { value: 'privacy', label: 'Privacy', Content: PrivacyTab },
   { value: 'billing', label: 'Billing', Content: BillingTab },
+  // Beyond the spec's five: API tokens, webhooks and the API reference (issue 29's open platform).
+  { value: 'developers', label: 'Developers', Content: DevelopersTab },
 ] as const;
 
-/** /settings (spec §2): five tabs, Profile first; `?tab=privacy` (paths.settings.href) opens another. */
+/** /settings (spec §2): the five tabs and Developers, Profile first; `?tab=privacy` (paths.settings.href) opens another. */
 export function SettingsPage() {
   useImportLocalSettings();
   const [search] = useSearchParams();

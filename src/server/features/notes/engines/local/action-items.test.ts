@@ -22,9 +22,9 @@ describe('local notes: action items', () => {
     expect(one('spk-ana', 'Let me draft the customer survey.').map((i) => [i.text, i.assignee])).toEqual([['Draft the customer survey', 'Ana']]);
   });
 
-  it('"Sam will…" is owned by Sam, matched to the speaker whose name starts with Sam', () => {
+  it('"Sam will…" is owned by Sam Okafor, the speaker whose name starts with Sam, written as the participant is', () => {
     const [item] = one('spk-ana', 'Sam will draft the launch proposal.');
-    expect(item).toMatchObject({ text: 'Draft the launch proposal', assignee: 'Sam', assigneeSpeakerId: 'spk-sam' });
+    expect(item).toMatchObject({ text: 'Draft the launch proposal', assignee: 'Sam Okafor', assigneeSpeakerId: 'spk-sam' });
   });
 
   it('a named person who is not a speaker owns the item without a speaker id', () => {
@@ -37,7 +37,7 @@ describe('local notes: action items', () => {
       { text: 'Book the meeting room', assignee: 'Maria', assigneeSpeakerId: null },
     ]);
     expect(one('spk-ana', 'Sam, could you send the slides to the client?')).toMatchObject([
-      { text: 'Send the slides to the client', assignee: 'Sam', assigneeSpeakerId: 'spk-sam' },
+      { text: 'Send the slides to the client', assignee: 'Sam Okafor', assigneeSpeakerId: 'spk-sam' },
     ]);
   });
 
@@ -48,7 +48,7 @@ describe('local notes: action items', () => {
 
   it('"action item:" makes an item of what follows, owned by the name given', () => {
     expect(one('spk-3', 'Action item for Sam: review the contract.')).toMatchObject([
-      { text: 'Review the contract', assignee: 'Sam', assigneeSpeakerId: 'spk-sam' },
+      { text: 'Review the contract', assignee: 'Sam Okafor', assigneeSpeakerId: 'spk-sam' },
     ]);
     expect(one('spk-3', 'Action item: update the shared folder.')).toMatchObject([{ text: 'Update the shared folder', assignee: null }]);
   });
@@ -79,7 +79,7 @@ describe('local notes: action items', () => {
 
   it('"I\'d like you to…" is a request to the person addressed', () => {
     expect(one('spk-ana', "Sam, I'd like you to draft the customer survey.")).toMatchObject([
-      { text: 'Draft the customer survey', assignee: 'Sam', assigneeSpeakerId: 'spk-sam' },
+      { text: 'Draft the customer survey', assignee: 'Sam Okafor', assigneeSpeakerId: 'spk-sam' },
     ]);
   });
 
@@ -103,5 +103,29 @@ describe('local notes: action items', () => {
   it('keeps the due date beside the words it was read from, and out of the text', () => {
     const [item] = one('spk-ana', "I'll send the revised budget to finance by Friday.");
     expect(item).toMatchObject({ text: 'Send the revised budget to finance', due: '2025-03-07', dueText: 'by Friday' });
+  });
+
+  it('"Sam to send…", as minutes write it, is owned by the person named first', () => {
+    expect(one('spk-ana', 'Sam to schedule a follow-up with legal about the contract.')).toMatchObject([
+      { text: 'Schedule a followup with legal about the contract', assignee: 'Sam Okafor', assigneeSpeakerId: 'spk-sam' },
+    ]);
+    expect(one('spk-ana', 'We want to schedule a follow-up with legal.')).toEqual([]);
+  });
+
+  it('the same task said twice in other words is one item, with both moments, its owner and due date', () => {
+    const items = itemsOf(['spk-ana', 'Sam, please book the venue by Friday.'], ['spk-sam', 'Sure, I will book the venue for the launch party.']);
+    expect(items).toEqual([
+      {
+        text: 'Book the venue for the launch party',
+        segmentIds: ['s1', 's2'],
+        assignee: 'Sam Okafor',
+        assigneeSpeakerId: 'spk-sam',
+        due: '2025-03-07',
+        dueText: 'by Friday',
+      },
+    ]);
+    // Different tasks, or the same words for two people, stay apart.
+    expect(itemsOf(['spk-ana', 'I will book the venue.'], ['spk-sam', 'I will book the flights.'])).toHaveLength(2);
+    expect(itemsOf(['spk-ana', 'I will book the venue.'], ['spk-sam', 'I will book the venue.'])).toHaveLength(2);
   });
 });

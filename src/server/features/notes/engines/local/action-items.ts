@@ -79,5 +79,61 @@ export function findActionItems(sentences: Sentence[], speakers: NotesSpeaker[],
       items.push({ text, segmentIds: [sentence.segmentId], ...owner, due: due?.due ?? null, dueText: due?.dueText ?? null });
     }
   }
-  return items;
+  return mergeNearDuplicates(items);
+}
+
+/** Words that tell two wordings of a task apart no more than their order does. */
+const LINKING: ReadonlySet<string> = new Set([
+  'the',
+  'a',
+  'an',
+  'to',
+  'for',
+  'of',
+  'and',
+  'with',
+  'on',
+  'in',
+  'at',
+  'it',
+  'them',
+  'our',
+  'your',
+  'this',
+  'that',
+]);
+const taskWords = (text: string) => new Set((text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !LINKING.has(w)));
+
+/**
+ * The same task said twice in other words ("Book the venue" asked, "book the venue for the launch
+ * party" promised) is one item: same owner (or one unnamed), one's words all in the other's or most
+ * of them shared. The fuller wording stays, with both moments, the owner and the first due date said.
+ */
+function mergeNearDuplicates(items: ActionItemDraft[]): ActionItemDraft[] {
+  const merged: ActionItemDraft[] = [];
+  for (const item of items) {
+    const words = taskWords(item.text);
+    const same = merged.findIndex((m) => {
+      if (m.assignee !== null && item.assignee !== null && m.assignee !== item.assignee) return false;
+      const other = taskWords(m.text);
+      const shared = [...words].filter((w) => other.has(w)).length;
+      return shared === Math.min(words.size, other.size) || shared / new Set([...words, ...other]).size >= 0.6;
+    });
+    if (same < 0) {
+      merged.push(item);
+      continue;
+    }
+    const kept = merged[same]!;
+    const owner = kept.assignee !== null ? kept : item;
+    const due = kept.due !== null ? kept : item;
+    merged[same] = {
+      text: item.text.length > kept.text.length ? item.text : kept.text,
+      segmentIds: [...new Set([...kept.segmentIds, ...item.segmentIds])],
+      assignee: owner.assignee,
+      assigneeSpeakerId: owner.assigneeSpeakerId,
+      due: due.due,
+      dueText: due.dueText,
+    };
+  }
+  return merged;
 }

@@ -1,5 +1,3 @@
-import type { CitedItem } from '../../notes-types.ts';
-import { renderSentence } from './clean-speech.ts';
 import type { Sentence } from './split-sentences.ts';
 import type { TermSpace } from './term-weights.ts';
 import { compilePatterns, matchAny, wordsOf, type Word } from './words.ts';
@@ -43,14 +41,19 @@ function isDecision(sentence: Sentence): boolean {
   return !words.slice(0, at).some((w) => HEDGES.has(w.w));
 }
 
-/** Each decision once, as the cleaned sentence that states it, citing where it was said. */
-export function findDecisions(sentences: Sentence[], space: TermSpace): CitedItem[] {
+/** The sentences that state a decision, each decision once: of two in one turn, the one that says more. */
+export function decisionSentences(sentences: Sentence[], space: TermSpace): Sentence[] {
   const kept: Array<{ sentence: Sentence; bow: ReturnType<TermSpace['bowOf']> }> = [];
   for (const sentence of sentences) {
     if (!isDecision(sentence)) continue;
     const bow = space.bowOf(sentence.terms);
     if (kept.some((k) => space.cosine(k.bow, bow) >= NEAR_DUPLICATE)) continue;
+    const sameTurn = kept.findIndex((k) => k.sentence.segmentId === sentence.segmentId);
+    if (sameTurn >= 0) {
+      if (new Set(sentence.terms).size > new Set(kept[sameTurn]!.sentence.terms).size) kept[sameTurn] = { sentence, bow };
+      continue;
+    }
     kept.push({ sentence, bow });
   }
-  return kept.map(({ sentence }) => ({ text: renderSentence(sentence.tokens), segmentIds: [sentence.segmentId] }));
+  return kept.map((k) => k.sentence);
 }

@@ -148,6 +148,13 @@ function futureAt(words: Word[], tokens: Token[], at: number, future: number, du
   return { who, verbAt };
 }
 
+/** "Dana to schedule a follow-up…": a name opening the sentence, then "to" and the action, as minutes write it. */
+function minutesStyleAt(words: Word[], tokens: Token[], at: number): Found | undefined {
+  const who = subjectBefore(words, tokens, at);
+  if (who?.kind !== 'named' || who.name === null || who.name.split(' ').length !== at) return undefined;
+  return { who, verbAt: actionVerbAt(words, tokens, at + 1) };
+}
+
 function commitmentAt(words: Word[], tokens: Token[], at: number, isQuestion: boolean): Commitment | undefined {
   const request = matchAny(words, at, REQUESTS);
   const future = isQuestion ? -1 : matchAny(words, at, FUTURE);
@@ -156,6 +163,7 @@ function commitmentAt(words: Word[], tokens: Token[], at: number, isQuestion: bo
   if (request >= 0) found = { who: { kind: 'addressed', name: vocative(tokens) }, verbAt: actionVerbAt(words, tokens, request) };
   else if (future >= 0 || duty >= 0) found = futureAt(words, tokens, at, future, duty);
   else if (!isQuestion && at === 0 && matchAt(words, at, LET_ME) >= 0) found = { who: { kind: 'self', name: null }, verbAt: actionVerbAt(words, tokens, 2) };
+  else if (!isQuestion && words[at]?.w === 'to') found = minutesStyleAt(words, tokens, at);
   if (!found || found.verbAt < 0) return undefined;
   const first = words[found.verbAt]!.token;
   return { ...found.who, first, last: clauseEnd(tokens, first) };

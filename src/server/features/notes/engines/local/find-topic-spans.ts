@@ -19,6 +19,8 @@ const TUNING = {
   minTopicRuns: 6,
   /** At most one topic for this much of the meeting (set on the QMSum meetings, whose topics last 5–30 minutes). */
   msPerTopic: 12 * 60_000,
+  /** In a meeting shorter than two of those, one topic for this much of it. */
+  shortTopicMs: 4 * 60_000,
 } as const;
 
 type Run = { terms: string[]; firstSegment: number };
@@ -82,7 +84,8 @@ export function findTopicSpans(sentences: Sentence[], segmentCount: number, meet
   // A topic starts at a segment: one segment, however long, is one topic.
   if (segmentCount === 1) return [{ first: 0, last: 0 }];
   const runs = cutRuns(sentences);
-  const limit = Math.floor(meetingMs / TUNING.msPerTopic);
+  // A short meeting may still move through a few subjects: up to one boundary for every shortTopicMs, two at most.
+  const limit = Math.max(Math.floor(meetingMs / TUNING.msPerTopic), Math.min(2, Math.floor(meetingMs / TUNING.shortTopicMs)));
   const boundaries = runs.length >= 2 * TUNING.minTopicRuns ? pickBoundaries(depthScores(gapScores(runs, space)), limit) : [];
   const starts = [...new Set([0, ...boundaries.map((run) => runs[run]!.firstSegment)])].sort((a, b) => a - b);
   return starts.map((first, i) => ({ first, last: (starts[i + 1] ?? segmentCount) - 1 }));

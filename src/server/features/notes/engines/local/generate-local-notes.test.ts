@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { NotesDraft, NotesTranscript } from '../../notes-types.ts';
 import { makeTranscript } from '#tests/support/notes-transcript.ts';
+import { syntheticMeeting } from '#tests/support/notes-transcripts.ts';
 import { generateLocalNotes } from './generate-local-notes.ts';
 
 const EMPTY_NOTES: NotesDraft = { summary: '', keyPoints: [], topics: [], actionItems: [], decisions: [] };
@@ -98,5 +99,28 @@ describe('local notes: the engine', () => {
     const notes = generateLocalNotes(zero);
     expect(notes.actionItems).toMatchObject([{ text: 'Order the batteries for the prototype', assignee: null, assigneeSpeakerId: null }]);
     expect(notes.topics.every((t) => t.startMs <= t.endMs)).toBe(true);
+  });
+
+  it('writes the summary in the third person from what was decided and who will do what, and keeps each item in one place', () => {
+    const notes = generateLocalNotes(
+      makeTranscript([
+        ['spk-ana', 'Welcome everyone, this is the launch sync for the new mobile app release.'],
+        ['spk-sam', 'The marketing team wants the launch in the middle of March this year.'],
+        ['spk-ana', 'We decided the launch date is the fourteenth of March.'],
+        ['spk-ana', 'Sam, please book the venue for the launch party by Friday.'],
+        ['spk-sam', 'I will draft the press release for the launch by Wednesday.'],
+        ['spk-ana', 'The pricing page for the launch is still an open question for the team.'],
+      ]),
+    );
+    expect(notes.summary).toContain('The group decided the launch date is the fourteenth of March.');
+    expect(notes.summary).toContain('Sam Okafor will book the venue for the launch party by Friday and draft the press release for the launch by Wednesday.');
+    expect(notes.summary).toContain('Still open: the pricing page for the launch is still an open question for the team.');
+    expect(notes.summary).not.toMatch(/\b(I|I'll|please)\b/);
+    const decisionTurns = new Set(notes.decisions.flatMap((d) => d.segmentIds));
+    expect(notes.keyPoints.some((k) => k.segmentIds.some((id) => decisionTurns.has(id)))).toBe(false);
+  });
+
+  it('gives a ten-minute meeting that moves through subjects more than one topic', () => {
+    expect(generateLocalNotes(syntheticMeeting(10)).topics.length).toBeGreaterThan(1);
   });
 });

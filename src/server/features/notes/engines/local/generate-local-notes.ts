@@ -1,13 +1,19 @@
 import type { NotesDraft, NotesProgress, NotesTranscript } from '../../notes-types.ts';
 import { findActionItems } from './action-items.ts';
-import { findDecisions } from './decisions.ts';
+import { decisionSentences } from './decisions.ts';
+import { renderSentence } from './clean-speech.ts';
 import { meetingClock } from '../../due-dates.ts';
 import { findTopicSpans } from './find-topic-spans.ts';
 import { nameTopics } from './name-topics.ts';
 import { rankStatements } from './rank-statements.ts';
-import { splitSentences } from './split-sentences.ts';
+import { splitSentences, type Sentence } from './split-sentences.ts';
 import { pickKeyPoints, writeSummary } from './summarise.ts';
 import { learnTermSpace } from './term-weights.ts';
+
+/** "That is still open", "an open question", "not decided yet": what the meeting left for later. */
+const LEFT_OPEN =
+  /\b(still open|(an|the) open (question|issue|point)|not (yet )?decided|(have|has)n['’]?t decided|undecided|to be decided|tbd|unresolved|still unclear)\b/i;
+const isLeftOpen = (sentence: Sentence) => sentence.tokens.length > 0 && LEFT_OPEN.test(sentence.text) && new Set(sentence.terms).size >= 2;
 
 /** The stages reported through onProgress: read, topics, summary and key points, action items, decisions. */
 export const LOCAL_NOTES_STAGES = 5;
@@ -26,12 +32,21 @@ export function generateLocalNotes(transcript: NotesTranscript, options: { onPro
   const topics = nameTopics(findTopicSpans(sentences, segments.length, meetingMs, space), sentences, segments, speakers);
   report(2);
   const ranked = rankStatements(sentences, space);
-  const summary = writeSummary(ranked, space, topics);
-  const keyPoints = pickKeyPoints(ranked, space, meetingMs);
   report(3);
   const actionItems = findActionItems(sentences, speakers, meetingClock(transcript.startedAt, transcript.timeZone));
   report(4);
-  const decisions = findDecisions(sentences, space);
+  // Each decision once, as the cleaned sentence that states it, citing where it was said.
+  const decided = decisionSentences(sentences, space);
+  const decisions = decided.map((sentence) => ({ text: renderSentence(sentence.tokens), segmentIds: [sentence.segmentId] }));
+  const byIndex = new Map(ranked.map((r) => [r.sentence.index, r]));
+  const asStatement = (sentence: Sentence) => byIndex.get(sentence.index) ?? { sentence, bow: space.bowOf(sentence.terms), score: 0 };
+  const summary = writeSummary(ranked, space, topics, {
+    decisions: decided.map(asStatement),
+    actionItems,
+    openQuestions: sentences.filter(isLeftOpen).map(asStatement),
+  });
+  // Each item in one place: a turn that holds a decision or an action item gives no key point.
+  const keyPoints = pickKeyPoints(ranked, space, meetingMs, new Set([...decisions, ...actionItems].flatMap((i) => i.segmentIds)));
   report(5);
   return { summary, keyPoints, topics, actionItems, decisions };
 }

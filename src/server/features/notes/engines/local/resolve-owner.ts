@@ -26,6 +26,7 @@ export function resolveOwner(commitment: Commitment, speakerId: string | null, s
     return speaker ? { assignee: speaker.name ?? speaker.label, assigneeSpeakerId: speaker.id } : NOBODY;
   }
   if (commitment.name === null) return NOBODY;
+  // "Daniel, please…" is Daniel Ortiz when he is the one speaker of that name: one owner, written one way.
   const speaker = speakerNamed(commitment.name, speakers);
-  return { assignee: commitment.name, assigneeSpeakerId: speaker?.id ?? null };
+  return { assignee: speaker?.name ?? commitment.name, assigneeSpeakerId: speaker?.id ?? null };
 }

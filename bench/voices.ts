@@ -1,0 +1,137 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseRttm, type Turn } from '#server/features/transcription/speakers/diarization-error-rate.ts';
+import { CONFIDENT_MATCH_DISTANCE, SUGGESTED_MATCH_DISTANCE, voiceDistance, voiceEmbedding } from '#server/features/transcription/speakers/voice-embedding.ts';
+import { decodeToPcm16k } from '#server/lib/ffmpeg.ts';
+import { longFliteMeeting } from '#tests/support/flite-meeting.ts';
+import { sharedAudioDir } from '#tests/support/shared-audio.ts';
+import type { Row } from './lib/report.ts';
+
+/**
+ * Voices across meetings (issue 32): a voice enrolled from one recording, looked for in another.
+ * Each enrolled voice is a profile (the built-in features' embedding of its turns); each speaker of
+ * the later recording takes its nearest profile, named at once within CONFIDENT_MATCH_DISTANCE,
+ * suggested ("Is this …?") within SUGGESTED_MATCH_DISTANCE, left alone beyond. Strangers (voices
+ * with no profile) must never be named.
+ *
+ * Tune: meetings spoken by flite's voices (enrolled in one, met in another with new words and two
+ * strangers) and the pyannote sample's two people (first half of each one's turns enrolled, second
+ * half met: two real voices on one microphone, the hardest case for a false match). Held out, never
+ * looked at while setting the distances: LibriVox's reader (first half enrolled, second met) among
+ * the other real clips' speakers as strangers.
+ */
+type Voice = { who: string; embedding: Float32Array };
+type Trial = { enrolled: Voice[]; met: Voice[] };
+
+function voicesOf(pcm: Buffer, turns: Turn[], only?: (turn: Turn, index: number, mine: Turn[]) => boolean): Voice[] {
+  const out: Voice[] = [];
+  for (const who of new Set(turns.map((t) => t.speaker))) {
+    const mine = turns.filter((t) => t.speaker === who);
+    const embedding = voiceEmbedding(
+      pcm,
+      mine.filter((t, i) => !only || only(t, i, mine)),
+    );
+    if (embedding) out.push({ who, embedding });
+  }
+  return out;
+}
+
+const firstHalf = (_: Turn, i: number, mine: Turn[]) => i < Math.ceil(mine.length / 2);
+const secondHalf = (_: Turn, i: number, mine: Turn[]) => i >= Math.ceil(mine.length / 2);
+
+function tuneTrials(): Trial[] {
+  const trials: Trial[] = [];
+  if (fs.existsSync('/usr/bin/flite')) {
+    const enrol = longFliteMeeting({ minutes: 1, seed: 31, voices: ['kal16', 'slt', 'awb'] });
+    const later = longFliteMeeting({ minutes: 1.5, seed: 41, voices: ['rms', 'kal16', 'slt', 'kal', 'awb'] });
+    trials.push({ enrolled: voicesOf(enrol.pcm, enrol.turns), met: voicesOf(later.pcm, later.turns) });
+  }
+  return trials;
+}
+
+async function realTrials(): Promise<{ tune: Trial; heldOut: Trial }> {
+  const dir = sharedAudioDir();
+  const pyannote = await decodeToPcm16k(path.join(dir, 'pyannote_sample_2spk_30s.wav'));
+  const pyannoteTurns = parseRttm(fs.readFileSync(path.join(dir, 'pyannote_sample_2spk_30s.rttm'), 'utf8'));
+  const whole = async (file: string, who: string): Promise<Voice[]> => {
+    const pcm = await decodeToPcm16k(path.join(dir, file));
+    return voicesOf(pcm, [{ startMs: 0, endMs: pcm.length / 32, speaker: who }]);
+  };
+  const librivox = await decodeToPcm16k(path.join(dir, 'librivox_ss_5utt.wav'));
+  const halves = (ms: number): Turn[] => [
+    { startMs: 0, endMs: ms / 2, speaker: 'librivox reader' },
+    { startMs: ms / 2, endMs: ms, speaker: 'librivox reader' },
+  ];
+  const librivoxTurns = halves(librivox.length / 32);
+  const strangers = (
+    await Promise.all(
+      [
+        ['jfk.wav', 'jfk'],
+        ['librispeech_mr_quilter.wav', 'librispeech reader'],
+        ['fw_left.wav', 'fw_left reader'],
+        ['fw_right.wav', 'fw_right reader'],
+        ['leopard_3spk.wav', 'leopard (3 people)'],
+      ].map(([file, who]) => whole(file!, who!)),
+    )
+  ).flat();
+  return {
+    tune: { enrolled: voicesOf(pyannote, pyannoteTurns, firstHalf), met: voicesOf(pyannote, pyannoteTurns, secondHalf) },
+    heldOut: { enrolled: voicesOf(librivox, librivoxTurns, firstHalf), met: [...voicesOf(librivox, librivoxTurns, secondHalf), ...strangers] },
+  };
+}
+
+type Tally = { known: number; strangers: number; named: number; namedRight: number; suggested: number; suggestedRight: number; falseNamed: number };
+
+function score(trials: Trial[]): { tally: Tally; rows: Row[] } {
+  const tally: Tally = { known: 0, strangers: 0, named: 0, namedRight: 0, suggested: 0, suggestedRight: 0, falseNamed: 0 };
+  const rows: Row[] = [];
+  for (const trial of trials) {
+    for (const voice of trial.met) {
+      const known = trial.enrolled.some((p) => p.who === voice.who);
+      if (known) tally.known++;
+      else tally.strangers++;
+      const nearest = trial.enrolled
+        .map((p) => ({ who: p.who, distance: voiceDistance(p.embedding, voice.embedding) }))
+        .sort((a, b) => a.distance - b.distance)[0];
+      if (!nearest) continue;
+      const right = nearest.who === voice.who;
+      let outcome = 'left unnamed';
+      if (nearest.distance <= CONFIDENT_MATCH_DISTANCE) {
+        tally.named++;
+        if (right) tally.namedRight++;
+        else tally.falseNamed++;
+        outcome = `named ${nearest.who}`;
+      } else if (nearest.distance <= SUGGESTED_MATCH_DISTANCE) {
+        tally.suggested++;
+        if (right) tally.suggestedRight++;
+        outcome = `suggested ${nearest.who}`;
+      }
+      rows.push({ name: `  ${voice.who}${known ? '' : ' (stranger)'}`, value: `nearest ${nearest.who} at ${nearest.distance.toFixed(2)}: ${outcome}` });
+    }
+  }
+  return { tally, rows };
+}
+
+const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : `${a}/${b} = ${(a / b).toFixed(2)}`);
+
+export async function benchVoices(): Promise<Row[]> {
+  const real = await realTrials();
+  const rows: Row[] = [
+    { name: 'distances', value: `named within ${CONFIDENT_MATCH_DISTANCE}, suggested within ${SUGGESTED_MATCH_DISTANCE} (RMS difference per dimension)` },
+  ];
+  for (const [split, trials] of [
+    ['tune', [...tuneTrials(), real.tune]],
+    ['held out', [real.heldOut]],
+  ] as const) {
+    const { tally, rows: detail } = score([...trials]);
+    rows.push({ name: `${split}`, value: `${tally.known} known voices met, ${tally.strangers} strangers` }, ...detail);
+    rows.push({
+      name: `${split}: named`,
+      value:
+        `precision ${ratio(tally.namedRight, tally.named)} (goal ≥ 0.95), recall ${ratio(tally.namedRight, tally.known)} (goal ≥ 0.8), ` +
+        `false matches ${tally.falseNamed} (strangers and wrong people named; goal 0); suggestions right ${ratio(tally.suggestedRight, tally.suggested)}`,
+    });
+  }
+  if (!fs.existsSync('/usr/bin/flite')) rows.push({ name: 'flite meetings', value: 'not measured: flite is not installed (apt-get install flite)' });
+  return rows;
+}

@@ -1,0 +1,9 @@
+import type { DomainEvents } from '#server/events/domain-events.ts';
+import type { MicrosoftTeamsService } from './microsoft-teams.service.ts';
+
+/** Notes ready: an Adaptive Card to the owner's Teams channel and the meeting's team's, once each (by event id). */
+export function subscribeMicrosoftTeams(events: DomainEvents, microsoftTeams: MicrosoftTeamsService): void {
+  events.subscribe('microsoft-teams', ['notes.ready'], async (event, { signal }) => {
+    if (event.type === 'notes.ready') await microsoftTeams.notesReady(event, signal);
+  });
+}

@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rateLimiterContract } from '#tests/support/rate-limit-contract.ts';
+import { testRedisUrl } from '#tests/support/redis-server.ts';
+import { createRedisRateLimiters } from './rate-limit.ts';
+
+// The rate-limit port's Redis adapter, against a real Redis (the run's own: tests/support/redis-server.ts).
+
+const url = testRedisUrl();
+const clients: Redis[] = [];
+const client = (target = url) => {
+  const redis = new Redis(target, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+  redis.on('error', () => {}); // a refused connection is what one test is about; its commands fail and say so
+  clients.push(redis);
+  return redis;
+};
+const ready = async (redis: Redis) => {
+  if (redis.status !== 'ready') await new Promise((resolve) => redis.once('ready', resolve));
+  return redis;
+};
+const shared = client();
+const namespace = () => `test-${crypto.randomUUID()}`;
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.quit().catch(() => c.disconnect())));
+});
+
+describe('the Redis rate limiters', () => {
+  beforeAll(() => ready(shared));
+  rateLimiterContract(() => createRedisRateLimiters(shared, namespace()));
+
+  it('share one count between processes of the installation, and keep other installations’ apart', async () => {
+    const installation = namespace();
+    const webA = createRedisRateLimiters(await ready(client()), installation).limiter({ keyPrefix: 'signIn', points: 3, duration: 60 });
+    const webB = createRedisRateLimiters(await ready(client()), installation).limiter({ keyPrefix: 'signIn', points: 3, duration: 60 });
+    const other = createRedisRateLimiters(shared, namespace()).limiter({ keyPrefix: 'signIn', points: 3, duration: 60 });
+    expect((await webA.consume('192.0.2.7')).allowed).toBe(true);
+    expect((await webB.consume('192.0.2.7')).allowed).toBe(true);
+    expect((await webA.consume('192.0.2.7')).allowed).toBe(true);
+    // The fourth attempt, on whichever process it lands, is refused.
+    expect((await webB.consume('192.0.2.7')).allowed).toBe(false);
+    expect((await other.consume('192.0.2.7')).allowed).toBe(true);
+  });
+
+  it('start a key’s count again once its window has passed', async () => {
+    const limiter = createRedisRateLimiters(shared, namespace()).limiter({ keyPrefix: 'window', points: 1, duration: 1 });
+    expect((await limiter.consume('ada')).allowed).toBe(true);
+    const refused = await limiter.consume('ada');
+    expect(refused.allowed).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, refused.msBeforeNext + 50));
+    expect((await limiter.consume('ada')).allowed).toBe(true);
+  });
+
+  it('keep limiting, in this process, while Redis cannot be reached', async () => {
+    const closed = 'redis://127.0.0.1:1';
+    const limiter = createRedisRateLimiters(client(closed), namespace()).limiter({ keyPrefix: 'outage', points: 2, duration: 60 });
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push((await limiter.consume('ada')).allowed);
+    expect(answers).toEqual([true, true, false]);
+  });
+});

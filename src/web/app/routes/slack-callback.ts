@@ -1,0 +1,1 @@
+export { SlackCallbackPage as Component } from '#web/features/settings/components/connections/slack-callback-page.tsx';

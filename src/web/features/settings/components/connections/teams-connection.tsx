@@ -1,0 +1,22 @@
+import { UsersIcon } from 'lucide-react';
+import { ChatWebhookConnection } from './chat-webhook-connection.tsx';
+
+/** Connected Accounts › Microsoft Teams: notes posted to a channel through a Workflows webhook. */
+export function TeamsConnection() {
+  return (
+    <ChatWebhookConnection
+      provider="teams"
+      name="Microsoft Teams"
+      description="Sync meeting recordings"
+      icon={UsersIcon}
+      placeholder="https://….logic.azure.com:443/workflows/…"
+      howTo={
+        <>
+          In Teams, open the channel’s “…” menu › <strong>Workflows</strong> › “Post to a channel when a webhook request is received”, finish the steps and
+          paste the URL it shows here. Meeting notes are posted there as a card when they are ready.
+        </>
+      }
+      note="Syncing recordings and transcripts from Teams meetings needs a Microsoft account connection, which is not available on this server yet. A channel webhook posts Parley’s notes to Teams."
+    />
+  );
+}
