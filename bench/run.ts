@@ -9,6 +9,7 @@ import { benchMeetings, benchMeetingsPostgres, benchUpload } from './meetings-lo
 import { benchNotesLocal } from './notes-local.ts';
 import { benchNotesLlm } from './notes-llm.ts';
 import { benchOffThread } from './off-thread.ts';
+import { benchScale } from './scale.ts';
 import { benchSpeakers } from './speakers.ts';
 import { benchSpeakersRecording } from './speakers-recording.ts';
 import { benchTranscription } from './transcription.ts';
@@ -18,7 +19,7 @@ import { median, printSection, type Row } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, meetings-pg, off-thread, upload, transcription, transcription-memory, speakers, voices, speakers-recording, live, notes, notes-llm, ask, bundles, lighthouse). */
+/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, meetings-pg, off-thread, upload, transcription, transcription-memory, speakers, voices, speakers-recording, live, notes, notes-llm, ask, bundles, lighthouse, scale). */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (section: string) => !only || only.includes(section);
 
@@ -82,3 +83,8 @@ if (wanted('notes-llm')) printSection('Notes LLM engine (one-hour meeting, fake 
 if (wanted('ask')) printSection('Ask: QMSum product questions, their answer turns among the citations', await benchAsk());
 if (wanted('bundles')) printSection('Web bundle sizes', measureBundles());
 if (wanted('lighthouse')) printSection('Lighthouse (mobile: simulated slow 4G and 4× CPU slowdown, fresh browser each page)', await benchLighthouse());
+if (wanted('scale')) {
+  const { rows, line } = await benchScale();
+  printSection('Scale: npm run cluster (2 web + 2 worker behind HAProxy, PostgreSQL, Redis) under load, with kills', rows);
+  console.log(`\n${line}`);
+}

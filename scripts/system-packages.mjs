@@ -17,4 +17,11 @@ export const TEST_PACKAGES = [
   { name: 'flite', provides: '/usr/bin/flite', why: 'generating multi-voice test meetings' },
   { name: 'sox', provides: '/usr/bin/sox', why: 'preparing test audio' },
   { name: 'redis-server', provides: '/usr/bin/redis-server', why: 'the Redis adapters (shared rate limits), tested against a real Redis' },
+  { name: 'haproxy', provides: '/usr/sbin/haproxy', why: "npm run cluster's load balancer configuration, tested against a real HAProxy" },
+];
+
+/** `npm run cluster` (and the scale bench) run these beside the runtime ones. */
+export const CLUSTER_PACKAGES = [
+  { name: 'haproxy', provides: '/usr/sbin/haproxy', why: 'the load balancer in front of the web processes (npm run cluster)' },
+  { name: 'redis-server', provides: '/usr/bin/redis-server', why: "the cluster's shared rate limits (npm run cluster)" },
 ];

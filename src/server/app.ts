@@ -17,6 +17,7 @@ import { registerDataExportRoutes } from './features/data-export/data-export.rou
 import { createApiGuard } from './features/auth/api-guard.ts';
 import { registerAuthRoutes } from './features/auth/auth.module.ts';
 import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
+import { registerMcpRoutes } from './features/mcp/mcp.routes.ts';
 import { registerLiveRoutes } from './features/transcription/live/live.routes.ts';
 import { registerMeetingExportRoutes } from './features/meetings/meeting-export.routes.ts';
 import { registerMeetingRoutes } from './features/meetings/meetings.routes.ts';
@@ -40,6 +41,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { registerJsonBodyParser } from './http/json-body-parser.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { checkReadiness } from './lib/readiness.ts';
+import { watchProcessHealth } from './lib/process-health.ts';
 import { registerSecurity } from './http/security.ts';
 import { isApiPath, registerAppConfig, registerSpa } from './http/spa.ts';
 
@@ -142,6 +144,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerWebhookRoutes(route, { webhooks: services.webhooks });
   registerSlackRoutes(route, { slack: services.slack });
   registerMicrosoftTeamsRoutes(route, { microsoftTeams: services.microsoftTeams });
+  registerMcpRoutes(app, guard, { meetings: services.meetings, notes: services.notes, ask: services.ask, publicUrl: config.publicUrl, version: deps.version });
   // Unsubscribe links take RFC 8058's one-click POST, a form body (read as nothing: the token is in the URL), in this scope only.
   await app.register(async (scope) => {
     scope.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) =>
@@ -149,7 +152,15 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     );
     registerNotificationRoutes(createRouter(scope, guard), { notifications: services.notifications, publicUrl: config.publicUrl });
   });
-  registerStatusRoutes(route, { transcription: services.transcription, notes: services.notes, integrity: deps.integrity, events: deps.events });
+  const health = watchProcessHealth(deps.role);
+  app.addHook('onClose', async () => health.stop());
+  registerStatusRoutes(route, {
+    transcription: services.transcription,
+    notes: services.notes,
+    integrity: deps.integrity,
+    events: deps.events,
+    health: health.read,
+  });
   await registerUploads(app, {
     config,
     store: deps.uploads.store,

@@ -381,7 +381,18 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   // Every request to Slack or Teams goes through the outbound URL guard (addresses checked as it connects).
   const outboundPolicy = { ...config.outbound, ...(options.outboundTimeoutMs ? { timeoutMs: options.outboundTimeoutMs } : {}) };
   const outbound = (url: string, init: Parameters<typeof outboundFetch>[1]) => outboundFetch(url, init, outboundPolicy);
-  const chatDeps = { db, secrets, teams, namesOf: people.namesOf, digestOf, outbound, allowAnyWebhookUrl: config.outbound.allowPrivateNetworks, now, log };
+  const chatDeps = {
+    db,
+    secrets,
+    teams,
+    namesOf: people.namesOf,
+    tell: notifications.integrationFailed,
+    digestOf,
+    outbound,
+    allowAnyWebhookUrl: config.outbound.allowPrivateNetworks,
+    now,
+    log,
+  };
   const slackRedirectUri = `${config.publicUrl.replace(/\/+$/, '')}/integrations/slack/callback`;
   const slackApp = config.slack.app && {
     clients: createSlackClients({ apiUrl: config.slack.apiUrl, outbound, log }),

@@ -49,10 +49,10 @@ async function choose(page: Page, select: string, option: string) {
 }
 
 describe('/settings', () => {
-  it('has five tabs with Profile first and selected', async () => {
+  it("has the spec's five tabs and Developers, with Profile first and selected", async () => {
     const { context, page } = await openSettings({ fullName: 'Frances Allen', password: 'compiler1' });
     const tabs = await page.getByRole('tab').allTextContents();
-    expect(tabs).toEqual(['Profile', 'Notifications', 'Recording', 'Privacy', 'Billing']);
+    expect(tabs).toEqual(['Profile', 'Notifications', 'Recording', 'Privacy', 'Billing', 'Developers']);
     expect(await page.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
     await context.close();
   });
@@ -150,11 +150,17 @@ describe('/settings', () => {
     await context.close();
   });
 
-  it('Connected Accounts: Connect says the integration is not available yet', async () => {
+  it('Connected Accounts: the three services the spec names, each with what it does (connecting them: calendar.spec, chat-connections.spec)', async () => {
     const { context, page } = await openSettings({ fullName: 'Mary Jackson', password: 'windtunnel1' });
-    for (const name of ['Microsoft Teams', 'Google Calendar', 'Slack']) await page.getByText(name, { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Connect Google Calendar' }).click();
-    await toast(page, 'The Google Calendar integration is not available on this installation yet.').waitFor();
+    for (const text of [
+      'Microsoft Teams',
+      'Sync meeting recordings',
+      'Google Calendar',
+      'Schedule and record from calendar',
+      'Slack',
+      'Share insights and transcripts',
+    ])
+      await page.getByText(text, { exact: true }).first().waitFor();
     await context.close();
   });
 

@@ -75,7 +75,7 @@ describe("correcting a meeting's speakers", () => {
     await context.close();
   });
 
-  it('splits a line and moves a line to a new speaker from the keyboard, each undone from its toast', async () => {
+  it('splits a line and moves a selected range of lines to a new speaker from the keyboard, each undone from its toast', async () => {
     const { context, page } = await signedInPage(browser, { fullName: 'Sam Splitter' });
     await page.getByRole('link', { name: 'Weekly Team Standup' }).first().click();
     const transcript = page.getByRole('list', { name: 'Transcript' });
@@ -105,18 +105,27 @@ describe("correcting a meeting's speakers", () => {
     await toast(page, 'Split undone').waitFor();
     await expect.poll(lines).toEqual(original);
 
-    // Move: Sarah's line to a new speaker, who appears in the Speakers card; Undo gives it back and removes them.
+    // A range: selected from Sarah's line at 00:10 to David's at 00:23, both to a new speaker, who appears
+    // in the Speakers card; Undo gives each line back and removes them.
     await page.getByRole('button', { name: 'Change the speaker of the line at 00:10 (Sarah Miller)' }).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('menuitem', { name: 'A new speaker' }).first().focus();
+    await page.getByRole('menuitem', { name: 'Select lines from here…' }).focus();
     await page.keyboard.press('Enter');
-    const moved = toast(page, 'Line moved');
+    await page.getByRole('status').filter({ hasText: 'Selecting lines from 00:10' }).waitFor();
+    await page.getByRole('button', { name: 'Change the speaker of the line at 00:23 (David Chen)' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('The 2 lines from 00:10 to 00:23 to').waitFor();
+    await page.getByRole('menuitem', { name: 'A new speaker' }).nth(1).focus();
+    await page.keyboard.press('Enter');
+    const moved = toast(page, '2 lines moved');
     await moved.waitFor();
     await page.getByRole('button', { name: 'Change the speaker of the line at 00:10 (Speaker 5)' }).waitFor();
+    await page.getByRole('button', { name: 'Change the speaker of the line at 00:23 (Speaker 5)' }).waitFor();
     await page.getByRole('button', { name: 'Rename Speaker 5' }).waitFor();
     await moved.getByRole('button', { name: 'Undo' }).click();
     await toast(page, 'Move undone').waitFor();
     await page.getByRole('button', { name: 'Change the speaker of the line at 00:10 (Sarah Miller)' }).waitFor();
+    await page.getByRole('button', { name: 'Change the speaker of the line at 00:23 (David Chen)' }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: 'Rename Speaker 5' }).count()).toBe(0);
     await page.reload();
     await transcript.waitFor();

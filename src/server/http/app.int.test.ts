@@ -1,3 +1,4 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CONFIG_GLOBAL, PublicAppConfigSchema } from '#shared/contracts/app-config.ts';
 import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
@@ -63,6 +64,22 @@ describe('the OpenAPI document', () => {
       expect(doc.paths['/api/v1/meetings']?.get?.parameters?.map((p) => p.name)).toEqual(
         expect.arrayContaining(['q', 'from', 'to', 'participant', 'status', 'page', 'pageSize']),
       );
+      // The public reference: valid OpenAPI 3.1, both bearer schemes, tokens refused where only a session may act.
+      const validator = new Validator();
+      const result = await validator.validate(response.json() as Record<string, unknown>);
+      expect(result.errors).toBeUndefined();
+      expect(result.valid).toBe(true);
+      const full = response.json() as {
+        security: unknown;
+        components: { securitySchemes: Record<string, { scheme: string }> };
+        paths: Record<string, Record<string, { security?: unknown }>>;
+      };
+      expect(Object.keys(full.components.securitySchemes)).toEqual(['apiToken', 'session']);
+      expect(full.security).toEqual([{ apiToken: [] }, { session: [] }]);
+      expect(full.paths['/api/v1/tokens']?.post?.security).toEqual([{ session: [] }]);
+      expect(full.paths['/api/v1/me']?.delete?.security).toEqual([{ session: [] }]);
+      expect(full.paths['/api/v1/webhooks/{id}/deliveries']?.get?.security).toBeUndefined();
+      expect(full.paths['/api/v1/shared/{token}']?.get?.security).toEqual([]);
     } finally {
       await t.close();
     }

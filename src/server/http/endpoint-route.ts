@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { en } from 'zod/locales';
 import { config, type z } from 'zod/mini';
 import type { Endpoint, EndpointResponse } from '#shared/contracts/endpoint.ts';
+import { SESSION_ONLY_SECURITY } from './openapi.ts';
 
 // The shared contracts are written with zod/mini so the web app downloads a fraction of zod; mini
 // carries no messages of its own. The server answers validation errors in zod's English words
@@ -48,7 +49,7 @@ export function createRouter(app: FastifyInstance, requireUser: onRequestAsyncHo
       ...(endpoint.body ? { body: endpoint.body } : {}),
       ...(endpoint.headers ? { headers: endpoint.headers } : {}),
       ...(endpoint.response === 'file' ? {} : { response: { [status]: endpoint.response } }),
-      ...(endpoint.auth === false ? { security: [] } : {}),
+      ...(endpoint.auth === false ? { security: [] } : endpoint.apiTokens === false ? { security: SESSION_ONLY_SECURITY } : {}),
     };
     api.route({
       method: endpoint.method,

@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimiterContract } from '#tests/support/rate-limit-contract.ts';
 import { testRedisUrl } from '#tests/support/redis-server.ts';
-import { createRedisRateLimiters } from './rate-limit.ts';
+import { createRedisRateLimiters, RateLimitStoreDown } from './rate-limit.ts';
 
 // The rate-limit port's Redis adapter, against a real Redis (the run's own: tests/support/redis-server.ts).
 
@@ -58,5 +58,16 @@ describe('the Redis rate limiters', () => {
     const answers = [];
     for (let i = 0; i < 3; i++) answers.push((await limiter.consume('ada')).allowed);
     expect(answers).toEqual([true, true, false]);
+  });
+
+  it('a fail-closed limiter says its store is down rather than count in this process', async () => {
+    const limiters = createRedisRateLimiters(client('redis://127.0.0.1:1'), namespace());
+    const limiter = limiters.limiter({ keyPrefix: 'guesses', points: 2, duration: 60, failClosed: true });
+    await expect(limiter.consume('ada')).rejects.toBeInstanceOf(RateLimitStoreDown);
+    await expect(limiter.get('ada')).rejects.toBeInstanceOf(RateLimitStoreDown);
+    // Once Redis answers, the same limiter counts there.
+    const live = createRedisRateLimiters(await ready(client()), namespace()).limiter({ keyPrefix: 'guesses', points: 1, duration: 60, failClosed: true });
+    expect((await live.consume('ada')).allowed).toBe(true);
+    expect((await live.consume('ada')).allowed).toBe(false);
   });
 });

@@ -22,7 +22,21 @@ export type RateLimitSpec = {
   points: number;
   /** The window, in seconds, from a key's first use. */
   duration: number;
+  /**
+   * While a shared store cannot be reached: false (the default) counts in this process meanwhile;
+   * true throws `RateLimitStoreDown` instead, for limits against guessing, where a count started
+   * again from nothing would let guesses through that the shared count blocks.
+   */
+  failClosed?: boolean;
 };
+
+/** A fail-closed limiter's shared store cannot be reached: its count is unknown. */
+export class RateLimitStoreDown extends Error {
+  constructor(cause: unknown) {
+    super('the rate limits store cannot be reached', { cause });
+    this.name = 'RateLimitStoreDown';
+  }
+}
 
 /** A key's use in the current window. */
 export type RateLimitState = {
@@ -49,24 +63,34 @@ const stateOf = (res: RateLimiterRes): RateLimitState => ({
   msBeforeNext: res.msBeforeNext,
 });
 
-/** The port over one of rate-limiter-flexible's limiters: its rejection (a `RateLimiterRes`) becomes `allowed: false`; a store's failure stays an error. */
-function adapt(limiter: RateLimiterAbstract): RateLimiter {
+/**
+ * The port over one of rate-limiter-flexible's limiters: its rejection (a `RateLimiterRes`) becomes
+ * `allowed: false`; a store's failure stays an error, `RateLimitStoreDown` for a fail-closed one.
+ */
+function adapt(limiter: RateLimiterAbstract, failClosed: boolean): RateLimiter {
+  const store = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw failClosed && !(error instanceof RateLimiterRes) ? new RateLimitStoreDown(error) : error;
+    }
+  };
   return {
     consume: async (key, points = 1) => {
       try {
-        return { allowed: true, ...stateOf(await limiter.consume(key, points)) };
+        return { allowed: true, ...stateOf(await store(() => limiter.consume(key, points))) };
       } catch (error) {
         if (error instanceof RateLimiterRes) return { allowed: false, ...stateOf(error) };
         throw error;
       }
     },
     get: async (key) => {
-      const res = await limiter.get(key);
+      const res = await store(() => limiter.get(key));
       return res ? stateOf(res) : undefined;
     },
-    penalty: async (key, points = 1) => stateOf(await limiter.penalty(key, points)),
+    penalty: async (key, points = 1) => stateOf(await store(() => limiter.penalty(key, points))),
     delete: async (key) => {
-      await limiter.delete(key);
+      await store(() => limiter.delete(key));
     },
   };
 }
@@ -78,7 +102,7 @@ function namedOnce(make: (spec: RateLimitSpec) => RateLimiterAbstract): RateLimi
     limiter: (spec) => {
       if (prefixes.has(spec.keyPrefix)) throw new Error(`A rate limiter named ${spec.keyPrefix} already exists`);
       prefixes.add(spec.keyPrefix);
-      return adapt(make(spec));
+      return adapt(make(spec), spec.failClosed === true);
     },
   };
 }
@@ -92,7 +116,7 @@ export function createMemoryRateLimiters(): RateLimiters {
  * Limiters whose counts live in Redis under `<namespace>:<limiter>:<key>`, shared by every process
  * of the installation. While Redis cannot be reached, each process counts in its own memory instead
  * (rate-limiter-flexible's insurance limiter): limits stay enforced, per process, rather than every
- * limited request failing. Counts survive a Redis restart only as far as Redis persists them (AOF:
+ * limited request failing; a fail-closed limiter throws `RateLimitStoreDown` instead. Counts survive a Redis restart only as far as Redis persists them (AOF:
  * docs/deployment.md).
  */
 export function createRedisRateLimiters(client: Redis, namespace: string): RateLimiters {
@@ -104,7 +128,7 @@ export function createRedisRateLimiters(client: Redis, namespace: string): RateL
         points: spec.points,
         duration: spec.duration,
         rejectIfRedisNotReady: true,
-        insuranceLimiter: new RateLimiterMemory({ keyPrefix: spec.keyPrefix, points: spec.points, duration: spec.duration }),
+        ...(spec.failClosed ? {} : { insuranceLimiter: new RateLimiterMemory({ keyPrefix: spec.keyPrefix, points: spec.points, duration: spec.duration }) }),
       }),
   );
 }

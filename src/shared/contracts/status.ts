@@ -95,6 +95,17 @@ export const StatusResponseSchema = z.object({
    * lists and retries those with `npm run events -- failed | retry <id>`).
    */
   eventDeliveries: z.object({ pending: z.number().check(z.int(), z.nonnegative()), dead: z.number().check(z.int(), z.nonnegative()) }),
+  /**
+   * For the operator: the answering process (one of several behind a load balancer): its role, its
+   * event loop's delay since it began serving (ms: how long a ready request could wait for the loop)
+   * and the memory it holds.
+   */
+  process: z.object({
+    role: z.enum(['all', 'web', 'worker']),
+    eventLoopDelayMs: z.object({ p50: z.number(), p99: z.number(), max: z.number() }),
+    rssBytes: z.number().check(z.int(), z.nonnegative()),
+    uptimeSeconds: z.number().check(z.int(), z.nonnegative()),
+  }),
 });
 export type StatusResponse = z.infer<typeof StatusResponseSchema>;
 

@@ -59,6 +59,8 @@ export const paths = {
   },
   /** Where Google sends the browser back after Connect with Google (the OAuth redirect URI). */
   googleCalendarCallback: fixed('/settings/connections/google'),
+  /** The API reference (Settings › Developers links it), rendered from /api/v1/openapi.json. */
+  apiReference: fixed('/settings/api'),
   status: fixed('/status'),
   /** Where Slack sends the browser back after "Add to Slack" (the redirect URI the operator registers). */
   slackCallback: fixed('/integrations/slack/callback'),

@@ -21,4 +21,5 @@ export const STATUS: StatusResponse = {
   database: { ok: true, reason: null, checkedAt: '2026-11-24T09:00:00.000Z' },
   bestEffortFailures: {},
   eventDeliveries: { pending: 0, dead: 0 },
+  process: { role: 'all', eventLoopDelayMs: { p50: 10.1, p99: 12.4, max: 30.2 }, rssBytes: 180_000_000, uptimeSeconds: 3600 },
 };

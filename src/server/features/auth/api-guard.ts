@@ -27,6 +27,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route takes personal API tokens (from its contract's `apiTokens`, on by default). */
     apiTokens?: boolean;
+    /** The scope a token needs here, where the method does not say it (/mcp reads with POST). */
+    tokenScope?: ApiTokenScope;
   }
 }
 
@@ -65,7 +67,7 @@ async function authenticateApiToken(ctx: AuthContext, port: ApiTokenPort | undef
     throw new AppError('FORBIDDEN', 'API tokens cannot be used for this; sign in to Parley to do it.');
   const grant = await port.verify(token);
   if (!grant) throw new AppError('UNAUTHENTICATED', 'This API token is not valid: it was revoked, it expired, or it was mistyped.');
-  const needs: ApiTokenScope = request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write';
+  const needs: ApiTokenScope = request.routeOptions.config.tokenScope ?? (request.method === 'GET' || request.method === 'HEAD' ? 'read' : 'write');
   if (!grant.scopes.includes(needs)) throw new AppError('FORBIDDEN', `This API token may not do this: ${request.method} needs the ${needs} scope.`);
   const use = await port.limiter.consume(grant.id);
   if (!use.allowed)

@@ -1,5 +1,6 @@
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
-import { createMemoryRateLimiters } from '#server/lib/rate-limit.ts';
+import { createMemoryRateLimiters, createRedisRateLimiters } from '#server/lib/rate-limit.ts';
 import { GoTrueError } from './gotrue-error.ts';
 import { createRateLimits, SIGN_IN_LIMITS, signInDelayMs } from './rate-limits.ts';
 
@@ -45,5 +46,21 @@ describe('the password sign-in guard', () => {
     for (let i = 0; i < 200; i++) await signIn.failed('ada@example.com', '192.0.2.1');
     expect(await refusal(signIn.before('ada@example.com', '192.0.2.1'))).toBe('passed');
     expect(slept).toEqual([]);
+  });
+
+  it('refuses password attempts while Redis, which holds the blocks, cannot be reached', async () => {
+    // Nothing listens on port 1: every command fails as in an outage. A count kept in this process
+    // meanwhile would start from nothing and let a blocked guesser through.
+    const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 0 });
+    redis.on('error', () => {}); // refused connections are the point of this test
+    try {
+      const limits = createRateLimits({ limiters: createRedisRateLimiters(redis, 'outage'), enabled: true, emailsPerHour: 30, sleep: async () => {} });
+      expect(await refusal(limits.signIn.before('ada@example.com', '203.0.113.1'))).toBe('429 over_request_rate_limit');
+      expect(await refusal(limits.signIn.failed('ada@example.com', '203.0.113.1'))).toBe('429 over_request_rate_limit');
+      // Limits that are not about guessing keep counting in this process meanwhile.
+      expect(await refusal(limits.consume('token', '203.0.113.1'))).toBe('passed');
+    } finally {
+      redis.disconnect();
+    }
   });
 });

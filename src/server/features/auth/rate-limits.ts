@@ -1,4 +1,4 @@
-import type { RateLimiter, RateLimiters } from '#server/lib/rate-limit.ts';
+import { RateLimitStoreDown, type RateLimiter, type RateLimiters } from '#server/lib/rate-limit.ts';
 import { errors } from './gotrue-error.ts';
 
 /**
@@ -31,7 +31,9 @@ export type Bucket = keyof typeof BUCKETS;
  * address still signs in. Blocked: one (email, IP) pair after 10 failures in a row (until a success
  * or 15 minutes), and one IP after 100 failures an hour over any emails. Slowed: every attempt on
  * an email that failed more than 5 times in 15 minutes, from anywhere, waits 250 ms more per
- * failure, at most 3 s, before the password is checked.
+ * failure, at most 3 s, before the password is checked. The blocks are fail-closed: while their
+ * shared store (Redis) cannot be reached, password sign-ins are refused as over the limit, since a
+ * count started again from nothing would let a blocked guesser through.
  */
 export const SIGN_IN_LIMITS = {
   failuresPerEmailAndIp: { points: 10, duration: 900 },
@@ -86,8 +88,17 @@ export function signInDelayMs(failures: number): number {
 
 function createSignInGuard(options: RateLimitsOptions): SignInGuard {
   const { failuresPerEmailAndIp, failuresPerIp, slowdown } = SIGN_IN_LIMITS;
-  const byPair = options.limiters.limiter({ keyPrefix: 'signInPair', ...failuresPerEmailAndIp });
-  const byIp = options.limiters.limiter({ keyPrefix: 'signInIp', ...failuresPerIp });
+  const byPair = options.limiters.limiter({ keyPrefix: 'signInPair', ...failuresPerEmailAndIp, failClosed: true });
+  const byIp = options.limiters.limiter({ keyPrefix: 'signInIp', ...failuresPerIp, failClosed: true });
+  /** A block's count that cannot be read or written refuses the attempt, as a block would. */
+  const closed = async <T>(work: Promise<T>): Promise<T> => {
+    try {
+      return await work;
+    } catch (error) {
+      if (error instanceof RateLimitStoreDown) throw errors.overRequestRateLimit();
+      throw error;
+    }
+  };
   // Counted only to slow down: its points are never used up.
   const byEmail = options.limiters.limiter({ keyPrefix: 'signInEmail', points: Number.MAX_SAFE_INTEGER, duration: slowdown.duration });
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
@@ -97,19 +108,19 @@ function createSignInGuard(options: RateLimitsOptions): SignInGuard {
   return {
     before: async (email, ip) => {
       if (!options.enabled) return;
-      const [pair, address, emailFailures] = await Promise.all([used(byPair, pairKey(email, ip)), used(byIp, ip), used(byEmail, email)]);
+      const [pair, address, emailFailures] = await closed(Promise.all([used(byPair, pairKey(email, ip)), used(byIp, ip), used(byEmail, email)]));
       if (pair >= failuresPerEmailAndIp.points || address >= failuresPerIp.points) throw errors.overRequestRateLimit();
       const delay = signInDelayMs(emailFailures);
       if (delay > 0) await sleep(delay);
     },
     failed: async (email, ip) => {
       if (!options.enabled) return;
-      // Counted, never refused here: before() decides what the counts block.
-      await Promise.all([byPair.penalty(pairKey(email, ip)), byIp.penalty(ip), byEmail.penalty(email)]);
+      // Counted, never refused here (but when the count cannot be kept): before() decides what the counts block.
+      await closed(Promise.all([byPair.penalty(pairKey(email, ip)), byIp.penalty(ip), byEmail.penalty(email)]));
     },
     succeeded: async (email, ip) => {
       if (!options.enabled) return;
-      await byPair.delete(pairKey(email, ip));
+      await closed(byPair.delete(pairKey(email, ip)));
     },
   };
 }

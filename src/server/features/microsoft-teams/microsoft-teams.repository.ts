@@ -18,6 +18,7 @@ export function microsoftTeamsStore(db: Db): ChannelStore {
       const result = await db.deleteFrom('microsoft_teams_connections').where('scope_key', '=', scopeKey).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
+    ofUser: async (userId) => (await db.selectFrom('microsoft_teams_connections').selectAll().where('user_id', '=', userId).execute()) as ChannelRow[],
     removeUser: async (userId) => {
       await db
         .deleteFrom('microsoft_teams_connections')

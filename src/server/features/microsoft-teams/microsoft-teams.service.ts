@@ -25,6 +25,7 @@ type MicrosoftTeamsDeps = {
   secrets: SecretBox;
   teams: TeamRoles;
   namesOf: (userIds: string[]) => Promise<Map<string, string>>;
+  tell: (userId: string, notice: { title: string; body: string; link: string; dedupeKey: string }) => Promise<void>;
   digestOf: (userId: string, meetingId: string, options: { shareLink: boolean }) => Promise<NotesDigest | undefined>;
   outbound: OutboundRequest;
   /** OUTBOUND_ALLOW_PRIVATE_NETWORKS: any http(s) URL is taken (the outbound guard still checks each request). */
@@ -107,6 +108,7 @@ export function createMicrosoftTeamsService(deps: MicrosoftTeamsDeps) {
     post,
     testMessage: teamsTestCard,
     namesOf: deps.namesOf,
+    tell: deps.tell,
     now: deps.now,
     log: deps.log,
   });
@@ -118,7 +120,7 @@ export function createMicrosoftTeamsService(deps: MicrosoftTeamsDeps) {
     test: (userId: string, teamId: string | undefined): Promise<ChatConnection> => channels.test(userId, teamId),
 
     /** notes.ready: the owner's Teams channel and the meeting's team's, each once. */
-    notesReady: async (event: Extract<DomainEvent, { type: 'notes.ready' }>, signal: AbortSignal): Promise<void> => {
+    notesReady: async (event: Extract<DomainEvent, { type: 'notes.ready' }>, context: { signal: AbortSignal; final: boolean }): Promise<void> => {
       const ownerId = event.ownerId;
       if (!ownerId) return;
       const plain = await deps.digestOf(ownerId, event.subject.id, { shareLink: false });
@@ -128,7 +130,7 @@ export function createMicrosoftTeamsService(deps: MicrosoftTeamsDeps) {
         event.id,
         scopes,
         async (row) => teamsNotesCard(row.share_links === 1 ? ((await deps.digestOf(ownerId, event.subject.id, { shareLink: true })) ?? plain) : plain),
-        signal,
+        context,
       );
     },
 

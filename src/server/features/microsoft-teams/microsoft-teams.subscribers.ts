@@ -3,7 +3,7 @@ import type { MicrosoftTeamsService } from './microsoft-teams.service.ts';
 
 /** Notes ready: an Adaptive Card to the owner's Teams channel and the meeting's team's, once each (by event id). */
 export function subscribeMicrosoftTeams(events: DomainEvents, microsoftTeams: MicrosoftTeamsService): void {
-  events.subscribe('microsoft-teams', ['notes.ready'], async (event, { signal }) => {
-    if (event.type === 'notes.ready') await microsoftTeams.notesReady(event, signal);
+  events.subscribe('microsoft-teams', ['notes.ready'], async (event, { signal, final }) => {
+    if (event.type === 'notes.ready') await microsoftTeams.notesReady(event, { signal, final });
   });
 }

@@ -339,7 +339,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
   const queueDigests = () => bestEffort('digest-queue', digests.enqueue({}), log);
 
   return {
-    /** An integration the person set up stopped working (a webhook endpoint disabled): always in the bell, once per dedupe key. */
+    /** An integration the person set up stopped working (a webhook endpoint disabled, a channel refusing posts): always in the bell, once per dedupe key. */
     integrationFailed: async (userId: string, input: { title: string; body: string; link: string; dedupeKey: string }): Promise<void> =>
       notify(userId, { kind: 'integration', ...input }),
 

@@ -152,6 +152,14 @@ describe('Slack incoming webhooks', () => {
     await expect
       .poll(async () => (await state(admin)).lastError, { timeout: 30_000, interval: 100 })
       .toMatch(/no longer works \(no_service\).*Create a new incoming webhook/);
+    // Its last try failed too: the person who connected it is told, in the app, with the fix.
+    const told = async () =>
+      ((await call(admin, 'GET', '/api/v1/notifications')).json() as { items: { kind: string; title: string; body: string; link: string }[] }).items.filter(
+        (n) => n.kind === 'integration',
+      );
+    await expect.poll(async () => (await told()).length, { timeout: 30_000, interval: 100 }).toBe(1);
+    expect((await told())[0]).toMatchObject({ title: 'Meeting notes could not be posted to Slack', link: '/settings?tab=profile' });
+    expect((await told())[0]?.body).toMatch(/no_service/);
     // A malformed answer (an HTML gateway page) is a failure too, and "Send test" reports it.
     slack.answer(personalPath, { status: 502, body: '<html>Bad gateway</html>', contentType: 'text/html' });
     const tested = await call(admin, 'POST', '/api/v1/integrations/slack/test', {});

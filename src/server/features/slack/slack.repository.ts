@@ -18,6 +18,7 @@ export function slackStore(db: Db): ChannelStore {
       const result = await db.deleteFrom('slack_connections').where('scope_key', '=', scopeKey).executeTakeFirst();
       return Number(result.numDeletedRows) > 0;
     },
+    ofUser: async (userId) => (await db.selectFrom('slack_connections').selectAll().where('user_id', '=', userId).execute()) as ChannelRow[],
     removeUser: async (userId) => {
       await db
         .deleteFrom('slack_connections')

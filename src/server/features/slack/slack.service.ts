@@ -28,6 +28,8 @@ type SlackDeps = {
   secrets: SecretBox;
   teams: TeamRoles;
   namesOf: (userIds: string[]) => Promise<Map<string, string>>;
+  /** The person who connected a channel is told when a post failed for good (an in-app notification). */
+  tell: (userId: string, notice: { title: string; body: string; link: string; dedupeKey: string }) => Promise<void>;
   /** A meeting's notes for a post, read as this person may read it (undefined: not theirs, or gone). */
   digestOf: (userId: string, meetingId: string, options: { shareLink: boolean }) => Promise<NotesDigest | undefined>;
   outbound: OutboundRequest;
@@ -156,6 +158,7 @@ export function createSlackService(deps: SlackDeps) {
     post,
     testMessage: slackTestMessage,
     namesOf: deps.namesOf,
+    tell: deps.tell,
     // Disconnecting (or replacing) the app revokes its token at Slack (auth.revoke) when it can.
     beforeRemove: async ({ row, botToken }) => {
       if (row.method !== 'app' || !botToken || !deps.app) return;
@@ -173,7 +176,7 @@ export function createSlackService(deps: SlackDeps) {
     test: (userId: string, teamId: string | undefined): Promise<ChatConnection> => channels.test(userId, teamId),
 
     /** notes.ready: the owner's channel and the meeting's team's, each once. */
-    notesReady: async (event: Extract<DomainEvent, { type: 'notes.ready' }>, signal: AbortSignal): Promise<void> => {
+    notesReady: async (event: Extract<DomainEvent, { type: 'notes.ready' }>, context: { signal: AbortSignal; final: boolean }): Promise<void> => {
       const ownerId = event.ownerId;
       if (!ownerId) return;
       const plain = await deps.digestOf(ownerId, event.subject.id, { shareLink: false });
@@ -183,7 +186,7 @@ export function createSlackService(deps: SlackDeps) {
         event.id,
         scopes,
         async (row) => slackNotesMessage(row.share_links === 1 ? ((await deps.digestOf(ownerId, event.subject.id, { shareLink: true })) ?? plain) : plain),
-        signal,
+        context,
       );
     },
 

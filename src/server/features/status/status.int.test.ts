@@ -51,6 +51,18 @@ describe('GET /api/v1/status', () => {
     expect(transcription.queue).toEqual({ queued: 0, running: 0 });
   });
 
+  it("reports the answering process's role, event-loop delay and memory", async () => {
+    // A loop held for 200 ms shows in the delay the next status reads.
+    const until = performance.now() + 200;
+    while (performance.now() < until);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    const { process: health } = StatusResponseSchema.parse((await getStatus()).body);
+    expect(health.role).toBe('web');
+    expect(health.eventLoopDelayMs.max).toBeGreaterThanOrEqual(150);
+    expect(health.eventLoopDelayMs.p50).toBeLessThan(health.eventLoopDelayMs.max);
+    expect(health.rssBytes).toBeGreaterThan(10 * 1024 * 1024);
+  });
+
   it("counts each named best effort's failures in this process, every name listed", async () => {
     const counts = () => getStatus().then(({ body }) => StatusResponseSchema.parse(body).bestEffortFailures);
     const before = await counts();

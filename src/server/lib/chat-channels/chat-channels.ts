@@ -41,6 +41,7 @@ export type ChannelStore = {
   removeScope: (scopeKey: string) => Promise<boolean>;
   /** Delete All Data / Delete Account: the person's own channel and the ones they connected. */
   removeUser: (userId: string) => Promise<void>;
+  ofUser: (userId: string) => Promise<ChannelRow[]>;
   wasPosted: (connectionId: string, eventId: string) => Promise<boolean>;
   markPosted: (connectionId: string, eventId: string, at: string) => Promise<void>;
 };
@@ -71,6 +72,8 @@ type ChatChannelsDeps<M> = {
   /** The test message Settings › "Send test" posts. */
   testMessage: () => M;
   namesOf: (userIds: string[]) => Promise<Map<string, string>>;
+  /** The person who connected a channel is told when a post failed for good (its event's last try). */
+  tell?: (userId: string, notice: { title: string; body: string; link: string; dedupeKey: string }) => Promise<void>;
   /** Before a channel is removed (disconnect, a new URL): the feature revokes what it can at the provider. */
   beforeRemove?: (channel: { row: ChannelRow; webhookUrl: string | null; botToken: string | null }) => Promise<void>;
   now: () => Date;
@@ -263,22 +266,37 @@ export function createChatChannels<M>(deps: ChatChannelsDeps<M>) {
      * that fails keeps its error and the others still get theirs; the failure is then thrown for the
      * event delivery to retry (the channels already posted to are skipped next time).
      */
-    deliver: async (eventId: string, scopeKeys: string[], message: (row: ChannelRow) => Promise<M>, signal?: AbortSignal): Promise<void> => {
+    deliver: async (
+      eventId: string,
+      scopeKeys: string[],
+      message: (row: ChannelRow) => Promise<M>,
+      context: { signal?: AbortSignal | undefined; final?: boolean },
+    ): Promise<void> => {
       let failure: unknown;
       for (const scopeKey of new Set(scopeKeys)) {
         const row = await store.byScope(scopeKey);
         if (!row || row.notes_ready !== 1 || (await store.wasPosted(row.id, eventId))) continue;
         try {
-          await postTo(row, await message(row), signal);
+          await postTo(row, await message(row), context.signal);
           await store.markPosted(row.id, eventId, nowIso());
         } catch (error) {
           failure ??= error;
+          if (context.final && error instanceof ChannelPostError)
+            await deps.tell?.(row.user_id, {
+              title: `Meeting notes could not be posted to ${provider}`,
+              body: error.message,
+              link: '/settings?tab=profile',
+              dedupeKey: `chat-failed:${row.id}:${eventId}`,
+            });
         }
       }
       if (failure) throw failure instanceof Error ? failure : new Error(String(failure));
     },
 
-    removeFor: (userId: string) => store.removeUser(userId),
+    removeFor: async (userId: string): Promise<void> => {
+      for (const row of await store.ofUser(userId)) await deps.beforeRemove?.(open(row));
+      await store.removeUser(userId);
+    },
   };
 }
 

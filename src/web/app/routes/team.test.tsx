@@ -42,6 +42,24 @@ function installTeamsServer(teams: Team[], membersOf: Record<string, TeamMember[
       const members = /^\/api\/v1\/teams\/([^/]+)\/members$/.exec(path);
       if (members) return respond(200, { items: membersOf[members[1]!] ?? [] });
       if (/^\/api\/v1\/teams\/[^/]+\/activity/.test(path)) return respond(200, { items: [] });
+      const channel = /^\/api\/v1\/integrations\/(slack|teams)(\?teamId=(.+))?$/.exec(path);
+      if (channel) {
+        const body = init.method === 'PUT' ? (JSON.parse(String(init.body)) as { teamId: string }) : undefined;
+        const connected = body !== undefined;
+        return respond(200, {
+          teamId: body?.teamId ?? channel[3] ?? null,
+          connected,
+          method: connected ? 'webhook' : null,
+          destination: connected ? 'hooks.slack.com/…' : null,
+          connectedBy: connected ? 'Ada' : null,
+          connectedAt: connected ? '2026-12-07T00:00:00.000Z' : null,
+          notesReady: true,
+          shareLinks: false,
+          lastPostAt: null,
+          lastError: null,
+          lastErrorAt: null,
+        });
+      }
       return respond(404, { error: { code: 'NOT_FOUND', message: `No route for ${path}` } });
     }),
   );
@@ -135,5 +153,19 @@ describe('/team', () => {
     expect(server.requests).not.toContain(`GET /api/v1/teams/${TEAM_A.id}/members`);
     // A member cannot invite: the button says who can.
     expect(screen.getByRole('button', { name: 'Invite Member' }).getAttribute('title')).toBe('Only the team’s owner and admins can invite members');
+  });
+
+  it('Channels: the team’s owner connects a Slack webhook for the team', async () => {
+    const server = installTeamsServer([TEAM_A], { [TEAM_A.id]: [member({ userId: ADA_ID, name: 'Ada Lovelace', role: 'owner' })] });
+    render(<TeamRoute />, { wrapper: AsAda });
+    const tab = await screen.findByRole('tab', { name: 'Channels' });
+    fireEvent.mouseDown(tab);
+    fireEvent.click(tab);
+    const field = await screen.findByLabelText('Slack webhook URL for Analytical Engines');
+    fireEvent.change(field, { target: { value: 'https://hooks.slack.com/services/T1/B1/x' } });
+    fireEvent.submit(field.closest('form')!);
+    await screen.findByText(/go to hooks\.slack\.com\/… \(connected by Ada\)/);
+    expect(server.requests).toContain('PUT /api/v1/integrations/slack');
+    expect(server.requests).toContain(`GET /api/v1/integrations/teams?teamId=${TEAM_A.id}`);
   });
 });

@@ -11,6 +11,7 @@ import { MemberCard } from './member-card.tsx';
 import { MemberProfileDetails } from './member-profile-details.tsx';
 import { MemberActions, TeamMenu, TeamNameDialog } from './team-actions.tsx';
 import { TeamActivity } from './team-activity.tsx';
+import { TeamChannels } from './team-channels.tsx';
 import { activityLine, groupByDay, memberView, SAMPLE_ACTIVITY, SAMPLE_MEMBERS, type TeamMember } from './team-data.ts';
 import { useSelectedTeam } from './use-selected-team.ts';
 
@@ -114,6 +115,7 @@ function RealTeam({ team, teams, onSelect, youId, inviteFirst }: RealTeamProps) 
         <TabsList>
           <TabsTrigger value="members">Team Members</TabsTrigger>
           <TabsTrigger value="activity">Activity</TabsTrigger>
+          <TabsTrigger value="channels">Channels</TabsTrigger>
         </TabsList>
         <TabsContent value="members" className="grid gap-3">
           {members.isPending && (
@@ -144,6 +146,9 @@ function RealTeam({ team, teams, onSelect, youId, inviteFirst }: RealTeamProps) 
             sample={false}
             {...(activity.isPending ? { state: 'loading' as const } : activity.isError ? { state: 'error' as const } : {})}
           />
+        </TabsContent>
+        <TabsContent value="channels">
+          <TeamChannels team={team} />
         </TabsContent>
       </Tabs>
     </div>

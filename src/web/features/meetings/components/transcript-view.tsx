@@ -57,6 +57,9 @@ export function TranscriptView({
   const citedRef = useRef<HTMLLIElement>(null);
   const currentMatchRef = useRef<HTMLElement>(null);
   const [query, setQuery] = useState('');
+  // The first line of a range of lines to move (chosen from a line's menu); the range ends at the line whose menu moves it.
+  const [rangeFrom, setRangeFrom] = useState<string | null>(null);
+  const rangeStart = rangeFrom === null ? -1 : segments.findIndex((s) => s.id === rangeFrom);
   const [current, setCurrent] = useState(0);
   const matches = useMemo(() => findTranscriptMatches(segments, query), [segments, query]);
   // An edit can leave fewer matches than the one shown: the last one then.
@@ -132,6 +135,16 @@ export function TranscriptView({
           <ChevronDownIcon />
         </Button>
       </div>
+      {rangeStart >= 0 && (
+        <div role="status" className="flex items-center gap-2 rounded-md border border-dashed px-2 py-1 text-sm">
+          <span className="flex-1">
+            Selecting lines from {formatClock(segments[rangeStart]!.startMs / 1000)}: open the speaker menu of the last line to move them.
+          </span>
+          <Button type="button" size="sm" variant="ghost" onClick={() => setRangeFrom(null)}>
+            Cancel selection
+          </Button>
+        </div>
+      )}
       <ol className="grid gap-1" aria-label="Transcript">
         {segments.map((segment) => (
           <TranscriptLine
@@ -153,6 +166,10 @@ export function TranscriptView({
                     run: runs.get(segment.id) ?? [segment.id],
                     to: speakers.filter((s) => s.id !== segment.speakerId).map((s) => ({ id: s.id, name: speakerName(speakers, s.id) })),
                     onMove,
+                    everyone: speakers.map((s) => ({ id: s.id, name: speakerName(speakers, s.id) })),
+                    range: rangeStart >= 0 && segment.id !== rangeFrom ? rangeOf(segments, rangeStart, segment.id) : undefined,
+                    selectFrom: rangeStart >= 0 ? undefined : () => setRangeFrom(segment.id),
+                    moveRange: (ids: string[], speakerId: string) => onMove(ids, speakerId).finally(() => setRangeFrom(null)),
                   }
                 : undefined
             }
@@ -211,7 +228,19 @@ function TranscriptLine({
   onSplit,
   move,
 }: {
-  move: { run: string[]; to: { id: string; name: string }[]; onMove: (segmentIds: string[], speakerId: string) => Promise<unknown> } | undefined;
+  move:
+    | {
+        run: string[];
+        to: { id: string; name: string }[];
+        onMove: (segmentIds: string[], speakerId: string) => Promise<unknown>;
+        /** Every speaker: a range may hold several, so it may go to any of them. */
+        everyone: { id: string; name: string }[];
+        /** The lines from the selection's first line to this one, when a selection was started on another line. */
+        range: { ids: string[]; from: string; to: string } | undefined;
+        selectFrom: (() => void) | undefined;
+        moveRange: (segmentIds: string[], speakerId: string) => Promise<unknown>;
+      }
+    | undefined;
   onSplit: ((segmentId: string, at: number) => Promise<unknown>) | undefined;
   segment: TranscriptSegment;
   speaker: string;
@@ -291,6 +320,26 @@ function TranscriptLine({
                   </DropdownMenuItem>
                 ))}
                 <DropdownMenuItem onSelect={() => void move.onMove([segment.id], 'new')}>A new speaker</DropdownMenuItem>
+                {move.range && (
+                  <>
+                    <DropdownMenuSeparator />
+                    <DropdownMenuLabel>
+                      The {move.range.ids.length} lines from {move.range.from} to {move.range.to} to
+                    </DropdownMenuLabel>
+                    {move.everyone.map((other) => (
+                      <DropdownMenuItem key={other.id} onSelect={() => void move.moveRange(move.range!.ids, other.id)}>
+                        {other.name}
+                      </DropdownMenuItem>
+                    ))}
+                    <DropdownMenuItem onSelect={() => void move.moveRange(move.range!.ids, 'new')}>A new speaker</DropdownMenuItem>
+                  </>
+                )}
+                {move.selectFrom && (
+                  <>
+                    <DropdownMenuSeparator />
+                    <DropdownMenuItem onSelect={move.selectFrom}>Select lines from here…</DropdownMenuItem>
+                  </>
+                )}
                 {onSplit && segment.text.trim().includes(' ') && (
                   <>
                     <DropdownMenuSeparator />
@@ -460,4 +509,11 @@ function SplitLine({
       </div>
     </div>
   );
+}
+
+/** The lines from `start` to the line `toId`, in transcript order whichever comes first. */
+function rangeOf(segments: TranscriptSegment[], start: number, toId: string): { ids: string[]; from: string; to: string } {
+  const end = segments.findIndex((s) => s.id === toId);
+  const [a, b] = start <= end ? [start, end] : [end, start];
+  return { ids: segments.slice(a, b + 1).map((s) => s.id), from: formatClock(segments[a]!.startMs / 1000), to: formatClock(segments[b]!.startMs / 1000) };
 }

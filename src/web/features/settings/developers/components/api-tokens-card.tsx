@@ -84,7 +84,7 @@ export function ApiTokensCard() {
           <div role="status" className="grid gap-2 rounded-lg border border-primary/40 bg-primary/5 p-3 text-sm">
             <p className="font-medium">Copy your new token “{created.name}” now: it will not be shown again.</p>
             <div className="flex flex-wrap items-center gap-2">
-              <code aria-label="New API token" className="min-w-0 flex-1 break-all rounded bg-muted px-2 py-1">
+              <code aria-label="Your new API token" className="min-w-0 flex-1 break-all rounded bg-muted px-2 py-1">
                 {created.token}
               </code>
               <Button type="button" size="sm" variant="outline" onClick={() => void onCopy(created.token)}>
