@@ -143,6 +143,13 @@ const EnvSchema = z.object({
   ASK_EMBEDDINGS_TIMEOUT_SECONDS: int(10, 1, 600),
   ASK_QUESTIONS_PER_MINUTE: int(20, 1, 100_000),
   OUTBOUND_ALLOW_PRIVATE_NETWORKS: bool(false),
+  CALENDAR_TIMEOUT_SECONDS: int(15, 1, 120),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_AUTH_URL: optionalUrl,
+  GOOGLE_TOKEN_URL: optionalUrl,
+  GOOGLE_REVOKE_URL: optionalUrl,
+  GOOGLE_CALENDAR_API_URL: optionalUrl,
   SLACK_CLIENT_ID: optionalString,
   SLACK_CLIENT_SECRET: optionalString,
   SLACK_API_URL: z.string().url().default('https://slack.com/api/'),
@@ -252,6 +259,15 @@ export type Config = Readonly<{
    * addresses are refused unless OUTBOUND_ALLOW_PRIVATE_NETWORKS (a self-hoster's internal services).
    */
   outbound: Readonly<{ allowPrivateNetworks: boolean }>;
+  /**
+   * Calendars (Settings › Connected Accounts › Google Calendar): how long a calendar server may take,
+   * and Connect with Google when GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET are set (its endpoints
+   * overridable: tests point them at a local server).
+   */
+  calendar: Readonly<{
+    timeoutSeconds: number;
+    google: Readonly<{ clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; revokeUrl: string; calendarApiUrl: string }> | undefined;
+  }>;
   /**
    * "Add to Slack" (a Slack app's bot token, a channel picker, files): the app's client id and secret
    * (unset unless both are); the Web API and authorize URLs are settings so tests point them at a local server.
@@ -453,6 +469,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       llmRerank: e.ASK_LLM_RERANK,
     }),
     outbound: Object.freeze({ allowPrivateNetworks: e.OUTBOUND_ALLOW_PRIVATE_NETWORKS }),
+    calendar: Object.freeze({
+      timeoutSeconds: e.CALENDAR_TIMEOUT_SECONDS,
+      google:
+        e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+          ? Object.freeze({
+              clientId: e.GOOGLE_CLIENT_ID,
+              clientSecret: e.GOOGLE_CLIENT_SECRET,
+              authUrl: e.GOOGLE_AUTH_URL ?? 'https://accounts.google.com/o/oauth2/v2/auth',
+              tokenUrl: e.GOOGLE_TOKEN_URL ?? 'https://oauth2.googleapis.com/token',
+              revokeUrl: e.GOOGLE_REVOKE_URL ?? 'https://oauth2.googleapis.com/revoke',
+              calendarApiUrl: e.GOOGLE_CALENDAR_API_URL ?? 'https://www.googleapis.com/calendar/v3',
+            })
+          : undefined,
+    }),
     slack: Object.freeze({
       app: e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET ? Object.freeze({ clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET }) : undefined,
       apiUrl: e.SLACK_API_URL.endsWith('/') ? e.SLACK_API_URL : `${e.SLACK_API_URL}/`,

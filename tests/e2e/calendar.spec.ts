@@ -46,7 +46,7 @@ afterAll(async () => {
 });
 
 describe('a calendar by its secret address', () => {
-  it('connects in Settings, lists the meeting on the dashboard, records it with its title, and disconnects', async () => {
+  it('connects in Settings, lists the meeting on the dashboard, records it with its title, schedules a follow-up, and disconnects', async () => {
     const { context, page } = await signedInPage(browser, { fullName: 'Rosa Planner', email: uniqueEmail('calendar'), password: 'calendar1' });
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Connect Google Calendar' }).click();
@@ -66,6 +66,15 @@ describe('a calendar by its secret address', () => {
     await page.waitForURL(/\/record\?event=/);
     await page.getByText('From your calendar: Roadmap review · with Rosa Planner, Grace Hopper').waitFor();
     await expect.poll(() => page.getByLabel('Meeting title').inputValue()).toBe('Roadmap review');
+
+    // Schedule follow-up from a meeting: without Google, an .ics invitation with its open action items.
+    await page.goto('/history');
+    await page.getByRole('link', { name: 'Weekly Team Standup' }).first().click();
+    await page.getByRole('button', { name: 'Actions for Weekly Team Standup' }).click();
+    await page.getByRole('menuitem', { name: 'Schedule follow-up' }).click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('dialog').getByRole('button', { name: 'Schedule follow-up' }).click()]);
+    expect(download.suggestedFilename()).toBe('Follow-up Weekly Team Standup.ics');
+    await toast(page, 'Follow-up invitation downloaded').waitFor();
 
     await page.goto('/settings');
     await page.getByRole('button', { name: 'Disconnect Google Calendar' }).click();

@@ -36,6 +36,7 @@ export const BEST_EFFORTS = {
   'socket-auth': 'a socket could not be authenticated for a reason other than its token',
   'event-enqueue': 'event deliveries were not queued after their commit: the next sweep queues them',
   'event-sweep': 'the sweep of pending event deliveries failed: it runs again within the minute',
+  'calendar-revoke': 'a disconnected Google Calendar grant was not revoked at Google: it stays until the person removes it in their Google account',
   'webhook-sweep': 'the sweep of due webhook deliveries failed: it runs again within seconds',
   'webhook-disabled-notice': 'a webhook endpoint was disabled, but its owner could not be told in the app',
   'calendar-sweep': 'the refresh of connected calendars failed: it runs again within the minute',

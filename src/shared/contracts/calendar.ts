@@ -34,6 +34,14 @@ export const ConnectIcsBodySchema = z.object({
   icsUrl: z.string().check(z.trim(), z.minLength(1), z.maxLength(MAX_ICS_URL_LENGTH)),
 });
 
+export const GoogleStartSchema = z.object({ authorizationUrl: z.string() });
+/** What Google sent the browser back with (the redirect URI's query). */
+export const GoogleFinishBodySchema = z.object({
+  state: z.string().check(z.maxLength(4_096)),
+  code: z.optional(z.string().check(z.maxLength(4_096))),
+  error: z.optional(z.string().check(z.maxLength(200))),
+});
+
 export const AttendeeSchema = z.object({ name: z.string(), email: z.nullable(z.string()) });
 export type CalendarAttendee = z.infer<typeof AttendeeSchema>;
 
@@ -67,6 +75,18 @@ export const EventsQuerySchema = z.object({ from: isoDateTime, to: isoDateTime }
 export const EventParamsSchema = z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not an event id')) });
 export const LinkMeetingBodySchema = z.object({ meetingId: z.uuid() });
 
+export const FollowUpBodySchema = z.object({
+  meetingId: z.uuid(),
+  start: isoDateTime,
+  durationMinutes: z._default(z.number().check(z.int(), z.gte(5), z.lte(480)), 30),
+});
+/** The follow-up as made: an event in the connected Google Calendar, or an .ics invitation to open in any calendar. */
+export const FollowUpSchema = z.union([
+  z.object({ kind: z.literal('google'), eventUrl: z.nullable(z.string()) }),
+  z.object({ kind: z.literal('ics'), fileName: z.string(), ics: z.string() }),
+]);
+export type FollowUp = z.infer<typeof FollowUpSchema>;
+
 export const calendarEndpoints = {
   connection: defineEndpoint({ method: 'GET', path: '/api/v1/integrations/calendar', response: CalendarConnectionSchema, tag: 'calendar' }),
   connectIcs: defineEndpoint({
@@ -85,6 +105,21 @@ export const calendarEndpoints = {
     tag: 'calendar',
     summary: 'Refreshes the calendar now',
   }),
+  googleStart: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/integrations/calendar/google/start',
+    response: GoogleStartSchema,
+    tag: 'calendar',
+    summary: 'Connect with Google, step one: the authorization URL to open (OAuth 2.0 with PKCE)',
+  }),
+  googleFinish: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/integrations/calendar/google/finish',
+    body: GoogleFinishBodySchema,
+    response: CalendarConnectionSchema,
+    tag: 'calendar',
+    summary: 'Connect with Google, step two: the code and state Google sent back',
+  }),
   events: defineEndpoint({
     method: 'GET',
     path: '/api/v1/calendar/events',
@@ -102,5 +137,13 @@ export const calendarEndpoints = {
     response: CalendarEventSchema,
     tag: 'calendar',
     summary: 'Links a meeting recorded from this event (its attendees become the participants)',
+  }),
+  followUp: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/calendar/follow-ups',
+    body: FollowUpBodySchema,
+    response: FollowUpSchema,
+    tag: 'calendar',
+    summary: 'Schedules a follow-up of a meeting with its open action items: an event in the connected Google Calendar, else an .ics invitation',
   }),
 };

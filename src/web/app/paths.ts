@@ -57,6 +57,8 @@ export const paths = {
     /** `tab`: the tab to open at (`?tab=`), e.g. Privacy from an auto-delete notice. */
     href: (tab?: 'profile' | 'notifications' | 'recording' | 'privacy' | 'billing' | 'developers'): string => (tab ? `/settings?tab=${tab}` : '/settings'),
   },
+  /** Where Google sends the browser back after Connect with Google (the OAuth redirect URI). */
+  googleCalendarCallback: fixed('/settings/connections/google'),
   /** The API reference (Settings › Developers links it), rendered from /api/v1/openapi.json. */
   apiReference: fixed('/settings/api'),
   status: fixed('/status'),

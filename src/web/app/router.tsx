@@ -83,6 +83,7 @@ const routes: RouteObject[] = [
         site(paths.analytics.path, () => import('./routes/analytics.ts')),
         site(paths.team.path, () => import('./routes/team.tsx')),
         site(paths.settings.path, () => import('./routes/settings.ts')),
+        site(paths.googleCalendarCallback.path, () => import('./routes/google-calendar-callback.ts')),
         site(paths.apiReference.path, () => import('./routes/api-reference.ts')),
         site(paths.status.path, () => import('./routes/status.ts')),
         site(paths.slackCallback.path, () => import('./routes/slack-callback.ts')),

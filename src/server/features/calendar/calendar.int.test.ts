@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CalendarConnectionSchema, CalendarEventSchema, type CalendarEvent } from '#shared/contracts/calendar.ts';
+import { CalendarConnectionSchema, CalendarEventSchema, FollowUpSchema, type CalendarEvent } from '#shared/contracts/calendar.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 
 /** A calendar publisher: serves the secret address's .ics (changed by the test), and the ways it goes wrong. */
@@ -204,5 +205,35 @@ describe('a calendar by its secret ICS address', () => {
     expect((await call(token, 'GET', '/api/v1/integrations/calendar')).body).toMatchObject({ connected: false });
     const window = `from=${new Date().toISOString()}&to=${new Date(Date.now() + 90 * DAY).toISOString()}`;
     expect((await call(token, 'GET', `/api/v1/calendar/events?${window}`)).status).toBe(400);
+  });
+
+  it('schedules a follow-up as an .ics invitation with the open action items, for a meeting the caller may read', async () => {
+    const { token } = await signUpUser(t.app, 'calendar-follow-up');
+    // The sample meetings a new account starts with have notes with open action items.
+    const meetings = (await call(token, 'GET', '/api/v1/meetings?pageSize=12')).body.items as { id: string; title: string }[];
+    const withItems = [];
+    for (const meeting of meetings) {
+      const notes = (await call(token, 'GET', `/api/v1/meetings/${meeting.id}`)).body as { insights: { kind: string; status: string; text: string }[] };
+      const open = notes.insights.filter((i) => i.kind === 'action_item' && i.status === 'open');
+      if (open.length > 0) withItems.push({ meeting, open });
+    }
+    const [{ meeting, open }] = withItems as [(typeof withItems)[number]];
+    const start = new Date(Date.now() + 7 * DAY);
+    start.setUTCHours(15, 0, 0, 0);
+    const answer = await call(token, 'POST', '/api/v1/calendar/follow-ups', { meetingId: meeting.id, start: start.toISOString(), durationMinutes: 45 });
+    expect(answer.status).toBe(200);
+    const followUp = FollowUpSchema.parse(answer.body);
+    if (followUp.kind !== 'ics') throw new Error('expected an .ics invitation without Google');
+    expect(followUp.fileName).toMatch(/^Follow-up .*\.ics$/);
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(followUp.ics) as unknown[]).getFirstSubcomponent('vevent')!);
+    expect(event.summary).toBe(`Follow-up: ${meeting.title}`);
+    expect(event.startDate.toJSDate().toISOString()).toBe(start.toISOString());
+    expect(event.endDate.toJSDate().getTime() - start.getTime()).toBe(45 * 60_000);
+    expect(event.description).toContain('Open action items:');
+    for (const item of open) expect(event.description).toContain(item.text);
+    expect(event.description).toContain(`${t.baseUrl}/meetings/${meeting.id}`);
+
+    const other = await signUpUser(t.app, 'calendar-follow-up-other');
+    expect((await call(other.token, 'POST', '/api/v1/calendar/follow-ups', { meetingId: meeting.id, start: start.toISOString() })).status).toBe(404);
   });
 });

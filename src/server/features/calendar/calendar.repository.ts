@@ -28,17 +28,15 @@ export async function saveConnection(db: Db, row: Pick<ConnectionRow, 'user_id' 
       .insertInto('calendar_connections')
       .values({ ...row, last_synced_at: null, last_error: null, last_attempt_at: null })
       .onConflict((oc) =>
-        oc
-          .column('user_id')
-          .doUpdateSet({
-            kind: row.kind,
-            secret: row.secret,
-            label: row.label,
-            created_at: row.created_at,
-            last_synced_at: null,
-            last_error: null,
-            last_attempt_at: null,
-          }),
+        oc.column('user_id').doUpdateSet({
+          kind: row.kind,
+          secret: row.secret,
+          label: row.label,
+          created_at: row.created_at,
+          last_synced_at: null,
+          last_error: null,
+          last_attempt_at: null,
+        }),
       )
       .execute();
   });
@@ -80,6 +78,10 @@ export async function storeSync(db: Db, input: { userId: string; createdAt: stri
     }
     return true;
   });
+}
+
+export async function updateSecret(db: Db, userId: string, secret: string): Promise<void> {
+  await db.updateTable('calendar_connections').set({ secret }).where('user_id', '=', userId).execute();
 }
 
 export async function storeSyncError(db: Db, input: { userId: string; createdAt: string; error: string; now: string }): Promise<void> {
@@ -217,4 +219,15 @@ export async function earlierInSeries(
     .limit(limit)
     .execute();
   return rows.map((r) => ({ meetingId: r.meeting_id, eventStart: r.event_start }));
+}
+
+/** The event a meeting of the person's was recorded from. */
+export async function linkOfMeeting(db: Db, userId: string, meetingId: string): Promise<{ eventId: string } | undefined> {
+  const row = await db
+    .selectFrom('calendar_meeting_links')
+    .select('event_id')
+    .where('user_id', '=', userId)
+    .where('meeting_id', '=', meetingId)
+    .executeTakeFirst();
+  return row && { eventId: row.event_id };
 }

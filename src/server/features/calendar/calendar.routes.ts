@@ -11,9 +11,12 @@ export function registerCalendarRoutes(route: Router, deps: { calendar: Calendar
   route(calendarEndpoints.connectIcs, async (request) => calendar.connectIcs(userOf(request), request.body.icsUrl));
   route(calendarEndpoints.disconnect, async (request) => calendar.disconnect(userOf(request)));
   route(calendarEndpoints.sync, async (request) => calendar.sync(userOf(request)));
+  route(calendarEndpoints.googleStart, async (request) => calendar.googleStart(userOf(request)));
+  route(calendarEndpoints.googleFinish, async (request) => calendar.googleFinish(userOf(request), request.body));
   route(calendarEndpoints.events, async (request) => ({
     events: await calendar.events(userOf(request), new Date(request.query.from), new Date(request.query.to)),
   }));
   route(calendarEndpoints.event, async (request) => calendar.event(userOf(request), request.params.id));
+  route(calendarEndpoints.followUp, async (request) => calendar.followUp(userOf(request), request.body));
   route(calendarEndpoints.linkMeeting, async (request) => calendar.linkMeeting(userOf(request), request.params.id, request.body.meetingId));
 }

@@ -2,8 +2,11 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db } from '#server/db/create-db.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { bestEffort } from '#server/lib/best-effort.ts';
+import type { Clock } from '#server/lib/clock.ts';
+import { createMemoryReplayGuard, createOAuthClient, OAuthError, type OAuthClient, type OAuthTokens } from '#server/lib/oauth/oauth-client.ts';
+import { outboundFetch } from '#server/lib/outbound/outbound-fetch.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
-import { MAX_EVENTS_PER_ANSWER, MAX_EVENTS_WINDOW_DAYS, type CalendarConnection, type CalendarEvent } from '#shared/contracts/calendar.ts';
+import { MAX_EVENTS_PER_ANSWER, MAX_EVENTS_WINDOW_DAYS, type CalendarConnection, type CalendarEvent, type FollowUp } from '#shared/contracts/calendar.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import {
   connectionOf,
@@ -17,13 +20,17 @@ import {
   removeConnection,
   saveConnection,
   saveLink,
+  linkOfMeeting,
   storeSync,
+  updateSecret,
   storeSyncError,
   type ConnectionRow,
   type StoredEvent,
 } from './calendar.repository.ts';
 import { expandIcs, IcsError } from './ics.ts';
 import { fetchIcs, icsLabel, normaliseIcsUrl } from './ics-source.ts';
+import { createGoogleApi, type GoogleApi } from './google-calendar.ts';
+import { followUpIcs } from './follow-up-ics.ts';
 
 const DAY_MS = 86_400_000;
 /** The events kept from each refresh: the past month (for "last time") and the next three. */
@@ -40,21 +47,117 @@ export type CalendarService = ReturnType<typeof createCalendarService>;
 type CalendarDeps = {
   db: Db;
   secrets: SecretBox;
-  meetings: Pick<MeetingsService, 'get' | 'update'>;
+  meetings: Pick<MeetingsService, 'get' | 'read' | 'update'>;
+  /** The address of a meeting's page (in a follow-up's description). */
+  meetingUrl: (meetingId: string) => string;
   /** Open action items of a meeting the person owns (the notes feature's). */
   openActionItemsOf: (meeting: { id: string; transcriptRevision: number }) => Promise<string[]>;
   timeZoneOf: (userId: string) => Promise<string>;
   outbound: { allowPrivateNetworks: boolean };
+  /** How long a calendar server (an ICS address, Google) may take. */
+  timeoutMs: number;
+  /** Connect with Google: the installation's OAuth client and Google's endpoints; undefined when not configured. */
+  google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; revokeUrl: string; calendarApiUrl: string } | undefined;
   /** The redirect URI Google sends people back to (shown in Settings to register). */
   googleRedirectUri: string;
-  now: () => Date;
+  clock: Clock;
   log: Logger;
 };
+
+/** What a Google connection keeps (sealed): the tokens, refreshed before they expire. */
+type StoredGoogleTokens = { accessToken: string; refreshToken: string | null; expiresAt: string | null };
+
+const GOOGLE_SCOPE = 'https://www.googleapis.com/auth/calendar.events';
 
 const secretContext = (userId: string) => `calendar_connections.secret:${userId}`;
 
 export function createCalendarService(deps: CalendarDeps) {
-  const { db, secrets, now, log } = deps;
+  const { db, secrets, log } = deps;
+  const now = () => deps.clock.now();
+  const guardedFetch = (url: string | URL | Request, init?: RequestInit) =>
+    outboundFetch(
+      url instanceof Request ? url.url : url,
+      { ...(init as object), body: (init?.body ?? null) as string | null },
+      {
+        allowPrivateNetworks: deps.outbound.allowPrivateNetworks,
+        timeoutMs: deps.timeoutMs,
+      },
+    );
+  const google: { oauth: OAuthClient; api: GoogleApi } | undefined = deps.google && {
+    oauth: createOAuthClient({
+      provider: {
+        id: 'google',
+        issuer: 'https://accounts.google.com',
+        authorizationEndpoint: deps.google.authUrl,
+        tokenEndpoint: deps.google.tokenUrl,
+        revocationEndpoint: deps.google.revokeUrl,
+        clientId: deps.google.clientId,
+        clientSecret: deps.google.clientSecret,
+        scopes: [GOOGLE_SCOPE],
+        redirectUri: deps.googleRedirectUri,
+        // A refresh token (offline), asked for again at each connection so a reconnection gets one too.
+        authorizationParameters: { access_type: 'offline', prompt: 'consent', include_granted_scopes: 'true' },
+      },
+      box: secrets,
+      replayGuard: createMemoryReplayGuard(deps.clock),
+      clock: deps.clock,
+      fetch: guardedFetch as typeof fetch,
+      // Google's endpoints are https; a test's local server is http.
+      allowInsecureRequests: deps.google.tokenUrl.startsWith('http:'),
+      timeoutMs: deps.timeoutMs,
+    }),
+    api: createGoogleApi({ baseUrl: deps.google.calendarApiUrl, fetch: guardedFetch }),
+  };
+
+  const sealTokens = (userId: string, tokens: OAuthTokens) =>
+    secrets.seal(
+      JSON.stringify({
+        accessToken: tokens.accessToken,
+        refreshToken: tokens.refreshToken ?? null,
+        expiresAt: tokens.expiresAt?.toISOString() ?? null,
+      } satisfies StoredGoogleTokens),
+      secretContext(userId),
+    );
+  const openTokens = (userId: string, secret: string): OAuthTokens => {
+    const stored = JSON.parse(secrets.open(secret, secretContext(userId)).plaintext) as StoredGoogleTokens;
+    return {
+      accessToken: stored.accessToken,
+      refreshToken: stored.refreshToken ?? undefined,
+      expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : undefined,
+      scope: undefined,
+      tokenType: 'Bearer',
+      raw: {},
+    };
+  };
+  const googleUnavailable = () =>
+    new AppError('CONFLICT', 'Connect with Google is not set up on this server: connect your calendar by its secret iCal address instead.');
+  const oauthProblem = (error: unknown): unknown => {
+    if (!(error instanceof OAuthError)) return error;
+    if (error.kind === 'refused' && error.providerError === 'invalid_grant') {
+      return new AppError('FORBIDDEN', 'Google no longer lets Parley read this calendar (access was removed or expired): connect with Google again.', {
+        cause: error,
+      });
+    }
+    if (error.kind === 'invalid_state' || error.kind === 'denied') return new AppError('VALIDATION_FAILED', error.message, { cause: error });
+    return new AppError('ENGINE_UNAVAILABLE', `Google could not be reached to sign in: ${error.message}`, { cause: error });
+  };
+  /** A valid access token for the person's Google connection, refreshed (and stored again) when it is about to expire. */
+  const googleAccess = async (userId: string, secret: string): Promise<string> => {
+    if (!google) throw googleUnavailable();
+    try {
+      const { tokens, refreshed } = await google.oauth.fresh(openTokens(userId, secret));
+      if (refreshed) await updateSecret(db, userId, sealTokens(userId, tokens));
+      return tokens.accessToken;
+    } catch (error) {
+      throw oauthProblem(error);
+    }
+  };
+  /** Revokes a Google grant at Google (disconnect, account deletion); a failure leaves it to expire and is logged. */
+  const revokeGoogle = async (userId: string, row: ConnectionRow | undefined) => {
+    if (!google || row?.kind !== 'google') return;
+    const tokens = openTokens(userId, row.secret);
+    await bestEffort('calendar-revoke', google.oauth.revoke(tokens.refreshToken ?? tokens.accessToken), log, { userId });
+  };
   let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<unknown> | undefined;
 
@@ -65,15 +168,19 @@ export function createCalendarService(deps: CalendarDeps) {
     lastSyncedAt: row?.last_synced_at ?? null,
     lastError: row?.last_error ?? null,
     eventCount: row ? await countEvents(db, userId) : 0,
-    google: { available: false, redirectUri: deps.googleRedirectUri },
+    google: { available: google !== undefined, redirectUri: deps.googleRedirectUri },
   });
 
   /** Reads the calendar behind a connection into occurrences; throws an AppError a person can act on. */
   const readOccurrences = async (userId: string, row: Pick<ConnectionRow, 'kind' | 'secret'>): Promise<StoredEvent[]> => {
     const at = now().getTime();
     const window = { from: new Date(at - KEEP_BEFORE_MS), to: new Date(at + KEEP_AFTER_MS), max: MAX_STORED_EVENTS };
+    if (row.kind === 'google') {
+      if (!google) throw googleUnavailable();
+      return await google.api.events(await googleAccess(userId, row.secret), window, await deps.timeZoneOf(userId));
+    }
     const url = normaliseIcsUrl(secrets.open(row.secret, secretContext(userId)).plaintext, deps.outbound);
-    const text = await fetchIcs(url, deps.outbound);
+    const text = await fetchIcs(url, { ...deps.outbound, timeoutMs: deps.timeoutMs });
     let expanded;
     try {
       expanded = expandIcs(text, { ...window, floatingZone: await deps.timeZoneOf(userId) });
@@ -166,8 +273,41 @@ export function createCalendarService(deps: CalendarDeps) {
     },
 
     disconnect: async (userId: string): Promise<CalendarConnection> => {
-      await removeConnection(db, userId);
+      await revokeGoogle(userId, await removeConnection(db, userId));
       return present(userId, undefined);
+    },
+
+    /** Connect with Google, step one: where to send the person's browser. */
+    googleStart: (userId: string): { authorizationUrl: string } => {
+      if (!google) throw googleUnavailable();
+      return { authorizationUrl: google.oauth.start({ userId }).authorizationUrl };
+    },
+
+    /** Step two: the browser came back with a code (or an error); the tokens are kept sealed and the calendar read. */
+    googleFinish: async (userId: string, callback: { state: string; code?: string | undefined; error?: string | undefined }): Promise<CalendarConnection> => {
+      if (!google) throw googleUnavailable();
+      const parameters = new URLSearchParams({ state: callback.state });
+      if (callback.code) parameters.set('code', callback.code);
+      if (callback.error) parameters.set('error', callback.error);
+      let tokens: OAuthTokens;
+      try {
+        tokens = await google.oauth.finish({ userId, callback: parameters });
+      } catch (error) {
+        throw oauthProblem(error);
+      }
+      const calendar = await google.api.primary(tokens.accessToken);
+      const previous = await connectionOf(db, userId);
+      const createdAt = now().toISOString();
+      await saveConnection(db, {
+        user_id: userId,
+        kind: 'google',
+        secret: sealTokens(userId, tokens),
+        label: calendar.summary === calendar.id ? calendar.id : `${calendar.summary} (${calendar.id})`,
+        created_at: createdAt,
+      });
+      await revokeGoogle(userId, previous);
+      await syncNow(userId);
+      return present(userId, await connectionOf(db, userId));
     },
 
     /** Refreshes now ("Sync now"); the answer carries the outcome (lastError). */
@@ -208,9 +348,49 @@ export function createCalendarService(deps: CalendarDeps) {
       return presented!;
     },
 
+    /**
+     * "Schedule follow-up" on a meeting the caller may read: an event with its open action items in
+     * the connected Google Calendar, else an .ics invitation. The attendees of the event it was
+     * recorded from are invited.
+     */
+    followUp: async (userId: string, input: { meetingId: string; start: string; durationMinutes?: number | undefined }): Promise<FollowUp> => {
+      const meeting = await deps.meetings.read(userId, input.meetingId);
+      if (!meeting) throw notFound('Meeting');
+      const start = new Date(input.start);
+      const end = new Date(start.getTime() + (input.durationMinutes ?? 30) * 60_000);
+      const items = await deps.openActionItemsOf(meeting);
+      const url = deps.meetingUrl(meeting.id);
+      const description = [
+        `Follow-up of “${meeting.title}” (${meeting.startedAt.slice(0, 10)}).`,
+        '',
+        items.length > 0 ? 'Open action items:' : 'No open action items.',
+        ...items.map((item) => `- ${item}`),
+        '',
+        `Notes and transcript: ${url}`,
+      ].join('\n');
+      const link = await linkOfMeeting(db, userId, meeting.id);
+      const event = link ? await eventOf(db, userId, link.eventId) : undefined;
+      const attendees = (event?.attendees ?? []).flatMap((a) => (a.email ? [a.email] : []));
+      const summary = `Follow-up: ${meeting.title}`.slice(0, 200);
+      const row = await connectionOf(db, userId);
+      if (row?.kind === 'google' && google) {
+        const inserted = await google.api.insert(await googleAccess(userId, row.secret), { summary, description, start, end, attendees });
+        return { kind: 'google', eventUrl: inserted.htmlLink };
+      }
+      const fileName = `${
+        summary
+          .replace(/[^\p{L}\p{N} _-]+/gu, '')
+          .trim()
+          .slice(0, 80) || 'Follow-up'
+      }.ics`;
+      return { kind: 'ics', fileName, ics: followUpIcs({ summary, description, start, end, url, attendees, now: now() }) };
+    },
+
     /** Delete All Data and Delete Account: the connection, its sealed address or tokens, the events and the links. */
     removeFor: async (userId: string): Promise<void> => {
+      const row = await connectionOf(db, userId);
       await removeAllOf(db, userId);
+      await revokeGoogle(userId, row);
     },
 
     /** The worker's refresh: every 15 minutes per calendar, a few at a time. */

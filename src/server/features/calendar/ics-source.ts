@@ -8,7 +8,6 @@ import { AppError } from '#server/lib/app-error.ts';
 
 /** The largest calendar file read; a busy calendar of several years is under 2 MB. */
 export const MAX_ICS_BYTES = 5 * 1024 * 1024;
-export const ICS_TIMEOUT_MS = 15_000;
 
 /** webcal:// (what "Subscribe" links use) is https:// under another name. */
 export function normaliseIcsUrl(text: string, policy: Pick<OutboundPolicy, 'allowPrivateNetworks'>): URL {
@@ -20,7 +19,7 @@ export function normaliseIcsUrl(text: string, policy: Pick<OutboundPolicy, 'allo
 export const icsLabel = (url: URL): string => `${url.host}/…`;
 
 /** The calendar's text, or an AppError saying in words a person can act on why not. */
-export async function fetchIcs(url: URL, policy: Pick<OutboundPolicy, 'allowPrivateNetworks'>, signal?: AbortSignal): Promise<string> {
+export async function fetchIcs(url: URL, policy: Pick<OutboundPolicy, 'allowPrivateNetworks'> & { timeoutMs: number }, signal?: AbortSignal): Promise<string> {
   let response: Response;
   try {
     response = await outboundFetch(
@@ -28,7 +27,7 @@ export async function fetchIcs(url: URL, policy: Pick<OutboundPolicy, 'allowPriv
       { headers: { accept: 'text/calendar, */*;q=0.5' }, ...(signal ? { signal } : {}) },
       {
         allowPrivateNetworks: policy.allowPrivateNetworks,
-        timeoutMs: ICS_TIMEOUT_MS,
+        timeoutMs: policy.timeoutMs,
         maxResponseBytes: MAX_ICS_BYTES,
       },
     );
@@ -43,7 +42,7 @@ export async function fetchIcs(url: URL, policy: Pick<OutboundPolicy, 'allowPriv
       case 'timeout':
         throw new AppError(
           'ENGINE_UNAVAILABLE',
-          `${url.host} did not answer within ${ICS_TIMEOUT_MS / 1000} s. Try again later; if it keeps failing, check the address.`,
+          `${url.host} did not answer within ${policy.timeoutMs / 1000} s. Try again later; if it keeps failing, check the address.`,
         );
       case 'refused':
         throw error;

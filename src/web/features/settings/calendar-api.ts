@@ -25,3 +25,9 @@ function useConnectionChange<T>(change: (input: T) => Promise<CalendarConnection
 export const useConnectIcs = () => useConnectionChange((icsUrl: string) => api(calendarEndpoints.connectIcs, { body: { icsUrl } }));
 export const useDisconnectCalendar = () => useConnectionChange(() => api(calendarEndpoints.disconnect, {}));
 export const useSyncCalendar = () => useConnectionChange(() => api(calendarEndpoints.sync, {}));
+
+/** Connect with Google: the server's authorization URL, which the browser then opens. */
+export const startGoogle = () => api(calendarEndpoints.googleStart, {});
+
+export const useFinishGoogle = () =>
+  useConnectionChange((body: { state: string; code?: string; error?: string }) => api(calendarEndpoints.googleFinish, { body }));

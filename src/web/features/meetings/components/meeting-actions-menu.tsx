@@ -1,4 +1,4 @@
-import { ChevronRightIcon, DownloadIcon, MessageSquareIcon, MoreVerticalIcon, Share2Icon, Trash2Icon, UsersIcon } from 'lucide-react';
+import { CalendarPlusIcon, ChevronRightIcon, DownloadIcon, MessageSquareIcon, MoreVerticalIcon, Share2Icon, Trash2Icon, UsersIcon } from 'lucide-react';
 import { DropdownMenu as DropdownMenuPrimitive } from 'radix-ui';
 import { toast } from '#web/lib/toast.ts';
 import { EXPORT_FORMATS, type MeetingSummary } from '#shared/contracts/meetings.ts';
@@ -14,6 +14,8 @@ type MeetingActionsMenuProps = {
   onShareWithTeam?: () => void;
   /** Opens "Share to Slack" (anyone who may read the meeting); the item is left out without it. */
   onShareToSlack?: () => void;
+  /** Opens "Schedule follow-up" (a calendar event with the open action items); left out without it. */
+  onScheduleFollowUp?: () => void;
 };
 
 async function download(meeting: MeetingSummary, kind: DownloadKind) {
@@ -36,7 +38,7 @@ const itemClass =
  * The card's menu (spec: Download, Share, Delete); Download opens a submenu of formats. A teammate's
  * meeting (shared with the reader's team) offers Download alone: sharing and deleting are its owner's.
  */
-export function MeetingActionsMenu({ meeting, onShare, onDelete, onShareWithTeam, onShareToSlack }: MeetingActionsMenuProps) {
+export function MeetingActionsMenu({ meeting, onShare, onDelete, onShareWithTeam, onShareToSlack, onScheduleFollowUp }: MeetingActionsMenuProps) {
   const owned = meeting.access !== 'team';
   const kinds: DownloadKind[] = [...EXPORT_FORMATS, ...(meeting.hasAudio ? (['audio'] as const) : [])];
   return (
@@ -65,6 +67,12 @@ export function MeetingActionsMenu({ meeting, onShare, onDelete, onShareWithTeam
             </DropdownMenuPrimitive.SubContent>
           </DropdownMenuPrimitive.Portal>
         </DropdownMenuPrimitive.Sub>
+        {onScheduleFollowUp && (
+          <DropdownMenuItem onSelect={onScheduleFollowUp}>
+            <CalendarPlusIcon aria-hidden="true" />
+            Schedule follow-up
+          </DropdownMenuItem>
+        )}
         {onShareToSlack && (
           <DropdownMenuItem onSelect={onShareToSlack}>
             <MessageSquareIcon aria-hidden="true" />

@@ -104,7 +104,7 @@ describe('a meeting shared with the reader’s team', () => {
     expect(screen.queryByRole('button', { name: 'Rename Ada' })).toBeNull();
     expect(screen.getByRole('list', { name: 'Transcript' }).textContent).toContain('The release moves to Friday.');
     // Posting it to the reader's own Slack channel is reading it out, not changing it.
-    expect(await menuItems('Release planning')).toEqual(['Download', 'Share to Slack']);
+    expect(await menuItems('Release planning')).toEqual(['Download', 'Schedule follow-up', 'Share to Slack']);
   });
 
   it('the owner’s own page keeps every control, and says nothing of "Shared by"', async () => {
@@ -114,7 +114,7 @@ describe('a meeting shared with the reader’s team', () => {
     expect(screen.getByRole('button', { name: 'Share with team' })).toBeTruthy();
     expect(screen.getByRole('button', { name: /Regenerate/ })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Rename Ada' })).toBeTruthy();
-    expect(await menuItems('Release planning')).toEqual(['Download', 'Share to Slack', 'Share', 'Share with team', 'Delete']);
+    expect(await menuItems('Release planning')).toEqual(['Download', 'Schedule follow-up', 'Share to Slack', 'Share', 'Share with team', 'Delete']);
   });
 
   it('once it is no longer readable, the page says so instead of showing what it had', async () => {

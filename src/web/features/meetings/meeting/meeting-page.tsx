@@ -14,6 +14,7 @@ import { ProcessingStatus } from '../components/processing-status.tsx';
 import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
 import { ShareWithTeamDialog } from '../components/share-with-team-dialog.tsx';
 import { ShareToSlackDialog } from '../components/share-to-slack-dialog.tsx';
+import { ScheduleFollowUpDialog } from '../components/schedule-follow-up-dialog.tsx';
 import { AudioPlayer, type PlayerHandle } from './audio-player.tsx';
 import { fetchAudioLink, useMeeting, useMeetingAudioPeaks, useMeetingEdits, useNotesEdits, useSpeakerNames } from '../api.ts';
 import { MeetingView } from '../components/meeting-view.tsx';
@@ -48,7 +49,7 @@ export function MeetingPage({
   const sharedTeamId = meeting.data?.teamId ?? null;
   const teams = useMyTeams(owned && sharedTeamId !== null);
   const [currentMs, setCurrentMs] = useState<number | null>(null);
-  const [dialog, setDialog] = useState<'share' | 'team' | 'slack' | 'delete' | null>(null);
+  const [dialog, setDialog] = useState<'share' | 'team' | 'slack' | 'delete' | 'follow-up' | null>(null);
   const player = useRef<PlayerHandle | null>(null);
   const onTime = useCallback((seconds: number) => setCurrentMs(seconds * 1000), []);
   const onReady = useCallback(
@@ -115,11 +116,18 @@ export function MeetingPage({
             onShare={() => setDialog('share')}
             onShareWithTeam={() => setDialog('team')}
             onShareToSlack={() => setDialog('slack')}
+            onScheduleFollowUp={() => setDialog('follow-up')}
             onDelete={() => setDialog('delete')}
           />
         </div>
       </div>
       <ShareToSlackDialog meeting={data} open={dialog === 'slack'} onOpenChange={(open) => setDialog(open ? 'slack' : null)} />
+      <ScheduleFollowUpDialog
+        meetingId={data.id}
+        title={data.title}
+        open={dialog === 'follow-up'}
+        onOpenChange={(open) => setDialog(open ? 'follow-up' : null)}
+      />
       {owned && (
         <>
           {AutoDeleteNotice && <AutoDeleteNotice meeting={data} className="mb-4" />}

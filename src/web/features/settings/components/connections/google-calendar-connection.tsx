@@ -6,7 +6,7 @@ import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { copyText } from '#web/lib/clipboard.ts';
 import { toast } from '#web/lib/toast.ts';
-import { useCalendarConnection, useConnectIcs, useDisconnectCalendar, useSyncCalendar } from '../../calendar-api.ts';
+import { startGoogle, useCalendarConnection, useConnectIcs, useDisconnectCalendar, useSyncCalendar } from '../../calendar-api.ts';
 
 const when = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -156,6 +156,34 @@ function ConnectForm({ connection, onConnected }: { connection: CalendarConnecti
 /** Connect with Google needs an OAuth client of the installation's own; without one, how to make it. */
 function GoogleSetup({ connection }: { connection: CalendarConnection }) {
   const redirectUri = connection.google.redirectUri;
+  const [starting, setStarting] = useState(false);
+  if (connection.google.available) {
+    return (
+      <div className="grid gap-2 text-sm">
+        <span className="font-medium">Or connect with Google</span>
+        <p className="text-muted-foreground">
+          Reads your primary Google calendar and adds follow-ups to it. Google asks you to allow access to your calendar events.
+        </p>
+        <div>
+          <Button
+            disabled={starting}
+            onClick={() => {
+              setStarting(true);
+              void startGoogle().then(
+                ({ authorizationUrl }) => window.location.assign(authorizationUrl),
+                (e: Error) => {
+                  setStarting(false);
+                  toast.error(e.message);
+                },
+              );
+            }}
+          >
+            {starting ? 'Opening Google…' : 'Connect with Google'}
+          </Button>
+        </div>
+      </div>
+    );
+  }
   return (
     <div className="grid gap-2 text-sm">
       <span className="font-medium">Connect with Google</span>
