@@ -57,7 +57,7 @@ describe('Microsoft Teams Workflows webhooks', () => {
 
   beforeAll(async () => {
     teams = await startChatReceiver({ status: 202, body: '' });
-    t = await buildTestApp({ env: ENV, deps: { eventDelivery: { maxAttempts: 2, retryDelayMs: 100 }, outboundTimeoutMs: 1_000 } });
+    t = await buildTestApp({ env: ENV, deps: { eventDelivery: { maxAttempts: 2, retryDelayMs: 100 }, outboundTimeoutMs: 5_000 } });
     owner = await signUpUser(t.app, 'msteams');
   });
   afterAll(async () => {
