@@ -436,11 +436,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     secrets,
     meetings,
     meetingUrl: (id) => `${config.publicUrl}/meetings/${id}`,
-    // Each with its owner and due date, as a follow-up's description lists them.
-    openActionItemsOf: async (meeting) =>
-      (await notes.ofMeeting(meeting.id, meeting.transcriptRevision)).insights
-        .filter((i) => i.kind === 'action_item' && i.status === 'open')
-        .map((i) => [i.text, i.assignee && `(${i.assignee})`, i.due && `due ${i.due}`].filter(Boolean).join(' ')),
+    notes,
     timeZoneOf: people.timeZoneOf,
     outbound: config.outbound,
     timeoutMs: config.calendar.timeoutSeconds * 1000,

@@ -7,6 +7,7 @@ import { createMemoryReplayGuard, createOAuthClient, OAuthError, type OAuthClien
 import { outboundFetch } from '#server/lib/outbound/outbound-fetch.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 import { MAX_EVENTS_PER_ANSWER, MAX_EVENTS_WINDOW_DAYS, type CalendarConnection, type CalendarEvent, type FollowUp } from '#shared/contracts/calendar.ts';
+import type { NotesService } from '../notes/notes.service.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import {
   connectionOf,
@@ -50,8 +51,8 @@ type CalendarDeps = {
   meetings: Pick<MeetingsService, 'get' | 'read' | 'update'>;
   /** The address of a meeting's page (in a follow-up's description). */
   meetingUrl: (meetingId: string) => string;
-  /** Open action items of a meeting the person owns (the notes feature's). */
-  openActionItemsOf: (meeting: { id: string; transcriptRevision: number }) => Promise<string[]>;
+  /** Open action items of a meeting the person may read (the notes feature's). */
+  notes: Pick<NotesService, 'openActionItems'>;
   timeZoneOf: (userId: string) => Promise<string>;
   outbound: { allowPrivateNetworks: boolean };
   /** How long a calendar server (an ICS address, Google) may take. */
@@ -228,7 +229,7 @@ export function createCalendarService(deps: CalendarDeps) {
       title: meeting.title,
       startedAt: meeting.startedAt,
       summary: meeting.summary,
-      openActionItems: (await deps.openActionItemsOf(meeting)).length,
+      openActionItems: (await deps.notes.openActionItems(meeting)).length,
     };
   };
 
@@ -358,7 +359,7 @@ export function createCalendarService(deps: CalendarDeps) {
       if (!meeting) throw notFound('Meeting');
       const start = new Date(input.start);
       const end = new Date(start.getTime() + (input.durationMinutes ?? 30) * 60_000);
-      const items = await deps.openActionItemsOf(meeting);
+      const items = await deps.notes.openActionItems(meeting);
       const url = deps.meetingUrl(meeting.id);
       const description = [
         `Follow-up of “${meeting.title}” (${meeting.startedAt.slice(0, 10)}).`,

@@ -339,6 +339,11 @@ export function createNotesService(deps: NotesDeps) {
     },
     /** A meeting's items and notes state, for the meeting the caller was allowed to read. */
     ofMeeting: notesOf,
+    /** A meeting's open action items, each with its owner and due date (the caller was allowed to read it): a follow-up's agenda. */
+    openActionItems: async (meeting: { id: string; transcriptRevision: number }): Promise<string[]> =>
+      (await notesOf(meeting.id, meeting.transcriptRevision)).insights
+        .filter((i) => i.kind === 'action_item' && i.status === 'open')
+        .map((i) => [i.text, i.assignee && `(${i.assignee})`, i.due && `due ${i.due}`].filter(Boolean).join(' ')),
     /**
      * The topics, key points, decisions and action items of these meetings (the caller checked the
      * reader may read them), dismissed ones left out, each with the segments it cites: Ask weighs
