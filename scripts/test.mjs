@@ -12,11 +12,13 @@ import { buildStatus, ensureDebianPackages, ensureNodeModules, log, markBuilt, R
 import { ensureRuntime } from './lib/runtime.mjs';
 import { RUNTIME_PACKAGES, TEST_PACKAGES } from './system-packages.mjs';
 import { dropTestSchemas } from './lib/test-schemas.mjs';
-import { startS3Server } from './s3-server.ts';
 
 await ensureRuntime();
 ensureDebianPackages([...RUNTIME_PACKAGES, ...TEST_PACKAGES]);
 ensureNodeModules();
+// TypeScript, so loaded only now: the Node this file first ran on (20) strips no types; ensureRuntime
+// has re-run it on the project's Node 24, and node_modules is in place for what it imports.
+const { startS3Server } = await import('./s3-server.ts');
 
 log(`Running on Node.js ${process.versions.node} (${process.execPath}).`);
 
