@@ -75,7 +75,8 @@ describe('a meeting shared with a team', () => {
       await member.page.getByRole('button', { name: 'Actions for Launch review' }).click();
       const menu = member.page.getByRole('menu');
       await menu.waitFor();
-      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Download']);
+      // What a reader may do: take it away, schedule a follow-up in their calendar, post it to their Slack; never delete it.
+      expect(await menu.getByRole('menuitem').allTextContents()).toEqual(['Download', 'Schedule follow-up', 'Share to Slack']);
       await member.page.keyboard.press('Escape');
 
       // The owner makes it private again: the member's page says so at once.
