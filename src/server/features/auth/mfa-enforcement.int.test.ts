@@ -2,7 +2,10 @@ import * as OTPAuth from 'otpauth';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { apiTokenEndpoints } from '#shared/contracts/api-tokens.ts';
 import { askEndpoints } from '#shared/contracts/ask.ts';
+import { calendarEndpoints } from '#shared/contracts/calendar.ts';
+import { microsoftTeamsEndpoints, slackEndpoints } from '#shared/contracts/chat-integrations.ts';
 import type { Endpoint } from '#shared/contracts/endpoint.ts';
 import { insightsEndpoints } from '#shared/contracts/insights.ts';
 import { dataExportEndpoints } from '#shared/contracts/data-export.ts';
@@ -16,6 +19,7 @@ import { shareEndpoints } from '#shared/contracts/sharing.ts';
 import { statusEndpoints } from '#shared/contracts/status.ts';
 import { teamEndpoints } from '#shared/contracts/teams.ts';
 import { trackerEndpoints } from '#shared/contracts/tracker.ts';
+import { webhookEndpoints } from '#shared/contracts/webhooks.ts';
 import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
 import { fetchAnonKey, freshEmail, testClient } from '#tests/support/supabase-client.ts';
 
@@ -36,6 +40,11 @@ const GUARDED: Endpoint[] = [
   teamEndpoints,
   notificationEndpoints,
   askEndpoints,
+  apiTokenEndpoints,
+  webhookEndpoints,
+  calendarEndpoints,
+  slackEndpoints,
+  microsoftTeamsEndpoints,
 ]
   .flatMap((group) => Object.values(group) as Endpoint[])
   .filter((endpoint) => endpoint.auth !== false);
