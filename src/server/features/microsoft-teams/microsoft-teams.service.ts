@@ -1,7 +1,5 @@
-import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { ChatConnection, ConnectChatBody } from '#shared/contracts/chat-integrations.ts';
 import type { DomainEvent } from '#shared/contracts/events.ts';
-import type { Db } from '#server/db/create-db.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import {
   ChannelPostError,
@@ -9,30 +7,16 @@ import {
   hostOnly,
   scopeKeyOf,
   type ChannelPoster,
+  type ChatFeatureDeps,
   type OutboundRequest,
-  type TeamRoles,
 } from '#server/lib/chat-channels/chat-channels.ts';
-import type { NotesDigest } from '#server/lib/chat-channels/notes-digest.ts';
 import { checkOutboundUrl } from '#server/lib/outbound/outbound-fetch.ts';
-import type { SecretBox } from '#server/lib/secret-box.ts';
 import { teamsNotesCard, teamsTestCard, type TeamsCardMessage } from './adaptive-card.ts';
 import { microsoftTeamsStore } from './microsoft-teams.repository.ts';
 
 export type MicrosoftTeamsService = ReturnType<typeof createMicrosoftTeamsService>;
 
-type MicrosoftTeamsDeps = {
-  db: Db;
-  secrets: SecretBox;
-  teams: TeamRoles;
-  namesOf: (userIds: string[]) => Promise<Map<string, string>>;
-  tell: (userId: string, notice: { title: string; body: string; link: string; dedupeKey: string }) => Promise<void>;
-  digestOf: (userId: string, meetingId: string, options: { shareLink: boolean }) => Promise<NotesDigest | undefined>;
-  outbound: OutboundRequest;
-  /** OUTBOUND_ALLOW_PRIVATE_NETWORKS: any http(s) URL is taken (the outbound guard still checks each request). */
-  allowAnyWebhookUrl: boolean;
-  now: () => Date;
-  log: Logger;
-};
+type MicrosoftTeamsDeps = ChatFeatureDeps;
 
 /** Power Automate's Workflows trigger hosts ("When a Teams webhook request is received"), commercial and US government. */
 const WORKFLOW_HOST = /(^|\.)(logic\.azure\.(com|us)|api\.powerplatform\.(com|us))$/;

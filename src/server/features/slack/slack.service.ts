@@ -1,7 +1,5 @@
-import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { ChatConnection, ConnectChatBody, ShareToSlackResponse, SlackApp, SlackChannel } from '#shared/contracts/chat-integrations.ts';
 import type { DomainEvent } from '#shared/contracts/events.ts';
-import type { Db } from '#server/db/create-db.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import {
   ChannelPostError,
@@ -9,42 +7,24 @@ import {
   hostOnly,
   scopeKeyOf,
   type ChannelPoster,
+  type ChatFeatureDeps,
   type OutboundRequest,
-  type TeamRoles,
 } from '#server/lib/chat-channels/chat-channels.ts';
-import { formatMoment, type NotesDigest } from '#server/lib/chat-channels/notes-digest.ts';
+import { formatMoment } from '#server/lib/chat-channels/notes-digest.ts';
 import { bestEffort } from '#server/lib/best-effort.ts';
 import { OAuthError, type OAuthClient } from '#server/lib/oauth/oauth-client.ts';
 import { checkOutboundUrl } from '#server/lib/outbound/outbound-fetch.ts';
-import type { SecretBox } from '#server/lib/secret-box.ts';
 import { slackNotesMessage, slackTestMessage, slackTranscriptMessage, type SlackMessage } from './slack-message.ts';
 import { slackStore } from './slack.repository.ts';
 import { retryAfterOf, slackApiProblem, type SlackClients } from './slack-app.ts';
 
 export type SlackService = ReturnType<typeof createSlackService>;
 
-type SlackDeps = {
-  db: Db;
-  secrets: SecretBox;
-  teams: TeamRoles;
-  namesOf: (userIds: string[]) => Promise<Map<string, string>>;
-  /** The person who connected a channel is told when a post failed for good (an in-app notification). */
-  tell: (userId: string, notice: { title: string; body: string; link: string; dedupeKey: string }) => Promise<void>;
-  /** A meeting's notes for a post, read as this person may read it (undefined: not theirs, or gone). */
-  digestOf: (userId: string, meetingId: string, options: { shareLink: boolean }) => Promise<NotesDigest | undefined>;
-  outbound: OutboundRequest;
-  /**
-   * OUTBOUND_ALLOW_PRIVATE_NETWORKS: the operator allows internal services, so any http(s) URL is
-   * taken (a self-hosted Slack-compatible service, a local test receiver); the outbound guard still
-   * checks each request.
-   */
-  allowAnyWebhookUrl: boolean;
+type SlackDeps = ChatFeatureDeps & {
   /** "Add to Slack", when the operator configured a Slack app (SLACK_CLIENT_ID/SLACK_CLIENT_SECRET). */
   app: { clients: SlackClients; oauth: OAuthClient } | undefined;
   /** Where Slack sends the browser back (the operator registers it with the app). */
   redirectUri: string;
-  now: () => Date;
-  log: Logger;
 };
 
 const MAX_CHANNELS = 1000;

@@ -2,7 +2,9 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { ChatConnection, ConnectChatBody } from '#shared/contracts/chat-integrations.ts';
 import { AppError, notFound } from '../app-error.ts';
+import type { Db } from '../../db/create-db.ts';
 import type { SecretBox } from '../secret-box.ts';
+import type { NotesDigest } from './notes-digest.ts';
 
 /**
  * The rules Slack and Microsoft Teams channels share: a person's own channel or a team's (its owner
@@ -57,6 +59,26 @@ export type ChannelPoster<M> = (
 ) => Promise<void>;
 
 export type TeamRoles = { roleOf: (userId: string, teamId: string) => Promise<'owner' | 'admin' | 'member' | undefined> };
+
+/** What every chat feature (Slack, Microsoft Teams) is given in deps.ts: one object serves both. */
+export type ChatFeatureDeps = {
+  db: Db;
+  secrets: SecretBox;
+  teams: TeamRoles;
+  namesOf: (userIds: string[]) => Promise<Map<string, string>>;
+  /** The person who connected a channel is told when a post failed for good (an in-app notification). */
+  tell: (userId: string, notice: { title: string; body: string; link: string; dedupeKey: string }) => Promise<void>;
+  /** A meeting's notes for a post, read as this person may read it (undefined: not theirs, or gone). */
+  digestOf: (userId: string, meetingId: string, options: { shareLink: boolean }) => Promise<NotesDigest | undefined>;
+  outbound: OutboundRequest;
+  /**
+   * OUTBOUND_ALLOW_PRIVATE_NETWORKS: the operator allows internal services, so any http(s) URL is
+   * taken (a self-hosted service, a local test receiver); the outbound guard still checks each request.
+   */
+  allowAnyWebhookUrl: boolean;
+  now: () => Date;
+  log: Logger;
+};
 
 type ChatChannelsDeps<M> = {
   /** The service's name in messages ("Slack", "Microsoft Teams"). */
