@@ -1,4 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Preloaded into every Node process a test starts: it ends the process once the test process that
+ * started it is gone, even when that was killed outright (SIGKILL) and ran no cleanup.
+ */
+export const EXIT_WITH_PARENT = fileURLToPath(new URL('./exit-with-parent.mjs', import.meta.url));
 
 /**
  * Runs the BUILT server (dist/, as `npm start` runs it) as a child process, for browser tests that
@@ -15,7 +22,7 @@ export async function spawnServer(options: {
 }): Promise<SpawnedServer> {
   const baseUrl = `http://127.0.0.1:${options.port}`;
   // The V8 flags `npm start` gives the server (scripts/start.mjs).
-  const [command, ...args] = [...(options.wrapper ?? []), process.execPath, '--max-semi-space-size=16', 'dist/server/main.js'];
+  const [command, ...args] = [...(options.wrapper ?? []), process.execPath, '--max-semi-space-size=16', '--import', EXIT_WITH_PARENT, 'dist/server/main.js'];
   const child = spawn(command!, args, {
     env: {
       ...process.env,

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { once } from 'node:events';
 import { expect } from 'vitest';
+import { EXIT_WITH_PARENT } from './spawn-server.ts';
 import type { TestDatabaseTarget } from './test-database.ts';
 
 const running = new Set<ChildProcess>();
@@ -51,7 +52,10 @@ export async function startTestWorker(script: string, env: Record<string, string
  * the V8 flags `npm start` gives the server (scripts/start.mjs), so its memory is the server's.
  */
 export function spawnNode(args: string[], env: Record<string, string>, stdio: StdioOptions = ['ignore', 'pipe', 'pipe']): ChildProcess {
-  return spawn(process.execPath, ['--max-semi-space-size=16', ...args], { env: { ...process.env, PARLEY_AUTO_MODELS: 'false', ...env }, stdio });
+  return spawn(process.execPath, ['--max-semi-space-size=16', '--import', EXIT_WITH_PARENT, ...args], {
+    env: { ...process.env, PARLEY_AUTO_MODELS: 'false', ...env },
+    stdio,
+  });
 }
 
 /** Kills every worker a test left running (afterEach). */
