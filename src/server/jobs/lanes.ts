@@ -32,7 +32,10 @@ export function createLanes<J>(options: LaneOptions<J>): Lanes {
   const active = new Set<{ job: J; abort: AbortController; done: Promise<void> }>();
   const lanes = new Set<Promise<void>>();
   let timer: NodeJS.Timeout | undefined;
-  let wakeRequested = false;
+  /** Counts wakes, so a lane whose claim found nothing knows whether work was queued while it looked. */
+  let wakes = 0;
+  /** Lanes whose claim is on its way (the others are running a job). */
+  let claiming = 0;
 
   const runOne = async (job: J) => {
     const abort = new AbortController();
@@ -44,32 +47,41 @@ export function createLanes<J>(options: LaneOptions<J>): Lanes {
 
   const lane = async () => {
     while (running) {
-      const job = await options.claim();
+      const seen = wakes;
+      claiming += 1;
+      const job = await options.claim().finally(() => (claiming -= 1));
       if (job === undefined) {
         // Something was queued while this claim looked: look once more before resting.
-        if (!wakeRequested) return;
-        wakeRequested = false;
+        if (wakes === seen) return;
         continue;
       }
       // Stopped while the claim was on its way: give the job straight back for the next worker.
       if (!running) return options.release(job);
+      // There was work: another lane looks for more beside this one. Lanes start one at a time, so
+      // a wake with nothing to do (a poll, another process's enqueue) costs one claim, not one a lane.
+      if (claiming === 0) addLane();
       await runOne(job);
     }
+  };
+
+  const addLane = () => {
+    if (!running || lanes.size >= Math.max(1, options.concurrency)) return;
+    const current: Promise<void> = lane()
+      .catch((error: unknown) => failedBestEffort('job-lane', error, log, { queue }))
+      .finally(() => {
+        lanes.delete(current);
+        if (running && lanes.size === 0) timer = setTimeout(fill, options.pollMs);
+      });
+    lanes.add(current);
   };
 
   const fill = () => {
     if (!running) return;
     clearTimeout(timer);
-    wakeRequested = true;
-    while (lanes.size < Math.max(1, options.concurrency)) {
-      const current: Promise<void> = lane()
-        .catch((error: unknown) => failedBestEffort('job-lane', error, log, { queue }))
-        .finally(() => {
-          lanes.delete(current);
-          if (running && lanes.size === 0) timer = setTimeout(fill, options.pollMs);
-        });
-      lanes.add(current);
-    }
+    wakes += 1;
+    // A lane already looking sees this wake (it looks again if its claim finds nothing); lanes busy
+    // running jobs do not, so one more starts.
+    if (claiming === 0) addLane();
   };
 
   return {
