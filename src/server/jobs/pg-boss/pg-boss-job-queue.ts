@@ -75,6 +75,11 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions): Promise
   const define = <P, S extends string>(definition: JobDefinition<P, S>): JobHandle<P, S> => {
     const queue = definition.name;
     definitions.push(definition);
+    /**
+     * A queue whose runs report no stages (event deliveries) keeps no progress rows: each would cost
+     * two more round trips a job, and nothing shows them.
+     */
+    const tracksProgress = definition.stages.length > 0;
     const send = async (payload: P, priorRuns: number) => {
       await ready();
       return boss.send(queue, { payload, priorRuns } satisfies Envelope, {
@@ -109,7 +114,7 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions): Promise
         const key = definition.keyOf(parsed.data);
         const heartbeat = setInterval(() => void bestEffort('job-lease', boss.touch(queue, attempt), log, { queue }), (leaseSeconds * 1000) / 3);
         const settled = async (affected: number, final: boolean) => {
-          if (affected > 0 && final) await clearJobProgress(db, queue, key);
+          if (affected > 0 && final && tracksProgress) await clearJobProgress(db, queue, key);
           return affected > 0;
         };
         try {
@@ -119,7 +124,9 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions): Promise
               payload: parsed.data,
               attempt: envelope.data.priorRuns + job.retryCount + 1,
               signal,
-              progress: (progress) => bestEffort('job-progress', recordJobProgress(db, queue, key, progress), log, { queue }),
+              progress: async (progress) => {
+                if (tracksProgress) await bestEffort('job-progress', recordJobProgress(db, queue, key, progress), log, { queue });
+              },
               stopping: lanes.isStopping,
             },
             {
@@ -143,6 +150,12 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions): Promise
       enqueue: async (payload) => {
         const key = definition.keyOf(payload);
         await ready();
+        if (!tracksProgress) {
+          // pg-boss keeps one job per key; without stages there is no 'queued' stage to write.
+          await send(payload, 0);
+          if (working) lanes.wake();
+          return;
+        }
         const unfinished = (await boss.findJobs<Envelope>(queue, { key })).some((job) => ['queued', 'running'].includes(stateOf(job)));
         if (unfinished) {
           // pg-boss keeps the one job per key; the job there keeps its stage.
@@ -240,9 +253,11 @@ async function statesOf<S extends string>(boss: PgBoss, db: Db, queue: string, k
     const failed = FailedOutput.safeParse(latest.output);
     const priorRuns = Envelope.safeParse(latest.data).data?.priorRuns ?? 0;
     const started = latest.state !== 'created' || latest.retryCount > 0;
+    const state = stateOf(latest);
     states.set(key, {
-      state: stateOf(latest),
-      ...(progress.get(key) ?? NO_PROGRESS),
+      state,
+      // A queue without stages keeps no progress rows: its queued jobs are at the 'queued' stage all the same.
+      ...(progress.get(key) ?? (state === 'queued' ? { ...NO_PROGRESS, stage: 'queued' as const } : NO_PROGRESS)),
       attempts: priorRuns + latest.retryCount + (started ? 1 : 0),
       error: failed.success ? failed.data.error : (z.object({ message: z.string() }).safeParse(latest.output).data?.message ?? null),
     });
