@@ -29,16 +29,39 @@ const failures = [];
 const started = Date.now();
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 
-/** Runs one command ([command, ...args]) with its output (stdout and stderr, in order) captured; resolves with its exit code. */
+/**
+ * CPU seconds (user and system) of this process's children that have ended, with all the processes
+ * they waited for: Linux adds a child's time to its parent's when the parent reaps it. Read when a
+ * step's command exits, the growth since the last reading is that command's CPU, browsers, test
+ * workers and engines included (the database and Redis services are not children: not counted).
+ */
+let childCpuSeen = 0;
+function childCpuSinceLastReading() {
+  let total;
+  try {
+    // Fields 16 and 17 of /proc/self/stat (cutime, cstime), in clock ticks; the name (field 2) may hold spaces, so count after it.
+    const fields = fs.readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    total = (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return undefined;
+  }
+  const since = total - childCpuSeen;
+  childCpuSeen = total;
+  return since;
+}
+
+/** Runs one command ([command, ...args]) with its output (stdout and stderr, in order) captured; resolves with its exit code and CPU seconds. */
 function capture([command, ...args]) {
   return new Promise((resolve) => {
     const chunks = [];
+    let cpu;
     // FORCE_COLOR: the tools colour their output as in a terminal, though it goes through a pipe here.
     const child = spawn(command, args, { cwd: ROOT, env: { ...process.env, FORCE_COLOR: process.stdout.isTTY ? '1' : '0' } });
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
     child.on('error', (error) => chunks.push(Buffer.from(`${error.message}\n`)));
-    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }));
+    child.on('exit', () => (cpu = childCpuSinceLastReading()));
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString(), cpu }));
   });
 }
 
@@ -50,9 +73,11 @@ async function step(name, tasks) {
   const begun = Date.now();
   let output = '';
   let ok = true;
+  let cpu = 0;
   for (const task of tasks) {
     const result = typeof task === 'function' ? await task() : await capture(task);
     output += result.output;
+    cpu += result.cpu ?? 0;
     if (result.code !== 0) {
       output += `\n${typeof task === 'function' ? name : task.join(' ')} exited with ${result.code}\n`;
       ok = false;
@@ -60,7 +85,7 @@ async function step(name, tasks) {
     }
   }
   const took = seconds(Date.now() - begun);
-  log(`${ok ? '✓' : '✗'} ${name} (${took})`);
+  log(`${ok ? '✓' : '✗'} ${name} (${took}, ${seconds(cpu * 1000)} of CPU)`);
   if (output.trim()) process.stdout.write(`${output.trimEnd()}\n\n`);
   return { name, ok, took };
 }
@@ -162,7 +187,8 @@ const s3 = await s3Server;
 if ('stop' in s3) await s3.stop();
 const failed = results.filter((r) => !r.ok);
 console.log(`\nSteps: ${results.map((r) => `${r.name} ${r.ok ? 'passed' : 'FAILED'} in ${r.took}`).join('; ')}.`);
-console.log(`All of npm test took ${seconds(Date.now() - started)}.`);
+childCpuSinceLastReading();
+console.log(`All of npm test took ${seconds(Date.now() - started)}, ${seconds(childCpuSeen * 1000)} of CPU.`);
 if (failed.length > 0) console.log(`npm test failed at: ${failed.map((r) => r.name).join(', ')}`);
 if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
