@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { DATABASE_FREE_FILES } from './tests/support/database-free-files.ts';
+import { DATABASE_FREE_FILES, ENGINE_BOUND_FILES } from './tests/support/database-free-files.ts';
 
 /**
  * Test projects. Integration tests run once on SQLite and, when TEST_DATABASE_URL is set, again on
@@ -83,10 +83,11 @@ export default defineConfig({
             {
               test: {
                 name: 'integration-postgres',
-                // Files that never open a database run on SQLite only (database-free-files.ts says why). Left
+                // Files that never open a database, or open one only to feed the speech engines, run on
+                // SQLite only (database-free-files.ts says why). Left
                 // out by negated patterns: a project's own `exclude` would drop the command line's --exclude,
                 // which npm test's steps use to keep the speech engine files out of the main step.
-                include: [...integrationFiles, ...DATABASE_FREE_FILES.map((file) => `!${file}`)],
+                include: [...integrationFiles, ...[...DATABASE_FREE_FILES, ...ENGINE_BOUND_FILES].map((file) => `!${file}`)],
                 env: { PARLEY_TEST_DB: 'postgres' },
                 globalSetup: ['tests/support/test-database-template.ts', 'tests/support/redis-server.ts'],
                 ...integration,

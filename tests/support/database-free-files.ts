@@ -20,3 +20,15 @@ export const DATABASE_FREE_FILES: readonly string[] = [
   'src/server/lib/rate-limit-redis.int.test.ts',
   'src/server/lib/outbound/outbound-fetch.int.test.ts',
 ];
+
+/**
+ * Files that use a database only to carry a meeting through the speech engines, whose cost (minutes
+ * of audio decoded, recognised and clustered) is the engines' and whose assertions (memory, windows,
+ * speaker counts) are too: they run on SQLite only, like the files above. The job queue's and the
+ * repositories' PostgreSQL paths through transcription are run by transcription-jobs and job-lifecycle.
+ */
+export const ENGINE_BOUND_FILES: readonly string[] = [
+  'src/server/features/transcription/recording-limits.int.test.ts',
+  'src/server/features/transcription/speakers/over-split.int.test.ts',
+  'src/server/features/transcription/audio-sources.int.test.ts',
+];
