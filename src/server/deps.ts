@@ -395,7 +395,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     log,
   };
   const slackRedirectUri = `${config.publicUrl.replace(/\/+$/, '')}/integrations/slack/callback`;
-  const slackApp = createSlackApp({ config: config.slack, redirectUri: slackRedirectUri, outboundPolicy, secrets, clock, log });
+  const slackApp = createSlackApp({ config: config.slack, redirectUri: slackRedirectUri, outboundPolicy, secrets, rateLimiters, clock, log });
   const slack = createSlackService({ ...chatDeps, app: slackApp, redirectUri: slackRedirectUri });
   const microsoftTeams = createMicrosoftTeamsService(chatDeps);
   subscribeSlack(events, slack);
@@ -442,6 +442,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     timeoutMs: config.calendar.timeoutSeconds * 1000,
     google: config.calendar.google,
     googleRedirectUri: `${config.publicUrl}/settings/connections/google`,
+    rateLimiters,
     clock,
     log,
   });

@@ -3,6 +3,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rateLimiterContract } from '#tests/support/rate-limit-contract.ts';
 import { testRedisUrl } from '#tests/support/redis-server.ts';
+import { createReplayGuard } from './oauth/oauth-client.ts';
 import { createRedisRateLimiters, RateLimitStoreDown } from './rate-limit.ts';
 
 // The rate-limit port's Redis adapter, against a real Redis (the run's own: tests/support/redis-server.ts).
@@ -69,5 +70,17 @@ describe('the Redis rate limiters', () => {
     const live = createRedisRateLimiters(await ready(client()), namespace()).limiter({ keyPrefix: 'guesses', points: 1, duration: 60, failClosed: true });
     expect((await live.consume('ada')).allowed).toBe(true);
     expect((await live.consume('ada')).allowed).toBe(false);
+  });
+
+  it('remember a finished sign-in for every web process: its state is refused on all of them, and none finishes while Redis is down', async () => {
+    const installation = namespace();
+    const webA = createReplayGuard(createRedisRateLimiters(await ready(client()), installation), 'google');
+    const webB = createReplayGuard(createRedisRateLimiters(await ready(client()), installation), 'google');
+    expect(await webA.claim('nonce-1')).toBe(true);
+    expect(await webB.claim('nonce-1')).toBe(false);
+    expect(await webA.claim('nonce-1')).toBe(false);
+    expect(await webB.claim('nonce-2')).toBe(true);
+    const down = createReplayGuard(createRedisRateLimiters(client('redis://127.0.0.1:1'), installation), 'google');
+    await expect(down.claim('nonce-3')).rejects.toBeInstanceOf(RateLimitStoreDown);
   });
 });

@@ -3,8 +3,9 @@ import type { Db } from '#server/db/create-db.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { bestEffort } from '#server/lib/best-effort.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import { createMemoryReplayGuard, createOAuthClient, OAuthError, type OAuthClient, type OAuthTokens } from '#server/lib/oauth/oauth-client.ts';
+import { createOAuthClient, createReplayGuard, OAuthError, type OAuthClient, type OAuthTokens } from '#server/lib/oauth/oauth-client.ts';
 import { outboundFetch } from '#server/lib/outbound/outbound-fetch.ts';
+import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 import { MAX_EVENTS_PER_ANSWER, MAX_EVENTS_WINDOW_DAYS, type CalendarConnection, type CalendarEvent, type FollowUp } from '#shared/contracts/calendar.ts';
 import type { NotesService } from '../notes/notes.service.ts';
@@ -61,6 +62,8 @@ type CalendarDeps = {
   google: { clientId: string; clientSecret: string; authUrl: string; tokenUrl: string; revokeUrl: string; calendarApiUrl: string } | undefined;
   /** The redirect URI Google sends people back to (shown in Settings to register). */
   googleRedirectUri: string;
+  /** Where finished sign-ins are remembered, so a replayed one is refused by every web process. */
+  rateLimiters: RateLimiters;
   clock: Clock;
   log: Logger;
 };
@@ -100,7 +103,7 @@ export function createCalendarService(deps: CalendarDeps) {
         authorizationParameters: { access_type: 'offline', prompt: 'consent', include_granted_scopes: 'true' },
       },
       box: secrets,
-      replayGuard: createMemoryReplayGuard(deps.clock),
+      replayGuard: createReplayGuard(deps.rateLimiters, 'google'),
       clock: deps.clock,
       fetch: guardedFetch as typeof fetch,
       // Google's endpoints are https; a test's local server is http.

@@ -3,8 +3,9 @@ import { LogLevel, WebClient, type WebClientOptions } from '@slack/web-api';
 import type { Config } from '#server/config.ts';
 import type { OutboundRequest } from '#server/lib/chat-channels/chat-channels.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import { createMemoryReplayGuard, createOAuthClient, type OAuthClient } from '#server/lib/oauth/oauth-client.ts';
+import { createOAuthClient, createReplayGuard, type OAuthClient } from '#server/lib/oauth/oauth-client.ts';
 import { outboundFetch, type OutboundPolicy } from '#server/lib/outbound/outbound-fetch.ts';
+import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 
 /**
@@ -121,6 +122,8 @@ export function createSlackApp(options: {
   redirectUri: string;
   outboundPolicy: OutboundPolicy;
   secrets: SecretBox;
+  /** Where finished sign-ins are remembered, so a replayed one is refused by every web process. */
+  rateLimiters: RateLimiters;
   clock: Clock;
   log: Logger;
 }): { clients: SlackClients; oauth: OAuthClient } | undefined {
@@ -143,7 +146,7 @@ export function createSlackApp(options: {
         tokenTypes: ['bot'],
       },
       box: options.secrets,
-      replayGuard: createMemoryReplayGuard(options.clock),
+      replayGuard: createReplayGuard(options.rateLimiters, 'slack'),
       clock: options.clock,
       fetch: ((input: string | URL | Request, init?: RequestInit) =>
         outboundFetch(input instanceof Request ? input.url : input, init as Parameters<typeof outboundFetch>[1], outboundPolicy)) as typeof fetch,

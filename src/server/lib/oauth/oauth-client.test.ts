@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOAuthServer, type FakeOAuthServer } from '#tests/support/fake-oauth-server.ts';
 import type { Clock } from '../clock.ts';
 import { createSecretBox } from '../secret-box.ts';
-import { createMemoryReplayGuard, createOAuthClient, OAuthError, type OAuthClientOptions, type OAuthProvider } from './oauth-client.ts';
+import { createMemoryRateLimiters } from '../rate-limit.ts';
+import { createOAuthClient, createReplayGuard, OAuthError, type OAuthClientOptions, type OAuthProvider } from './oauth-client.ts';
 
 const CLIENT_ID = 'parley-test.apps.example';
 const CLIENT_SECRET = 'shh-client-secret';
@@ -33,11 +34,10 @@ function setUp(overrides: Partial<OAuthProvider> = {}, options: Partial<OAuthCli
     authorizationParameters: { access_type: 'offline', prompt: 'consent' },
     ...overrides,
   };
-  const box = createSecretBox(crypto.randomBytes(32));
   const client = createOAuthClient({
     provider,
-    box,
-    replayGuard: createMemoryReplayGuard(clock),
+    box: createSecretBox(crypto.randomBytes(32)),
+    replayGuard: createReplayGuard(createMemoryRateLimiters(), 'test'),
     clock,
     allowInsecureRequests: true,
     timeoutMs: 1_000,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import type { Clock } from '../clock.ts';
+import type { RateLimiters } from '../rate-limit.ts';
 import type { SecretBox } from '../secret-box.ts';
 
 /**
@@ -56,8 +57,8 @@ export type OAuthTokens = Readonly<{
 
 /** Remembers which flows were finished, so a state opens once. */
 export type StateReplayGuard = {
-  /** True the first time a nonce is claimed before `until`; false after. */
-  claim: (nonce: string, until: Date) => Promise<boolean>;
+  /** True the first time a nonce is claimed; false after. */
+  claim: (nonce: string) => Promise<boolean>;
 };
 
 export type OAuthErrorKind =
@@ -250,7 +251,7 @@ export function createOAuthClient(options: OAuthClientOptions): OAuthClient {
         throw new OAuthError('invalid_state', 'This sign-in link is not valid for you: start connecting again.');
       }
       if (state.e <= clock.now().getTime()) throw new OAuthError('invalid_state', 'This sign-in took too long: start connecting again.');
-      if (!(await replayGuard.claim(state.n, new Date(state.e)))) {
+      if (!(await replayGuard.claim(state.n))) {
         throw new OAuthError('invalid_state', 'This sign-in was already used: start connecting again.');
       }
       const error = callback.get('error');
@@ -294,23 +295,12 @@ export function createOAuthClient(options: OAuthClientOptions): OAuthClient {
 }
 
 /**
- * One process's memory of finished flows. Enough where one process serves HTTP; with several web
- * processes a replayed state could be accepted once by each, and the provider's single-use code still
- * stops the exchange.
+ * Finished flows, remembered in the rate-limit port (made once in deps.ts): with REDIS_URL every web
+ * process sees them, so a replayed state is refused whichever process it reaches. A nonce may be
+ * claimed once within `windowSeconds`, which must outlast every state's expiry (10 minutes by
+ * default). It fails closed: while a shared store cannot be reached, no flow finishes.
  */
-export function createMemoryReplayGuard(clock: Clock, maxEntries = 10_000): StateReplayGuard {
-  const used = new Map<string, number>();
-  return {
-    claim: async (nonce, until) => {
-      const now = clock.now().getTime();
-      if (used.size >= maxEntries) {
-        for (const [key, expiry] of used) if (expiry <= now) used.delete(key);
-      }
-      if (used.has(nonce)) return false;
-      // Full of live entries: refuse rather than forget one that could then be replayed.
-      if (used.size >= maxEntries) return false;
-      used.set(nonce, until.getTime());
-      return true;
-    },
-  };
+export function createReplayGuard(rateLimiters: RateLimiters, provider: string, windowSeconds = 15 * 60): StateReplayGuard {
+  const limiter = rateLimiters.limiter({ keyPrefix: `oauth-state-${provider}`, points: 1, duration: windowSeconds, failClosed: true });
+  return { claim: async (nonce) => (await limiter.consume(nonce)).allowed };
 }
