@@ -265,6 +265,23 @@ describe('the Teams sync', () => {
     expect((await teamsMeetings(token)).map((m) => [m.title, m.status])).toEqual([['Planning 11', 'ready']]);
   });
 
+  it('a recording Microsoft will not hand over: its meeting fails with the reason, said on the card', async () => {
+    const { token } = await signUpUser(t.app, 'ms-recording-refused');
+    const base = meeting(12);
+    ms.meetings.splice(0, ms.meetings.length, {
+      ...base,
+      transcripts: [],
+      recordings: [{ id: 'rec-refused', createdDateTime: base.start, contentCorrelationId: 'corr-x', content: { type: 'audio/wav', bytes: toneWav(1) } }],
+    });
+    ms.fail(/recordings\/rec-refused\/content$/, { status: 403, code: 'Forbidden', message: 'The recording is restricted.' });
+    const state = await connect(token);
+    const reason = 'Microsoft did not hand over the Teams recording: Microsoft refused access (HTTP 403 Forbidden: The recording is restricted.).';
+    expect(state.lastError).toBe(`One meeting was not imported. “Planning 12”: ${reason}`);
+    const [failed] = await teamsMeetings(token);
+    expect(failed?.status).toBe('failed');
+    expect(MeetingDetailSchema.parse((await call(token, 'GET', `/api/v1/meetings/${failed!.id}`)).body).failureReason).toBe(reason);
+  });
+
   it('renews an expiring token with the scopes, as Microsoft wants, and keeps the new refresh token', async () => {
     const { token, userId } = await signUpUser(t.app, 'ms-refresh');
     ms.oauth.setExpiresIn(60); // inside the refresh margin: every use refreshes first
