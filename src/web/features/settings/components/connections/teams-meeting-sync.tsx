@@ -160,7 +160,7 @@ function Setup({ redirectUri }: { redirectUri: string }) {
         <li>In the Microsoft Entra admin center, open App registrations › New registration, and add a redirect URI of type Web:</li>
       </ol>
       <div className="flex items-center gap-2">
-        <code className="min-w-0 flex-1 truncate rounded bg-muted px-2 py-1 text-foreground">{redirectUri}</code>
+        <code className="min-w-0 flex-1 rounded bg-muted px-2 py-1 break-all text-foreground">{redirectUri}</code>
         <Button
           variant="outline"
           size="sm"
