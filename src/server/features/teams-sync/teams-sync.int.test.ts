@@ -326,6 +326,17 @@ describe('the Teams sync', () => {
   });
 });
 
+describe('Delete All Data', () => {
+  it('forgets the Microsoft connection and the record of what was imported', async () => {
+    const { token, userId, email } = await signUpUser(t.app, 'ms-delete-data');
+    expect(await connect(token)).toMatchObject({ importedCount: 3 });
+    expect((await call(token, 'DELETE', '/api/v1/me/data', { email })).status).toBe(200);
+    expect(await t.database.db.selectFrom('teams_sync_accounts').select('user_id').where('user_id', '=', userId).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('teams_sync_imports').select('graph_id').where('user_id', '=', userId).execute()).toEqual([]);
+    expect(await state(token)).toMatchObject({ connected: false, importedCount: 0 });
+  });
+});
+
 describe('Graph’s errors, shown on the card, losing nothing', () => {
   it('401: reconnect needed, and no automatic sync until then', async () => {
     const { token, userId } = await signUpUser(t.app, 'ms-401');
