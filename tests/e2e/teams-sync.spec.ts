@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { e2eServer, launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
 import { findFreePort } from '#tests/support/build-test-app.ts';
 import { signedInPage, toast } from '#tests/support/e2e-auth.ts';
 import { startFakeMicrosoft, teamsVtt, type FakeMicrosoft } from '#tests/support/fake-microsoft.ts';
@@ -11,7 +11,8 @@ import { spawnServer, type SpawnedServer } from '#tests/support/spawn-server.ts'
 
 // Settings › Connected Accounts › Microsoft Teams in the browser, against the built server and a
 // local Microsoft (its sign-in approves at once): Connect Microsoft account → Sync now → the Teams
-// meeting's transcript is in Parley with its speakers.
+// meeting's transcript is in Parley with its speakers. Without a Microsoft app (the shared test
+// server), the card says how to register one.
 
 let browser: Browser;
 let server: SpawnedServer;
@@ -86,6 +87,24 @@ describe('Microsoft Teams meeting sync', () => {
       await page.getByText('The compiler ships in March.').waitFor();
       await page.getByText('Grace Hopper').first().waitFor();
       await page.getByText('Let us go through the roadmap.').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('without a Microsoft app, says how to register one, with the redirect URI to copy', async () => {
+    const { context, page } = await signedInPage(browser, { email: uniqueEmail('teams-sync-setup') });
+    try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.goto('/settings');
+      const sync = page.getByRole('region', { name: 'Teams meeting sync' });
+      const redirectUri = `${e2eServer().baseUrl}/settings/connections/microsoft`;
+      await sync.getByText(redirectUri, { exact: true }).waitFor();
+      await sync.getByText(/OnlineMeetingTranscript\.Read\.All/).waitFor();
+      expect(await sync.getByRole('button', { name: 'Connect Microsoft account' }).count()).toBe(0);
+      await sync.getByRole('button', { name: 'Copy the Microsoft redirect URI' }).click();
+      await toast(page, 'Redirect URI copied').waitFor();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(redirectUri);
     } finally {
       await context.close();
     }
