@@ -28,6 +28,7 @@ import type { RealtimeHub } from './lib/realtime/realtime-hub.ts';
 import { registerRealtimeRoutes } from './features/realtime/realtime.routes.ts';
 import { registerUploads } from './features/recordings/uploads.plugin.ts';
 import { registerMicrosoftTeamsRoutes } from './features/microsoft-teams/microsoft-teams.routes.ts';
+import { registerTeamsSyncRoutes } from './features/teams-sync/teams-sync.routes.ts';
 import { registerSlackRoutes } from './features/slack/slack.routes.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.ts';
@@ -144,6 +145,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerWebhookRoutes(route, { webhooks: services.webhooks });
   registerSlackRoutes(route, { slack: services.slack });
   registerMicrosoftTeamsRoutes(route, { microsoftTeams: services.microsoftTeams });
+  registerTeamsSyncRoutes(route, { teamsSync: services.teamsSync });
   registerMcpRoutes(app, guard, { meetings: services.meetings, notes: services.notes, ask: services.ask, publicUrl: config.publicUrl, version: deps.version });
   // Unsubscribe links take RFC 8058's one-click POST, a form body (read as nothing: the token is in the URL), in this scope only.
   await app.register(async (scope) => {

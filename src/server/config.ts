@@ -154,6 +154,17 @@ const EnvSchema = z.object({
   SLACK_CLIENT_SECRET: optionalString,
   SLACK_API_URL: z.string().url().default('https://slack.com/api/'),
   SLACK_AUTHORIZE_URL: z.string().url().default('https://slack.com/oauth/v2/authorize'),
+  MICROSOFT_CLIENT_ID: optionalString,
+  MICROSOFT_CLIENT_SECRET: optionalString,
+  /** A directory (tenant) id or domain, or common, organizations or consumers. */
+  MICROSOFT_TENANT: z
+    .string()
+    .optional()
+    .transform((v) => (v === undefined || v.trim() === '' ? 'common' : v.trim()))
+    .refine((v) => /^[A-Za-z0-9][A-Za-z0-9.-]{0,99}$/.test(v), { message: 'must be common, organizations, consumers, a tenant id or a domain' }),
+  MICROSOFT_LOGIN_URL: z.string().url().default('https://login.microsoftonline.com'),
+  MICROSOFT_GRAPH_URL: z.string().url().default('https://graph.microsoft.com/v1.0'),
+  MICROSOFT_TIMEOUT_SECONDS: int(30, 1, 300),
   ASK_LLM_REWRITE: bool(false),
   ASK_LLM_RERANK: bool(false),
   SMTP_HOST: optionalString,
@@ -273,6 +284,16 @@ export type Config = Readonly<{
    * (unset unless both are); the Web API and authorize URLs are settings so tests point them at a local server.
    */
   slack: Readonly<{ app: Readonly<{ clientId: string; clientSecret: string }> | undefined; apiUrl: string; authorizeUrl: string }>;
+  /**
+   * Connect Microsoft account (Teams meeting sync) when MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET
+   * are set; the login and Graph hosts are settings because national clouds use others (and tests a local server).
+   */
+  microsoft: Readonly<{
+    app: Readonly<{ clientId: string; clientSecret: string; tenant: string }> | undefined;
+    loginUrl: string;
+    graphUrl: string;
+    timeoutSeconds: number;
+  }>;
   smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
   /**
    * Speech models fetched with `npm run models` ($DATA_DIR/models) and where they are downloaded
@@ -487,6 +508,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       app: e.SLACK_CLIENT_ID && e.SLACK_CLIENT_SECRET ? Object.freeze({ clientId: e.SLACK_CLIENT_ID, clientSecret: e.SLACK_CLIENT_SECRET }) : undefined,
       apiUrl: e.SLACK_API_URL.endsWith('/') ? e.SLACK_API_URL : `${e.SLACK_API_URL}/`,
       authorizeUrl: e.SLACK_AUTHORIZE_URL,
+    }),
+    microsoft: Object.freeze({
+      app:
+        e.MICROSOFT_CLIENT_ID && e.MICROSOFT_CLIENT_SECRET
+          ? Object.freeze({ clientId: e.MICROSOFT_CLIENT_ID, clientSecret: e.MICROSOFT_CLIENT_SECRET, tenant: e.MICROSOFT_TENANT })
+          : undefined,
+      loginUrl: e.MICROSOFT_LOGIN_URL.replace(/\/+$/, ''),
+      graphUrl: e.MICROSOFT_GRAPH_URL.replace(/\/+$/, ''),
+      timeoutSeconds: e.MICROSOFT_TIMEOUT_SECONDS,
     }),
     smtp: smtp && Object.freeze(smtp),
     models: Object.freeze({

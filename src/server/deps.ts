@@ -41,6 +41,8 @@ import { createSlackService, type SlackService } from './features/slack/slack.se
 import { subscribeSlack } from './features/slack/slack.subscribers.ts';
 import { createMicrosoftTeamsService, type MicrosoftTeamsService } from './features/microsoft-teams/microsoft-teams.service.ts';
 import { subscribeMicrosoftTeams } from './features/microsoft-teams/microsoft-teams.subscribers.ts';
+import { createTeamsSyncService, type TeamsSyncService } from './features/teams-sync/teams-sync.service.ts';
+import { createRecordingsService } from './features/recordings/recordings.service.ts';
 import { createDigests } from './lib/chat-channels/notes-digest.ts';
 import { outboundFetch } from './lib/outbound/outbound-fetch.ts';
 import { createSlackApp } from './features/slack/slack-app.ts';
@@ -100,6 +102,8 @@ export type Services = {
   slack: SlackService;
   insights: InsightsService;
   teams: TeamsService;
+  /** Microsoft Teams: a connected Microsoft account's meeting transcripts imported every hour (Graph). */
+  teamsSync: TeamsSyncService;
   /** Settings › Developers' outgoing webhooks (Standard Webhooks), a subscriber of the domain events. */
   webhooks: WebhooksService;
 };
@@ -446,6 +450,19 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     clock,
     log,
   });
+  const teamsSync = createTeamsSyncService({
+    db,
+    secrets,
+    jobs,
+    meetings,
+    recordings: createRecordingsService({ meetings, blobs, maxRecordingHours: config.transcription.maxRecordingHours }),
+    limits: { maxRecordingBytes: config.uploads.maxBytes, quotaBytes: config.uploads.quotaBytes },
+    outbound: config.outbound,
+    microsoft: config.microsoft,
+    redirectUri: `${config.publicUrl.replace(/\/+$/, '')}/settings/connections/microsoft`,
+    clock,
+    log,
+  });
   const services: Services = {
     // Delete All Data and Delete Account take the person's export archives and picture too.
     account: createAccountService({
@@ -464,6 +481,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
         teams.forgetActivityOf,
         slack.removeFor,
         microsoftTeams.removeFor,
+        teamsSync.removeFor,
         (userId) => blobs.removeOwnedBy(userId).then(() => undefined),
       ],
       onAccountDeleted: [teams.accountDeleted, webhooks.removeFor],
@@ -486,6 +504,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     microsoftTeams,
     insights: createInsightsService({ db, meetings, notes, now }),
     teams,
+    teamsSync,
     webhooks,
   };
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now });
@@ -540,6 +559,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       webhooks.start();
       // Connected calendars are read again every 15 minutes.
       calendar.start();
+      // Connected Microsoft accounts' Teams meetings are synced every hour.
+      teamsSync.startSchedule();
     },
     close: async () => {
       autoModels.stop();
@@ -549,6 +570,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       notifications.stopDigests();
       webhooks.stop();
       await calendar.stop();
+      await teamsSync.stopSchedule();
       await autoDelete.stop();
       await uploadSweeper.stop();
       // Before the database closes: running jobs are handed back for the next start to pick up.

@@ -44,7 +44,14 @@ export async function startFakeOAuthServer(options: {
   clientSecret: string;
   /** Other routes (a provider's API); return true when handled. */
   extra?: (request: http.IncomingMessage, response: http.ServerResponse, url: URL) => boolean | Promise<boolean>;
+  /** Where the endpoints are (Microsoft's are under `/<tenant>/oauth2/v2.0/`); `/authorize`, `/token`, `/revoke` by default. */
+  paths?: { authorize?: string; token?: string; revoke?: string };
+  /** Refuses a refresh that does not name its scopes again (as the Microsoft identity platform documents it). */
+  refreshNeedsScope?: boolean;
+  /** Answers a new refresh token with each refresh (Microsoft rotates them; Google does not). */
+  rotateRefreshTokens?: boolean;
 }): Promise<FakeOAuthServer> {
+  const paths = { authorize: '/authorize', token: '/token', revoke: '/revoke', ...options.paths };
   const codes = new Map<string, Grant>();
   const refreshTokens = new Map<string, string>(); // refresh token → scope
   const accessTokens = new Set<string>();
@@ -75,7 +82,7 @@ export async function startFakeOAuthServer(options: {
   const server = http.createServer((request, response) => {
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://localhost');
-      if (request.method === 'GET' && url.pathname === '/authorize') {
+      if (request.method === 'GET' && url.pathname === paths.authorize) {
         const redirect = new URL(url.searchParams.get('redirect_uri') ?? '');
         const state = url.searchParams.get('state') ?? '';
         if (deny) {
@@ -95,7 +102,7 @@ export async function startFakeOAuthServer(options: {
         response.end();
         return;
       }
-      if (request.method === 'POST' && (url.pathname === '/token' || url.pathname === '/revoke')) {
+      if (request.method === 'POST' && (url.pathname === paths.token || url.pathname === paths.revoke)) {
         const form = await readForm(request);
         const basic = request.headers.authorization?.match(/^Basic (.+)$/)?.[1];
         let clientAuth: 'post' | 'basic' | 'none' = 'none';
@@ -111,7 +118,7 @@ export async function startFakeOAuthServer(options: {
           json(response, 401, { error: 'invalid_client', error_description: 'The OAuth client was not found.' });
           return;
         }
-        if (url.pathname === '/revoke') {
+        if (url.pathname === paths.revoke) {
           const token = form.token ?? '';
           revoked.push(token);
           accessTokens.delete(token);
@@ -153,8 +160,18 @@ export async function startFakeOAuthServer(options: {
             json(response, 400, { error: 'invalid_grant', error_description: 'Token has been expired or revoked.' });
             return;
           }
-          const { access } = issue(scope);
+          if (options.refreshNeedsScope && !form.scope) {
+            json(response, 400, { error: 'invalid_request', error_description: "AADSTS90014: The required field 'scope' is missing." });
+            return;
+          }
+          const { access, refresh } = issue(scope);
+          if (options.rotateRefreshTokens) {
+            refreshTokens.delete(form.refresh_token ?? '');
+            json(response, 200, { access_token: access, expires_in: expiresIn, refresh_token: refresh, scope, token_type: 'Bearer' });
+            return;
+          }
           // Like Google: a refresh answers a new access token and no new refresh token.
+          refreshTokens.delete(refresh);
           json(response, 200, { access_token: access, expires_in: expiresIn, scope, token_type: 'Bearer' });
           return;
         }
@@ -171,9 +188,9 @@ export async function startFakeOAuthServer(options: {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
-    authorizationEndpoint: `${url}/authorize`,
-    tokenEndpoint: `${url}/token`,
-    revocationEndpoint: `${url}/revoke`,
+    authorizationEndpoint: `${url}${paths.authorize}`,
+    tokenEndpoint: `${url}${paths.token}`,
+    revocationEndpoint: `${url}${paths.revoke}`,
     behave: (next) => {
       behaviour = next;
     },

@@ -11,6 +11,7 @@ import type { MicrosoftTeamsTables } from '../features/microsoft-teams/microsoft
 import type { SharingTables } from '../features/sharing/sharing.table.ts';
 import type { SlackTables } from '../features/slack/slack.table.ts';
 import type { TeamTables } from '../features/teams/teams.table.ts';
+import type { TeamsSyncTables } from '../features/teams-sync/teams-sync.table.ts';
 import type { WebhookTables } from '../features/webhooks/webhooks.table.ts';
 import type { EventTables } from '../events/events.table.ts';
 import type { JobTables } from '../jobs/jobs.table.ts';
@@ -31,6 +32,7 @@ export type Database = ApiTokenTables &
   SharingTables &
   SlackTables &
   TeamTables &
+  TeamsSyncTables &
   WebhookTables &
   JobTables &
   BlobTables &

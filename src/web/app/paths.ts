@@ -59,6 +59,8 @@ export const paths = {
   },
   /** Where Google sends the browser back after Connect with Google (the OAuth redirect URI). */
   googleCalendarCallback: fixed('/settings/connections/google'),
+  /** Where Microsoft sends the browser back after Connect Microsoft account (the OAuth redirect URI). */
+  microsoftCallback: fixed('/settings/connections/microsoft'),
   /** The API reference (Settings › Developers links it), rendered from /api/v1/openapi.json. */
   apiReference: fixed('/settings/api'),
   status: fixed('/status'),

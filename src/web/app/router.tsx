@@ -84,6 +84,7 @@ const routes: RouteObject[] = [
         site(paths.team.path, () => import('./routes/team.tsx')),
         site(paths.settings.path, () => import('./routes/settings.ts')),
         site(paths.googleCalendarCallback.path, () => import('./routes/google-calendar-callback.ts')),
+        site(paths.microsoftCallback.path, () => import('./routes/microsoft-callback.ts')),
         site(paths.apiReference.path, () => import('./routes/api-reference.ts')),
         site(paths.status.path, () => import('./routes/status.ts')),
         site(paths.slackCallback.path, () => import('./routes/slack-callback.ts')),

@@ -18,6 +18,7 @@ import { settingsEndpoints } from '#shared/contracts/settings.ts';
 import { shareEndpoints } from '#shared/contracts/sharing.ts';
 import { statusEndpoints } from '#shared/contracts/status.ts';
 import { teamEndpoints } from '#shared/contracts/teams.ts';
+import { teamsSyncEndpoints } from '#shared/contracts/teams-sync.ts';
 import { trackerEndpoints } from '#shared/contracts/tracker.ts';
 import { webhookEndpoints } from '#shared/contracts/webhooks.ts';
 import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
@@ -45,6 +46,7 @@ const GUARDED: Endpoint[] = [
   calendarEndpoints,
   slackEndpoints,
   microsoftTeamsEndpoints,
+  teamsSyncEndpoints,
 ]
   .flatMap((group) => Object.values(group) as Endpoint[])
   .filter((endpoint) => endpoint.auth !== false);

@@ -12,6 +12,7 @@ import type {
 import {
   DEFAULT_RECORDING_OPTIONS,
   IDEMPOTENCY_KEY_HOURS,
+  MAX_PARTICIPANTS,
   MAX_TITLE_LENGTH,
   MAX_TRANSCRIPT_IMPORT_BYTES,
   RecordingOptionsSchema,
@@ -319,8 +320,15 @@ export function createMeetingsService(deps: {
     },
     /** Imported transcript files' bytes: the storage quota counts them beside the blob store's (uploads take them off their room). */
     importedTextBytes: async (ownerId: string): Promise<number> => (await meetingStats(db, ownerId)).transcriptBytes,
-    /** A new meeting waiting for its audio (a recording starting, or a file about to be uploaded). */
-    create: async (ownerId: string, body: CreateMeetingBody): Promise<MeetingRecord | 'not-a-member'> => {
+    /**
+     * A new meeting waiting for its audio (a recording starting, or a file about to be uploaded, or
+     * fetched from another service); `alongside` writes the caller's record of it in the same transaction.
+     */
+    create: async (
+      ownerId: string,
+      body: CreateMeetingBody,
+      options: { alongside?: (trx: Db, meetingId: string) => Promise<void> } = {},
+    ): Promise<MeetingRecord | 'not-a-member'> => {
       if (body.teamId && !(await isMemberOf(ownerId, body.teamId))) return 'not-a-member';
       const teamId = body.teamId ?? null;
       const title = body.title ?? '';
@@ -338,6 +346,7 @@ export function createMeetingsService(deps: {
           ...(body.audioSources ? { audioSources: body.audioSources } : {}),
         });
         raise({ type: 'meeting.created', actorId: ownerId, ownerId, teamId, subject: { type: 'meeting', id: created }, payload: { title, source } });
+        await options.alongside?.(trx, created);
         return created;
       });
       const meeting = await getMeeting(db, ownerOnly(ownerId), id);
@@ -349,8 +358,14 @@ export function createMeetingsService(deps: {
      * A meeting from a transcript file (WebVTT, SRT, plain text) with its speakers named from the file:
      * ready at once, without audio, with the default recording options (an import carries none, as an
      * upload from the record page carries the page's). Nothing is stored when the file cannot be read.
+     * `participants` name who attended (a synced Teams meeting's attendees); `alongside` writes the
+     * caller's own record of the import in the same transaction (so both are kept or neither).
      */
-    importTranscript: async (ownerId: string, body: ImportTranscriptBody): Promise<{ meeting: MeetingRecord } | ImportRefusal> => {
+    importTranscript: async (
+      ownerId: string,
+      body: ImportTranscriptBody,
+      options: { participants?: readonly string[]; alongside?: (trx: Db, meetingId: string) => Promise<void> } = {},
+    ): Promise<{ meeting: MeetingRecord } | ImportRefusal> => {
       if (body.teamId && !(await isMemberOf(ownerId, body.teamId))) return { notAMember: true };
       const bytes = Buffer.byteLength(body.content, 'utf8');
       if (bytes > MAX_TRANSCRIPT_IMPORT_BYTES) return { tooLarge: true };
@@ -369,7 +384,7 @@ export function createMeetingsService(deps: {
             ownerId,
             title,
             options: {},
-            participants: [],
+            participants: (options.participants ?? []).slice(0, MAX_PARTICIPANTS),
             teamId,
             durationSeconds: parsed.value.durationSeconds,
             transcriptBytes: bytes,
@@ -385,6 +400,7 @@ export function createMeetingsService(deps: {
           subject: { type: 'meeting', id: imported },
           payload: { origin: 'import', title },
         });
+        await options.alongside?.(trx, imported);
         return imported;
       });
       const meeting = await getMeeting(db, ownerOnly(ownerId), id);

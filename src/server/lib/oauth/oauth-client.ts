@@ -39,6 +39,8 @@ export type OAuthProvider = Readonly<{
   redirectUri: string;
   /** Extra authorization request parameters, e.g. Google's access_type=offline and prompt=consent. */
   authorizationParameters?: Readonly<Record<string, string>>;
+  /** Extra refresh request parameters (the Microsoft identity platform wants the scopes again). */
+  refreshParameters?: Readonly<Record<string, string>>;
   /** Token types besides bearer the provider answers (Slack's bot tokens are `token_type: "bot"`). */
   tokenTypes?: readonly string[];
 }>;
@@ -206,7 +208,10 @@ export function createOAuthClient(options: OAuthClientOptions): OAuthClient {
 
   async function refresh(refreshToken: string): Promise<OAuthTokens> {
     return await call('token refresh', async () => {
-      const response = await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshToken, requestOptions());
+      const response = await oauth.refreshTokenGrantRequest(as, client, clientAuth, refreshToken, {
+        ...requestOptions(),
+        ...(provider.refreshParameters ? { additionalParameters: provider.refreshParameters } : {}),
+      });
       return toTokens(await oauth.processRefreshTokenResponse(as, client, response, { recognizedTokenTypes }), refreshToken);
     });
   }

@@ -146,6 +146,54 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, max: number, 
  * connection that failed.
  */
 export async function outboundFetch(url: string | URL, init: OutboundInit = {}, policy: OutboundPolicy): Promise<Response> {
+  return await exchange(url, init, policy, 'buffer');
+}
+
+/**
+ * outboundFetch for answers too large to hold in memory (a meeting's recording): the same checks,
+ * redirects and time limit (over the whole transfer), but the body is handed over as a stream, which
+ * errors with an OutboundError once it passes `maxResponseBytes` or the time limit.
+ */
+export async function outboundStream(url: string | URL, init: OutboundInit = {}, policy: OutboundPolicy): Promise<Response> {
+  return await exchange(url, init, policy, 'stream');
+}
+
+/** Counts a body as it streams through, failing it past `max` bytes and naming a timeout as one. */
+function cappedStream(body: ReadableStream<Uint8Array>, max: number, host: string, timeout: AbortSignal, timeoutMs: number): ReadableStream<Uint8Array> {
+  let total = 0;
+  const reader = body.getReader();
+  return new ReadableStream<Uint8Array>({
+    pull: async (controller) => {
+      let chunk: Awaited<ReturnType<typeof reader.read>>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        controller.error(
+          timeout.aborted
+            ? new OutboundError('timeout', `${host} did not finish its answer within ${timeoutMs / 1000} s.`, { cause: error })
+            : new OutboundError('unreachable', `${host} broke off its answer.`, { cause: error }),
+        );
+        return;
+      }
+      if (chunk.done) {
+        controller.close();
+        return;
+      }
+      total += chunk.value.byteLength;
+      if (total > max) {
+        await reader.cancel();
+        controller.error(new OutboundError('too_large', `${host} answered with more than ${max} bytes, more than Parley reads from it.`));
+        return;
+      }
+      controller.enqueue(chunk.value);
+    },
+    cancel: async (reason) => {
+      await reader.cancel(reason);
+    },
+  });
+}
+
+async function exchange(url: string | URL, init: OutboundInit, policy: OutboundPolicy, read: 'buffer' | 'stream'): Promise<Response> {
   const timeoutMs = policy.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxBytes = policy.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
   const maxRedirects = policy.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
@@ -201,6 +249,16 @@ export async function outboundFetch(url: string | URL, init: OutboundInit = {}, 
       }
       target = next;
       continue;
+    }
+    if (read === 'stream') {
+      const streamed = new Response(
+        response.body && response.status !== 204 && response.status !== 304
+          ? cappedStream(response.body as ReadableStream<Uint8Array>, maxBytes, target.host, timeout, timeoutMs)
+          : null,
+        { status: response.status, statusText: response.statusText, headers: response.headers as unknown as Headers },
+      );
+      Object.defineProperty(streamed, 'url', { value: target.toString() });
+      return streamed;
     }
     let bytes: Uint8Array<ArrayBuffer>;
     try {

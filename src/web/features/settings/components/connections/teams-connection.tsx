@@ -1,7 +1,11 @@
 import { UsersIcon } from 'lucide-react';
 import { ChatWebhookConnection } from './chat-webhook-connection.tsx';
+import { TeamsMeetingSync } from './teams-meeting-sync.tsx';
 
-/** Connected Accounts › Microsoft Teams: notes posted to a channel through a Workflows webhook. */
+/**
+ * Connected Accounts › Microsoft Teams: notes posted to a channel through a Workflows webhook, and
+ * the meeting transcripts of a connected Microsoft account imported (below the channel).
+ */
 export function TeamsConnection() {
   return (
     <ChatWebhookConnection
@@ -16,7 +20,7 @@ export function TeamsConnection() {
           paste the URL it shows here. Meeting notes are posted there as a card when they are ready.
         </>
       }
-      note="Syncing recordings and transcripts from Teams meetings needs a Microsoft account connection, which is not available on this server yet. A channel webhook posts Parley’s notes to Teams."
+      note={<TeamsMeetingSync />}
     />
   );
 }
