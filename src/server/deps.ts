@@ -460,6 +460,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     outbound: config.outbound,
     microsoft: config.microsoft,
     redirectUri: `${config.publicUrl.replace(/\/+$/, '')}/settings/connections/microsoft`,
+    rateLimiters,
     clock,
     log,
   });

@@ -7,8 +7,9 @@ import type { JobContext, JobQueue } from '#server/jobs/job-queue.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { bestEffort } from '#server/lib/best-effort.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import { createMemoryReplayGuard, createOAuthClient, OAuthError, type OAuthClient, type OAuthTokens } from '#server/lib/oauth/oauth-client.ts';
+import { createOAuthClient, createReplayGuard, OAuthError, type OAuthClient, type OAuthTokens } from '#server/lib/oauth/oauth-client.ts';
 import { OutboundError, outboundFetch, outboundStream } from '#server/lib/outbound/outbound-fetch.ts';
+import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 import { MAX_PARTICIPANTS, MAX_TITLE_LENGTH, MAX_TRANSCRIPT_IMPORT_BYTES } from '#shared/contracts/meetings.ts';
 import { TEAMS_SYNC_RUN_STAGES, type TeamsSyncRunStage, type TeamsSyncState } from '#shared/contracts/teams-sync.ts';
@@ -80,6 +81,8 @@ type TeamsSyncDeps = {
   microsoft: MicrosoftSettings;
   /** Where Microsoft sends the browser back (registered with the app; shown in Settings). */
   redirectUri: string;
+  /** Where finished sign-ins are remembered, so a replayed one is refused by every web process. */
+  rateLimiters: RateLimiters;
   clock: Clock;
   log: Logger;
 };
@@ -156,7 +159,7 @@ export function createTeamsSyncService(deps: TeamsSyncDeps) {
         refreshParameters: { scope: MICROSOFT_SCOPES.join(' ') },
       },
       box: secrets,
-      replayGuard: createMemoryReplayGuard(deps.clock),
+      replayGuard: createReplayGuard(deps.rateLimiters, 'microsoft'),
       clock: deps.clock,
       fetch: guardedFetch as typeof fetch,
       allowInsecureRequests: login.startsWith('http:'),
