@@ -154,6 +154,7 @@ const e2e = vitest('e2e', ['e2e']);
 const build = buildStatus();
 
 log('Running the checks and tests side by side; each step prints when it ends.');
+childCpuSinceLastReading(); // what setting up took is no step's
 const engineTests = step('Integration tests with speech engines', [engines.command]).finally(() => count(engines.report));
 const built = build.current
   ? Promise.resolve({ name: 'Build (current)', ok: true, took: seconds(0) })
