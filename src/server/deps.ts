@@ -14,6 +14,7 @@ import { checkDatabaseIntegrity, pingDatabase, type DatabaseIntegrity } from './
 import { migrateToLatest } from './db/migrate.ts';
 import { createApiTokensService, type ApiTokensService } from './features/api-tokens/api-tokens.service.ts';
 import { createAskService, type AskService } from './features/ask/ask.service.ts';
+import { createBillingService, type BillingService } from './features/billing/billing.service.ts';
 import { createEmbeddingsClient } from './features/ask/embeddings-client.ts';
 import { createAccountService, type AccountService, type BeforeAccountDeleted } from './features/account/account.service.ts';
 import { createAvatarStore, type AvatarStore } from './features/account/avatars.ts';
@@ -81,6 +82,8 @@ export type Services = {
   /** Settings › Developers' personal API tokens, checked by the /api/v1 guard. */
   apiTokens: ApiTokensService;
   ask: AskService;
+  /** Plans and their limits (Settings › Billing): what each account may use, and this month's usage. */
+  billing: BillingService;
   /** Profile pictures (Settings › Profile "Change"), resized with sharp. */
   avatars: AvatarStore;
   /** Settings › Connected Accounts › Google Calendar: a calendar by ICS address or Google, its upcoming events on the dashboard. */
@@ -272,6 +275,14 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     realtime,
     log,
     events,
+    // Called only once a request runs, when the billing service below exists.
+    historySince: (userId) => billing.historySince(userId),
+  });
+  const billing = createBillingService({
+    db,
+    meetings: { usageSince: meetings.usageSince, countAddedBefore: meetings.countAddedBefore },
+    payments: config.installation.billing,
+    now,
   });
 
   const settings = createSettingsService({ db, timeZoneOf: people.timeZoneOf });
@@ -472,6 +483,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     apiTokens,
     ask,
     avatars,
+    billing,
     calendar,
     dataExport,
     meetings,
