@@ -15,6 +15,8 @@ import { useSettingsTab } from '../use-settings-tab.ts';
 import { paths } from '#web/app/paths.ts';
 import { SELF_HOSTED_MESSAGES, SelfHostedNote } from '#web/components/self-hosted-note.tsx';
 import { installation } from '#web/lib/config.ts';
+import { useMyPlan } from '#web/lib/my-plan.ts';
+import { PlanUsageCard } from './plan-usage-card.tsx';
 
 /**
  * The plan as this screen shows it. Spec §9 records that it disagrees with the pricing page's Pro
@@ -35,11 +37,19 @@ const BILLING_MESSAGES = {
 /** Spec §9: the next billing date is a fixed text. */
 const NEXT_BILLING_DATE = 'January 1, 2027';
 
-/** Billing tab (spec §2 /settings): sample plan and card, and billing details saved to the account. */
+/**
+ * Billing tab (spec §2 /settings): the plan that applies and this month's usage (the server's), the
+ * spec's sample plan and card, and billing details saved to the account. An account the
+ * administrator put on a plan is not told that every feature is included.
+ */
 export function BillingTab() {
+  const { data: overview } = useMyPlan();
   return (
     <div className="grid gap-6">
-      <SelfHostedNote detail={SELF_HOSTED_MESSAGES.plansNotSold} className="justify-start rounded-lg border bg-accent/40 p-4 text-foreground" />
+      {!overview?.plan && (
+        <SelfHostedNote detail={SELF_HOSTED_MESSAGES.plansNotSold} className="justify-start rounded-lg border bg-accent/40 p-4 text-foreground" />
+      )}
+      {overview && <PlanUsageCard overview={overview} />}
       <SubscriptionPlanCard />
       <BillingInformationCard />
     </div>
