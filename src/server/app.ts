@@ -10,7 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Deps } from './deps.ts';
 import { registerApiTokenRoutes } from './features/api-tokens/api-tokens.routes.ts';
 import { registerAskRoutes } from './features/ask/ask.routes.ts';
-import { registerBillingRoutes } from './features/billing/billing.routes.ts';
+import { registerBillingRoutes, registerStripeWebhook } from './features/billing/billing.routes.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts';
 import { registerMeRoute } from './features/account/me.route.ts';
@@ -123,6 +123,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   const route = createRouter(app, guard);
   registerApiTokenRoutes(route, { apiTokens: services.apiTokens, billing: services.billing });
   registerBillingRoutes(route, { billing: services.billing });
+  if (config.stripe) await registerStripeWebhook(app, { billing: services.billing });
   registerMeRoute(route, { firstVisit: deps.auth.accounts.firstVisit });
   registerAccountRoutes(route, { account: services.account, avatars: services.avatars });
   registerDataExportRoutes(route, { exports: services.dataExport });

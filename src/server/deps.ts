@@ -15,6 +15,8 @@ import { migrateToLatest } from './db/migrate.ts';
 import { createApiTokensService, type ApiTokensService } from './features/api-tokens/api-tokens.service.ts';
 import { createAskService, type AskService } from './features/ask/ask.service.ts';
 import { createBillingService, type BillingService } from './features/billing/billing.service.ts';
+import { createStripeGateway } from './features/billing/stripe-gateway.ts';
+import { subscribeBilling } from './features/billing/billing.subscribers.ts';
 import { createEmbeddingsClient } from './features/ask/embeddings-client.ts';
 import { createAccountService, type AccountService, type BeforeAccountDeleted } from './features/account/account.service.ts';
 import { createAvatarStore, type AvatarStore } from './features/account/avatars.ts';
@@ -281,11 +283,21 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   const billing = createBillingService({
     db,
     meetings: { usageSince: meetings.usageSince, countAddedBefore: meetings.countAddedBefore },
-    payments: config.installation.billing,
+    stripe: config.stripe && {
+      gateway: createStripeGateway(config.stripe, log),
+      prices: config.stripe.prices,
+      // Called only once a request runs, when the settings service below exists.
+      detailsOf: async (userId) => {
+        const account = await people.accountOf(userId);
+        return (await settings.get({ id: userId, name: account?.fullName ?? null, email: account?.email ?? null })).settings.billing;
+      },
+      returnUrl: `${config.publicUrl}/settings?tab=billing`,
+    },
     now,
+    log,
   });
 
-  const settings = createSettingsService({ db, timeZoneOf: people.timeZoneOf });
+  const settings = createSettingsService({ db, timeZoneOf: people.timeZoneOf, events });
   // Settings › Notifications acted on: the transcription, notes and teams features hand their events over (ports below).
   const notifications = createNotificationsService({
     db,
@@ -364,6 +376,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   subscribeAsk(events, ask);
   subscribeTeams(events, teams);
   subscribeMeetings(events, meetings);
+  // Billing Information follows to the Stripe customer (only where Stripe is configured).
+  if (config.stripe) subscribeBilling(events, billing);
   subscribeNotifications(events, notifications, teams);
   const webhooks = createWebhooksService({
     db,

@@ -14,7 +14,12 @@ export const myPlanOptions = () =>
     queryFn: ({ signal }) => api(billingEndpoints.overview, {}, { signal }),
   });
 
-export const useMyPlan = () => useQuery(myPlanOptions());
+/** `awaitSubscription`: read again every 2 s until a subscription shows (back from Checkout, before Stripe's webhook). */
+export const useMyPlan = (options: { awaitSubscription?: boolean } = {}) =>
+  useQuery({
+    ...myPlanOptions(),
+    refetchInterval: (query) => (options.awaitSubscription && query.state.data?.billing && !query.state.data.subscription ? 2000 : false),
+  });
 
 const FORMAT_NAMES: Record<ExportFormat, string> = { txt: 'text', md: 'Markdown', docx: 'DOCX', pdf: 'PDF', srt: 'SRT', vtt: 'WebVTT' };
 

@@ -71,6 +71,8 @@ describe('plans without billing configured', () => {
       body: {
         billing: false,
         plan: null,
+        subscription: null,
+        trialAvailable: false,
         // The aged meeting is no longer this month's; the samples never count.
         usage: {
           hoursThisMonth: 6,

@@ -1,5 +1,5 @@
 import { CheckIcon, CreditCardIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -17,6 +17,7 @@ import { SELF_HOSTED_MESSAGES, SelfHostedNote } from '#web/components/self-hoste
 import { installation } from '#web/lib/config.ts';
 import { useMyPlan } from '#web/lib/my-plan.ts';
 import { PlanUsageCard } from './plan-usage-card.tsx';
+import { SubscriptionCard } from './subscription-card.tsx';
 
 /**
  * The plan as this screen shows it. Spec §9 records that it disagrees with the pricing page's Pro
@@ -43,14 +44,16 @@ const NEXT_BILLING_DATE = 'January 1, 2027';
  * administrator put on a plan is not told that every feature is included.
  */
 export function BillingTab() {
-  const { data: overview } = useMyPlan();
+  // Back from Checkout: the subscription arrives with Stripe's webhook, so the plan is read again until it has.
+  const [search] = useSearchParams();
+  const { data: overview } = useMyPlan({ awaitSubscription: search.get('checkout') === 'done' });
   return (
     <div className="grid gap-6">
       {!overview?.plan && (
         <SelfHostedNote detail={SELF_HOSTED_MESSAGES.plansNotSold} className="justify-start rounded-lg border bg-accent/40 p-4 text-foreground" />
       )}
       {overview && <PlanUsageCard overview={overview} />}
-      <SubscriptionPlanCard />
+      {overview?.billing ? <SubscriptionCard overview={overview} /> : <SubscriptionPlanCard />}
       <BillingInformationCard />
     </div>
   );
