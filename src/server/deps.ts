@@ -438,7 +438,12 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   });
   // Delete Account asks these first; each may refuse with a message saying what to do (the only
   // owner of a team with other members must hand it over or delete it first).
-  const beforeAccountDeleted: BeforeAccountDeleted[] = [(userId) => teams.assertCanLeaveAllTeams(userId), ...(options.beforeAccountDeleted ?? [])];
+  // Last, once nothing refuses: a running subscription ends (nothing is billed for an account that is gone).
+  const beforeAccountDeleted: BeforeAccountDeleted[] = [
+    (userId) => teams.assertCanLeaveAllTeams(userId),
+    ...(options.beforeAccountDeleted ?? []),
+    (userId) => billing.endSubscriptionFor(userId),
+  ];
   const dataExport = createDataExportService({
     db,
     jobs,

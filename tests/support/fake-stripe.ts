@@ -256,6 +256,12 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
     if ((match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
       const s = subscriptions.get(match[1]!);
       if (!s) return missing('subscription', match[1]!);
+      if (method === 'DELETE') {
+        if (s.status === 'canceled') return stripeError(400, 'This subscription is already canceled.');
+        s.status = 'canceled';
+        s.canceledAt = clock;
+        void emit('customer.subscription.deleted', subscriptionObject(s)).catch(() => undefined);
+      }
       if (method === 'POST') {
         if (s.status === 'canceled') return stripeError(400, 'A canceled subscription can only update its metadata.');
         if (body.cancel_at_period_end !== undefined) s.cancelAtPeriodEnd = body.cancel_at_period_end === 'true';

@@ -367,6 +367,17 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
       return outcome;
     },
 
+    /**
+     * Delete Account: a subscription still running ends now, so nothing is billed for an account that
+     * is gone; if Stripe cannot be told, the deletion is refused (and can be tried again).
+     */
+    endSubscriptionFor: async (userId: string): Promise<void> => {
+      if (!stripe) return;
+      const row = await billingAccountOf(db, userId);
+      if (!row?.subscription_id || !row.subscription_status || !LIVE_STATUSES.has(row.subscription_status)) return;
+      await applySubscription(userId, await stripe.gateway.cancelNow(row.subscription_id));
+    },
+
     /** Settings › Billing's Billing Information, saved to the account's Stripe customer (when it has one). */
     syncCustomer: async (userId: string): Promise<void> => {
       if (!stripe) return;

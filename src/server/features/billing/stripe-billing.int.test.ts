@@ -210,6 +210,20 @@ describe('billing with Stripe', () => {
       });
   });
 
+  it('Delete Account ends a running subscription at once, so nothing is billed for an account that is gone', async () => {
+    const { token, email } = await signUpUser(t.app, 'stripe');
+    const { subscription } = await subscribe(token, 'pro');
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/me',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { email, password: 'secret12' },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(stripe.subscription(subscription.id)?.status).toBe('canceled');
+    expect(stripe.requests.filter((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subscription.id}`)).toHaveLength(1);
+  });
+
   it('answers in words when Stripe refuses a request or cannot be reached', async () => {
     const stripeEnv = (overrides: Record<string, string>) => ({
       AUTH_AUTOCONFIRM: 'true',

@@ -137,6 +137,8 @@ export function createStripeGateway(config: NonNullable<Config['stripe']>, log: 
     portal: (customerId: string, returnUrl: string): Promise<string> =>
       call('open the billing portal', async () => (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url),
     subscription: (id: string): Promise<SubscriptionState> => call('read your subscription', async () => stateOf(await stripe.subscriptions.retrieve(id))),
+    /** Ends the subscription now (the account is being deleted). */
+    cancelNow: (id: string): Promise<SubscriptionState> => call('end your subscription', async () => stateOf(await stripe.subscriptions.cancel(id))),
     setCancelAtPeriodEnd: (id: string, cancel: boolean): Promise<SubscriptionState> =>
       call('cancel your subscription', async () => stateOf(await stripe.subscriptions.update(id, { cancel_at_period_end: cancel }))),
     /** Moves the subscription to another price: an upgrade is invoiced at once (prorated); a downgrade takes effect from the next invoice. */
