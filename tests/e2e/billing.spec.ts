@@ -66,6 +66,12 @@ describe('Settings › Billing with Stripe', () => {
       await page.waitForURL(/\/settings\?tab=billing&checkout=done$/);
       await status.getByText(/^Your free trial of Pro ends on /).waitFor();
       await panel.getByRole('heading', { name: 'Pro Plan' }).waitFor();
+      // The dashboard's usage card counts this month against Pro's hours (the sample meetings are not counted).
+      await page.goto(`${server.baseUrl}/dashboard`);
+      const usage = page.getByTestId('plan-usage');
+      await usage.getByText('0 of 30 hours').waitFor();
+      await usage.getByText('Pro plan').waitFor();
+      await page.goto(`${server.baseUrl}/settings?tab=billing`);
 
       // Subscribe: a card added in the portal (View invoice history), then the trial ends into a paid period.
       await panel.getByRole('button', { name: 'View invoice history' }).click();

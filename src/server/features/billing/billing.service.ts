@@ -4,7 +4,6 @@ import type { ExportFormat } from '#shared/contracts/meetings.ts';
 import type { Db } from '#server/db/create-db.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import {
-  assignedPlans,
   assignPlan,
   billingAccountOf,
   planIdOf,
@@ -57,8 +56,10 @@ export type BillingService = ReturnType<typeof createBillingService>;
  * Plans and their limits (spec §9's pricing page), enforced where each feature is used: transcription
  * hours a month (recording, upload, import), participants per meeting, export formats, history (older
  * meetings hidden, never deleted), real-time transcription, API access and team management. Without
- * billing configured (`payments` false) nobody is limited unless the administrator assigned them a
- * plan; with it, an account without a plan of its own is on Free. Refusals name the plan and the way up.
+ * Stripe configured nobody is limited unless the administrator assigned them a plan; with it, an
+ * account's plan is its assigned one, else its subscription's, else Free. Refusals name the plan and
+ * the way up. With Stripe it also sells the plans: Checkout (the one 14-day trial without a card),
+ * the Customer Portal, plan changes, Cancel Subscription, and the webhooks that keep the state.
  */
 export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort; stripe?: StripeBilling | undefined; now: () => Date; log: Logger }) {
   const { db, meetings, stripe } = deps;
@@ -385,9 +386,8 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
       if (row?.stripe_customer_id) await stripe.gateway.updateCustomer(row.stripe_customer_id, await stripe.detailsOf(userId));
     },
 
-    /** The administrator's `npm run plans`: assigns a plan (null takes it away). */
+    /** Assigns a plan as the administrator's `npm run plans` does (null takes it away). */
     assign: (userId: string, plan: PlanId | null) => assignPlan(db, userId, plan, deps.now()),
-    assigned: (limit = 1000) => assignedPlans(db, limit),
   };
 }
 
