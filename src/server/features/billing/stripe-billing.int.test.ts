@@ -202,7 +202,7 @@ describe('billing with Stripe', () => {
     });
     expect(saved.status).toBe(200);
     await expect
-      .poll(() => stripe.customer(session.customer), { timeout: 15_000 })
+      .poll(() => stripe.customer(session.customer), { timeout: 30_000 })
       .toMatchObject({
         name: 'Analytical Engines Ltd',
         address: { line1: '12 St James Square', city: 'London', postal_code: 'SW1Y 4JH', country: 'GB' },
