@@ -42,6 +42,7 @@ const importZones = [
       './teams/teams.table.ts',
       './notifications/notifications.table.ts',
       './api-tokens/api-tokens.table.ts',
+      './billing/billing.table.ts',
       './webhooks/webhooks.table.ts',
       './calendar/calendar.table.ts',
       './slack/slack.table.ts',

@@ -10,6 +10,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Deps } from './deps.ts';
 import { registerApiTokenRoutes } from './features/api-tokens/api-tokens.routes.ts';
 import { registerAskRoutes } from './features/ask/ask.routes.ts';
+import { registerBillingRoutes, registerStripeWebhook } from './features/billing/billing.routes.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
 import { registerCalendarRoutes } from './features/calendar/calendar.routes.ts';
 import { registerMeRoute } from './features/account/me.route.ts';
@@ -105,6 +106,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerRealtimeRoutes(app, { auth: deps.auth.context, hub: deps.realtime });
   registerLiveRoutes(app, {
     meetings: services.meetings,
+    billing: services.billing,
     auth: deps.auth.context,
     hub: deps.realtime,
     live: deps.config.transcription.live,
@@ -112,9 +114,17 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     log: deps.log,
   });
 
-  const guard = createApiGuard(deps.auth.context, { verify: services.apiTokens.verify, limiter: services.apiTokens.limiter });
+  // A token works only while its owner's plan includes API access (always, without plans).
+  const verify = async (token: string) => {
+    const grant = await services.apiTokens.verify(token);
+    if (grant) await services.billing.assertApiAccess(grant.userId);
+    return grant;
+  };
+  const guard = createApiGuard(deps.auth.context, { verify, limiter: services.apiTokens.limiter });
   const route = createRouter(app, guard);
-  registerApiTokenRoutes(route, { apiTokens: services.apiTokens });
+  registerApiTokenRoutes(route, { apiTokens: services.apiTokens, billing: services.billing });
+  registerBillingRoutes(route, { billing: services.billing });
+  if (config.stripe) await registerStripeWebhook(app, { billing: services.billing });
   registerMeRoute(route, { firstVisit: deps.auth.accounts.firstVisit });
   registerAccountRoutes(route, { account: services.account, avatars: services.avatars });
   registerDataExportRoutes(route, { exports: services.dataExport });
@@ -123,6 +133,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     transcription: services.transcription,
     notes: services.notes,
     samples: services.samples,
+    billing: services.billing,
   });
   registerAskRoutes(route, { ask: services.ask });
   registerMeetingExportRoutes(route, {
@@ -133,6 +144,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     settings: services.settings,
     transcription: services.transcription,
     notes: services.notes,
+    billing: services.billing,
   });
   registerNotesRoutes(route, { notes: services.notes });
   registerTrackerRoutes(route, { notes: services.notes });
@@ -141,7 +153,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerInsightsRoutes(route, { insights: services.insights });
   registerCalendarRoutes(route, { calendar: services.calendar });
   registerSettingsRoutes(route, { settings: services.settings });
-  registerTeamRoutes(route, { teams: services.teams });
+  registerTeamRoutes(route, { teams: services.teams, billing: services.billing });
   registerWebhookRoutes(route, { webhooks: services.webhooks });
   registerSlackRoutes(route, { slack: services.slack });
   registerMicrosoftTeamsRoutes(route, { microsoftTeams: services.microsoftTeams });

@@ -11,8 +11,9 @@ describe('loadConfig', () => {
     expect(config.auth.jwtExpSeconds).toBe(3600);
   });
 
-  it('is a self-hosted installation: no billing, no error reporting, no usage analytics (none can be configured yet)', () => {
+  it('is a self-hosted installation by default: no billing, no error reporting, no usage analytics', () => {
     expect(loadConfig({}).installation).toEqual({ billing: false, errorReporting: false, usageAnalytics: false });
+    expect(loadConfig({}).stripe).toBeUndefined();
   });
 
   it('switches to PostgreSQL for a postgres URL', () => {
@@ -82,5 +83,20 @@ describe('loadConfig', () => {
       memoryKib: 64,
       passes: 1,
     });
+  });
+
+  it('bills through Stripe once its key, webhook secret and both prices are set, and names what is missing otherwise', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PRICE_PRO: 'price_pro', STRIPE_PRICE_BUSINESS: 'price_business' };
+    const config = loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111/' });
+    expect(config.installation.billing).toBe(true);
+    expect(config.stripe).toEqual({
+      secretKey: 'sk_test_1',
+      webhookSecret: 'whsec_1',
+      prices: { pro: 'price_pro', business: 'price_business' },
+      apiUrl: 'http://127.0.0.1:12111',
+    });
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_PRO: 'price_pro' })).toThrow(
+      'STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_BUSINESS: required for billing with Stripe, with STRIPE_SECRET_KEY, STRIPE_PRICE_PRO',
+    );
   });
 });

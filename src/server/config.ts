@@ -167,6 +167,11 @@ const EnvSchema = z.object({
   MICROSOFT_TIMEOUT_SECONDS: int(30, 1, 300),
   ASK_LLM_REWRITE: bool(false),
   ASK_LLM_RERANK: bool(false),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_PRICE_PRO: optionalString,
+  STRIPE_PRICE_BUSINESS: optionalString,
+  STRIPE_API_URL: optionalUrl,
   SMTP_HOST: optionalString,
   SMTP_PORT: int(587, 1, 65535),
   SMTP_USER: optionalString,
@@ -296,15 +301,21 @@ export type Config = Readonly<{
   }>;
   smtp: Readonly<{ host: string; port: number; user?: string; pass?: string; from: string; secure: boolean }> | undefined;
   /**
+   * Billing through Stripe (STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET and a price id per paid plan):
+   * trials, Checkout, the Customer Portal and webhooks; STRIPE_API_URL points the library elsewhere
+   * (tests' local Stripe). Unset: the installation is self-hosted and takes no payments.
+   */
+  stripe: Readonly<{ secretKey: string; webhookSecret: string; prices: Readonly<{ pro: string; business: string }>; apiUrl: string | undefined }> | undefined;
+  /**
    * Speech models fetched with `npm run models` ($DATA_DIR/models) and where they are downloaded
    * from; `auto`: the recommended ones are fetched in the background at first start (PARLEY_AUTO_MODELS, on by default).
    */
   models: Readonly<{ dir: string; baseUrl: string | undefined; auto: boolean }>;
   /**
    * The services outside this installation it hands anything to, told to the web app (/app-config.js)
-   * so its Billing, Privacy and pricing screens say what is true here. None can be configured yet, so
-   * every installation is self-hosted: every feature included, nothing collected or sent anywhere.
-   * Each becomes true only once its settings (a payment provider's, a collector's) exist and are set.
+   * so its Billing, Privacy and pricing screens say what is true here. `billing` is true once Stripe
+   * is configured; the collectors cannot be configured yet. Without billing the installation is
+   * self-hosted: every feature included (unless an administrator assigned a plan), nothing collected.
    */
   installation: Readonly<Installation>;
 }>;
@@ -389,6 +400,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.ASK_EMBEDDINGS_URL && !e.ASK_EMBEDDINGS_MODEL)
     throw new ConfigError(['ASK_EMBEDDINGS_MODEL: required with ASK_EMBEDDINGS_URL (the embedding model the endpoint serves, e.g. nomic-embed-text)']);
   if (e.NOTES_ENGINE === 'llm' && !e.NOTES_LLM_URL) throw new ConfigError(['NOTES_ENGINE: llm needs NOTES_LLM_URL and NOTES_LLM_MODEL']);
+  const stripeKeys = {
+    STRIPE_SECRET_KEY: e.STRIPE_SECRET_KEY,
+    STRIPE_WEBHOOK_SECRET: e.STRIPE_WEBHOOK_SECRET,
+    STRIPE_PRICE_PRO: e.STRIPE_PRICE_PRO,
+    STRIPE_PRICE_BUSINESS: e.STRIPE_PRICE_BUSINESS,
+  };
+  const missingStripe = Object.entries(stripeKeys).flatMap(([key, value]) => (value === undefined ? [key] : []));
+  if (missingStripe.length > 0 && missingStripe.length < Object.keys(stripeKeys).length)
+    throw new ConfigError([
+      `${missingStripe.join(', ')}: required for billing with Stripe, with ${Object.keys(stripeKeys)
+        .filter((k) => !missingStripe.includes(k))
+        .join(', ')}`,
+    ]);
+  const stripe =
+    e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PRICE_PRO && e.STRIPE_PRICE_BUSINESS
+      ? Object.freeze({
+          secretKey: e.STRIPE_SECRET_KEY,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+          prices: Object.freeze({ pro: e.STRIPE_PRICE_PRO, business: e.STRIPE_PRICE_BUSINESS }),
+          apiUrl: e.STRIPE_API_URL,
+        })
+      : undefined;
   const smtp =
     e.SMTP_HOST === undefined
       ? undefined
@@ -524,6 +557,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       baseUrl: e.PARLEY_MODELS_BASE_URL, // Off in the test suite unless a test turns it on: tests never reach for the real models host.
       auto: e.PARLEY_AUTO_MODELS ?? e.NODE_ENV !== 'test',
     }),
-    installation: Object.freeze({ billing: false, errorReporting: false, usageAnalytics: false }),
+    stripe,
+    installation: Object.freeze({ billing: stripe !== undefined, errorReporting: false, usageAnalytics: false }),
   });
 }

@@ -14,6 +14,9 @@ import { checkDatabaseIntegrity, pingDatabase, type DatabaseIntegrity } from './
 import { migrateToLatest } from './db/migrate.ts';
 import { createApiTokensService, type ApiTokensService } from './features/api-tokens/api-tokens.service.ts';
 import { createAskService, type AskService } from './features/ask/ask.service.ts';
+import { createBillingService, type BillingService } from './features/billing/billing.service.ts';
+import { createStripeGateway } from './features/billing/stripe-gateway.ts';
+import { subscribeBilling } from './features/billing/billing.subscribers.ts';
 import { createEmbeddingsClient } from './features/ask/embeddings-client.ts';
 import { createAccountService, type AccountService, type BeforeAccountDeleted } from './features/account/account.service.ts';
 import { createAvatarStore, type AvatarStore } from './features/account/avatars.ts';
@@ -83,6 +86,8 @@ export type Services = {
   /** Settings › Developers' personal API tokens, checked by the /api/v1 guard. */
   apiTokens: ApiTokensService;
   ask: AskService;
+  /** Plans and their limits (Settings › Billing): what each account may use, and this month's usage. */
+  billing: BillingService;
   /** Profile pictures (Settings › Profile "Change"), resized with sharp. */
   avatars: AvatarStore;
   /** Settings › Connected Accounts › Google Calendar: a calendar by ICS address or Google, its upcoming events on the dashboard. */
@@ -276,9 +281,27 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     realtime,
     log,
     events,
+    // Called only once a request runs, when the billing service below exists.
+    historySince: (userId) => billing.historySince(userId),
+  });
+  const billing = createBillingService({
+    db,
+    meetings: { usageSince: meetings.usageSince, countAddedBefore: meetings.countAddedBefore },
+    stripe: config.stripe && {
+      gateway: createStripeGateway(config.stripe, log),
+      prices: config.stripe.prices,
+      // Called only once a request runs, when the settings service below exists.
+      detailsOf: async (userId) => {
+        const account = await people.accountOf(userId);
+        return (await settings.get({ id: userId, name: account?.fullName ?? null, email: account?.email ?? null })).settings.billing;
+      },
+      returnUrl: `${config.publicUrl}/settings?tab=billing`,
+    },
+    now,
+    log,
   });
 
-  const settings = createSettingsService({ db, timeZoneOf: people.timeZoneOf });
+  const settings = createSettingsService({ db, timeZoneOf: people.timeZoneOf, events });
   // Settings › Notifications acted on: the transcription, notes and teams features hand their events over (ports below).
   const notifications = createNotificationsService({
     db,
@@ -357,6 +380,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   subscribeAsk(events, ask);
   subscribeTeams(events, teams);
   subscribeMeetings(events, meetings);
+  // Billing Information follows to the Stripe customer (only where Stripe is configured).
+  if (config.stripe) subscribeBilling(events, billing);
   subscribeNotifications(events, notifications, teams);
   const webhooks = createWebhooksService({
     db,
@@ -417,7 +442,12 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   });
   // Delete Account asks these first; each may refuse with a message saying what to do (the only
   // owner of a team with other members must hand it over or delete it first).
-  const beforeAccountDeleted: BeforeAccountDeleted[] = [(userId) => teams.assertCanLeaveAllTeams(userId), ...(options.beforeAccountDeleted ?? [])];
+  // Last, once nothing refuses: a running subscription ends (nothing is billed for an account that is gone).
+  const beforeAccountDeleted: BeforeAccountDeleted[] = [
+    (userId) => teams.assertCanLeaveAllTeams(userId),
+    ...(options.beforeAccountDeleted ?? []),
+    (userId) => billing.endSubscriptionFor(userId),
+  ];
   const dataExport = createDataExportService({
     db,
     jobs,
@@ -492,6 +522,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     apiTokens,
     ask,
     avatars,
+    billing,
     calendar,
     dataExport,
     meetings,

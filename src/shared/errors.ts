@@ -6,6 +6,8 @@ export const ERROR_CODES = {
   FORBIDDEN: 'FORBIDDEN',
   /** Signed in with the password only while two-factor verification is on: only the MFA challenge is open. */
   INSUFFICIENT_AAL: 'INSUFFICIENT_AAL',
+  /** Not included in the caller's plan (or its monthly hours are used up): the message names the plan and the way up. */
+  PLAN_LIMIT: 'PLAN_LIMIT',
   NOT_FOUND: 'NOT_FOUND',
   VALIDATION_FAILED: 'VALIDATION_FAILED',
   CONFLICT: 'CONFLICT',
@@ -26,6 +28,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   UNAUTHENTICATED: 401,
   FORBIDDEN: 403,
   INSUFFICIENT_AAL: 403,
+  PLAN_LIMIT: 403,
   NOT_FOUND: 404,
   VALIDATION_FAILED: 400,
   CONFLICT: 409,

@@ -1,6 +1,7 @@
 import type { ApiTokenTables } from '../features/api-tokens/api-tokens.table.ts';
 import type { AskTables } from '../features/ask/ask.table.ts';
 import type { AuthTables } from '../features/auth/auth.table.ts';
+import type { BillingTables } from '../features/billing/billing.table.ts';
 import type { CalendarTables } from '../features/calendar/calendar.table.ts';
 import type { DataExportTables } from '../features/data-export/data-export.table.ts';
 import type { MeetingTables } from '../features/meetings/meetings.table.ts';
@@ -22,6 +23,7 @@ import type { InstanceSettingsTable } from './instance-settings.table.ts';
 export type Database = ApiTokenTables &
   AskTables &
   AuthTables &
+  BillingTables &
   CalendarTables &
   DataExportTables &
   MeetingTables &

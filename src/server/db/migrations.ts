@@ -32,6 +32,8 @@ import * as createWebhooks from './migrations/2026-12-07-0110-create-webhooks.ts
 import * as createCalendar from './migrations/2026-12-07-0200-create-calendar.ts';
 import * as createChatConnections from './migrations/2026-12-07-0300-create-chat-connections.ts';
 import * as firstSession from './migrations/2026-12-07-0500-first-session.ts';
+import * as createBillingAccounts from './migrations/2026-12-07-1000-create-billing-accounts.ts';
+import * as billingSubscriptions from './migrations/2026-12-07-1010-billing-subscriptions.ts';
 import * as createTeamsSync from './migrations/2026-12-07-1100-create-teams-sync.ts';
 import { sealAuthSecrets, type Sealer } from './migrations/2026-11-24-1100-seal-auth-secrets.ts';
 import * as audioBytesBigint from './migrations/2026-11-24-1200-audio-bytes-bigint.ts';
@@ -84,6 +86,8 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-12-07-0200-create-calendar': createCalendar,
   '2026-12-07-0300-create-chat-connections': createChatConnections,
   '2026-12-07-0500-first-session': firstSession,
+  '2026-12-07-1000-create-billing-accounts': createBillingAccounts,
+  '2026-12-07-1010-billing-subscriptions': billingSubscriptions,
   '2026-12-07-1100-create-teams-sync': createTeamsSync,
 });
 

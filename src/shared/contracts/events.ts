@@ -70,6 +70,8 @@ export const EVENT_PAYLOADS = {
     sealedToken: z.nullable(z.string()),
     expiresAt: z.string(),
   }),
+  /** Settings › Billing › Billing Information was saved (billing copies it to the person's Stripe customer). */
+  'billing_details.updated': z.object({}),
   /** The account was deleted (its rows are gone by the time this is delivered). */
   'account.deleted': z.object({}),
 } as const;

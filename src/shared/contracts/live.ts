@@ -55,4 +55,4 @@ export const LiveServerMessageSchema = z.discriminatedUnion('type', [
 export type LiveServerMessage = z.infer<typeof LiveServerMessageSchema>;
 
 /** Close codes beyond the standard ones. */
-export const LIVE_CLOSE = { unauthenticated: 4401, notFound: 4404, idle: 4408, busy: 4429, badMessage: 4400, unavailable: 4503 } as const;
+export const LIVE_CLOSE = { unauthenticated: 4401, planLimit: 4403, notFound: 4404, idle: 4408, busy: 4429, badMessage: 4400, unavailable: 4503 } as const;

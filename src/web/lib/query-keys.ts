@@ -17,3 +17,6 @@ export const NOTIFICATIONS_KEY = ['notifications'] as const;
 
 /** The root of every cached query about the person's connected calendar: its connection and its events (settings and dashboard). */
 export const CALENDAR_DATA_KEY = ['calendar'] as const;
+
+/** The person's plan, its limits and this month's usage (Settings › Billing, the dashboard, the sidebar). */
+export const BILLING_KEY = ['billing'] as const;

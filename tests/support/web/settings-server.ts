@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import type { BillingOverview } from '#shared/contracts/billing.ts';
 import {
   readSettingsDocument,
   SETTINGS_PATCH_SCHEMAS,
@@ -20,6 +21,14 @@ export function installSettingsServer(account = { name: 'Ada Lovelace', email: '
   const failures: { failure: Failure; method?: string }[] = [];
   const requests: { method: string; path: string; body: unknown; authorization: string | null }[] = [];
   let gate: Promise<void> | undefined;
+  // Billing's plan and usage (GET /api/v1/billing): no plan by default, as a self-hosted installation answers.
+  let overview: BillingOverview = {
+    billing: false,
+    plan: null,
+    subscription: null,
+    trialAvailable: false,
+    usage: { hoursThisMonth: 0, meetingsThisMonth: 0, periodStart: '2026-12-01T00:00:00.000Z', periodEnd: '2027-01-01T00:00:00.000Z', hiddenMeetings: 0 },
+  };
 
   const respond = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   const answer = (): SettingsResponse => ({
@@ -30,6 +39,8 @@ export function installSettingsServer(account = { name: 'Ada Lovelace', email: '
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const path = String(input);
     const method = init.method ?? 'GET';
+    // Outside the settings' own requests, failures and holds: the Billing tab reads it beside them.
+    if (method === 'GET' && path === '/api/v1/billing') return respond(200, overview);
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ method, path, body, authorization: new Headers(init.headers).get('authorization') });
     if (gate) await gate;
@@ -53,6 +64,10 @@ export function installSettingsServer(account = { name: 'Ada Lovelace', email: '
 
   return {
     requests,
+    /** What GET /api/v1/billing answers from now on. */
+    setBilling: (next: BillingOverview) => {
+      overview = next;
+    },
     /** What the server has stored, tab by tab (only tabs that were saved). */
     stored: () => document,
     seed: (next: Record<string, Record<string, unknown>>) => {

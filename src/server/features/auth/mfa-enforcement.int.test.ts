@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { apiTokenEndpoints } from '#shared/contracts/api-tokens.ts';
 import { askEndpoints } from '#shared/contracts/ask.ts';
+import { billingEndpoints } from '#shared/contracts/billing.ts';
 import { calendarEndpoints } from '#shared/contracts/calendar.ts';
 import { microsoftTeamsEndpoints, slackEndpoints } from '#shared/contracts/chat-integrations.ts';
 import type { Endpoint } from '#shared/contracts/endpoint.ts';
@@ -42,6 +43,7 @@ const GUARDED: Endpoint[] = [
   notificationEndpoints,
   askEndpoints,
   apiTokenEndpoints,
+  billingEndpoints,
   webhookEndpoints,
   calendarEndpoints,
   slackEndpoints,

@@ -13,7 +13,12 @@ import type { MeetingAccess } from '#shared/contracts/meetings.ts';
  * analytics, the action-item tracker and the decision register — is filtered with `readableBy`;
  * an owner-only read is the same filter with no teams (`ownerOnly`).
  */
-export type MeetingReader = { userId: string; teamIds: readonly string[] };
+export type MeetingReader = {
+  userId: string;
+  teamIds: readonly string[];
+  /** Meetings added before this (ISO) are hidden by the reader's plan (its history length); never deleted. */
+  since?: string | undefined;
+};
 
 /** A reader who reaches only their own meetings: every edit, share-link and lifecycle step. */
 export const ownerOnly = (userId: string): MeetingReader => ({ userId, teamIds: [] });
@@ -24,9 +29,13 @@ export const ownerOnly = (userId: string): MeetingReader => ({ userId, teamIds: 
  */
 export function readableBy(reader: MeetingReader, table = 'meetings'): RawBuilder<SqlBool> {
   const owner = sql.ref(`${table}.owner_id`);
-  if (reader.teamIds.length === 0) return sql<SqlBool>`${owner} = ${reader.userId}`;
   const team = sql.ref(`${table}.team_id`);
-  return sql<SqlBool>`(${owner} = ${reader.userId} or ${team} in (${sql.join([...reader.teamIds])}))`;
+  const access =
+    reader.teamIds.length === 0
+      ? sql<SqlBool>`${owner} = ${reader.userId}`
+      : sql<SqlBool>`(${owner} = ${reader.userId} or ${team} in (${sql.join([...reader.teamIds])}))`;
+  if (reader.since === undefined) return access;
+  return sql<SqlBool>`(${access} and ${sql.ref(`${table}.created_at`)} >= ${reader.since})`;
 }
 
 /** How the reader reaches a meeting they read: as its owner, or through its team; undefined when they may not. */

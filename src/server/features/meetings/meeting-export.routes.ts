@@ -6,6 +6,7 @@ import type { BlobStore } from '#server/lib/blob-store.ts';
 import { AudioDecodeError } from '#server/lib/ffmpeg.ts';
 import type { Router } from '#server/http/endpoint-route.ts';
 import { caller, sessionCaller } from '../auth/api-guard.ts';
+import type { BillingService } from '../billing/billing.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { AudioLinks } from './audio-link.ts';
 import { computeAudioPeaks, createPeaksCache } from './audio-peaks.ts';
@@ -22,6 +23,8 @@ type ExportRouteDeps = {
   /** Whether a sign-in session is still open (auth's accounts port): a player's link lives only as long as the session that asked for it. */
   sessionActive: (userId: string, sessionId: string) => Promise<boolean>;
   settings: Pick<SettingsService, 'timeZoneOf' | 'audioFormat'>;
+  /** The export formats of the caller's plan. */
+  billing: Pick<BillingService, 'assertExport'>;
 } & Parameters<typeof presentMeeting>[1];
 
 /**
@@ -88,6 +91,7 @@ export function registerMeetingExportRoutes(route: Router, deps: ExportRouteDeps
     whileReadable(reply, userId, request.params.id);
     const record = await meetings.read(userId, request.params.id);
     if (!record) throw notFound('Meeting');
+    await deps.billing.assertExport(userId, request.query.format);
     const [meeting, timeZone] = await Promise.all([presentMeeting(record, deps), settings.timeZoneOf(userId)]);
     const file = await exportMeeting(meeting, request.query.format, timeZone);
     await meetings.exported(userId, meeting.id);

@@ -652,6 +652,29 @@ export async function meetingStats(
   };
 }
 
+/** The owner's own meetings (samples aside) added since `since`: how many, and their recorded seconds (plan usage). */
+export async function usageSince(db: Db, ownerId: string, since: Date): Promise<{ meetings: number; seconds: number }> {
+  const row = await db
+    .selectFrom('meetings')
+    .where('owner_id', '=', ownerId)
+    .where('is_sample', '=', 0)
+    .where('created_at', '>=', since.toISOString())
+    .select((eb) => [eb.fn.countAll<number | string>().as('meetings'), eb.fn.sum<number | string | null>('duration_seconds').as('seconds')])
+    .executeTakeFirst();
+  return { meetings: Number(row?.meetings ?? 0), seconds: Number(row?.seconds ?? 0) };
+}
+
+/** How many of the owner's meetings were added before `before` (what a plan's history hides). */
+export async function countAddedBefore(db: Db, ownerId: string, before: Date): Promise<number> {
+  const row = await db
+    .selectFrom('meetings')
+    .where('owner_id', '=', ownerId)
+    .where('created_at', '<', before.toISOString())
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** People with a meeting of their own (not a sample) that came into Parley before `before` (the auto-delete sweep). */
 export async function ownersWithMeetingsBefore(db: Db, before: Date): Promise<string[]> {
   const rows = await db

@@ -3,6 +3,7 @@ import { IDEMPOTENCY_KEY_REUSED_MESSAGE, meetingEndpoints, NOT_A_TEAM_MEMBER_MES
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { EndpointRequest, Router } from '#server/http/endpoint-route.ts';
 import { caller } from '../auth/api-guard.ts';
+import type { BillingService } from '../billing/billing.service.ts';
 import type { NotesService } from '../notes/notes.service.ts';
 import type { SamplesService } from '../samples/samples.service.ts';
 import type { TranscriptionService } from '../transcription/transcription.service.ts';
@@ -15,6 +16,8 @@ type MeetingsRouteDeps = {
   /** Each meeting's notes and their state; the dashboard's counts. */
   notes: Pick<NotesService, 'ofMeeting' | 'counts'>;
   samples: Pick<SamplesService, 'demoMeeting'>;
+  /** The caller's plan: transcription hours a month and participants per meeting. */
+  billing: Pick<BillingService, 'assertCanTranscribe' | 'assertParticipants'>;
 };
 
 /** A stored meeting as the API shows it, with its notes (the notes feature's) and processing stage. */
@@ -89,6 +92,8 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
   route(meetingEndpoints.create, async (request) => {
     const userId = caller(request).user.id;
     return idempotent(request, userId, 'create', async () => {
+      await deps.billing.assertParticipants(userId, request.body.participants.length);
+      await deps.billing.assertCanTranscribe(userId);
       const meeting = await meetings.create(userId, request.body);
       if (meeting === 'not-a-member') throw new AppError('FORBIDDEN', NOT_A_TEAM_MEMBER_MESSAGE);
       return presentMeeting(meeting, deps);
@@ -97,6 +102,7 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
   route(meetingEndpoints.import, async (request) => idempotent(request, caller(request).user.id, 'import', () => importMeeting(request)));
   const importMeeting = async (request: EndpointRequest<typeof meetingEndpoints.import>) => {
     const ownerId = caller(request).user.id;
+    await deps.billing.assertCanTranscribe(ownerId);
     const result = await meetings.importTranscript(ownerId, request.body);
     if (!('meeting' in result)) throw importError(result);
     return presentMeeting(result.meeting, deps);
@@ -114,6 +120,7 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
   route(meetingEndpoints.update, async (request) => {
     const ownerId = caller(request).user.id;
     const { teamId, ...changes } = request.body;
+    if (changes.participants) await deps.billing.assertParticipants(ownerId, changes.participants.length);
     if (teamId !== undefined) {
       const shared = await meetings.shareWithTeam(ownerId, request.params.id, teamId);
       if (shared === 'not-found') throw notFound('Meeting');

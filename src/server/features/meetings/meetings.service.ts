@@ -49,6 +49,7 @@ import {
 } from './meeting-lifecycle.repository.ts';
 import {
   audioOf,
+  countAddedBefore,
   createMeeting,
   deleteMeetings,
   expiredMeetingIds,
@@ -80,6 +81,7 @@ import {
   teamMemberCounts,
   updateMeeting,
   updateSegmentText,
+  usageSince,
   type MeetingRecord,
   type TranscriptInput,
 } from './meetings.repository.ts';
@@ -167,14 +169,19 @@ export function createMeetingsService(deps: {
   log: Logger;
   /** Changes and the domain events they raise commit together (other features subscribe to them). */
   events: EventRecorder;
+  /** Meetings added before this (ISO) are hidden from the person by their plan's history (the billing feature); undefined: none. */
+  historySince?: (userId: string) => Promise<string | undefined>;
 }) {
   const { db, blobs, events } = deps;
   const audioDownloads = createAudioDownloads({ blobs });
   const quotaBytes = deps.storageQuotaBytes ?? STORAGE_ALLOWANCE_BYTES;
   const teams = deps.teams;
 
-  /** The caller as a reader of meetings: their own, and those shared with the teams they belong to now. */
-  const readerOf = async (userId: string): Promise<MeetingReader> => ({ userId, teamIds: teams ? await teams.teamIdsOf(userId) : [] });
+  /** The caller as a reader of meetings: their own, and those shared with the teams they belong to now, within their plan's history. */
+  const readerOf = async (userId: string): Promise<MeetingReader> => {
+    const [teamIds, since] = await Promise.all([teams ? teams.teamIdsOf(userId) : [], deps.historySince?.(userId)]);
+    return since === undefined ? { userId, teamIds } : { userId, teamIds, since };
+  };
   /** Downloads and streams being sent: ended as soon as their reader may no longer read the meeting. */
   const readsInFlight = createReadsInFlight(async (userId, id) => {
     const meeting = await ownershipOf(db, id);
@@ -318,6 +325,10 @@ export function createMeetingsService(deps: {
       const storageBytes = stored + transcriptBytes;
       return { ...stats, storageBytes, storagePercent: Math.min(100, Math.round((storageBytes / quotaBytes) * 1000) / 10) };
     },
+    /** The owner's own meetings (samples aside) added since `since`, and their recorded seconds: plan usage (the billing feature). */
+    usageSince: (ownerId: string, since: Date) => usageSince(db, ownerId, since),
+    /** How many of the owner's meetings were added before `before`: what a plan's history hides. */
+    countAddedBefore: (ownerId: string, before: Date) => countAddedBefore(db, ownerId, before),
     /** Imported transcript files' bytes: the storage quota counts them beside the blob store's (uploads take them off their room). */
     importedTextBytes: async (ownerId: string): Promise<number> => (await meetingStats(db, ownerId)).transcriptBytes,
     /**

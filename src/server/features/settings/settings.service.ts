@@ -1,5 +1,6 @@
 import type { AutoDelete, NotificationSettings, RecordingSettings, SettingsPatch, SettingsResponse, SettingsTab } from '#shared/contracts/settings.ts';
 import type { Db } from '#server/db/create-db.ts';
+import type { EventRecorder } from '#server/events/domain-events.ts';
 import { getPipelineSettings, type PipelineSettings } from './pipeline-settings.ts';
 import {
   deleteUserSettings,
@@ -15,16 +16,27 @@ export type { SettingsOwner } from './settings.repository.ts';
 /** Per-person settings (the /settings tabs) for the routes and for the features that act on them. */
 export type SettingsService = ReturnType<typeof createSettingsService>;
 
-export function createSettingsService(deps: { db: Db; timeZoneOf: (userId: string) => Promise<string> }) {
-  const { db } = deps;
+export function createSettingsService(deps: {
+  db: Db;
+  timeZoneOf: (userId: string) => Promise<string>;
+  /** Billing Information saved raises `billing_details.updated` with the change (billing copies it to Stripe). */
+  events?: EventRecorder;
+}) {
+  const { db, events } = deps;
   return {
     /** The IANA zone of the person's Settings › Profile time zone (exports print their times in it). */
     timeZoneOf: deps.timeZoneOf,
     /** Settings › Recording "Default File Format": what a recording downloads as. */
     audioFormat: async (userId: string): Promise<RecordingSettings['format']> => (await getUserSettings(db, { id: userId })).recording.format,
     get: (owner: SettingsOwner): Promise<SettingsResponse> => getSettingsResponse(db, owner),
-    update: <T extends SettingsTab>(owner: SettingsOwner, tab: T, patch: SettingsPatch<T>): Promise<SettingsResponse> =>
-      updateUserSettingsTab(db, owner, tab, patch),
+    update: <T extends SettingsTab>(owner: SettingsOwner, tab: T, patch: SettingsPatch<T>): Promise<SettingsResponse> => {
+      if (tab !== 'billing' || !events) return updateUserSettingsTab(db, owner, tab, patch);
+      return events.transaction(async (trx, raise) => {
+        const saved = await updateUserSettingsTab(trx, owner, tab, patch);
+        raise({ type: 'billing_details.updated', actorId: owner.id, ownerId: owner.id, teamId: null, subject: { type: 'user', id: owner.id }, payload: {} });
+        return saved;
+      });
+    },
     /** Settings › Recording "AI Summary Generation": notes are written for new meetings without being asked. */
     automaticNotes: async (userId: string): Promise<boolean> => (await getUserSettings(db, { id: userId })).recording.aiSummary,
     /** Settings › Recording as the transcription pipeline needs it. */

@@ -1,18 +1,24 @@
 import { teamEndpoints } from '#shared/contracts/teams.ts';
 import type { Router } from '#server/http/endpoint-route.ts';
 import { caller } from '../auth/api-guard.ts';
+import type { BillingService } from '../billing/billing.service.ts';
 import type { TeamsService } from './teams.service.ts';
 
 /**
  * /api/v1/teams and /api/v1/invitations: the caller's teams, their members and roles, invitations
  * and activity. The service checks the caller's role in every team it is asked about.
  */
-export function registerTeamRoutes(route: Router, deps: { teams: TeamsService }): void {
-  const { teams } = deps;
+export function registerTeamRoutes(route: Router, deps: { teams: TeamsService; billing: Pick<BillingService, 'assertTeamManagement'> }): void {
+  const { teams, billing } = deps;
   const ok = { ok: true as const };
 
   route(teamEndpoints.list, async (request) => ({ items: await teams.list(caller(request).user.id) }));
-  route(teamEndpoints.create, async (request) => teams.create(caller(request).user.id, request.body.name));
+  // Team management (creating teams, inviting) is the caller's plan's to allow; joining needs no plan.
+  route(teamEndpoints.create, async (request) => {
+    const userId = caller(request).user.id;
+    await billing.assertTeamManagement(userId);
+    return teams.create(userId, request.body.name);
+  });
   route(teamEndpoints.rename, async (request) => teams.rename(caller(request).user.id, request.params.teamId, request.body.name));
   route(teamEndpoints.remove, async (request) => {
     await teams.remove(caller(request).user.id, request.params.teamId);
@@ -34,7 +40,12 @@ export function registerTeamRoutes(route: Router, deps: { teams: TeamsService })
   });
   route(teamEndpoints.activity, async (request) => ({ items: await teams.activity(caller(request).user.id, request.params.teamId, request.query.limit) }));
   route(teamEndpoints.invitations, async (request) => ({ items: await teams.invitations(caller(request).user.id, request.params.teamId) }));
-  route(teamEndpoints.invite, async (request) => teams.invite(caller(request).user.id, request.params.teamId, request.body));
+  route(teamEndpoints.invite, async (request) => {
+    const userId = caller(request).user.id;
+    await teams.assertManager(userId, request.params.teamId);
+    await billing.assertTeamManagement(userId);
+    return teams.invite(userId, request.params.teamId, request.body);
+  });
   route(teamEndpoints.revokeInvitation, async (request) => {
     const { teamId, invitationId } = request.params;
     await teams.revokeInvitation(caller(request).user.id, teamId, invitationId);

@@ -1,4 +1,5 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
+import type { BillingOverview } from '#shared/contracts/billing.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignedIn } from '#tests/support/web/test-auth.tsx';
 import { stubAppConfig } from '#tests/support/web/app-config.ts';
@@ -7,6 +8,9 @@ import { AppShell } from './app-shell.tsx';
 // The shell's live parts (the realtime socket, the notifications it fetches) are not this file's subject.
 vi.mock('#web/lib/realtime/use-realtime.ts', () => ({ useRealtimeConnection: () => {} }));
 vi.mock('./notification-bell.tsx', () => ({ NotificationBell: () => null }));
+vi.mock('#web/lib/supabase.ts', () => ({
+  loadSupabase: async () => ({ auth: { getSession: async () => ({ data: { session: { access_token: 'token-1' } } }) } }),
+}));
 
 afterEach(() => {
   cleanup();
@@ -42,6 +46,42 @@ describe("the sidebar's 'Upgrade to Pro' box", () => {
     const box = renderShell();
     box.getByText('More transcription hours, advanced sentiment analysis and real-time transcription.');
     expect(box.getByRole('link', { name: 'Upgrade' }).getAttribute('href')).toBe('/pricing');
+    expect(box.queryByText(/self-hosted/)).toBeNull();
+  });
+
+  it('for an account the administrator put on a plan, names the plan and its hours instead of saying everything is included', async () => {
+    stubAppConfig({ billing: false });
+    const overview: BillingOverview = {
+      billing: false,
+      plan: {
+        id: 'free',
+        name: 'Free',
+        source: 'administrator',
+        limits: {
+          hoursPerMonth: 5,
+          participantsPerMeeting: 2,
+          exportFormats: ['txt'],
+          historyDays: 7,
+          liveTranscription: false,
+          apiAccess: false,
+          teamManagement: false,
+        },
+      },
+      subscription: null,
+      trialAvailable: false,
+      usage: { hoursThisMonth: 1.5, meetingsThisMonth: 1, periodStart: '2026-12-01T00:00:00.000Z', periodEnd: '2027-01-01T00:00:00.000Z', hiddenMeetings: 0 },
+    };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input) === '/api/v1/billing'
+          ? new Response(JSON.stringify(overview), { status: 200, headers: { 'content-type': 'application/json' } })
+          : new Response('{}', { status: 404 }),
+      ),
+    );
+    const box = renderShell();
+    await box.findByText('Your account is on the Free plan: 1.5 of 5 hours of transcription this month.');
+    expect(box.getByRole('link', { name: 'See your plan' }).getAttribute('href')).toBe('/settings?tab=billing');
     expect(box.queryByText(/self-hosted/)).toBeNull();
   });
 });

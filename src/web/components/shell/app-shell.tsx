@@ -27,6 +27,7 @@ import { NotificationBell } from './notification-bell.tsx';
 import { UserMenu } from './user-menu.tsx';
 import { SELF_HOSTED_MESSAGES } from '#web/components/self-hosted-note.tsx';
 import { installation } from '#web/lib/config.ts';
+import { hoursUsedText, useMyPlan } from '#web/lib/my-plan.ts';
 import { useRealtimeConnection } from '#web/lib/realtime/use-realtime.ts';
 import { paths } from '#web/app/paths.ts';
 
@@ -102,9 +103,28 @@ function AppSidebar() {
 
 /**
  * Spec §2's 'Upgrade to Pro' box. A self-hosted installation has nothing to upgrade to: the box says
- * so, and its button shows the plans' features, all of which are included here.
+ * so, and its button shows the plans' features, all of which are included here, unless the
+ * administrator put the person on a plan: then it names the plan and this month's hours.
  */
 function UpgradeBox() {
+  const { data } = useMyPlan();
+  const plan = data?.plan;
+  if (!installation().billing && plan) {
+    return (
+      <div className="rounded-lg border bg-gradient-to-br from-primary/10 to-accent p-3 group-data-[collapsible=icon]:hidden">
+        <div className="flex items-center gap-2 text-sm font-semibold">
+          <SparklesIcon className="size-4 text-primary" aria-hidden="true" />
+          Upgrade to Pro
+        </div>
+        <p className="mt-1 text-xs text-muted-foreground">
+          Your account is on the {plan.name} plan: {hoursUsedText(data.usage.hoursThisMonth, plan.limits.hoursPerMonth)} of transcription this month.
+        </p>
+        <Button size="sm" variant="outline" className="mt-3 w-full" asChild>
+          <NavLink to={paths.settings.href('billing')}>See your plan</NavLink>
+        </Button>
+      </div>
+    );
+  }
   const selfHosted = !installation().billing;
   return (
     <div className="rounded-lg border bg-gradient-to-br from-primary/10 to-accent p-3 group-data-[collapsible=icon]:hidden">

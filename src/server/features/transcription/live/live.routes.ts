@@ -8,6 +8,7 @@ import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import type { AuthContext } from '../../auth/auth-context.ts';
 import { authenticateToken } from '../../auth/authenticate.ts';
 import { GoTrueError } from '../../auth/gotrue-error.ts';
+import type { BillingService } from '../../billing/billing.service.ts';
 import type { MeetingsService } from '../../meetings/meetings.service.ts';
 import { MAX_BACKLOG_BYTES, startLiveSession, type LiveSession } from './live-session.ts';
 import { createLiveSlots, type SlotHold } from './live-slots.ts';
@@ -55,6 +56,8 @@ export function registerLiveRoutes(
   app: FastifyInstance,
   deps: {
     meetings: MeetingsService;
+    /** Whether the account's plan includes real-time transcription. */
+    billing: Pick<BillingService, 'liveRefusal'>;
     auth: AuthContext;
     hub: RealtimeHub;
     live: Config['transcription']['live'];
@@ -175,7 +178,12 @@ export function registerLiveRoutes(
       if (!meeting) return close(LIVE_CLOSE.notFound, 'No meeting of yours is recording with this id');
       const speakers = speakersOf(meeting.audioSources);
       if (message.channels !== speakers.length) return close(LIVE_CLOSE.badMessage, `This recording has ${speakers.length} audio channel(s)`);
+      const refusal = await deps.billing.liveRefusal(caller.user.id);
       if (state !== 'authenticating') return; // the browser left meanwhile
+      if (refusal) {
+        send(socket, { type: 'error', message: refusal });
+        return close(LIVE_CLOSE.planLimit, 'Not included in the plan');
+      }
       userId = caller.user.id;
       if ((sessionsByUser.get(userId) ?? 0) >= deps.live.sessionsPerAccount) return close(LIVE_CLOSE.busy, 'Too many live transcripts at once');
       if (!isStreamingAvailable()) {

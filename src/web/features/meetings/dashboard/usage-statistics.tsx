@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { useMeetingStats } from '../api.ts';
 
-export function UsageStatistics() {
+/** The dashboard's usage card (spec §2); `children` adds the rows of the person's plan (this month's hours against its limit). */
+export function UsageStatistics({ children }: { children?: ReactNode }) {
   const { data } = useMeetingStats();
   const hours = data?.hoursRecorded ?? 0;
   const meetings = data?.meetingsTranscribed ?? 0;
@@ -30,6 +32,7 @@ export function UsageStatistics() {
             <Progress value={row.progress} aria-label={row.label} />
           </div>
         ))}
+        {children}
       </CardContent>
     </Card>
   );

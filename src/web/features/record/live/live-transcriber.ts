@@ -15,6 +15,7 @@ const FINAL_REASONS: Partial<Record<number, string>> = {
   [LIVE_CLOSE.busy]: 'the server is busy',
   [LIVE_CLOSE.notFound]: 'this recording is no longer in progress',
   [LIVE_CLOSE.badMessage]: 'this browser sent audio the server could not read',
+  [LIVE_CLOSE.planLimit]: 'your plan does not include real-time transcription',
 };
 const MAX_RETRIES = 5;
 /**

@@ -1,5 +1,5 @@
 import { CheckIcon, CreditCardIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
@@ -15,6 +15,9 @@ import { useSettingsTab } from '../use-settings-tab.ts';
 import { paths } from '#web/app/paths.ts';
 import { SELF_HOSTED_MESSAGES, SelfHostedNote } from '#web/components/self-hosted-note.tsx';
 import { installation } from '#web/lib/config.ts';
+import { useMyPlan } from '#web/lib/my-plan.ts';
+import { PlanUsageCard } from './plan-usage-card.tsx';
+import { SubscriptionCard } from './subscription-card.tsx';
 
 /**
  * The plan as this screen shows it. Spec §9 records that it disagrees with the pricing page's Pro
@@ -35,12 +38,22 @@ const BILLING_MESSAGES = {
 /** Spec §9: the next billing date is a fixed text. */
 const NEXT_BILLING_DATE = 'January 1, 2027';
 
-/** Billing tab (spec §2 /settings): sample plan and card, and billing details saved to the account. */
+/**
+ * Billing tab (spec §2 /settings): the plan that applies and this month's usage (the server's), the
+ * spec's sample plan and card, and billing details saved to the account. An account the
+ * administrator put on a plan is not told that every feature is included.
+ */
 export function BillingTab() {
+  // Back from Checkout: the subscription arrives with Stripe's webhook, so the plan is read again until it has.
+  const [search] = useSearchParams();
+  const { data: overview } = useMyPlan({ awaitSubscription: search.get('checkout') === 'done' });
   return (
     <div className="grid gap-6">
-      <SelfHostedNote detail={SELF_HOSTED_MESSAGES.plansNotSold} className="justify-start rounded-lg border bg-accent/40 p-4 text-foreground" />
-      <SubscriptionPlanCard />
+      {!overview?.plan && (
+        <SelfHostedNote detail={SELF_HOSTED_MESSAGES.plansNotSold} className="justify-start rounded-lg border bg-accent/40 p-4 text-foreground" />
+      )}
+      {overview && <PlanUsageCard overview={overview} />}
+      {overview?.billing ? <SubscriptionCard overview={overview} /> : <SubscriptionPlanCard />}
       <BillingInformationCard />
     </div>
   );

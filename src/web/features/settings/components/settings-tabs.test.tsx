@@ -141,6 +141,140 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
     screen.getByRole('link', { name: 'Upgrade to Enterprise' });
   });
 
+  it("Billing, self-hosted: this month's usage as the server counts it, with no limit", async () => {
+    stubAppConfig({ billing: false });
+    server.setBilling({
+      billing: false,
+      plan: null,
+      subscription: null,
+      trialAvailable: false,
+      usage: { hoursThisMonth: 6.5, meetingsThisMonth: 3, periodStart: '2026-12-01T00:00:00.000Z', periodEnd: '2027-01-01T00:00:00.000Z', hiddenMeetings: 0 },
+    });
+    render(<BillingTab />, { wrapper: SignedIn });
+    const card = within(await screen.findByTestId('plan-usage'));
+    card.getByText('No plan limits apply to your account on this installation.');
+    card.getByText('Transcription in December 2026');
+    card.getByText('6.5 hours');
+    card.getByText('3');
+    expect(card.queryByRole('progressbar')).toBeNull();
+    screen.getByTestId('self-hosted-note');
+  });
+
+  it('Billing, an account the administrator put on Free: its plan, limits and usage, and no claim that everything is included', async () => {
+    stubAppConfig({ billing: false });
+    server.setBilling({
+      billing: false,
+      plan: {
+        id: 'free',
+        name: 'Free',
+        source: 'administrator',
+        limits: {
+          hoursPerMonth: 5,
+          participantsPerMeeting: 2,
+          exportFormats: ['txt'],
+          historyDays: 7,
+          liveTranscription: false,
+          apiAccess: false,
+          teamManagement: false,
+        },
+      },
+      subscription: null,
+      trialAvailable: false,
+      usage: { hoursThisMonth: 4, meetingsThisMonth: 2, periodStart: '2026-12-01T00:00:00.000Z', periodEnd: '2027-01-01T00:00:00.000Z', hiddenMeetings: 3 },
+    });
+    render(<BillingTab />, { wrapper: SignedIn });
+    const card = within(await screen.findByTestId('plan-usage'));
+    card.getByText('Your account is on the Free plan, set by the administrator of this installation. Its limits apply to you:');
+    for (const line of [
+      '5 hours transcription per month',
+      '2 participants per meeting',
+      'Export as text',
+      '7-day history',
+      'No real-time transcription',
+      'No API access',
+      'No team management',
+    ])
+      card.getByText(line);
+    card.getByText('4 of 5 hours');
+    expect(card.getByRole('progressbar', { name: 'Transcription hours used this month' }).getAttribute('aria-valuenow')).toBe('80');
+    card.getByText("3 meetings are older than your plan's 7-day history: hidden, not deleted, and back with a longer history.");
+    expect(screen.queryByTestId('self-hosted-note')).toBeNull();
+  });
+
+  it('Billing through Stripe: the trial to start while on Free, then the subscription as it stands, with its buttons', async () => {
+    stubAppConfig({ billing: true });
+    const usage = {
+      hoursThisMonth: 1,
+      meetingsThisMonth: 1,
+      periodStart: '2026-12-01T00:00:00.000Z',
+      periodEnd: '2027-01-01T00:00:00.000Z',
+      hiddenMeetings: 0,
+    };
+    const free = {
+      id: 'free',
+      name: 'Free',
+      source: 'default',
+      limits: {
+        hoursPerMonth: 5,
+        participantsPerMeeting: 2,
+        exportFormats: ['txt'],
+        historyDays: 7,
+        liveTranscription: false,
+        apiAccess: false,
+        teamManagement: false,
+      },
+    } as const;
+    server.setBilling({
+      billing: true,
+      plan: { ...free, limits: { ...free.limits, exportFormats: ['txt'] } },
+      subscription: null,
+      trialAvailable: true,
+      usage,
+    });
+    render(<BillingTab />, { wrapper: SignedIn });
+    await screen.findByText('You are on the Free plan: subscribe to Pro or Business below.');
+    screen.getByRole('button', { name: 'Start 14-day free trial of Pro' });
+    screen.getByRole('button', { name: 'Start 14-day free trial of Business' });
+    expect(screen.queryByRole('button', { name: 'Cancel Subscription' })).toBeNull();
+    cleanup();
+
+    server.setBilling({
+      billing: true,
+      plan: {
+        id: 'pro',
+        name: 'Pro',
+        source: 'subscription',
+        limits: {
+          hoursPerMonth: 30,
+          participantsPerMeeting: null,
+          exportFormats: ['txt', 'docx', 'pdf'],
+          historyDays: 30,
+          liveTranscription: true,
+          apiAccess: false,
+          teamManagement: false,
+        },
+      },
+      subscription: {
+        plan: 'pro',
+        planName: 'Pro',
+        status: 'trialing',
+        trialEndsAt: '2026-12-21T12:00:00.000Z',
+        currentPeriodEnd: '2026-12-21T12:00:00.000Z',
+        cancelAtPeriodEnd: false,
+        keptPlan: null,
+      },
+      trialAvailable: false,
+      usage,
+    });
+    render(<BillingTab />, { wrapper: SignedIn });
+    await screen.findByText('Your free trial of Pro ends on December 21, 2026. Add a card under View invoice history to keep it; without one it ends then.');
+    screen.getByText('Pro Plan');
+    screen.getByText('$12.99/month');
+    for (const button of ['Upgrade to Business', 'View invoice history', 'Cancel Subscription']) screen.getByRole('button', { name: button });
+    screen.getByRole('link', { name: 'Upgrade to Enterprise' });
+    expect(screen.queryByTestId('self-hosted-note')).toBeNull();
+  });
+
   it('Billing, on an installation that bills: no self-hosted statement, and the details are saved to the account', async () => {
     stubAppConfig({ billing: true });
     render(<BillingTab />, { wrapper: SignedIn });

@@ -1,0 +1,84 @@
+import type { Selectable, Updateable } from 'kysely';
+import { PlanIdSchema, type PlanId } from '#shared/contracts/billing.ts';
+import type { Db } from '#server/db/create-db.ts';
+import type { BillingAccountsTable } from './billing.table.ts';
+
+export type BillingAccountRow = Selectable<BillingAccountsTable>;
+
+/** A stored plan id, or undefined for none (or one this version does not know). */
+export const planIdOf = (value: string | null): PlanId | undefined => {
+  const parsed = PlanIdSchema.safeParse(value);
+  return parsed.success ? parsed.data : undefined;
+};
+
+/** The account's billing row: its assigned plan, Stripe customer and subscription, if any. */
+export async function billingAccountOf(db: Db, userId: string): Promise<BillingAccountRow | undefined> {
+  return db.selectFrom('billing_accounts').selectAll().where('user_id', '=', userId).executeTakeFirst();
+}
+
+/** Changes the account's row, making it first when there is none. */
+async function upsert(db: Db, userId: string, changes: Omit<Updateable<BillingAccountsTable>, 'user_id' | 'updated_at'>, now: Date): Promise<void> {
+  const updatedAt = now.toISOString();
+  await db
+    .insertInto('billing_accounts')
+    .values({ user_id: userId, assigned_plan: null, ...changes, updated_at: updatedAt })
+    .onConflict((oc) => oc.column('user_id').doUpdateSet({ ...changes, updated_at: updatedAt }))
+    .execute();
+}
+
+/** Assigns a plan (null: takes the assignment away). */
+export const assignPlan = (db: Db, userId: string, plan: PlanId | null, now: Date) => upsert(db, userId, { assigned_plan: plan }, now);
+
+/** Every account with an assigned plan, the latest assignment first. */
+export async function assignedPlans(db: Db, limit: number): Promise<{ userId: string; plan: PlanId; updatedAt: string }[]> {
+  const rows = await db
+    .selectFrom('billing_accounts')
+    .select(['user_id', 'assigned_plan', 'updated_at'])
+    .where('assigned_plan', 'is not', null)
+    .orderBy('updated_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.flatMap((row) => {
+    const plan = planIdOf(row.assigned_plan);
+    return plan ? [{ userId: row.user_id, plan, updatedAt: row.updated_at }] : [];
+  });
+}
+
+export const setCustomer = (db: Db, userId: string, customerId: string, now: Date) => upsert(db, userId, { stripe_customer_id: customerId }, now);
+
+/** Whose Stripe customer this is. */
+export async function userIdOfCustomer(db: Db, customerId: string): Promise<string | undefined> {
+  return (await db.selectFrom('billing_accounts').select('user_id').where('stripe_customer_id', '=', customerId).executeTakeFirst())?.user_id;
+}
+
+/** The subscription's state as Stripe last answered it, and what follows from it (a plan kept after a downgrade, the trial used). */
+export const saveSubscription = (
+  db: Db,
+  userId: string,
+  state: Pick<
+    Updateable<BillingAccountsTable>,
+    | 'subscription_id'
+    | 'subscription_status'
+    | 'subscription_plan'
+    | 'trial_ends_at'
+    | 'current_period_end'
+    | 'cancel_at_period_end'
+    | 'kept_plan'
+    | 'kept_until'
+    | 'trial_used'
+  >,
+  now: Date,
+) => upsert(db, userId, state, now);
+
+/** Whether this webhook event was processed before. */
+export async function webhookEventSeen(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('billing_webhook_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+export async function recordWebhookEvent(db: Db, id: string, type: string, now: Date): Promise<void> {
+  await db
+    .insertInto('billing_webhook_events')
+    .values({ id, type, received_at: now.toISOString() })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .execute();
+}

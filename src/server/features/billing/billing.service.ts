@@ -1,0 +1,400 @@
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import { PLAN_IDS, PLANS, TRIAL_DAYS, type BillingOverview, type PaidPlanId, type PlanId, type PlanLimits } from '#shared/contracts/billing.ts';
+import type { ExportFormat } from '#shared/contracts/meetings.ts';
+import type { Db } from '#server/db/create-db.ts';
+import { AppError } from '#server/lib/app-error.ts';
+import {
+  assignPlan,
+  billingAccountOf,
+  planIdOf,
+  recordWebhookEvent,
+  saveSubscription,
+  setCustomer,
+  userIdOfCustomer,
+  webhookEventSeen,
+  type BillingAccountRow,
+} from './billing.repository.ts';
+import type { CustomerDetails, StripeGateway, SubscriptionState } from './stripe-gateway.ts';
+
+/** What billing counts of the meetings feature (deps.ts hands it over): usage comes from the meetings themselves. */
+export type MeetingUsagePort = {
+  /** The owner's own meetings (samples aside) added since `since`: how many, and their recorded seconds. */
+  usageSince: (ownerId: string, since: Date) => Promise<{ meetings: number; seconds: number }>;
+  /** How many of the owner's meetings were added before `before` (what a plan's history hides). */
+  countAddedBefore: (ownerId: string, before: Date) => Promise<number>;
+};
+
+type AppliedPlan = { id: PlanId; source: 'administrator' | 'subscription' | 'default'; limits: PlanLimits };
+
+/** Stripe's statuses in which the subscription's plan applies (past_due: Stripe is still retrying the payment). */
+const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
+const rank = (plan: PlanId) => PLAN_IDS.indexOf(plan);
+
+/** What billing needs of Stripe and of the person (deps.ts hands it over when Stripe is configured). */
+export type StripeBilling = {
+  gateway: StripeGateway;
+  prices: Readonly<Record<PaidPlanId, string>>;
+  /** Settings › Billing › Billing Information (the account's name and email until saved). */
+  detailsOf: (userId: string) => Promise<CustomerDetails>;
+  /** Where Checkout and the portal send the person back to: Settings › Billing. */
+  returnUrl: string;
+};
+
+const DAY_MS = 86_400_000;
+const FORMAT_NAMES: Record<ExportFormat, string> = { txt: 'text', md: 'Markdown', docx: 'DOCX', pdf: 'PDF', srt: 'SRT', vtt: 'WebVTT' };
+const hours = (seconds: number) => Math.round((seconds / 3600) * 10) / 10;
+const list = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
+/** The calendar month (UTC) `now` falls in: plan hours are counted per month. */
+export function monthOf(now: Date): { start: Date; end: Date } {
+  return { start: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)), end: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)) };
+}
+
+export type BillingService = ReturnType<typeof createBillingService>;
+
+/**
+ * Plans and their limits (spec §9's pricing page), enforced where each feature is used: transcription
+ * hours a month (recording, upload, import), participants per meeting, export formats, history (older
+ * meetings hidden, never deleted), real-time transcription, API access and team management. Without
+ * Stripe configured nobody is limited unless the administrator assigned them a plan; with it, an
+ * account's plan is its assigned one, else its subscription's, else Free. Refusals name the plan and
+ * the way up. With Stripe it also sells the plans: Checkout (the one 14-day trial without a card),
+ * the Customer Portal, plan changes, Cancel Subscription, and the webhooks that keep the state.
+ */
+export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort; stripe?: StripeBilling | undefined; now: () => Date; log: Logger }) {
+  const { db, meetings, stripe } = deps;
+  const payments = stripe !== undefined;
+
+  /** The plan of a stored account row: assigned, else a live subscription's (or a downgrade's kept plan until its period ends), else Free with billing. */
+  const appliedPlan = (row: BillingAccountRow | undefined): AppliedPlan | undefined => {
+    const assigned = row ? planIdOf(row.assigned_plan) : undefined;
+    if (assigned) return { id: assigned, source: 'administrator', limits: PLANS[assigned].limits };
+    if (!payments) return undefined;
+    const subscribed = row?.subscription_status && LIVE_STATUSES.has(row.subscription_status) ? planIdOf(row.subscription_plan) : undefined;
+    const kept = row?.kept_until && Date.parse(row.kept_until) > deps.now().getTime() ? planIdOf(row.kept_plan) : undefined;
+    const paid = kept && (!subscribed || rank(kept) > rank(subscribed)) ? kept : subscribed;
+    if (paid) return { id: paid, source: 'subscription', limits: PLANS[paid].limits };
+    return { id: 'free', source: 'default', limits: PLANS.free.limits };
+  };
+  const planOf = async (userId: string): Promise<AppliedPlan | undefined> => appliedPlan(await billingAccountOf(db, userId));
+
+  /** The first plan above `current` that allows it, and how to get there. */
+  const upgradePath = (current: PlanId, allows: (limits: PlanLimits) => boolean, benefit: (limits: PlanLimits) => string): string => {
+    const to = PLAN_IDS.slice(PLAN_IDS.indexOf(current) + 1).find((id) => allows(PLANS[id].limits));
+    if (!to) return '';
+    const name = PLANS[to].name;
+    const what = benefit(PLANS[to].limits);
+    if (to === 'enterprise' && payments) return ` Contact sales about the Enterprise plan for ${what}.`;
+    return payments
+      ? ` Upgrade to ${name} in Settings › Billing for ${what}.`
+      : ` Ask the administrator of this installation to move your account to the ${name} plan for ${what}.`;
+  };
+
+  const requireStripe = (): StripeBilling => {
+    if (!stripe) throw new AppError('CONFLICT', 'This installation takes no payments: billing is not configured.');
+    return stripe;
+  };
+
+  const subscriptionOf = (row: BillingAccountRow | undefined): BillingOverview['subscription'] => {
+    const plan = row ? planIdOf(row.subscription_plan) : undefined;
+    if (!row?.subscription_status || !plan) return null;
+    const kept = planIdOf(row.kept_plan);
+    const keptLive = kept !== undefined && row.kept_until !== null && Date.parse(row.kept_until) > deps.now().getTime();
+    return {
+      plan,
+      planName: PLANS[plan].name,
+      status: row.subscription_status,
+      trialEndsAt: row.trial_ends_at,
+      currentPeriodEnd: row.current_period_end,
+      cancelAtPeriodEnd: row.cancel_at_period_end === 1,
+      keptPlan: keptLive && row.kept_until ? { id: kept, name: PLANS[kept].name, until: row.kept_until } : null,
+    };
+  };
+
+  /** The account's Stripe customer, made (with its Billing Information) the first time. */
+  const customerOf = async (userId: string, row: BillingAccountRow | undefined): Promise<string> => {
+    if (row?.stripe_customer_id) return row.stripe_customer_id;
+    const billing = requireStripe();
+    const customerId = await billing.gateway.createCustomer(userId, await billing.detailsOf(userId));
+    await setCustomer(db, userId, customerId, deps.now());
+    return customerId;
+  };
+
+  const liveSubscription = async (userId: string): Promise<BillingAccountRow & { subscription_id: string }> => {
+    const row = await billingAccountOf(db, userId);
+    if (!row?.subscription_id || !row.subscription_status || !LIVE_STATUSES.has(row.subscription_status))
+      throw new AppError('CONFLICT', 'You have no subscription: choose a plan in Settings › Billing first.');
+    return { ...row, subscription_id: row.subscription_id };
+  };
+
+  /** Keeps Stripe's answer about the subscription; a subscription that ended takes any kept plan with it. */
+  const applySubscription = async (userId: string, state: SubscriptionState, kept?: { kept_plan: string | null; kept_until: string | null }) => {
+    const plan = Object.entries(stripe?.prices ?? {}).find(([, price]) => price === state.priceId)?.[0] ?? null;
+    const ended = !LIVE_STATUSES.has(state.status);
+    await saveSubscription(
+      db,
+      userId,
+      {
+        subscription_id: state.id,
+        subscription_status: state.status,
+        subscription_plan: plan,
+        trial_ends_at: state.trialEnd?.toISOString() ?? null,
+        current_period_end: state.currentPeriodEnd?.toISOString() ?? null,
+        cancel_at_period_end: state.cancelAtPeriodEnd ? 1 : 0,
+        ...(ended ? { kept_plan: null, kept_until: null } : (kept ?? {})),
+        // The one trial is used once a subscription of the account has existed.
+        trial_used: 1,
+      },
+      deps.now(),
+    );
+  };
+
+  const refuse = (plan: AppliedPlan, message: string) => new AppError('PLAN_LIMIT', message, { details: { plan: plan.id } });
+
+  const usageOf = async (userId: string) => {
+    const month = monthOf(deps.now());
+    const usage = await meetings.usageSince(userId, month.start);
+    return { ...usage, month };
+  };
+
+  return {
+    /** The plan whose limits apply to the account; undefined: none (a self-hosted installation's default). */
+    planOf,
+
+    /** Meetings added before this (ISO) are hidden from the account by its plan's history; undefined: none are. */
+    historySince: async (userId: string): Promise<string | undefined> => {
+      const days = (await planOf(userId))?.limits.historyDays;
+      return days == null ? undefined : new Date(deps.now().getTime() - days * DAY_MS).toISOString();
+    },
+
+    overview: async (userId: string): Promise<BillingOverview> => {
+      const row = await billingAccountOf(db, userId);
+      const plan = appliedPlan(row);
+      const { meetings: meetingsThisMonth, seconds, month } = await usageOf(userId);
+      const days = plan?.limits.historyDays;
+      const hiddenMeetings = days == null ? 0 : await meetings.countAddedBefore(userId, new Date(deps.now().getTime() - days * DAY_MS));
+      return {
+        billing: payments,
+        plan: plan
+          ? { id: plan.id, name: PLANS[plan.id].name, source: plan.source, limits: { ...plan.limits, exportFormats: [...plan.limits.exportFormats] } }
+          : null,
+        subscription: payments ? subscriptionOf(row) : null,
+        trialAvailable: payments && row?.trial_used !== 1,
+        usage: {
+          hoursThisMonth: hours(seconds),
+          meetingsThisMonth,
+          periodStart: month.start.toISOString(),
+          periodEnd: month.end.toISOString(),
+          hiddenMeetings,
+        },
+      };
+    },
+
+    /** A new recording, upload or import: refused once the month's transcription hours are used up. */
+    assertCanTranscribe: async (userId: string): Promise<void> => {
+      const plan = await planOf(userId);
+      const limit = plan?.limits.hoursPerMonth;
+      if (!plan || limit == null) return;
+      const { seconds, month } = await usageOf(userId);
+      if (seconds < limit * 3600) return;
+      const renews = month.end.toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+      throw refuse(
+        plan,
+        `Your ${PLANS[plan.id].name} plan includes ${limit} transcription hours a month and you have used ${hours(seconds)} this month, so nothing more can be recorded, uploaded or imported until ${renews}.` +
+          upgradePath(
+            plan.id,
+            (l) => l.hoursPerMonth === null || l.hoursPerMonth > limit,
+            (l) => (l.hoursPerMonth === null ? 'unlimited hours' : `${l.hoursPerMonth} hours a month`),
+          ),
+      );
+    },
+
+    /** A meeting listing `count` participants. */
+    assertParticipants: async (userId: string, count: number): Promise<void> => {
+      const plan = await planOf(userId);
+      const limit = plan?.limits.participantsPerMeeting;
+      if (!plan || limit == null || count <= limit) return;
+      throw refuse(
+        plan,
+        `Your ${PLANS[plan.id].name} plan allows ${limit} participants per meeting; this meeting lists ${count}.` +
+          upgradePath(
+            plan.id,
+            (l) => l.participantsPerMeeting === null || l.participantsPerMeeting >= count,
+            () => 'unlimited participants',
+          ),
+      );
+    },
+
+    /** A meeting exported as a file of this format. */
+    assertExport: async (userId: string, format: ExportFormat): Promise<void> => {
+      const plan = await planOf(userId);
+      if (!plan || plan.limits.exportFormats.includes(format)) return;
+      const formats = list(plan.limits.exportFormats.map((f) => FORMAT_NAMES[f]));
+      throw refuse(
+        plan,
+        `Your ${PLANS[plan.id].name} plan exports as ${formats} only; ${FORMAT_NAMES[format]} is not included.` +
+          upgradePath(
+            plan.id,
+            (l) => l.exportFormats.includes(format),
+            (l) =>
+              l.exportFormats.length === PLANS.enterprise.limits.exportFormats.length
+                ? 'all export formats'
+                : `export as ${list(l.exportFormats.map((f) => FORMAT_NAMES[f]))}`,
+          ),
+      );
+    },
+
+    /** Why the live transcript is not for this account (said on the socket), or undefined. */
+    liveRefusal: async (userId: string): Promise<string | undefined> => {
+      const plan = await planOf(userId);
+      if (!plan || plan.limits.liveTranscription) return undefined;
+      return (
+        `Real-time transcription is not included in your ${PLANS[plan.id].name} plan; the recording goes on and is transcribed once saved.` +
+        upgradePath(
+          plan.id,
+          (l) => l.liveTranscription,
+          () => 'real-time transcription',
+        )
+      );
+    },
+
+    /** Personal API tokens: made and used only with API access. */
+    assertApiAccess: async (userId: string): Promise<void> => {
+      const plan = await planOf(userId);
+      if (!plan || plan.limits.apiAccess) return;
+      throw refuse(
+        plan,
+        `API access is not included in your ${PLANS[plan.id].name} plan.` +
+          upgradePath(
+            plan.id,
+            (l) => l.apiAccess,
+            () => 'API access',
+          ),
+      );
+    },
+
+    /** Creating a team or inviting to one. */
+    assertTeamManagement: async (userId: string): Promise<void> => {
+      const plan = await planOf(userId);
+      if (!plan || plan.limits.teamManagement) return;
+      throw refuse(
+        plan,
+        `Team management (creating teams and inviting members) is not included in your ${PLANS[plan.id].name} plan.` +
+          upgradePath(
+            plan.id,
+            (l) => l.teamManagement,
+            () => 'team management',
+          ),
+      );
+    },
+
+    /** Checkout for a subscription to a paid plan: the account's first comes with the 14-day trial, no card asked for. */
+    checkout: async (userId: string, plan: PaidPlanId): Promise<{ url: string }> => {
+      const billing = requireStripe();
+      const row = await billingAccountOf(db, userId);
+      if (row?.subscription_status && LIVE_STATUSES.has(row.subscription_status))
+        throw new AppError('CONFLICT', 'You already have a subscription: change its plan in Settings › Billing instead.');
+      const customerId = await customerOf(userId, row);
+      const url = await billing.gateway.checkout({
+        userId,
+        customerId,
+        priceId: billing.prices[plan],
+        trialDays: row?.trial_used === 1 ? undefined : TRIAL_DAYS,
+        successUrl: `${billing.returnUrl}&checkout=done`,
+        cancelUrl: billing.returnUrl,
+      });
+      return { url };
+    },
+
+    /** The Stripe Customer Portal (the card, invoices and their history). */
+    portal: async (userId: string): Promise<{ url: string }> => {
+      const billing = requireStripe();
+      const row = await billingAccountOf(db, userId);
+      if (!row?.stripe_customer_id) throw new AppError('CONFLICT', 'There are no invoices yet: they start with your first subscription.');
+      return { url: await billing.gateway.portal(row.stripe_customer_id, billing.returnUrl) };
+    },
+
+    /** Upgrade or downgrade: an upgrade applies at once; a downgrade keeps the plan paid for until the period ends. */
+    changePlan: async (userId: string, plan: PaidPlanId): Promise<void> => {
+      const billing = requireStripe();
+      const row = await liveSubscription(userId);
+      const current = planIdOf(row.subscription_plan);
+      if (current === plan) throw new AppError('CONFLICT', `Your subscription is already on the ${PLANS[plan].name} plan.`);
+      const upgrade = current === undefined || rank(plan) > rank(current);
+      const state = await billing.gateway.changePrice(row.subscription_id, billing.prices[plan], upgrade);
+      // A downgrade keeps what was paid for until the period ends (spec §9's FAQ); an upgrade ends any kept plan.
+      const kept =
+        !upgrade && current && state.currentPeriodEnd
+          ? { kept_plan: current, kept_until: state.currentPeriodEnd.toISOString() }
+          : { kept_plan: null, kept_until: null };
+      await applySubscription(userId, state, kept);
+    },
+
+    /** Cancel Subscription: it ends with the period paid for; its plan applies until then. */
+    cancel: async (userId: string): Promise<void> => {
+      const billing = requireStripe();
+      const row = await liveSubscription(userId);
+      if (row.cancel_at_period_end === 1) throw new AppError('CONFLICT', 'Your subscription is already cancelled: it ends with the period paid for.');
+      await applySubscription(userId, await billing.gateway.setCancelAtPeriodEnd(row.subscription_id, true));
+    },
+
+    /**
+     * A Stripe webhook: verified by its signature, processed once (its id is kept), and acted on by
+     * reading the subscription as Stripe has it now, so events arriving out of order or again change
+     * nothing.
+     */
+    webhook: async (payload: Buffer, signature: string | undefined): Promise<'processed' | 'duplicate' | 'ignored'> => {
+      const billing = requireStripe();
+      let event;
+      try {
+        if (!signature) throw new Error('no Stripe-Signature header');
+        event = billing.gateway.verifyEvent(payload, signature);
+      } catch (error) {
+        deps.log.warn({ err: error }, 'a Stripe webhook was refused: its signature does not verify');
+        throw new AppError('VALIDATION_FAILED', 'The webhook signature does not verify.');
+      }
+      if (await webhookEventSeen(db, event.id)) return 'duplicate';
+      const subscriptionId = subscriptionIdOf(event);
+      let outcome: 'processed' | 'ignored' = 'ignored';
+      if (subscriptionId) {
+        const state = await billing.gateway.subscription(subscriptionId);
+        const userId = await userIdOfCustomer(db, state.customerId);
+        if (userId) {
+          await applySubscription(userId, state);
+          outcome = 'processed';
+        } else deps.log.warn({ eventId: event.id, customer: state.customerId }, 'a Stripe webhook names a customer no account has');
+      }
+      await recordWebhookEvent(db, event.id, event.type, deps.now());
+      return outcome;
+    },
+
+    /**
+     * Delete Account: a subscription still running ends now, so nothing is billed for an account that
+     * is gone; if Stripe cannot be told, the deletion is refused (and can be tried again).
+     */
+    endSubscriptionFor: async (userId: string): Promise<void> => {
+      if (!stripe) return;
+      const row = await billingAccountOf(db, userId);
+      if (!row?.subscription_id || !row.subscription_status || !LIVE_STATUSES.has(row.subscription_status)) return;
+      await applySubscription(userId, await stripe.gateway.cancelNow(row.subscription_id));
+    },
+
+    /** Settings › Billing's Billing Information, saved to the account's Stripe customer (when it has one). */
+    syncCustomer: async (userId: string): Promise<void> => {
+      if (!stripe) return;
+      const row = await billingAccountOf(db, userId);
+      if (row?.stripe_customer_id) await stripe.gateway.updateCustomer(row.stripe_customer_id, await stripe.detailsOf(userId));
+    },
+
+    /** Assigns a plan as the administrator's `npm run plans` does (null takes it away). */
+    assign: (userId: string, plan: PlanId | null) => assignPlan(db, userId, plan, deps.now()),
+  };
+}
+
+/** The subscription a webhook event is about: a subscription event's own, or a completed Checkout's. */
+function subscriptionIdOf(event: { type: string; data: { object: unknown } }): string | undefined {
+  const object = event.data.object as { id?: unknown; subscription?: unknown };
+  if (event.type.startsWith('customer.subscription.') && typeof object.id === 'string') return object.id;
+  if (event.type === 'checkout.session.completed' && typeof object.subscription === 'string') return object.subscription;
+  return undefined;
+}
