@@ -45,6 +45,7 @@ import { createDigests } from './lib/chat-channels/notes-digest.ts';
 import { outboundFetch } from './lib/outbound/outbound-fetch.ts';
 import { createSlackApp } from './features/slack/slack-app.ts';
 import { createTeamsService, type TeamsService } from './features/teams/teams.service.ts';
+import { createTelemetryService, type TelemetryService } from './features/telemetry/telemetry.service.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/engine.ts';
 import { createEngineRegistry, type EngineRegistry } from './features/transcription/engines/select-engine.ts';
 import { createSpeakerIdentifier, type SpeakerIdentifier } from './features/transcription/speakers/identify-speakers.ts';
@@ -62,6 +63,7 @@ import { createWebhooksService, type WebhookTimings, type WebhooksService } from
 import { createDomainEvents, type DomainEvents } from './events/domain-events.ts';
 import type { StageLimits } from './features/transcription/stage-limits.ts';
 import { createJobQueue, type JobQueueTimings } from './jobs/create-job-queue.ts';
+import { withFailureReports } from './jobs/failure-reports.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createLocalBlobStore, type BlobStore } from './lib/blob-store.ts';
 import { bestEffort, failedBestEffort } from './lib/best-effort.ts';
@@ -100,6 +102,8 @@ export type Services = {
   slack: SlackService;
   insights: InsightsService;
   teams: TeamsService;
+  /** What leaves the installation with the person's consent: their errors (SENTRY_DSN) and feature usage (OTLP). */
+  telemetry: TelemetryService;
   /** Settings › Developers' outgoing webhooks (Standard Webhooks), a subscriber of the domain events. */
   webhooks: WebhooksService;
 };
@@ -191,7 +195,10 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   const realtime = createRealtimeHub(transport);
   const redis = config.redis ? await connectRedis(config.redis.url, log) : undefined;
   const rateLimiters = redis && config.redis ? createRedisRateLimiters(redis, config.redis.keyPrefix) : createMemoryRateLimiters();
-  const jobs = await createJobQueue(database, log, options.jobTimings);
+  // A person's jobs that fail for good are reported as their errors (telemetry, built below with the settings it reads).
+  const jobs = withFailureReports(await createJobQueue(database, log, options.jobTimings), (queue, payload, error) =>
+    telemetry.jobFailed(queue, payload, error),
+  );
   const events = createDomainEvents({ db, jobs, log, now, ...options.eventDelivery });
   const people = createPeople(db);
 
@@ -275,6 +282,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   });
 
   const settings = createSettingsService({ db, timeZoneOf: people.timeZoneOf });
+  const telemetry = createTelemetryService({ config: config.telemetry, version: options.version ?? VERSION, privacyOf: settings.privacyOf, log });
   // Settings › Notifications acted on: the transcription, notes and teams features hand their events over (ports below).
   const notifications = createNotificationsService({
     db,
@@ -485,6 +493,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     microsoftTeams,
     insights: createInsightsService({ db, meetings, notes, now }),
     teams,
+    telemetry,
     webhooks,
   };
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now });
@@ -511,7 +520,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     auth,
     services,
     readiness: [{ name: 'database', check: () => pingDatabase(db) }, ...(redis ? [{ name: 'redis', check: async () => void (await redis.ping()) }] : [])],
-    version: options.version ?? '0.1.0',
+    version: options.version ?? VERSION,
     start: async () => {
       await jobs.start({ work: works });
       if (!works) return;
@@ -554,6 +563,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       await jobs.stop();
       await Promise.all([engines.close(), speakers.close(), notesEngines.close()]);
       await transport?.close();
+      // What is still on its way to the operator's collectors goes before the process does.
+      await telemetry.close();
       s3?.close();
       // A connection that is down has nothing to say goodbye on: it stops retrying instead.
       if (redis?.status === 'ready') await redis.quit();
@@ -562,6 +573,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     },
   };
 }
+
+const VERSION = '0.1.0';
 
 /** One channel per database schema, so two Parley installations on one PostgreSQL never hear each other. */
 async function realtimeChannel(database: DbHandle): Promise<string> {
