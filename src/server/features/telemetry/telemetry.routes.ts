@@ -10,9 +10,10 @@ import type { TelemetryService } from './telemetry.service.ts';
 const CLIENT_REPORTS_PER_MINUTE = 30;
 
 /**
- * The person's 5xx answers reported as errors (only a signed-in person's: the /api/v1 guard names
- * them). Registered before the routes so every route has the hooks. The error itself is kept from
- * onError until onResponse knows what was answered: a thrown AppError of 404 is no failure.
+ * The person's 5xx answers reported as errors, and the features they used (their requests that
+ * succeeded) as usage events; only a signed-in person's, whom the /api/v1 guard names. Registered
+ * before the routes so every route has the hooks. The error itself is kept from onError until
+ * onResponse knows what was answered: a thrown AppError of 404 is no failure.
  */
 export function registerTelemetryHooks(app: FastifyInstance, telemetry: TelemetryService): void {
   const thrown = new WeakMap<FastifyRequest, unknown>();
@@ -23,6 +24,8 @@ export function registerTelemetryHooks(app: FastifyInstance, telemetry: Telemetr
     const userId = request.auth?.user.id;
     if (!userId) return;
     if (reply.statusCode >= 500 && thrown.has(request)) telemetry.requestFailed(userId, thrown.get(request), routeOf(request));
+    else if (reply.statusCode < 400 && request.routeOptions.url !== errorReportEndpoints.send.path)
+      telemetry.featureUsed(userId, { route: routeOf(request), client: request.auth?.apiToken ? 'api-token' : 'app' });
   });
 }
 

@@ -4,12 +4,14 @@ import type { PrivacySettings } from '#shared/contracts/settings.ts';
 import type { Config } from '#server/config.ts';
 import { failedBestEffort } from '#server/lib/best-effort.ts';
 import { createErrorReporter } from './error-reports.ts';
+import { createUsageEvents } from './usage-events.ts';
 
 /**
  * What leaves the installation about how Parley runs for a person, and only with their consent:
  * their errors to the operator's error-reporting service while Settings › Privacy "Error Reporting"
- * is on. The switch is read when each report is made, so turning it off stops the next one; with no
- * service configured nothing is made at all.
+ * is on, and which features they use, anonymously, to the operator's OpenTelemetry collector while
+ * "Anonymized Feature Usage" is on. The switch is read when each report or event is made, so turning
+ * it off stops the next one; with no service configured nothing is made at all.
  */
 export type TelemetryService = ReturnType<typeof createTelemetryService>;
 
@@ -29,6 +31,15 @@ export function createTelemetryService(deps: TelemetryDeps) {
   // addresses are allowed, cloud metadata never; the guard still checks every hop and bounds the time.
   const policy = { allowPrivateNetworks: true, timeoutMs: config.timeoutMs, maxResponseBytes: 64 * 1024 };
   const errors = config.errors && createErrorReporter({ dsn: config.errors.dsn, environment: config.errors.environment, release: deps.version, policy });
+  const usage =
+    config.usage &&
+    createUsageEvents({
+      endpoint: config.usage.endpoint,
+      headers: config.usage.headers,
+      version: deps.version,
+      policy,
+      onExportFailed: (error) => failedBestEffort('usage-export', error, log),
+    });
   /** Decisions under way (the person's switch being read), so flush() can wait for them. */
   const pending = new Set<Promise<unknown>>();
   const track = <T>(work: Promise<T>): Promise<T> => {
@@ -73,14 +84,23 @@ export function createTelemetryService(deps: TelemetryDeps) {
       if (allowed) errors.captureClientError(report);
       return { sent: allowed };
     },
-    /** Waits for the decisions under way and the reports they made to be sent (tests, shutdown). */
+    /** A feature the person used (an API request that succeeded): an anonymous event, when they allow it. */
+    featureUsed: (userId: string, feature: { route: string; client: 'app' | 'api-token' }): void => {
+      if (!usage) return;
+      void track(
+        allows(userId, 'anonymizedUsage').then((allowed) => {
+          if (allowed) usage.featureUsed(feature);
+        }),
+      );
+    },
+    /** Waits for the decisions under way and the reports and events they made to be sent (tests, shutdown). */
     flush: async (): Promise<void> => {
       await Promise.allSettled([...pending]);
-      await errors?.flush(FLUSH_MS);
+      await Promise.all([errors?.flush(FLUSH_MS), usage?.flush()]);
     },
     close: async (): Promise<void> => {
       await Promise.allSettled([...pending]);
-      await errors?.close(FLUSH_MS);
+      await Promise.all([errors?.close(FLUSH_MS), usage?.close()]);
     },
   };
 }
