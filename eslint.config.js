@@ -46,6 +46,7 @@ const importZones = [
       './calendar/calendar.table.ts',
       './slack/slack.table.ts',
       './microsoft-teams/microsoft-teams.table.ts',
+      './emotion/emotion.table.ts',
     ],
     message: 'infra never imports features (only table types)',
   },

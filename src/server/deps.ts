@@ -20,6 +20,8 @@ import { createAvatarStore, type AvatarStore } from './features/account/avatars.
 import { createCalendarService, type CalendarService } from './features/calendar/calendar.service.ts';
 import { createAuthModule, type AuthModule } from './features/auth/auth.module.ts';
 import { createDataExportService, type DataExportService } from './features/data-export/data-export.service.ts';
+import { createEmotionService } from './features/emotion/emotion.service.ts';
+import { subscribeEmotion } from './features/emotion/emotion.subscribers.ts';
 import { createMailer, type Mailer } from './features/auth/mailer.ts';
 import { createPeople } from './features/auth/people.ts';
 import { createInsightsService, type InsightsService } from './features/insights/insights.service.ts';
@@ -42,7 +44,7 @@ import { subscribeSlack } from './features/slack/slack.subscribers.ts';
 import { createMicrosoftTeamsService, type MicrosoftTeamsService } from './features/microsoft-teams/microsoft-teams.service.ts';
 import { subscribeMicrosoftTeams } from './features/microsoft-teams/microsoft-teams.subscribers.ts';
 import { createDigests } from './lib/chat-channels/notes-digest.ts';
-import { outboundFetch } from './lib/outbound/outbound-fetch.ts';
+import { outboundFetch, type OutboundInit } from './lib/outbound/outbound-fetch.ts';
 import { createSlackApp } from './features/slack/slack-app.ts';
 import { createTeamsService, type TeamsService } from './features/teams/teams.service.ts';
 import { createTelemetryService, type TelemetryService } from './features/telemetry/telemetry.service.ts';
@@ -355,6 +357,35 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     maxRecordingHours: config.transcription.maxRecordingHours,
     stageLimits: options.stageLimits,
   });
+  // "Anonymous Emotional Analysis" by the operator's provider, when one is configured: the notes'
+  // OpenAI-compatible client, its requests through the outbound guard (an endpoint the operator chose
+  // may be on the private network; cloud metadata never).
+  const emotionProvider = config.emotion;
+  const emotion =
+    emotionProvider &&
+    createEmotionService({
+      db,
+      jobs,
+      meetings,
+      provider: {
+        host: emotionProvider.host,
+        model: emotionProvider.model,
+        chat: createChatClient({
+          url: emotionProvider.url,
+          apiKey: emotionProvider.apiKey,
+          model: emotionProvider.model,
+          timeoutMs: emotionProvider.timeoutSeconds * 1000,
+          retry: { maxRetries: 1 },
+          fetch: ((url: string | URL, init?: RequestInit) =>
+            outboundFetch(String(url), init as OutboundInit, {
+              allowPrivateNetworks: true,
+              timeoutMs: emotionProvider.timeoutSeconds * 1000,
+            })) as typeof fetch,
+        }),
+      },
+      log,
+    });
+  if (emotion) subscribeEmotion(events, emotion);
   // What follows a change in another feature: each subscribes in its own folder.
   subscribeTranscription(events, transcription);
   subscribeNotes(events, notes);

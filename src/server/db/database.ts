@@ -3,6 +3,7 @@ import type { AskTables } from '../features/ask/ask.table.ts';
 import type { AuthTables } from '../features/auth/auth.table.ts';
 import type { CalendarTables } from '../features/calendar/calendar.table.ts';
 import type { DataExportTables } from '../features/data-export/data-export.table.ts';
+import type { EmotionTables } from '../features/emotion/emotion.table.ts';
 import type { MeetingTables } from '../features/meetings/meetings.table.ts';
 import type { NotesTables } from '../features/notes/notes.table.ts';
 import type { NotificationTables } from '../features/notifications/notifications.table.ts';
@@ -23,6 +24,7 @@ export type Database = ApiTokenTables &
   AuthTables &
   CalendarTables &
   DataExportTables &
+  EmotionTables &
   MeetingTables &
   MicrosoftTeamsTables &
   NotesTables &

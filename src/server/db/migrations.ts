@@ -32,6 +32,7 @@ import * as createWebhooks from './migrations/2026-12-07-0110-create-webhooks.ts
 import * as createCalendar from './migrations/2026-12-07-0200-create-calendar.ts';
 import * as createChatConnections from './migrations/2026-12-07-0300-create-chat-connections.ts';
 import * as firstSession from './migrations/2026-12-07-0500-first-session.ts';
+import * as createEmotionScores from './migrations/2026-12-07-1200-create-emotion-scores.ts';
 import { sealAuthSecrets, type Sealer } from './migrations/2026-11-24-1100-seal-auth-secrets.ts';
 import * as audioBytesBigint from './migrations/2026-11-24-1200-audio-bytes-bigint.ts';
 import * as sessionRecovery from './migrations/2026-11-24-1300-session-recovery.ts';
@@ -83,6 +84,7 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-12-07-0200-create-calendar': createCalendar,
   '2026-12-07-0300-create-chat-connections': createChatConnections,
   '2026-12-07-0500-first-session': firstSession,
+  '2026-12-07-1200-create-emotion-scores': createEmotionScores,
 });
 
 /** The migrations for a database that holds no secrets yet (tests of one migration's effect). */
