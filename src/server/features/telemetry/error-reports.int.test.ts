@@ -185,3 +185,26 @@ describe('without SENTRY_DSN', () => {
     }
   });
 });
+
+describe('a DSN whose key the service does not know', () => {
+  it('is refused by the service (401), and the person’s request is answered as usual', async () => {
+    const sentry = await startFakeSentry();
+    const t = await buildTestApp({ env: { ...ENV, SENTRY_DSN: sentry.wrongKeyDsn } });
+    try {
+      const user = await signUpUser(t.app, 'wrong-key');
+      const answered = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/error-reports',
+        payload: report('unheard'),
+        headers: { authorization: `Bearer ${user.token}` },
+      });
+      expect(answered.statusCode).toBe(202);
+      await t.deps.services.telemetry.flush();
+      expect(sentry.refusals).toEqual([{ status: 401, reason: 'Invalid api key' }]);
+      expect(sentry.events()).toEqual([]);
+    } finally {
+      await t.close();
+      await sentry.close();
+    }
+  });
+});
