@@ -21,6 +21,7 @@ describe('the privacy dialog of Anonymous Emotional Analysis (spec §2 /record)'
   it('without a provider: sentiment is computed on this server and nothing leaves it', async () => {
     stubAppConfig();
     render(<Panel />);
+    screen.getByText('How the conversation felt, without identities.');
     fireEvent.click(emotionSwitch());
     const dialog = await screen.findByRole('dialog', { name: 'Anonymous emotional analysis' });
     expect(dialog.textContent).toContain('Sentiment is computed on this Parley server from the words of the transcript');
@@ -31,6 +32,8 @@ describe('the privacy dialog of Anonymous Emotional Analysis (spec §2 /record)'
   it('with the operator’s provider: names its host, says only anonymised text goes there, and Turn it off turns the option off', async () => {
     stubAppConfig({ emotionProviderHost: 'emotion.example.com' });
     render(<Panel />);
+    // On by default: the option itself says where its text goes, before any dialog.
+    screen.getByText('How the conversation felt, without identities: the transcript’s text, anonymised, is scored by emotion.example.com.');
     fireEvent.click(emotionSwitch());
     const dialog = await screen.findByRole('dialog', { name: 'Anonymous emotional analysis' });
     expect(dialog.textContent).toContain(

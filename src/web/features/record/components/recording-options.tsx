@@ -19,7 +19,18 @@ type DescriptionContext = { autoShareTeam: string | undefined; audioQuality: Aud
 
 const OPTIONS: { key: keyof RecordingOptions; id: string; label: string; description: string | ((context: DescriptionContext) => string) }[] = [
   { key: 'speakerDetection', id: 'speaker-detection', label: 'Speaker Detection', description: 'Tell who said what.' },
-  { key: 'emotionalAnalysis', id: 'emotional-analysis', label: 'Anonymous Emotional Analysis', description: 'How the conversation felt, without identities.' },
+  {
+    key: 'emotionalAnalysis',
+    id: 'emotional-analysis',
+    label: 'Anonymous Emotional Analysis',
+    // On by default (spec §9), so where a provider scores it the option says so without its dialog being opened.
+    description: () => {
+      const provider = installation().emotionProviderHost;
+      return provider
+        ? `How the conversation felt, without identities: the transcript’s text, anonymised, is scored by ${provider}.`
+        : 'How the conversation felt, without identities.';
+    },
+  },
   { key: 'actionItems', id: 'action-items', label: 'Action Items', description: 'Pick out tasks, owners and due dates.' },
   { key: 'summary', id: 'summary', label: 'Summary', description: 'A short summary when the meeting ends.' },
   { key: 'noiseReduction', id: 'noise-reduction', label: 'Noise Reduction', description: 'Let the browser suppress background noise.' },
