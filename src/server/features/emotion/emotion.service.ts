@@ -15,7 +15,9 @@ import { recordScored, scoredHashes } from './emotion.repository.ts';
  * the lines of a meeting whose option is on, anonymised (anonymise.ts: no names, emails, links or
  * numbers; no speakers, no audio), and stores the provider's scores over the local ones. Only lines
  * not yet scored as they read now are sent. The option is read again when the job runs and when the
- * scores are stored, so a meeting with it off sends nothing.
+ * scores are stored, so a meeting with it off sends nothing. Only meetings recorded or uploaded on
+ * /record, where the person sees the option: an imported transcript and a sample carry the default
+ * options without anyone having chosen them, and stay on this server.
  */
 export type EmotionService = ReturnType<typeof createEmotionService>;
 
@@ -79,6 +81,7 @@ export function createEmotionService(deps: EmotionDeps) {
     run: async ({ meetingId }, { signal }) => {
       const source = await meetings.notesSource(meetingId);
       if (!source || source.status !== 'ready' || !source.options.emotionalAnalysis) return;
+      if (source.source === 'import' || source.source === 'sample' || source.isSample) return;
       const names = source.speakers.flatMap((s) => (s.name ? [s.name] : []));
       const scored = await scoredHashes(deps.db, meetingId, providerKey);
       const wanted = source.segments

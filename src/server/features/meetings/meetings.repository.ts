@@ -817,7 +817,7 @@ export async function ownsMeeting(db: Db, ownerId: string, id: string): Promise<
 export async function transcriptHeaderOf(db: Db, meetingId: string) {
   const row = await db
     .selectFrom('meetings')
-    .select(['owner_id', 'team_id', 'title', 'started_at', 'options', 'status', 'is_sample', 'transcript_revision'])
+    .select(['owner_id', 'team_id', 'title', 'started_at', 'source', 'options', 'status', 'is_sample', 'transcript_revision'])
     .where('id', '=', meetingId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -826,6 +826,8 @@ export async function transcriptHeaderOf(db: Db, meetingId: string) {
     teamId: row.team_id,
     title: row.title,
     startedAt: row.started_at,
+    /** How it came in: recorded (mic), uploaded on /record, imported as a transcript, or a sample. */
+    source: row.source,
     options: parseOptions(row.options),
     status: row.status,
     isSample: row.is_sample === 1,
