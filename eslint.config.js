@@ -48,6 +48,7 @@ const importZones = [
       './slack/slack.table.ts',
       './microsoft-teams/microsoft-teams.table.ts',
       './teams-sync/teams-sync.table.ts',
+      './emotion/emotion.table.ts',
     ],
     message: 'infra never imports features (only table types)',
   },

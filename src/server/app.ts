@@ -35,6 +35,7 @@ import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.ts';
 import { registerStatusRoutes } from './features/status/status.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
+import { registerTelemetryHooks, registerTelemetryRoutes } from './features/telemetry/telemetry.routes.ts';
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.ts';
 import type { TranscriptionService } from './features/transcription/transcription.service.ts';
 import { registerTranscriptionRoutes } from './features/transcription/transcription.routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   app.setSerializerCompiler(serializerCompiler);
   registerJsonBodyParser(app);
   registerErrorHandler(app);
+  registerTelemetryHooks(app, services.telemetry);
   await registerSecurity(app, config);
 
   // A damaged database (the start-up integrity check) is not healthy, however well HTTP answers.
@@ -153,6 +155,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerInsightsRoutes(route, { insights: services.insights });
   registerCalendarRoutes(route, { calendar: services.calendar });
   registerSettingsRoutes(route, { settings: services.settings });
+  registerTelemetryRoutes(route, { telemetry: services.telemetry, rateLimiters: deps.rateLimiters });
   registerTeamRoutes(route, { teams: services.teams, billing: services.billing });
   registerWebhookRoutes(route, { webhooks: services.webhooks });
   registerSlackRoutes(route, { slack: services.slack });

@@ -11,9 +11,49 @@ describe('loadConfig', () => {
     expect(config.auth.jwtExpSeconds).toBe(3600);
   });
 
-  it('is a self-hosted installation by default: no billing, no error reporting, no usage analytics', () => {
-    expect(loadConfig({}).installation).toEqual({ billing: false, errorReporting: false, usageAnalytics: false });
+  it('is a self-hosted installation: no billing, no error reporting, no usage analytics, no emotion provider unless configured', () => {
+    expect(loadConfig({}).installation).toEqual({
+      billing: false,
+      errorReporting: false,
+      usageAnalytics: false,
+      errorReportingHost: null,
+      usageAnalyticsHost: null,
+      emotionProviderHost: null,
+    });
+    expect(loadConfig({}).telemetry).toMatchObject({ errors: undefined, usage: undefined });
+    expect(loadConfig({}).emotion).toBeUndefined();
     expect(loadConfig({}).stripe).toBeUndefined();
+  });
+
+  it('names the collectors and the emotion provider by host once the operator sets them', () => {
+    const config = loadConfig({
+      SENTRY_DSN: 'https://abc123@glitchtip.example.com/7',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel.internal:4318/',
+      OTEL_EXPORTER_OTLP_HEADERS: 'Authorization=Bearer%20s3cret, x-scope=parley',
+      EMOTION_API_URL: 'https://api.openai.com/v1',
+      EMOTION_API_KEY: 'sk-test',
+      EMOTION_MODEL: 'gpt-4o-mini',
+    });
+    expect(config.installation).toMatchObject({
+      errorReporting: true,
+      usageAnalytics: true,
+      errorReportingHost: 'glitchtip.example.com',
+      usageAnalyticsHost: 'otel.internal:4318',
+      emotionProviderHost: 'api.openai.com',
+    });
+    expect(config.telemetry.errors).toEqual({ dsn: 'https://abc123@glitchtip.example.com/7', host: 'glitchtip.example.com', environment: 'production' });
+    expect(config.telemetry.usage).toEqual({
+      endpoint: 'http://otel.internal:4318',
+      host: 'otel.internal:4318',
+      headers: { authorization: 'Bearer s3cret', 'x-scope': 'parley' },
+    });
+    expect(config.emotion).toMatchObject({ url: 'https://api.openai.com/v1', model: 'gpt-4o-mini', apiKey: 'sk-test' });
+  });
+
+  it('refuses a DSN that is not one, headers that do not parse, and an emotion provider without its model', () => {
+    expect(() => loadConfig({ SENTRY_DSN: 'https://glitchtip.example.com/7' })).toThrow(/SENTRY_DSN: must be a Sentry DSN/);
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_HEADERS: 'no-equals-sign' })).toThrow(/OTEL_EXPORTER_OTLP_HEADERS/);
+    expect(() => loadConfig({ EMOTION_API_URL: 'http://localhost:11434' })).toThrow(/EMOTION_MODEL: required with EMOTION_API_URL/);
   });
 
   it('switches to PostgreSQL for a postgres URL', () => {

@@ -178,7 +178,49 @@ const EnvSchema = z.object({
   SMTP_PASS: optionalString,
   SMTP_FROM: z.string().default('Parley <no-reply@localhost>'),
   SMTP_SECURE: bool(false),
+  SENTRY_DSN: optionalString.refine((v) => v === undefined || sentryDsnHost(v) !== undefined, {
+    message: 'must be a Sentry DSN such as https://<public key>@glitchtip.example.com/<project id>',
+  }),
+  SENTRY_ENVIRONMENT: optionalString,
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalUrl,
+  OTEL_EXPORTER_OTLP_HEADERS: optionalString.refine((v) => v === undefined || parseOtlpHeaders(v) !== undefined, {
+    message: 'must be key=value pairs separated by commas, e.g. authorization=Bearer%20abc',
+  }),
+  TELEMETRY_TIMEOUT_SECONDS: int(10, 1, 120),
+  EMOTION_API_URL: optionalUrl,
+  EMOTION_API_KEY: optionalString,
+  EMOTION_MODEL: optionalString,
+  EMOTION_TIMEOUT_SECONDS: int(60, 5, 600),
 });
+
+/** The host of a Sentry DSN (`https://<public key>@host/<project id>`), or undefined when it is not one. */
+function sentryDsnHost(dsn: string): string | undefined {
+  try {
+    const url = new URL(dsn);
+    const projectId = url.pathname.split('/').filter(Boolean).at(-1);
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username === '' || !projectId || !/^\d+$/.test(projectId)) return undefined;
+    return url.host;
+  } catch {
+    return undefined;
+  }
+}
+
+/** OTEL_EXPORTER_OTLP_HEADERS as the OpenTelemetry specification writes it: `key=value,key2=value2`, values URL-encoded. */
+function parseOtlpHeaders(text: string): Record<string, string> | undefined {
+  const headers: Record<string, string> = {};
+  for (const pair of text.split(',')) {
+    if (pair.trim() === '') continue;
+    const at = pair.indexOf('=');
+    const key = pair.slice(0, at).trim();
+    if (at <= 0 || !/^[A-Za-z0-9!#$%&'*+.^_`|~-]+$/.test(key)) return undefined;
+    try {
+      headers[key.toLowerCase()] = decodeURIComponent(pair.slice(at + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return headers;
+}
 
 export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
 
@@ -312,10 +354,27 @@ export type Config = Readonly<{
    */
   models: Readonly<{ dir: string; baseUrl: string | undefined; auto: boolean }>;
   /**
+   * The operator's collectors, each used for a person only while their Settings › Privacy switch
+   * allows it: a Sentry-compatible error-reporting service (SENTRY_DSN: Sentry, GlitchTip) for
+   * "Error Reporting", an OpenTelemetry collector over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT) for
+   * "Anonymized Feature Usage". `timeoutMs` bounds each request to them.
+   */
+  telemetry: Readonly<{
+    errors: Readonly<{ dsn: string; host: string; environment: string }> | undefined;
+    usage: Readonly<{ endpoint: string; host: string; headers: Readonly<Record<string, string>> }> | undefined;
+    timeoutMs: number;
+  }>;
+  /**
+   * "Anonymous Emotional Analysis" by the operator's provider: any OpenAI-compatible chat-completions
+   * endpoint (EMOTION_API_URL, EMOTION_MODEL). Unset, sentiment is computed on this server only.
+   */
+  emotion: Readonly<{ url: string; apiKey: string | undefined; model: string; timeoutSeconds: number; host: string }> | undefined;
+  /**
    * The services outside this installation it hands anything to, told to the web app (/app-config.js)
-   * so its Billing, Privacy and pricing screens say what is true here. `billing` is true once Stripe
-   * is configured; the collectors cannot be configured yet. Without billing the installation is
-   * self-hosted: every feature included (unless an administrator assigned a plan), nothing collected.
+   * so its Billing, Privacy, recording and pricing screens say what is true here, and to whom.
+   * `billing` is true once Stripe is configured; without it the installation is self-hosted (every
+   * feature included unless an administrator assigned a plan). The collectors and the emotion
+   * provider are named by host once the operator sets them.
    */
   installation: Readonly<Installation>;
 }>;
@@ -421,6 +480,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           prices: Object.freeze({ pro: e.STRIPE_PRICE_PRO, business: e.STRIPE_PRICE_BUSINESS }),
           apiUrl: e.STRIPE_API_URL,
         })
+      : undefined;
+  if (e.EMOTION_API_URL && !e.EMOTION_MODEL)
+    throw new ConfigError(['EMOTION_MODEL: required with EMOTION_API_URL (the model name the endpoint serves, e.g. gpt-4o-mini or llama3.1:8b)']);
+  const errorReports =
+    e.SENTRY_DSN === undefined ? undefined : { dsn: e.SENTRY_DSN, host: sentryDsnHost(e.SENTRY_DSN)!, environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV };
+  const usageEvents =
+    e.OTEL_EXPORTER_OTLP_ENDPOINT === undefined
+      ? undefined
+      : {
+          endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+          host: new URL(e.OTEL_EXPORTER_OTLP_ENDPOINT).host,
+          headers: Object.freeze(parseOtlpHeaders(e.OTEL_EXPORTER_OTLP_HEADERS ?? '') ?? {}),
+        };
+  const emotion =
+    e.EMOTION_API_URL && e.EMOTION_MODEL
+      ? {
+          url: e.EMOTION_API_URL,
+          apiKey: e.EMOTION_API_KEY,
+          model: e.EMOTION_MODEL,
+          timeoutSeconds: e.EMOTION_TIMEOUT_SECONDS,
+          host: new URL(e.EMOTION_API_URL).host,
+        }
       : undefined;
   const smtp =
     e.SMTP_HOST === undefined
@@ -558,6 +639,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       auto: e.PARLEY_AUTO_MODELS ?? e.NODE_ENV !== 'test',
     }),
     stripe,
-    installation: Object.freeze({ billing: stripe !== undefined, errorReporting: false, usageAnalytics: false }),
+    telemetry: Object.freeze({
+      errors: errorReports && Object.freeze(errorReports),
+      usage: usageEvents && Object.freeze(usageEvents),
+      timeoutMs: e.TELEMETRY_TIMEOUT_SECONDS * 1000,
+    }),
+    emotion: emotion && Object.freeze(emotion),
+    installation: Object.freeze({
+      billing: stripe !== undefined,
+      errorReporting: errorReports !== undefined,
+      usageAnalytics: usageEvents !== undefined,
+      errorReportingHost: errorReports?.host ?? null,
+      usageAnalyticsHost: usageEvents?.host ?? null,
+      emotionProviderHost: emotion?.host ?? null,
+    }),
   });
 }

@@ -23,6 +23,8 @@ import { createAvatarStore, type AvatarStore } from './features/account/avatars.
 import { createCalendarService, type CalendarService } from './features/calendar/calendar.service.ts';
 import { createAuthModule, type AuthModule } from './features/auth/auth.module.ts';
 import { createDataExportService, type DataExportService } from './features/data-export/data-export.service.ts';
+import { createEmotionService } from './features/emotion/emotion.service.ts';
+import { subscribeEmotion } from './features/emotion/emotion.subscribers.ts';
 import { createMailer, type Mailer } from './features/auth/mailer.ts';
 import { createPeople } from './features/auth/people.ts';
 import { createInsightsService, type InsightsService } from './features/insights/insights.service.ts';
@@ -47,9 +49,10 @@ import { subscribeMicrosoftTeams } from './features/microsoft-teams/microsoft-te
 import { createTeamsSyncService, type TeamsSyncService } from './features/teams-sync/teams-sync.service.ts';
 import { createRecordingsService } from './features/recordings/recordings.service.ts';
 import { createDigests } from './lib/chat-channels/notes-digest.ts';
-import { outboundFetch } from './lib/outbound/outbound-fetch.ts';
+import { outboundFetch, type OutboundInit } from './lib/outbound/outbound-fetch.ts';
 import { createSlackApp } from './features/slack/slack-app.ts';
 import { createTeamsService, type TeamsService } from './features/teams/teams.service.ts';
+import { createTelemetryService, type TelemetryService } from './features/telemetry/telemetry.service.ts';
 import type { TranscriptionEngine } from './features/transcription/engines/engine.ts';
 import { createEngineRegistry, type EngineRegistry } from './features/transcription/engines/select-engine.ts';
 import { createSpeakerIdentifier, type SpeakerIdentifier } from './features/transcription/speakers/identify-speakers.ts';
@@ -67,6 +70,7 @@ import { createWebhooksService, type WebhookTimings, type WebhooksService } from
 import { createDomainEvents, type DomainEvents } from './events/domain-events.ts';
 import type { StageLimits } from './features/transcription/stage-limits.ts';
 import { createJobQueue, type JobQueueTimings } from './jobs/create-job-queue.ts';
+import { withFailureReports } from './jobs/failure-reports.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import { createLocalBlobStore, type BlobStore } from './lib/blob-store.ts';
 import { bestEffort, failedBestEffort } from './lib/best-effort.ts';
@@ -109,6 +113,8 @@ export type Services = {
   teams: TeamsService;
   /** Microsoft Teams: a connected Microsoft account's meeting transcripts imported every hour (Graph). */
   teamsSync: TeamsSyncService;
+  /** What leaves the installation with the person's consent: their errors (SENTRY_DSN) and feature usage (OTLP). */
+  telemetry: TelemetryService;
   /** Settings › Developers' outgoing webhooks (Standard Webhooks), a subscriber of the domain events. */
   webhooks: WebhooksService;
 };
@@ -200,7 +206,10 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   const realtime = createRealtimeHub(transport);
   const redis = config.redis ? await connectRedis(config.redis.url, log) : undefined;
   const rateLimiters = redis && config.redis ? createRedisRateLimiters(redis, config.redis.keyPrefix) : createMemoryRateLimiters();
-  const jobs = await createJobQueue(database, log, options.jobTimings);
+  // A person's jobs that fail for good are reported as their errors (telemetry, built below with the settings it reads).
+  const jobs = withFailureReports(await createJobQueue(database, log, options.jobTimings), (queue, payload, error) =>
+    telemetry.jobFailed(queue, payload, error),
+  );
   const events = createDomainEvents({ db, jobs, log, now, ...options.eventDelivery });
   const people = createPeople(db);
 
@@ -302,6 +311,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   });
 
   const settings = createSettingsService({ db, timeZoneOf: people.timeZoneOf, events });
+  const telemetry = createTelemetryService({ config: config.telemetry, version: options.version ?? VERSION, privacyOf: settings.privacyOf, log });
   // Settings › Notifications acted on: the transcription, notes and teams features hand their events over (ports below).
   const notifications = createNotificationsService({
     db,
@@ -374,6 +384,35 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     maxRecordingHours: config.transcription.maxRecordingHours,
     stageLimits: options.stageLimits,
   });
+  // "Anonymous Emotional Analysis" by the operator's provider, when one is configured: the notes'
+  // OpenAI-compatible client, its requests through the outbound guard (an endpoint the operator chose
+  // may be on the private network; cloud metadata never).
+  const emotionProvider = config.emotion;
+  const emotion =
+    emotionProvider &&
+    createEmotionService({
+      db,
+      jobs,
+      meetings,
+      provider: {
+        host: emotionProvider.host,
+        model: emotionProvider.model,
+        chat: createChatClient({
+          url: emotionProvider.url,
+          apiKey: emotionProvider.apiKey,
+          model: emotionProvider.model,
+          timeoutMs: emotionProvider.timeoutSeconds * 1000,
+          retry: { maxRetries: 1 },
+          fetch: ((url: string | URL, init?: RequestInit) =>
+            outboundFetch(String(url), init as OutboundInit, {
+              allowPrivateNetworks: true,
+              timeoutMs: emotionProvider.timeoutSeconds * 1000,
+            })) as typeof fetch,
+        }),
+      },
+      log,
+    });
+  if (emotion) subscribeEmotion(events, emotion);
   // What follows a change in another feature: each subscribes in its own folder.
   subscribeTranscription(events, transcription);
   subscribeNotes(events, notes);
@@ -537,6 +576,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     insights: createInsightsService({ db, meetings, notes, now }),
     teams,
     teamsSync,
+    telemetry,
     webhooks,
   };
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now });
@@ -563,7 +603,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     auth,
     services,
     readiness: [{ name: 'database', check: () => pingDatabase(db) }, ...(redis ? [{ name: 'redis', check: async () => void (await redis.ping()) }] : [])],
-    version: options.version ?? '0.1.0',
+    version: options.version ?? VERSION,
     start: async () => {
       await jobs.start({ work: works });
       if (!works) return;
@@ -609,6 +649,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       await jobs.stop();
       await Promise.all([engines.close(), speakers.close(), notesEngines.close()]);
       await transport?.close();
+      // What is still on its way to the operator's collectors goes before the process does.
+      await telemetry.close();
       s3?.close();
       // A connection that is down has nothing to say goodbye on: it stops retrying instead.
       if (redis?.status === 'ready') await redis.quit();
@@ -617,6 +659,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     },
   };
 }
+
+const VERSION = '0.1.0';
 
 /** One channel per database schema, so two Parley installations on one PostgreSQL never hear each other. */
 async function realtimeChannel(database: DbHandle): Promise<string> {

@@ -166,3 +166,18 @@ export function fakeRerankAnswer(prompt: string): string {
   passages.sort((a, b) => b.score - a.score);
   return passages.length > 0 ? passages.map((p) => p.ref).join(', ') : 'NONE';
 }
+
+/**
+ * The emotion provider's answer (features/emotion): a score for each numbered line of the prompt,
+ * from a handful of telling words, as a model would rate tone.
+ */
+export function fakeToneAnswer(prompt: string): string {
+  const lines = [...prompt.matchAll(/^(\d+)\. (.*)$/gm)].map((m) => ({ line: Number(m[1]), text: m[2]!.toLowerCase() }));
+  const score = (text: string) =>
+    /\b(glad|great|love|happy|excellent|thanks|thank you|wonderful)\b/.test(text)
+      ? 0.8
+      : /\b(worried|upset|bad|angry|terrible|late|frustrated)\b/.test(text)
+        ? -0.7
+        : 0;
+  return JSON.stringify({ scores: lines.map(({ line, text }) => ({ line, score: score(text) })) });
+}

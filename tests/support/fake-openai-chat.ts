@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { fakeAskAnswer, fakeMergeAnswer, fakeNotesAnswer, fakeRerankAnswer, fakeRewriteAnswer } from './fake-chat-answers.ts';
+import { fakeAskAnswer, fakeMergeAnswer, fakeNotesAnswer, fakeRerankAnswer, fakeRewriteAnswer, fakeToneAnswer } from './fake-chat-answers.ts';
 
 /** How the next answers go wrong (or not). */
 export type FakeChatBehaviour =
@@ -192,6 +192,8 @@ export async function startFakeChatService(options: { apiKey?: string } = {}) {
       return complete(res, body, fakeRewriteAnswer(user), 'stop', promptTokens);
     if (system.startsWith('You rank passages of meeting transcripts') && behaviour === 'ok')
       return complete(res, body, fakeRerankAnswer(user), 'stop', promptTokens);
+    // The emotion provider's prompt (features/emotion) wants a score per numbered line.
+    if (system.startsWith('You rate the tone of lines') && behaviour === 'ok') return complete(res, body, fakeToneAnswer(user), 'stop', promptTokens);
     // Ask's prompt (features/ask/llm-answer.ts) wants sentences citing lines, not notes.
     if (system.startsWith('You answer questions about meetings') && (behaviour === 'ok' || behaviour === 'invent')) {
       return complete(res, body, fakeAskAnswer(user, behaviour === 'invent'), 'stop', promptTokens);

@@ -4,6 +4,7 @@ import type { AuthTables } from '../features/auth/auth.table.ts';
 import type { BillingTables } from '../features/billing/billing.table.ts';
 import type { CalendarTables } from '../features/calendar/calendar.table.ts';
 import type { DataExportTables } from '../features/data-export/data-export.table.ts';
+import type { EmotionTables } from '../features/emotion/emotion.table.ts';
 import type { MeetingTables } from '../features/meetings/meetings.table.ts';
 import type { NotesTables } from '../features/notes/notes.table.ts';
 import type { NotificationTables } from '../features/notifications/notifications.table.ts';
@@ -26,6 +27,7 @@ export type Database = ApiTokenTables &
   BillingTables &
   CalendarTables &
   DataExportTables &
+  EmotionTables &
   MeetingTables &
   MicrosoftTeamsTables &
   NotesTables &

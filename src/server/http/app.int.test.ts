@@ -42,7 +42,14 @@ describe('HTTP basics', () => {
     const prefix = `window.${APP_CONFIG_GLOBAL} = `;
     expect(res.body.startsWith(prefix)).toBe(true);
     const config = PublicAppConfigSchema.parse(JSON.parse(res.body.slice(prefix.length).replace(/;\n$/, '')));
-    expect(config.installation).toEqual({ billing: false, errorReporting: false, usageAnalytics: false });
+    expect(config.installation).toEqual({
+      billing: false,
+      errorReporting: false,
+      usageAnalytics: false,
+      errorReportingHost: null,
+      usageAnalyticsHost: null,
+      emotionProviderHost: null,
+    });
   });
 
   it('migrations ran: the instance settings table exists', async () => {

@@ -43,6 +43,8 @@ export const BEST_EFFORTS = {
   'teams-sync-sweep': 'queuing the Teams meeting syncs that are due failed: it runs again within the minute',
   'slack-revoke': "a disconnected Slack app's token could not be revoked at Slack: it was forgotten here (remove the app in Slack to end it)",
   'notes-deleted-check': 'a notes run could not check whether its meeting still exists: it checks again in a second',
+  'telemetry-consent': "a person's Privacy choices could not be read: their error report or usage event was not sent",
+  'usage-export': 'usage events could not be sent to the OpenTelemetry collector: this batch is dropped',
 } as const satisfies Record<string, string>;
 
 export type BestEffortName = keyof typeof BEST_EFFORTS;

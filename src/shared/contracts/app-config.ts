@@ -1,14 +1,21 @@
 import { z } from 'zod/mini';
 
+const host = z.nullable(z.string().check(z.maxLength(300)));
+
 /**
- * What this installation connects to beyond itself. Each is false unless its operator configured it:
- * a payment provider (billing), an error-reporting collector, a usage-analytics collector. The web
- * app says, on the screens that would otherwise promise them, what is true here.
+ * What this installation connects to beyond itself. Each is false (or null) unless its operator
+ * configured it: a payment provider (billing), an error-reporting collector, a usage-analytics
+ * collector, an emotion-detection provider; the last three by host, so the screens that would
+ * otherwise promise them say what is true here, and to whom.
  */
 const InstallationSchema = z.object({
   billing: z.boolean(),
   errorReporting: z.boolean(),
   usageAnalytics: z.boolean(),
+  errorReportingHost: host,
+  usageAnalyticsHost: host,
+  /** "Anonymous Emotional Analysis" sends anonymised transcript text to this host; null: computed on this server. */
+  emotionProviderHost: host,
 });
 
 export type Installation = z.infer<typeof InstallationSchema>;

@@ -1,4 +1,4 @@
-import { Component as ClassComponent, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component as ClassComponent, lazy, Suspense, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import { matchRoutes, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { SkipLink } from '#web/components/layout/skip-link.tsx';
 import { loadSupabase } from '#web/lib/supabase.ts';
@@ -128,6 +128,11 @@ class RouteErrorBoundary extends ClassComponent<{ pathname: string; children: Re
 
   static getDerivedStateFromProps(props: { pathname: string }, state: BoundaryState): Partial<BoundaryState> | null {
     return props.pathname === state.pathname ? null : { error: undefined, failed: false, pathname: props.pathname };
+  }
+
+  /** A page that threw is reported (when the installation has a service and the person allows it); loaded only then, so no page downloads it otherwise. */
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    void import('#web/lib/error-reports.ts').then(({ reportClientError }) => reportClientError(error, 'render', info.componentStack)).catch(() => undefined);
   }
 
   override render() {

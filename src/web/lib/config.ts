@@ -24,7 +24,8 @@ export function appConfig(): PublicAppConfig {
 }
 
 /**
- * What this installation connects to beyond itself (billing, error reporting, usage analytics), for
+ * What this installation connects to beyond itself (billing, error reporting, usage analytics, an
+ * emotion provider), for
  * the screens that say what is true here. Read without the anon key the API needs, so public pages
  * and the settings screens show it whatever else the config holds. Only an explicit `true` turns one
  * on: without a config (the landing page the build prerendered has none, and no build can configure
@@ -43,5 +44,13 @@ function rawConfig(): RawConfig | undefined {
 
 function installationOf(raw: RawConfig | undefined): Installation {
   const given = raw?.installation;
-  return { billing: given?.billing === true, errorReporting: given?.errorReporting === true, usageAnalytics: given?.usageAnalytics === true };
+  const host = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+  return {
+    billing: given?.billing === true,
+    errorReporting: given?.errorReporting === true,
+    usageAnalytics: given?.usageAnalytics === true,
+    errorReportingHost: host(given?.errorReportingHost),
+    usageAnalyticsHost: host(given?.usageAnalyticsHost),
+    emotionProviderHost: host(given?.emotionProviderHost),
+  };
 }

@@ -8,6 +8,7 @@ import { billingEndpoints } from '#shared/contracts/billing.ts';
 import { calendarEndpoints } from '#shared/contracts/calendar.ts';
 import { microsoftTeamsEndpoints, slackEndpoints } from '#shared/contracts/chat-integrations.ts';
 import type { Endpoint } from '#shared/contracts/endpoint.ts';
+import { errorReportEndpoints } from '#shared/contracts/error-reports.ts';
 import { insightsEndpoints } from '#shared/contracts/insights.ts';
 import { dataExportEndpoints } from '#shared/contracts/data-export.ts';
 import { meEndpoints } from '#shared/contracts/me.ts';
@@ -49,6 +50,7 @@ const GUARDED: Endpoint[] = [
   slackEndpoints,
   microsoftTeamsEndpoints,
   teamsSyncEndpoints,
+  errorReportEndpoints,
 ]
   .flatMap((group) => Object.values(group) as Endpoint[])
   .filter((endpoint) => endpoint.auth !== false);

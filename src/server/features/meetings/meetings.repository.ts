@@ -301,6 +301,29 @@ async function analysesSentiment(db: Db, meetingId: string): Promise<boolean> {
   return row ? parseOptions(row.options).emotionalAnalysis : false;
 }
 
+/**
+ * Sentiment scores from the installation's emotion provider (features/emotion), stored over the
+ * local ones while the meeting's "Anonymous Emotional Analysis" is on, for the lines whose text is
+ * still the text that was scored (a line edited meanwhile keeps its own score). The ids stored.
+ */
+export async function storeProviderSentiment(db: Db, meetingId: string, scores: { segmentId: string; text: string; score: number }[]): Promise<string[]> {
+  return inTransaction(db, async (trx) => {
+    if (!(await analysesSentiment(trx, meetingId))) return [];
+    const stored: string[] = [];
+    for (const { segmentId, text, score } of scores) {
+      const result = await trx
+        .updateTable('transcript_segments')
+        .set({ sentiment: Math.max(-1, Math.min(1, score)) })
+        .where('id', '=', segmentId)
+        .where('meeting_id', '=', meetingId)
+        .where('text', '=', text)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) stored.push(segmentId);
+    }
+    return stored;
+  });
+}
+
 /** Notes made before this change are out of date (they compare their source revision). */
 async function bumpTranscriptRevision(db: Db, meetingId: string): Promise<void> {
   await db
@@ -817,7 +840,7 @@ export async function ownsMeeting(db: Db, ownerId: string, id: string): Promise<
 export async function transcriptHeaderOf(db: Db, meetingId: string) {
   const row = await db
     .selectFrom('meetings')
-    .select(['owner_id', 'team_id', 'title', 'started_at', 'options', 'status', 'is_sample', 'transcript_revision'])
+    .select(['owner_id', 'team_id', 'title', 'started_at', 'source', 'options', 'status', 'is_sample', 'transcript_revision'])
     .where('id', '=', meetingId)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -826,6 +849,8 @@ export async function transcriptHeaderOf(db: Db, meetingId: string) {
     teamId: row.team_id,
     title: row.title,
     startedAt: row.started_at,
+    /** How it came in: recorded (mic), uploaded on /record, imported as a transcript, or a sample. */
+    source: row.source,
     options: parseOptions(row.options),
     status: row.status,
     isSample: row.is_sample === 1,

@@ -78,6 +78,7 @@ import {
   unshareOwnersMeetings,
   setSummary,
   sharedWithTeam,
+  storeProviderSentiment,
   teamMemberCounts,
   updateMeeting,
   updateSegmentText,
@@ -694,6 +695,8 @@ export function createMeetingsService(deps: {
     /** The same without speakers and transcript: owner, team, title, date, options, status, revision. */
     transcriptHeader: (meetingId: string) => transcriptHeaderOf(db, meetingId),
     setSummary: (meetingId: string, summary: string | null) => setSummary(db, meetingId, summary),
+    /** The emotion provider's scores of a meeting's lines, where the option is on and the lines unchanged; the ids stored. */
+    storeProviderSentiment: (meetingId: string, scores: { segmentId: string; text: string; score: number }[]) => storeProviderSentiment(db, meetingId, scores),
     /** The notes feature's action items and decisions of a meeting, as its search should find them (all of them, each time they change). */
     setSearchableNotes: (meetingId: string, notes: SearchableNote[]) => setSearchableNotes(db, meetingId, notes),
     /** Search inside one meeting the caller may read: its matching passages in transcript order; undefined when not theirs. */

@@ -40,6 +40,9 @@ export type { NewItem } from './notes.repository.ts';
  */
 export { checkCitedItem, indexTranscript } from './citations.ts';
 export { createChatClient, type ChatClient } from './engines/llm/chat-client.ts';
+/** For the emotion provider (features/emotion), which talks to an OpenAI-compatible endpoint with the same client. */
+export { LlmCallError } from './engines/llm/llm-errors.ts';
+export { extractJson } from './engines/llm/extract-json.ts';
 export type { NotesTranscript } from './notes-types.ts';
 
 type NotesDeps = {

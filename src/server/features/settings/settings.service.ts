@@ -1,4 +1,12 @@
-import type { AutoDelete, NotificationSettings, RecordingSettings, SettingsPatch, SettingsResponse, SettingsTab } from '#shared/contracts/settings.ts';
+import type {
+  AutoDelete,
+  NotificationSettings,
+  PrivacySettings,
+  RecordingSettings,
+  SettingsPatch,
+  SettingsResponse,
+  SettingsTab,
+} from '#shared/contracts/settings.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { EventRecorder } from '#server/events/domain-events.ts';
 import { getPipelineSettings, type PipelineSettings } from './pipeline-settings.ts';
@@ -39,6 +47,8 @@ export function createSettingsService(deps: {
     },
     /** Settings › Recording "AI Summary Generation": notes are written for new meetings without being asked. */
     automaticNotes: async (userId: string): Promise<boolean> => (await getUserSettings(db, { id: userId })).recording.aiSummary,
+    /** Settings › Privacy: what the person lets leave the installation (error reports, usage events). */
+    privacyOf: async (userId: string): Promise<PrivacySettings> => (await getUserSettings(db, { id: userId })).privacy,
     /** Settings › Recording as the transcription pipeline needs it. */
     pipeline: (userId: string): Promise<PipelineSettings> => getPipelineSettings(db, userId),
     /** Delete All Data / Delete Account: the person's saved choices go (defaults from then on). */

@@ -1,6 +1,8 @@
+import { installation } from '#web/lib/config.ts';
 import { ContentPage } from '../site-layout.tsx';
 
 export function PrivacyPage() {
+  const { errorReportingHost, usageAnalyticsHost, emotionProviderHost } = installation();
   return (
     <ContentPage
       eyebrow="Legal"
@@ -45,6 +47,25 @@ export function PrivacyPage() {
           </li>
           <li>Sentiment is anonymous: it describes how the conversation went, not a judgement of any person.</li>
           <li>There are no third-party analytics, advertising or trackers, and your data is never sold.</li>
+          {errorReportingHost || usageAnalyticsHost ? (
+            <li>
+              The operator collects, only while your Settings › Privacy switches allow it:
+              {errorReportingHost
+                ? ` the errors you run into, with email addresses, tokens and ids removed (Error Reporting, sent to ${errorReportingHost});`
+                : ''}
+              {usageAnalyticsHost
+                ? ` which features you use, without your name, ids or content (Anonymized Feature Usage, sent to ${usageAnalyticsHost}).`
+                : ''}
+            </li>
+          ) : (
+            <li>Nothing about how you use Parley is collected: no error reports and no usage data leave this installation.</li>
+          )}
+          {emotionProviderHost ? (
+            <li>
+              For meetings recorded with Anonymous Emotional Analysis on, the transcript’s text, with names, email addresses and numbers removed and without the
+              recording, is sent to {emotionProviderHost} to rate its tone.
+            </li>
+          ) : null}
           <li>
             The only cookie is your sidebar preference (<code>sidebar_state</code>). Your session is kept in your browser’s local storage and removed when you
             sign out.

@@ -6,6 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#web/components/ui/dialog.tsx';
 import { Label } from '#web/components/ui/label.tsx';
 import { Switch } from '#web/components/ui/switch.tsx';
+import { installation } from '#web/lib/config.ts';
 import { formatBitrate } from '#web/lib/format.ts';
 import { HIGH_QUALITY_OPTION_BITRATE } from '../capture/audio-bitrate.ts';
 
@@ -18,7 +19,18 @@ type DescriptionContext = { autoShareTeam: string | undefined; audioQuality: Aud
 
 const OPTIONS: { key: keyof RecordingOptions; id: string; label: string; description: string | ((context: DescriptionContext) => string) }[] = [
   { key: 'speakerDetection', id: 'speaker-detection', label: 'Speaker Detection', description: 'Tell who said what.' },
-  { key: 'emotionalAnalysis', id: 'emotional-analysis', label: 'Anonymous Emotional Analysis', description: 'How the conversation felt, without identities.' },
+  {
+    key: 'emotionalAnalysis',
+    id: 'emotional-analysis',
+    label: 'Anonymous Emotional Analysis',
+    // On by default (spec §9), so where a provider scores it the option says so without its dialog being opened.
+    description: () => {
+      const provider = installation().emotionProviderHost;
+      return provider
+        ? `How the conversation felt, without identities: the transcript’s text, anonymised, is scored by ${provider}.`
+        : 'How the conversation felt, without identities.';
+    },
+  },
   { key: 'actionItems', id: 'action-items', label: 'Action Items', description: 'Pick out tasks, owners and due dates.' },
   { key: 'summary', id: 'summary', label: 'Summary', description: 'A short summary when the meeting ends.' },
   { key: 'noiseReduction', id: 'noise-reduction', label: 'Noise Reduction', description: 'Let the browser suppress background noise.' },
@@ -88,14 +100,7 @@ export function RecordingOptionsPanel({
             <DialogTitle>Anonymous emotional analysis</DialogTitle>
             <DialogDescription>How Parley looks at the tone of a meeting, and what it keeps.</DialogDescription>
           </DialogHeader>
-          <div className="grid gap-3 text-sm text-muted-foreground">
-            <p>
-              Sentiment is computed on this Parley server from the words of the transcript — positive, neutral or negative — per speaker turn and over the
-              course of the meeting. The recording and the transcript are not sent to any third-party service for this.
-            </p>
-            <p>The results are stored with the meeting as numbers per segment, not as judgements about people, and they are deleted with the meeting.</p>
-            <p>Tell everyone in the meeting that it is recorded and analysed. You can turn this off at any time for future recordings.</p>
-          </div>
+          <EmotionalAnalysisExplained provider={installation().emotionProviderHost} />
           <DialogFooter>
             <Button
               variant="outline"
@@ -111,5 +116,36 @@ export function RecordingOptionsPanel({
         </DialogContent>
       </Dialog>
     </Card>
+  );
+}
+
+/**
+ * What "Anonymous Emotional Analysis" does on this installation: sentiment computed on this server
+ * from the words (the default), or, when the operator configured an emotion-detection provider, the
+ * anonymised words sent to it (features/emotion on the server), named by its host.
+ */
+function EmotionalAnalysisExplained({ provider }: { provider: string | null }) {
+  return (
+    <div className="grid gap-3 text-sm text-muted-foreground">
+      {provider ? (
+        <>
+          <p>
+            Sentiment is computed by the emotion-detection service this installation’s operator chose, at {provider}. While this option is on, Parley sends it
+            the text of the transcript with names, email addresses and numbers removed: never the recording, and never who said what.
+          </p>
+          <p>
+            Until it answers, and if it cannot, sentiment is computed on this Parley server from the words of the transcript, positive, neutral or negative, per
+            speaker turn. Turn this off and nothing of the meeting is sent to {provider}.
+          </p>
+        </>
+      ) : (
+        <p>
+          Sentiment is computed on this Parley server from the words of the transcript — positive, neutral or negative — per speaker turn and over the course of
+          the meeting. Nothing leaves the server for this: the recording and the transcript are not sent to any third-party service.
+        </p>
+      )}
+      <p>The results are stored with the meeting as numbers per segment, not as judgements about people, and they are deleted with the meeting.</p>
+      <p>Tell everyone in the meeting that it is recorded and analysed. You can turn this off at any time for future recordings.</p>
+    </div>
   );
 }

@@ -16,38 +16,42 @@ type ToggleField = 'anonymizedUsage' | 'errorReporting' | 'aiImprovement';
 
 /**
  * What each switch does on this installation, said under it. The switches store the person's choice;
- * nothing leaves the installation unless its operator configured a collector (/app-config.js) and the
- * person's switch allows it. No part of Parley uses recordings or transcripts to improve any model.
+ * nothing leaves the installation unless its operator configured a collector (/app-config.js names
+ * its host) and the person's switch allows it. Nothing here learns from a person's data yet.
  */
 const PRIVACY_NOTES = {
   noUsageData: 'Nothing is collected on this installation: it sends no usage data anywhere.',
-  usageData: 'While this is on, this installation sends which features you use, without your name or content, to the usage service its operator set up.',
+  usageData: (host: string) =>
+    `While this is on, this installation sends which features you use (the kind of request only: never your name, ids or content) to the usage service its operator set up, at ${host}.`,
   noErrorReports: 'Nothing is collected on this installation: it sends no error reports anywhere.',
-  errorReports: 'While this is on, this installation sends error details to the error-reporting service its operator set up.',
-  noModelTraining: 'Nothing is collected on this installation: no recording or transcript is used to improve any model.',
+  errorReports: (host: string) =>
+    `While this is on, this installation sends details of the errors you run into, in the app and on the server (with email addresses, tokens and ids removed), to the error-reporting service its operator set up, at ${host}.`,
+  noLearning:
+    'Nothing is learned on this installation yet: it does not learn from your corrections, and no recording or transcript is used to improve any model.',
   nothingSent: 'Saved to your account. This installation sends no usage data or error reports anywhere.',
   saved: 'Saved to your account.',
 } as const;
 
-function privacyToggles({ usageAnalytics, errorReporting }: Installation): ToggleSpec<ToggleField>[] {
+function privacyToggles({ usageAnalyticsHost, errorReportingHost }: Installation): ToggleSpec<ToggleField>[] {
   return [
     {
       field: 'anonymizedUsage',
       label: 'Anonymized Feature Usage',
       description: 'Share which features you use, without your name or content.',
-      note: usageAnalytics ? PRIVACY_NOTES.usageData : PRIVACY_NOTES.noUsageData,
+      note: usageAnalyticsHost ? PRIVACY_NOTES.usageData(usageAnalyticsHost) : PRIVACY_NOTES.noUsageData,
     },
     {
       field: 'errorReporting',
       label: 'Error Reporting',
       description: 'Send error details when something goes wrong.',
-      note: errorReporting ? PRIVACY_NOTES.errorReports : PRIVACY_NOTES.noErrorReports,
+      note: errorReportingHost ? PRIVACY_NOTES.errorReports(errorReportingHost) : PRIVACY_NOTES.noErrorReports,
     },
     {
       field: 'aiImprovement',
       label: 'Allow data for AI model improvement',
-      description: 'Let your transcripts be used to improve transcription models.',
-      note: PRIVACY_NOTES.noModelTraining,
+      // What it would gate: learning on this server from the person's own corrections, never sending them anywhere.
+      description: 'Let this installation learn from your corrections (speaker names, custom vocabulary, voice profiles). None of it leaves the server.',
+      note: PRIVACY_NOTES.noLearning,
     },
   ];
 }

@@ -296,7 +296,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
       'Send error details when something goes wrong. Nothing is collected on this installation: it sends no error reports anywhere.',
     );
     expect(describedAs('Allow data for AI model improvement')).toBe(
-      'Let your transcripts be used to improve transcription models. Nothing is collected on this installation: no recording or transcript is used to improve any model.',
+      'Let this installation learn from your corrections (speaker names, custom vocabulary, voice profiles). None of it leaves the server. Nothing is learned on this installation yet: it does not learn from your corrections, and no recording or transcript is used to improve any model.',
     );
     for (const name of ['Anonymized Feature Usage', 'Error Reporting', 'Allow data for AI model improvement']) {
       fireEvent.click(screen.getByRole('switch', { name }));
@@ -307,15 +307,27 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
   });
 
   it('Privacy, with an error-reporting service configured: that switch says where its reports go, and the card no longer says nothing is sent', async () => {
-    stubAppConfig({ errorReporting: true });
+    stubAppConfig({ errorReporting: true, errorReportingHost: 'glitchtip.example.com' });
     render(<PrivacyTab />, { wrapper: SignedIn });
     await screen.findByRole('switch', { name: 'Error Reporting' });
     screen.getByText('Saved to your account.');
     expect(screen.queryByText(/sends no usage data or error reports anywhere/)).toBeNull();
-    expect(describedAs('Error Reporting')).toContain(
-      'While this is on, this installation sends error details to the error-reporting service its operator set up.',
+    expect(describedAs('Error Reporting')).toBe(
+      'Send error details when something goes wrong. While this is on, this installation sends details of the errors you run into, in the app and on the server (with email addresses, tokens and ids removed), to the error-reporting service its operator set up, at glitchtip.example.com.',
     );
     expect(describedAs('Anonymized Feature Usage')).toContain('Nothing is collected on this installation: it sends no usage data anywhere.');
+  });
+
+  it('Privacy, with a usage collector configured: that switch names it and says what is sent; model improvement still learns nothing', async () => {
+    stubAppConfig({ usageAnalytics: true, usageAnalyticsHost: 'otel.example.com:4318' });
+    render(<PrivacyTab />, { wrapper: SignedIn });
+    await screen.findByRole('switch', { name: 'Anonymized Feature Usage' });
+    screen.getByText('Saved to your account.');
+    expect(describedAs('Anonymized Feature Usage')).toBe(
+      'Share which features you use, without your name or content. While this is on, this installation sends which features you use (the kind of request only: never your name, ids or content) to the usage service its operator set up, at otel.example.com:4318.',
+    );
+    expect(describedAs('Error Reporting')).toContain('Nothing is collected on this installation: it sends no error reports anywhere.');
+    expect(describedAs('Allow data for AI model improvement')).toContain('Nothing is learned on this installation yet');
   });
 });
 
