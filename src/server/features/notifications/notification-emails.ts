@@ -1,5 +1,5 @@
 import { EMAIL_CHOICE_LABELS, type EmailChoice } from '#shared/contracts/notifications.ts';
-import type { TeamActivity } from '#shared/contracts/teams.ts';
+import { activityWords, type TeamActivity } from '#shared/contracts/teams.ts';
 import { escapeHtml } from '#server/lib/escape-html.ts';
 
 /** A notification email as the mailer sends it: with RFC 2369/8058 headers for the mail client's own Unsubscribe. */
@@ -85,26 +85,8 @@ export function insightsReadyEmail(input: {
 
 /** One line of the digest: who did what (the team's activity, as the Activity tab tells it). */
 export function activityLine(entry: TeamActivity): string {
-  const title = entry.meeting ? `“${entry.meeting.title}”` : 'a meeting';
-  const who = entry.actor.name;
-  switch (entry.kind) {
-    case 'meeting_recorded':
-      return `${who} recorded ${title}`;
-    case 'meeting_imported':
-      return `${who} imported ${title}`;
-    case 'meeting_shared':
-      return `${who} shared ${title} with the team`;
-    case 'transcript_downloaded':
-      return `${who} downloaded the transcript of ${title}`;
-    case 'insights_shared':
-      return `${who} shared the AI insights of ${title} by link`;
-    case 'member_invited':
-      return entry.subject ? `${who} invited ${entry.subject}` : `${who} created an invitation link`;
-    case 'member_removed':
-      return `${who} removed ${entry.subject ?? 'a member'}`;
-    case 'member_joined':
-      return `${who} joined the team`;
-  }
+  const { before, title, after } = activityWords(entry);
+  return [entry.actor.name, before, title === null ? '' : `“${title}”`, after].filter(Boolean).join(' ');
 }
 
 export function teamDigestEmail(input: {
