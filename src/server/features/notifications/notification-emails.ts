@@ -63,6 +63,27 @@ export function transcriptionCompleteEmail(input: { to: string; title: string; m
   });
 }
 
+/** An action item given to the person (Settings › Notifications › Action Items): by someone, or (null) by the meeting's notes. */
+export function actionItemEmail(input: {
+  to: string;
+  title: string;
+  item: string;
+  assignedBy: string | null;
+  meetingUrl: string;
+  footer: EmailFooter;
+}): NotificationEmail {
+  const intro = input.assignedBy
+    ? `${input.assignedBy} gave you an action item in “${input.title}”:`
+    : `The notes of “${input.title}” name you for an action item:`;
+  return compose({
+    to: input.to,
+    subject: `Action item for you: ${input.item.length > 80 ? `${input.item.slice(0, 79).trimEnd()}…` : input.item}`,
+    paragraphs: [intro, input.item, { link: input.meetingUrl, label: 'Open the meeting' }],
+    link: input.meetingUrl,
+    footer: input.footer,
+  });
+}
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function insightsReadyEmail(input: {
