@@ -100,6 +100,8 @@ export const InvitationPreviewSchema = z.object({
   invitedBy: z.string(),
   role: InvitedRoleSchema,
   expiresAt: z.string(),
+  /** The address an emailed invitation is for (only that account may accept it); null for a link to copy. Sign-up starts with it. */
+  email: z.nullable(z.string()),
 });
 export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
 export const AcceptedInvitationSchema = z.object({ team: TeamSchema });
