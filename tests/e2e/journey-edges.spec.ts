@@ -56,3 +56,57 @@ describe('an emailed invitation', () => {
     await context.close();
   });
 });
+
+describe('time zones', () => {
+  it('a first visit takes the browser’s zone: Settings › Profile shows it among every zone, the spec’s four first, and exports print in it', async () => {
+    const { context, page } = await signedInPage(browser, { timezoneId: 'Europe/Berlin' });
+    await page.goto('/settings');
+    const select = page.getByRole('combobox', { name: 'Timezone' });
+    await expect.poll(() => select.textContent()).toBe('Europe/Berlin');
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await select.click();
+    const options = await page.getByRole('option').allTextContents();
+    expect(options.slice(0, 4)).toEqual(['Pacific Time', 'Mountain Time', 'Central Time', 'Eastern Time']);
+    expect(options.length).toBeGreaterThan(300);
+    expect(options).toContain('Asia/Tokyo');
+    expect(options).toContain('America/Sao Paulo');
+    await page.keyboard.press('Escape');
+
+    // The server has it too: a meeting's export prints its date in Berlin time.
+    const meetings = await callApi<{ items: { id: string; startedAt: string }[] }>(page, 'GET', '/api/v1/meetings');
+    const meeting = meetings.items[0]!;
+    const exported = async () =>
+      (
+        await fetch(`${baseUrl}/api/v1/meetings/${meeting.id}/export?format=md`, {
+          headers: { authorization: `Bearer ${await storedAccessToken(page)}` },
+        })
+      ).text();
+    const berlin = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      timeZone: 'Europe/Berlin',
+    }).format(new Date(meeting.startedAt));
+    await expect.poll(exported).toContain(berlin);
+    await context.close();
+  });
+
+  it('a browser in Denver starts on the spec’s Mountain Time; the person may pick any zone', async () => {
+    const { context, page } = await signedInPage(browser, { timezoneId: 'America/Denver' });
+    await page.goto('/settings');
+    const select = page.getByRole('combobox', { name: 'Timezone' });
+    await expect.poll(() => select.textContent()).toBe('Mountain Time');
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await select.click();
+    await page.getByRole('option', { name: 'Asia/Tokyo', exact: true }).click();
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toast(page, 'Profile updated successfully').waitFor();
+    await page.reload();
+    await expect.poll(() => select.textContent()).toBe('Asia/Tokyo');
+    await context.close();
+  });
+});
