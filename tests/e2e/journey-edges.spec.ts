@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedInvitation } from '#shared/contracts/teams.ts';
@@ -6,7 +11,7 @@ import { signedInPage, storedAccessToken, submitSignUp, toast } from '#tests/sup
 
 // The rough edges a new person met on the way through the app (issue 34 item 6), each as they see it.
 
-const { baseUrl } = e2eServer();
+const { baseUrl, dataDir } = e2eServer();
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -26,6 +31,72 @@ async function callApi<T>(page: Page, method: string, url: string, body?: object
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/** Opens the account's sample "Weekly Team Standup" from the dashboard and answers its id. */
+async function openStandup(page: Page): Promise<string> {
+  await page.getByRole('link', { name: 'Weekly Team Standup' }).first().click();
+  await page.waitForURL(/\/meetings\/[0-9a-f-]{36}$/);
+  await page.getByRole('list', { name: 'Transcript' }).waitFor();
+  return new URL(page.url()).pathname.split('/').at(-1)!;
+}
+
+/** Gives the meeting a recording as the recording flow stores one: a minute of a steady tone, 16 kHz WAV. */
+function attachRecording(meetingId: string): void {
+  const id = crypto.randomUUID();
+  const key = `${id.slice(0, 2)}/${id}.wav`;
+  const file = path.join(dataDir, 'blobs', key);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-f', 'lavfi', '-i', 'sine=frequency=330:duration=60', '-ar', '16000', '-ac', '1', file]);
+  const db = new Database(path.join(dataDir, 'parley.db'));
+  db.prepare("update meetings set audio_key = ?, audio_mime = 'audio/wav', audio_bytes = ? where id = ?").run(key, fs.statSync(file).size, meetingId);
+  db.close();
+}
+
+describe('the player', () => {
+  it('draws the waveform the server worked out, also when it arrives after the recording is ready to play', { timeout: 60_000 }, async () => {
+    const { context, page } = await signedInPage(browser);
+    const meetingId = await openStandup(page);
+    attachRecording(meetingId);
+    // The server works the waveform out while the player loads: here it answers only once the player has drawn without it.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/v1/meetings/${meetingId}/audio/peaks`, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.reload();
+    const position = page.getByRole('slider', { name: 'Playback position' });
+    await position.waitFor();
+
+    /** The waveform's canvases (wavesurfer draws inside its own shadow root): how many, and the share of their columns painted more than half their height. */
+    const drawn = () =>
+      position.evaluate((slider) => {
+        const root = slider.firstElementChild?.shadowRoot;
+        const canvases = [...(root?.querySelectorAll<HTMLCanvasElement>('.canvases canvas') ?? [])];
+        let columns = 0;
+        let tall = 0;
+        for (const canvas of canvases) {
+          const { width, height } = canvas;
+          if (width === 0 || height === 0) continue;
+          const pixels = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
+          for (let x = 0; x < width; x += 1) {
+            let painted = 0;
+            for (let y = 0; y < height; y += 1) if (pixels[(y * width + x) * 4 + 3]! > 0) painted += 1;
+            columns += 1;
+            if (painted > height / 2) tall += 1;
+          }
+        }
+        return { canvases: canvases.length, tall: columns === 0 ? 0 : tall / columns };
+      });
+    await expect.poll(async () => (await drawn()).canvases, { timeout: 20_000 }).toBeGreaterThan(0);
+    release();
+    // The length comes with the waveform: it has arrived. A steady tone's bars then stand full height.
+    await expect.poll(() => position.getAttribute('aria-valuetext'), { timeout: 20_000 }).toBe('00:00 of 01:00');
+    const tallColumns = async () => (await drawn()).tall;
+    await expect.poll(tallColumns, { timeout: 10_000 }).toBeGreaterThan(0.3);
+    await context.close();
+  });
+});
 
 describe('an emailed invitation', () => {
   it('opens Sign Up (and Sign In) with the invited address filled in, and the new account joins', { timeout: 60_000 }, async () => {
