@@ -3,10 +3,10 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedInvitation } from '#shared/contracts/teams.ts';
-import { e2eServer, launchBrowser, newPage, uniqueEmail } from '#tests/support/browser.ts';
+import { e2eServer, launchBrowser, newPage, PHONE, uniqueEmail } from '#tests/support/browser.ts';
 import { signedInPage, storedAccessToken, submitSignUp, toast } from '#tests/support/e2e-auth.ts';
 
 // The rough edges a new person met on the way through the app (issue 34 item 6), each as they see it.
@@ -51,6 +51,58 @@ function attachRecording(meetingId: string): void {
   db.prepare("update meetings set audio_key = ?, audio_mime = 'audio/wav', audio_bytes = ? where id = ?").run(key, fs.statSync(file).size, meetingId);
   db.close();
 }
+
+/** How wide the page is: more than the viewport means the person can scroll it sideways. */
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+/** Fails unless the element lies wholly inside the phone's screen, left to right. */
+async function expectOnScreen(locator: Locator, what: string): Promise<void> {
+  const box = await locator.boundingBox();
+  expect(box, what).not.toBeNull();
+  expect(box!.x, what).toBeGreaterThanOrEqual(0);
+  expect(box!.x + box!.width, what).toBeLessThanOrEqual(PHONE.width);
+}
+
+describe('a 375 px phone', () => {
+  it('a meeting with a recording, shared with a team, fits the screen: its Download, Share and Delete menu is reachable', { timeout: 60_000 }, async () => {
+    const { context, page } = await signedInPage(browser, { viewport: PHONE, fullName: 'Pia Phone' });
+    const meetingId = await openStandup(page);
+    attachRecording(meetingId);
+    const team = await callApi<{ id: string }>(page, 'POST', '/api/v1/teams', { name: 'Product Launch Working Group' });
+    await callApi(page, 'PATCH', `/api/v1/meetings/${meetingId}`, { teamId: team.id });
+    await page.reload();
+    await page.getByRole('slider', { name: 'Playback position' }).waitFor();
+    await page.getByRole('button', { name: /^Shared with Product Launch Working Group/ }).waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+
+    const actions = page.getByRole('button', { name: 'Actions for Weekly Team Standup' });
+    await expectOnScreen(actions, 'the actions button');
+    await actions.click();
+    const menu = page.getByRole('menu');
+    for (const item of ['Download', 'Share', 'Share with team', 'Delete']) {
+      await expectOnScreen(menu.getByRole('menuitem', { name: item, exact: true }), item);
+    }
+    await menu.getByRole('menuitem', { name: 'Download', exact: true }).click();
+    const formats = page.getByRole('menu').filter({ has: page.getByRole('menuitem', { name: 'PDF', exact: true }) });
+    await formats.waitFor();
+    for (const format of ['TXT', 'PDF', 'Audio']) await expectOnScreen(formats.getByRole('menuitem', { name: format, exact: true }), format);
+    await context.close();
+  });
+
+  it('every tab of AI Insights lies inside the screen and opens with a tap', async () => {
+    const { context, page } = await signedInPage(browser, { viewport: PHONE });
+    await page.goto('/insights');
+    const tabs = page.getByRole('tablist');
+    await tabs.getByRole('tab', { name: 'Topics' }).waitFor();
+    const names = await tabs.getByRole('tab').allTextContents();
+    expect(names).toEqual(['Topics', 'Sentiment', 'Participation', 'Action Items', 'Decisions']);
+    for (const name of names) await expectOnScreen(tabs.getByRole('tab', { name }), name);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
+    await tabs.getByRole('tab', { name: 'Decisions' }).click();
+    expect(await tabs.getByRole('tab', { name: 'Decisions' }).getAttribute('aria-selected')).toBe('true');
+    await context.close();
+  });
+});
 
 describe('the player', () => {
   it('draws the waveform the server worked out, also when it arrives after the recording is ready to play', { timeout: 60_000 }, async () => {
