@@ -7,6 +7,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedInvitation } from '#shared/contracts/teams.ts';
 import { e2eServer, launchBrowser, newPage, PHONE, uniqueEmail } from '#tests/support/browser.ts';
+import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { signedInPage, storedAccessToken, submitSignUp, toast } from '#tests/support/e2e-auth.ts';
 
 // The rough edges a new person met on the way through the app (issue 34 item 6), each as they see it.
@@ -62,6 +63,22 @@ async function expectOnScreen(locator: Locator, what: string): Promise<void> {
   expect(box!.x, what).toBeGreaterThanOrEqual(0);
   expect(box!.x + box!.width, what).toBeLessThanOrEqual(PHONE.width);
 }
+
+describe('an uploaded recording', () => {
+  it('opens its meeting once stored, where its transcript arrives without a reload', { timeout: 90_000 }, async () => {
+    const { context, page } = await signedInPage(browser);
+    await page.goto('/record');
+    await page.getByLabel('Recording file').setInputFiles(path.join(sharedAudioDir(), 'goforward.wav'));
+    await toast(page, 'Meeting saved').waitFor();
+    await page.waitForURL(/\/meetings\/[0-9a-f-]{36}$/);
+    await page.getByRole('heading', { level: 1, name: 'goforward' }).waitFor();
+    const navigations: string[] = [];
+    page.on('framenavigated', (frame) => navigations.push(frame.url()));
+    await page.getByText('Go forward ten meters.').waitFor({ timeout: 60_000 });
+    expect(navigations).toEqual([]);
+    await context.close();
+  });
+});
 
 describe('a 375 px phone', () => {
   it('a meeting with a recording, shared with a team, fits the screen: its Download, Share and Delete menu is reachable', { timeout: 60_000 }, async () => {
