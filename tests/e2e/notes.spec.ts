@@ -137,20 +137,15 @@ describe('the Notes panel of a recording', () => {
   it('an item moves the player to its moment and highlights its line', { timeout: 120_000 }, async () => {
     const { context, page } = await signedInPage(browser, { fullName: 'Rita Recording', email: uniqueEmail('notes-audio'), password: 'notes1234' });
     await page.goto('/record');
-    await page.getByLabel('Recording file').setInputFiles(path.join(sharedAudioDir(), 'librivox_ss_5utt.wav'));
-    await toast(page, 'Meeting saved').waitFor();
-    await page.getByRole('link', { name: 'Meeting History' }).first().click();
-    // Listening before the meeting page opens: a recording already transcribed is asked for at once.
+    // Listening before the upload: once stored, its meeting opens and asks for the recording at once.
     const downloads: string[] = [];
     page.on('request', (request) => {
       // The player's link to stream the recording through, and its waveform.
       const { pathname } = new URL(request.url());
       if (/\/audio\/(link|peaks)$/.test(pathname)) downloads.push(pathname.replace(/^.*\//, ''));
     });
-    await page
-      .getByRole('article', { name: 'librivox_ss_5utt', exact: true })
-      .getByRole('link', { name: /View Details/ })
-      .click();
+    await page.getByLabel('Recording file').setInputFiles(path.join(sharedAudioDir(), 'librivox_ss_5utt.wav'));
+    await toast(page, 'Meeting saved').waitFor();
     await page.waitForURL(/\/meetings\/[0-9a-f-]{36}$/);
 
     // Transcribed, then notes written by the local engine: all arrives without a reload.

@@ -13,9 +13,17 @@ afterAll(async () => {
   await browser.close();
 });
 
-/** A new account, signed in, on /settings. */
+/** A new account, signed in on a browser in Los Angeles (its first visit takes the browser's zone), on /settings. */
 async function openSettings(account: { fullName: string; password: string }) {
-  const { context, page, account: signedUp } = await signedInPage(browser, { ...account, email: uniqueEmail('settings') });
+  const {
+    context,
+    page,
+    account: signedUp,
+  } = await signedInPage(browser, {
+    ...account,
+    email: uniqueEmail('settings'),
+    timezoneId: 'America/Los_Angeles',
+  });
   await page.goto('/settings');
   await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
   return { context, page, email: signedUp.email };

@@ -53,6 +53,8 @@ type SignedInPageOptions = Partial<E2eAccount> & {
   touch?: boolean;
   /** An account that already exists, signed in rather than signed up (a second device of the same person). */
   signInAs?: { email: string; password: string };
+  /** The IANA zone the browser says it is in (Intl, Date): the machine's when left out. */
+  timezoneId?: string;
   /** Called with the new browser context before its first page loads (to hold back a download, say). */
   prepare?: (context: BrowserContext) => Promise<unknown>;
 };
@@ -90,6 +92,7 @@ export async function signedInPage(browser: Browser, options: SignedInPageOption
     viewport: options.viewport ?? DESKTOP,
     hasTouch: options.touch ?? false,
     reducedMotion: TEST_MOTION,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
     storageState: { cookies: [], origins: [{ origin: new URL(baseUrl).origin, localStorage: [{ name: storageKey, value: session }] }] },
   });
   await options.prepare?.(context);

@@ -256,6 +256,7 @@ export const MeetingStatsSchema = z.object({
   sampleMeetings: z.number().check(z.int()),
   storageBytes: z.number().check(z.int()),
   storagePercent: z.number(),
+  /** What the notes of the person's own meetings hold: the samples left out, as above. */
   insights: z.object({
     keyPoints: z.number().check(z.int()),
     actionItems: z.number().check(z.int()),

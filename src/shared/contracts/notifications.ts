@@ -21,8 +21,11 @@ export const CHOICE_OF_KIND: Record<NotificationKind, keyof NotificationSettings
   integration: null,
 };
 
-/** The email choices, each of which an email's unsubscribe link may turn off. */
-export const EMAIL_CHOICES = ['meetingReminders', 'transcriptionComplete', 'aiInsightsReady', 'teamActivity', 'productUpdates'] as const;
+/**
+ * The choices an email is sent under, each of which the email's unsubscribe link may turn off: the
+ * email toggles, and Action Items, whose assignee is told under the bell and by email.
+ */
+export const EMAIL_CHOICES = ['meetingReminders', 'transcriptionComplete', 'aiInsightsReady', 'teamActivity', 'productUpdates', 'actionItems'] as const;
 export const EmailChoiceSchema = z.enum(EMAIL_CHOICES);
 export type EmailChoice = z.infer<typeof EmailChoiceSchema>;
 
@@ -33,6 +36,7 @@ export const EMAIL_CHOICE_LABELS: Record<EmailChoice, string> = {
   aiInsightsReady: 'AI Insights Ready',
   teamActivity: 'Team Activity',
   productUpdates: 'Product Updates',
+  actionItems: 'Action Items',
 };
 
 export const NotificationSchema = z.object({

@@ -100,6 +100,8 @@ export const InvitationPreviewSchema = z.object({
   invitedBy: z.string(),
   role: InvitedRoleSchema,
   expiresAt: z.string(),
+  /** The address an emailed invitation is for (only that account may accept it); null for a link to copy. Sign-up starts with it. */
+  email: z.nullable(z.string()),
 });
 export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
 export const AcceptedInvitationSchema = z.object({ team: TeamSchema });
@@ -128,6 +130,36 @@ export const TeamActivitySchema = z.object({
   subject: z.nullable(z.string()),
 });
 export type TeamActivity = z.infer<typeof TeamActivitySchema>;
+
+/**
+ * How an entry of a team's activity reads after the person's name, in parts around the meeting's
+ * title (the Activity tab links it, emails quote it): “shared” + “Launch review” + “with the team”.
+ * `title` is null when the entry is not about a meeting, and `before` then says it all.
+ */
+export function activityWords(entry: Pick<TeamActivity, 'kind' | 'meeting' | 'subject'>): { before: string; title: string | null; after: string } {
+  const title = entry.meeting?.title ?? null;
+  const about = (before: string, after: string, withoutTitle: string) =>
+    title === null ? { before: withoutTitle, title, after: '' } : { before, title, after };
+  const only = (before: string) => ({ before, title: null, after: '' });
+  switch (entry.kind) {
+    case 'meeting_recorded':
+      return about('recorded', '', 'recorded a meeting');
+    case 'meeting_imported':
+      return about('imported', '', 'imported a meeting');
+    case 'meeting_shared':
+      return about('shared', 'with the team', 'shared a meeting with the team');
+    case 'transcript_downloaded':
+      return about('downloaded the transcript of', '', 'downloaded a transcript');
+    case 'insights_shared':
+      return about('shared the AI insights of', 'by link', 'shared a meeting’s AI insights by link');
+    case 'member_invited':
+      return only(entry.subject ? `invited ${entry.subject} to the team` : 'created an invite link for the team');
+    case 'member_removed':
+      return only(`removed ${entry.subject ?? 'a member'} from the team`);
+    case 'member_joined':
+      return only('joined the team');
+  }
+}
 export const TeamActivityQuerySchema = z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50) });
 export const TeamActivityListSchema = z.object({ items: z.array(TeamActivitySchema) });
 

@@ -19,8 +19,17 @@ export const paths = {
   contact: fixed('/contact'),
   privacy: fixed('/privacy'),
   terms: fixed('/terms'),
-  /** `signup`: open on the Sign Up tab (Get Started, Start your free trial) instead of Sign In. */
-  auth: { path: '/auth', href: (tab?: 'signup'): string => (tab ? `/auth?tab=${tab}` : '/auth') },
+  /**
+   * `signup`: open on the Sign Up tab (Get Started, Start your free trial) instead of Sign In;
+   * `email`: the address the forms start with (an invitation's).
+   */
+  auth: {
+    path: '/auth',
+    href: (tab?: 'signup', email?: string): string => {
+      const query = new URLSearchParams({ ...(tab ? { tab } : {}), ...(email ? { email } : {}) }).toString();
+      return query ? `/auth?${query}` : '/auth';
+    },
+  },
   /** Where a password-recovery email's link lands, signed in for that purpose (features/auth). */
   resetPassword: fixed('/reset-password'),
   demo: fixed('/demo'),

@@ -107,6 +107,8 @@ describe('Request Data Export', () => {
     const stranger = await signUpUser(t.app, 'stranger');
     const recorded = await recordedMeeting(person.token);
     expect((await call(person.token, 'PUT', '/api/v1/settings/privacy', { autoDelete: 'never' })).status).toBe(200);
+    // Tokyo time in Settings › Profile: the email's dates are in it.
+    expect((await call(person.token, 'PUT', '/auth/v1/user', { data: { timezone: 'Asia/Tokyo' } })).status).toBe(200);
 
     const requested = await call(person.token, 'POST', '/api/v1/me/exports');
     expect(requested.status).toBe(202);
@@ -174,6 +176,18 @@ describe('Request Data Export', () => {
     const mail = mailed();
     expect(mail[0]!.subject).toBe('Your Parley data export is ready');
     expect(mail[0]!.text).toContain(`${t.baseUrl}/settings`);
+    const until = new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      timeZone: 'Asia/Tokyo',
+    }).format(new Date(ready.expiresAt!));
+    expect(until).toMatch(/ GMT\+9$/);
+    expect(mail[0]!.text).toContain(`It will be deleted on ${until}.`);
 
     // After its 7 days the sweep deletes it: gone from the list, the download and the disk.
     await db()

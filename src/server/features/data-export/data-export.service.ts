@@ -170,7 +170,17 @@ export function createDataExportService(deps: {
 
   const mailReady = async (account: AccountSummary, readyAt: Date) => {
     const link = `${deps.publicUrl}/settings`;
-    const until = new Date(readyAt.getTime() + EXPORT_LIFETIME_MS).toUTCString();
+    // In the person's own time zone (Settings › Profile), named, as their exports print times.
+    const until = new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+      timeZone: await settings.timeZoneOf(account.id),
+    }).format(new Date(readyAt.getTime() + EXPORT_LIFETIME_MS));
     const text = [
       `Your Parley data export is ready.`,
       ``,

@@ -453,6 +453,31 @@ describe('transcript exports', () => {
     expect(pdf).toContain(`Participants: ${named.join(', ')}`);
   });
 
+  it('prints times in any IANA zone the profile names, and in Pacific time for a zone it does not know', async () => {
+    const owner = await newUser();
+    const meeting = await meetingTitled(owner, 'Weekly Team Standup');
+    const headers = { authorization: `Bearer ${owner}` };
+    const dateIn = (timeZone: string) =>
+      new Intl.DateTimeFormat('en-US', {
+        year: 'numeric',
+        month: 'long',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZoneName: 'short',
+        timeZone,
+      }).format(new Date(meeting.startedAt));
+    for (const [stored, zone] of [
+      ['Asia/Kolkata', 'Asia/Kolkata'],
+      ['Mars/Olympus_Mons', 'America/Los_Angeles'],
+    ] as const) {
+      expect((await t.app.inject({ method: 'PUT', url: '/auth/v1/user', payload: { data: { timezone: stored } }, headers })).statusCode).toBe(200);
+      const txt = (await get(owner, `/api/v1/meetings/${meeting.id}/export?format=txt`)).body.split('\n');
+      expect(txt).toContain(`Date: ${dateIn(zone)}`);
+    }
+    expect(dateIn('Asia/Kolkata')).toMatch(/ GMT\+5:30$/);
+  });
+
   it('exports a meeting without a transcript yet', async () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/meetings', payload: { title: '会议' }, headers: { authorization: `Bearer ${token}` } });
     const id = (created.json() as { id: string }).id;

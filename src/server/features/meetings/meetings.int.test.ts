@@ -44,9 +44,8 @@ describe('a new account', () => {
     expect(status).toBe(200);
     // Six samples and nothing of its own: no hours, no meetings (the samples would read as 4.4 hours of work).
     expect(body).toMatchObject({ meetings: 0, meetingsTranscribed: 0, hoursRecorded: 0, sampleMeetings: 6, storageBytes: 0, storagePercent: 0 });
-    const stats = body as { insights: { actionItems: number; decisions: number } };
-    expect(stats.insights.actionItems).toBeGreaterThanOrEqual(6);
-    expect(stats.insights.decisions).toBeGreaterThanOrEqual(5);
+    // The insight counts beside them leave the samples out the same way (their notes hold 6 action items and 5 decisions).
+    expect((body as { insights: unknown }).insights).toEqual({ keyPoints: 0, actionItems: 0, decisions: 0, topics: 0 });
 
     await api(token, 'POST', '/api/v1/meetings/imports', { fileName: 'Mine.txt', content: 'Alice: We ship on Friday.' });
     expect((await api(token, 'GET', '/api/v1/meetings/stats')).body).toMatchObject({ meetings: 1, meetingsTranscribed: 1, sampleMeetings: 6 });

@@ -202,12 +202,14 @@ export function presentState(row: StateRow | undefined, transcriptRevision: numb
   };
 }
 
-/** Item counts of a person's meetings, for the dashboard (dismissed items do not count). */
+/** Item counts of a person's own meetings, for the dashboard (dismissed items and the sample meetings do not count). */
 export async function countsOf(db: Db, ownerId: string): Promise<{ keyPoints: number; actionItems: number; decisions: number; topics: number }> {
   const kinds = await db
     .selectFrom('meeting_insights')
     .innerJoin('meetings', 'meetings.id', 'meeting_insights.meeting_id')
     .where('meetings.owner_id', '=', ownerId)
+    // As the usage figures beside them: the person's own meetings, never the samples.
+    .where('meetings.is_sample', '=', 0)
     .where('meeting_insights.status', '!=', 'dismissed')
     .select(['meeting_insights.kind', (eb) => eb.fn.countAll<number | string>().as('count')])
     .groupBy('meeting_insights.kind')

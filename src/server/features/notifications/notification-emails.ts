@@ -1,5 +1,5 @@
 import { EMAIL_CHOICE_LABELS, type EmailChoice } from '#shared/contracts/notifications.ts';
-import type { TeamActivity } from '#shared/contracts/teams.ts';
+import { activityWords, type TeamActivity } from '#shared/contracts/teams.ts';
 import { escapeHtml } from '#server/lib/escape-html.ts';
 
 /** A notification email as the mailer sends it: with RFC 2369/8058 headers for the mail client's own Unsubscribe. */
@@ -63,6 +63,27 @@ export function transcriptionCompleteEmail(input: { to: string; title: string; m
   });
 }
 
+/** An action item given to the person (Settings › Notifications › Action Items): by someone, or (null) by the meeting's notes. */
+export function actionItemEmail(input: {
+  to: string;
+  title: string;
+  item: string;
+  assignedBy: string | null;
+  meetingUrl: string;
+  footer: EmailFooter;
+}): NotificationEmail {
+  const intro = input.assignedBy
+    ? `${input.assignedBy} gave you an action item in “${input.title}”:`
+    : `The notes of “${input.title}” name you for an action item:`;
+  return compose({
+    to: input.to,
+    subject: `Action item for you: ${input.item.length > 80 ? `${input.item.slice(0, 79).trimEnd()}…` : input.item}`,
+    paragraphs: [intro, input.item, { link: input.meetingUrl, label: 'Open the meeting' }],
+    link: input.meetingUrl,
+    footer: input.footer,
+  });
+}
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function insightsReadyEmail(input: {
@@ -85,26 +106,8 @@ export function insightsReadyEmail(input: {
 
 /** One line of the digest: who did what (the team's activity, as the Activity tab tells it). */
 export function activityLine(entry: TeamActivity): string {
-  const title = entry.meeting ? `“${entry.meeting.title}”` : 'a meeting';
-  const who = entry.actor.name;
-  switch (entry.kind) {
-    case 'meeting_recorded':
-      return `${who} recorded ${title}`;
-    case 'meeting_imported':
-      return `${who} imported ${title}`;
-    case 'meeting_shared':
-      return `${who} shared ${title} with the team`;
-    case 'transcript_downloaded':
-      return `${who} downloaded the transcript of ${title}`;
-    case 'insights_shared':
-      return `${who} shared the AI insights of ${title} by link`;
-    case 'member_invited':
-      return entry.subject ? `${who} invited ${entry.subject}` : `${who} created an invitation link`;
-    case 'member_removed':
-      return `${who} removed ${entry.subject ?? 'a member'}`;
-    case 'member_joined':
-      return `${who} joined the team`;
-  }
+  const { before, title, after } = activityWords(entry);
+  return [entry.actor.name, before, title === null ? '' : `“${title}”`, after].filter(Boolean).join(' ');
 }
 
 export function teamDigestEmail(input: {

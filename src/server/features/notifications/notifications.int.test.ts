@@ -292,6 +292,88 @@ describe('notification emails and in-app notifications', () => {
     },
   );
 
+  it(
+    'tells the teammate an owner gives an action item to, under the bell and by email, once; nobody when the owner takes it',
+    { timeout: 60_000 },
+    async () => {
+      const dana = await newUser('Dana Whitfield');
+      const omar = await newUser('Omar Haddad');
+      const maria = await newUser('Maria Lopez');
+      await choose(maria, { actionItems: false });
+      const team = await createTeam(dana, 'Launch');
+      await join(dana, team.id, omar);
+      await join(dana, team.id, maria);
+      const { meetings, notes } = t.deps.services;
+      const id = ((await call(dana, 'POST', '/api/v1/meetings', { title: 'Launch review', teamId: team.id })).json as { id: string }).id;
+      await meetings.recordingStored(id, { key: t.deps.blobs.newKey('webm'), mime: 'audio/webm', bytes: 1, durationSeconds: 40 });
+      await meetings.completeTranscription(id, {
+        speakers: [{ label: 'Speaker 1', displayName: 'Dana Whitfield' }],
+        segments: [
+          { speaker: 0, text: 'Welcome everyone. Today we settle the launch budget and who does what.' },
+          { speaker: 0, text: 'I will send the revised budget to finance by Friday.' },
+          { speaker: 0, text: 'Maria, can you book the photographer for next Tuesday?' },
+        ].map((line, i) => ({ ...line, startMs: i * 10_000, endMs: i * 10_000 + 9_000 })),
+      });
+      await notes.transcriptReady(id, dana.id);
+      await expect
+        .poll(async () => (await db().selectFrom('meeting_notes').select('status').where('meeting_id', '=', id).executeTakeFirst())?.status, {
+          timeout: 30_000,
+        })
+        .toBe('ready');
+      await t.deps.jobs.idle();
+      const items = ((await call(dana, 'GET', `/api/v1/meetings/${id}`)).json as MeetingDetail).insights.filter((i) => i.kind === 'action_item');
+      expect(items.length).toBeGreaterThanOrEqual(2);
+      const [first, second] = items as [(typeof items)[number], (typeof items)[number]];
+      const before = { omar: (await notificationsOf(omar)).items.length, dana: (await notificationsOf(dana)).items.length };
+      const assign = async (itemId: string, assignee: string) => {
+        const changed = await call(dana, 'PATCH', `/api/v1/meetings/${id}/notes/items/${itemId}`, { assignee });
+        expect(changed.status, changed.text).toBe(200);
+        await t.deps.jobs.idle();
+      };
+
+      await assign(first.id, 'Omar Haddad');
+      await expect.poll(async () => (await notificationsOf(omar)).items.length, { timeout: 15_000 }).toBe(before.omar + 1);
+      expect((await notificationsOf(omar)).items[0]).toMatchObject({
+        kind: 'action_item',
+        title: 'Action item for you in “Launch review”',
+        body: first.text,
+        link: `/meetings/${id}`,
+        readAt: null,
+      });
+      await expect.poll(() => mailTo(omar).length, { timeout: 15_000 }).toBe(1);
+      const mail = mailTo(omar)[0]!;
+      expect(mail.subject).toBe(`Action item for you: ${first.text}`);
+      expect(mail.text).toContain(`Dana Whitfield gave you an action item in “Launch review”:`);
+      expect(mail.text).toContain(`${t.baseUrl}/meetings/${id}`);
+      expect(mail.text).toContain('You get this email because “Action Items” is on in your Parley notification settings.');
+      expect(unsubscribeLink(mail)).toMatch(/\/api\/v1\/notifications\/unsubscribe\?token=/);
+
+      // Once: given to someone else and back, or saved again, it is not news twice.
+      await assign(first.id, 'Maria Lopez');
+      await assign(first.id, 'Omar Haddad');
+      // The owner taking an item themselves tells nobody; Maria turned Action Items off.
+      await assign(second.id, 'Dana Whitfield');
+      await assign(second.id, 'Maria Lopez');
+      await t.deps.jobs.idle();
+      expect((await notificationsOf(omar)).items).toHaveLength(before.omar + 1);
+      expect(mailTo(omar)).toHaveLength(1);
+      expect((await notificationsOf(dana)).items).toHaveLength(before.dana);
+      expect((await notificationsOf(maria)).items.map((n) => n.kind)).toEqual(['team_invitation']);
+      expect(mailTo(maria)).toEqual([]);
+
+      // Unsubscribing from the email turns Action Items off: the bell goes quiet too.
+      const done = await fetch(unsubscribeLink(mail), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'List-Unsubscribe=One-Click',
+      });
+      expect(done.status).toBe(200);
+      expect((await choices(omar)).actionItems).toBe(false);
+      await assign(second.id, 'Omar Haddad');
+      expect((await notificationsOf(omar)).items).toHaveLength(before.omar + 1);
+    },
+  );
+
   it('notifies a teammate whose whole name is said in a meeting shared with them, at that moment', async () => {
     const lead = await newUser('Lena Lead');
     const kim = await newUser('Kim Park');

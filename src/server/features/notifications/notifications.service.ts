@@ -22,7 +22,14 @@ import type { MeetingRecord, MeetingsService } from '../meetings/meetings.servic
 import { notesWantedAutomatically } from '../notes/notes.service.ts';
 import type { SettingsService } from '../settings/settings.service.ts';
 import type { TeamsService } from '../teams/teams.service.ts';
-import { insightsReadyEmail, teamDigestEmail, transcriptionCompleteEmail, type EmailFooter, type NotificationEmail } from './notification-emails.ts';
+import {
+  actionItemEmail,
+  insightsReadyEmail,
+  teamDigestEmail,
+  transcriptionCompleteEmail,
+  type EmailFooter,
+  type NotificationEmail,
+} from './notification-emails.ts';
 import {
   claimDigestDay,
   currentUnsubscribeKey,
@@ -52,6 +59,9 @@ export type NotesReady = {
   explicit: boolean;
   items: readonly { kind: 'key_point' | 'action_item' | 'decision' | 'topic'; text: string; assignee: string | null; startMs: number }[];
 };
+
+/** The owner gave an action item of their meeting to someone (`action_item.updated` with a new assignee). */
+export type ActionItemAssigned = { meetingId: string; ownerId: string; actorId: string | null; text: string; assignee: string };
 
 /** An invitation made for an address (the teams feature), for the in-app notice when the address has an account. */
 export type TeamInvitationSent = { invitationId: string; email: string; teamName: string; inviterId: string | null; url: string };
@@ -96,8 +106,9 @@ function localClock(at: Date, timeZone: string): { day: string; hour: number } {
 
 /**
  * Notifications: acts on Settings › Notifications. Emails (Transcription Complete, AI Insights
- * Ready, the daily Team Activity digest), each with an unsubscribe link, and in-app notifications
- * (action items assigned to you, mentions, team invitations) pushed over /realtime. Every one reads
+ * Ready, the daily Team Activity digest, an action item given to you), each with an unsubscribe
+ * link, and in-app notifications (action items assigned to you, mentions, team invitations) pushed
+ * over /realtime. Every one reads
  * the person's choice when it would be sent. Other features hand events over through ports in
  * deps.ts; this feature reads meetings and teams through their services only.
  */
@@ -120,13 +131,16 @@ export function createNotificationsService(deps: NotificationsDeps) {
     readAt: row.read_at,
   });
 
-  /** An in-app notification, if the person's choice for its kind is on; it reaches their open tabs at once. */
+  /**
+   * An in-app notification, if the person's choice for its kind is on; it reaches their open tabs at
+   * once. Answers whether it was stored (false: the choice is off, or one with its dedupe key exists).
+   */
   const notify = async (
     userId: string,
     input: { kind: NotificationKind; title: string; body: string; link: string; dedupeKey?: string; aboutUserId?: string },
-  ) => {
+  ): Promise<boolean> => {
     const choice = CHOICE_OF_KIND[input.kind];
-    if (choice !== null && !(await choicesOf(userId))[choice]) return;
+    if (choice !== null && !(await choicesOf(userId))[choice]) return false;
     const row: NotificationRow = {
       id: crypto.randomUUID(),
       user_id: userId,
@@ -139,9 +153,10 @@ export function createNotificationsService(deps: NotificationsDeps) {
       created_at: nowIso(),
       read_at: null,
     };
-    if (!(await insertNotification(db, row))) return;
+    if (!(await insertNotification(db, row))) return false;
     const event: NotificationEvent = { type: 'notification', notification: present(row), unreadCount: await unreadCountOf(db, userId) };
     deps.realtime.publish(userId, event);
+    return true;
   };
 
   const unsubscribeUrl = async (userId: string, choice: EmailChoice) => {
@@ -248,15 +263,45 @@ export function createNotificationsService(deps: NotificationsDeps) {
     for (const item of actions) {
       const userId = resolveOwner(item.assignee, people);
       if (!userId) continue;
-      await notify(userId, {
-        kind: 'action_item',
-        title: `Action item for you in “${meeting.title}”`,
-        body: item.text,
-        link: meetingPath(ready.meetingId, item.startMs),
-        dedupeKey: `action:${ready.meetingId}:${hashKey(item.text.trim().toLowerCase())}`,
-        aboutUserId: ready.ownerId,
-      });
+      // The owner's own items are in the AI Insights Ready email already: the bell only.
+      await tellAssignee(userId, ready.ownerId, meeting, { text: item.text, startMs: item.startMs, assignedBy: null, email: userId !== ready.ownerId });
     }
+  };
+
+  /**
+   * An action item's assignee is told under the bell and by email (both under Settings ›
+   * Notifications › Action Items), once per item and person: the dedupe key is the item's words.
+   */
+  const tellAssignee = async (
+    userId: string,
+    ownerId: string,
+    meeting: MeetingRecord,
+    /** `assignedBy`: who gave it, or null when the notes found it; `email`: whether it is emailed too. */
+    item: { text: string; startMs?: number; assignedBy: string | null; email: boolean },
+  ): Promise<void> => {
+    const link = meetingPath(meeting.id, item.startMs);
+    const told = await notify(userId, {
+      kind: 'action_item',
+      title: `Action item for you in “${meeting.title}”`,
+      body: item.text,
+      link,
+      dedupeKey: `action:${meeting.id}:${hashKey(item.text.trim().toLowerCase())}`,
+      aboutUserId: ownerId,
+    });
+    if (!told || !item.email) return;
+    await emailIfChosen(userId, 'actionItems', (to, f) =>
+      actionItemEmail({ to: to.email, title: meeting.title, item: item.text, assignedBy: item.assignedBy, meetingUrl: `${base}${link}`, footer: f }),
+    );
+  };
+
+  /** The owner gave an item to someone who reads the meeting (themselves, or a member of the team it is shared with): not when it is the one who assigned it. */
+  const actionItemAssigned = async (assigned: ActionItemAssigned): Promise<void> => {
+    const meeting = await deps.meetings.get(assigned.ownerId, assigned.meetingId);
+    if (!meeting || meeting.isSample) return;
+    const userId = resolveOwner(assigned.assignee, await peopleOfMeeting(assigned.ownerId, meeting.teamId));
+    if (!userId || userId === assigned.actorId) return;
+    const assignedBy = assigned.actorId ? (await deps.profilesOf([assigned.actorId])).get(assigned.actorId)?.name : undefined;
+    await tellAssignee(userId, assigned.ownerId, meeting, { text: assigned.text, assignedBy: assignedBy || 'Someone', email: true });
   };
 
   const teamInvitationSent = async (sent: TeamInvitationSent): Promise<void> => {
@@ -340,8 +385,9 @@ export function createNotificationsService(deps: NotificationsDeps) {
 
   return {
     /** An integration the person set up stopped working (a webhook endpoint disabled, a channel refusing posts): always in the bell, once per dedupe key. */
-    integrationFailed: async (userId: string, input: { title: string; body: string; link: string; dedupeKey: string }): Promise<void> =>
-      notify(userId, { kind: 'integration', ...input }),
+    integrationFailed: async (userId: string, input: { title: string; body: string; link: string; dedupeKey: string }): Promise<void> => {
+      await notify(userId, { kind: 'integration', ...input });
+    },
 
     list: async (userId: string, limit: number): Promise<NotificationList> => ({
       items: (await notificationsOf(db, userId, Math.min(limit, MAX_NOTIFICATIONS_LISTED))).map(present),
@@ -358,6 +404,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     /** A transcript became readable by a team later (an import into it, a share): its mentions. */
     teamTranscript: (meetingId: string, ownerId: string) => mentionsIn(meetingId, ownerId),
     notesReady,
+    actionItemAssigned,
     teamInvitationSent,
 
     /** What an unsubscribe link would turn off, or undefined when the link is forged, altered or revoked. */

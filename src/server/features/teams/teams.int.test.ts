@@ -190,6 +190,8 @@ describe('teams and invitations', () => {
       invitedBy: 'Olive Owner',
       role: 'admin',
       expiresAt: invitation.expiresAt,
+      // The address it was emailed to, for the sign-up form to start with (only that account may accept it).
+      email: guest.email,
     });
     expect(preview.raw).not.toContain(owner.email);
 

@@ -513,6 +513,7 @@ export function createTeamsService(deps: TeamsDeps) {
         invitedBy: invitation.invited_by ? await nameOf(invitation.invited_by) : 'Someone',
         role: invitation.role,
         expiresAt: invitation.expires_at,
+        email: invitation.email,
       };
     },
     /** The signed-in caller joins the team with the invitation's role; the invitation is used up. */

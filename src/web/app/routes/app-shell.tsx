@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { ProtectedRoute } from '#web/components/auth/protected-route.tsx';
 import { AppShell } from '#web/components/shell/app-shell.tsx';
+import { useFirstVisitTimeZone } from '#web/features/settings/use-first-visit-time-zone.ts';
 import { listenForClientErrors } from '#web/lib/error-reports.ts';
 
 /** The login guard around the app shell: the two wrappers of every app screen (spec §2). */
@@ -9,7 +10,12 @@ export function Component() {
   useEffect(() => listenForClientErrors(), []);
   return (
     <ProtectedRoute>
-      <AppShell />
+      <SignedIn />
     </ProtectedRoute>
   );
+}
+
+function SignedIn() {
+  useFirstVisitTimeZone();
+  return <AppShell />;
 }

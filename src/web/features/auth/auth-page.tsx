@@ -43,6 +43,8 @@ export function AuthPage() {
   // ?tab=signup (Get Started, Start your free trial) opens on Sign Up; switching tabs keeps the URL in step.
   const [params, setParams] = useSearchParams();
   const tab = params.get('tab') === 'signup' ? 'signup' : 'signin';
+  // ?email= (an invitation's address): both forms start with it, whichever tab is open.
+  const email = params.get('email')?.slice(0, 320) ?? '';
   if (!loading && user && !mfaRequired) return <Navigate to={afterSignIn()} replace />;
   return (
     <div className="flex min-h-svh flex-col bg-gradient-to-b from-accent/60 to-background">
@@ -63,7 +65,11 @@ export function AuthPage() {
               <MfaChallengeForm />
             </CardContent>
           ) : (
-            <Tabs value={tab} onValueChange={(value) => setParams(value === 'signup' ? { tab: 'signup' } : {}, { replace: true })} className="gap-0">
+            <Tabs
+              value={tab}
+              onValueChange={(value) => setParams({ ...(value === 'signup' ? { tab: 'signup' } : {}), ...(email ? { email } : {}) }, { replace: true })}
+              className="gap-0"
+            >
               <CardHeader className="pb-4">
                 <TabsList className="grid w-full grid-cols-2">
                   <TabsTrigger value="signin">Sign In</TabsTrigger>
@@ -72,10 +78,10 @@ export function AuthPage() {
               </CardHeader>
               <CardContent>
                 <TabsContent value="signin">
-                  <SignInPanel />
+                  <SignInPanel initialEmail={email} />
                 </TabsContent>
                 <TabsContent value="signup">
-                  <SignUpForm />
+                  <SignUpForm initialEmail={email} />
                 </TabsContent>
               </CardContent>
             </Tabs>
@@ -96,15 +102,15 @@ export function AuthPage() {
 }
 
 /** The Sign In tab: the form, or "Forgot password?"'s request for a reset link in its place. */
-function SignInPanel() {
+function SignInPanel({ initialEmail }: { initialEmail: string }) {
   const [forgotEmail, setForgotEmail] = useState<string | null>(null);
   if (forgotEmail !== null) return <ForgotPasswordForm initialEmail={forgotEmail} onBack={() => setForgotEmail(null)} />;
-  return <SignInForm onForgotPassword={setForgotEmail} />;
+  return <SignInForm initialEmail={initialEmail} onForgotPassword={setForgotEmail} />;
 }
 
-function SignInForm({ onForgotPassword }: { onForgotPassword: (email: string) => void }) {
+function SignInForm({ initialEmail, onForgotPassword }: { initialEmail: string; onForgotPassword: (email: string) => void }) {
   const { signIn } = useAuth();
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(initialEmail);
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -221,7 +227,7 @@ export function MfaChallengeForm({ onVerified }: { onVerified?: () => void }) {
   );
 }
 
-function SignUpForm() {
+function SignUpForm({ initialEmail }: { initialEmail: string }) {
   const { signUp } = useAuth();
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
@@ -272,7 +278,16 @@ function SignUpForm() {
       </div>
       <div className="grid gap-2">
         <Label htmlFor="signup-email">Email</Label>
-        <Input id="signup-email" name="email" type="email" autoComplete="email" required disabled={busy} placeholder="you@company.com" />
+        <Input
+          id="signup-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          disabled={busy}
+          placeholder="you@company.com"
+          defaultValue={initialEmail}
+        />
       </div>
       <div className="grid gap-2">
         <Label htmlFor="signup-password">Password</Label>

@@ -1,15 +1,26 @@
 import type { User } from '@supabase/auth-js';
+import { isKnownTimeZone, PROFILE_TIME_ZONES, profileTimeZoneOf, timeZoneOptions } from '#shared/contracts/time-zones.ts';
 
 /** The Profile tab's fields (spec §3 settings groups), kept in the account's user_metadata. */
 
-export const TIMEZONES = [
-  { value: 'america-los_angeles', label: 'Pacific Time' },
-  { value: 'america-denver', label: 'Mountain Time' },
-  { value: 'america-chicago', label: 'Central Time' },
-  { value: 'america-new_york', label: 'Eastern Time' },
-] as const;
-export type Timezone = (typeof TIMEZONES)[number]['value'];
-export const DEFAULT_TIMEZONE: Timezone = 'america-los_angeles';
+/** The zone this browser says it is in, if it says (null where Intl cannot tell). */
+function browserTimeZone(): string | null {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The Timezone select's choices: the spec's four, then every zone this browser knows (and the stored one). */
+export function timezoneChoices(stored: string): { value: string; label: string }[] {
+  const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return timeZoneOptions(zones, stored);
+}
+
+/** A stored `timezone` that means a zone: one of the spec's four values, or an IANA name. */
+const storedZone = (value: unknown): string | undefined =>
+  PROFILE_TIME_ZONES.some((zone) => zone.value === value) || isKnownTimeZone(value) ? (value as string) : undefined;
 
 export type Profile = {
   firstName: string;
@@ -17,7 +28,8 @@ export type Profile = {
   email: string;
   title: string;
   location: string;
-  timezone: Timezone;
+  /** One of the spec's four values (america-los_angeles…), or an IANA zone name. */
+  timezone: string;
 };
 
 export type EditableProfileField = Exclude<keyof Profile, 'email' | 'timezone'>;
@@ -26,13 +38,14 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 /**
  * The profile as stored. Accounts from sign-up only have full_name (spec §3): until the first save,
- * its first word is the first name and the rest the last name.
+ * its first word is the first name and the rest the last name. Until a time zone is stored, the
+ * browser's (Pacific where it cannot tell, spec §2).
  */
-export function profileOf(user: User | null): Profile {
+export function profileOf(user: User | null, browserZone: string | null = browserTimeZone()): Profile {
   const metadata: Record<string, unknown> = user?.user_metadata ?? {};
   const [first = '', ...rest] = text(metadata.full_name).trim().split(/\s+/);
   const hasSplitName = typeof metadata.first_name === 'string' || typeof metadata.last_name === 'string';
-  const timezone = TIMEZONES.find((zone) => zone.value === metadata.timezone)?.value ?? DEFAULT_TIMEZONE;
+  const timezone = storedZone(metadata.timezone) ?? profileTimeZoneOf(browserZone);
   return {
     firstName: hasSplitName ? text(metadata.first_name) : first,
     lastName: hasSplitName ? text(metadata.last_name) : rest.join(' '),
@@ -55,4 +68,13 @@ export function metadataOf(profile: Profile) {
     location: profile.location.trim(),
     timezone: profile.timezone,
   };
+}
+
+/**
+ * What a first visit stores as the person's time zone (the browser's, or Pacific where it cannot
+ * tell), so that the server's exports and emails use it too; undefined once one is stored.
+ */
+export function firstVisitTimeZone(user: User, browserZone: string | null = browserTimeZone()): string | undefined {
+  const metadata: Record<string, unknown> = user.user_metadata ?? {};
+  return metadata.timezone === undefined ? profileTimeZoneOf(browserZone) : undefined;
 }

@@ -50,9 +50,10 @@ export function InvitePage() {
     if (user) takeReturnTo();
   }, [user]);
 
+  // An emailed invitation is for its address: the forms start with it.
   const toAuth = (tab?: 'signup') => {
     rememberReturnTo(paths.invite.href(token));
-    void navigate(paths.auth.href(tab));
+    void navigate(paths.auth.href(tab, preview.data?.email ?? undefined));
   };
 
   return (

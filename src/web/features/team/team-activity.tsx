@@ -50,6 +50,7 @@ export function TeamActivity({ groups, sample, state }: { groups: readonly Activ
                         ) : (
                           <span className="font-medium"> “{entry.subject}”</span>
                         ))}
+                      {entry.after && ` ${entry.after}`}
                     </p>
                     <span className="text-xs whitespace-nowrap text-muted-foreground">{entry.time}</span>
                   </li>

@@ -45,22 +45,41 @@ describe('the Activity tab', () => {
     );
     expect(shared).toMatchObject({
       member: 'Grace Hopper',
-      action: 'shared a meeting with the team',
+      action: 'shared',
       subject: 'Roadmap',
+      after: 'with the team',
       meetingId: '5f0c3a0e-3f5e-4a39-9a43-1d1e7d7b8a01',
     });
     const unshared = activityLine(event('2', daysAgo(0), { kind: 'transcript_downloaded', meeting: { id: null, title: 'Old sync' } }), NOW);
     expect(unshared.subject).toBe('Old sync');
     expect(unshared.meetingId).toBeUndefined();
-    expect(activityLine(event('3', daysAgo(0), { kind: 'member_invited', subject: 'ada@example.com' }), NOW).action).toBe(
-      'invited ada@example.com to the team',
-    );
-    expect(activityLine(event('4', daysAgo(0), { kind: 'member_invited' }), NOW).action).toBe('created an invite link for the team');
-    expect(activityLine(event('5', daysAgo(0), { kind: 'member_removed', subject: 'Alan' }), NOW).action).toBe('removed Alan from the team');
-    expect(activityLine(event('6', daysAgo(0), { kind: 'member_joined' }), NOW).action).toBe('joined the team');
-    expect(activityLine(event('7', daysAgo(0), { kind: 'insights_shared', meeting: { id: null, title: 'Roadmap' } }), NOW)).toMatchObject({
-      action: 'shared AI insights from',
-      subject: 'Roadmap',
+  });
+
+  it('reads naturally for every kind, with the meeting’s title in its place', () => {
+    const meeting = { id: null, title: 'Launch review' };
+    const sentence = (overrides: Partial<TeamActivity>) => {
+      const line = activityLine(event('x', daysAgo(0), overrides), NOW);
+      return [line.member, line.action, line.subject === undefined ? '' : `“${line.subject}”`, line.after ?? ''].filter(Boolean).join(' ');
+    };
+    const read: Record<TeamActivity['kind'], string[]> = {
+      meeting_recorded: [sentence({ kind: 'meeting_recorded', meeting }), sentence({ kind: 'meeting_recorded' })],
+      meeting_imported: [sentence({ kind: 'meeting_imported', meeting }), sentence({ kind: 'meeting_imported' })],
+      meeting_shared: [sentence({ kind: 'meeting_shared', meeting }), sentence({ kind: 'meeting_shared' })],
+      transcript_downloaded: [sentence({ kind: 'transcript_downloaded', meeting }), sentence({ kind: 'transcript_downloaded' })],
+      insights_shared: [sentence({ kind: 'insights_shared', meeting }), sentence({ kind: 'insights_shared' })],
+      member_invited: [sentence({ kind: 'member_invited', subject: 'ada@example.com' }), sentence({ kind: 'member_invited' })],
+      member_removed: [sentence({ kind: 'member_removed', subject: 'Alan Turing' }), sentence({ kind: 'member_removed' })],
+      member_joined: [sentence({ kind: 'member_joined' })],
+    };
+    expect(read).toEqual({
+      meeting_recorded: ['Grace Hopper recorded “Launch review”', 'Grace Hopper recorded a meeting'],
+      meeting_imported: ['Grace Hopper imported “Launch review”', 'Grace Hopper imported a meeting'],
+      meeting_shared: ['Grace Hopper shared “Launch review” with the team', 'Grace Hopper shared a meeting with the team'],
+      transcript_downloaded: ['Grace Hopper downloaded the transcript of “Launch review”', 'Grace Hopper downloaded a transcript'],
+      insights_shared: ['Grace Hopper shared the AI insights of “Launch review” by link', 'Grace Hopper shared a meeting’s AI insights by link'],
+      member_invited: ['Grace Hopper invited ada@example.com to the team', 'Grace Hopper created an invite link for the team'],
+      member_removed: ['Grace Hopper removed Alan Turing from the team', 'Grace Hopper removed a member from the team'],
+      member_joined: ['Grace Hopper joined the team'],
     });
   });
 });

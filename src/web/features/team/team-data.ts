@@ -1,4 +1,5 @@
 import {
+  activityWords,
   AVAILABILITY_STATUS,
   type Availability as AvailabilityKey,
   type TeamActivity,
@@ -67,7 +68,8 @@ export function memberView(member: ApiMember, youId: string | undefined, now: Da
 }
 
 export type ActivityGroupLabel = 'Today' | 'Yesterday' | 'Last Week' | 'Earlier';
-export type ActivityLine = { id: string; member: string; action: string; subject?: string; meetingId?: string; time: string };
+/** `action` “`subject`” `after`: the words before the meeting's title, the title, the words after it. */
+export type ActivityLine = { id: string; member: string; action: string; subject?: string; after?: string; meetingId?: string; time: string };
 export type ActivityGroupOf<Entry> = { label: ActivityGroupLabel; entries: Entry[] };
 
 const startOfDay = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate());
@@ -100,36 +102,17 @@ export function groupByDay<Entry extends { at: string }>(entries: readonly Entry
   return groups.sort((a, b) => order.indexOf(a.label) - order.indexOf(b.label));
 }
 
-/** How an event reads: "<actor> <action> “<subject>”". */
+/** How an event reads: "<actor> <action> “<subject>” <after>", as the email digest words it too. */
 export function activityLine(event: TeamActivity, now: Date): ActivityLine {
-  const subject = event.meeting?.title;
+  const { before, title, after } = activityWords(event);
   const meetingId = event.meeting?.id ?? undefined;
-  const action = ((): { action: string; subject?: string } => {
-    switch (event.kind) {
-      case 'meeting_recorded':
-        return { action: 'recorded a new meeting' };
-      case 'meeting_imported':
-        return { action: 'imported a meeting' };
-      case 'meeting_shared':
-        return { action: 'shared a meeting with the team' };
-      case 'transcript_downloaded':
-        return { action: 'downloaded the transcript of' };
-      case 'insights_shared':
-        return { action: 'shared AI insights from' };
-      case 'member_invited':
-        return event.subject ? { action: `invited ${event.subject} to the team` } : { action: 'created an invite link for the team' };
-      case 'member_removed':
-        return { action: `removed ${event.subject ?? 'a member'} from the team` };
-      case 'member_joined':
-        return { action: 'joined the team' };
-    }
-  })();
   return {
     id: event.id,
     member: event.actor.name,
-    action: action.action,
-    ...(subject ? { subject } : {}),
-    ...(meetingId ? { meetingId } : {}),
+    action: before,
+    ...(title !== null ? { subject: title } : {}),
+    ...(title !== null && after ? { after } : {}),
+    ...(title !== null && meetingId ? { meetingId } : {}),
     time: timeLabel(event.at, now),
   };
 }

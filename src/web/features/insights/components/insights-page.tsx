@@ -40,9 +40,10 @@ export function InsightsPage() {
       <PageHeader title="AI Insights" description="Topics, sentiment, participation, action items and decisions across your meetings." />
       {/* A new tab drops the old tab's filters. */}
       <Tabs value={tab} onValueChange={(value) => setParams(value === 'topics' ? {} : { tab: value }, { replace: true })}>
-        <TabsList className="w-full justify-start overflow-x-auto sm:w-fit">
+        {/* On a phone the five tabs take two rows rather than hide past the edge. */}
+        <TabsList className="h-auto max-w-full flex-wrap justify-start">
           {TABS.map((t) => (
-            <TabsTrigger key={t.value} value={t.value}>
+            <TabsTrigger key={t.value} value={t.value} className="flex-none">
               {t.label}
             </TabsTrigger>
           ))}

@@ -16,7 +16,10 @@ export function MeetingInsights() {
     <Card>
       <CardHeader>
         <CardTitle>Meeting insights</CardTitle>
-        <CardDescription>Found in your meetings.</CardDescription>
+        {/* Counted as the usage statistics are: the samples are left out; say so while they are still in the list. */}
+        <CardDescription>
+          {(data?.sampleMeetings ?? 0) > 0 ? 'Found in your own meetings; the sample meetings are not counted.' : 'Found in your meetings.'}
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-3">
         {items.map((item) => (

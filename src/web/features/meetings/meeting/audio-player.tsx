@@ -197,8 +197,13 @@ export function AudioPlayer({
 
   // The waveform and the true length, drawn over the playing audio as soon as the server has them.
   useEffect(() => {
-    if (!waveform) return;
-    surferRef.current?.setOptions({ peaks: [waveform.peaks], duration: waveform.durationSeconds });
+    const surfer = surferRef.current;
+    if (!waveform || !surfer) return;
+    surfer.setOptions({ peaks: [waveform.peaks], duration: waveform.durationSeconds });
+    // setOptions keeps the peaks but redraws what was drawn before (the flat line of a player that
+    // loaded before the waveform came): draw the new ones.
+    const decoded = surfer.getDecodedData();
+    if (decoded) void surfer.getRenderer().render(decoded);
   }, [waveform]);
 
   const changeSpeed = (rate: number) => {

@@ -98,17 +98,20 @@ export function MeetingPage({
   const fail = (error: unknown) => toast.error(error instanceof Error ? error.message : 'The change could not be saved.');
   return (
     <div className="mx-auto max-w-6xl">
-      <div className="mb-4 flex items-center justify-between">
+      {/* On a phone the buttons wrap under the way back, and a long team name is cut short, so the menu stays on screen. */}
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <Button variant="ghost" size="sm" asChild>
           <Link to={paths.history.href()}>
             <ArrowLeftIcon /> Meeting History
           </Link>
         </Button>
-        <div className="flex items-center gap-2">
+        <div className="ml-auto flex max-w-full min-w-0 items-center gap-2">
           {owned && (
-            <Button variant="outline" size="sm" onClick={() => setDialog('team')}>
+            <Button variant="outline" size="sm" className="min-w-0 shrink" onClick={() => setDialog('team')}>
               <UsersIcon aria-hidden="true" />
-              {sharedTeamId === null ? 'Share with team' : `Shared with ${teams.data?.find((t) => t.id === sharedTeamId)?.name ?? 'a team'}`}
+              <span className="truncate">
+                {sharedTeamId === null ? 'Share with team' : `Shared with ${teams.data?.find((t) => t.id === sharedTeamId)?.name ?? 'a team'}`}
+              </span>
             </Button>
           )}
           <MeetingActionsMenu

@@ -1,5 +1,6 @@
 import { UploadIcon } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import { Upload } from 'tus-js-client';
 import { UNTITLED_MEETING, type RecordingOptions } from '#shared/contracts/meetings.ts';
@@ -10,11 +11,15 @@ import { FormError } from '#web/components/ui/form-error.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
 import { uploadErrorMessage } from '../capture/chunk-uploader.ts';
 import { getAccessToken } from '#web/lib/auth/access-token.ts';
+import { paths } from '#web/app/paths.ts';
 import { createMeeting } from '../api.ts';
 
 const ACCEPT = '.mp3,.m4a,.wav,.webm,.ogg,.opus,.mp4,.aac,audio/*';
 
-/** Import an existing recording: it takes the same resumable path as a live one. */
+/**
+ * Import an existing recording: it takes the same resumable path as a live one. Once it is stored
+ * the meeting's page opens, where its transcription's progress shows (as an imported transcript's does).
+ */
 export function UploadRecording({
   title,
   options,
@@ -30,6 +35,7 @@ export function UploadRecording({
   disabled?: boolean;
 }) {
   const input = useRef<HTMLInputElement>(null);
+  const navigate = useNavigate();
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -61,6 +67,7 @@ export function UploadRecording({
       });
       toast.success('Meeting saved', { description: meeting.title || UNTITLED_MEETING });
       onUploaded();
+      void navigate(paths.meeting.href(meeting.id));
     } catch (e) {
       const message = e instanceof Error ? e.message : 'The upload failed.';
       setError(message);

@@ -27,7 +27,7 @@ const EMAIL_TOGGLES: Toggle[] = [
 ];
 
 const IN_APP_TOGGLES: Toggle[] = [
-  { field: 'actionItems', label: 'Action Items', description: 'When an action item is assigned to you.' },
+  { field: 'actionItems', label: 'Action Items', description: 'When someone gives you an action item: under the bell and by email.' },
   { field: 'mentions', label: 'Mentions', description: 'When your full name is said in a meeting shared with your team.' },
   { field: 'teamInvitations', label: 'Team Invitations', description: 'When you are invited to a team.' },
 ];

@@ -9,7 +9,7 @@ import { loadSupabase } from '#web/lib/supabase.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { avatarUrlOf } from '#web/lib/auth/user-identity.ts';
 import { useChangeAvatar } from '../api.ts';
-import { metadataOf, profileOf, TIMEZONES, type EditableProfileField, type Profile } from '../profile.ts';
+import { metadataOf, profileOf, timezoneChoices, type EditableProfileField, type Profile } from '../profile.ts';
 import { SelectField } from './select-field.tsx';
 import { EMAIL_CHANGE_MESSAGES, SETTINGS_MESSAGES } from '../settings-messages.ts';
 import { ChangeEmailDialog } from './change-email-dialog.tsx';
@@ -37,6 +37,7 @@ export function PersonalInformationCard() {
   const [saving, setSaving] = useState(false);
   const editing = draft !== null;
   const shown = draft ?? saved;
+  const timezones = useMemo(() => timezoneChoices(saved.timezone), [saved.timezone]);
 
   const changeAvatar = useChangeAvatar();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -129,7 +130,7 @@ export function PersonalInformationCard() {
               id="profile-timezone"
               label="Timezone"
               value={shown.timezone}
-              options={TIMEZONES}
+              options={timezones}
               disabled={!editing}
               onChange={(timezone) => update('timezone', timezone)}
             />

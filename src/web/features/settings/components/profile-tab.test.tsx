@@ -1,5 +1,5 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ProfileTab } from './profile-tab.tsx';
 import { SignedIn } from '#tests/support/web/test-auth.tsx';
 
@@ -9,15 +9,24 @@ vi.mock('#web/lib/toast.ts', () => ({ toast }));
 const updateUser = vi.hoisted(() => vi.fn());
 vi.mock('#web/lib/supabase.ts', () => ({ loadSupabase: async () => ({ auth: { updateUser } }) }));
 
+// A browser in Los Angeles: an account that never chose a zone shows the browser's.
+const resolvedOptions = Intl.DateTimeFormat.prototype.resolvedOptions;
+beforeEach(() => {
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...resolvedOptions.call(this), timeZone: 'America/Los_Angeles' };
+  });
+});
+
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
+  vi.restoreAllMocks();
 });
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 
 describe('Personal Information', () => {
-  it('is read-only until Edit, with Pacific Time as the default timezone', () => {
+  it('is read-only until Edit, with the browser’s zone (here Pacific Time) until one is chosen', () => {
     render(<ProfileTab />, { wrapper: SignedIn });
     expect(field('First name').value).toBe('Ada');
     expect(field('Last name').value).toBe('Lovelace');
