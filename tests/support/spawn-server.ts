@@ -42,7 +42,13 @@ export async function spawnServer(options: {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(baseUrl, child);
+  try {
+    await waitForHealth(baseUrl, child);
+  } catch (error) {
+    // A server that never answered is stopped, or it would outlive the failed test and its run.
+    child.kill('SIGKILL');
+    throw error;
+  }
   return {
     baseUrl,
     process: child,
