@@ -1,8 +1,9 @@
 // `npm test`: install what is missing (npm packages; Debian's chromium through apt-get as root), then
 // run every check at once: formatting, types, lint and unused code (knip) beside the unit, web and
-// integration tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set) and the build; the integration
-// tests with real speech engines, then the browser tests against the built server. Each step's output is held until it ends, then printed
-// whole under its name with its time, so steps running side by side never interleave their lines.
+// integration tests (SQLite, and PostgreSQL when TEST_DATABASE_URL is set), the integration tests with
+// real speech engines, and the build, then the browser tests against the built server. Each step's
+// output is held until it ends, then printed whole under its name with its time, so steps running side
+// by side never interleave their lines.
 // The run fails if any step fails; the last line counts the tests.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -150,7 +151,16 @@ else log(`Dropped ${await dropTestSchemas(process.env.TEST_DATABASE_URL)} test s
 const ENGINE_TESTS = 'src/server/features/transcription/';
 const main = vitest('main', ['unit', 'web', ...integrationProjects], ['--exclude', `${ENGINE_TESTS}**`]);
 const engines = vitest('engines', integrationProjects, ['--maxWorkers=2', ENGINE_TESTS]);
-const e2e = vitest('e2e', ['e2e']);
+// The browser test files that hold the cores to a real-time budget (the live transcript recognised
+// while it is spoken; a recording through a server outage) run once the speech engine tests are done,
+// never beside them; the other browser tests start as soon as the build is there.
+const REAL_TIME_BROWSER_TESTS = ['tests/e2e/live-transcript.spec.ts', 'tests/e2e/record.spec.ts'];
+const e2e = vitest(
+  'e2e',
+  ['e2e'],
+  REAL_TIME_BROWSER_TESTS.flatMap((file) => ['--exclude', file]),
+);
+const e2eRealTime = vitest('e2e-real-time', ['e2e'], REAL_TIME_BROWSER_TESTS);
 const build = buildStatus();
 
 log('Running the checks and tests side by side; each step prints when it ends.');
@@ -160,23 +170,23 @@ const built = build.current
   ? Promise.resolve({ name: 'Build (current)', ok: true, took: seconds(0) })
   : step('Build', [
       async () => {
-        const result = await capture(background(['npm', 'run', '--silent', 'build']));
+        // At the normal priority: the browser tests wait for it.
+        const result = await capture(['npm', 'run', '--silent', 'build']);
         if (result.code === 0) markBuilt(build.wanted);
         return result;
       },
     ]);
-// The browser tests drive the built server, and run after the speech engine tests: both keep the cores
-// busy on real-time budgets (the live transcript, in the browser and on the server), never side by side.
-const browserTests = Promise.all([built, engineTests]).then(([buildResult]) =>
-  buildResult.ok
-    ? step('Browser tests (chromium)', [e2e.command]).finally(() => count(e2e.report))
-    : { name: 'Browser tests (chromium, not run: the build failed)', ok: false, took: seconds(0) },
-);
+// The browser tests drive the built server.
+const browserTests = (name, after, run) =>
+  Promise.all([built, ...after]).then(([buildResult]) =>
+    buildResult.ok ? step(name, [run.command]).finally(() => count(run.report)) : { name: `${name} (not run: the build failed)`, ok: false, took: seconds(0) },
+  );
 const results = await Promise.all([
   step('Unit, web and integration tests', [s3Ready, background(main.command)]).finally(() => count(main.report)),
   engineTests,
   built,
-  browserTests,
+  browserTests('Browser tests (chromium)', [], e2e),
+  browserTests('Browser tests on a real-time budget (chromium)', [engineTests], e2eRealTime),
   step('Format', [background(['npm', 'run', '--silent', 'format:check'])]),
   step('Type check', [background(['npm', 'run', '--silent', 'typecheck'])]),
   step('Lint', [background(['npm', 'run', '--silent', 'lint'])]),
