@@ -1,4 +1,5 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
+import { apiTokenEndpoints } from '#shared/contracts/api-tokens.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CONFIG_GLOBAL, PublicAppConfigSchema } from '#shared/contracts/app-config.ts';
 import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
@@ -87,6 +88,13 @@ describe('the OpenAPI document', () => {
       expect(full.paths['/api/v1/me']?.delete?.security).toEqual([{ session: [] }]);
       expect(full.paths['/api/v1/webhooks/{id}/deliveries']?.get?.security).toBeUndefined();
       expect(full.paths['/api/v1/shared/{token}']?.get?.security).toEqual([]);
+      // The contracts' examples, on the request and the answer.
+      type Media = { content: { 'application/json': { example?: unknown } } };
+      const tokens = (response.json() as { paths: Record<string, Record<string, { requestBody: Media; responses: Record<string, Media> }>> }).paths[
+        '/api/v1/tokens'
+      ]!.post!;
+      expect(tokens.requestBody.content['application/json'].example).toEqual(apiTokenEndpoints.create.examples.body);
+      expect(tokens.responses['201']!.content['application/json'].example).toEqual(apiTokenEndpoints.create.examples.response);
     } finally {
       await t.close();
     }

@@ -56,7 +56,7 @@ export function createRouter(app: FastifyInstance, requireUser: onRequestAsyncHo
       url: endpoint.path,
       schema,
       ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
-      config: { apiTokens: endpoint.apiTokens !== false },
+      config: { apiTokens: endpoint.apiTokens !== false, examples: endpoint.examples },
       // The guard runs first, before the body is parsed or validated: a caller who may not use the route learns nothing of its schema.
       ...(endpoint.auth === false ? {} : { onRequest: requireUser }),
       handler: async (request, reply) => {

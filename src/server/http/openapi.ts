@@ -1,6 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { Endpoint } from '#shared/contracts/endpoint.ts';
 
 /** The two bearer schemes of /api/v1 (the guard in features/auth/api-guard.ts tells them apart by the token's prefix). */
 const API_SECURITY: Record<string, string[]>[] = [{ apiToken: [] }, { session: [] }];
@@ -17,6 +18,28 @@ const DESCRIPTION = `Meetings, transcripts, notes, action items, teams, webhooks
 **Errors** answer \`{"error":{"code","message","details"?}}\`: UNAUTHENTICATED 401, FORBIDDEN 403, INSUFFICIENT_AAL 403, NOT_FOUND 404 (also for what the caller may not read), VALIDATION_FAILED 400, CONFLICT 409, GONE 410, PAYLOAD_TOO_LARGE 413, UNSUPPORTED_MEDIA_TYPE 415, RATE_LIMITED 429, ENGINE_UNAVAILABLE 503, INTERNAL 500.
 
 **Webhooks** are signed by the Standard Webhooks spec (\`webhook-id\`, \`webhook-timestamp\`, \`webhook-signature\`); **MCP**: \`/mcp\` (Streamable HTTP) with an API token.`;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's contract's examples, for the OpenAPI document. */
+    examples?: Endpoint['examples'];
+  }
+}
+
+type Transformed = ReturnType<typeof jsonSchemaTransform>;
+
+/**
+ * An endpoint's examples (its contract's) on its JSON schemas: @fastify/swagger moves a schema's
+ * `examples` onto the media type, where the reference shows them.
+ */
+function withExamples(transformed: Transformed, examples: Endpoint['examples']): Transformed {
+  if (!examples) return transformed;
+  const schema = transformed.schema as { body?: object; response?: Record<string, object> };
+  if (examples.body !== undefined && schema.body) schema.body = { ...schema.body, examples: [examples.body] };
+  const [status, response] = Object.entries(schema.response ?? {})[0] ?? [];
+  if (examples.response !== undefined && status && response) schema.response = { ...schema.response, [status]: { ...response, examples: [examples.response] } };
+  return transformed;
+}
 
 /**
  * The OpenAPI 3.1 document of /api/v1, the public reference, generated from the same zod schemas
@@ -43,7 +66,7 @@ export async function registerOpenApi(app: FastifyInstance, version: string): Pr
     },
     transform: (input) => {
       if (!input.url.startsWith('/api/v1/') || input.url === '/api/v1/openapi.json') return { schema: { ...input.schema, hide: true }, url: input.url };
-      return jsonSchemaTransform(input);
+      return withExamples(jsonSchemaTransform(input), input.route.config?.examples);
     },
     transformObject: jsonSchemaTransformObject,
   });
