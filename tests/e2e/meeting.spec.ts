@@ -83,7 +83,7 @@ describe('sample meetings', () => {
   it('stay removable from the dashboard and history however many newer meetings there are, and are not counted as usage', async () => {
     const { context, page } = await signedInPage(browser, { fullName: 'Nora Newer', email: uniqueEmail('samples-newer'), password: 'samples12' });
     await page.getByRole('table').getByText('Sample').first().waitFor();
-    await page.getByText('Your own meetings; the sample meetings are not counted.').waitFor();
+    await page.getByText('Your own meetings; the sample meetings are not counted.', { exact: true }).waitFor();
     expect(await usageRow(page, 'Meetings transcribed').textContent()).toBe('Meetings transcribed0');
     expect(await usageRow(page, 'Hours recorded').textContent()).toBe('Hours recorded0');
 
@@ -115,7 +115,7 @@ describe('sample meetings', () => {
     await page.goto('/dashboard');
     await page.getByRole('table').getByRole('link', { name: 'Offsite' }).waitFor();
     expect(await page.getByRole('button', { name: 'Remove sample meetings' }).count()).toBe(0);
-    expect(await page.getByText('Your own meetings; the sample meetings are not counted.').count()).toBe(0);
+    expect(await page.getByText('Your own meetings; the sample meetings are not counted.', { exact: true }).count()).toBe(0);
     await context.close();
   });
 
