@@ -105,9 +105,18 @@ describe('the app shell', () => {
     expect(days).toBeGreaterThan(6.9);
     expect(days).toBeLessThan(7.1);
     await expect.poll(() => sidebarWidth(page)).toBe(48); // 3rem, once the 200 ms transition ends
-    // In icon mode each entry names itself in a tooltip (its code arrives once the sidebar is in icon mode).
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Meeting History' }).hover();
-    await page.getByRole('tooltip', { name: 'Meeting History' }).waitFor();
+    // In icon mode each entry names itself in a tooltip. Its code arrives once the sidebar is in icon
+    // mode, and the tooltip opens on a pointer move: a hover that came before the code needs the next
+    // move, as a person's hand makes one.
+    const historyLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Meeting History' });
+    let nudge = 0;
+    await expect
+      .poll(async () => {
+        nudge = (nudge + 1) % 4;
+        await historyLink.hover({ position: { x: 12 + nudge, y: 12 } });
+        return page.getByRole('tooltip', { name: 'Meeting History' }).isVisible();
+      })
+      .toBe(true);
     await page.reload();
     await expect.poll(() => sidebarState(page)).toBe('collapsed');
     await page.keyboard.press('Control+b');
