@@ -149,8 +149,12 @@ else log(`Dropped ${await dropTestSchemas(process.env.TEST_DATABASE_URL)} test s
 // are bound by the cores, some on a real-time budget (the live transcript): they run in a step of
 // their own, two files at a time, beside the others, which mostly wait on servers and databases.
 const ENGINE_TESTS = 'src/server/features/transcription/';
+// The live transcript's own tests recognise speech as fast as it is streamed: with the real-time
+// browser tests, once the other engine tests are done.
+const LIVE_TESTS = 'src/server/features/transcription/live/';
 const main = vitest('main', ['unit', 'web', ...integrationProjects], ['--exclude', `${ENGINE_TESTS}**`]);
-const engines = vitest('engines', integrationProjects, ['--maxWorkers=2', ENGINE_TESTS]);
+const engines = vitest('engines', integrationProjects, ['--maxWorkers=2', '--exclude', `${LIVE_TESTS}**`, ENGINE_TESTS]);
+const live = vitest('live', integrationProjects, ['--maxWorkers=2', LIVE_TESTS]);
 // The browser test files that hold the cores to a real-time budget (the live transcript recognised
 // while it is spoken; a recording through a server outage) run once the speech engine tests are done,
 // never beside them; the other browser tests start as soon as the build is there.
@@ -177,16 +181,21 @@ const built = build.current
       },
     ]);
 // The browser tests drive the built server.
-const browserTests = (name, after, run) =>
+const browserTests = (name, after, runs) =>
   Promise.all([built, ...after]).then(([buildResult]) =>
-    buildResult.ok ? step(name, [run.command]).finally(() => count(run.report)) : { name: `${name} (not run: the build failed)`, ok: false, took: seconds(0) },
+    buildResult.ok
+      ? step(
+          name,
+          runs.map((run) => run.command),
+        ).finally(() => runs.forEach((run) => count(run.report)))
+      : { name: `${name} (not run: the build failed)`, ok: false, took: seconds(0) },
   );
 const results = await Promise.all([
   step('Unit, web and integration tests', [s3Ready, background(main.command)]).finally(() => count(main.report)),
   engineTests,
   built,
-  browserTests('Browser tests (chromium)', [], e2e),
-  browserTests('Browser tests on a real-time budget (chromium)', [engineTests], e2eRealTime),
+  browserTests('Browser tests (chromium)', [], [e2e]),
+  browserTests('Live transcript and other real-time tests (server, chromium)', [engineTests], [live, e2eRealTime]),
   step('Format', [background(['npm', 'run', '--silent', 'format:check'])]),
   step('Type check', [background(['npm', 'run', '--silent', 'typecheck'])]),
   step('Lint', [background(['npm', 'run', '--silent', 'lint'])]),
