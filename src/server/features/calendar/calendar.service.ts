@@ -3,7 +3,15 @@ import type { Db } from '#server/db/create-db.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { bestEffort } from '#server/lib/best-effort.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import { createOAuthClient, createReplayGuard, OAuthError, type OAuthClient, type OAuthTokens } from '#server/lib/oauth/oauth-client.ts';
+import {
+  createOAuthClient,
+  createReplayGuard,
+  openOAuthTokens,
+  sealOAuthTokens,
+  OAuthError,
+  type OAuthClient,
+  type OAuthTokens,
+} from '#server/lib/oauth/oauth-client.ts';
 import { outboundFetch } from '#server/lib/outbound/outbound-fetch.ts';
 import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
@@ -68,9 +76,6 @@ type CalendarDeps = {
   log: Logger;
 };
 
-/** What a Google connection keeps (sealed): the tokens, refreshed before they expire. */
-type StoredGoogleTokens = { accessToken: string; refreshToken: string | null; expiresAt: string | null };
-
 const GOOGLE_SCOPE = 'https://www.googleapis.com/auth/calendar.events';
 
 const secretContext = (userId: string) => `calendar_connections.secret:${userId}`;
@@ -113,26 +118,8 @@ export function createCalendarService(deps: CalendarDeps) {
     api: createGoogleApi({ baseUrl: deps.google.calendarApiUrl, fetch: guardedFetch }),
   };
 
-  const sealTokens = (userId: string, tokens: OAuthTokens) =>
-    secrets.seal(
-      JSON.stringify({
-        accessToken: tokens.accessToken,
-        refreshToken: tokens.refreshToken ?? null,
-        expiresAt: tokens.expiresAt?.toISOString() ?? null,
-      } satisfies StoredGoogleTokens),
-      secretContext(userId),
-    );
-  const openTokens = (userId: string, secret: string): OAuthTokens => {
-    const stored = JSON.parse(secrets.open(secret, secretContext(userId)).plaintext) as StoredGoogleTokens;
-    return {
-      accessToken: stored.accessToken,
-      refreshToken: stored.refreshToken ?? undefined,
-      expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : undefined,
-      scope: undefined,
-      tokenType: 'Bearer',
-      raw: {},
-    };
-  };
+  const sealTokens = (userId: string, tokens: OAuthTokens) => sealOAuthTokens(secrets, tokens, secretContext(userId));
+  const openTokens = (userId: string, sealed: string): OAuthTokens => openOAuthTokens(secrets, sealed, secretContext(userId));
   const googleUnavailable = () =>
     new AppError('CONFLICT', 'Connect with Google is not set up on this server: connect your calendar by its secret iCal address instead.');
   const oauthProblem = (error: unknown): unknown => {

@@ -7,7 +7,15 @@ import type { JobContext, JobQueue } from '#server/jobs/job-queue.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import { bestEffort } from '#server/lib/best-effort.ts';
 import type { Clock } from '#server/lib/clock.ts';
-import { createOAuthClient, createReplayGuard, OAuthError, type OAuthClient, type OAuthTokens } from '#server/lib/oauth/oauth-client.ts';
+import {
+  createOAuthClient,
+  createReplayGuard,
+  openOAuthTokens,
+  sealOAuthTokens,
+  OAuthError,
+  type OAuthClient,
+  type OAuthTokens,
+} from '#server/lib/oauth/oauth-client.ts';
 import { OutboundError, outboundFetch, outboundStream } from '#server/lib/outbound/outbound-fetch.ts';
 import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
@@ -88,8 +96,6 @@ type TeamsSyncDeps = {
 };
 
 export type TeamsSyncService = ReturnType<typeof createTeamsSyncService>;
-
-type StoredTokens = { accessToken: string; refreshToken: string | null; expiresAt: string | null };
 
 /** A Teams meeting of the calendar, as the sync needs it. */
 type CalendarMeeting = { subject: string; start: Date; joinUrl: string; attendees: string[] };
@@ -180,26 +186,8 @@ export function createTeamsSyncService(deps: TeamsSyncDeps) {
     }),
   };
 
-  const sealTokens = (userId: string, tokens: OAuthTokens) =>
-    secrets.seal(
-      JSON.stringify({
-        accessToken: tokens.accessToken,
-        refreshToken: tokens.refreshToken ?? null,
-        expiresAt: tokens.expiresAt?.toISOString() ?? null,
-      } satisfies StoredTokens),
-      tokensContext(userId),
-    );
-  const openTokens = (userId: string, sealed: string): OAuthTokens => {
-    const stored = JSON.parse(secrets.open(sealed, tokensContext(userId)).plaintext) as StoredTokens;
-    return {
-      accessToken: stored.accessToken,
-      refreshToken: stored.refreshToken ?? undefined,
-      expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : undefined,
-      scope: undefined,
-      tokenType: 'Bearer',
-      raw: {},
-    };
-  };
+  const sealTokens = (userId: string, tokens: OAuthTokens) => sealOAuthTokens(secrets, tokens, tokensContext(userId));
+  const openTokens = (userId: string, sealed: string): OAuthTokens => openOAuthTokens(secrets, sealed, tokensContext(userId));
   const unavailable = () =>
     new AppError(
       'CONFLICT',

@@ -309,3 +309,29 @@ export function createReplayGuard(rateLimiters: RateLimiters, provider: string, 
   const limiter = rateLimiters.limiter({ keyPrefix: `oauth-state-${provider}`, points: 1, duration: windowSeconds, failClosed: true });
   return { claim: async (nonce) => (await limiter.consume(nonce)).allowed };
 }
+
+/** What a connection keeps of its tokens: the access and refresh tokens and when the access token expires. */
+type StoredTokens = { accessToken: string; refreshToken: string | null; expiresAt: string | null };
+
+/** A connection's tokens sealed for storage (the secret box), under the context the feature binds them to. */
+export function sealOAuthTokens(box: SecretBox, tokens: OAuthTokens, context: string): string {
+  const stored: StoredTokens = {
+    accessToken: tokens.accessToken,
+    refreshToken: tokens.refreshToken ?? null,
+    expiresAt: tokens.expiresAt?.toISOString() ?? null,
+  };
+  return box.seal(JSON.stringify(stored), context);
+}
+
+/** Stored tokens opened again (sealOAuthTokens' other half), as the client refreshes them. */
+export function openOAuthTokens(box: SecretBox, sealed: string, context: string): OAuthTokens {
+  const stored = JSON.parse(box.open(sealed, context).plaintext) as StoredTokens;
+  return {
+    accessToken: stored.accessToken,
+    refreshToken: stored.refreshToken ?? undefined,
+    expiresAt: stored.expiresAt ? new Date(stored.expiresAt) : undefined,
+    scope: undefined,
+    tokenType: 'Bearer',
+    raw: {},
+  };
+}
