@@ -2,11 +2,11 @@ import { spawn } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { modelUrl, type CatalogEntry } from './catalog.ts';
 import { expectedChecksum, modelDir, PARTIAL_PREFIX, recordChecksum, writeManifest, type ModelManifest } from './model-store.ts';
+
+/** Pieces read ahead of the disk, at most: a slow disk slows the download rather than filling memory. */
+const MAX_UNWRITTEN_BYTES = 8 * 1024 * 1024;
 
 /** A fetch that failed: the message is one line meant for the person at the terminal. */
 export class ModelFetchError extends Error {}
@@ -166,34 +166,52 @@ async function downloadVerified(
 
     const hash = offset > 0 ? await hashOf(target) : crypto.createHash('sha256');
     let received = offset;
-    // Counts, hashes and reports each piece on its way to the file; refuses more than expected.
-    const meter = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
+    // A fresh download never writes over a file (wx); a resumed one appends, a restarted one starts it again.
+    const file = await fs.promises.open(target, offset > 0 ? 'a' : options.resume ? 'w' : 'wx', 0o644).catch(async (error: unknown) => {
+      await response.body?.cancel().catch(() => undefined); // the refusal below is the error that matters
+      throw diskError(error, path.dirname(target));
+    });
+    // Reading never waits for the disk (unless MAX_UNWRITTEN_BYTES wait for it): a read is pending
+    // when the connection breaks off, so every piece that arrived is taken, and written before the
+    // error is reported. The file then holds all that arrived, and a resumed download asks for
+    // exactly the rest. (A stream pipeline drops the pieces still queued for the file.)
+    let written: Promise<unknown> = Promise.resolve();
+    let unwritten = 0;
+    const reader = response.body.getReader();
+    try {
+      options.progress?.update(received);
+      for (;;) {
+        const { done, value: chunk } = await reader.read();
+        if (done) break;
         touch();
         received += chunk.length;
         if (expected?.bytes != null && received > expected.bytes) {
-          return done(
-            new ModelFetchError(
-              `${entry.name}: the download is larger than the expected ${expected.bytes} bytes (${originOf(expected.source)}); nothing was installed.`,
-            ),
+          throw new ModelFetchError(
+            `${entry.name}: the download is larger than the expected ${expected.bytes} bytes (${originOf(expected.source)}); nothing was installed.`,
           );
         }
         hash.update(chunk);
+        unwritten += chunk.length;
+        written = written.then(async () => {
+          await file.write(chunk);
+          unwritten -= chunk.length;
+        });
+        // A disk that fails ends the download at once: the read then finishes, and `await written` says why.
+        written.catch(() => void reader.cancel().catch(() => undefined));
+        if (unwritten > MAX_UNWRITTEN_BYTES) await written;
         options.progress?.update(received);
-        done(null, chunk);
-      },
-    });
-    try {
-      // A fresh download never writes over a file (wx); a resumed one appends, a restarted one starts it again.
-      const flags = offset > 0 ? 'a' : options.resume ? 'w' : 'wx';
-      options.progress?.update(received);
-      await pipeline(Readable.fromWeb(response.body as WebReadableStream<Uint8Array>), meter, fs.createWriteStream(target, { flags, mode: 0o644 }));
+      }
+      await written;
     } catch (error) {
       if (error instanceof ModelFetchError) throw error;
       if (options.signal?.aborted) throw new DownloadInterrupted('Download cancelled.');
       if (stall.signal.aborted) throw new DownloadInterrupted(`The download from ${host} stalled for ${seconds(stallMs)}; nothing was installed.`);
       if (isDiskError(error)) throw diskError(error, path.dirname(target));
       throw new DownloadInterrupted(`The download from ${host} broke off after ${formatBytes(received)}: ${networkReason(error)}; nothing was installed.`);
+    } finally {
+      await reader.cancel().catch(() => undefined); // a refused download stops here (a finished one is already closed)
+      await written.catch(() => undefined); // what arrived is on disk before the error is told
+      await file.close();
     }
 
     const sha256 = hash.digest('hex');
