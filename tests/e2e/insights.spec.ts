@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eServer, launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
+import { chooseOption, e2eServer, launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
 import { signedInPage } from '#tests/support/e2e-auth.ts';
 
 let browser: Browser;
@@ -80,8 +80,7 @@ describe('insights and analytics from a new account’s meetings', () => {
     expect(await page.getByText('4h 22m', { exact: true }).count()).toBe(0);
     await page.getByText('0 s (0%)', { exact: true }).waitFor(); // talk time
 
-    await page.getByRole('combobox', { name: 'Period' }).click();
-    await page.getByRole('option', { name: 'Last 4 weeks' }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Period' }), 'Last 4 weeks');
     await page.waitForURL(/weeks=4/);
     await page.getByText(/^No meetings of your own in the last 4 weeks/).waitFor();
   });

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreatedInvitation } from '#shared/contracts/teams.ts';
-import { e2eServer, launchBrowser, newPage, PHONE, uniqueEmail } from '#tests/support/browser.ts';
+import { chooseOption, e2eServer, launchBrowser, newPage, PHONE, uniqueEmail } from '#tests/support/browser.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { signedInPage, storedAccessToken, submitSignUp, toast } from '#tests/support/e2e-auth.ts';
 
@@ -241,8 +241,7 @@ describe('time zones', () => {
     const select = page.getByRole('combobox', { name: 'Timezone' });
     await expect.poll(() => select.textContent()).toBe('Mountain Time');
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
-    await select.click();
-    await page.getByRole('option', { name: 'Asia/Tokyo', exact: true }).click();
+    await chooseOption(page, select, 'Asia/Tokyo');
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await toast(page, 'Profile updated successfully').waitFor();
     await page.reload();

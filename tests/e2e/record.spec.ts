@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { measureAudio, probeDurationMs } from '#server/lib/ffmpeg.ts';
-import { launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
+import { chooseOption, launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
 import { findFreePort } from '#tests/support/build-test-app.ts';
 import { signedInPage, toast } from '#tests/support/e2e-auth.ts';
 import { spawnServer } from '#tests/support/spawn-server.ts';
@@ -245,8 +245,7 @@ describe('auto-delete, told where it matters', () => {
     await note.getByRole('link', { name: 'Settings › Privacy' }).click();
     await page.waitForURL('**/settings?tab=privacy');
     await page.getByRole('tab', { name: 'Privacy', selected: true }).waitFor();
-    await page.getByRole('combobox', { name: 'Auto-delete recordings' }).click();
-    await page.getByRole('option', { name: 'Never' }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Auto-delete recordings' }), 'Never');
     await page.getByRole('button', { name: 'Update Privacy Settings' }).click();
     await toast(page, 'Privacy settings updated').waitFor();
 
@@ -279,8 +278,7 @@ describe('audio quality', () => {
     const askedBitrates = () => page.evaluate(() => (window as unknown as { askedBitrates: (number | undefined)[] }).askedBitrates);
 
     await page.goto('/settings?tab=recording');
-    await page.getByRole('combobox', { name: 'Audio Quality' }).click();
-    await page.getByRole('option', { name: 'Standard' }).click();
+    await chooseOption(page, page.getByRole('combobox', { name: 'Audio Quality' }), 'Standard');
     await page.getByRole('button', { name: 'Save Settings' }).click();
     await toast(page, 'Recording settings saved').waitFor();
 

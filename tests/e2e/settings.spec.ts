@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { e2eServer, launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
+import { chooseOption, e2eServer, launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
 import { signedInPage, signIn, signOut, storedTokenStatus, toast } from '#tests/support/e2e-auth.ts';
 
 const { baseUrl } = e2eServer();
@@ -51,8 +51,7 @@ const combobox = (page: Page, name: string) => page.getByRole('combobox', { name
 const switchState = (page: Page, name: string) => page.getByRole('switch', { name, exact: true }).getAttribute('aria-checked');
 
 async function choose(page: Page, select: string, option: string) {
-  await combobox(page, select).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await chooseOption(page, combobox(page, select), option);
   await expect.poll(() => combobox(page, select).textContent()).toBe(option);
 }
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '#tests/support/axe.ts';
-import { e2eServer, launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
+import { chooseOption, e2eServer, launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
 import { signedInPage, storedAccessToken, toast } from '#tests/support/e2e-auth.ts';
 
 const { baseUrl } = e2eServer();
@@ -118,8 +118,7 @@ describe('a meeting shared with a team', () => {
       await owner.page.reload();
       await described('Zebra desk').waitFor();
       await owner.page.goto('/team');
-      await owner.page.getByRole('combobox', { name: 'Team' }).click();
-      await owner.page.getByRole('option', { name: 'Alpha desk' }).click();
+      await chooseOption(owner.page, owner.page.getByRole('combobox', { name: 'Team' }), 'Alpha desk');
       await owner.page.getByRole('combobox', { name: 'Team' }).filter({ hasText: 'Alpha desk' }).waitFor();
       await owner.page.goto('/record');
       await described('Alpha desk').waitFor();

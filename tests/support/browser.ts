@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 import type { E2eServer } from './e2e-global-setup.ts';
 
 /** Debian's chromium; playwright-core never downloads a browser. */
@@ -88,6 +88,20 @@ function checkDisabledFeatures(): void {
   if (missing.length > 0)
     throw new Error(`playwright-core now turns off ${missing.join(', ')}: add them to PLAYWRIGHT_DISABLED_FEATURES (tests/support/browser.ts)`);
   featuresChecked = true;
+}
+
+/**
+ * Picks `option` in a select (Radix's): opens it, waits until the open list holds the focus (it has
+ * placed itself over the select and focused the current option), then chooses with Enter and waits
+ * for the list to close. A click on an option while the list was still placing itself, or growing
+ * as it scrolled, landed elsewhere: on another option, or on the page beneath.
+ */
+export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
+  await select.click();
+  const list = page.getByRole('listbox');
+  await expect.poll(() => list.evaluate((element) => element.contains(element.ownerDocument.activeElement))).toBe(true);
+  await list.getByRole('option', { name: option, exact: true }).press('Enter');
+  await list.waitFor({ state: 'detached' });
 }
 
 export const DESKTOP = { width: 1280, height: 800 };
