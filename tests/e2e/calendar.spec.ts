@@ -70,6 +70,8 @@ describe('a calendar by its secret address', () => {
     // Schedule follow-up from a meeting: without Google, an .ics invitation with its open action items.
     await page.goto('/history');
     await page.getByRole('link', { name: 'Weekly Team Standup' }).first().click();
+    // The history card has an actions menu of the same name (without Schedule follow-up): the meeting page first.
+    await page.getByRole('heading', { level: 1, name: 'Weekly Team Standup' }).waitFor();
     await page.getByRole('button', { name: 'Actions for Weekly Team Standup' }).click();
     await page.getByRole('menuitem', { name: 'Schedule follow-up' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('dialog').getByRole('button', { name: 'Schedule follow-up' }).click()]);
