@@ -97,9 +97,10 @@ describe('importing a transcript', () => {
     expect((await call(person, 'PUT', '/api/v1/settings/recording', { aiSummary: false })).statusCode).toBe(200);
     const created = await imported(person, { fileName: 'standup.txt', content: SPEAKER_BLOCKS_TXT });
     expect(created.notes.status).toBe('off');
-    // Decided by the notes stage (its state stored as off), not merely never handed over.
-    const state = await t.deps.database.db.selectFrom('meeting_notes').select('status').where('meeting_id', '=', created.id).executeTakeFirst();
-    expect(state?.status).toBe('off');
+    // Decided by the notes stage (its state stored as off), not merely never handed over: the stage
+    // hears of the transcript through its domain event, a moment after the import answered.
+    const state = () => t.deps.database.db.selectFrom('meeting_notes').select('status').where('meeting_id', '=', created.id).executeTakeFirst();
+    await expect.poll(async () => (await state())?.status).toBe('off');
     expect(created.speakers.map((s) => s.displayName)).toEqual(['Jane Cooper', 'Wade Warren']);
     expect(created.durationSeconds).toBe(66); // the last block starts at 1:04 and takes 3 words' time
   });
