@@ -7,6 +7,7 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { createDeps, type Deps } from '#server/deps.ts';
 import { createTestDatabase } from './test-database.ts';
+import { TEST_JOB_TIMINGS } from './test-job-timings.ts';
 
 export type TestApp = {
   app: FastifyInstance;
@@ -56,8 +57,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
     ...options.env,
   });
   const database = await createTestDatabase(undefined, { migrated: true });
-  // pg-boss's monitor looks every second in tests, so the status page's queue counts follow quickly.
-  const deps = await createDeps(config, { database, jobTimings: { monitorMs: 1_000 }, ...options.deps });
+  const deps = await createDeps(config, { database, jobTimings: TEST_JOB_TIMINGS, ...options.deps });
   const app = await buildApp(deps);
   if (options.listen) await app.listen({ port, host: '127.0.0.1' });
   else await app.ready();

@@ -8,6 +8,7 @@ import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { createDeps } from '#server/deps.ts';
 import { createFakeSpeakerIdentifier, createFakeSpeechEngine } from './fake-speech.ts';
+import { TEST_JOB_TIMINGS } from './test-job-timings.ts';
 import { openWorkerDatabase } from './worker-database.ts';
 
 const env = z
@@ -39,7 +40,7 @@ const deps = await createDeps(config, {
   database,
   speech: { engine: createFakeSpeechEngine(), speakers: createFakeSpeakerIdentifier() },
   // A dead process's jobs are taken back within seconds (pg-boss's lease cannot be shorter than 10 s).
-  jobTimings: { leaseMs: 1_000, monitorMs: 1_000, pollMs: 100 },
+  jobTimings: { ...TEST_JOB_TIMINGS, leaseMs: 1_000, pollMs: 100 },
 });
 const app = await buildApp(deps);
 await app.listen({ port: Number(env.PORT), host: '127.0.0.1' });

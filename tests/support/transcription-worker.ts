@@ -9,6 +9,7 @@ import { loadConfig } from '#server/config.ts';
 import { createDeps } from '#server/deps.ts';
 import { createSpeakerIdentifier } from '#server/features/transcription/speakers/identify-speakers.ts';
 import { createFakeSpeakerIdentifier, createFakeSpeechEngine, createStallingSpeechEngine } from './fake-speech.ts';
+import { TEST_JOB_TIMINGS } from './test-job-timings.ts';
 import { openWorkerDatabase } from './worker-database.ts';
 
 const env = z
@@ -36,7 +37,7 @@ const deps = await createDeps(config, {
   database,
   role: 'worker',
   speech: { engine, speakers: env.WORKER_SPEAKERS === 'clustering' ? createSpeakerIdentifier({ method: 'clustering' }) : createFakeSpeakerIdentifier() },
-  jobTimings: { leaseMs: 1_000, monitorMs: 1_000, pollMs: 100 },
+  jobTimings: { ...TEST_JOB_TIMINGS, leaseMs: 1_000, pollMs: 100 },
 });
 await deps.start();
 console.log('ready');

@@ -11,6 +11,12 @@ export type JobQueueTimings = {
   /** pg-boss: how often its monitor looks for dead workers' jobs. */
   monitorMs?: number;
   pollMs?: number;
+  /**
+   * pg-boss: its supervisor's check that the job tables are being vacuumed (on unless false). It reads
+   * pg_stat_user_tables, whose cost grows with every table in the database: tests, which make a
+   * schema for each test app, turn it off.
+   */
+  vacuumCheck?: boolean;
 };
 
 /**

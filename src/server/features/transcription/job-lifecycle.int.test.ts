@@ -13,6 +13,7 @@ import type { DbHandle } from '#server/db/create-db.ts';
 import { createDeps } from '#server/deps.ts';
 import { finalizeRecording } from '#server/features/recordings/finalize-recording.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+import { TEST_JOB_TIMINGS } from '#tests/support/test-job-timings.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { createTestDatabase } from '#tests/support/test-database.ts';
 import { wordErrorRate } from './word-error-rate.ts';
@@ -56,7 +57,7 @@ describe('a job stopped with its server', () => {
   /** A server as main.ts builds one, on the shared database and data directory. */
   const startServer = async () => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000', DATA_DIR: dataDir, ...ENV });
-    const deps = await createDeps(config, { database, jobTimings: { monitorMs: 1_000 } });
+    const deps = await createDeps(config, { database, jobTimings: TEST_JOB_TIMINGS });
     const app = await buildApp(deps);
     await app.ready();
     return { app, deps };

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MeetingDetailSchema } from '#shared/contracts/meetings.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+import { TEST_JOB_TIMINGS } from '#tests/support/test-job-timings.ts';
 import { createStallingSpeechEngine } from '#tests/support/fake-speech.ts';
 import { longSilentOpusArgs, longSpeechOpusArgs, peakRssMb } from '#tests/support/process-memory.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
@@ -61,7 +62,7 @@ describe('the recording length cap', () => {
   beforeAll(async () => {
     web = await buildTestApp({
       env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', TRANSCRIBE_MAX_ATTEMPTS: '1' },
-      deps: { role: 'web', jobTimings: { leaseMs: 5_000, monitorMs: 1_000, pollMs: 100 } },
+      deps: { role: 'web', jobTimings: { ...TEST_JOB_TIMINGS, leaseMs: 5_000, pollMs: 100 } },
     });
   });
   afterEach(() => killTestWorkers());
@@ -127,7 +128,7 @@ describe('speaker identification a window at a time', () => {
   beforeAll(async () => {
     web = await buildTestApp({
       env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', TRANSCRIBE_MAX_ATTEMPTS: '1' },
-      deps: { role: 'web', jobTimings: { leaseMs: 5_000, monitorMs: 1_000, pollMs: 100 } },
+      deps: { role: 'web', jobTimings: { ...TEST_JOB_TIMINGS, leaseMs: 5_000, pollMs: 100 } },
     });
   });
   afterEach(() => killTestWorkers());

@@ -8,6 +8,7 @@ import { MeetingProgressEventSchema, type MeetingProgressEvent } from '#shared/c
 import { localBlobPath } from '#server/lib/blob-store.ts';
 import { finalizeRecording } from '#server/features/recordings/finalize-recording.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+import { TEST_JOB_TIMINGS } from '#tests/support/test-job-timings.ts';
 import { startFakeSpeechService } from '#tests/support/fake-openai-speech.ts';
 import { FLITE_LINES } from '#tests/support/flite-meeting.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
@@ -215,7 +216,7 @@ describe('transcription workers that die mid-job', () => {
         TRANSCRIBE_MAX_ATTEMPTS: '2',
         TRANSCRIBE_RETRY_DELAY_SECONDS: '1',
       },
-      deps: { role: 'web', jobTimings: { leaseMs: 1_000, monitorMs: 1_000, pollMs: 100 } },
+      deps: { role: 'web', jobTimings: { ...TEST_JOB_TIMINGS, leaseMs: 1_000, pollMs: 100 } },
     });
   });
   afterEach(() => killTestWorkers());

@@ -20,6 +20,8 @@ type PgBossQueueOptions = {
   /** How often pg-boss's monitor looks for dead workers' jobs. */
   monitorMs?: number;
   pollMs?: number;
+  /** pg-boss's vacuum health check (create-job-queue.ts says when it is off). */
+  vacuumCheck?: boolean;
 };
 
 /**
@@ -53,6 +55,7 @@ export async function createPgBossJobQueue(options: PgBossQueueOptions): Promise
     max: 4,
     superviseIntervalSeconds: monitorSeconds,
     monitorIntervalSeconds: monitorSeconds,
+    monitorVacuum: options.vacuumCheck ?? true,
     schedule: false,
   });
   boss.on('error', (error) => log.error({ err: error }, 'pg-boss error'));
