@@ -273,6 +273,7 @@ export function createMeetingsService(deps: {
     id: string,
     change: EventPayload<'transcript.edited'>['change'],
     edit: (trx: Db) => Promise<boolean>,
+    details: Omit<EventPayload<'transcript.edited'>, 'change'> = {},
   ): Promise<boolean> =>
     events.transaction(async (trx, raise) => {
       const edited = await edit(trx);
@@ -284,7 +285,7 @@ export function createMeetingsService(deps: {
           ownerId,
           teamId: meeting?.team_id ?? null,
           subject: { type: 'meeting', id },
-          payload: { change },
+          payload: { change, ...details },
         });
       }
       return edited;
@@ -518,7 +519,9 @@ export function createMeetingsService(deps: {
     renameSpeaker: (ownerId: string, id: string, speakerId: string, displayName: string) =>
       transcriptEdit(ownerId, id, 'speaker_renamed', (trx) => renameSpeaker(trx, ownerId, id, speakerId, displayName)),
     mergeSpeakers: (ownerId: string, id: string, speakerId: string, intoSpeakerId: string) =>
-      transcriptEdit(ownerId, id, 'speakers_merged', (trx) => mergeSpeakers(trx, ownerId, id, speakerId, intoSpeakerId)),
+      transcriptEdit(ownerId, id, 'speakers_merged', (trx) => mergeSpeakers(trx, ownerId, id, speakerId, intoSpeakerId), {
+        merged: { speakerId, intoSpeakerId },
+      }),
     /** Lines given to another speaker of the meeting, or (`'new'`) to a new one made for them. */
     assignSegments: (ownerId: string, id: string, segmentIds: readonly string[], speakerId: string) =>
       transcriptEdit(ownerId, id, 'segments_assigned', async (trx) => {
