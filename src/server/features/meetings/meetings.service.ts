@@ -68,6 +68,7 @@ import {
   mergeSpeakers,
   assignSegments,
   addSpeaker,
+  removeSpeakerWithoutLines,
   joinSegments,
   splitSegment,
   speakerNamesOf,
@@ -531,6 +532,22 @@ export function createMeetingsService(deps: {
         // Nothing moved: the new speaker is not kept.
         if (speakerId === 'new') throw notFound('Speaker or transcript line');
         return false;
+      }),
+    /**
+     * A move undone as one edit: each line back to its own speaker, all or nothing; the speaker the
+     * move made (`removeSpeakerId`) goes once no line is left to it. False when the meeting is not the caller's.
+     */
+    restoreSegmentSpeakers: (ownerId: string, id: string, lines: readonly { segmentId: string; speakerId: string }[], removeSpeakerId?: string) =>
+      transcriptEdit(ownerId, id, 'segments_assigned', async (trx) => {
+        if ((await ownershipOf(trx, id))?.owner_id !== ownerId) return false;
+        const bySpeaker = new Map<string, string[]>();
+        for (const line of lines) bySpeaker.set(line.speakerId, [...(bySpeaker.get(line.speakerId) ?? []), line.segmentId]);
+        // Thrown, not answered: lines given back before the one that fails are rolled back with it.
+        for (const [speakerId, segmentIds] of bySpeaker) {
+          if (!(await assignSegments(trx, ownerId, id, segmentIds, speakerId))) throw notFound('Speaker or transcript line');
+        }
+        if (removeSpeakerId !== undefined) await removeSpeakerWithoutLines(trx, ownerId, id, removeSpeakerId);
+        return true;
       }),
     /** One line cut in two between words; the undo is joinSegments. */
     splitSegment: (ownerId: string, id: string, segmentId: string, at: number) =>
