@@ -27,7 +27,8 @@ export type CitedLines = { segmentIds: readonly string[]; key: number };
  * The transcript: the line being played is highlighted and kept in view; the lines a note cites are
  * marked and scrolled to; clicking a line's time seeks the audio there; a search box marks what it
  * finds and steps through it ("3 of 12"); with editing allowed, a line's text can be corrected in
- * place (Enter saves, Esc cancels).
+ * place (Enter saves, Esc cancels), and lines selected with their checkboxes (Shift+click or
+ * Shift+arrow keys for a range) move to another speaker together.
  */
 export function TranscriptView({
   segments,
