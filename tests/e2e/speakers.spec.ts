@@ -75,7 +75,7 @@ describe("correcting a meeting's speakers", () => {
     await context.close();
   });
 
-  it('splits a line and moves a selected range of lines to a new speaker from the keyboard, each undone from its toast', async () => {
+  it('splits a line and moves a range of lines selected with Shift+arrow to a new speaker from the keyboard, each undone from its toast', async () => {
     const { context, page } = await signedInPage(browser, { fullName: 'Sam Splitter' });
     await page.getByRole('link', { name: 'Weekly Team Standup' }).first().click();
     const transcript = page.getByRole('list', { name: 'Transcript' });
@@ -105,23 +105,24 @@ describe("correcting a meeting's speakers", () => {
     await toast(page, 'Split undone').waitFor();
     await expect.poll(lines).toEqual(original);
 
-    // A range: selected from Sarah's line at 00:10 to David's at 00:23, both to a new speaker, who appears
-    // in the Speakers card; Undo gives each line back and removes them.
-    await page.getByRole('button', { name: 'Change the speaker of the line at 00:10 (Sarah Miller)' }).focus();
+    // A range: Sarah's line at 00:10 selected with Space, David's at 00:23 added with Shift+ArrowDown, both
+    // to a new speaker, who appears in the Speakers card; Undo gives each line back and removes them.
+    await page.getByRole('checkbox', { name: 'Select the line at 00:10' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('Shift+ArrowDown');
+    const selected = page.getByRole('toolbar', { name: 'Selected lines' });
+    await selected.getByText('2 lines selected').waitFor();
+    await selected.getByRole('button', { name: 'Move to…' }).focus();
     await page.keyboard.press('Enter');
-    await page.getByRole('menuitem', { name: 'Select lines from here…' }).focus();
-    await page.keyboard.press('Enter');
-    await page.getByRole('status').filter({ hasText: 'Selecting lines from 00:10' }).waitFor();
-    await page.getByRole('button', { name: 'Change the speaker of the line at 00:23 (David Chen)' }).focus();
-    await page.keyboard.press('Enter');
-    await page.getByText('The 2 lines from 00:10 to 00:23 to').waitFor();
-    await page.getByRole('menuitem', { name: 'A new speaker' }).nth(1).focus();
+    await page.getByText('The 2 selected lines to').waitFor();
+    await page.getByRole('menuitem', { name: 'A new speaker' }).focus();
     await page.keyboard.press('Enter');
     const moved = toast(page, '2 lines moved');
     await moved.waitFor();
     await page.getByRole('button', { name: 'Change the speaker of the line at 00:10 (Speaker 5)' }).waitFor();
     await page.getByRole('button', { name: 'Change the speaker of the line at 00:23 (Speaker 5)' }).waitFor();
     await page.getByRole('button', { name: 'Rename Speaker 5' }).waitFor();
+    expect(await selected.count()).toBe(0); // moved, the lines are let go
     await moved.getByRole('button', { name: 'Undo' }).click();
     await toast(page, 'Move undone').waitFor();
     await page.getByRole('button', { name: 'Change the speaker of the line at 00:10 (Sarah Miller)' }).waitFor();

@@ -28,7 +28,11 @@ export const EVENT_PAYLOADS = {
   /** A transcript was stored: by transcription, or from an imported file. */
   'transcript.ready': z.object({ origin: z.enum(['transcription', 'import']), title: z.string() }),
   /** The owner edited the transcript: a line's text, a speaker's name, lines moved between speakers, a line split or joined again. */
-  'transcript.edited': z.object({ change: z.enum(['text', 'speaker_renamed', 'speakers_merged', 'segments_assigned', 'segment_split', 'segments_joined']) }),
+  'transcript.edited': z.object({
+    change: z.enum(['text', 'speaker_renamed', 'speakers_merged', 'segments_assigned', 'segment_split', 'segments_joined']),
+    /** speakers_merged: which speaker went into which, so what named the first (an action item's owner) names the other. */
+    merged: z.optional(z.object({ speakerId: z.string(), intoSpeakerId: z.string() })),
+  }),
   /** Notes were written; `explicit` when the person asked (Regenerate). */
   'notes.ready': z.object({ explicit: z.boolean(), summary: z.nullable(z.string()), items: z.array(NoteItemSchema) }),
   /** The notes could not be written, their tries used up: the person sees the reason on the meeting. */

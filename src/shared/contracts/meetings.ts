@@ -228,6 +228,14 @@ export const AssignSegmentsBodySchema = z.object({
   segmentIds: z.array(z.uuid()).check(z.minLength(1), z.maxLength(5000)),
   speakerId: z.union([z.uuid(), z.literal('new')]),
 });
+/**
+ * A move undone in one change: each line given back the speaker it had; `removeSpeakerId`, the new
+ * speaker the move made, is removed when no line is left to it (kept otherwise).
+ */
+export const RestoreSegmentSpeakersBodySchema = z.object({
+  lines: z.array(z.object({ segmentId: z.uuid(), speakerId: z.uuid() })).check(z.minLength(1), z.maxLength(5000)),
+  removeSpeakerId: z.optional(z.uuid()),
+});
 /** Where a line is cut: a character offset into its text (between two words). */
 export const SplitSegmentBodySchema = z.object({ at: z.number().check(z.int(), z.minimum(1), z.maximum(10_000)) });
 export const JoinSegmentsBodySchema = z.object({ nextSegmentId: z.uuid() });
@@ -374,6 +382,15 @@ export const meetingEndpoints = {
     response: MeetingDetailSchema,
     tag,
     summary: 'Gives transcript lines to another speaker of the meeting',
+  }),
+  restoreSegmentSpeakers: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/meetings/:id/segments/speakers/restore',
+    params: IdParamsSchema,
+    body: RestoreSegmentSpeakersBodySchema,
+    response: MeetingDetailSchema,
+    tag,
+    summary: 'Gives each line back its own speaker in one change (a move undone), all or nothing; a speaker the move made goes once it has no lines',
   }),
   splitSegment: defineEndpoint({
     method: 'POST',

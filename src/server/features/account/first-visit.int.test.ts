@@ -9,8 +9,9 @@ import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
 
 const PASSWORD = 'secret12';
 let t: TestApp;
+let now = new Date();
 beforeAll(async () => {
-  t = await buildTestApp({ listen: true, env: { AUTH_AUTOCONFIRM: 'false', AUTH_RATE_LIMITS: 'false' } });
+  t = await buildTestApp({ listen: true, env: { AUTH_AUTOCONFIRM: 'false', AUTH_RATE_LIMITS: 'false' }, deps: { clock: { now: () => now } } });
 });
 afterAll(() => t.close());
 
@@ -49,5 +50,32 @@ describe('GET /api/v1/me firstVisit', () => {
     const later = await signIn(email);
     expect(await firstVisit(later)).toBe(false);
     expect(await firstVisit(await signIn(email))).toBe(false);
+  });
+
+  it('ends when the person comes back after half an hour away, though still in the session of the first visit (sessions never expire)', async () => {
+    const email = `kept-${crypto.randomUUID()}@example.com`;
+    const signup = await fetch(`${t.baseUrl}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', apikey: t.deps.auth.anonKey },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    });
+    expect(signup.status).toBe(200);
+    await t.deps.database.db.updateTable('auth_users').set({ email_confirmed_at: new Date().toISOString() }).where('email', '=', email).execute();
+    const session = await signIn(email);
+    const start = now;
+    try {
+      expect(await firstVisit(session)).toBe(true);
+      // Twenty minutes on, and twenty more: each look is within half an hour of the last, so the same visit.
+      now = new Date(start.getTime() + 20 * 60_000);
+      expect(await firstVisit(session)).toBe(true);
+      now = new Date(start.getTime() + 40 * 60_000);
+      expect(await firstVisit(session)).toBe(true);
+      // Away for 31 minutes: a return, and it stays one.
+      now = new Date(start.getTime() + 71 * 60_000);
+      expect(await firstVisit(session)).toBe(false);
+      expect(await firstVisit(session)).toBe(false);
+    } finally {
+      now = start;
+    }
   });
 });

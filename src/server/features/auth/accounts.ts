@@ -5,7 +5,7 @@ import { GoTrueError } from './gotrue-error.ts';
 import { verifyPassword } from './passwords.ts';
 import { findSession } from './sessions.repository.ts';
 import { endSessions } from './sessions.ts';
-import { claimFirstSession, deleteUserRow, findUserById, normalizeEmail } from './users.repository.ts';
+import { claimFirstVisit, deleteUserRow, findUserById, normalizeEmail } from './users.repository.ts';
 
 /**
  * What other features may do to an account through the auth module (the account lifecycle):
@@ -24,7 +24,8 @@ export type Accounts = {
   sessionActive: (userId: string, sessionId: string) => Promise<boolean>;
   /**
    * Whether this session is the person's first visit: the first session to ask is recorded as it,
-   * and stays it (a reload still is the first visit); every later session is a return.
+   * and stays it (a reload still is the first visit) until the person comes back after a break;
+   * every later session, and that one after a break, is a return.
    */
   firstVisit: (userId: string, sessionId: string) => Promise<boolean>;
   /** Signs the person out everywhere, or everywhere but `keepSessionId`. */
@@ -51,7 +52,7 @@ export function createAccounts(ctx: AuthContext): Accounts {
       return matches;
     },
     sessionActive: async (userId, sessionId) => (await findSession(ctx.db, sessionId))?.user_id === userId,
-    firstVisit: (userId, sessionId) => claimFirstSession(ctx.db, userId, sessionId),
+    firstVisit: (userId, sessionId) => claimFirstVisit(ctx.db, userId, sessionId, ctx.clock.now()),
     endSessions: (userId, keepSessionId) =>
       keepSessionId === undefined
         ? endSessions(ctx, { userId, sessionId: '', scope: 'global' })

@@ -21,6 +21,8 @@ export type AuthUsersTable = {
   last_sign_in_at: string | null;
   /** The session of the person's first visit (GET /api/v1/me); '' for accounts older than this record; null until then. */
   first_session_id: string | null;
+  /** When the first visit was last seen; a return after FIRST_VISIT_BREAK_MS ends it (first_session_id becomes ''). */
+  first_visit_seen_at: string | null;
   raw_app_meta_data: string;
   raw_user_meta_data: string;
   banned_until: string | null;

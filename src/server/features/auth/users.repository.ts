@@ -105,13 +105,35 @@ export async function touchLastSignIn(db: Db, userId: string, at?: string): Prom
 }
 
 /**
- * Records `sessionId` as the user's first visit unless one is recorded already; whether it is that
- * first visit. One conditional update, so two tabs opening at once agree on which visit was first.
+ * How long the person may be away before coming back is a return, though in the session of their
+ * first visit: sessions never expire, so without it a browser kept signed in would be welcomed as
+ * new for months. Half an hour without a request is the usual end of a web visit.
  */
-export async function claimFirstSession(db: Db, userId: string, sessionId: string): Promise<boolean> {
-  await db.updateTable('auth_users').set({ first_session_id: sessionId }).where('id', '=', userId).where('first_session_id', 'is', null).execute();
-  const row = await db.selectFrom('auth_users').select('first_session_id').where('id', '=', userId).executeTakeFirst();
-  return row?.first_session_id === sessionId;
+const FIRST_VISIT_BREAK_MS = 30 * 60 * 1000;
+
+/**
+ * Whether `sessionId` at `now` is the user's first visit. The first session to ask is recorded as it
+ * (one conditional update, so two tabs opening at once agree on which was first), and it stays the
+ * first visit through reloads until the person comes back after FIRST_VISIT_BREAK_MS: from then on,
+ * and in every other session, the person has been here before ('' marks the first visit as over).
+ */
+export async function claimFirstVisit(db: Db, userId: string, sessionId: string, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  await db
+    .updateTable('auth_users')
+    .set({ first_session_id: sessionId, first_visit_seen_at: at })
+    .where('id', '=', userId)
+    .where('first_session_id', 'is', null)
+    .execute();
+  const row = await db.selectFrom('auth_users').select(['first_session_id', 'first_visit_seen_at']).where('id', '=', userId).executeTakeFirst();
+  if (row?.first_session_id !== sessionId) return false;
+  const seen = row.first_visit_seen_at === null ? Number.NEGATIVE_INFINITY : Date.parse(row.first_visit_seen_at);
+  if (now.getTime() - seen > FIRST_VISIT_BREAK_MS) {
+    await db.updateTable('auth_users').set({ first_session_id: '' }).where('id', '=', userId).where('first_session_id', '=', sessionId).execute();
+    return false;
+  }
+  await db.updateTable('auth_users').set({ first_visit_seen_at: at }).where('id', '=', userId).where('first_session_id', '=', sessionId).execute();
+  return true;
 }
 
 /** A user's identities, oldest first. */

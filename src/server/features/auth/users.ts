@@ -57,6 +57,7 @@ export async function createEmailUser(db: Db, input: { email: string; passwordHa
     email_change_confirm_status: 0,
     last_sign_in_at: null,
     first_session_id: null,
+    first_visit_seen_at: null,
     raw_app_meta_data: JSON.stringify({ provider: 'email', providers: ['email'] }),
     raw_user_meta_data: JSON.stringify(userMetadata),
     banned_until: null,

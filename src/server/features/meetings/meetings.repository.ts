@@ -595,6 +595,23 @@ export async function addSpeaker(db: Db, ownerId: string, meetingId: string): Pr
   return id;
 }
 
+/** Removes a speaker of the meeting that no line is left to (a move to a new speaker undone); false when it has lines or is not there. */
+export async function removeSpeakerWithoutLines(db: Db, ownerId: string, meetingId: string, speakerId: string): Promise<boolean> {
+  if (!(await findOwned(db, ownerId, meetingId))) return false;
+  const lines = await db
+    .selectFrom('transcript_segments')
+    .select('id')
+    .where('meeting_id', '=', meetingId)
+    .where('speaker_id', '=', speakerId)
+    .limit(1)
+    .executeTakeFirst();
+  if (lines) return false;
+  const removed = await db.deleteFrom('meeting_speakers').where('id', '=', speakerId).where('meeting_id', '=', meetingId).executeTakeFirst();
+  if (Number(removed.numDeletedRows) === 0) return false;
+  await syncSpeakerParticipants(db, meetingId);
+  return true;
+}
+
 /** The names a person has given speakers across their meetings, most used first (the rename box offers them). */
 export async function speakerNamesOf(db: Db, ownerId: string, limit: number): Promise<string[]> {
   const rows = await db

@@ -155,6 +155,12 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
     if (!(await meetings.assignSegments(ownerId, id, request.body.segmentIds, request.body.speakerId))) throw notFound('Speaker or transcript line');
     return detail(ownerId, id);
   });
+  route(meetingEndpoints.restoreSegmentSpeakers, async (request) => {
+    const ownerId = caller(request).user.id;
+    const { id } = request.params;
+    if (!(await meetings.restoreSegmentSpeakers(ownerId, id, request.body.lines, request.body.removeSpeakerId))) throw notFound('Meeting');
+    return detail(ownerId, id);
+  });
   route(meetingEndpoints.splitSegment, async (request) => {
     const ownerId = caller(request).user.id;
     const { id, segmentId } = request.params;

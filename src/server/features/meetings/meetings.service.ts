@@ -68,6 +68,7 @@ import {
   mergeSpeakers,
   assignSegments,
   addSpeaker,
+  removeSpeakerWithoutLines,
   joinSegments,
   splitSegment,
   speakerNamesOf,
@@ -273,6 +274,7 @@ export function createMeetingsService(deps: {
     id: string,
     change: EventPayload<'transcript.edited'>['change'],
     edit: (trx: Db) => Promise<boolean>,
+    details: Omit<EventPayload<'transcript.edited'>, 'change'> = {},
   ): Promise<boolean> =>
     events.transaction(async (trx, raise) => {
       const edited = await edit(trx);
@@ -284,7 +286,7 @@ export function createMeetingsService(deps: {
           ownerId,
           teamId: meeting?.team_id ?? null,
           subject: { type: 'meeting', id },
-          payload: { change },
+          payload: { change, ...details },
         });
       }
       return edited;
@@ -518,7 +520,9 @@ export function createMeetingsService(deps: {
     renameSpeaker: (ownerId: string, id: string, speakerId: string, displayName: string) =>
       transcriptEdit(ownerId, id, 'speaker_renamed', (trx) => renameSpeaker(trx, ownerId, id, speakerId, displayName)),
     mergeSpeakers: (ownerId: string, id: string, speakerId: string, intoSpeakerId: string) =>
-      transcriptEdit(ownerId, id, 'speakers_merged', (trx) => mergeSpeakers(trx, ownerId, id, speakerId, intoSpeakerId)),
+      transcriptEdit(ownerId, id, 'speakers_merged', (trx) => mergeSpeakers(trx, ownerId, id, speakerId, intoSpeakerId), {
+        merged: { speakerId, intoSpeakerId },
+      }),
     /** Lines given to another speaker of the meeting, or (`'new'`) to a new one made for them. */
     assignSegments: (ownerId: string, id: string, segmentIds: readonly string[], speakerId: string) =>
       transcriptEdit(ownerId, id, 'segments_assigned', async (trx) => {
@@ -528,6 +532,22 @@ export function createMeetingsService(deps: {
         // Nothing moved: the new speaker is not kept.
         if (speakerId === 'new') throw notFound('Speaker or transcript line');
         return false;
+      }),
+    /**
+     * A move undone as one edit: each line back to its own speaker, all or nothing; the speaker the
+     * move made (`removeSpeakerId`) goes once no line is left to it. False when the meeting is not the caller's.
+     */
+    restoreSegmentSpeakers: (ownerId: string, id: string, lines: readonly { segmentId: string; speakerId: string }[], removeSpeakerId?: string) =>
+      transcriptEdit(ownerId, id, 'segments_assigned', async (trx) => {
+        if ((await ownershipOf(trx, id))?.owner_id !== ownerId) return false;
+        const bySpeaker = new Map<string, string[]>();
+        for (const line of lines) bySpeaker.set(line.speakerId, [...(bySpeaker.get(line.speakerId) ?? []), line.segmentId]);
+        // Thrown, not answered: lines given back before the one that fails are rolled back with it.
+        for (const [speakerId, segmentIds] of bySpeaker) {
+          if (!(await assignSegments(trx, ownerId, id, segmentIds, speakerId))) throw notFound('Speaker or transcript line');
+        }
+        if (removeSpeakerId !== undefined) await removeSpeakerWithoutLines(trx, ownerId, id, removeSpeakerId);
+        return true;
       }),
     /** One line cut in two between words; the undo is joinSegments. */
     splitSegment: (ownerId: string, id: string, segmentId: string, at: number) =>

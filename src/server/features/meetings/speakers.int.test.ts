@@ -169,6 +169,49 @@ describe("a meeting's speakers", () => {
     expect(namesOfLines(undone)).toEqual(namesOfLines(meeting));
   });
 
+  it('undoes a move of a range held by several speakers in one change: each line back, the new speaker gone, all or nothing', async () => {
+    const token = (await signUpUser(t.app, 'restore')).token;
+    const meeting = await meetingTitled(token, 'Weekly Team Standup');
+    const other = await meetingTitled(token, 'Product Roadmap Review');
+    const range = meeting.segments.slice(1, 5); // Sarah, David, Alex, Emma
+    const moved = MeetingDetailSchema.parse(
+      (await call(token, 'POST', `/api/v1/meetings/${meeting.id}/segments/speaker`, { segmentIds: range.map((s) => s.id), speakerId: 'new' })).json(),
+    );
+    const added = moved.speakers.find((s) => !meeting.speakers.some((old) => old.id === s.id))!;
+    expect(namesOfLines(moved)).toEqual(['Alex Johnson', null, null, null, null, 'Alex Johnson']); // the new speaker has no name yet
+    const restore = (body: object, as = token) => call(as, 'POST', `/api/v1/meetings/${meeting.id}/segments/speakers/restore`, body);
+    const lines = range.map((s) => ({ segmentId: s.id, speakerId: s.speakerId! }));
+
+    // Someone else, a line of another meeting among them, or nothing to give back: refused, nothing changed.
+    const stranger = (await signUpUser(t.app, 'restore-stranger')).token;
+    expect((await restore({ lines, removeSpeakerId: added.id }, stranger)).statusCode).toBe(404);
+    const mixed = await restore({ lines: [...lines, { segmentId: other.segments[0]!.id, speakerId: lines[0]!.speakerId }], removeSpeakerId: added.id });
+    expect(mixed.statusCode).toBe(404);
+    expect(mixed.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Speaker or transcript line not found' } });
+    expect((await restore({ lines: [] })).statusCode).toBe(400);
+    expect(namesOfLines(await meetingTitled(token, 'Weekly Team Standup'))).toEqual(namesOfLines(moved));
+
+    const edits = async () =>
+      (await t.deps.database.db.selectFrom('domain_events').select('id').where('type', '=', 'transcript.edited').where('subject_id', '=', meeting.id).execute())
+        .length;
+    const editsBefore = await edits();
+    const undone = await restore({ lines, removeSpeakerId: added.id });
+    expect(undone.statusCode).toBe(200);
+    const after = MeetingDetailSchema.parse(undone.json());
+    expect(after.speakers).toEqual(meeting.speakers);
+    expect(namesOfLines(after)).toEqual(namesOfLines(meeting));
+    expect(await edits()).toBe(editsBefore + 1); // one edit, one event
+
+    // A speaker that still has lines is kept: only the lines named move.
+    const again = MeetingDetailSchema.parse(
+      (await call(token, 'POST', `/api/v1/meetings/${meeting.id}/segments/speaker`, { segmentIds: range.map((s) => s.id), speakerId: 'new' })).json(),
+    );
+    const second = again.speakers.find((s) => !meeting.speakers.some((old) => old.id === s.id))!;
+    const partly = MeetingDetailSchema.parse((await restore({ lines: lines.slice(0, 2), removeSpeakerId: second.id })).json());
+    expect(partly.speakers.map((s) => s.id)).toContain(second.id);
+    expect(partly.segments.filter((s) => s.speakerId === second.id).map((s) => s.id)).toEqual(range.slice(2).map((s) => s.id));
+  });
+
   it("offers the names the person has given speakers in their meetings, most used first, and nobody else's", async () => {
     const token = (await signUpUser(t.app, 'names')).token;
     const meeting = await meetingTitled(token, 'Weekly Team Standup');

@@ -11,7 +11,12 @@ export type NotesParts = { summary: boolean; actionItems: boolean };
  * option, action items to the Action Items option. Local-engine items are suggestions a person
  * accepts, edits or dismisses.
  */
-export function itemsOf(result: NotesResult, parts: NotesParts, startOf: (segmentId: string) => number): NewItem[] {
+export function itemsOf(
+  result: NotesResult,
+  parts: NotesParts,
+  startOf: (segmentId: string) => number,
+  speakerOf: (segmentId: string) => string | null = () => null,
+): NewItem[] {
   const suggested = result.engine === 'local';
   const cited = (segmentIds: string[]) => ({ segmentIds, startMs: startOf(segmentIds[0]!) });
   const items: NewItem[] = [];
@@ -29,6 +34,9 @@ export function itemsOf(result: NotesResult, parts: NotesParts, startOf: (segmen
         text: action.text,
         ...cited(action.segmentIds),
         assignee: action.assignee,
+        // The owner is a speaker: kept with them, and with their line when they are the one who said it.
+        assigneeSpeakerId: action.assigneeSpeakerId,
+        assigneeSaid: action.assigneeSpeakerId !== null && action.segmentIds[0] !== undefined && speakerOf(action.segmentIds[0]) === action.assigneeSpeakerId,
         due: action.due,
         dueText: action.dueText,
         suggested,

@@ -133,6 +133,40 @@ describe('meeting notes with the local engine', () => {
     expect((await meeting(t, owner, id)).notes.outOfDate).toBe(true);
   });
 
+  it("keeps action items' owners with the speakers as the person corrects who spoke, until the person picks an owner", { timeout: 60_000 }, async () => {
+    const id = await transcribedMeeting(t, owner);
+    await t.app.transcription.idle();
+    const ready = await meeting(t, owner, id);
+    const speaker = (name: string) => ready.speakers.find((s) => s.displayName === name)!.id;
+    const ownerOf = async (itemId: string) => (await meeting(t, owner, id)).insights.find((i) => i.id === itemId)?.assignee;
+    const actions = ready.insights.filter((i) => i.kind === 'action_item');
+    // "I will send the revised budget to finance by Friday." (Omar's line) and Maria's photographer.
+    const budget = actions.find((i) => i.assignee === 'Omar Haddad')!;
+    const photographer = actions.find((i) => i.assignee === 'Maria Lopez')!;
+    const budgetLine = ready.segments.find((s) => s.text.startsWith('I will send the revised budget'))!;
+
+    // The line was Dana's, not Omar's: its item goes with it. Maria's name is corrected.
+    await call(t, owner, 'POST', `/api/v1/meetings/${id}/segments/speaker`, { segmentIds: [budgetLine.id], speakerId: speaker('Dana Whitfield') });
+    await call(t, owner, 'PATCH', `/api/v1/meetings/${id}/speakers/${speaker('Maria Lopez')}`, { displayName: 'María López' });
+    await t.app.transcription.idle();
+    expect(await ownerOf(budget.id)).toBe('Dana Whitfield');
+    expect(await ownerOf(photographer.id)).toBe('María López');
+
+    // Maria and Omar were one voice: merged, her items are his.
+    await call(t, owner, 'POST', `/api/v1/meetings/${id}/speakers/${speaker('Maria Lopez')}/merge`, { intoSpeakerId: speaker('Omar Haddad') });
+    await t.app.transcription.idle();
+    expect(await ownerOf(photographer.id)).toBe('Omar Haddad');
+
+    // An owner the person chose stays theirs; one they did not change still follows.
+    await call(t, owner, 'PATCH', `/api/v1/meetings/${id}/notes/items/${budget.id}`, { assignee: 'Finance team' });
+    await call(t, owner, 'PATCH', `/api/v1/meetings/${id}/notes/items/${photographer.id}`, { status: 'done' });
+    await call(t, owner, 'PATCH', `/api/v1/meetings/${id}/speakers/${speaker('Dana Whitfield')}`, { displayName: 'Dana W.' });
+    await call(t, owner, 'PATCH', `/api/v1/meetings/${id}/speakers/${speaker('Omar Haddad')}`, { displayName: 'Omar H.' });
+    await t.app.transcription.idle();
+    expect(await ownerOf(budget.id)).toBe('Finance team');
+    expect(await ownerOf(photographer.id)).toBe('Omar H.');
+  });
+
   it(
     'is off when the person turned Summary and Action Items off, or AI Summary Generation, and Regenerate writes them anyway',
     { timeout: 60_000 },

@@ -5,6 +5,7 @@ import type { ActionItem, Topic } from '#shared/contracts/insights.ts';
 import type { Insight, InsightKind, ItemStatus, NotesState } from '#shared/contracts/notes.ts';
 import type { Db } from '#server/db/create-db.ts';
 import { meetingRefOf, readableBy, type MeetingReader, type MeetingRefRow } from '../meetings/meetings.service.ts';
+import type { SpeakerAssignedItem } from './follow-speakers.ts';
 import type { MeetingInsightsTable, MeetingNotesTable } from './notes.table.ts';
 
 /**
@@ -25,6 +26,9 @@ export type NewItem = {
   startMs: number;
   endMs?: number | null;
   assignee?: string | null;
+  /** The speaker the assignee is, and whether as the one who said the first cited line (see follow-speakers.ts). */
+  assigneeSpeakerId?: string | null;
+  assigneeSaid?: boolean;
   due?: string | null;
   dueText?: string | null;
   suggested: boolean;
@@ -116,6 +120,8 @@ export async function replaceItems(db: Db, meetingId: string, items: NewItem[], 
             kind: item.kind,
             text: item.text,
             assignee: item.assignee ?? null,
+            assignee_speaker_id: item.assigneeSpeakerId ?? null,
+            assignee_said: item.assigneeSpeakerId && item.assigneeSaid ? 1 : 0,
             due: item.due ?? null,
             due_text: item.dueText ?? null,
             segment_id: item.segmentIds[0] ?? null,
@@ -140,7 +146,7 @@ export async function updateItem(
   db: Db,
   meetingId: string,
   itemId: string,
-  changes: Partial<Pick<ItemRow, 'text' | 'assignee' | 'due' | 'due_text' | 'status' | 'suggested'>>,
+  changes: Partial<Pick<ItemRow, 'text' | 'assignee' | 'assignee_speaker_id' | 'assignee_said' | 'due' | 'due_text' | 'status' | 'suggested'>>,
 ): Promise<Insight | undefined> {
   const result = await db
     .updateTable('meeting_insights')
@@ -149,6 +155,36 @@ export async function updateItem(
     .where('meeting_id', '=', meetingId)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0 ? itemOf(db, meetingId, itemId) : undefined;
+}
+
+/** The action items whose assignee is a speaker of the meeting (follow-speakers.ts keeps them in step). */
+export async function speakerAssignedItemsOf(db: Db, meetingId: string): Promise<SpeakerAssignedItem[]> {
+  const rows = await db
+    .selectFrom('meeting_insights')
+    .select(['id', 'assignee', 'assignee_speaker_id', 'assignee_said', 'segment_ids', 'segment_id'])
+    .where('meeting_id', '=', meetingId)
+    .where('kind', '=', 'action_item')
+    .where('assignee_speaker_id', 'is not', null)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    assignee: row.assignee,
+    speakerId: row.assignee_speaker_id!,
+    said: row.assignee_said === 1,
+    segmentIds: parseIds(row.segment_ids, row.segment_id),
+  }));
+}
+
+/** A new assignee for items that follow a speaker; not a person's edit, so the items' review state stays as it is. */
+export async function setFollowedAssignees(db: Db, meetingId: string, changes: readonly { id: string; assignee: string; speakerId: string }[]): Promise<void> {
+  for (const change of changes) {
+    await db
+      .updateTable('meeting_insights')
+      .set({ assignee: change.assignee, assignee_speaker_id: change.speakerId })
+      .where('id', '=', change.id)
+      .where('meeting_id', '=', meetingId)
+      .execute();
+  }
 }
 
 export async function itemOf(db: Db, meetingId: string, itemId: string): Promise<Insight | undefined> {

@@ -13,6 +13,7 @@ import type { MeetingsService } from '../meetings/meetings.service.ts';
 import { NotesLlmError } from './engines/llm/llm-errors.ts';
 import { findDueDate, meetingClock } from './due-dates.ts';
 import type { NotesEngines } from './engines/select-notes-engine.ts';
+import { followSpeakers, type SpeakerMerge } from './follow-speakers.ts';
 import { itemsOf, keepReviewed, type NotesParts } from './notes-items.ts';
 import { withinNotesBudget } from './notes-budget.ts';
 import { createTrackerService } from './tracker/tracker.service.ts';
@@ -26,6 +27,8 @@ import {
   presentState,
   replaceItems,
   reviewedItemsOf,
+  setFollowedAssignees,
+  speakerAssignedItemsOf,
   stateOf,
   topicsOf,
   updateItem,
@@ -139,6 +142,8 @@ export function createNotesService(deps: NotesDeps) {
       const updated = await updateItem(trx, meetingId, itemId, {
         ...(body.text !== undefined ? { text: body.text } : {}),
         ...(body.assignee !== undefined ? { assignee: body.assignee } : {}),
+        // A person's choice of another assignee is theirs: it no longer follows a speaker's name.
+        ...(body.assignee !== undefined && body.assignee !== item.assignee ? { assignee_speaker_id: null, assignee_said: 0 } : {}),
         ...(body.due !== undefined ? { due: body.due, due_text: body.due === null ? null : dueWords(body.due, meeting.startedAt, timeZone) } : {}),
         ...(body.status !== undefined ? { status: body.status } : {}),
         // Accepted or edited by a person: no longer a suggestion.
@@ -239,7 +244,13 @@ export function createNotesService(deps: NotesDeps) {
       ctx.signal.throwIfAborted();
       if (!(await meetings.exists(ownerId, meetingId))) return; // deleted as the engine finished
       const starts = new Map(source.segments.map((s) => [s.id, s.startMs]));
-      const fresh = itemsOf(result, parts, (id) => starts.get(id) ?? 0);
+      const speakers = new Map(source.segments.map((s) => [s.id, s.speakerId]));
+      const fresh = itemsOf(
+        result,
+        parts,
+        (id) => starts.get(id) ?? 0,
+        (id) => speakers.get(id) ?? null,
+      );
       const items = keepReviewed(await reviewedItemsOf(db, meetingId), fresh);
       const summary = parts.summary ? result.summary.trim() || null : null;
       await deps.events.transaction(async (trx, raise) => {
@@ -332,6 +343,21 @@ export function createNotesService(deps: NotesDeps) {
   return {
     /** The hand-off after a transcript is stored (transcription, import). */
     transcriptReady: startAutomatic,
+    /**
+     * The person corrected who spoke (a rename, a merge, lines moved, split or joined): action items
+     * owned by a speaker take the owner's name as it is now, and open pages read the notes again.
+     */
+    speakersEdited: async (meetingId: string, ownerId: string, merged?: SpeakerMerge): Promise<void> => {
+      const items = await speakerAssignedItemsOf(db, meetingId);
+      if (items.length === 0) return;
+      const source = await meetings.notesSource(meetingId);
+      if (!source) return;
+      const changes = followSpeakers(items, source, merged);
+      if (changes.length === 0) return;
+      await setFollowedAssignees(db, meetingId, changes);
+      await indexForSearch(meetingId);
+      await announce(meetingId, ownerId);
+    },
     /** "Regenerate notes": write them again now, whatever their state (the person asked). */
     regenerate: async (ownerId: string, meetingId: string): Promise<NotesResponse | 'not-found' | 'not-ready'> => {
       const meeting = await meetings.get(ownerId, meetingId);

@@ -6,6 +6,10 @@ export type MeetingInsightsTable = {
   kind: 'key_point' | 'action_item' | 'decision' | 'topic';
   text: string;
   assignee: string | null;
+  /** The speaker of the meeting the assignee is, while it follows their name (null once a person chose the assignee). */
+  assignee_speaker_id: string | null;
+  /** 1 when the assignee is whoever said the first cited line ("I'll…"): lines moved to another speaker move it. */
+  assignee_said: number;
   /** Action items: the due date (YYYY-MM-DD). */
   due: string | null;
   /** The first cited segment (its foreign key lets a replaced transcript clear it). */

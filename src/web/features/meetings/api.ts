@@ -110,13 +110,16 @@ export function useRetryTranscription(meetingId: string) {
   });
 }
 
-/** Rename, correct a line, name, merge or reassign speakers: each answers the whole meeting, which replaces the cached one. */
+/**
+ * Rename, correct a line, name, merge or reassign speakers: each answers the whole meeting, which
+ * replaces the cached one; what else shows meetings (lists, the names offered, and insights'
+ * participation, which counts who spoke) is read again.
+ */
 export function useMeetingEdits(id: string) {
   const client = useQueryClient();
   const onSuccess = (meeting: MeetingDetail) => {
     client.setQueryData(meetingKeys.detail(id), meeting);
-    void client.invalidateQueries({ queryKey: meetingKeys.lists() });
-    void client.invalidateQueries({ queryKey: meetingKeys.speakerNames() });
+    void client.invalidateQueries({ queryKey: meetingKeys.all, predicate: (query) => query.queryHash !== hashKey(meetingKeys.detail(id)) });
   };
   return {
     rename: useMutation({ mutationFn: (title: string) => api(meetingEndpoints.update, { params: { id }, body: { title } }), onSuccess }),
@@ -138,6 +141,12 @@ export function useMeetingEdits(id: string) {
     moveLines: useMutation({
       mutationFn: ({ segmentIds, speakerId }: { segmentIds: string[]; speakerId: string }) =>
         api(meetingEndpoints.assignSegments, { params: { id }, body: { segmentIds, speakerId } }),
+      onSuccess,
+    }),
+    /** A move undone in one change: each line back to its speaker, the speaker the move made removed once it has none. */
+    restoreLines: useMutation({
+      mutationFn: (body: { lines: { segmentId: string; speakerId: string }[]; removeSpeakerId?: string }) =>
+        api(meetingEndpoints.restoreSegmentSpeakers, { params: { id }, body }),
       onSuccess,
     }),
     splitLine: useMutation({

@@ -27,7 +27,8 @@ export type CitedLines = { segmentIds: readonly string[]; key: number };
  * The transcript: the line being played is highlighted and kept in view; the lines a note cites are
  * marked and scrolled to; clicking a line's time seeks the audio there; a search box marks what it
  * finds and steps through it ("3 of 12"); with editing allowed, a line's text can be corrected in
- * place (Enter saves, Esc cancels).
+ * place (Enter saves, Esc cancels), and lines selected with their checkboxes (Shift+click or
+ * Shift+arrow keys for a range) move to another speaker together.
  */
 export function TranscriptView({
   segments,
@@ -57,9 +58,7 @@ export function TranscriptView({
   const citedRef = useRef<HTMLLIElement>(null);
   const currentMatchRef = useRef<HTMLElement>(null);
   const [query, setQuery] = useState('');
-  // The first line of a range of lines to move (chosen from a line's menu); the range ends at the line whose menu moves it.
-  const [rangeFrom, setRangeFrom] = useState<string | null>(null);
-  const rangeStart = rangeFrom === null ? -1 : segments.findIndex((s) => s.id === rangeFrom);
+  const selection = useLineSelection(segments);
   const [current, setCurrent] = useState(0);
   const matches = useMemo(() => findTranscriptMatches(segments, query), [segments, query]);
   // An edit can leave fewer matches than the one shown: the last one then.
@@ -135,15 +134,13 @@ export function TranscriptView({
           <ChevronDownIcon />
         </Button>
       </div>
-      {rangeStart >= 0 && (
-        <div role="status" className="flex items-center gap-2 rounded-md border border-dashed px-2 py-1 text-sm">
-          <span className="flex-1">
-            Selecting lines from {formatClock(segments[rangeStart]!.startMs / 1000)}: open the speaker menu of the last line to move them.
-          </span>
-          <Button type="button" size="sm" variant="ghost" onClick={() => setRangeFrom(null)}>
-            Cancel selection
-          </Button>
-        </div>
+      {onMove && selection.ids.length > 0 && (
+        <SelectionBar
+          count={selection.ids.length}
+          speakers={speakers.map((s) => ({ id: s.id, name: speakerName(speakers, s.id) }))}
+          onMove={(speakerId) => onMove(selection.ids, speakerId).finally(selection.clear)}
+          onClear={selection.clear}
+        />
       )}
       <ol className="grid gap-1" aria-label="Transcript">
         {segments.map((segment) => (
@@ -166,10 +163,9 @@ export function TranscriptView({
                     run: runs.get(segment.id) ?? [segment.id],
                     to: speakers.filter((s) => s.id !== segment.speakerId).map((s) => ({ id: s.id, name: speakerName(speakers, s.id) })),
                     onMove,
-                    everyone: speakers.map((s) => ({ id: s.id, name: speakerName(speakers, s.id) })),
-                    range: rangeStart >= 0 && segment.id !== rangeFrom ? rangeOf(segments, rangeStart, segment.id) : undefined,
-                    selectFrom: rangeStart >= 0 ? undefined : () => setRangeFrom(segment.id),
-                    moveRange: (ids: string[], speakerId: string) => onMove(ids, speakerId).finally(() => setRangeFrom(null)),
+                    selected: selection.has(segment.id),
+                    onSelect: (event: React.MouseEvent | React.KeyboardEvent) => selection.onClick(segment.id, event),
+                    onSelectKey: (event: React.KeyboardEvent<HTMLInputElement>) => selection.onKeyDown(segment.id, event),
                   }
                 : undefined
             }
@@ -233,12 +229,10 @@ function TranscriptLine({
         run: string[];
         to: { id: string; name: string }[];
         onMove: (segmentIds: string[], speakerId: string) => Promise<unknown>;
-        /** Every speaker: a range may hold several, so it may go to any of them. */
-        everyone: { id: string; name: string }[];
-        /** The lines from the selection's first line to this one, when a selection was started on another line. */
-        range: { ids: string[]; from: string; to: string } | undefined;
-        selectFrom: (() => void) | undefined;
-        moveRange: (segmentIds: string[], speakerId: string) => Promise<unknown>;
+        /** The line is among those selected to move together (its checkbox; Shift+click and Shift+arrows select a range). */
+        selected: boolean;
+        onSelect: (event: React.MouseEvent) => void;
+        onSelectKey: (event: React.KeyboardEvent<HTMLInputElement>) => void;
       }
     | undefined;
   onSplit: ((segmentId: string, at: number) => Promise<unknown>) | undefined;
@@ -280,9 +274,27 @@ function TranscriptLine({
         'group rounded-md px-2 py-1.5 text-sm transition-colors',
         active && 'bg-primary/10',
         isCited && 'bg-amber-50 ring-1 ring-amber-300 dark:bg-amber-950/30',
+        move?.selected && 'bg-primary/10 ring-1 ring-primary/40',
       )}
     >
       <div className="flex items-start gap-2">
+        {move && (
+          <input
+            type="checkbox"
+            data-line={segment.id}
+            checked={move.selected}
+            // The click carries Shift (a range); the change itself is the selection's to make.
+            onChange={() => undefined}
+            onClick={move.onSelect}
+            onKeyDown={move.onSelectKey}
+            aria-label={`Select the line at ${time}`}
+            aria-description="Shift+click or Shift+arrow keys select a range of lines"
+            className={cn(
+              'mt-1 size-3.5 shrink-0 accent-primary',
+              !move.selected && 'pointer-fine:opacity-0 pointer-fine:group-hover:opacity-100 pointer-fine:focus-visible:opacity-100',
+            )}
+          />
+        )}
         {onSeek ? (
           <button
             type="button"
@@ -320,26 +332,6 @@ function TranscriptLine({
                   </DropdownMenuItem>
                 ))}
                 <DropdownMenuItem onSelect={() => void move.onMove([segment.id], 'new')}>A new speaker</DropdownMenuItem>
-                {move.range && (
-                  <>
-                    <DropdownMenuSeparator />
-                    <DropdownMenuLabel>
-                      The {move.range.ids.length} lines from {move.range.from} to {move.range.to} to
-                    </DropdownMenuLabel>
-                    {move.everyone.map((other) => (
-                      <DropdownMenuItem key={other.id} onSelect={() => void move.moveRange(move.range!.ids, other.id)}>
-                        {other.name}
-                      </DropdownMenuItem>
-                    ))}
-                    <DropdownMenuItem onSelect={() => void move.moveRange(move.range!.ids, 'new')}>A new speaker</DropdownMenuItem>
-                  </>
-                )}
-                {move.selectFrom && (
-                  <>
-                    <DropdownMenuSeparator />
-                    <DropdownMenuItem onSelect={move.selectFrom}>Select lines from here…</DropdownMenuItem>
-                  </>
-                )}
                 {onSplit && segment.text.trim().includes(' ') && (
                   <>
                     <DropdownMenuSeparator />
@@ -511,9 +503,95 @@ function SplitLine({
   );
 }
 
-/** The lines from `start` to the line `toId`, in transcript order whichever comes first. */
-function rangeOf(segments: TranscriptSegment[], start: number, toId: string): { ids: string[]; from: string; to: string } {
-  const end = segments.findIndex((s) => s.id === toId);
-  const [a, b] = start <= end ? [start, end] : [end, start];
-  return { ids: segments.slice(a, b + 1).map((s) => s.id), from: formatClock(segments[a]!.startMs / 1000), to: formatClock(segments[b]!.startMs / 1000) };
+/**
+ * Lines selected to move together: a click on a line's checkbox toggles it and sets the anchor;
+ * Shift+click selects from the anchor to that line; Shift+ArrowDown/Up extends from the anchor to
+ * the next or previous line and moves the focus there; Escape clears. Ids in transcript order.
+ */
+function useLineSelection(segments: TranscriptSegment[]) {
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [anchor, setAnchor] = useState<string | null>(null);
+  const order = useMemo(() => segments.map((s) => s.id), [segments]);
+  // Lines split, joined or gone since they were chosen drop out of the selection.
+  const ids = order.filter((id) => chosen.has(id));
+  const range = (from: string, to: string) => {
+    const [a, b] = [order.indexOf(from), order.indexOf(to)].sort((x, y) => x - y) as [number, number];
+    return new Set(a < 0 ? [to] : order.slice(a, b + 1));
+  };
+  const clear = () => {
+    setChosen(new Set());
+    setAnchor(null);
+  };
+  return {
+    ids,
+    has: (id: string) => chosen.has(id),
+    clear,
+    onClick: (id: string, event: React.MouseEvent | React.KeyboardEvent) => {
+      if (event.shiftKey && anchor !== null) {
+        setChosen(range(anchor, id));
+        return;
+      }
+      const next = new Set(chosen);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      setChosen(next);
+      setAnchor(id);
+    },
+    onKeyDown: (id: string, event: React.KeyboardEvent<HTMLInputElement>) => {
+      if (event.key === 'Escape' && chosen.size > 0) {
+        event.preventDefault();
+        clear();
+        return;
+      }
+      if (!event.shiftKey || (event.key !== 'ArrowDown' && event.key !== 'ArrowUp')) return;
+      event.preventDefault();
+      const to = order[order.indexOf(id) + (event.key === 'ArrowDown' ? 1 : -1)];
+      if (to === undefined) return;
+      const from = anchor ?? id;
+      setAnchor(from);
+      setChosen(range(from, to));
+      // Line ids are UUIDs: safe in a selector as they are.
+      event.currentTarget.closest('ol')?.querySelector<HTMLInputElement>(`input[data-line="${to}"]`)?.focus();
+    },
+  };
+}
+
+/** What the selected lines can do: go to one of the speakers or to a new one, or be let go. */
+function SelectionBar({
+  count,
+  speakers,
+  onMove,
+  onClear,
+}: {
+  count: number;
+  speakers: { id: string; name: string }[];
+  onMove: (speakerId: string) => Promise<unknown>;
+  onClear: () => void;
+}) {
+  return (
+    <div role="toolbar" aria-label="Selected lines" className="flex flex-wrap items-center gap-2 rounded-md border border-dashed px-2 py-1 text-sm">
+      <span className="flex-1" role="status">
+        {count === 1 ? '1 line selected' : `${count} lines selected`}
+      </span>
+      <DropdownMenu>
+        <DropdownMenuTrigger asChild>
+          <Button type="button" size="sm" variant="outline">
+            Move to… <ChevronDownIcon />
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuLabel>{count === 1 ? 'The selected line to' : `The ${count} selected lines to`}</DropdownMenuLabel>
+          {speakers.map((speaker) => (
+            <DropdownMenuItem key={speaker.id} onSelect={() => void onMove(speaker.id)}>
+              {speaker.name}
+            </DropdownMenuItem>
+          ))}
+          <DropdownMenuItem onSelect={() => void onMove('new')}>A new speaker</DropdownMenuItem>
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <Button type="button" size="sm" variant="ghost" onClick={onClear}>
+        Clear selection
+      </Button>
+    </div>
+  );
 }

@@ -186,14 +186,15 @@ export function MeetingPage({
                   const known = new Set(data.speakers.map((s) => s.id));
                   return edits.moveLines.mutateAsync({ segmentIds, speakerId }).then((answer) => {
                     const added = speakerId === 'new' ? answer.speakers.find((s) => !known.has(s.id))?.id : undefined;
-                    const undo = async () => {
-                      for (const to of new Set(before.map((s) => s.speakerId!))) {
-                        await edits.moveLines.mutateAsync({ segmentIds: before.filter((s) => s.speakerId === to).map((s) => s.id), speakerId: to });
-                      }
-                      if (added && before[0]) await edits.mergeSpeaker.mutateAsync({ speakerId: added, intoSpeakerId: before[0].speakerId! });
-                    };
+                    // One request: the lines and the new speaker come back together, as one edit of the transcript.
+                    const undo = () =>
+                      edits.restoreLines.mutateAsync({
+                        lines: before.map((s) => ({ segmentId: s.id, speakerId: s.speakerId! })),
+                        ...(added && { removeSpeakerId: added }),
+                      });
                     toast.success(segmentIds.length === 1 ? 'Line moved' : `${segmentIds.length} lines moved`, {
-                      action: { label: 'Undo', onClick: () => void undo().then(() => toast.success('Move undone'), fail) },
+                      // Lines that had no speaker cannot be given "none" back: nothing to undo then.
+                      ...(before.length > 0 && { action: { label: 'Undo', onClick: () => void undo().then(() => toast.success('Move undone'), fail) } }),
                     });
                   }, fail);
                 },
