@@ -1,24 +1,55 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { e2eServer, launchBrowser } from '#tests/support/browser.ts';
+import { findFreePort } from '#tests/support/build-test-app.ts';
 import { startChatReceiver, type ChatReceiver } from '#tests/support/chat-receiver.ts';
 import { signedInPage, storedAccessToken, toast } from '#tests/support/e2e-auth.ts';
+import { startFakeSlackApi, type FakeSlackApi } from '#tests/support/fake-slack-api.ts';
+import { spawnServer, type SpawnedServer } from '#tests/support/spawn-server.ts';
 
 // Settings › Connected Accounts with Slack and Microsoft Teams webhooks, as a person uses them: paste
 // each URL, import a transcript, see the notes arrive at both (local receivers speaking the webhooks'
-// answers), Share to Slack from the meeting page with its transcript, and disconnect.
+// answers), Share to Slack from the meeting page with its transcript, and disconnect. Then "Add to
+// Slack" on a server of its own with a Slack app, against a local Slack (its Web API and OAuth v2;
+// the person allows at once): back through the callback page, the channel picker, a post, disconnect.
 
 const { baseUrl } = e2eServer();
 let browser: Browser;
 let receiver: ChatReceiver;
+const SLACK_APP = { clientId: '1234.5678', clientSecret: 'e2e-slack-secret' };
+let slack: FakeSlackApi;
+let slackServer: SpawnedServer;
+let slackDataDir: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  receiver = await startChatReceiver();
-});
+  slack = await startFakeSlackApi(SLACK_APP);
+  slackDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-slack-app-'));
+  [browser, receiver, slackServer] = await Promise.all([
+    launchBrowser(),
+    startChatReceiver(),
+    spawnServer({
+      port: await findFreePort(),
+      dataDir: slackDataDir,
+      env: {
+        AUTH_AUTOCONFIRM: 'true',
+        OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
+        SLACK_CLIENT_ID: SLACK_APP.clientId,
+        SLACK_CLIENT_SECRET: SLACK_APP.clientSecret,
+        SLACK_API_URL: slack.apiUrl,
+        SLACK_AUTHORIZE_URL: slack.authorizeUrl,
+      },
+    }),
+  ]);
+}, 60_000);
 afterAll(async () => {
-  await browser.close();
-  await receiver.close();
+  await browser?.close();
+  await receiver?.close();
+  await slackServer?.stop();
+  await slack?.close();
+  fs.rmSync(slackDataDir, { recursive: true, force: true });
 });
 
 const VTT = ['WEBVTT', '', '00:00:00.000 --> 00:00:08.000', '<v Ines>I will send the launch checklist to the team by Friday.', ''].join('\n');
@@ -73,6 +104,35 @@ describe('Connected Accounts: Slack and Microsoft Teams', () => {
       await toast(page, `${name} disconnected`).waitFor();
       await page.getByRole('button', { name: `Connect ${name}` }).waitFor();
     }
+    await context.close();
+  });
+
+  it('adds the Slack app through the sign-in at Slack, picks a channel, posts to it, and disconnects', { timeout: 60_000 }, async () => {
+    const { context, page } = await signedInPage(browser, { baseUrl: slackServer.baseUrl, fullName: 'Omar App' });
+    await page.goto(`${slackServer.baseUrl}/settings`);
+    await page.getByRole('button', { name: 'Add to Slack' }).click();
+    // Slack sends the browser back to the callback page, which finishes and opens Settings.
+    await toast(page, 'Slack added').filter({ hasText: 'Pick the channel to post to.' }).waitFor({ timeout: 20_000 });
+    await page.waitForURL(`${slackServer.baseUrl}/settings?tab=profile`);
+    await page.getByText(/^Posting to Acme \(pick a channel\)/).waitFor();
+
+    // The channel picker lists every page of conversations.list.
+    await page.getByLabel('Slack channel').click();
+    expect(await page.getByRole('option').allTextContents()).toEqual(['#general', '🔒 leads', '#random']);
+    await page.getByRole('option', { name: '#general' }).click();
+    await toast(page, 'Posting to #general in Acme').waitFor();
+    await page.getByText(/^Posting to #general in Acme · connected by Omar App$/).waitFor();
+
+    await page.getByRole('button', { name: 'Send test message' }).click();
+    await toast(page, 'Test message sent to Slack').waitFor();
+    const posted = slack.callsTo('chat.postMessage');
+    expect(posted.map((c) => [c.authorization, c.params.get('channel')])).toEqual([['Bearer xoxb-test-bot-token', 'C0GENERAL']]);
+    await page.getByText(/^Last post: /).waitFor();
+
+    await page.getByRole('button', { name: 'Disconnect Slack' }).click();
+    await toast(page, 'Slack disconnected').waitFor();
+    await page.getByRole('button', { name: 'Add to Slack' }).waitFor();
+    expect(slack.callsTo('auth.revoke').length).toBe(1);
     await context.close();
   });
 });

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
  * A local server speaking Slack's Web API as its documentation describes it: form-encoded POSTs to
  * `/api/<method>` with a bearer token, answers `{ok:true,…}` or `{ok:false,error}` with HTTP 200,
  * 429 with Retry-After when rate limited, cursor paging on conversations.list, OAuth v2's
- * oauth.v2.access, and the external file upload (getUploadURLExternal, the upload URL,
+ * authorize page (the person allows at once: back to the redirect URI with the code) and oauth.v2.access, and the external file upload (getUploadURLExternal, the upload URL,
  * completeUploadExternal). Tests tell a method to answer otherwise (an error, a rate limit, HTML).
  */
 export type SlackCall = { method: string; authorization: string | undefined; params: URLSearchParams; raw: Buffer };
@@ -44,6 +44,14 @@ export async function startFakeSlackApi(app: { clientId: string; clientSecret: s
     request.on('end', () => {
       const raw = Buffer.concat(chunks);
       const path = (request.url ?? '/').split('?')[0] ?? '/';
+      if (request.method === 'GET' && path === '/oauth/v2/authorize') {
+        const query = new URL(request.url ?? '/', base).searchParams;
+        const back = new URL(query.get('redirect_uri') ?? '');
+        back.searchParams.set('code', 'good-code');
+        back.searchParams.set('state', query.get('state') ?? '');
+        response.writeHead(302, { location: back.toString() }).end();
+        return;
+      }
       const method = path.replace(/^\/api\//, '');
       const params = new URLSearchParams(raw.toString('utf8'));
       calls.push({ method, authorization: request.headers.authorization, params, raw });

@@ -32,12 +32,13 @@ import * as createWebhooks from './migrations/2026-12-07-0110-create-webhooks.ts
 import * as createCalendar from './migrations/2026-12-07-0200-create-calendar.ts';
 import * as createChatConnections from './migrations/2026-12-07-0300-create-chat-connections.ts';
 import * as firstSession from './migrations/2026-12-07-0500-first-session.ts';
-import * as firstVisitSeenAt from './migrations/2026-12-08-0100-add-first-visit-seen-at.ts';
-import * as insightAssigneeSpeaker from './migrations/2026-12-08-0110-add-insight-assignee-speaker.ts';
 import * as createBillingAccounts from './migrations/2026-12-07-1000-create-billing-accounts.ts';
 import * as billingSubscriptions from './migrations/2026-12-07-1010-billing-subscriptions.ts';
 import * as createTeamsSync from './migrations/2026-12-07-1100-create-teams-sync.ts';
 import * as createEmotionScores from './migrations/2026-12-07-1200-create-emotion-scores.ts';
+import * as calendarEventLinks from './migrations/2026-12-08-0000-calendar-event-links.ts';
+import * as firstVisitSeenAt from './migrations/2026-12-08-0100-add-first-visit-seen-at.ts';
+import * as insightAssigneeSpeaker from './migrations/2026-12-08-0110-add-insight-assignee-speaker.ts';
 import { sealAuthSecrets, type Sealer } from './migrations/2026-11-24-1100-seal-auth-secrets.ts';
 import * as audioBytesBigint from './migrations/2026-11-24-1200-audio-bytes-bigint.ts';
 import * as sessionRecovery from './migrations/2026-11-24-1300-session-recovery.ts';
@@ -93,6 +94,7 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-12-07-1010-billing-subscriptions': billingSubscriptions,
   '2026-12-07-1100-create-teams-sync': createTeamsSync,
   '2026-12-07-1200-create-emotion-scores': createEmotionScores,
+  '2026-12-08-0000-calendar-event-links': calendarEventLinks,
   '2026-12-08-0100-add-first-visit-seen-at': firstVisitSeenAt,
   '2026-12-08-0110-add-insight-assignee-speaker': insightAssigneeSpeaker,
 });

@@ -70,6 +70,28 @@ export const CalendarEventSchema = z.object({
 });
 export type CalendarEvent = z.infer<typeof CalendarEventSchema>;
 
+/** The most earlier meetings of a series the meeting page lists. */
+export const MAX_EARLIER_MEETINGS = 10;
+
+/** The event a meeting was recorded from. */
+export const RecordedFromEventSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  start: z.string(),
+  end: z.string(),
+  allDay: z.boolean(),
+  /** The event in its calendar (Google's event page, an ICS event's URL); null when the provider gives none. */
+  url: z.nullable(z.string()),
+});
+
+/** The meeting page's calendar part: its event (null when it was not recorded from one) and the series' earlier meetings. */
+export const MeetingCalendarSchema = z.object({
+  event: z.nullable(RecordedFromEventSchema),
+  /** Meetings recorded at earlier occurrences of the same series that the caller may read, newest first. */
+  earlier: z.array(EarlierMeetingSchema).check(z.maxLength(MAX_EARLIER_MEETINGS)),
+});
+export type MeetingCalendar = z.infer<typeof MeetingCalendarSchema>;
+
 const isoDateTime = z.iso.datetime({ offset: true });
 export const EventsQuerySchema = z.object({ from: isoDateTime, to: isoDateTime });
 export const EventParamsSchema = z.object({ id: z.string().check(z.regex(/^[A-Za-z0-9_-]{1,64}$/, 'is not an event id')) });
@@ -156,6 +178,35 @@ export const calendarEndpoints = {
     },
   }),
   event: defineEndpoint({ method: 'GET', path: '/api/v1/calendar/events/:id', params: EventParamsSchema, response: CalendarEventSchema, tag: 'calendar' }),
+  meetingCalendar: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/:id/calendar-event',
+    params: z.object({ id: z.uuid() }),
+    response: MeetingCalendarSchema,
+    tag: 'calendar',
+    summary: 'The calendar event a meeting was recorded from, and the meetings of earlier occurrences of its series',
+    examples: {
+      response: {
+        event: {
+          id: 'weekly-sync-20261208T100000Z',
+          title: 'Weekly product sync',
+          start: '2026-12-08T10:00:00.000Z',
+          end: '2026-12-08T10:30:00.000Z',
+          allDay: false,
+          url: 'https://www.google.com/calendar/event?eid=d2Vla2x5LXN5bmM',
+        },
+        earlier: [
+          {
+            id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
+            title: 'Weekly product sync',
+            startedAt: '2026-12-01T10:01:12.000Z',
+            summary: 'Agreed to ship the onboarding checklist before the holidays.',
+            openActionItems: 2,
+          },
+        ],
+      },
+    },
+  }),
   linkMeeting: defineEndpoint({
     method: 'POST',
     path: '/api/v1/calendar/events/:id/meeting',

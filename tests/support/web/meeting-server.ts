@@ -28,6 +28,9 @@ export function installMeetingServer(initial: MeetingDetail) {
     const path = String(input);
     const method = init.method ?? 'GET';
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
+    // The page's calendar part (a meeting recorded from no event): answered aside, so the requests and
+    // failures a test plans are the meeting's and its notes' only.
+    if (method === 'GET' && path === `${base}/calendar-event`) return respond(200, { event: null, earlier: [] });
     requests.push({ method, path, body, authorization: new Headers(init.headers).get('authorization') });
     const failure = failures.shift();
     if (failure)

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CalendarConnectionSchema, CalendarEventSchema, FollowUpSchema, type CalendarEvent } from '#shared/contracts/calendar.ts';
+import { CalendarConnectionSchema, CalendarEventSchema, FollowUpSchema, MeetingCalendarSchema, type CalendarEvent } from '#shared/contracts/calendar.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 
 /** A calendar publisher: serves the secret address's .ics (changed by the test), and the ways it goes wrong. */
@@ -144,6 +144,86 @@ describe('a calendar by its secret ICS address', () => {
     expect((await call(token, 'GET', '/api/v1/integrations/calendar')).body).toMatchObject({ connected: false, eventCount: 0 });
     const left = await t.deps.database.db.selectFrom('calendar_meeting_links').select('meeting_id').where('user_id', '=', userId).execute();
     expect(left).toEqual([]);
+  });
+
+  it("shows a meeting's event and the series' earlier meetings to whoever may read the meeting", async () => {
+    // The series has its own page in the calendar; the one-off's "URL" is a script, never a link.
+    published = calendar([
+      'BEGIN:VEVENT',
+      'UID:sneaky@example.com',
+      `DTSTART:${utc(new Date(Date.now() + DAY))}`,
+      'SUMMARY:Sneaky',
+      'URL:javascript:alert(1)',
+      'END:VEVENT',
+    ]).replace('SUMMARY:Ada / Grace 1:1', 'SUMMARY:Ada / Grace 1:1\r\nURL:https://calendar.example.com/event/one-on-one');
+    const ada = await signUpUser(t.app, 'calendar-links', { fullName: 'Ada Lovelace' });
+    expect((await call(ada.token, 'PUT', '/api/v1/integrations/calendar', { icsUrl: `${base}/private-links/basic.ics` })).status).toBe(200);
+    const now = Date.now();
+    const events = await eventsOf(ada.token, new Date(now - 20 * DAY), new Date(now + 30 * DAY));
+    const series = events.filter((e) => e.seriesId === 'one-on-one@example.com');
+    const sneaky = events.find((e) => e.title === 'Sneaky')!;
+    const calendarOf = async (token: string, meetingId: string) => {
+      const answer = await call(token, 'GET', `/api/v1/meetings/${meetingId}/calendar-event`);
+      return { status: answer.status, body: answer.status === 200 ? MeetingCalendarSchema.parse(answer.body) : answer.body };
+    };
+    const link = async (eventId: string, meetingId: string) =>
+      expect((await call(ada.token, 'POST', `/api/v1/calendar/events/${eventId}/meeting`, { meetingId })).status).toBe(200);
+
+    // The first occurrence was recorded as a sample meeting with open action items (what "last time" counts).
+    const samples = (await call(ada.token, 'GET', '/api/v1/meetings?pageSize=12')).body.items as { id: string; title: string }[];
+    let first: { id: string; title: string; open: number } | undefined;
+    for (const sample of samples) {
+      const read = (await call(ada.token, 'GET', `/api/v1/meetings/${sample.id}`)).body as { insights: { kind: string; status: string }[] };
+      const open = read.insights.filter((i) => i.kind === 'action_item' && i.status === 'open').length;
+      if (open > 0) first = { ...sample, open };
+    }
+    if (!first) throw new Error('a sample meeting with open action items');
+    await link(series[0]!.id, first.id);
+    const second = (await call(ada.token, 'POST', '/api/v1/meetings', { title: 'Ada / Grace 1:1', source: 'mic' })).body.id as string;
+    await link(series[1]!.id, second);
+
+    expect(await calendarOf(ada.token, second)).toEqual({
+      status: 200,
+      body: {
+        event: {
+          id: series[1]!.id,
+          title: 'Ada / Grace 1:1',
+          start: series[1]!.start,
+          end: series[1]!.end,
+          allDay: false,
+          url: 'https://calendar.example.com/event/one-on-one',
+        },
+        earlier: [expect.objectContaining({ id: first.id, title: first.title, openActionItems: first.open })],
+      },
+    });
+    // The first has nothing before it; a meeting recorded from no event has no event.
+    expect((await calendarOf(ada.token, first.id)).body).toMatchObject({ event: { id: series[0]!.id }, earlier: [] });
+    const unlinked = samples.find((m) => m.id !== first.id)!;
+    expect((await calendarOf(ada.token, unlinked.id)).body).toEqual({ event: null, earlier: [] });
+    const third = (await call(ada.token, 'POST', '/api/v1/meetings', { title: 'Sneaky', source: 'mic' })).body.id as string;
+    await link(sneaky.id, third);
+    expect((await calendarOf(ada.token, third)).body).toMatchObject({ event: { title: 'Sneaky', url: null }, earlier: [] });
+
+    // A stranger: the meeting is not there. A teammate reads the shared meeting and its event, and of
+    // the earlier meetings only those shared with them too.
+    const grace = await signUpUser(t.app, 'calendar-links-teammate');
+    expect((await calendarOf(grace.token, second)).status).toBe(404);
+    const team = await t.deps.services.teams.create(ada.userId, 'One-on-ones');
+    const invitation = await t.deps.services.teams.invite(ada.userId, team.id, { email: grace.email, role: 'member' });
+    await t.deps.services.teams.accept(grace.userId, invitation.token);
+    expect(await t.deps.services.meetings.shareWithTeam(ada.userId, second, team.id)).toBe('shared');
+    expect((await calendarOf(grace.token, second)).body).toMatchObject({ event: { id: series[1]!.id, title: 'Ada / Grace 1:1' }, earlier: [] });
+    expect(await t.deps.services.meetings.shareWithTeam(ada.userId, first.id, team.id)).toBe('shared');
+    expect((await calendarOf(grace.token, second)).body).toMatchObject({ earlier: [{ id: first.id, openActionItems: first.open }] });
+
+    // Once the event has left the calendar, the meeting keeps it as it was when recorded.
+    published = calendar().replace(/BEGIN:VEVENT\r\nUID:one-on-one@example\.com[\s\S]*?END:VEVENT\r\n/, '');
+    expect((await call(ada.token, 'POST', '/api/v1/integrations/calendar/sync')).body).toMatchObject({ lastError: null });
+    expect(await eventsOf(ada.token, new Date(now - 20 * DAY), new Date(now + 30 * DAY))).not.toContainEqual(expect.objectContaining({ id: series[1]!.id }));
+    expect((await calendarOf(ada.token, second)).body).toMatchObject({
+      event: { id: series[1]!.id, title: 'Ada / Grace 1:1', start: series[1]!.start, url: 'https://calendar.example.com/event/one-on-one' },
+      earlier: [{ id: first.id }],
+    });
   });
 
   it('refreshes on demand and every 15 minutes, and keeps the last good events with the error when it fails', async () => {

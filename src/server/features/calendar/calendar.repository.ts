@@ -15,6 +15,8 @@ export type StoredEvent = {
   end: string;
   allDay: boolean;
   attendees: CalendarAttendee[];
+  /** The event in its calendar, where the provider gives an address (http(s) only). */
+  url: string | null;
 };
 
 export const connectionOf = (db: Db, userId: string): Promise<ConnectionRow | undefined> =>
@@ -71,6 +73,7 @@ export async function storeSync(db: Db, input: { userId: string; createdAt: stri
             ends_at: e.end,
             all_day: e.allDay ? 1 : 0,
             attendees: JSON.stringify(e.attendees),
+            url: e.url,
           })),
         )
         .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
@@ -140,6 +143,7 @@ const presentEvent = (row: {
   ends_at: string;
   all_day: number;
   attendees: string;
+  url: string | null;
 }): StoredEvent => ({
   id: row.id,
   seriesId: row.series_id,
@@ -148,6 +152,7 @@ const presentEvent = (row: {
   end: row.ends_at,
   allDay: row.all_day === 1,
   attendees: JSON.parse(row.attendees) as CalendarAttendee[],
+  url: row.url,
 });
 
 /** Events overlapping [from, to), earliest first. ISO timestamps in UTC compare as text. */
@@ -170,22 +175,52 @@ export async function eventOf(db: Db, userId: string, id: string): Promise<Store
   return row && presentEvent(row);
 }
 
-export async function saveLink(
-  db: Db,
-  input: { userId: string; meetingId: string; eventId: string; seriesId: string | null; eventStart: string; now: string },
-): Promise<void> {
+/** Remembers the event a meeting was recorded from, with a copy of what the meeting page shows of it. */
+export async function saveLink(db: Db, input: { userId: string; meetingId: string; event: StoredEvent; now: string }): Promise<void> {
+  const { event } = input;
+  const fields = {
+    event_id: event.id,
+    series_id: event.seriesId,
+    event_start: event.start,
+    event_title: event.title,
+    event_end: event.end,
+    event_all_day: event.allDay ? 1 : 0,
+    event_url: event.url,
+  };
   await db
     .insertInto('calendar_meeting_links')
-    .values({
-      meeting_id: input.meetingId,
-      user_id: input.userId,
-      event_id: input.eventId,
-      series_id: input.seriesId,
-      event_start: input.eventStart,
-      created_at: input.now,
-    })
-    .onConflict((oc) => oc.column('meeting_id').doUpdateSet({ event_id: input.eventId, series_id: input.seriesId, event_start: input.eventStart }))
+    .values({ meeting_id: input.meetingId, user_id: input.userId, created_at: input.now, ...fields })
+    .onConflict((oc) => oc.column('meeting_id').doUpdateSet(fields))
     .execute();
+}
+
+export type MeetingLink = {
+  /** Whose calendar the event is in: who recorded the meeting from it. */
+  userId: string;
+  eventId: string;
+  seriesId: string | null;
+  eventStart: string;
+  /** The event as it was when linked (null on links made before these were kept). */
+  saved: { title: string | null; end: string | null; allDay: boolean | null; url: string | null };
+};
+
+/** The event a meeting was recorded from, whoever recorded it (the caller was allowed to read the meeting). */
+export async function linkOf(db: Db, meetingId: string): Promise<MeetingLink | undefined> {
+  const row = await db.selectFrom('calendar_meeting_links').selectAll().where('meeting_id', '=', meetingId).executeTakeFirst();
+  return (
+    row && {
+      userId: row.user_id,
+      eventId: row.event_id,
+      seriesId: row.series_id,
+      eventStart: row.event_start,
+      saved: {
+        title: row.event_title,
+        end: row.event_end,
+        allDay: row.event_all_day === null ? null : row.event_all_day === 1,
+        url: row.event_url,
+      },
+    }
+  );
 }
 
 /** The newest meeting recorded from each of these events. */

@@ -3,7 +3,10 @@ import type { Router } from '#server/http/endpoint-route.ts';
 import { caller } from '../auth/api-guard.ts';
 import type { CalendarService } from './calendar.service.ts';
 
-/** /api/v1/integrations/calendar (the connection) and /api/v1/calendar (its events): the caller's own only. */
+/**
+ * /api/v1/integrations/calendar (the connection) and /api/v1/calendar (its events): the caller's own
+ * only; /api/v1/meetings/:id/calendar-event: for a meeting the caller may read.
+ */
 export function registerCalendarRoutes(route: Router, deps: { calendar: CalendarService }): void {
   const { calendar } = deps;
   const userOf = (request: Parameters<typeof caller>[0]) => caller(request).user.id;
@@ -18,5 +21,6 @@ export function registerCalendarRoutes(route: Router, deps: { calendar: Calendar
   }));
   route(calendarEndpoints.event, async (request) => calendar.event(userOf(request), request.params.id));
   route(calendarEndpoints.followUp, async (request) => calendar.followUp(userOf(request), request.body));
+  route(calendarEndpoints.meetingCalendar, async (request) => calendar.meetingCalendar(userOf(request), request.params.id));
   route(calendarEndpoints.linkMeeting, async (request) => calendar.linkMeeting(userOf(request), request.params.id, request.body.meetingId));
 }

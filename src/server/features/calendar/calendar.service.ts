@@ -15,7 +15,15 @@ import {
 import { outboundFetch } from '#server/lib/outbound/outbound-fetch.ts';
 import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
-import { MAX_EVENTS_PER_ANSWER, MAX_EVENTS_WINDOW_DAYS, type CalendarConnection, type CalendarEvent, type FollowUp } from '#shared/contracts/calendar.ts';
+import {
+  MAX_EVENTS_PER_ANSWER,
+  MAX_EVENTS_WINDOW_DAYS,
+  MAX_EARLIER_MEETINGS,
+  type CalendarConnection,
+  type CalendarEvent,
+  type FollowUp,
+  type MeetingCalendar,
+} from '#shared/contracts/calendar.ts';
 import type { NotesService } from '../notes/notes.service.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import {
@@ -30,6 +38,7 @@ import {
   removeConnection,
   saveConnection,
   saveLink,
+  linkOf,
   linkOfMeeting,
   storeSync,
   updateSecret,
@@ -189,6 +198,7 @@ export function createCalendarService(deps: CalendarDeps) {
       end: o.end.toISOString(),
       allDay: o.allDay,
       attendees: o.attendees,
+      url: o.url,
     }));
   };
 
@@ -244,7 +254,17 @@ export function createCalendarService(deps: CalendarDeps) {
         if (!presented.has(earlier.meetingId)) presented.set(earlier.meetingId, await earlierMeeting(userId, earlier.meetingId));
         lastMeeting = presented.get(earlier.meetingId) ?? null;
       }
-      out.push({ ...event, meetingId: meetings.get(event.id) ?? null, lastMeeting });
+      out.push({
+        id: event.id,
+        title: event.title,
+        start: event.start,
+        end: event.end,
+        allDay: event.allDay,
+        attendees: event.attendees,
+        meetingId: meetings.get(event.id) ?? null,
+        seriesId: event.seriesId,
+        lastMeeting,
+      });
     }
     return out;
   };
@@ -332,11 +352,49 @@ export function createCalendarService(deps: CalendarDeps) {
       if (!event) throw notFound('Calendar event');
       const meeting = await deps.meetings.get(userId, meetingId);
       if (!meeting) throw notFound('Meeting');
-      await saveLink(db, { userId, meetingId, eventId, seriesId: event.seriesId, eventStart: event.start, now: now().toISOString() });
+      await saveLink(db, { userId, meetingId, event, now: now().toISOString() });
       const names = [...new Set(event.attendees.map((a) => a.name))].slice(0, 50);
       if (meeting.participants.length === 0 && names.length > 0) await deps.meetings.update(userId, meetingId, { participants: names });
       const [presented] = await presentEvents(userId, [event]);
       return presented!;
+    },
+
+    /**
+     * The meeting page's calendar part, for a meeting the caller may read (meetings.read decides; 404
+     * otherwise): the event it was recorded from, as the calendar has it now or, once it has left the
+     * refreshed window, as it was when linked; and the meetings recorded at earlier occurrences of its
+     * series that the caller may read too, newest first, each with its open action items.
+     */
+    meetingCalendar: async (callerId: string, meetingId: string): Promise<MeetingCalendar> => {
+      const meeting = await deps.meetings.read(callerId, meetingId);
+      if (!meeting) throw notFound('Meeting');
+      const link = await linkOf(db, meeting.id);
+      if (!link) return { event: null, earlier: [] };
+      // The event is in the calendar of whoever recorded the meeting from it (a teammate reads it too).
+      const live = await eventOf(db, link.userId, link.eventId);
+      const start = live?.start ?? link.eventStart;
+      const event = {
+        id: link.eventId,
+        title: live?.title ?? link.saved.title ?? meeting.title,
+        start,
+        end: live?.end ?? link.saved.end ?? start,
+        allDay: live?.allDay ?? link.saved.allDay ?? false,
+        url: live ? live.url : link.saved.url,
+      };
+      const earlier: MeetingCalendar['earlier'] = [];
+      const links = link.seriesId ? await earlierInSeries(db, link.userId, link.seriesId, link.eventStart, MAX_EARLIER_MEETINGS) : [];
+      for (const { meetingId: earlierId } of links) {
+        const found = await deps.meetings.read(callerId, earlierId);
+        if (!found) continue;
+        earlier.push({
+          id: found.id,
+          title: found.title,
+          startedAt: found.startedAt,
+          summary: found.summary,
+          openActionItems: (await deps.notes.openActionItems(found)).length,
+        });
+      }
+      return { event, earlier };
     },
 
     /**

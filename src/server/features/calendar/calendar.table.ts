@@ -1,4 +1,4 @@
-/** Tables of the calendar feature (migration 2026-12-07-0200). */
+/** Tables of the calendar feature (migrations 2026-12-07-0200 and 2026-12-08-0000). */
 export type CalendarConnectionsTable = {
   user_id: string;
   kind: 'ics' | 'google';
@@ -24,6 +24,8 @@ export type CalendarEventsTable = {
   all_day: number;
   /** JSON: [{ name, email }]. */
   attendees: string;
+  /** The event in its calendar (Google's htmlLink, an ICS event's URL), http(s) only; null when the provider gives none. */
+  url: string | null;
 };
 
 /** A meeting recorded from a calendar event: which event and series, so later occurrences link back to it. */
@@ -34,6 +36,11 @@ export type CalendarMeetingLinksTable = {
   series_id: string | null;
   event_start: string;
   created_at: string;
+  /** The event as it was when linked, for when it has left the refreshed window; null on links made before these columns. */
+  event_title: string | null;
+  event_end: string | null;
+  event_all_day: number | null;
+  event_url: string | null;
 };
 
 export type CalendarTables = {

@@ -1,7 +1,7 @@
 import { AppError } from '#server/lib/app-error.ts';
 import { OutboundError } from '#server/lib/outbound/outbound-fetch.ts';
 import type { CalendarAttendee } from '#shared/contracts/calendar.ts';
-import { occurrenceId, wallClockToUtc } from './ics.ts';
+import { eventLink, occurrenceId, wallClockToUtc } from './ics.ts';
 import type { StoredEvent } from './calendar.repository.ts';
 
 /**
@@ -19,6 +19,7 @@ type GoogleEvent = {
   status?: string;
   summary?: string;
   recurringEventId?: string;
+  htmlLink?: string;
   start?: GoogleTime;
   end?: GoogleTime;
   organizer?: { email?: string; displayName?: string };
@@ -124,6 +125,7 @@ export function createGoogleApi(options: { baseUrl: string; fetch: (url: string,
             end: (end.at < start.at ? start.at : end.at).toISOString(),
             allDay: start.allDay,
             attendees: attendeesOf(item),
+            url: eventLink(item.htmlLink),
           });
         }
         pageToken = typeof body.nextPageToken === 'string' ? body.nextPageToken : undefined;

@@ -24,6 +24,8 @@ export type Occurrence = {
   end: Date;
   allDay: boolean;
   attendees: Attendee[];
+  /** The event's own page (its URL property), when it has an http(s) one. */
+  url: string | null;
 };
 
 export class IcsError extends Error {
@@ -45,6 +47,23 @@ export const occurrenceId = (uid: string, recurrence: Date | null): string =>
     .update(`${uid}\u0000${recurrence ? recurrence.toISOString() : ''}`)
     .digest('base64url')
     .slice(0, 24);
+
+const MAX_EVENT_URL = 2_048;
+
+/**
+ * An event's address in its calendar as a link the meeting page may show: http(s) only (never
+ * `javascript:` or `data:` from a calendar someone else writes), without credentials, bounded.
+ */
+export function eventLink(value: unknown): string | null {
+  if (typeof value !== 'string' || value.length > MAX_EVENT_URL) return null;
+  try {
+    const url = new URL(value.trim());
+    if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password) return null;
+    return url.toString();
+  } catch {
+    return null;
+  }
+}
 
 const knownZones = new Set(Intl.supportedValuesOf('timeZone'));
 knownZones.add('UTC');
@@ -192,6 +211,7 @@ export function expandIcs(
       end,
       allDay: startTime.isDate,
       attendees: attendeesOf(item.component),
+      url: eventLink(item.component.getFirstPropertyValue('url')),
     });
   };
 

@@ -1,1 +1,1 @@
-export { GoogleCalendarCallback as Component } from '#web/features/settings/components/connections/google-calendar-callback.tsx';
+export { GoogleCalendarCallback as Component } from '#web/features/settings/components/connections/oauth-callback.tsx';

@@ -1,1 +1,1 @@
-export { MicrosoftCallback as Component } from '#web/features/settings/components/connections/microsoft-callback.tsx';
+export { MicrosoftCallback as Component } from '#web/features/settings/components/connections/oauth-callback.tsx';

@@ -1,1 +1,1 @@
-export { SlackCallbackPage as Component } from '#web/features/settings/components/connections/slack-callback-page.tsx';
+export { SlackCallback as Component } from '#web/features/settings/components/connections/oauth-callback.tsx';

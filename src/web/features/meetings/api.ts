@@ -1,5 +1,6 @@
 import { hashKey, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '#web/lib/toast.ts';
+import { calendarEndpoints } from '#shared/contracts/calendar.ts';
 import { meetingEndpoints, type AudioLink, type AudioPeaks, type MeetingDetail, type MeetingListQuery } from '#shared/contracts/meetings.ts';
 import { notesEndpoints, type NotesResponse, type UpdateNoteItemBody } from '#shared/contracts/notes.ts';
 import { api } from '#web/lib/api-client.ts';
@@ -14,6 +15,8 @@ export const meetingKeys = {
   detail: (id: string) => [...MEETING_DATA_KEY, 'detail', id] as const,
   stats: () => [...MEETING_DATA_KEY, 'stats'] as const,
   speakerNames: () => [...MEETING_DATA_KEY, 'speaker-names'] as const,
+  // Under the meetings root: the earlier meetings' open action items change with their notes.
+  calendar: (id: string) => [...MEETING_DATA_KEY, 'calendar', id] as const,
   // The recording's waveform. Not under the meetings root: a stored recording never changes, and
   // refreshing meeting data (each transcription stage, each notes state) must not work it out again.
   audio: (id: string) => ['meeting-audio', id] as const,
@@ -84,6 +87,10 @@ export const useMeeting = (id: string) =>
 export const useDemoMeeting = () => useQuery(demoMeetingOptions());
 
 export const useMeetingAudioPeaks = (id: string, enabled: boolean) => useQuery({ ...meetingAudioPeaksOptions(id), enabled });
+
+/** The calendar event a meeting was recorded from, and the meetings of its series' earlier occurrences. */
+export const useMeetingCalendar = (id: string) =>
+  useQuery({ queryKey: meetingKeys.calendar(id), queryFn: ({ signal }) => api(calendarEndpoints.meetingCalendar, { params: { id } }, { signal }) });
 
 export function useDeleteMeeting() {
   const client = useQueryClient();

@@ -41,8 +41,15 @@ export async function startAddToSlack(): Promise<void> {
   window.location.assign(authorizationUrl);
 }
 
-/** The callback page hands Slack's answer over; the connection's state comes back. */
-export const finishAddToSlack = (callback: string): Promise<ChatConnection> => api(slackEndpoints.oauthFinish, { body: { callback } });
+/** The callback page hands Slack's answer (its query string) over; the connection's state comes back and replaces the cached one. */
+export function useFinishAddToSlack() {
+  const { user } = useAuth();
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (callback: string): Promise<ChatConnection> => api(slackEndpoints.oauthFinish, { body: { callback } }),
+    onSuccess: (state) => client.setQueryData(connectionKey('slack', user?.id ?? ''), state),
+  });
+}
 
 export function useChooseSlackChannel() {
   const { user } = useAuth();

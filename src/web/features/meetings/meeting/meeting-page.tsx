@@ -15,6 +15,7 @@ import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
 import { ShareWithTeamDialog } from '../components/share-with-team-dialog.tsx';
 import { ShareToSlackDialog } from '../components/share-to-slack-dialog.tsx';
 import { ScheduleFollowUpDialog } from '../components/schedule-follow-up-dialog.tsx';
+import { RecordedFromEvent } from '../components/recorded-from-event.tsx';
 import { AudioPlayer, type PlayerHandle } from './audio-player.tsx';
 import { fetchAudioLink, useMeeting, useMeetingAudioPeaks, useMeetingEdits, useNotesEdits, useSpeakerNames } from '../api.ts';
 import { MeetingView } from '../components/meeting-view.tsx';
@@ -140,6 +141,7 @@ export function MeetingPage({
           <DeleteMeetingDialog meetingId={data.id} title={data.title} open={dialog === 'delete'} onOpenChange={(open) => setDialog(open ? 'delete' : null)} />
         </>
       )}
+      <RecordedFromEvent meetingId={data.id} className="mb-4" />
       <AskBox
         meetingId={data.id}
         // A moment of this meeting plays here: the player seeks instead of the page reloading itself.
