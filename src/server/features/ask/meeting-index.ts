@@ -9,8 +9,8 @@ import { eng as englishStopWords } from 'stopword';
  * retrieval over such indexes: meetings scored first (BM25 over each meeting as one document, its
  * title and notes weighing more, dates the question names), then the passages of the best few (BM25
  * over passages with the notes' items on the turns they cite, the passages around adding theirs, a
- * speaker the question names favoured), then one citation per passage, never two from overlapping
- * passages. English only: Porter stems, English stop words.
+ * speaker the question names favoured), then one citation per passage, never two from passages
+ * overlapping or within CITATION_GAP segments of each other. English only: Porter stems, English stop words.
  */
 
 export type IndexedSegment = { id: string; speakerId: string | null; startMs: number; endMs?: number; text: string };
@@ -73,11 +73,12 @@ export type Fact = {
 /** Fillers and function words of spoken meetings that stopword's English list lacks. */
 const SPOKEN = 'um uh mm hmm yeah yep okay ok oh ah gonna wanna kinda just really actually basically will shall let us also'.split(' ');
 /**
- * The frame of a question about a meeting, not its subject: "what did the group discuss about …",
+ * The frame of a question about a meeting, not its subject (its interrogatives and auxiliaries as
+ * well, in the forms stopword's list lacks: "why", "does", "doing" would otherwise stem to search terms): "what did the group discuss about …",
  * "summarize the discussion of …", "what was said in the meeting …".
  */
 const FRAME =
-  'discuss discussed discussing discussion discussions talk talked talking think thought thinks say said says summarize summarise summary group meeting meetings opinion opinions mention mentioned explain explained describe described elaborate elaborated happened happen tell told whole recommend recommended recommendation propose proposed proposal suggest suggested suggestion agree agreed disagree disagreed reason reasons towards mates put forward idea ideas view views anyone someone anybody'.split(
+  'why when while during whose whom does did doing having mainly discuss discussed discussing discussion discussions talk talked talking think thought thinks say said says summarize summarise summary group meeting meetings opinion opinions mention mentioned explain explained describe described elaborate elaborated happened happen tell told whole recommend recommended recommendation propose proposed proposal suggest suggested suggestion agree agreed disagree disagreed reason reasons towards mates put forward idea ideas view views anyone someone anybody'.split(
     ' ',
   );
 const STOP = new Set([...englishStopWords, ...SPOKEN]);
@@ -102,7 +103,12 @@ const TITLE_WEIGHT = 20;
  */
 const NOTES_WEIGHT = 2;
 /** How much naming a speaker favours the passages they speak most of (1 + this × their share of the words). */
-const SPEAKER_BOOST = 0.5;
+const SPEAKER_BOOST = 1;
+/**
+ * … and their own lines within a passage (the line's weight times 1 + this): "what did Dana think
+ * of …" asks for Dana's words, which another's line on the subject does not give.
+ */
+const SPEAKER_LINE_BOOST = 2;
 /** What a word of a speaker's name the question names weighs as a search term. */
 const SPEAKER_NAME_WEIGHT = 0.1;
 /** What a word of the same root as a question's word no meeting says weighs as a search term. */
@@ -113,6 +119,12 @@ const MEETING_WEIGHT = 0.5;
 /** The passages either side whose scores add to a passage's (their mean, times the weight): the talk around it. */
 const CONTEXT_WEIGHT = 1;
 const CONTEXT_PASSAGES = 6;
+/**
+ * Two citations of one meeting are at least this many segments apart: five citations show five
+ * stretches of talk, not the lines around one, so a first stretch that is not the answer leaves
+ * room for the one that is.
+ */
+export const CITATION_GAP = 8;
 const K1 = 1.2;
 const B = 0.75;
 
@@ -377,7 +389,8 @@ export type RankedCitation = { meetingId: string; segmentId: string; score: numb
  * there are more than `routed` meetings, the best `routed` by `scoreMeetings` are searched; each
  * passage scores BM25 (statistics over the passages searched) plus a share of its meeting's score,
  * more when the speaker the question names speaks most of it; each passage gives its segment with
- * the most of the question's weight, and a passage overlapping one already taken gives nothing.
+ * the most of the question's weight (the named speaker's lines favoured), and a passage overlapping
+ * or near one already taken gives nothing.
  */
 export function rankPassages(indexes: MeetingIndex[], asked: QuestionTerms, limit: number, routed = ROUTED_MEETINGS): RankedCitation[] {
   if (indexes.length === 0 || asked.terms.size === 0) return [];
@@ -446,26 +459,31 @@ export function rankPassages(indexes: MeetingIndex[], asked: QuestionTerms, limi
     scored.sort((a, b) => b.score - a.score || a.m.id.localeCompare(b.m.id) || a.p.first - b.p.first);
     const taken = new Map<string, { first: number; last: number }[]>();
     const result: RankedCitation[] = [];
-    for (const { m, p, score } of scored) {
-      if (result.length >= wanted) break;
-      const spans = taken.get(m.id) ?? [];
-      if (spans.some((s) => s.first <= p.last && p.first <= s.last)) continue;
-      spans.push({ first: p.first, last: p.last });
-      taken.set(m.id, spans);
-      const speakers = named.get(m.id)!;
-      let best = p.first;
-      let bestWeight = -1;
-      for (let i = p.first; i <= p.last; i++) {
-        let weight = 0;
-        for (const [term, idf] of idfs) if (m.segmentTerms[i]!.has(term)) weight += question.terms.get(term)! * idf;
-        if (weight > 0 && speakers.has(m.segmentSpeakers[i] ?? '')) weight *= 1 + SPEAKER_BOOST;
-        if (weight > bestWeight) {
-          best = i;
-          bestWeight = weight;
+    const used = new Set<number>();
+    // First the passages apart from those taken (by CITATION_GAP segments), then, when too few, the
+    // ones near them; a passage overlapping one taken never gives a citation.
+    for (const gap of [CITATION_GAP, 0])
+      scored.forEach(({ m, p, score }, at) => {
+        if (result.length >= wanted || used.has(at)) return;
+        const spans = taken.get(m.id) ?? [];
+        if (spans.some((s) => s.first - gap <= p.last && p.first <= s.last + gap)) return;
+        used.add(at);
+        spans.push({ first: p.first, last: p.last });
+        taken.set(m.id, spans);
+        const speakers = named.get(m.id)!;
+        let best = p.first;
+        let bestWeight = -1;
+        for (let i = p.first; i <= p.last; i++) {
+          let weight = 0;
+          for (const [term, idf] of idfs) if (m.segmentTerms[i]!.has(term)) weight += question.terms.get(term)! * idf;
+          if (weight > 0 && speakers.has(m.segmentSpeakers[i] ?? '')) weight *= 1 + SPEAKER_LINE_BOOST;
+          if (weight > bestWeight) {
+            best = i;
+            bestWeight = weight;
+          }
         }
-      }
-      result.push({ meetingId: m.id, segmentId: m.segmentIds[best]!, score, coverage: coverageOf(p) });
-    }
+        result.push({ meetingId: m.id, segmentId: m.segmentIds[best]!, score, coverage: coverageOf(p) });
+      });
     return result;
   };
   const order = [...indexes].sort((a, b) => meetingScores.get(b.id)! - meetingScores.get(a.id)! || a.id.localeCompare(b.id));
