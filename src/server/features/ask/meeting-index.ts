@@ -390,7 +390,8 @@ export type RankedCitation = { meetingId: string; segmentId: string; score: numb
  * passage scores BM25 (statistics over the passages searched) plus a share of its meeting's score,
  * more when the speaker the question names speaks most of it; each passage gives its segment with
  * the most of the question's weight (the named speaker's lines favoured), and a passage overlapping
- * or near one already taken gives nothing.
+ * or near one already taken gives nothing. The passages that say none of the question's words but
+ * sit in talk that does (the discussion after its subject was named) come after all that say some.
  */
 export function rankPassages(indexes: MeetingIndex[], asked: QuestionTerms, limit: number, routed = ROUTED_MEETINGS): RankedCitation[] {
   if (indexes.length === 0 || asked.terms.size === 0) return [];
@@ -432,67 +433,78 @@ export function rankPassages(indexes: MeetingIndex[], asked: QuestionTerms, limi
   };
   const raw = new Map(indexes.map((m) => [m.id, m.passages.map(passageScore)]));
   const meetingScores = scoreMeetings(indexes, question);
-  const rankIn = (searched: MeetingIndex[], wanted: number): RankedCitation[] => {
+  /** The passages of these meetings worth citing, scored, best first; `direct` when the passage says some of the question's words. */
+  const candidates = (searched: MeetingIndex[]) => {
+    if (searched.length === 0) return [];
     const bestMeeting = Math.max(...searched.map((m) => meetingScores.get(m.id)!));
-    const named = new Map(searched.map((m) => [m.id, namedSpeakers(m, question.stems)]));
-    const scored: { m: MeetingIndex; p: Passage; score: number }[] = [];
+    const scored: { m: MeetingIndex; p: Passage; score: number; direct: boolean; speakers: Set<string> }[] = [];
     for (const m of searched) {
       const scores = raw.get(m.id)!;
-      const speakers = named.get(m.id)!;
+      const speakers = namedSpeakers(m, question.stems);
       m.passages.forEach((p, at) => {
-        if (scores[at] === 0) return;
         // The talk around a passage: a question names its subject and the part of the meeting it was in
-        // ("… when discussing the budget"), which the turns nearby may speak of more than the passage.
+        // ("… when discussing the budget"), which the turns nearby may speak of more than the passage;
+        // and a discussion goes on past the lines that name its subject, so a passage saying none of
+        // the question's words is a candidate too, by the talk around it.
         let around = 0;
         for (let i = Math.max(0, at - CONTEXT_PASSAGES); i <= Math.min(scores.length - 1, at + CONTEXT_PASSAGES); i++) if (i !== at) around += scores[i]!;
+        if (scores[at] === 0 && around === 0) return;
         let score = scores[at]! + (CONTEXT_WEIGHT * around) / (2 * CONTEXT_PASSAGES);
         if (speakers.size > 0 && p.length > 0) {
           let spoken = 0;
           for (const id of speakers) spoken += p.speakerWords.get(id) ?? 0;
           score *= 1 + SPEAKER_BOOST * (spoken / p.length);
         }
-        scored.push({ m, p, score });
+        scored.push({ m, p, score, direct: scores[at]! > 0, speakers });
       });
     }
     const bestPassage = Math.max(0, ...scored.map((x) => x.score));
     for (const x of scored) x.score = x.score / bestPassage + (bestMeeting > 0 ? (MEETING_WEIGHT * meetingScores.get(x.m.id)!) / bestMeeting : 0);
-    scored.sort((a, b) => b.score - a.score || a.m.id.localeCompare(b.m.id) || a.p.first - b.p.first);
-    const taken = new Map<string, { first: number; last: number }[]>();
-    const result: RankedCitation[] = [];
+    return scored.sort((a, b) => b.score - a.score || a.m.id.localeCompare(b.m.id) || a.p.first - b.p.first);
+  };
+  const taken = new Map<string, { first: number; last: number }[]>();
+  const result: RankedCitation[] = [];
+  /**
+   * Takes these passages in order up to `limit`: first those apart from the ones taken (by
+   * CITATION_GAP segments), then, when too few, those near them; a passage overlapping one taken
+   * never gives a citation. Each gives its segment with the most of the question's weight (the
+   * named speaker's lines favoured; in a passage saying none of them, its longest line).
+   */
+  const take = (list: ReturnType<typeof candidates>) => {
     const used = new Set<number>();
-    // First the passages apart from those taken (by CITATION_GAP segments), then, when too few, the
-    // ones near them; a passage overlapping one taken never gives a citation.
     for (const gap of [CITATION_GAP, 0])
-      scored.forEach(({ m, p, score }, at) => {
-        if (result.length >= wanted || used.has(at)) return;
+      list.forEach(({ m, p, score, speakers }, at) => {
+        if (result.length >= limit || used.has(at)) return;
         const spans = taken.get(m.id) ?? [];
         if (spans.some((s) => s.first - gap <= p.last && p.first <= s.last + gap)) return;
         used.add(at);
         spans.push({ first: p.first, last: p.last });
         taken.set(m.id, spans);
-        const speakers = named.get(m.id)!;
         let best = p.first;
         let bestWeight = -1;
         for (let i = p.first; i <= p.last; i++) {
           let weight = 0;
           for (const [term, idf] of idfs) if (m.segmentTerms[i]!.has(term)) weight += question.terms.get(term)! * idf;
           if (weight > 0 && speakers.has(m.segmentSpeakers[i] ?? '')) weight *= 1 + SPEAKER_LINE_BOOST;
-          if (weight > bestWeight) {
+          if (weight > bestWeight || (weight === 0 && bestWeight === 0 && m.segments[i]!.text.length > m.segments[best]!.text.length)) {
             best = i;
             bestWeight = weight;
           }
         }
         result.push({ meetingId: m.id, segmentId: m.segmentIds[best]!, score, coverage: coverageOf(p) });
       });
-    return result;
   };
   const order = [...indexes].sort((a, b) => meetingScores.get(b.id)! - meetingScores.get(a.id)! || a.id.localeCompare(b.id));
-  const result: RankedCitation[] = [];
-  // The best few meetings first; the others only when those hold too few moments.
-  for (const searched of [order.slice(0, routed), order.slice(routed)]) {
-    if (result.length >= limit || searched.length === 0) break;
-    result.push(...rankIn(searched, limit - result.length));
-  }
+  const routedFirst = candidates(order.slice(0, routed));
+  let others: ReturnType<typeof candidates> | undefined;
+  // The passages saying the question's words before those only near them; in each, the best few
+  // meetings' first, the others' only when those hold too few.
+  for (const direct of [true, false])
+    for (const group of ['routed', 'others'] as const) {
+      if (result.length >= limit) break;
+      const list = group === 'routed' ? routedFirst : (others ??= candidates(order.slice(routed)));
+      take(list.filter((x) => x.direct === direct));
+    }
   return result;
 }
 
