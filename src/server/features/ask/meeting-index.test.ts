@@ -78,6 +78,12 @@ describe("Ask's question processing", () => {
     expect(stemsOf('batteries charged')).toEqual(stemsOf('battery charging'));
   });
 
+  it('reads British and American spellings as one word', () => {
+    expect(stemsOf('colour favourite organisation centre grey')).toEqual(stemsOf('color favorite organization center gray'));
+    const index = buildMeetingIndex(meeting('uk', [...filler(10), ['Bo', 'The colour should be grey, the organisation prefers it.'], ...filler(10)]));
+    expect(rankPassages([index], questionTerms('Which color did the organization want?', NOW), 5)[0]!.segmentId).toBe('uk-10');
+  });
+
   it('reads the dates a question names and leaves them out of its words', () => {
     const q = questionTerms('What did we decide about the logo last week?', NOW);
     expect(q.dates).toHaveLength(1);

@@ -138,11 +138,36 @@ const words = (text: string): string[] =>
     .map((w) => w.replace(CLITIC, ''))
     .filter((w) => w !== '');
 
+/** British spellings and their American forms, as whole words or word starts. */
+const SPELLINGS: [RegExp, string][] = [
+  // colour, favourite, behaviours, neighbouring, …
+  [/^(colo|favo|behavio|flavo|hono|humo|labo|neighbo|rumo|harbo|vapo|odo|armo|savo|endeavo|vigo)ur/, '$1r'],
+  // organise, realised, summarising, organisation, customisers, …
+  [/^(\p{L}{3,})is(e|es|ed|ing|ation|ations|er|ers)$/u, '$1iz$2'],
+  [/^(\p{L}+)ys(e|es|ed|ing)$/u, '$1yz$2'],
+  [/^(cen|me|li|thea)tre(s|d)?$/, '$1ter$2'],
+  [/^(fib|calib)re(s)?$/, '$1er$2'],
+  [/^grey/, 'gray'],
+  [/^programme(s?)$/, 'program$1'],
+  [/^(catalo|dialo)gue(s?)$/, '$1g$2'],
+  [/^(licen|defen|offen)ce(s?)$/, '$1se$2'],
+  [/^aluminium$/, 'aluminum'],
+];
+
+/**
+ * A word in one spelling: transcripts and questions mix British and American English (a recogniser
+ * writes one, a person types the other), and Porter stems keep "colour" and "color" apart.
+ */
+function oneSpelling(word: string): string {
+  for (const [pattern, replacement] of SPELLINGS) if (pattern.test(word)) return word.replace(pattern, replacement);
+  return word;
+}
+
 /** A text's content stems in order (stop words, fillers left out). */
 export function stemsOf(text: string): string[] {
   return words(text)
     .filter((w) => !STOP.has(w) && (w.length > 1 || /\p{N}/u.test(w)))
-    .map((w) => stemmer(w));
+    .map((w) => stemmer(oneSpelling(w)));
 }
 
 const addTerms = (into: Map<string, number>, stems: string[]) => {
@@ -271,7 +296,7 @@ export function questionTerms(question: string, now: Date): QuestionTerms {
     return !STOP.has(w) && !FRAME_SET.has(w) && (w.length > 1 || /\p{N}/u.test(w)) ? [{ w, setting }] : [];
   });
   const fallback = tagged.length > 0 ? tagged : words(text).map((w) => ({ w, setting: false }));
-  const kept = fallback.slice(0, 24).map((x) => ({ stem: stemmer(x.w), weight: x.setting ? SETTING_WEIGHT : 1 }));
+  const kept = fallback.slice(0, 24).map((x) => ({ stem: stemmer(oneSpelling(x.w)), weight: x.setting ? SETTING_WEIGHT : 1 }));
   const stems = kept.map((k) => k.stem);
   const terms = new Map<string, number>();
   kept.forEach((k, i) => {
