@@ -9,8 +9,9 @@ import { eng as englishStopWords } from 'stopword';
  * retrieval over such indexes: meetings scored first (BM25 over each meeting as one document, its
  * title and notes weighing more, dates the question names), then the passages of the best few (BM25
  * over passages with the notes' items on the turns they cite, the passages around adding theirs, a
- * speaker the question names favoured), then one citation per passage, never two from passages
- * overlapping or within CITATION_GAP segments of each other. English only: Porter stems, English stop words.
+ * speaker the question names favoured, the talk after a subject's mention too), then one citation
+ * per passage, stretches apart first. English only: Porter stems, English stop words, British and
+ * American spellings read as one.
  */
 
 export type IndexedSegment = { id: string; speakerId: string | null; startMs: number; endMs?: number; text: string };
@@ -73,9 +74,9 @@ export type Fact = {
 /** Fillers and function words of spoken meetings that stopword's English list lacks. */
 const SPOKEN = 'um uh mm hmm yeah yep okay ok oh ah gonna wanna kinda just really actually basically will shall let us also'.split(' ');
 /**
- * The frame of a question about a meeting, not its subject (its interrogatives and auxiliaries as
- * well, in the forms stopword's list lacks: "why", "does", "doing" would otherwise stem to search terms): "what did the group discuss about …",
- * "summarize the discussion of …", "what was said in the meeting …".
+ * The frame of a question about a meeting, not its subject: "what did the group discuss about …",
+ * "summarize the discussion of …", "what was said in the meeting …"; with the interrogatives and
+ * auxiliaries stopword's list lacks ("why", "does", "doing" would otherwise be search terms).
  */
 const FRAME =
   'why when while during whose whom does did doing having mainly discuss discussed discussing discussion discussions talk talked talking think thought thinks say said says summarize summarise summary group meeting meetings opinion opinions mention mentioned explain explained describe described elaborate elaborated happened happen tell told whole recommend recommended recommendation propose proposed proposal suggest suggested suggestion agree agreed disagree disagreed reason reasons towards mates put forward idea ideas view views anyone someone anybody'.split(
