@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   answeringFacts,
   buildMeetingIndex,
+  CITATION_GAP,
   factSentence,
   questionTerms,
   rankPassages,
@@ -62,6 +63,11 @@ describe("Ask's question processing", () => {
     expect(questionTerms('Summarize the discussion about pricing.', NOW).stems).toEqual(stemsOf('pricing'));
   });
 
+  it('leaves out the interrogatives and auxiliaries of a question, in every form', () => {
+    expect(questionTerms('Why does the remote need a light when doing the evaluation?', NOW).stems).toEqual(stemsOf('remote need light evaluation'));
+    expect(questionTerms('Whose idea was the yellow case, and why did they like it?', NOW).stems).toEqual(stemsOf('yellow case like'));
+  });
+
   it('weighs the part of the meeting a question names ("when discussing …") half as much as its subject', () => {
     const q = questionTerms('What did Marketing think of the buttons when discussing the budget?', NOW);
     expect(q.terms.get(stemsOf('buttons')[0]!)).toBe(1);
@@ -70,6 +76,12 @@ describe("Ask's question processing", () => {
 
   it('stems words so that a plural or a verb form finds the line', () => {
     expect(stemsOf('batteries charged')).toEqual(stemsOf('battery charging'));
+  });
+
+  it('reads British and American spellings as one word', () => {
+    expect(stemsOf('colour favourite organisation centre grey')).toEqual(stemsOf('color favorite organization center gray'));
+    const index = buildMeetingIndex(meeting('uk', [...filler(10), ['Bo', 'The colour should be grey, the organisation prefers it.'], ...filler(10)]));
+    expect(rankPassages([index], questionTerms('Which color did the organization want?', NOW), 5)[0]!.segmentId).toBe('uk-10');
   });
 
   it('reads the dates a question names and leaves them out of its words', () => {
@@ -172,6 +184,49 @@ describe("Ask's ranking", () => {
     expect(spans.every((s) => s.length > 0)).toBe(true);
   });
 
+  it('cites stretches apart first, and the talk next to them only when there are too few', () => {
+    // The same words all through a long meeting: the five citations are five stretches, well apart.
+    const long: [string, string][] = Array.from({ length: 200 }, (_, i) => ['Ann', `The battery is fine, point ${i}.`]);
+    const apart = rankPassages([buildMeetingIndex(meeting('l', long))], questionTerms('battery', NOW), 5).map((r) => Number(r.segmentId.split('-')[1]));
+    expect(apart).toHaveLength(5);
+    const sorted = [...apart].sort((a, b) => a - b);
+    for (let i = 1; i < sorted.length; i++) expect(sorted[i]! - sorted[i - 1]!).toBeGreaterThan(CITATION_GAP);
+    // A short meeting holds no five stretches that far apart: the passages next to the best still answer.
+    const short: [string, string][] = Array.from({ length: 40 }, (_, i) => ['Ann', `The battery is fine, point ${i}.`]);
+    expect(rankPassages([buildMeetingIndex(meeting('s', short))], questionTerms('battery', NOW), 5)).toHaveLength(5);
+  });
+
+  it("cites the discussion that follows a subject's mention, after the lines that name it, and nothing far from it", () => {
+    const talk = meeting('t', [
+      ...filler(20),
+      ['Bo', "Let's talk about the launch budget."],
+      ['Cy', 'Twelve thousand euros, and the venue takes half of it.'],
+      ['Bo', 'Then the posters and the video share what is left over.'],
+      ['Cy', 'Video first, I would say, people watch it more than they read posters.'],
+      ['Bo', 'Fine, video first then, and the posters if money remains after that.'],
+      ['Cy', 'I will ask the printer what a hundred posters would cost us.'],
+      ...filler(40),
+    ]);
+    const index = buildMeetingIndex(talk);
+    const ranked = rankPassages([index], questionTerms('Summarize the discussion about the launch budget.', NOW), 5);
+    expect(ranked[0]!.segmentId).toBe('t-20');
+    expect(ranked[0]!.coverage).toBe(1);
+    // The talk after it says none of the question's words, yet is where the answer is; the filler far from it is not cited.
+    const rest = ranked.slice(1).map((r) => Number(r.segmentId.split('-')[1]));
+    expect(rest.length).toBeGreaterThan(0);
+    expect(ranked.slice(1).every((r) => r.coverage === 0)).toBe(true);
+    for (const at of rest) expect(Math.abs(at - 20)).toBeLessThan(60);
+    // A question whose words no line says still finds nothing.
+    expect(rankPassages([index], questionTerms('What about the office plants?', NOW), 5)).toEqual([]);
+  });
+
+  it("cites the named speaker's own line within a stretch where another says more of the words", () => {
+    const pair = meeting('p', [...filler(10), ['Cy', 'The case should be yellow.'], ['Bo', 'Yellow, yes.'], ...filler(10)]);
+    const ranked = rankPassages([buildMeetingIndex(pair)], questionTerms('What did Bo think of the yellow case?', NOW), 5);
+    expect(ranked[0]!.segmentId).toBe('p-11');
+    expect(rankPassages([buildMeetingIndex(pair)], questionTerms('What did Cy think of the yellow case?', NOW), 5)[0]!.segmentId).toBe('p-10');
+  });
+
   it("weighs the notes: a topic's words count in the passages of its span, a key point's at the lines it cites", () => {
     const lines: [string, string][] = [
       ...filler(10),
@@ -198,8 +253,11 @@ describe("Ask's ranking", () => {
     const same: [string, string][] = [...filler(10), ['Ann', 'The advertising budget is small.'], ...filler(10)];
     const indexes = [meeting('o', same), { ...meeting('s', same), summary: 'The team planned the advertising campaign.' }].map(buildMeetingIndex);
     expect(rankPassages(indexes, question, 5, 1)[0]!.meetingId).toBe('s');
-    // The meetings not routed to still answer when those routed to have nothing more.
-    expect(rankPassages(indexes, question, 5, 1).map((r) => r.meetingId)).toEqual(['s', 'o']);
+    // The meetings not routed to still answer when those routed to have nothing more that says the
+    // question's words; the talk around those lines comes after.
+    const ranked = rankPassages(indexes, question, 5, 1);
+    expect(ranked.filter((r) => r.coverage > 0).map((r) => r.meetingId)).toEqual(['s', 'o']);
+    expect(ranked.slice(0, 2).map((r) => r.meetingId)).toEqual(['s', 'o']);
   });
 
   it('reads a role the question names as who spoke, not as words to find', () => {
@@ -213,7 +271,9 @@ describe("Ask's ranking", () => {
     ]);
     const ranked = rankPassages([buildMeetingIndex(roles)], questionTerms('What did the Project Manager think of the budget?', NOW), 5);
     // The manager's line on the budget first, then Marketing's; the introduction only after both.
-    expect(ranked.map((r) => r.segmentId)).toEqual(['r-13', 'r-26', 'r-0']);
+    expect(ranked.slice(0, 3).map((r) => r.segmentId)).toEqual(['r-13', 'r-26', 'r-0']);
+    // Then only talk near them that says none of the question's words.
+    expect(ranked.slice(3).every((r) => r.coverage === 0)).toBe(true);
   });
 
   it('finds a word the meetings say in another form of the same root ("quotation", "quote")', () => {

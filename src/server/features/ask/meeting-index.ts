@@ -9,8 +9,9 @@ import { eng as englishStopWords } from 'stopword';
  * retrieval over such indexes: meetings scored first (BM25 over each meeting as one document, its
  * title and notes weighing more, dates the question names), then the passages of the best few (BM25
  * over passages with the notes' items on the turns they cite, the passages around adding theirs, a
- * speaker the question names favoured), then one citation per passage, never two from overlapping
- * passages. English only: Porter stems, English stop words.
+ * speaker the question names favoured, the talk after a subject's mention too), then one citation
+ * per passage, stretches apart first. English only: Porter stems, English stop words, British and
+ * American spellings read as one.
  */
 
 export type IndexedSegment = { id: string; speakerId: string | null; startMs: number; endMs?: number; text: string };
@@ -74,10 +75,11 @@ export type Fact = {
 const SPOKEN = 'um uh mm hmm yeah yep okay ok oh ah gonna wanna kinda just really actually basically will shall let us also'.split(' ');
 /**
  * The frame of a question about a meeting, not its subject: "what did the group discuss about …",
- * "summarize the discussion of …", "what was said in the meeting …".
+ * "summarize the discussion of …", "what was said in the meeting …"; with the interrogatives and
+ * auxiliaries stopword's list lacks ("why", "does", "doing" would otherwise be search terms).
  */
 const FRAME =
-  'discuss discussed discussing discussion discussions talk talked talking think thought thinks say said says summarize summarise summary group meeting meetings opinion opinions mention mentioned explain explained describe described elaborate elaborated happened happen tell told whole recommend recommended recommendation propose proposed proposal suggest suggested suggestion agree agreed disagree disagreed reason reasons towards mates put forward idea ideas view views anyone someone anybody'.split(
+  'why when while during whose whom does did doing having mainly discuss discussed discussing discussion discussions talk talked talking think thought thinks say said says summarize summarise summary group meeting meetings opinion opinions mention mentioned explain explained describe described elaborate elaborated happened happen tell told whole recommend recommended recommendation propose proposed proposal suggest suggested suggestion agree agreed disagree disagreed reason reasons towards mates put forward idea ideas view views anyone someone anybody'.split(
     ' ',
   );
 const STOP = new Set([...englishStopWords, ...SPOKEN]);
@@ -102,7 +104,12 @@ const TITLE_WEIGHT = 20;
  */
 const NOTES_WEIGHT = 2;
 /** How much naming a speaker favours the passages they speak most of (1 + this × their share of the words). */
-const SPEAKER_BOOST = 0.5;
+const SPEAKER_BOOST = 1;
+/**
+ * … and their own lines within a passage (the line's weight times 1 + this): "what did Dana think
+ * of …" asks for Dana's words, which another's line on the subject does not give.
+ */
+const SPEAKER_LINE_BOOST = 2;
 /** What a word of a speaker's name the question names weighs as a search term. */
 const SPEAKER_NAME_WEIGHT = 0.1;
 /** What a word of the same root as a question's word no meeting says weighs as a search term. */
@@ -113,6 +120,12 @@ const MEETING_WEIGHT = 0.5;
 /** The passages either side whose scores add to a passage's (their mean, times the weight): the talk around it. */
 const CONTEXT_WEIGHT = 1;
 const CONTEXT_PASSAGES = 6;
+/**
+ * Two citations of one meeting are at least this many segments apart: five citations show five
+ * stretches of talk, not the lines around one, so a first stretch that is not the answer leaves
+ * room for the one that is.
+ */
+export const CITATION_GAP = 8;
 const K1 = 1.2;
 const B = 0.75;
 
@@ -126,11 +139,36 @@ const words = (text: string): string[] =>
     .map((w) => w.replace(CLITIC, ''))
     .filter((w) => w !== '');
 
+/** British spellings and their American forms, as whole words or word starts. */
+const SPELLINGS: [RegExp, string][] = [
+  // colour, favourite, behaviours, neighbouring, …
+  [/^(colo|favo|behavio|flavo|hono|humo|labo|neighbo|rumo|harbo|vapo|odo|armo|savo|endeavo|vigo)ur/, '$1r'],
+  // organise, realised, summarising, organisation, customisers, …
+  [/^(\p{L}{3,})is(e|es|ed|ing|ation|ations|er|ers)$/u, '$1iz$2'],
+  [/^(\p{L}+)ys(e|es|ed|ing)$/u, '$1yz$2'],
+  [/^(cen|me|li|thea)tre(s|d)?$/, '$1ter$2'],
+  [/^(fib|calib)re(s)?$/, '$1er$2'],
+  [/^grey/, 'gray'],
+  [/^programme(s?)$/, 'program$1'],
+  [/^(catalo|dialo)gue(s?)$/, '$1g$2'],
+  [/^(licen|defen|offen)ce(s?)$/, '$1se$2'],
+  [/^aluminium$/, 'aluminum'],
+];
+
+/**
+ * A word in one spelling: transcripts and questions mix British and American English (a recogniser
+ * writes one, a person types the other), and Porter stems keep "colour" and "color" apart.
+ */
+function oneSpelling(word: string): string {
+  for (const [pattern, replacement] of SPELLINGS) if (pattern.test(word)) return word.replace(pattern, replacement);
+  return word;
+}
+
 /** A text's content stems in order (stop words, fillers left out). */
 export function stemsOf(text: string): string[] {
   return words(text)
     .filter((w) => !STOP.has(w) && (w.length > 1 || /\p{N}/u.test(w)))
-    .map((w) => stemmer(w));
+    .map((w) => stemmer(oneSpelling(w)));
 }
 
 const addTerms = (into: Map<string, number>, stems: string[]) => {
@@ -259,7 +297,7 @@ export function questionTerms(question: string, now: Date): QuestionTerms {
     return !STOP.has(w) && !FRAME_SET.has(w) && (w.length > 1 || /\p{N}/u.test(w)) ? [{ w, setting }] : [];
   });
   const fallback = tagged.length > 0 ? tagged : words(text).map((w) => ({ w, setting: false }));
-  const kept = fallback.slice(0, 24).map((x) => ({ stem: stemmer(x.w), weight: x.setting ? SETTING_WEIGHT : 1 }));
+  const kept = fallback.slice(0, 24).map((x) => ({ stem: stemmer(oneSpelling(x.w)), weight: x.setting ? SETTING_WEIGHT : 1 }));
   const stems = kept.map((k) => k.stem);
   const terms = new Map<string, number>();
   kept.forEach((k, i) => {
@@ -377,7 +415,9 @@ export type RankedCitation = { meetingId: string; segmentId: string; score: numb
  * there are more than `routed` meetings, the best `routed` by `scoreMeetings` are searched; each
  * passage scores BM25 (statistics over the passages searched) plus a share of its meeting's score,
  * more when the speaker the question names speaks most of it; each passage gives its segment with
- * the most of the question's weight, and a passage overlapping one already taken gives nothing.
+ * the most of the question's weight (the named speaker's lines favoured), and a passage overlapping
+ * or near one already taken gives nothing. The passages that say none of the question's words but
+ * sit in talk that does (the discussion after its subject was named) come after all that say some.
  */
 export function rankPassages(indexes: MeetingIndex[], asked: QuestionTerms, limit: number, routed = ROUTED_MEETINGS): RankedCitation[] {
   if (indexes.length === 0 || asked.terms.size === 0) return [];
@@ -419,62 +459,78 @@ export function rankPassages(indexes: MeetingIndex[], asked: QuestionTerms, limi
   };
   const raw = new Map(indexes.map((m) => [m.id, m.passages.map(passageScore)]));
   const meetingScores = scoreMeetings(indexes, question);
-  const rankIn = (searched: MeetingIndex[], wanted: number): RankedCitation[] => {
+  /** The passages of these meetings worth citing, scored, best first; `direct` when the passage says some of the question's words. */
+  const candidates = (searched: MeetingIndex[]) => {
+    if (searched.length === 0) return [];
     const bestMeeting = Math.max(...searched.map((m) => meetingScores.get(m.id)!));
-    const named = new Map(searched.map((m) => [m.id, namedSpeakers(m, question.stems)]));
-    const scored: { m: MeetingIndex; p: Passage; score: number }[] = [];
+    const scored: { m: MeetingIndex; p: Passage; score: number; direct: boolean; speakers: Set<string> }[] = [];
     for (const m of searched) {
       const scores = raw.get(m.id)!;
-      const speakers = named.get(m.id)!;
+      const speakers = namedSpeakers(m, question.stems);
       m.passages.forEach((p, at) => {
-        if (scores[at] === 0) return;
         // The talk around a passage: a question names its subject and the part of the meeting it was in
-        // ("… when discussing the budget"), which the turns nearby may speak of more than the passage.
+        // ("… when discussing the budget"), which the turns nearby may speak of more than the passage;
+        // and a discussion goes on past the lines that name its subject, so a passage saying none of
+        // the question's words is a candidate too, by the talk around it.
         let around = 0;
         for (let i = Math.max(0, at - CONTEXT_PASSAGES); i <= Math.min(scores.length - 1, at + CONTEXT_PASSAGES); i++) if (i !== at) around += scores[i]!;
+        if (scores[at] === 0 && around === 0) return;
         let score = scores[at]! + (CONTEXT_WEIGHT * around) / (2 * CONTEXT_PASSAGES);
         if (speakers.size > 0 && p.length > 0) {
           let spoken = 0;
           for (const id of speakers) spoken += p.speakerWords.get(id) ?? 0;
           score *= 1 + SPEAKER_BOOST * (spoken / p.length);
         }
-        scored.push({ m, p, score });
+        scored.push({ m, p, score, direct: scores[at]! > 0, speakers });
       });
     }
     const bestPassage = Math.max(0, ...scored.map((x) => x.score));
     for (const x of scored) x.score = x.score / bestPassage + (bestMeeting > 0 ? (MEETING_WEIGHT * meetingScores.get(x.m.id)!) / bestMeeting : 0);
-    scored.sort((a, b) => b.score - a.score || a.m.id.localeCompare(b.m.id) || a.p.first - b.p.first);
-    const taken = new Map<string, { first: number; last: number }[]>();
-    const result: RankedCitation[] = [];
-    for (const { m, p, score } of scored) {
-      if (result.length >= wanted) break;
-      const spans = taken.get(m.id) ?? [];
-      if (spans.some((s) => s.first <= p.last && p.first <= s.last)) continue;
-      spans.push({ first: p.first, last: p.last });
-      taken.set(m.id, spans);
-      const speakers = named.get(m.id)!;
-      let best = p.first;
-      let bestWeight = -1;
-      for (let i = p.first; i <= p.last; i++) {
-        let weight = 0;
-        for (const [term, idf] of idfs) if (m.segmentTerms[i]!.has(term)) weight += question.terms.get(term)! * idf;
-        if (weight > 0 && speakers.has(m.segmentSpeakers[i] ?? '')) weight *= 1 + SPEAKER_BOOST;
-        if (weight > bestWeight) {
-          best = i;
-          bestWeight = weight;
+    return scored.sort((a, b) => b.score - a.score || a.m.id.localeCompare(b.m.id) || a.p.first - b.p.first);
+  };
+  const taken = new Map<string, { first: number; last: number }[]>();
+  const result: RankedCitation[] = [];
+  /**
+   * Takes these passages in order up to `limit`: first those apart from the ones taken (by
+   * CITATION_GAP segments), then, when too few, those near them; a passage overlapping one taken
+   * never gives a citation. Each gives its segment with the most of the question's weight (the
+   * named speaker's lines favoured; in a passage saying none of them, its longest line).
+   */
+  const take = (list: ReturnType<typeof candidates>) => {
+    const used = new Set<number>();
+    for (const gap of [CITATION_GAP, 0])
+      list.forEach(({ m, p, score, speakers }, at) => {
+        if (result.length >= limit || used.has(at)) return;
+        const spans = taken.get(m.id) ?? [];
+        if (spans.some((s) => s.first - gap <= p.last && p.first <= s.last + gap)) return;
+        used.add(at);
+        spans.push({ first: p.first, last: p.last });
+        taken.set(m.id, spans);
+        let best = p.first;
+        let bestWeight = -1;
+        for (let i = p.first; i <= p.last; i++) {
+          let weight = 0;
+          for (const [term, idf] of idfs) if (m.segmentTerms[i]!.has(term)) weight += question.terms.get(term)! * idf;
+          if (weight > 0 && speakers.has(m.segmentSpeakers[i] ?? '')) weight *= 1 + SPEAKER_LINE_BOOST;
+          if (weight > bestWeight || (weight === 0 && bestWeight === 0 && m.segments[i]!.text.length > m.segments[best]!.text.length)) {
+            best = i;
+            bestWeight = weight;
+          }
         }
-      }
-      result.push({ meetingId: m.id, segmentId: m.segmentIds[best]!, score, coverage: coverageOf(p) });
-    }
-    return result;
+        result.push({ meetingId: m.id, segmentId: m.segmentIds[best]!, score, coverage: coverageOf(p) });
+      });
   };
   const order = [...indexes].sort((a, b) => meetingScores.get(b.id)! - meetingScores.get(a.id)! || a.id.localeCompare(b.id));
-  const result: RankedCitation[] = [];
-  // The best few meetings first; the others only when those hold too few moments.
-  for (const searched of [order.slice(0, routed), order.slice(routed)]) {
-    if (result.length >= limit || searched.length === 0) break;
-    result.push(...rankIn(searched, limit - result.length));
-  }
+  const routedFirst = candidates(order.slice(0, routed));
+  let others: ReturnType<typeof candidates> | undefined;
+  // The passages saying the question's words before those only near them; in each, the best few
+  // meetings' first, the others' only when those hold too few.
+  for (const direct of [true, false])
+    for (const group of ['routed', 'others'] as const) {
+      if (result.length >= limit) break;
+      const list = group === 'routed' ? routedFirst : (others ??= candidates(order.slice(routed)));
+      take(list.filter((x) => x.direct === direct));
+    }
   return result;
 }
 
