@@ -376,6 +376,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     autoModels: { enabled: config.models.auto, wanted: wantedModels },
     identifySpeakers: speakers.identify,
     speakerWindows: speakers.windowed,
+    voices: speakers,
     settingsOf: settings.pipeline,
     log,
     maxAttempts: config.transcription.maxAttempts,
