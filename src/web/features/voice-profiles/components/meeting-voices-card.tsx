@@ -42,7 +42,7 @@ export function MeetingVoicesCard({ meeting }: { meeting: Meeting }) {
       },
     );
   return (
-    <Card aria-labelledby="meeting-voices-title">
+    <Card role="region" aria-labelledby="meeting-voices-title">
       <CardHeader>
         <CardTitle id="meeting-voices-title">Voices</CardTitle>
         <CardDescription>Name a speaker after yourself or a teammate, and later meetings recognise the voice.</CardDescription>

@@ -28,7 +28,7 @@ export function VoiceProfileCard() {
   const teams = useMyTeams();
   const data: MyVoiceResponse | undefined = voice.data;
   return (
-    <Card id="voice-profile" aria-labelledby="voice-profile-title">
+    <Card id="voice-profile" role="region" aria-labelledby="voice-profile-title">
       <CardHeader>
         <CardTitle id="voice-profile-title">Voice profile</CardTitle>
         <CardDescription>
