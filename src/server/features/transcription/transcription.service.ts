@@ -18,7 +18,6 @@ import type { VoiceTurn } from './speakers/voice-embedding-protocol.ts';
 
 export type { VoicePath } from './speakers/identify-speakers.ts';
 export type { VoiceTurn } from './speakers/voice-embedding-protocol.ts';
-export { MIN_VOICE_SPEECH_MS } from './speakers/voice-embedding-protocol.ts';
 
 export type TranscriptionService = {
   /** A recording was stored: queue its transcription (durably) and start on it soon. */
