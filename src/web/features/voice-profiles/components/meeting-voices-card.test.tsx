@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MeetingDetail } from '#shared/contracts/meetings.ts';
 import type { VoiceSuggestion } from '#shared/contracts/voice-profiles.ts';
 import type { ReactNode } from 'react';
 import { SignedIn, testUser } from '#tests/support/web/test-auth.tsx';
@@ -17,7 +18,7 @@ const TOMASZ = '9e4b7c21-5a3d-4c8e-b1f2-6d7e8f9a0b1c';
 const SUGGESTION = '7a0c9a1e-2b8e-4f6f-8b55-0f4d2c1e9a33';
 const ME = '3c4d5e6f-7081-4a92-8b3c-4d5e6f708192';
 const AsMe = ({ children }: { children: ReactNode }) => <SignedIn user={{ ...testUser(), id: ME }}>{children}</SignedIn>;
-const meeting = {
+const meeting: Pick<MeetingDetail, 'id' | 'status' | 'hasAudio' | 'speakers'> = {
   id: MEETING,
   status: 'ready',
   hasAudio: true,
@@ -25,7 +26,7 @@ const meeting = {
     { id: SPEAKER_1, label: 'Speaker 1', displayName: null },
     { id: SPEAKER_2, label: 'Speaker 2', displayName: null },
   ],
-} as const;
+};
 
 function installServer(suggestions: VoiceSuggestion[]) {
   let open = suggestions;

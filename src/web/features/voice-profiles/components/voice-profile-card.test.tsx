@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { MyVoiceResponse } from '#shared/contracts/voice-profiles.ts';
+import type { MyVoiceResponse, VoiceProfile } from '#shared/contracts/voice-profiles.ts';
 import { SignedIn } from '#tests/support/web/test-auth.tsx';
 import { VoiceProfileCard } from './voice-profile-card.tsx';
 
@@ -13,13 +13,13 @@ const MEETING = '5c1f0e0e-8d2b-4a55-9d3c-3d2f4f1a9b01';
 const REQUEST = '7a0c9a1e-2b8e-4f6f-8b55-0f4d2c1e9a33';
 const OWNER = '9e4b7c21-5a3d-4c8e-b1f2-6d7e8f9a0b1c';
 const BUILT_IN = { kind: 'built-in', model: null, reason: 'no speaker embedding model installed' } as const;
-const PROFILE = {
+const PROFILE: VoiceProfile = {
   createdAt: '2026-12-07T10:00:00.000Z',
   updatedAt: '2026-12-07T10:00:00.000Z',
   team: TEAM,
   sources: [{ meetingId: MEETING, meetingTitle: 'Reading, part one', via: 'enrolment', addedAt: '2026-12-07T10:00:00.000Z', canOpen: false }],
   paths: ['built-in'],
-} as const;
+};
 
 /** The voice-profile endpoints as the server answers them (the contract's shapes), and the teams list. */
 function installVoiceServer(initial: MyVoiceResponse) {
