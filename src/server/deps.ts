@@ -427,7 +427,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   // Billing Information follows to the Stripe customer (only where Stripe is configured).
   if (config.stripe) subscribeBilling(events, billing);
   subscribeNotifications(events, notifications, teams);
-  const voiceProfiles = createVoiceProfilesService({ db, meetings, transcription, teams, profilesOf: people.profilesOf, events, now, log });
+  const voiceProfiles = createVoiceProfilesService({ db, meetings, transcription, teams, profilesOf: people.profilesOf, events, rateLimiters, now, log });
   subscribeVoiceProfiles(events, voiceProfiles);
   const webhooks = createWebhooksService({
     db,
@@ -508,6 +508,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     now,
     log,
     rateLimiters,
+    voiceProfileOf: voiceProfiles.exportFor,
   });
   const avatars = createAvatarStore(blobs, rateLimiters);
   const apiTokens = createApiTokensService({ db, now, rateLimiters });

@@ -8,6 +8,7 @@ import { MeetingDetailSchema, type MeetingDetail } from '#shared/contracts/meeti
 import { MyVoiceResponseSchema, VoiceSuggestionSchema, type MyVoiceResponse } from '#shared/contracts/voice-profiles.ts';
 import { finalizeRecording } from '#server/features/recordings/finalize-recording.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+import { VOICE_LEARNING_PER_HOUR } from './voice-profiles.service.ts';
 import { createFakeSpeechEngine } from '#tests/support/fake-speech.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { outbox } from '#tests/support/supabase-client.ts';
@@ -192,6 +193,10 @@ describe('voice profiles', () => {
     );
     expect(accepted.requests).toEqual([]);
     expect(accepted.profile?.team).toEqual({ id: teamId, name: 'Voices' });
+    // Their data export holds the consent and the numbers kept, never audio.
+    const exported = await t.deps.services.voiceProfiles.exportFor(teammate.id);
+    expect(exported?.consents).toEqual([expect.objectContaining({ meetingTitle: 'Reading, part one', requestedBy: owner.id, status: 'accepted' })]);
+    expect(exported?.voices.map((v) => [v.path, v.embedding.length])).toEqual([['built-in', 24]]);
     // The teammate cannot open the owner's private meeting, but sees where their voice came from.
     expect(accepted.profile?.sources).toEqual([expect.objectContaining({ meetingId: first.id, meetingTitle: 'Reading, part one', canOpen: false })]);
   });
@@ -231,6 +236,22 @@ describe('voice profiles', () => {
     const after = await transcribed(owner, 'Reading after deletion', teammateVoice[1]);
     expect(names(after)).toEqual(['Speaker 1']);
     expect(await suggestionsOf(owner, after.id)).toEqual([]);
+  });
+
+  it('learns no voice from a meeting without a recording, and at most VOICE_LEARNING_PER_HOUR voices an hour', async () => {
+    const person = await signUp('voice-limit', 'Lena Limit');
+    const imported = await api(person, 'POST', '/api/v1/meetings/imports', { fileName: 'notes.txt', content: 'Lena: hello there\nLena: and again' });
+    expect(imported.status, imported.raw).toBe(201);
+    const meeting = MeetingDetailSchema.parse(imported.body);
+    const enrol = () => api(person, 'POST', `/api/v1/meetings/${meeting.id}/speakers/${meeting.speakers[0]!.id}/voice`, { who: 'me' });
+    const refused = await enrol();
+    expect(refused.status).toBe(400);
+    expect((refused.body as { error: { message: string } }).error.message).toBe('This meeting has no recording to learn a voice from.');
+    for (let i = 1; i < VOICE_LEARNING_PER_HOUR; i++) expect((await enrol()).status).toBe(400);
+    const limited = await enrol();
+    expect(limited.status).toBe(429);
+    expect((limited.body as { error: { message: string } }).error.message).toMatch(/^Too many voices learned this hour; try again in \d+ min\.$/);
+    expect((await voiceOf(person)).profile).toBeNull();
   });
 
   it('deletes the profile with the account', { timeout: 120_000 }, async () => {

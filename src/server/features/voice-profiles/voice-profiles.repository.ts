@@ -97,6 +97,11 @@ export async function consentById(db: Db, id: string): Promise<ConsentRow | unde
   return db.selectFrom('voice_consents').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Every consent asked of the person, answered or not, oldest first (the data export). */
+export async function consentsOf(db: Db, personId: string): Promise<ConsentRow[]> {
+  return db.selectFrom('voice_consents').selectAll().where('person_id', '=', personId).orderBy('created_at').orderBy('id').limit(1000).execute();
+}
+
 export async function pendingConsentsFor(db: Db, personId: string, limit: number): Promise<ConsentRow[]> {
   return db
     .selectFrom('voice_consents')

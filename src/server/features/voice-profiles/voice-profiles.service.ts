@@ -3,6 +3,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { EnrolVoiceBody, MyVoiceResponse, VoicePath, VoiceSuggestion } from '#shared/contracts/voice-profiles.ts';
 import { MAX_VOICE_PROFILE_SOURCES } from '#shared/contracts/voice-profiles.ts';
 import type { Db } from '#server/db/create-db.ts';
+import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { EventRecorder } from '#server/events/domain-events.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
@@ -12,6 +13,7 @@ import {
   addSamples,
   candidateProfiles,
   consentById,
+  consentsOf,
   decideConsent,
   decideSuggestion,
   deleteProfile,
@@ -51,6 +53,12 @@ export const MATCH_THRESHOLDS: Record<SpeakerVoicePath['kind'], { name: number; 
   'built-in': { name: 0.995, suggest: 0.985 },
   'sherpa-onnx': { name: 0.7, suggest: 0.5 },
 };
+
+/**
+ * Voices learned from recordings a person may ask for in an hour (enrolling, accepting a request or
+ * a suggestion): each decodes a whole recording, so a script could keep the server busy with them.
+ */
+export const VOICE_LEARNING_PER_HOUR = 30;
 
 /** The descriptions of a voice a profile keeps: the newest, one per meeting it came from. */
 const MAX_SAMPLES = MAX_VOICE_PROFILE_SOURCES;
@@ -102,10 +110,18 @@ export function createVoiceProfilesService(deps: {
   profilesOf: (ids: readonly string[]) => Promise<Map<string, { name: string; email: string }>>;
   /** The consent request's event commits with the request (notifications tell the teammate). */
   events: EventRecorder;
+  rateLimiters: RateLimiters;
   now: () => Date;
   log: Logger;
 }) {
   const { db, meetings } = deps;
+  const learning = deps.rateLimiters.limiter({ keyPrefix: 'voiceLearning', points: VOICE_LEARNING_PER_HOUR, duration: 3600 });
+  /** Counts one voice learned on behalf of `userId`; refused past the hour's allowance. */
+  const allowLearning = async (userId: string): Promise<void> => {
+    const allowance = await learning.consume(userId);
+    if (!allowance.allowed)
+      throw new AppError('RATE_LIMITED', `Too many voices learned this hour; try again in ${Math.ceil(allowance.msBeforeNext / 60_000)} min.`);
+  };
   const nowIso = () => deps.now().toISOString();
   const nameOf = async (userId: string): Promise<string> => {
     const profile = (await deps.profilesOf([userId])).get(userId);
@@ -223,6 +239,7 @@ export function createVoiceProfilesService(deps: {
       const now = nowIso();
       if (body.who === 'me') {
         await checkTeam(ownerId, body.teamId);
+        await allowLearning(ownerId);
         const voice = await voiceOf(meetingId, speakerId);
         const displayName = await nameOf(ownerId);
         await insertConsent(db, {
@@ -292,6 +309,7 @@ export function createVoiceProfilesService(deps: {
       }
       const teamId = answer.teamId === undefined ? consent.team_id : answer.teamId;
       await checkTeam(userId, teamId);
+      await allowLearning(userId);
       const voice = await voiceOf(consent.meeting_id, consent.speaker_id);
       if (!(await decideConsent(db, consentId, 'accepted', teamId, nowIso()))) throw new AppError('CONFLICT', 'This request was already answered.');
       await keepVoice(
@@ -337,6 +355,8 @@ export function createVoiceProfilesService(deps: {
         await decideSuggestion(db, suggestion, 'rejected', nowIso());
         throw notFound('Voice profile');
       }
+      await allowLearning(ownerId);
+      // The name stands even when the voice cannot be learned again (the recording gone meanwhile).
       const voice = await voiceOf(meetingId, suggestion.speaker_id).catch(() => undefined);
       if (!(await decideSuggestion(db, suggestion, 'accepted', nowIso()))) throw new AppError('CONFLICT', 'This suggestion was already answered.');
       await meetings.renameSpeaker(ownerId, meetingId, suggestion.speaker_id, await nameOf(suggestion.person_id));
@@ -414,6 +434,32 @@ export function createVoiceProfilesService(deps: {
         }
       }
       deps.log.info({ meetingId, speakers: speakers.length, profiles: people.length, named: namedSpeakers.size }, 'speakers matched against voice profiles');
+    },
+
+    /** Request Data Export: the person's profile as kept (the team, each description with its meeting and numbers) and their consents; null without either. */
+    exportFor: async (userId: string) => {
+      const [profile, samples, consents] = await Promise.all([profileOf(db, userId), samplesOf(db, [userId]), consentsOf(db, userId)]);
+      if (!profile && consents.length === 0) return null;
+      return {
+        teamId: profile?.team_id ?? null,
+        createdAt: profile?.created_at ?? null,
+        voices: samples.map((s) => ({
+          meetingId: s.meeting_id,
+          meetingTitle: s.meeting_title,
+          via: s.via,
+          path: s.path,
+          embedding: JSON.parse(s.embedding) as number[],
+          addedAt: s.created_at,
+        })),
+        consents: consents.map((c) => ({
+          meetingId: c.meeting_id,
+          meetingTitle: c.meeting_title,
+          requestedBy: c.requested_by,
+          status: c.status,
+          askedAt: c.created_at,
+          decidedAt: c.decided_at,
+        })),
+      };
     },
 
     /** Delete All Data / Delete Account: the person's profile, consents and requests go. */
