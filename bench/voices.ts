@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseRttm, type Turn } from '#server/features/transcription/speakers/diarization-error-rate.ts';
-import { CONFIDENT_MATCH_DISTANCE, SUGGESTED_MATCH_DISTANCE, voiceDistance, voiceEmbedding } from '#server/features/transcription/speakers/voice-embedding.ts';
+import { voiceEmbedding } from '#server/features/transcription/speakers/voice-embedding.ts';
+import { cosineSimilarity, MATCH_THRESHOLDS } from '#server/features/voice-profiles/voice-profiles.service.ts';
 import { decodeToPcm16k } from '#server/lib/ffmpeg.ts';
 import { longFliteMeeting } from '#tests/support/flite-meeting.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
@@ -10,17 +11,18 @@ import type { Row } from './lib/report.ts';
 /**
  * Voices across meetings (issue 32): a voice enrolled from one recording, looked for in another.
  * Each enrolled voice is a profile (the built-in features' embedding of its turns); each speaker of
- * the later recording takes its nearest profile, named at once within CONFIDENT_MATCH_DISTANCE,
- * suggested ("Is this …?") within SUGGESTED_MATCH_DISTANCE, left alone beyond. Strangers (voices
- * with no profile) must never be named.
+ * the later recording takes its most similar profile (cosine similarity, as the voice-profiles
+ * feature matches), named at once above MATCH_THRESHOLDS' `name`, suggested ("Is this …?") above
+ * its `suggest`, left alone below. Strangers (voices with no profile) must never be named.
  *
  * Tune: meetings spoken by flite's voices (enrolled in one, met in another with new words and two
  * strangers) and the pyannote sample's two people (first half of each one's turns enrolled, second
  * half met: two real voices on one microphone, the hardest case for a false match). Held out, never
- * looked at while setting the distances: LibriVox's reader (first half enrolled, second met) among
+ * looked at while setting the thresholds: LibriVox's reader (first half enrolled, second met) among
  * the other real clips' speakers as strangers.
  */
 type Voice = { who: string; embedding: Float32Array };
+const THRESHOLDS = MATCH_THRESHOLDS['built-in'];
 type Trial = { enrolled: Voice[]; met: Voice[] };
 
 function voicesOf(pcm: Buffer, turns: Turn[], only?: (turn: Turn, index: number, mine: Turn[]) => boolean): Voice[] {
@@ -91,22 +93,22 @@ function score(trials: Trial[]): { tally: Tally; rows: Row[] } {
       if (known) tally.known++;
       else tally.strangers++;
       const nearest = trial.enrolled
-        .map((p) => ({ who: p.who, distance: voiceDistance(p.embedding, voice.embedding) }))
-        .sort((a, b) => a.distance - b.distance)[0];
+        .map((p) => ({ who: p.who, similarity: cosineSimilarity(p.embedding, voice.embedding) }))
+        .sort((a, b) => b.similarity - a.similarity)[0];
       if (!nearest) continue;
       const right = nearest.who === voice.who;
       let outcome = 'left unnamed';
-      if (nearest.distance <= CONFIDENT_MATCH_DISTANCE) {
+      if (nearest.similarity >= THRESHOLDS.name) {
         tally.named++;
         if (right) tally.namedRight++;
         else tally.falseNamed++;
         outcome = `named ${nearest.who}`;
-      } else if (nearest.distance <= SUGGESTED_MATCH_DISTANCE) {
+      } else if (nearest.similarity >= THRESHOLDS.suggest) {
         tally.suggested++;
         if (right) tally.suggestedRight++;
         outcome = `suggested ${nearest.who}`;
       }
-      rows.push({ name: `  ${voice.who}${known ? '' : ' (stranger)'}`, value: `nearest ${nearest.who} at ${nearest.distance.toFixed(2)}: ${outcome}` });
+      rows.push({ name: `  ${voice.who}${known ? '' : ' (stranger)'}`, value: `nearest ${nearest.who} at ${nearest.similarity.toFixed(3)}: ${outcome}` });
     }
   }
   return { tally, rows };
@@ -117,7 +119,7 @@ const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : `${a}/${b} = ${(a / b
 export async function benchVoices(): Promise<Row[]> {
   const real = await realTrials();
   const rows: Row[] = [
-    { name: 'distances', value: `named within ${CONFIDENT_MATCH_DISTANCE}, suggested within ${SUGGESTED_MATCH_DISTANCE} (RMS difference per dimension)` },
+    { name: 'thresholds', value: `named at ${THRESHOLDS.name}, suggested at ${THRESHOLDS.suggest} (cosine similarity of the built-in features)` },
   ];
   for (const [split, trials] of [
     ['tune', [...tuneTrials(), real.tune]],

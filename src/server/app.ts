@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Deps } from './deps.ts';
 import { registerApiTokenRoutes } from './features/api-tokens/api-tokens.routes.ts';
+import { registerVoiceProfileRoutes } from './features/voice-profiles/voice-profiles.routes.ts';
 import { registerAskRoutes } from './features/ask/ask.routes.ts';
 import { registerBillingRoutes, registerStripeWebhook } from './features/billing/billing.routes.ts';
 import { registerAccountRoutes } from './features/account/account.routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   const guard = createApiGuard(deps.auth.context, { verify, limiter: services.apiTokens.limiter });
   const route = createRouter(app, guard);
   registerApiTokenRoutes(route, { apiTokens: services.apiTokens, billing: services.billing });
+  registerVoiceProfileRoutes(route, { voiceProfiles: services.voiceProfiles });
   registerBillingRoutes(route, { billing: services.billing });
   if (config.stripe) await registerStripeWebhook(app, { billing: services.billing });
   registerMeRoute(route, { firstVisit: deps.auth.accounts.firstVisit });

@@ -66,6 +66,8 @@ import { subscribeNotifications } from './features/notifications/notifications.s
 import { subscribeTeams } from './features/teams/teams.subscribers.ts';
 import { subscribeMeetings } from './features/meetings/meetings.subscribers.ts';
 import { subscribeWebhooks } from './features/webhooks/webhooks.subscribers.ts';
+import { createVoiceProfilesService, type VoiceProfilesService } from './features/voice-profiles/voice-profiles.service.ts';
+import { subscribeVoiceProfiles } from './features/voice-profiles/voice-profiles.subscribers.ts';
 import { createWebhooksService, type WebhookTimings, type WebhooksService } from './features/webhooks/webhooks.service.ts';
 import { createDomainEvents, type DomainEvents } from './events/domain-events.ts';
 import type { StageLimits } from './features/transcription/stage-limits.ts';
@@ -117,6 +119,8 @@ export type Services = {
   telemetry: TelemetryService;
   /** Settings › Developers' outgoing webhooks (Standard Webhooks), a subscriber of the domain events. */
   webhooks: WebhooksService;
+  /** Voice profiles: people's voices kept with their consent, and later meetings' speakers named from them. */
+  voiceProfiles: VoiceProfilesService;
 };
 
 export type Deps = {
@@ -376,6 +380,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     autoModels: { enabled: config.models.auto, wanted: wantedModels },
     identifySpeakers: speakers.identify,
     speakerWindows: speakers.windowed,
+    voices: speakers,
     settingsOf: settings.pipeline,
     log,
     maxAttempts: config.transcription.maxAttempts,
@@ -422,6 +427,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   // Billing Information follows to the Stripe customer (only where Stripe is configured).
   if (config.stripe) subscribeBilling(events, billing);
   subscribeNotifications(events, notifications, teams);
+  const voiceProfiles = createVoiceProfilesService({ db, meetings, transcription, teams, profilesOf: people.profilesOf, events, rateLimiters, now, log });
+  subscribeVoiceProfiles(events, voiceProfiles);
   const webhooks = createWebhooksService({
     db,
     jobs,
@@ -501,6 +508,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     now,
     log,
     rateLimiters,
+    voiceProfileOf: voiceProfiles.exportFor,
   });
   const avatars = createAvatarStore(blobs, rateLimiters);
   const apiTokens = createApiTokensService({ db, now, rateLimiters });
@@ -548,6 +556,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
         avatars.remove,
         calendar.removeFor,
         notifications.removeFor,
+        voiceProfiles.removeFor,
         teams.forgetActivityOf,
         slack.removeFor,
         microsoftTeams.removeFor,
@@ -578,6 +587,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     teamsSync,
     telemetry,
     webhooks,
+    voiceProfiles,
   };
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now });
   const uploadSweeper = createUploadSweeper({ store: uploadStore, meetings, blobs, log, expiryMs: config.uploads.expiryMs, now });

@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('speakers of a recording made on /record', () => {
-  it('shows one reader as one speaker', { timeout: 240_000 }, async () => {
+  it('shows one reader as one speaker, whose voice profile is kept from it, shown in Settings and deleted', { timeout: 240_000 }, async () => {
     const { context, page } = await signedInPage(browser, { fullName: 'Ruth Reader' });
     await page.goto('/record');
     await page.getByLabel('Meeting title').fill('One reader');
@@ -45,6 +45,22 @@ describe('speakers of a recording made on /record', () => {
       transcript.locator(':scope > li').evaluateAll((lines) => lines.map((li) => li.textContent!.match(/^\d\d:\d\d([^:]+):/)?.[1]?.trim()));
     await expect.poll(async () => (await speakersOfLines()).length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(new Set(await speakersOfLines())).toEqual(new Set(['Speaker 1']));
+
+    // Issue 32: the reader keeps a voice profile from this meeting, sees it in Settings, deletes it.
+    const voices = page.getByRole('region', { name: 'Voices' });
+    await voices.getByLabel('Is').selectOption({ label: 'Me' });
+    await voices.getByRole('button', { name: 'This speaker is me' }).click();
+    await toast(page, 'Your voice profile has this voice now: later meetings name you.').waitFor({ timeout: 30_000 });
+    await expect.poll(async () => new Set(await speakersOfLines())).toEqual(new Set(['Ruth Reader']));
+    await page.goto('/settings?tab=privacy');
+    const profile = page.getByRole('region', { name: 'Voice profile' });
+    await profile.getByRole('list', { name: 'Meetings your voice profile came from' }).getByRole('link', { name: 'One reader' }).waitFor();
+    expect(await profile.getByText(/Voices are described by/).textContent()).toMatch(
+      /^Voices are described by (Parley’s built-in voice features|the speaker embedding model)/,
+    );
+    await profile.getByRole('button', { name: 'Delete voice profile' }).click();
+    await toast(page, 'Your voice profile was deleted.').waitFor();
+    await profile.getByText('You have no voice profile.', { exact: false }).waitFor();
     await context.close();
   });
 });

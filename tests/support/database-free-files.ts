@@ -14,6 +14,7 @@ export const DATABASE_FREE_FILES: readonly string[] = [
   'src/server/features/transcription/speakers/identify-speakers.int.test.ts',
   'src/server/features/transcription/speakers/long-meeting.int.test.ts',
   'src/server/features/transcription/speakers/sherpa-diarization.int.test.ts',
+  'src/server/features/transcription/speakers/voice-embedding-paths.int.test.ts',
   'src/server/lib/child-host/host-client.int.test.ts',
   'src/server/lib/child-host/host-pool.int.test.ts',
   'src/server/lib/ffmpeg-windows.int.test.ts',

@@ -34,6 +34,11 @@ export function createFakeSpeakerIdentifier(): SpeakerIdentifier {
       identify: async (segments) => ({ speakers: [{ label: 'Speaker 1' }], segments: segments.map((s) => ({ ...s, speaker: 0 })) }),
     }),
     status: async () => ({ method: 'clustering', voiceActivity: 'energy', reasons: [] }),
+    voicePath: async () => ({ kind: 'built-in', key: 'built-in', reason: 'a test without speaker identification' }),
+    embedVoices: async (_pcm, speakers) => ({
+      path: { kind: 'built-in', key: 'built-in', reason: 'a test without speaker identification' },
+      voices: speakers.map(() => null),
+    }),
     close: async () => undefined,
   };
 }

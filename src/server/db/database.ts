@@ -15,6 +15,7 @@ import type { SlackTables } from '../features/slack/slack.table.ts';
 import type { TeamTables } from '../features/teams/teams.table.ts';
 import type { TeamsSyncTables } from '../features/teams-sync/teams-sync.table.ts';
 import type { WebhookTables } from '../features/webhooks/webhooks.table.ts';
+import type { VoiceProfileTables } from '../features/voice-profiles/voice-profiles.table.ts';
 import type { EventTables } from '../events/events.table.ts';
 import type { JobTables } from '../jobs/jobs.table.ts';
 import type { BlobTables } from '../lib/blobs.table.ts';
@@ -38,6 +39,7 @@ export type Database = ApiTokenTables &
   TeamTables &
   TeamsSyncTables &
   WebhookTables &
+  VoiceProfileTables &
   JobTables &
   BlobTables &
   EventTables & {

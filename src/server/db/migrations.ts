@@ -39,6 +39,7 @@ import * as createEmotionScores from './migrations/2026-12-07-1200-create-emotio
 import * as calendarEventLinks from './migrations/2026-12-08-0000-calendar-event-links.ts';
 import * as firstVisitSeenAt from './migrations/2026-12-08-0100-add-first-visit-seen-at.ts';
 import * as insightAssigneeSpeaker from './migrations/2026-12-08-0110-add-insight-assignee-speaker.ts';
+import * as createVoiceProfiles from './migrations/2026-12-08-0200-create-voice-profiles.ts';
 import { sealAuthSecrets, type Sealer } from './migrations/2026-11-24-1100-seal-auth-secrets.ts';
 import * as audioBytesBigint from './migrations/2026-11-24-1200-audio-bytes-bigint.ts';
 import * as sessionRecovery from './migrations/2026-11-24-1300-session-recovery.ts';
@@ -97,6 +98,7 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-12-08-0000-calendar-event-links': calendarEventLinks,
   '2026-12-08-0100-add-first-visit-seen-at': firstVisitSeenAt,
   '2026-12-08-0110-add-insight-assignee-speaker': insightAssigneeSpeaker,
+  '2026-12-08-0200-create-voice-profiles': createVoiceProfiles,
 });
 
 /** The migrations for a database that holds no secrets yet (tests of one migration's effect). */

@@ -76,6 +76,8 @@ export const EVENT_PAYLOADS = {
   }),
   /** Settings › Billing › Billing Information was saved (billing copies it to the person's Stripe customer). */
   'billing_details.updated': z.object({}),
+  /** A meeting's owner named a speaker after a teammate: the teammate (the owner of this event) is asked to let Parley keep a profile of their voice. */
+  'voice_consent.requested': z.object({ consentId: z.string(), meetingTitle: z.string() }),
   /** The account was deleted (its rows are gone by the time this is delivered). */
   'account.deleted': z.object({}),
 } as const;

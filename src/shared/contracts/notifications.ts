@@ -9,7 +9,7 @@ import type { NotificationSettings } from './settings.ts';
  */
 
 /** The in-app kinds, each behind its own Settings › Notifications › In-App choice. */
-export const NOTIFICATION_KINDS = ['action_item', 'mention', 'team_invitation', 'integration'] as const;
+export const NOTIFICATION_KINDS = ['action_item', 'mention', 'team_invitation', 'integration', 'voice_consent'] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
@@ -19,6 +19,8 @@ export const CHOICE_OF_KIND: Record<NotificationKind, keyof NotificationSettings
   mention: 'mentions',
   team_invitation: 'teamInvitations',
   integration: null,
+  // A question about the person's own voice: asked whatever their choices, or nothing is ever kept.
+  voice_consent: null,
 };
 
 /**

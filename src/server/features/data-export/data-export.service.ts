@@ -59,6 +59,8 @@ export function createDataExportService(deps: {
   now: () => Date;
   log: Logger;
   rateLimiters: RateLimiters;
+  /** The person's voice profile as it is kept (consents, sources, the numbers), from the voice-profiles feature. */
+  voiceProfileOf?: (userId: string) => Promise<unknown>;
 }) {
   const { db, meetings, notes, settings, blobs } = deps;
   const requests = deps.rateLimiters.limiter({ keyPrefix: 'data-export', points: EXPORTS_PER_DAY, duration: 24 * 60 * 60 });
@@ -103,7 +105,16 @@ export function createDataExportService(deps: {
       onMeeting(index + 1, ids.length);
     }
     const { settings: userSettings } = await settings.get({ id: userId, name: account.fullName, email: account.email });
-    const document = { format: 'parley-data-export', version: 1, exportedAt: deps.now().toISOString(), account, settings: userSettings, meetings: list };
+    const voiceProfile = (await deps.voiceProfileOf?.(userId)) ?? null;
+    const document = {
+      format: 'parley-data-export',
+      version: 1,
+      exportedAt: deps.now().toISOString(),
+      account,
+      settings: userSettings,
+      voiceProfile,
+      meetings: list,
+    };
     return [{ name: 'account.json', json: document }, ...readable, ...audio] satisfies ArchiveEntry[];
   };
 

@@ -126,3 +126,29 @@ export function teamDigestEmail(input: {
     footer: input.footer,
   });
 }
+
+/**
+ * A teammate named a speaker after the person and asks to keep a profile of their voice. Sent
+ * whatever the notification choices (a question about the person's own data, not news), so it
+ * carries no unsubscribe link: nothing is kept unless they accept.
+ */
+export function voiceConsentEmail(input: { to: string; requester: string; meetingTitle: string; settingsUrl: string }): NotificationEmail {
+  const lines = [
+    `${input.requester} named a speaker in “${input.meetingTitle}” after you and asks whether Parley may keep a voice profile of you, so that later meetings name you.`,
+    'A voice profile is numbers that describe your voice, never the recording. Nothing is kept unless you accept, and you can delete it at any time in Settings.',
+  ];
+  const text = [...lines, `Accept or decline: ${input.settingsUrl}`].join('\n\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111">
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p><a href="${escapeHtml(input.settingsUrl)}" style="display:inline-block;padding:10px 16px;background:#111;color:#fff;border-radius:6px;text-decoration:none">Accept or decline</a></p>
+</body></html>`;
+  return {
+    kind: 'notification',
+    to: input.to,
+    subject: `${input.requester} asks to keep a voice profile of you`,
+    text,
+    html,
+    link: input.settingsUrl,
+    headers: {},
+  };
+}

@@ -27,6 +27,7 @@ import {
   insightsReadyEmail,
   teamDigestEmail,
   transcriptionCompleteEmail,
+  voiceConsentEmail,
   type EmailFooter,
   type NotificationEmail,
 } from './notification-emails.ts';
@@ -318,6 +319,24 @@ export function createNotificationsService(deps: NotificationsDeps) {
     });
   };
 
+  /** A teammate asks to keep a profile of the person's voice: in the bell and by email, whatever the choices. */
+  const voiceConsentRequested = async (request: { consentId: string; personId: string; requesterId: string | null; meetingTitle: string }): Promise<void> => {
+    const people = await deps.profilesOf([request.personId, ...(request.requesterId ? [request.requesterId] : [])]);
+    const person = people.get(request.personId);
+    if (!person) return;
+    const requester = (request.requesterId && people.get(request.requesterId)?.name) || 'A teammate';
+    const link = '/settings?tab=privacy#voice-profile';
+    const fresh = await notify(request.personId, {
+      kind: 'voice_consent',
+      title: `${requester} asks to keep a voice profile of you`,
+      body: `From “${request.meetingTitle}”. Nothing is kept unless you accept.`,
+      link,
+      dedupeKey: `voice-consent:${request.consentId}`,
+    });
+    // Once per request: a delivery run again after the bell has it sends no second email.
+    if (fresh) await deps.sendEmail(voiceConsentEmail({ to: person.email, requester, meetingTitle: request.meetingTitle, settingsUrl: `${base}${link}` }));
+  };
+
   /** The person's Team Activity digest for today, if it is on, due, not sent yet today, and there is news. */
   const digestFor = async (userId: string): Promise<boolean> => {
     if (!(await choicesOf(userId)).teamActivity) return false;
@@ -406,6 +425,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     notesReady,
     actionItemAssigned,
     teamInvitationSent,
+    voiceConsentRequested,
 
     /** What an unsubscribe link would turn off, or undefined when the link is forged, altered or revoked. */
     unsubscribeTarget: async (token: string): Promise<{ userId: string; choice: EmailChoice; label: string; email: string } | undefined> => {

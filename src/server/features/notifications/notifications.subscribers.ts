@@ -6,12 +6,13 @@ import type { NotificationsService } from './notifications.service.ts';
  * Settings › Notifications acted on: a transcript stored (Transcription Complete, mentions), a
  * meeting shared with a team or imported into it (mentions), notes written (AI Insights Ready, action
  * items assigned) or failed (the Transcription Complete email that waited for them), an action item
- * given to someone by its owner, an invitation to an address that has an account (the bell).
+ * given to someone by its owner, an invitation to an address that has an account (the bell), a
+ * teammate asking to keep a profile of the person's voice (the bell and an email).
  */
 export function subscribeNotifications(events: DomainEvents, notifications: NotificationsService, teams: Pick<TeamsService, 'invitationUrlOf'>): void {
   events.subscribe(
     'notifications',
-    ['transcript.ready', 'meeting.shared', 'notes.ready', 'notes.failed', 'action_item.updated', 'invitation.created'],
+    ['transcript.ready', 'meeting.shared', 'notes.ready', 'notes.failed', 'action_item.updated', 'invitation.created', 'voice_consent.requested'],
     async (event) => {
       switch (event.type) {
         case 'transcript.ready':
@@ -49,6 +50,14 @@ export function subscribeNotifications(events: DomainEvents, notifications: Noti
             url,
           });
         }
+        case 'voice_consent.requested':
+          if (!event.ownerId) return;
+          return notifications.voiceConsentRequested({
+            consentId: event.payload.consentId,
+            personId: event.ownerId,
+            requesterId: event.actorId,
+            meetingTitle: event.payload.meetingTitle,
+          });
       }
     },
   );

@@ -12,6 +12,12 @@ import type { TranscriptionEngine } from './engines/engine.ts';
 import type { EngineRegistry } from './engines/select-engine.ts';
 import { transcriptionStatus, type TranscriptionStatusDeps } from './transcription-status.ts';
 import { classifyFailure, transcribeMeeting, type PipelineDeps } from './pipeline.ts';
+import { decodeToPcm16k } from '#server/lib/ffmpeg.ts';
+import type { SpeakerIdentifier, VoicePath } from './speakers/identify-speakers.ts';
+import type { VoiceTurn } from './speakers/voice-embedding-protocol.ts';
+
+export type { VoicePath } from './speakers/identify-speakers.ts';
+export type { VoiceTurn } from './speakers/voice-embedding-protocol.ts';
 
 export type TranscriptionService = {
   /** A recording was stored: queue its transcription (durably) and start on it soon. */
@@ -28,6 +34,18 @@ export type TranscriptionService = {
   status: () => Promise<StatusResponse['transcription']>;
   /** Resolves when no transcription job is queued or running (tests, graceful waits). */
   idle: () => Promise<void>;
+  /** How voices are described for voice profiles now (Settings says which). */
+  voicePath: () => Promise<VoicePath>;
+  /**
+   * Each speaker's voice in a meeting's recording, described from their turns by the speaker path
+   * diarization uses (null where one spoke too little); undefined when the meeting has no recording.
+   * The recording is decoded for this and let go: only the numbers leave.
+   */
+  voicesOf: (
+    meetingId: string,
+    speakers: ReadonlyArray<readonly VoiceTurn[]>,
+    options?: { signal?: AbortSignal },
+  ) => Promise<{ path: VoicePath; voices: (Float32Array | null)[] } | undefined>;
 };
 
 /** The transcription's name among the domain events' subscribers. */
@@ -47,6 +65,8 @@ type ServiceDeps = {
   autoModels: TranscriptionStatusDeps['autoModels'];
   identifySpeakers: PipelineDeps['identifySpeakers'];
   speakerWindows: PipelineDeps['speakerWindows'];
+  /** The speaker path's voice descriptions (voice profiles). */
+  voices: Pick<SpeakerIdentifier, 'voicePath' | 'embedVoices'>;
   settingsOf: PipelineDeps['settingsOf'];
   maxRecordingHours: PipelineDeps['maxRecordingHours'];
   stageLimits?: PipelineDeps['stageLimits'];
@@ -168,6 +188,14 @@ export function createTranscriptionService(deps: ServiceDeps): TranscriptionServ
     idle: async () => {
       while (enqueuing.size > 0) await Promise.allSettled([...enqueuing]);
       await deps.jobs.idle();
+    },
+    voicePath: () => deps.voices.voicePath(),
+    voicesOf: async (meetingId, speakers, options = {}) => {
+      const source = await meetings.transcriptionSource(meetingId);
+      if (!source?.audioKey) return undefined;
+      // As speaker identification hears it: the recording as it is, not denoised (the denoiser reshapes voices).
+      const pcm = await deps.blobs.withLocalFile(source.audioKey, (audioPath) => decodeToPcm16k(audioPath, { signal: options.signal }));
+      return deps.voices.embedVoices(pcm, speakers, options);
     },
   };
 }

@@ -9,6 +9,7 @@ import { serveHost } from '#server/lib/child-host/serve-host.ts';
 import { clusterFeatures, speechFeatures } from './cluster-speakers.ts';
 import type { ClusteringHostConfig, ClusteringHostLoaded, ClusteringInput, ClusteringOutput } from './clustering-protocol.ts';
 import { createSpeechDetector, type SpeechDetector } from './voice-activity.ts';
+import { voiceEmbedding } from './voice-embedding.ts';
 
 let detector: SpeechDetector;
 
@@ -19,6 +20,15 @@ serveHost<ClusteringHostConfig, ClusteringHostLoaded, ClusteringInput, Clusterin
     return { voiceActivity: detector.name, ...(created.reason ? { reason: created.reason } : {}) };
   },
   async run(input, { signal }) {
+    // Speakers' speech laid end to end (voice profiles): each voice described from its own part.
+    if ('voices' in input) {
+      const { voices, speakers } = input;
+      return speakers.map((turns) => {
+        if (turns.length === 0) return null;
+        const part = Buffer.from(voices.buffer, voices.byteOffset + turns[0]!.startMs * 32, (turns.at(-1)!.endMs - turns[0]!.startMs) * 32);
+        return voiceEmbedding(part, [{ startMs: 0, endMs: turns.at(-1)!.endMs - turns[0]!.startMs }]) ?? null;
+      });
+    }
     // Every window's features: cluster them once.
     if (!(input instanceof Uint8Array)) return clusterFeatures(input.cluster, signal, input.maxSpeakers);
     const pcm = Buffer.from(input.buffer, input.byteOffset, input.byteLength);

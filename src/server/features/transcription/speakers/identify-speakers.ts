@@ -7,6 +7,8 @@ import { joinFeatures, ownFeatures, type SpeechFeatures } from './cluster-speake
 import type { ClusteringHostConfig, ClusteringHostLoaded, ClusteringInput, ClusteringOutput } from './clustering-protocol.ts';
 import type { Turn } from './diarization-error-rate.ts';
 import { createSherpaDiarizer, type SherpaDiarizer } from './sherpa-diarization.ts';
+import { createSherpaVoiceEmbedder, type SherpaVoiceEmbedder } from './sherpa-voice-embedding.ts';
+import { voicesInput, type VoiceEmbeddingOutput, type VoiceTurn } from './voice-embedding-protocol.ts';
 import { FRAME_MS } from './speaker-features.ts';
 import { createSpeechDetector } from './voice-activity.ts';
 
@@ -45,8 +47,23 @@ export type SpeakerIdentifierStatus = {
   reasons: string[];
 };
 
+/**
+ * How voices are described for voice profiles: sherpa-onnx's speaker-embedding model where it is
+ * installed and loads (and speakers are not set to clustering), the built-in features otherwise.
+ * `key` names the numbers' kind: voices are compared only with voices of the same key.
+ */
+export type VoicePath = { kind: 'sherpa-onnx'; model: string; key: string } | { kind: 'built-in'; key: 'built-in'; reason: string };
+
 export type SpeakerIdentifier = {
   identify: IdentifySpeakers;
+  /** The voice-embedding path embedVoices() uses now. */
+  voicePath(): Promise<VoicePath>;
+  /** Each speaker's voice described from their turns of the recording (null: too little speech); the audio is not kept. */
+  embedVoices(
+    pcm: Pcm16k,
+    speakers: ReadonlyArray<readonly VoiceTurn[]>,
+    options?: { signal?: AbortSignal },
+  ): Promise<{ path: VoicePath; voices: VoiceEmbeddingOutput }>;
   /** identify() a decoding window at a time, for recordings too long to hold whole (see pipeline-types.ts). */
   windowed: SpeakerWindows;
   /** The method identify() uses now, for the start-up log and the status page. */
@@ -62,6 +79,8 @@ export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}):
     setting !== 'clustering' && options.modelsDir
       ? createSherpaDiarizer({ modelsDir: options.modelsDir, threshold: options.sherpaThreshold, idleMs: options.idleMs })
       : undefined;
+  const embedder: SherpaVoiceEmbedder | undefined =
+    setting !== 'clustering' && options.modelsDir ? createSherpaVoiceEmbedder({ modelsDir: options.modelsDir, idleMs: options.idleMs }) : undefined;
   // Started on first use, not at start: a server that never transcribes never pays for it.
   const clustering = createHostSlot<ClusteringHost>();
   const clusteringHost = () =>
@@ -177,12 +196,32 @@ export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}):
     };
   };
 
+  const voicePath = async (): Promise<VoicePath> => {
+    if (!embedder) {
+      const reason = setting === 'clustering' ? 'speakers are set to clustering (TRANSCRIBE_SPEAKERS=clustering)' : 'no models folder';
+      return { kind: 'built-in', key: 'built-in', reason };
+    }
+    const availability = await embedder.checkAvailability();
+    const model = embedder.model();
+    if (availability.available && model) return { kind: 'sherpa-onnx', model: model.manifest.name, key: `sherpa-onnx:${model.manifest.name}` };
+    return { kind: 'built-in', key: 'built-in', reason: availability.available ? 'no speaker embedding model installed' : availability.reason };
+  };
+
+  const embedVoices: SpeakerIdentifier['embedVoices'] = async (pcm, speakers, embedOptions = {}) => {
+    const input = voicesInput(pcm, speakers);
+    const path = await voicePath();
+    if (path.kind === 'sherpa-onnx') return { path, voices: await embedder!.embed(input, embedOptions) };
+    return { path, voices: (await (await clusteringHost()).run(input, embedOptions)) as VoiceEmbeddingOutput };
+  };
+
   return {
     identify,
     windowed,
     status,
+    voicePath,
+    embedVoices,
     async close() {
-      await Promise.all([sherpa?.close(), clustering.close()]);
+      await Promise.all([sherpa?.close(), embedder?.close(), clustering.close()]);
     },
   };
 }

@@ -6,7 +6,7 @@ import { COEFFICIENTS, FRAME_MS, frameEnergy, speechFrames, speechMfcc } from '.
  * spread of the speech frames' MFCCs c1…c12 (c0 is loudness, not voice) over the given turns. No
  * audio is kept: 24 numbers per speaker. Weaker than a neural speaker embedding (sherpa-onnx's
  * models): the microphone and the room move these numbers too, so matching across meetings must be
- * conservative (see the voices bench for the threshold and the false matches it gives).
+ * conservative (the voice-profiles feature's thresholds; the voices bench measures them).
  */
 export const VOICE_EMBEDDING_DIMS = 2 * (COEFFICIENTS - 1);
 /** Below this much speech a speaker's numbers describe a few words, not a voice. */
@@ -40,21 +40,4 @@ export function voiceEmbedding(pcm: Pcm16k, turns: ReadonlyArray<{ startMs: numb
     out[dims + d] = Math.sqrt(Math.max(0, square[d]! / count - m * m));
   }
   return out;
-}
-
-/**
- * Distances set on the voices bench's tune recordings: one flite voice met again in another
- * meeting lay 0.5 to 1.3 away, two different flite voices at least 2.6; the pyannote sample's two
- * people, on one microphone, lay 0.95 to 2.2 apart while each one's two halves lay 0.76 and 1.53
- * apart. A voice is named at once only well inside the nearest two different people came (0.95),
- * and only suggested below where different voices of other recordings began (2.6, with a margin).
- */
-export const CONFIDENT_MATCH_DISTANCE = 0.7;
-export const SUGGESTED_MATCH_DISTANCE = 2.0;
-
-/** How far apart two voices are: RMS difference per dimension (0 for the same numbers). */
-export function voiceDistance(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  let sum = 0;
-  for (let i = 0; i < a.length; i++) sum += (a[i]! - b[i]!) ** 2;
-  return Math.sqrt(sum / a.length);
 }

@@ -46,6 +46,7 @@ export function MeetingView({
   notesActions,
   statusNotice,
   momentMs,
+  speakersExtra,
 }: {
   meeting: MeetingDetail;
   /** A moment the page was opened at (a link from the tracker or the register, `?t=`): its line lights up. */
@@ -58,6 +59,8 @@ export function MeetingView({
   onSeek?: ((ms: number) => void) | undefined;
   editing?: MeetingEditing;
   notesActions?: NotesActions;
+  /** Below the speakers: the owner's voices card (suggestions, naming a speaker after a person). */
+  speakersExtra?: ReactNode;
 }) {
   // Opened at a moment: the line said then is lit from the first render, as a note's citation is.
   const [cited, setCited] = useState<CitedLines | undefined>(() => linesAt(meeting, momentMs));
@@ -142,6 +145,7 @@ export function MeetingView({
         <div className="grid content-start gap-6">
           <NotesPanel meeting={meeting} onJump={jump} actions={notesActions} />
           {meeting.speakers.length > 0 && <SpeakersCard speakers={meeting.speakers} editing={editing} />}
+          {speakersExtra}
         </div>
       </div>
     </div>

@@ -11,6 +11,7 @@ import { useMyTeams } from '#web/lib/my-teams.ts';
 import { DeleteMeetingDialog } from '../components/delete-meeting-dialog.tsx';
 import { MeetingActionsMenu } from '../components/meeting-actions-menu.tsx';
 import { ProcessingStatus } from '../components/processing-status.tsx';
+import type { MeetingDetail } from '#shared/contracts/meetings.ts';
 import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
 import { ShareWithTeamDialog } from '../components/share-with-team-dialog.tsx';
 import { ShareToSlackDialog } from '../components/share-to-slack-dialog.tsx';
@@ -27,12 +28,15 @@ export function MeetingPage({
   ShareDialog,
   AutoDeleteNotice,
   BetterTranscriptsNotice,
+  VoicesCard,
 }: {
   ShareDialog: ShareDialogComponent;
   /** When auto-delete removes this meeting (the settings feature's notice, handed in by app/routes). */
   AutoDeleteNotice?: ComponentType<{ meeting: { createdAt: string; isSample: boolean }; className?: string }>;
   /** Which command gets better transcripts while the server uses its basic engine (the status feature's notice). */
   BetterTranscriptsNotice?: ComponentType<{ meeting: { hasAudio: boolean; isSample: boolean }; className?: string }>;
+  /** The owner's voices of the meeting: suggestions and naming a speaker after a person (the voice-profiles feature's card). */
+  VoicesCard?: ComponentType<{ meeting: MeetingDetail }>;
 }) {
   const { id = '' } = useParams();
   const [search] = useSearchParams();
@@ -153,6 +157,7 @@ export function MeetingPage({
       />
       <MeetingView
         meeting={data}
+        speakersExtra={owned && VoicesCard ? <VoicesCard meeting={data} /> : undefined}
         title={
           owned ? (
             <EditableTitle title={data.title} onSave={(title) => edits.rename.mutateAsync(title).then(() => toast.success('Meeting renamed'), fail)} />

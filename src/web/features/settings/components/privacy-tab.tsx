@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { Installation } from '#shared/contracts/app-config.ts';
 import { installation } from '#web/lib/config.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -59,10 +60,11 @@ function privacyToggles({ usageAnalyticsHost, errorReportingHost }: Installation
 const TITLE = 'Privacy Settings';
 
 /** Privacy tab (spec §2 /settings): sharing toggles, retention, export and the danger zone. */
-export function PrivacyTab() {
+export function PrivacyTab({ children }: { children?: ReactNode } = {}) {
   return (
     <div className="grid gap-6">
       <PrivacySettingsCard />
+      {children}
       <DangerZoneCard />
     </div>
   );

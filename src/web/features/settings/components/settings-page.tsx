@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#web/components/ui/tabs.tsx';
@@ -19,8 +20,11 @@ const TABS = [
   { value: 'developers', label: 'Developers', Content: DevelopersTab },
 ] as const;
 
-/** /settings (spec §2): the five tabs and Developers, Profile first; `?tab=privacy` (paths.settings.href) opens another. */
-export function SettingsPage() {
+/**
+ * /settings (spec §2): the five tabs and Developers, Profile first; `?tab=privacy` (paths.settings.href) opens another.
+ * `VoiceProfileCard`: the voice-profiles feature's card in Privacy (handed in by app/routes).
+ */
+export function SettingsPage({ VoiceProfileCard }: { VoiceProfileCard?: ComponentType } = {}) {
   useImportLocalSettings();
   const [search] = useSearchParams();
   const asked = search.get('tab');
@@ -40,7 +44,7 @@ export function SettingsPage() {
         </TabsList>
         {TABS.map(({ value, Content }) => (
           <TabsContent key={value} value={value}>
-            <Content />
+            {value === 'privacy' ? <PrivacyTab>{VoiceProfileCard && <VoiceProfileCard />}</PrivacyTab> : <Content />}
           </TabsContent>
         ))}
       </Tabs>

@@ -1,0 +1,269 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod/mini';
+import { MeetingDetailSchema, type MeetingDetail } from '#shared/contracts/meetings.ts';
+import { MyVoiceResponseSchema, VoiceSuggestionSchema, type MyVoiceResponse } from '#shared/contracts/voice-profiles.ts';
+import { finalizeRecording } from '#server/features/recordings/finalize-recording.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+import { VOICE_LEARNING_PER_HOUR } from './voice-profiles.service.ts';
+import { createFakeSpeechEngine } from '#tests/support/fake-speech.ts';
+import { sharedAudioDir } from '#tests/support/shared-audio.ts';
+import { outbox } from '#tests/support/supabase-client.ts';
+
+/**
+ * Voice profiles through the real pipeline: recordings stored and decoded by ffmpeg, speakers found
+ * by clustering and their voices described in the clustering host (the built-in path; the
+ * recogniser is the fake one, lines of 10 s, since words do not matter here). Voices: a flite voice
+ * in two meetings of different words (named at once), the LibriVox reader's two halves (close
+ * enough to be suggested, not named), JFK as a stranger.
+ */
+
+let t: TestApp;
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-voices-'));
+type User = { token: string; id: string; email: string };
+let owner: User;
+let teammate: User;
+let outsider: User;
+let teamId: string;
+
+const api = async (user: User, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) => {
+  const response = await t.app.inject({ method, url, headers: { authorization: `Bearer ${user.token}` }, ...(payload ? { payload } : {}) });
+  return { status: response.statusCode, body: response.json() as unknown, raw: response.body };
+};
+
+async function signUp(prefix: string, fullName: string): Promise<User> {
+  const { token, userId, email } = await signUpUser(t.app, prefix, { fullName });
+  return { token, id: userId, email };
+}
+
+/** A WAV of `voice` saying `lines`, with pauses between them, made with Debian's flite. */
+function fliteClip(name: string, voice: string, lines: string[]): string {
+  const parts = lines.map((line, i) => {
+    const wav = path.join(scratch, `${name}-${i}.wav`);
+    execFileSync('flite', ['-voice', voice, '-t', line, '-o', wav]);
+    return wav;
+  });
+  const out = path.join(scratch, `${name}.wav`);
+  const inputs = parts.flatMap((p) => ['-i', p]);
+  const filter = `${parts.map((_, i) => `[${i}:a]`).join('')}concat=n=${parts.length}:v=0:a=1`;
+  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', ...inputs, '-filter_complex', filter, '-ac', '1', '-ar', '16000', out]);
+  return out;
+}
+
+/** A stretch of one of the shared clips, as its own file. */
+function cut(clip: string, name: string, fromS: number, toS: number): string {
+  const out = path.join(scratch, `${name}.wav`);
+  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-i', path.join(sharedAudioDir(), clip), '-ss', String(fromS), '-to', String(toS), out]);
+  return out;
+}
+
+/** A meeting of `user` whose recording is `file`, transcribed, and everything its transcript.ready sets off done. */
+async function transcribed(user: User, title: string, file: string): Promise<MeetingDetail> {
+  const created = await api(user, 'POST', '/api/v1/meetings', { title, source: 'upload' });
+  const { id } = created.body as { id: string };
+  const upload = path.join(scratch, `${id}.wav`);
+  fs.copyFileSync(file, upload);
+  await finalizeRecording(
+    { meetings: t.deps.services.meetings, blobs: t.deps.blobs, maxRecordingHours: t.config.transcription.maxRecordingHours },
+    { meetingId: id, mimeType: 'audio/wav', bytes: fs.statSync(upload).size, store: (extension, owner) => t.deps.blobs.adopt(upload, extension, owner) },
+  );
+  await t.deps.services.transcription.idle();
+  await t.deps.jobs.idle(); // the voice profiles' matching runs on the transcript's event
+  return meeting(user, id);
+}
+
+async function meeting(user: User, id: string): Promise<MeetingDetail> {
+  const read = MeetingDetailSchema.parse((await api(user, 'GET', `/api/v1/meetings/${id}`)).body);
+  expect(read.status, read.failureReason ?? '').toBe('ready');
+  return read;
+}
+
+const voiceOf = async (user: User): Promise<MyVoiceResponse> => {
+  const mine = await api(user, 'GET', '/api/v1/voice-profile');
+  expect(mine.status, mine.raw).toBe(200);
+  return MyVoiceResponseSchema.parse(mine.body);
+};
+const suggestionsOf = async (user: User, meetingId: string) =>
+  z
+    .array(VoiceSuggestionSchema)
+    .parse(((await api(user, 'GET', `/api/v1/meetings/${meetingId}/voice-suggestions`)).body as { suggestions: unknown }).suggestions);
+const names = (m: MeetingDetail) => m.speakers.map((s) => s.displayName ?? s.label);
+
+let ownerVoice: [string, string];
+let teammateVoice: [string, string];
+let stranger: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', TRANSCRIBE_SPEAKERS: 'clustering', NOTES_ENGINE: 'local' },
+    deps: { speech: { engine: createFakeSpeechEngine() } },
+  });
+  owner = await signUp('voice-owner', 'Olga Owner');
+  teammate = await signUp('voice-mate', 'Tomasz Nowak');
+  outsider = await signUp('voice-outsider', 'Otto Outsider');
+  const team = await api(owner, 'POST', '/api/v1/teams', { name: 'Voices' });
+  teamId = (team.body as { id: string }).id;
+  const invitation = await api(owner, 'POST', `/api/v1/teams/${teamId}/invitations`, { email: teammate.email, role: 'member' });
+  expect((await api(teammate, 'POST', `/api/v1/invitations/${(invitation.body as { token: string }).token}/accept`)).status).toBe(200);
+  ownerVoice = [
+    fliteClip('owner-1', 'kal16', [
+      'good morning everyone let us review the budget for the next quarter',
+      'i will ask the platform team to send the credentials today',
+    ]),
+    fliteClip('owner-2', 'kal16', [
+      'the release is planned for thursday morning after the tests',
+      'please send me the report on the customer feedback by friday',
+    ]),
+  ];
+  teammateVoice = [cut('librivox_ss_5utt.wav', 'reader-1', 0, 12.3), cut('librivox_ss_5utt.wav', 'reader-2', 12.3, 24.7)];
+  stranger = path.join(sharedAudioDir(), 'jfk.wav');
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+describe('voice profiles', () => {
+  it('says in Settings which voice-embedding path is active', async () => {
+    const mine = await voiceOf(owner);
+    expect(mine.profile).toBeNull();
+    expect(mine.path).toEqual({ kind: 'built-in', model: null, reason: 'speakers are set to clustering (TRANSCRIBE_SPEAKERS=clustering)' });
+  });
+
+  it('keeps "this speaker is me" at once with the consent recorded, and names the person in a later meeting', { timeout: 120_000 }, async () => {
+    const first = await transcribed(owner, 'Budget review', ownerVoice[0]);
+    expect(first.speakers).toHaveLength(1);
+    const enrolled = await api(owner, 'POST', `/api/v1/meetings/${first.id}/speakers/${first.speakers[0]!.id}/voice`, { who: 'me' });
+    expect(enrolled.status, enrolled.raw).toBe(200);
+    expect(enrolled.body).toEqual({ outcome: 'kept', displayName: 'Olga Owner' });
+    expect(names(await meeting(owner, first.id))).toEqual(['Olga Owner']);
+    const mine = await voiceOf(owner);
+    expect(mine.profile?.sources).toEqual([
+      { meetingId: first.id, meetingTitle: 'Budget review', via: 'enrolment', addedAt: expect.any(String), canOpen: true },
+    ]);
+    expect(mine.profile?.paths).toEqual(['built-in']);
+    const consents = await t.database.db.selectFrom('voice_consents').selectAll().where('person_id', '=', owner.id).execute();
+    expect(consents).toEqual([expect.objectContaining({ requested_by: owner.id, meeting_id: first.id, status: 'accepted', decided_at: expect.any(String) })]);
+
+    const later = await transcribed(owner, 'Release planning', ownerVoice[1]);
+    expect(names(later)).toEqual(['Olga Owner']);
+    // Nothing is asked of a stranger's voice, and the stranger is not named.
+    const jfk = await transcribed(owner, 'Inaugural', stranger);
+    expect(names(jfk)).toEqual(['Speaker 1']);
+    expect(await suggestionsOf(owner, jfk.id)).toEqual([]);
+  });
+
+  it('keeps a teammate\u2019s voice only once they accept, asked in the bell and by email', { timeout: 120_000 }, async () => {
+    const first = await transcribed(owner, 'Reading, part one', teammateVoice[0]);
+    const speakerId = first.speakers[0]!.id;
+    // Only a teammate: someone who shares no team with the owner is not found.
+    expect((await api(owner, 'POST', `/api/v1/meetings/${first.id}/speakers/${speakerId}/voice`, { who: 'teammate', userId: outsider.id })).status).toBe(404);
+    // Only the meeting's owner names its speakers.
+    expect((await api(teammate, 'POST', `/api/v1/meetings/${first.id}/speakers/${speakerId}/voice`, { who: 'me' })).status).toBe(404);
+
+    const asked = await api(owner, 'POST', `/api/v1/meetings/${first.id}/speakers/${speakerId}/voice`, { who: 'teammate', userId: teammate.id });
+    expect(asked.body).toEqual({ outcome: 'asked', displayName: 'Tomasz Nowak' });
+    await t.deps.jobs.idle();
+    const before = await voiceOf(teammate);
+    expect(before.profile).toBeNull();
+    expect(before.requests).toEqual([
+      {
+        id: expect.any(String),
+        requestedBy: { id: owner.id, name: 'Olga Owner' },
+        meetingTitle: 'Reading, part one',
+        team: { id: teamId, name: 'Voices' },
+        createdAt: expect.any(String),
+      },
+    ]);
+    const bell = (await api(teammate, 'GET', '/api/v1/notifications')).body as { items: { kind: string; title: string; link: string }[] };
+    expect(bell.items).toContainEqual(
+      expect.objectContaining({ kind: 'voice_consent', title: 'Olga Owner asks to keep a voice profile of you', link: '/settings?tab=privacy#voice-profile' }),
+    );
+    expect(outbox(t.config.dataDir, teammate.email).map((m) => m.subject)).toContain('Olga Owner asks to keep a voice profile of you');
+    expect(await t.database.db.selectFrom('voice_profile_samples').select('id').where('user_id', '=', teammate.id).execute()).toEqual([]);
+
+    // Someone else cannot answer it.
+    expect((await api(owner, 'POST', `/api/v1/voice-profile/requests/${before.requests[0]!.id}`, { accept: true })).status).toBe(404);
+    const accepted = MyVoiceResponseSchema.parse(
+      (await api(teammate, 'POST', `/api/v1/voice-profile/requests/${before.requests[0]!.id}`, { accept: true })).body,
+    );
+    expect(accepted.requests).toEqual([]);
+    expect(accepted.profile?.team).toEqual({ id: teamId, name: 'Voices' });
+    // Their data export holds the consent and the numbers kept, never audio.
+    const exported = await t.deps.services.voiceProfiles.exportFor(teammate.id);
+    expect(exported?.consents).toEqual([expect.objectContaining({ meetingTitle: 'Reading, part one', requestedBy: owner.id, status: 'accepted' })]);
+    expect(exported?.voices.map((v) => [v.path, v.embedding.length])).toEqual([['built-in', 24]]);
+    // The teammate cannot open the owner's private meeting, but sees where their voice came from.
+    expect(accepted.profile?.sources).toEqual([expect.objectContaining({ meetingId: first.id, meetingTitle: 'Reading, part one', canOpen: false })]);
+  });
+
+  it('suggests a weaker match: a rejection is never asked again, an acceptance names the speaker and teaches the profile', { timeout: 180_000 }, async () => {
+    const rejected = await transcribed(owner, 'Reading, part two', teammateVoice[1]);
+    expect(names(rejected)).toEqual(['Speaker 1']);
+    const [suggestion] = await suggestionsOf(owner, rejected.id);
+    expect(suggestion).toEqual({ id: expect.any(String), speakerId: rejected.speakers[0]!.id, person: { id: teammate.id, name: 'Tomasz Nowak' } });
+    // Only the owner answers.
+    expect((await api(teammate, 'POST', `/api/v1/meetings/${rejected.id}/voice-suggestions/${suggestion!.id}`, { accept: true })).status).toBe(404);
+    const afterReject = await api(owner, 'POST', `/api/v1/meetings/${rejected.id}/voice-suggestions/${suggestion!.id}`, { accept: false });
+    expect(afterReject.body).toEqual({ suggestions: [] });
+    // The transcript's event delivered again (at least once) asks nothing new.
+    await t.deps.services.voiceProfiles.transcriptReady(rejected.id, owner.id);
+    expect(await suggestionsOf(owner, rejected.id)).toEqual([]);
+    expect(names(await meeting(owner, rejected.id))).toEqual(['Speaker 1']);
+
+    const again = await transcribed(owner, 'Reading, part two again', teammateVoice[1]);
+    const [other] = await suggestionsOf(owner, again.id);
+    expect(other?.person.name).toBe('Tomasz Nowak');
+    expect((await api(owner, 'POST', `/api/v1/meetings/${again.id}/voice-suggestions/${other!.id}`, { accept: true })).body).toEqual({ suggestions: [] });
+    expect(names(await meeting(owner, again.id))).toEqual(['Tomasz Nowak']);
+    const sources = (await voiceOf(teammate)).profile?.sources.map((s) => [s.meetingTitle, s.via]);
+    expect(sources).toEqual(
+      expect.arrayContaining([
+        ['Reading, part one', 'enrolment'],
+        ['Reading, part two again', 'suggestion'],
+      ]),
+    );
+  });
+
+  it('deletes a profile at once: later meetings no longer use it', { timeout: 120_000 }, async () => {
+    const deleted = MyVoiceResponseSchema.parse((await api(teammate, 'DELETE', '/api/v1/voice-profile')).body);
+    expect(deleted.profile).toBeNull();
+    expect(await t.database.db.selectFrom('voice_profile_samples').select('id').where('user_id', '=', teammate.id).execute()).toEqual([]);
+    const after = await transcribed(owner, 'Reading after deletion', teammateVoice[1]);
+    expect(names(after)).toEqual(['Speaker 1']);
+    expect(await suggestionsOf(owner, after.id)).toEqual([]);
+  });
+
+  it('learns no voice from a meeting without a recording, and at most VOICE_LEARNING_PER_HOUR voices an hour', async () => {
+    const person = await signUp('voice-limit', 'Lena Limit');
+    const imported = await api(person, 'POST', '/api/v1/meetings/imports', { fileName: 'notes.txt', content: 'Lena: hello there\nLena: and again' });
+    expect(imported.status, imported.raw).toBe(201);
+    const meeting = MeetingDetailSchema.parse(imported.body);
+    const enrol = () => api(person, 'POST', `/api/v1/meetings/${meeting.id}/speakers/${meeting.speakers[0]!.id}/voice`, { who: 'me' });
+    const refused = await enrol();
+    expect(refused.status).toBe(400);
+    expect((refused.body as { error: { message: string } }).error.message).toBe('This meeting has no recording to learn a voice from.');
+    for (let i = 1; i < VOICE_LEARNING_PER_HOUR; i++) expect((await enrol()).status).toBe(400);
+    const limited = await enrol();
+    expect(limited.status).toBe(429);
+    expect((limited.body as { error: { message: string } }).error.message).toMatch(/^Too many voices learned this hour; try again in \d+ min\.$/);
+    expect((await voiceOf(person)).profile).toBeNull();
+  });
+
+  it('deletes the profile with the account', { timeout: 120_000 }, async () => {
+    // The owner of a team with members cannot delete their account: someone alone does.
+    const own = await transcribed(outsider, 'My own budget', ownerVoice[0]);
+    expect((await api(outsider, 'POST', `/api/v1/meetings/${own.id}/speakers/${own.speakers[0]!.id}/voice`, { who: 'me' })).status).toBe(200);
+    expect((await voiceOf(outsider)).profile).not.toBeNull();
+    const deleted = await api(outsider, 'DELETE', '/api/v1/me', { email: outsider.email, password: 'secret12' });
+    expect(deleted.status, deleted.raw).toBe(200);
+    for (const table of ['voice_profiles', 'voice_profile_samples'] as const) {
+      expect(await t.database.db.selectFrom(table).select('user_id').where('user_id', '=', outsider.id).execute()).toEqual([]);
+    }
+    expect(await t.database.db.selectFrom('voice_consents').select('id').where('person_id', '=', outsider.id).execute()).toEqual([]);
+  });
+});

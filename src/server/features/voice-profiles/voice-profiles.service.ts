@@ -1,0 +1,468 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { EnrolVoiceBody, MyVoiceResponse, VoicePath, VoiceSuggestion } from '#shared/contracts/voice-profiles.ts';
+import { MAX_VOICE_PROFILE_SOURCES } from '#shared/contracts/voice-profiles.ts';
+import type { Db } from '#server/db/create-db.ts';
+import type { RateLimiters } from '#server/lib/rate-limit.ts';
+import type { EventRecorder } from '#server/events/domain-events.ts';
+import { AppError, notFound } from '#server/lib/app-error.ts';
+import type { MeetingsService } from '../meetings/meetings.service.ts';
+import type { TeamsService } from '../teams/teams.service.ts';
+import type { TranscriptionService, VoicePath as SpeakerVoicePath, VoiceTurn } from '../transcription/transcription.service.ts';
+import {
+  addSamples,
+  candidateProfiles,
+  consentById,
+  consentsOf,
+  decideConsent,
+  decideSuggestion,
+  deleteProfile,
+  ensureProfile,
+  insertConsent,
+  insertSuggestion,
+  pendingConsentFor,
+  pendingConsentsFor,
+  profileOf,
+  removeAllOf,
+  samplesOf,
+  setProfileTeam,
+  suggestionById,
+  suggestionsOf,
+  trimSamples,
+  type SampleRow,
+} from './voice-profiles.repository.ts';
+
+/**
+ * Cosine similarity above which a speaker is named after a profile at once, and above which (below
+ * that) the meeting's owner is asked "Is this …?". Per voice-embedding path, since the numbers of
+ * the two paths lie very differently:
+ * - built-in (24 MFCC means and spreads): measured with the voices bench's clips (flite voices
+ *   enrolled in one meeting and met in another; the pyannote sample's two people, first half
+ *   enrolled, second half met; held out: the LibriVox reader's two halves among four other real
+ *   clips as strangers). One voice met again scored 0.987–0.997; two different people at most
+ *   0.978 on the tune clips and 0.987 held out (fw_left's reader against LibriVox's). Every number
+ *   of this path lies high (all MFCC spreads are positive), so the band is narrow: a name only
+ *   above every different pair seen (0.995: 2 of 6 known voices named, no stranger), a suggestion
+ *   from 0.985 (the other known voices suggested, and one stranger, which the owner rejects).
+ * - sherpa-onnx's speaker-embedding model: not measured here (no such model on the test machine).
+ *   Diarization joins two stretches into one speaker above 0.5 similarity (its clustering
+ *   threshold, a cosine distance of 0.5, sherpa-onnx's own value for these models), so a
+ *   suggestion starts there, and a name needs the clearly same-voice 0.7.
+ */
+export const MATCH_THRESHOLDS: Record<SpeakerVoicePath['kind'], { name: number; suggest: number }> = {
+  'built-in': { name: 0.995, suggest: 0.985 },
+  'sherpa-onnx': { name: 0.7, suggest: 0.5 },
+};
+
+/**
+ * Voices learned from recordings a person may ask for in an hour (enrolling, accepting a request or
+ * a suggestion): each decodes a whole recording, so a script could keep the server busy with them.
+ */
+export const VOICE_LEARNING_PER_HOUR = 30;
+
+/** The descriptions of a voice a profile keeps: the newest, one per meeting it came from. */
+const MAX_SAMPLES = MAX_VOICE_PROFILE_SOURCES;
+
+export type VoiceProfilesService = ReturnType<typeof createVoiceProfilesService>;
+
+export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (a.length !== b.length || a.length === 0) return 0;
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (let i = 0; i < a.length; i++) {
+    dot += a[i]! * b[i]!;
+    na += a[i]! * a[i]!;
+    nb += b[i]! * b[i]!;
+  }
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+/** The mean of a person's descriptions of one path: their voice across the meetings it came from. */
+function centroid(samples: readonly SampleRow[]): number[] | undefined {
+  const vectors = samples.map((s) => JSON.parse(s.embedding) as number[]);
+  const dims = vectors[0]?.length ?? 0;
+  if (dims === 0 || vectors.some((v) => v.length !== dims)) return undefined;
+  const out = new Array<number>(dims).fill(0);
+  for (const v of vectors) for (let i = 0; i < dims; i++) out[i]! += v[i]! / vectors.length;
+  return out;
+}
+
+const encode = (embedding: Float32Array): string => JSON.stringify(Array.from(embedding, (x) => Math.round(x * 1e6) / 1e6));
+
+/** A meeting's speakers with their turns (from its transcript lines). */
+function turnsBySpeaker(segments: readonly { speakerId: string | null; startMs: number; endMs: number }[]): Map<string, VoiceTurn[]> {
+  const turns = new Map<string, VoiceTurn[]>();
+  for (const segment of segments) {
+    if (!segment.speakerId) continue;
+    const list = turns.get(segment.speakerId) ?? [];
+    list.push({ startMs: segment.startMs, endMs: segment.endMs });
+    turns.set(segment.speakerId, list);
+  }
+  return turns;
+}
+
+export function createVoiceProfilesService(deps: {
+  db: Db;
+  meetings: MeetingsService;
+  transcription: Pick<TranscriptionService, 'voicePath' | 'voicesOf'>;
+  teams: Pick<TeamsService, 'teamIdsOf' | 'list'>;
+  profilesOf: (ids: readonly string[]) => Promise<Map<string, { name: string; email: string }>>;
+  /** The consent request's event commits with the request (notifications tell the teammate). */
+  events: EventRecorder;
+  rateLimiters: RateLimiters;
+  now: () => Date;
+  log: Logger;
+}) {
+  const { db, meetings } = deps;
+  const learning = deps.rateLimiters.limiter({ keyPrefix: 'voiceLearning', points: VOICE_LEARNING_PER_HOUR, duration: 3600 });
+  /** Counts one voice learned on behalf of `userId`; refused past the hour's allowance. */
+  const allowLearning = async (userId: string): Promise<void> => {
+    const allowance = await learning.consume(userId);
+    if (!allowance.allowed)
+      throw new AppError('RATE_LIMITED', `Too many voices learned this hour; try again in ${Math.ceil(allowance.msBeforeNext / 60_000)} min.`);
+  };
+  const nowIso = () => deps.now().toISOString();
+  const nameOf = async (userId: string): Promise<string> => {
+    const profile = (await deps.profilesOf([userId])).get(userId);
+    return profile?.name || profile?.email.split('@')[0] || 'Someone';
+  };
+
+  const pathOf = async (): Promise<VoicePath> => {
+    const path = await deps.transcription.voicePath();
+    return path.kind === 'sherpa-onnx' ? { kind: path.kind, model: path.model, reason: null } : { kind: 'built-in', model: null, reason: path.reason };
+  };
+
+  /**
+   * The voice of one speaker of a meeting, described now from the meeting's recording; an error a
+   * person can act on when there is none to describe.
+   */
+  const voiceOf = async (meetingId: string, speakerId: string): Promise<{ path: string; embedding: Float32Array }> => {
+    const source = await meetings.notesSource(meetingId);
+    const turns = source && turnsBySpeaker(source.segments).get(speakerId);
+    if (!source || !turns) throw notFound('Speaker');
+    const described = await deps.transcription.voicesOf(meetingId, [turns]);
+    if (!described) throw new AppError('VALIDATION_FAILED', 'This meeting has no recording to learn a voice from.');
+    const embedding = described.voices[0];
+    if (!embedding)
+      throw new AppError('VALIDATION_FAILED', 'This speaker says too little in the recording to learn their voice (at least 3 seconds of speech).');
+    return { path: described.path.key, embedding };
+  };
+
+  const keepVoice = async (
+    userId: string,
+    teamId: string | null | undefined,
+    from: { meetingId: string; meetingTitle: string; speakerId: string; via: 'enrolment' | 'suggestion' },
+    voice: { path: string; embedding: Float32Array },
+  ) => {
+    const now = nowIso();
+    await deps.events.transaction(async (trx) => {
+      await ensureProfile(trx, userId, teamId, now);
+      await addSamples(trx, [
+        {
+          user_id: userId,
+          meeting_id: from.meetingId,
+          meeting_title: from.meetingTitle,
+          speaker_id: from.speakerId,
+          via: from.via,
+          path: voice.path,
+          embedding: encode(voice.embedding),
+          created_at: now,
+        },
+      ]);
+      await trimSamples(trx, userId, MAX_SAMPLES);
+    });
+  };
+
+  /** The team the person may choose for their profile: one of theirs, or none. */
+  const checkTeam = async (userId: string, teamId: string | null | undefined): Promise<void> => {
+    if (teamId && !(await deps.teams.teamIdsOf(userId)).includes(teamId)) throw notFound('Team');
+  };
+
+  const mine = async (userId: string): Promise<MyVoiceResponse> => {
+    const [profile, requests, path, teams] = await Promise.all([profileOf(db, userId), pendingConsentsFor(db, userId, 100), pathOf(), deps.teams.list(userId)]);
+    const teamOf = (id: string | null) => {
+      const team = id ? teams.find((t) => t.id === id) : undefined;
+      return team ? { id: team.id, name: team.name } : null;
+    };
+    const requesters = await deps.profilesOf([...new Set(requests.map((r) => r.requested_by))]);
+    let presented: MyVoiceResponse['profile'] = null;
+    if (profile) {
+      const samples = await samplesOf(db, [userId]);
+      const sources = await Promise.all(
+        samples.slice(0, MAX_VOICE_PROFILE_SOURCES).map(async (s) => ({
+          meetingId: s.meeting_id,
+          meetingTitle: s.meeting_title,
+          via: s.via,
+          addedAt: s.created_at,
+          canOpen: (await meetings.read(userId, s.meeting_id)) !== undefined,
+        })),
+      );
+      presented = {
+        createdAt: profile.created_at,
+        updatedAt: profile.updated_at,
+        team: teamOf(profile.team_id),
+        sources,
+        paths: [...new Set(samples.map((s) => s.path))].slice(0, 10),
+      };
+    }
+    return {
+      profile: presented,
+      requests: requests.map((r) => ({
+        id: r.id,
+        requestedBy: { id: r.requested_by, name: requesters.get(r.requested_by)?.name || 'Someone' },
+        meetingTitle: r.meeting_title,
+        team: teamOf(r.team_id),
+        createdAt: r.created_at,
+      })),
+      path,
+    };
+  };
+
+  /** The open suggestions of a meeting the caller may read, with the people's names. */
+  const openSuggestions = async (meetingId: string): Promise<VoiceSuggestion[]> => {
+    const open = (await suggestionsOf(db, meetingId)).filter((s) => s.status === 'open');
+    const names = await deps.profilesOf([...new Set(open.map((s) => s.person_id))]);
+    return open.slice(0, 100).map((s) => ({ id: s.id, speakerId: s.speaker_id, person: { id: s.person_id, name: names.get(s.person_id)?.name || 'Someone' } }));
+  };
+
+  return {
+    /**
+     * "This speaker is me" (kept at once, the caller's consent recorded) or a speaker named after a
+     * teammate (renamed now; their voice kept only once they accept). The meeting's owner only, as
+     * every speaker edit; a teammate must share a team with the owner.
+     */
+    enrol: async (ownerId: string, meetingId: string, speakerId: string, body: EnrolVoiceBody): Promise<{ outcome: 'kept' | 'asked'; displayName: string }> => {
+      const meeting = await meetings.get(ownerId, meetingId);
+      const speaker = meeting?.speakers.find((s) => s.id === speakerId);
+      if (!meeting || !speaker) throw notFound('Speaker');
+      const now = nowIso();
+      if (body.who === 'me') {
+        await checkTeam(ownerId, body.teamId);
+        await allowLearning(ownerId);
+        const voice = await voiceOf(meetingId, speakerId);
+        const displayName = await nameOf(ownerId);
+        await insertConsent(db, {
+          id: crypto.randomUUID(),
+          person_id: ownerId,
+          requested_by: ownerId,
+          meeting_id: meetingId,
+          meeting_title: meeting.title,
+          speaker_id: speakerId,
+          team_id: body.teamId ?? null,
+          status: 'accepted',
+          created_at: now,
+          decided_at: now,
+        });
+        await keepVoice(ownerId, body.teamId, { meetingId, meetingTitle: meeting.title, speakerId, via: 'enrolment' }, voice);
+        await meetings.renameSpeaker(ownerId, meetingId, speakerId, displayName);
+        return { outcome: 'kept', displayName };
+      }
+      if (body.userId === ownerId) throw new AppError('VALIDATION_FAILED', 'To name a speaker after yourself, choose “This speaker is me”.');
+      const [ownerTeams, theirTeams] = await Promise.all([deps.teams.teamIdsOf(ownerId), deps.teams.teamIdsOf(body.userId)]);
+      const shared = ownerTeams.filter((t) => theirTeams.includes(t));
+      if (shared.length === 0) throw notFound('Teammate');
+      // Before asking: a speaker who says too little, or a meeting without audio, would be asked for nothing.
+      if (!(await meetings.transcriptionSource(meetingId))?.audioKey)
+        throw new AppError('VALIDATION_FAILED', 'This meeting has no recording to learn a voice from.');
+      const displayName = await nameOf(body.userId);
+      await meetings.renameSpeaker(ownerId, meetingId, speakerId, displayName);
+      if (await pendingConsentFor(db, body.userId, meetingId, speakerId)) return { outcome: 'asked', displayName };
+      // The team the request comes through: the meeting's, when the teammate is in it, else the first they share.
+      const teamId = meeting.teamId && shared.includes(meeting.teamId) ? meeting.teamId : shared[0]!;
+      await deps.events.transaction(async (trx, raise) => {
+        const id = crypto.randomUUID();
+        await insertConsent(trx, {
+          id,
+          person_id: body.userId,
+          requested_by: ownerId,
+          meeting_id: meetingId,
+          meeting_title: meeting.title,
+          speaker_id: speakerId,
+          team_id: teamId,
+          status: 'pending',
+          created_at: now,
+          decided_at: null,
+        });
+        raise({
+          type: 'voice_consent.requested',
+          actorId: ownerId,
+          ownerId: body.userId,
+          teamId,
+          subject: { type: 'user', id: body.userId },
+          payload: { consentId: id, meetingTitle: meeting.title },
+        });
+      });
+      return { outcome: 'asked', displayName };
+    },
+
+    mine,
+
+    /** The person accepts (their voice is described now from the meeting and kept) or declines; recorded either way. */
+    answerRequest: async (userId: string, consentId: string, answer: { accept: boolean; teamId?: string | null | undefined }): Promise<MyVoiceResponse> => {
+      const consent = await consentById(db, consentId);
+      if (!consent || consent.person_id !== userId) throw notFound('Request');
+      if (consent.status !== 'pending') throw new AppError('CONFLICT', 'This request was already answered.');
+      if (!answer.accept) {
+        await decideConsent(db, consentId, 'declined', consent.team_id, nowIso());
+        return mine(userId);
+      }
+      const teamId = answer.teamId === undefined ? consent.team_id : answer.teamId;
+      await checkTeam(userId, teamId);
+      await allowLearning(userId);
+      const voice = await voiceOf(consent.meeting_id, consent.speaker_id);
+      if (!(await decideConsent(db, consentId, 'accepted', teamId, nowIso()))) throw new AppError('CONFLICT', 'This request was already answered.');
+      await keepVoice(
+        userId,
+        teamId,
+        { meetingId: consent.meeting_id, meetingTitle: consent.meeting_title, speakerId: consent.speaker_id, via: 'enrolment' },
+        voice,
+      );
+      return mine(userId);
+    },
+
+    setTeam: async (userId: string, teamId: string | null): Promise<MyVoiceResponse> => {
+      await checkTeam(userId, teamId);
+      if (!(await setProfileTeam(db, userId, teamId, nowIso()))) throw notFound('Voice profile');
+      return mine(userId);
+    },
+
+    /** Deletes the caller's profile at once: no later meeting is matched against it. */
+    remove: async (userId: string): Promise<MyVoiceResponse> => {
+      await deps.events.transaction((trx) => deleteProfile(trx, userId, nowIso()));
+      return mine(userId);
+    },
+
+    /** The open suggestions of a meeting the caller may read. */
+    suggestions: async (userId: string, meetingId: string): Promise<VoiceSuggestion[]> => {
+      if (!(await meetings.read(userId, meetingId))) throw notFound('Meeting');
+      return openSuggestions(meetingId);
+    },
+
+    /** The owner answers "Is this …?": yes names the speaker and teaches the profile this voice; no is never asked again. */
+    answerSuggestion: async (ownerId: string, meetingId: string, suggestionId: string, accept: boolean): Promise<VoiceSuggestion[]> => {
+      const meeting = await meetings.get(ownerId, meetingId);
+      const suggestion = meeting && (await suggestionById(db, meetingId, suggestionId));
+      if (!meeting || !suggestion) throw notFound('Suggestion');
+      if (suggestion.status !== 'open') throw new AppError('CONFLICT', 'This suggestion was already answered.');
+      if (!accept) {
+        await decideSuggestion(db, suggestion, 'rejected', nowIso());
+        return openSuggestions(meetingId);
+      }
+      const profile = await profileOf(db, suggestion.person_id);
+      if (!profile) {
+        // The person deleted their profile meanwhile: nothing to name them from.
+        await decideSuggestion(db, suggestion, 'rejected', nowIso());
+        throw notFound('Voice profile');
+      }
+      await allowLearning(ownerId);
+      // The name stands even when the voice cannot be learned again (the recording gone meanwhile).
+      const voice = await voiceOf(meetingId, suggestion.speaker_id).catch(() => undefined);
+      if (!(await decideSuggestion(db, suggestion, 'accepted', nowIso()))) throw new AppError('CONFLICT', 'This suggestion was already answered.');
+      await meetings.renameSpeaker(ownerId, meetingId, suggestion.speaker_id, await nameOf(suggestion.person_id));
+      if (voice)
+        await keepVoice(
+          suggestion.person_id,
+          undefined,
+          { meetingId, meetingTitle: meeting.title, speakerId: suggestion.speaker_id, via: 'suggestion' },
+          voice,
+        );
+      return openSuggestions(meetingId);
+    },
+
+    /**
+     * A new transcript (transcript.ready): each unnamed speaker compared with the profiles this
+     * meeting may use (the owner's own, and those whose person chose a team the owner is in now).
+     * Nothing is decoded when there is no profile to compare with.
+     */
+    transcriptReady: async (meetingId: string, ownerId: string): Promise<void> => {
+      const ownerTeams = await deps.teams.teamIdsOf(ownerId);
+      const profiles = await candidateProfiles(db, ownerId, ownerTeams);
+      // A teammate's profile only while they are still in the team they chose.
+      const usable: string[] = [];
+      for (const p of profiles) {
+        if (p.user_id === ownerId || (p.team_id && (await deps.teams.teamIdsOf(p.user_id)).includes(p.team_id))) usable.push(p.user_id);
+      }
+      if (usable.length === 0) return;
+      const source = await meetings.notesSource(meetingId);
+      if (!source || source.ownerId !== ownerId) return;
+      const unnamed = source.speakers.filter((s) => !s.name);
+      const turns = turnsBySpeaker(source.segments);
+      const speakers = unnamed.filter((s) => turns.has(s.id));
+      if (speakers.length === 0) return;
+      const described = await deps.transcription.voicesOf(
+        meetingId,
+        speakers.map((s) => turns.get(s.id)!),
+      );
+      if (!described) return;
+      const thresholds = MATCH_THRESHOLDS[described.path.kind];
+      const samples = (await samplesOf(db, usable)).filter((s) => s.path === described.path.key);
+      const people = usable.flatMap((userId) => {
+        const voice = centroid(samples.filter((s) => s.user_id === userId));
+        return voice ? [{ userId, voice }] : [];
+      });
+      // Every speaker's closeness to every person, best first: each person names one speaker at most.
+      const pairs = speakers
+        .flatMap((speaker, i) => {
+          const embedding = described.voices[i];
+          return embedding ? people.map((p) => ({ speakerId: speaker.id, userId: p.userId, similarity: cosineSimilarity(embedding, p.voice) })) : [];
+        })
+        .filter((pair) => pair.similarity >= thresholds.suggest)
+        .sort((a, b) => b.similarity - a.similarity);
+      const namedSpeakers = new Set<string>();
+      const namedPeople = new Set<string>();
+      const suggested = new Set<string>();
+      const now = nowIso();
+      for (const pair of pairs) {
+        if (namedSpeakers.has(pair.speakerId) || namedPeople.has(pair.userId)) continue;
+        if (pair.similarity >= thresholds.name) {
+          namedSpeakers.add(pair.speakerId);
+          namedPeople.add(pair.userId);
+          await meetings.renameSpeaker(ownerId, meetingId, pair.speakerId, await nameOf(pair.userId));
+        } else if (!suggested.has(pair.speakerId)) {
+          // One question per speaker: the closest person.
+          suggested.add(pair.speakerId);
+          await insertSuggestion(db, {
+            meeting_id: meetingId,
+            speaker_id: pair.speakerId,
+            person_id: pair.userId,
+            similarity: pair.similarity,
+            status: 'open',
+            created_at: now,
+            decided_at: null,
+          });
+        }
+      }
+      deps.log.info({ meetingId, speakers: speakers.length, profiles: people.length, named: namedSpeakers.size }, 'speakers matched against voice profiles');
+    },
+
+    /** Request Data Export: the person's profile as kept (the team, each description with its meeting and numbers) and their consents; null without either. */
+    exportFor: async (userId: string) => {
+      const [profile, samples, consents] = await Promise.all([profileOf(db, userId), samplesOf(db, [userId]), consentsOf(db, userId)]);
+      if (!profile && consents.length === 0) return null;
+      return {
+        teamId: profile?.team_id ?? null,
+        createdAt: profile?.created_at ?? null,
+        voices: samples.map((s) => ({
+          meetingId: s.meeting_id,
+          meetingTitle: s.meeting_title,
+          via: s.via,
+          path: s.path,
+          embedding: JSON.parse(s.embedding) as number[],
+          addedAt: s.created_at,
+        })),
+        consents: consents.map((c) => ({
+          meetingId: c.meeting_id,
+          meetingTitle: c.meeting_title,
+          requestedBy: c.requested_by,
+          status: c.status,
+          askedAt: c.created_at,
+          decidedAt: c.decided_at,
+        })),
+      };
+    },
+
+    /** Delete All Data / Delete Account: the person's profile, consents and requests go. */
+    removeFor: (userId: string) => removeAllOf(db, userId),
+  };
+}

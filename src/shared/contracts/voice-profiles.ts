@@ -1,0 +1,167 @@
+import { z } from 'zod/mini';
+import { defineEndpoint } from './endpoint.ts';
+
+/**
+ * Voice profiles (issue 32): numbers that describe a person's voice (speaker embeddings computed
+ * from their turns in a meeting's recording, never the audio), kept only with that person's
+ * recorded consent, so that later meetings can name them. A person sees and deletes their own in
+ * Settings; a profile is used in their own meetings and in those of the one team they chose.
+ */
+
+const tag = 'voice-profiles';
+const Id = z.uuid();
+const Title = z.string().check(z.maxLength(500));
+const Name = z.string().check(z.maxLength(200));
+const When = z.string().check(z.maxLength(40));
+
+/** The meetings a profile can come from, at most (older ones give way to newer). */
+export const MAX_VOICE_PROFILE_SOURCES = 20;
+
+/** How voices are described now: sherpa-onnx's speaker-embedding model, or the built-in features (with why not the model). */
+export const VoicePathSchema = z.object({
+  kind: z.enum(['sherpa-onnx', 'built-in']),
+  model: z.nullable(Name),
+  reason: z.nullable(z.string().check(z.maxLength(1000))),
+});
+export type VoicePath = z.infer<typeof VoicePathSchema>;
+
+/** One meeting a profile came from: the person's consent names it, and each accepted suggestion adds one. */
+export const VoiceProfileSourceSchema = z.object({
+  meetingId: Id,
+  meetingTitle: Title,
+  /** How its voice came in: enrolled from the meeting, or a suggestion the meeting's owner accepted. */
+  via: z.enum(['enrolment', 'suggestion']),
+  addedAt: When,
+  /** Whether the person may open the meeting (their own, or shared with a team of theirs now). */
+  canOpen: z.boolean(),
+});
+export type VoiceProfileSource = z.infer<typeof VoiceProfileSourceSchema>;
+
+export const VoiceProfileSchema = z.object({
+  createdAt: When,
+  updatedAt: When,
+  /** The team whose members' meetings may name the person; null: the person's own meetings only. */
+  team: z.nullable(z.object({ id: Id, name: Name })),
+  sources: z.array(VoiceProfileSourceSchema).check(z.maxLength(MAX_VOICE_PROFILE_SOURCES)),
+  /** Which description the profile holds: voices are compared only with voices described the same way. */
+  paths: z.array(Name).check(z.maxLength(10)),
+});
+export type VoiceProfile = z.infer<typeof VoiceProfileSchema>;
+
+/** A teammate named a speaker after the person and asks to keep a profile of their voice. */
+export const VoiceConsentRequestSchema = z.object({
+  id: Id,
+  requestedBy: z.object({ id: Id, name: Name }),
+  meetingTitle: Title,
+  /** The team the request came through (the one the profile would be used in, unless the person chooses another). */
+  team: z.nullable(z.object({ id: Id, name: Name })),
+  createdAt: When,
+});
+export type VoiceConsentRequest = z.infer<typeof VoiceConsentRequestSchema>;
+
+export const MyVoiceResponseSchema = z.object({
+  profile: z.nullable(VoiceProfileSchema),
+  requests: z.array(VoiceConsentRequestSchema).check(z.maxLength(100)),
+  path: VoicePathSchema,
+});
+export type MyVoiceResponse = z.infer<typeof MyVoiceResponseSchema>;
+
+/** "This speaker is me", or the speaker named after a teammate (who is asked before anything is kept). */
+export const EnrolVoiceBodySchema = z.discriminatedUnion('who', [
+  z.object({ who: z.literal('me'), teamId: z.optional(z.nullable(Id)) }),
+  z.object({ who: z.literal('teammate'), userId: Id }),
+]);
+export type EnrolVoiceBody = z.infer<typeof EnrolVoiceBodySchema>;
+
+export const EnrolVoiceResponseSchema = z.object({
+  /** `kept`: the profile holds this voice now; `asked`: the teammate was asked and nothing is kept until they accept. */
+  outcome: z.enum(['kept', 'asked']),
+  /** The name the speaker has now. */
+  displayName: Name,
+});
+
+export const AnswerVoiceRequestBodySchema = z.object({
+  accept: z.boolean(),
+  /** With an acceptance: the team the profile is used in (null: own meetings only); omitted: the request's team. */
+  teamId: z.optional(z.nullable(Id)),
+});
+
+export const UpdateVoiceProfileBodySchema = z.object({ teamId: z.nullable(Id) });
+
+/** "Is this Tomasz?": a speaker of the meeting sounds like a profile, not surely enough to name them. */
+export const VoiceSuggestionSchema = z.object({
+  id: Id,
+  speakerId: Id,
+  person: z.object({ id: Id, name: Name }),
+});
+export type VoiceSuggestion = z.infer<typeof VoiceSuggestionSchema>;
+
+const MeetingParams = z.object({ id: Id });
+const SpeakerParams = z.object({ id: Id, speakerId: Id });
+const SuggestionParams = z.object({ id: Id, suggestionId: Id });
+
+export const voiceProfileEndpoints = {
+  enrol: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/meetings/:id/speakers/:speakerId/voice',
+    params: SpeakerParams,
+    body: EnrolVoiceBodySchema,
+    response: EnrolVoiceResponseSchema,
+    apiTokens: false,
+    tag,
+    summary: 'Names a speaker after the caller (their voice profile keeps it) or a teammate (asked for consent first)',
+  }),
+  mine: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/voice-profile',
+    response: MyVoiceResponseSchema,
+    apiTokens: false,
+    tag,
+    summary: "The caller's voice profile, the requests to keep one, and how voices are described",
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/api/v1/voice-profile',
+    body: UpdateVoiceProfileBodySchema,
+    response: MyVoiceResponseSchema,
+    apiTokens: false,
+    tag,
+    summary: 'Chooses the team whose meetings may name the caller',
+  }),
+  remove: defineEndpoint({
+    method: 'DELETE',
+    path: '/api/v1/voice-profile',
+    response: MyVoiceResponseSchema,
+    apiTokens: false,
+    tag,
+    summary: "Deletes the caller's voice profile at once",
+  }),
+  answerRequest: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/voice-profile/requests/:id',
+    params: MeetingParams,
+    body: AnswerVoiceRequestBodySchema,
+    response: MyVoiceResponseSchema,
+    apiTokens: false,
+    tag,
+    summary: 'Accepts or declines a request to keep a profile of the caller\u2019s voice',
+  }),
+  suggestions: defineEndpoint({
+    method: 'GET',
+    path: '/api/v1/meetings/:id/voice-suggestions',
+    params: MeetingParams,
+    response: z.object({ suggestions: z.array(VoiceSuggestionSchema).check(z.maxLength(100)) }),
+    tag,
+    summary: 'Speakers of a meeting that sound like someone with a voice profile',
+  }),
+  answerSuggestion: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/meetings/:id/voice-suggestions/:suggestionId',
+    params: SuggestionParams,
+    body: z.object({ accept: z.boolean() }),
+    response: z.object({ suggestions: z.array(VoiceSuggestionSchema).check(z.maxLength(100)) }),
+    apiTokens: false,
+    tag,
+    summary: 'Accepts (names the speaker) or rejects (never asked again) a suggestion',
+  }),
+};

@@ -1,1 +1,0 @@
-export { SettingsPage as Component } from '#web/features/settings/components/settings-page.tsx';
