@@ -5,6 +5,7 @@ import path from 'node:path';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { TYPESCRIPT_EXEC_ARGV } from '#server/lib/child-host/host-client.ts';
 import { MeetingDetailSchema } from '#shared/contracts/meetings.ts';
 import { RealtimeServerMessageSchema, type RealtimeServerMessage } from '#shared/contracts/realtime.ts';
 import { findFreePort } from '#tests/support/build-test-app.ts';
@@ -33,7 +34,7 @@ function databaseUrl(target: TestDatabaseTarget): string {
 
 function startProcess(role: 'web' | 'worker', port: number) {
   const child = spawnNode(
-    ['--import', 'tsx', 'src/server/main.ts'],
+    [...TYPESCRIPT_EXEC_ARGV, 'src/server/main.ts'],
     {
       NODE_ENV: 'production',
       ROLE: role,

@@ -5,13 +5,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startHost } from '#server/lib/child-host/host-client.ts';
+import { startHost, TYPESCRIPT_EXEC_ARGV } from '#server/lib/child-host/host-client.ts';
 import type { EchoConfig, EchoInput, EchoOutput } from './echo-host.ts';
 
 const pidFile = process.env.HOST_PID_FILE;
 if (!pidFile) throw new Error('HOST_PID_FILE names where the host pid goes');
 const host = await startHost<EchoConfig, { pid: number }, EchoInput, EchoOutput>({
-  entry: { file: path.join(path.dirname(fileURLToPath(import.meta.url)), 'echo-host.ts'), execArgv: ['--import', 'tsx'] },
+  entry: { file: path.join(path.dirname(fileURLToPath(import.meta.url)), 'echo-host.ts'), execArgv: [...TYPESCRIPT_EXEC_ARGV] },
   config: {},
   abort: 'message',
   idleMs: 600_000,

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess, type StdioOptions } from 'node:child_process';
 import { once } from 'node:events';
 import { expect } from 'vitest';
+import { TYPESCRIPT_EXEC_ARGV } from '#server/lib/child-host/host-client.ts';
 import { EXIT_WITH_PARENT } from './spawn-server.ts';
 import type { TestDatabaseTarget } from './test-database.ts';
 
@@ -23,7 +24,7 @@ export function databaseEnv(target: TestDatabaseTarget): Record<string, string> 
  * mid-job as a crash or an OOM kill would. It reports by printing lines; waitFor(text) polls them.
  */
 export async function startTestWorker(script: string, env: Record<string, string>) {
-  const child = spawnNode(['--import', 'tsx', script], env);
+  const child = spawnNode([...TYPESCRIPT_EXEC_ARGV, script], env);
   running.add(child);
   child.once('exit', () => running.delete(child));
   let output = '';
@@ -32,7 +33,7 @@ export async function startTestWorker(script: string, env: Record<string, string
   child.once('exit', (code, signal) => (output += `\n[exited ${code ?? signal}]`));
   // The whole output when the line never comes: the failure then shows what the worker said.
   const waitFor = (text: string, timeout = 30_000) => expect.poll(() => (output.includes(text) ? text : output), { timeout, interval: 50 }).toBe(text);
-  // A cold start compiles the server's modules (tsx), slow beside the speech engines and the browser.
+  // A cold start loads the server's modules, slow beside the speech engines and the browser.
   await waitFor('ready', WORKER_START_MS);
   return {
     waitFor,

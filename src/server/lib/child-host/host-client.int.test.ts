@@ -7,9 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EchoConfig, EchoInput, EchoOutput } from '#tests/support/echo-host.ts';
 import { watchEventLoop } from '#tests/support/event-loop-watch.ts';
 import { startTestWorker, WORKER_START_MS } from '#tests/support/test-worker.ts';
-import { createHostSlot, startHost, type Host, type HostOptions } from './host-client.ts';
+import { createHostSlot, startHost, TYPESCRIPT_EXEC_ARGV, type Host, type HostOptions } from './host-client.ts';
 
-const entry = { file: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../tests/support/echo-host.ts'), execArgv: ['--import', 'tsx'] };
+const entry = { file: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../tests/support/echo-host.ts'), execArgv: [...TYPESCRIPT_EXEC_ARGV] };
 type EchoHost = Host<{ pid: number }, EchoInput, EchoOutput>;
 const words = { stopped: 'the echo host stopped', failed: 'the echo host failed', cancelled: 'The echo was cancelled.' };
 const started: EchoHost[] = [];

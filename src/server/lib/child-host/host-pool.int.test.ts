@@ -2,10 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EchoConfig, EchoInput, EchoOutput } from '#tests/support/echo-host.ts';
-import { startHost, type Host } from './host-client.ts';
+import { startHost, TYPESCRIPT_EXEC_ARGV, type Host } from './host-client.ts';
 import { createHostPool, type HostPool } from './host-pool.ts';
 
-const entry = { file: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../tests/support/echo-host.ts'), execArgv: ['--import', 'tsx'] };
+const entry = { file: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../tests/support/echo-host.ts'), execArgv: [...TYPESCRIPT_EXEC_ARGV] };
 type EchoHost = Host<{ pid: number }, EchoInput, EchoOutput>;
 
 const pools: HostPool<EchoInput, EchoOutput>[] = [];

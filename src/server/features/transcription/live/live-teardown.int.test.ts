@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { TYPESCRIPT_EXEC_ARGV } from '#server/lib/child-host/host-client.ts';
 import { LIVE_PATH, LiveServerMessageSchema, type LiveServerMessage } from '#shared/contracts/live.ts';
 import { findFreePort } from '#tests/support/build-test-app.ts';
 import { waitForHealth } from '#tests/support/spawn-server.ts';
@@ -76,7 +77,7 @@ describe('live sessions dropped as soon as they are ready', () => {
       const port = await findFreePort();
       const baseUrl = `http://127.0.0.1:${port}`;
       const server = spawnNode(
-        ['--import', 'tsx', 'src/server/main.ts'],
+        [...TYPESCRIPT_EXEC_ARGV, 'src/server/main.ts'],
         {
           NODE_ENV: 'production',
           PORT: String(port),
