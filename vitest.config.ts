@@ -88,7 +88,10 @@ export default defineConfig({
                 // out by negated patterns: a project's own `exclude` would drop the command line's --exclude,
                 // which npm test's steps use to keep the speech engine files out of the main step.
                 include: [...integrationFiles, ...[...DATABASE_FREE_FILES, ...ENGINE_BOUND_FILES].map((file) => `!${file}`)],
-                env: { PARLEY_TEST_DB: 'postgres' },
+                // A test schema is thrown away: its commits need not wait for the disk (a quarter of a
+                // PostgreSQL file's time). libpq's PGOPTIONS reaches every connection the tests and the
+                // processes they start open (test-database.ts adds it to the schema's).
+                env: { PARLEY_TEST_DB: 'postgres', PGOPTIONS: '-c synchronous_commit=off' },
                 globalSetup: ['tests/support/test-database-template.ts', 'tests/support/redis-server.ts'],
                 ...integration,
               },

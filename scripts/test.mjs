@@ -23,6 +23,23 @@ const { startS3Server } = await import('./s3-server.ts');
 
 log(`Running on Node.js ${process.versions.node} (${process.execPath}).`);
 
+/**
+ * The tests' files (databases, data folders, uploads, chromium's profiles) go to memory (tmpfs) where
+ * the machine has it: written and deleted within seconds, on disk they cost the kernel's journal and
+ * writeback a tenth of the run's CPU. Removed when the run ends.
+ */
+function memoryTmpdir() {
+  try {
+    fs.accessSync('/dev/shm', fs.constants.W_OK);
+    const dir = fs.mkdtempSync(path.join('/dev/shm', 'parley-test-'));
+    process.env.TMPDIR = dir; // os.tmpdir() in this process and every one it starts
+    return dir;
+  } catch {
+    return undefined;
+  }
+}
+const scratchDir = memoryTmpdir();
+
 const reportDir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-report-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 /** Each failed test's file, name and first lines of its error, printed last so a log's tail names them. */
@@ -203,6 +220,7 @@ const results = await Promise.all([
 ]);
 
 fs.rmSync(reportDir, { recursive: true, force: true });
+if (scratchDir) fs.rmSync(scratchDir, { recursive: true, force: true });
 const s3 = await s3Server;
 if ('stop' in s3) await s3.stop();
 const failed = results.filter((r) => !r.ok);

@@ -8,7 +8,7 @@ import { PgBoss } from 'pg-boss';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '#server/db/create-db.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
-import { POSTGRES_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV, TEMPLATE_SCHEMA_TOKEN } from './test-database.ts';
+import { POSTGRES_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV, TEMPLATE_SCHEMA_TOKEN, testConnectionOptions } from './test-database.ts';
 
 /**
  * Migrates one database per run, then every test app starts from a copy of it: a SQLite file copied,
@@ -55,7 +55,7 @@ async function postgresTemplate(url: string): Promise<string | undefined> {
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
-  const handle = createDb({ dialect: 'postgres', url }, { searchPath: schema });
+  const handle = createDb({ dialect: 'postgres', url }, { connectionOptions: testConnectionOptions(schema) });
   await migrateToLatest(handle.db);
   await handle.close();
   // The schema name src/server/jobs/create-job-queue.ts gives pg-boss beside a schema other than public.

@@ -18,6 +18,15 @@ export const SQLITE_TEMPLATE_ENV = 'PARLEY_TEST_SQLITE_TEMPLATE';
 export const POSTGRES_TEMPLATE_ENV = 'PARLEY_TEST_POSTGRES_TEMPLATE';
 export const TEMPLATE_SCHEMA_TOKEN = 'parley_test_template_schema';
 
+/**
+ * The libpq options of a test's connections: its schema, and PGOPTIONS (the integration-postgres
+ * project sets synchronous_commit=off there, for pg-boss's and every other connection too), which
+ * an explicit `options` would otherwise replace.
+ */
+export function testConnectionOptions(schema: string): string {
+  return [`-c search_path=${schema}`, process.env.PGOPTIONS].filter(Boolean).join(' ');
+}
+
 /** Which database this test process runs on: set per vitest project (PARLEY_TEST_DB). */
 export function testDatabaseKind(): TestDatabaseKind {
   return process.env.PARLEY_TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -72,7 +81,7 @@ export async function createTestDatabase(
   } finally {
     await admin.end();
   }
-  const handle = createDb({ dialect: 'postgres', url }, { searchPath: schema });
+  const handle = createDb({ dialect: 'postgres', url }, { connectionOptions: testConnectionOptions(schema) });
   return {
     ...handle,
     target: { kind: 'postgres', url, schema },

@@ -20,8 +20,11 @@ export type DbHandle = {
 };
 
 type CreateDbOptions = {
-  /** PostgreSQL only: run every connection with this search_path (tests isolate themselves in a schema). */
-  searchPath?: string;
+  /**
+   * PostgreSQL only: libpq options for every connection (`-c name=value …`); the tests put each file
+   * in a schema of its own (search_path).
+   */
+  connectionOptions?: string;
 };
 
 /** Opens the database named by the config: embedded SQLite (WAL, foreign keys on) or a PostgreSQL pool. */
@@ -45,7 +48,7 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
   const pool = new pg.Pool({
     connectionString: config.url,
     max: 10,
-    ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    ...(options.connectionOptions ? { options: options.connectionOptions } : {}),
   });
   // Introspection (the migrator's) reads Parley's schema only: see current-schema-introspector.ts.
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKind } from '#tests/support/test-database.ts';
+import { createTestDatabase, testConnectionOptions, testDatabaseKind } from '#tests/support/test-database.ts';
 import { createDb } from './create-db.ts';
 import { migrateToLatest } from './migrate.ts';
 
@@ -40,7 +40,7 @@ describe('the migrator on a PostgreSQL database shared with other schemas', () =
       expect(meetings.columns.find((column) => column.name === 'id')).toMatchObject({ isNullable: false });
 
       // A second Parley in the other schema migrates from nothing beside the first: its own tables only.
-      const second = createDb({ dialect: 'postgres', url }, { searchPath: other });
+      const second = createDb({ dialect: 'postgres', url }, { connectionOptions: testConnectionOptions(other) });
       cleanups.push(() => second.close());
       await migrateToLatest(second.db);
       const secondTables = await second.db.introspection.getTables();
