@@ -516,6 +516,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     google: config.calendar.google,
     googleRedirectUri: `${config.publicUrl}/settings/connections/google`,
     rateLimiters,
+    events,
     clock,
     log,
   });
