@@ -323,6 +323,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     userIdOfEmail: people.userIdOfEmail,
     meetings,
     teams,
+    // Called only when a reminder is delivered, when the calendar service below exists.
+    upcomingEvent: (userId, eventId) => calendar.upcomingEvent(userId, eventId),
     unsubscribeTokens: createUnsubscribeTokens(secretKey),
     publicUrl: config.publicUrl,
     now,

@@ -6,12 +6,13 @@ import type { NotificationsService } from './notifications.service.ts';
  * Settings › Notifications acted on: a transcript stored (Transcription Complete, mentions), a
  * meeting shared with a team or imported into it (mentions), notes written (AI Insights Ready, action
  * items assigned) or failed (the Transcription Complete email that waited for them), an action item
- * given to someone by its owner, an invitation to an address that has an account (the bell).
+ * given to someone by its owner, an invitation to an address that has an account (the bell), a
+ * calendar event starting soon (Meeting Reminders).
  */
 export function subscribeNotifications(events: DomainEvents, notifications: NotificationsService, teams: Pick<TeamsService, 'invitationUrlOf'>): void {
   events.subscribe(
     'notifications',
-    ['transcript.ready', 'meeting.shared', 'notes.ready', 'notes.failed', 'action_item.updated', 'invitation.created'],
+    ['transcript.ready', 'meeting.shared', 'notes.ready', 'notes.failed', 'action_item.updated', 'invitation.created', 'calendar.event_starting'],
     async (event) => {
       switch (event.type) {
         case 'transcript.ready':
@@ -49,6 +50,9 @@ export function subscribeNotifications(events: DomainEvents, notifications: Noti
             url,
           });
         }
+        case 'calendar.event_starting':
+          if (!event.ownerId) return;
+          return notifications.meetingReminder({ userId: event.ownerId, eventId: event.payload.eventId, start: event.payload.start });
       }
     },
   );
