@@ -10,8 +10,6 @@ const BATCH = 200;
 /** How long a raised reminder is remembered after its event started (only upcoming events are looked at). */
 const KEEP_AFTER_START_MS = 86_400_000;
 
-export type CalendarReminders = ReturnType<typeof createCalendarReminders>;
-
 /**
  * Meeting reminders (Settings › Notifications › Meeting Reminders): the calendar's minute sweep raises
  * `calendar.event_starting` for each event of a connected calendar that starts within the lead, once
