@@ -327,6 +327,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     userIdOfEmail: people.userIdOfEmail,
     meetings,
     teams,
+    // Called only when a reminder is delivered, when the calendar service below exists.
+    upcomingEvent: (userId, eventId) => calendar.upcomingEvent(userId, eventId),
     unsubscribeTokens: createUnsubscribeTokens(secretKey),
     publicUrl: config.publicUrl,
     now,
@@ -524,6 +526,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     google: config.calendar.google,
     googleRedirectUri: `${config.publicUrl}/settings/connections/google`,
     rateLimiters,
+    events,
     clock,
     log,
   });

@@ -40,6 +40,7 @@ export const BEST_EFFORTS = {
   'webhook-sweep': 'the sweep of due webhook deliveries failed: it runs again within seconds',
   'webhook-disabled-notice': 'a webhook endpoint was disabled, but its owner could not be told in the app',
   'calendar-sweep': 'the refresh of connected calendars failed: it runs again within the minute',
+  'calendar-reminders': 'the meeting reminders due were not raised: the calendar sweep tries again within the minute',
   'teams-sync-sweep': 'queuing the Teams meeting syncs that are due failed: it runs again within the minute',
   'slack-revoke': "a disconnected Slack app's token could not be revoked at Slack: it was forgotten here (remove the app in Slack to end it)",
   'notes-deleted-check': 'a notes run could not check whether its meeting still exists: it checks again in a second',

@@ -11,6 +11,8 @@ import { defineEndpoint } from './endpoint.ts';
 export const MAX_EVENTS_WINDOW_DAYS = 62;
 export const MAX_EVENTS_PER_ANSWER = 500;
 export const MAX_ICS_URL_LENGTH = 2_048;
+/** Settings › Notifications › Meeting Reminders: how long before an event starts its reminder email goes. */
+export const REMINDER_LEAD_MINUTES = 10;
 
 export const CalendarKindSchema = z.enum(['ics', 'google']);
 export type CalendarKind = z.infer<typeof CalendarKindSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod/mini';
+import { AttendeeSchema } from './calendar.ts';
 import { InvitedRoleSchema, TeamRoleSchema } from './teams.ts';
 
 /**
@@ -73,6 +74,17 @@ export const EVENT_PAYLOADS = {
     role: InvitedRoleSchema,
     sealedToken: z.nullable(z.string()),
     expiresAt: z.string(),
+  }),
+  /**
+   * An event of the person's connected calendar starts within minutes (the calendar's sweep, once per
+   * occurrence and start time): as it was stored then; whoever acts on it reads it again.
+   */
+  'calendar.event_starting': z.object({
+    eventId: z.string(),
+    title: z.string(),
+    start: z.string(),
+    end: z.string(),
+    attendees: z.array(AttendeeSchema),
   }),
   /** Settings › Billing › Billing Information was saved (billing copies it to the person's Stripe customer). */
   'billing_details.updated': z.object({}),

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import type { Db } from '#server/db/create-db.ts';
+import type { EventRecorder } from '#server/events/domain-events.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { bestEffort } from '#server/lib/best-effort.ts';
 import type { Clock } from '#server/lib/clock.ts';
@@ -50,6 +51,7 @@ import { expandIcs, IcsError } from './ics.ts';
 import { fetchIcs, icsLabel, normaliseIcsUrl } from './ics-source.ts';
 import { createGoogleApi, type GoogleApi } from './google-calendar.ts';
 import { followUpIcs } from './follow-up-ics.ts';
+import { createCalendarReminders } from './calendar-reminders.ts';
 
 const DAY_MS = 86_400_000;
 /** The events kept from each refresh: the past month (for "last time") and the next three. */
@@ -81,6 +83,8 @@ type CalendarDeps = {
   googleRedirectUri: string;
   /** Where finished sign-ins are remembered, so a replayed one is refused by every web process. */
   rateLimiters: RateLimiters;
+  /** Meeting reminders are raised as `calendar.event_starting` (calendar-reminders.ts). */
+  events: EventRecorder;
   clock: Clock;
   log: Logger;
 };
@@ -160,6 +164,7 @@ export function createCalendarService(deps: CalendarDeps) {
   };
   let timer: NodeJS.Timeout | undefined;
   let sweeping: Promise<unknown> | undefined;
+  const reminders = createCalendarReminders({ db, events: deps.events, now });
 
   const present = async (userId: string, row: ConnectionRow | undefined): Promise<CalendarConnection> => ({
     connected: row !== undefined,
@@ -217,6 +222,8 @@ export function createCalendarService(deps: CalendarDeps) {
   };
 
   const sweepDue = async (): Promise<void> => {
+    // First, and whatever the refreshes below take: a reminder is due within minutes.
+    await bestEffort('calendar-reminders', reminders.raiseDue, log);
     const due = await dueConnections(db, new Date(now().getTime() - CALENDAR_REFRESH_MS).toISOString(), SWEEP_BATCH);
     for (const userId of due) await syncNow(userId);
   };
@@ -439,6 +446,7 @@ export function createCalendarService(deps: CalendarDeps) {
     removeFor: async (userId: string): Promise<void> => {
       const row = await connectionOf(db, userId);
       await removeAllOf(db, userId);
+      await reminders.removeFor(userId);
       await revokeGoogle(userId, row);
     },
 
@@ -459,5 +467,7 @@ export function createCalendarService(deps: CalendarDeps) {
     },
     /** Refreshes the calendars due now (the worker's tick; tests call it with a moved clock). */
     sweepDue,
+    /** A meeting reminder's event, if still in the calendar and not started (for notifications, before the email goes). */
+    upcomingEvent: reminders.upcoming,
   };
 }

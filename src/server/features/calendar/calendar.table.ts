@@ -43,8 +43,21 @@ export type CalendarMeetingLinksTable = {
   event_url: string | null;
 };
 
+/**
+ * The reminders raised (migration 2026-12-08-0600): one row per occurrence and start time, written
+ * with its `calendar.event_starting` event, so every sweep and worker raises each once. A moved
+ * occurrence is a new start, reminded again; rows of started events are pruned after a day.
+ */
+export type CalendarRemindersTable = {
+  user_id: string;
+  event_id: string;
+  event_start: string;
+  raised_at: string;
+};
+
 export type CalendarTables = {
   calendar_connections: CalendarConnectionsTable;
   calendar_events: CalendarEventsTable;
   calendar_meeting_links: CalendarMeetingLinksTable;
+  calendar_reminders: CalendarRemindersTable;
 };

@@ -86,6 +86,43 @@ export function actionItemEmail(input: {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
+/** Attendees named in a reminder; the rest are counted. */
+const MAX_ATTENDEES_NAMED = 20;
+
+/**
+ * Settings › Notifications › Meeting Reminders: an event of the person's calendar starts soon, told
+ * in their time zone, with Record (the record page, filled from the event).
+ */
+export function meetingReminderEmail(input: {
+  to: string;
+  title: string;
+  start: Date;
+  end: Date;
+  timeZone: string;
+  /** Whole minutes until it starts (at least 1). */
+  minutes: number;
+  attendees: readonly { name: string; email: string | null }[];
+  recordUrl: string;
+  footer: EmailFooter;
+}): NotificationEmail {
+  const day = new Intl.DateTimeFormat('en-GB', { timeZone: input.timeZone, weekday: 'long', day: 'numeric', month: 'long' });
+  const time = new Intl.DateTimeFormat('en-GB', { timeZone: input.timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+  const names = input.attendees.map((a) => (a.email && a.name !== a.email ? `${a.name} <${a.email}>` : a.name || (a.email ?? ''))).filter(Boolean);
+  const more = names.length - MAX_ATTENDEES_NAMED;
+  const attendees =
+    names.length === 0
+      ? 'No attendees are listed.'
+      : `Attendees: ${names.slice(0, MAX_ATTENDEES_NAMED).join(', ')}${more > 0 ? ` and ${plural(more, 'other', 'others')}` : ''}.`;
+  const when = `${day.format(input.start)}, ${time.format(input.start)}–${time.format(input.end)} (${input.timeZone})`;
+  return compose({
+    to: input.to,
+    subject: `In ${plural(input.minutes, 'minute', 'minutes')}: ${input.title} at ${time.format(input.start)}`,
+    paragraphs: [`“${input.title}” starts in ${plural(input.minutes, 'minute', 'minutes')}: ${when}.`, attendees, { link: input.recordUrl, label: 'Record' }],
+    link: input.recordUrl,
+    footer: input.footer,
+  });
+}
+
 export function insightsReadyEmail(input: {
   to: string;
   title: string;

@@ -25,6 +25,7 @@ import type { TeamsService } from '../teams/teams.service.ts';
 import {
   actionItemEmail,
   insightsReadyEmail,
+  meetingReminderEmail,
   teamDigestEmail,
   transcriptionCompleteEmail,
   voiceConsentEmail,
@@ -61,6 +62,9 @@ export type NotesReady = {
   items: readonly { kind: 'key_point' | 'action_item' | 'decision' | 'topic'; text: string; assignee: string | null; startMs: number }[];
 };
 
+/** A calendar event as a meeting reminder reads it (the calendar feature's, given in deps.ts). */
+export type ReminderEvent = { id: string; title: string; start: string; end: string; attendees: readonly { name: string; email: string | null }[] };
+
 /** The owner gave an action item of their meeting to someone (`action_item.updated` with a new assignee). */
 export type ActionItemAssigned = { meetingId: string; ownerId: string; actorId: string | null; text: string; assignee: string };
 
@@ -78,6 +82,8 @@ type NotificationsDeps = {
   userIdOfEmail: (email: string) => Promise<string | undefined>;
   meetings: Pick<MeetingsService, 'get' | 'notesSource' | 'transcriptHeader'>;
   teams: Pick<TeamsService, 'list' | 'activity' | 'memberIdsOf'>;
+  /** The person's calendar event, if it is still there and has not started (the calendar feature's). */
+  upcomingEvent: (userId: string, eventId: string) => Promise<ReminderEvent | undefined>;
   unsubscribeTokens: UnsubscribeTokens;
   /** PUBLIC_URL: links in emails. */
   publicUrl: string;
@@ -106,8 +112,8 @@ function localClock(at: Date, timeZone: string): { day: string; hour: number } {
 }
 
 /**
- * Notifications: acts on Settings › Notifications. Emails (Transcription Complete, AI Insights
- * Ready, the daily Team Activity digest, an action item given to you), each with an unsubscribe
+ * Notifications: acts on Settings › Notifications. Emails (Meeting Reminders, Transcription
+ * Complete, AI Insights Ready, the daily Team Activity digest, an action item given to you), each with an unsubscribe
  * link, and in-app notifications (action items assigned to you, mentions, team invitations) pushed
  * over /realtime. Every one reads
  * the person's choice when it would be sent. Other features hand events over through ports in
@@ -337,6 +343,33 @@ export function createNotificationsService(deps: NotificationsDeps) {
     if (fresh) await deps.sendEmail(voiceConsentEmail({ to: person.email, requester, meetingTitle: request.meetingTitle, settingsUrl: `${base}${link}` }));
   };
 
+  /**
+   * Meeting Reminders: an event of the person's calendar starts soon (`calendar.event_starting`). Not
+   * when it was cancelled (gone from the calendar), moved (its new start has its own reminder) or has
+   * started by the time this runs (a delivery retried late).
+   */
+  const meetingReminder = async (due: { userId: string; eventId: string; start: string }): Promise<void> => {
+    if (!(await choicesOf(due.userId)).meetingReminders) return;
+    const event = await deps.upcomingEvent(due.userId, due.eventId);
+    if (!event || event.start !== due.start) return;
+    const start = new Date(event.start);
+    const minutes = Math.max(1, Math.round((start.getTime() - deps.now().getTime()) / 60_000));
+    const timeZone = await deps.settings.timeZoneOf(due.userId);
+    await emailIfChosen(due.userId, 'meetingReminders', (to, f) =>
+      meetingReminderEmail({
+        to: to.email,
+        title: event.title,
+        start,
+        end: new Date(event.end),
+        timeZone,
+        minutes,
+        attendees: event.attendees,
+        recordUrl: `${base}/record?event=${encodeURIComponent(event.id)}`,
+        footer: f,
+      }),
+    );
+  };
+
   /** The person's Team Activity digest for today, if it is on, due, not sent yet today, and there is news. */
   const digestFor = async (userId: string): Promise<boolean> => {
     if (!(await choicesOf(userId)).teamActivity) return false;
@@ -426,6 +459,7 @@ export function createNotificationsService(deps: NotificationsDeps) {
     actionItemAssigned,
     teamInvitationSent,
     voiceConsentRequested,
+    meetingReminder,
 
     /** What an unsubscribe link would turn off, or undefined when the link is forged, altered or revoked. */
     unsubscribeTarget: async (token: string): Promise<{ userId: string; choice: EmailChoice; label: string; email: string } | undefined> => {

@@ -7,12 +7,22 @@ import type { NotificationsService } from './notifications.service.ts';
  * meeting shared with a team or imported into it (mentions), notes written (AI Insights Ready, action
  * items assigned) or failed (the Transcription Complete email that waited for them), an action item
  * given to someone by its owner, an invitation to an address that has an account (the bell), a
- * teammate asking to keep a profile of the person's voice (the bell and an email).
+ * teammate asking to keep a profile of the person's voice (the bell and an email), a calendar event
+ * starting soon (Meeting Reminders).
  */
 export function subscribeNotifications(events: DomainEvents, notifications: NotificationsService, teams: Pick<TeamsService, 'invitationUrlOf'>): void {
   events.subscribe(
     'notifications',
-    ['transcript.ready', 'meeting.shared', 'notes.ready', 'notes.failed', 'action_item.updated', 'invitation.created', 'voice_consent.requested'],
+    [
+      'transcript.ready',
+      'meeting.shared',
+      'notes.ready',
+      'notes.failed',
+      'action_item.updated',
+      'invitation.created',
+      'voice_consent.requested',
+      'calendar.event_starting',
+    ],
     async (event) => {
       switch (event.type) {
         case 'transcript.ready':
@@ -58,6 +68,9 @@ export function subscribeNotifications(events: DomainEvents, notifications: Noti
             requesterId: event.actorId,
             meetingTitle: event.payload.meetingTitle,
           });
+        case 'calendar.event_starting':
+          if (!event.ownerId) return;
+          return notifications.meetingReminder({ userId: event.ownerId, eventId: event.payload.eventId, start: event.payload.start });
       }
     },
   );

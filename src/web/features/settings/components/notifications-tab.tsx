@@ -1,5 +1,6 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Separator } from '#web/components/ui/separator.tsx';
+import { REMINDER_LEAD_MINUTES } from '#shared/contracts/calendar.ts';
 import type { NotificationSettings } from '#shared/contracts/settings.ts';
 import { SettingToggleSection, type ToggleSpec } from './setting-toggle.tsx';
 import { SettingsLoadState } from './settings-load-state.tsx';
@@ -13,8 +14,7 @@ const EMAIL_TOGGLES: Toggle[] = [
   {
     field: 'meetingReminders',
     label: 'Meeting Reminders',
-    description:
-      'A reminder before meetings you plan to record. Parley has no calendars or scheduled meetings yet, so none are sent; your choice is kept for when it does.',
+    description: `An email ${REMINDER_LEAD_MINUTES} minutes before each event of your connected calendar, with its time, attendees and a Record link. Without a calendar connected (Profile › Connected Accounts), none are sent.`,
   },
   { field: 'transcriptionComplete', label: 'Transcription Complete', description: 'When a transcript is ready to read.' },
   { field: 'aiInsightsReady', label: 'AI Insights Ready', description: 'When key points, action items and decisions are found.' },

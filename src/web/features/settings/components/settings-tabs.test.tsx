@@ -49,6 +49,11 @@ describe('the settings tabs, saved to the account', () => {
     ]) {
       expect(checked(name), name).toBe('true');
     }
+    // Meeting Reminders says what it sends, and that nothing goes without a connected calendar.
+    const reminders = screen.getByRole('switch', { name: 'Meeting Reminders' });
+    expect(document.getElementById(reminders.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'An email 10 minutes before each event of your connected calendar, with its time, attendees and a Record link. Without a calendar connected (Profile › Connected Accounts), none are sent.',
+    );
     fireEvent.click(screen.getByRole('switch', { name: 'Team Activity' }));
     await click('Save Preferences');
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Notification preferences saved'));
