@@ -36,6 +36,8 @@ import * as createBillingAccounts from './migrations/2026-12-07-1000-create-bill
 import * as billingSubscriptions from './migrations/2026-12-07-1010-billing-subscriptions.ts';
 import * as createTeamsSync from './migrations/2026-12-07-1100-create-teams-sync.ts';
 import * as createEmotionScores from './migrations/2026-12-07-1200-create-emotion-scores.ts';
+import * as createVocabularies from './migrations/2026-12-08-0300-create-vocabularies.ts';
+import * as createTranscriptCorrections from './migrations/2026-12-08-0310-create-transcript-corrections.ts';
 import { sealAuthSecrets, type Sealer } from './migrations/2026-11-24-1100-seal-auth-secrets.ts';
 import * as audioBytesBigint from './migrations/2026-11-24-1200-audio-bytes-bigint.ts';
 import * as sessionRecovery from './migrations/2026-11-24-1300-session-recovery.ts';
@@ -91,6 +93,8 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-12-07-1010-billing-subscriptions': billingSubscriptions,
   '2026-12-07-1100-create-teams-sync': createTeamsSync,
   '2026-12-07-1200-create-emotion-scores': createEmotionScores,
+  '2026-12-08-0300-create-vocabularies': createVocabularies,
+  '2026-12-08-0310-create-transcript-corrections': createTranscriptCorrections,
 });
 
 /** The migrations for a database that holds no secrets yet (tests of one migration's effect). */
