@@ -15,15 +15,13 @@ export const MAX_TERM_WORDS = 4;
 
 const TERM_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N}\p{M} '’.&+-]*$/u;
 
-export const VocabularyTermSchema = z
-  .string()
-  .check(
-    z.trim(),
-    z.minLength(1, 'A term cannot be empty.'),
-    z.maxLength(MAX_TERM_LENGTH, `A term is at most ${MAX_TERM_LENGTH} characters.`),
-    z.regex(TERM_PATTERN, 'A term is made of letters, digits, spaces and . - & + or an apostrophe, starting with a letter or digit.'),
-    z.refine((term) => term.split(/\s+/).length <= MAX_TERM_WORDS, `A term is at most ${MAX_TERM_WORDS} words.`),
-  );
+export const VocabularyTermSchema = z.string().check(
+  z.trim(),
+  z.minLength(1, 'A term cannot be empty.'),
+  z.maxLength(MAX_TERM_LENGTH, `A term is at most ${MAX_TERM_LENGTH} characters.`),
+  z.regex(TERM_PATTERN, 'A term is made of letters, digits, spaces and . - & + or an apostrophe, starting with a letter or digit.'),
+  z.refine((term) => term.split(/\s+/).length <= MAX_TERM_WORDS, `A term is at most ${MAX_TERM_WORDS} words.`),
+);
 
 export const VocabularyTermsSchema = z
   .array(VocabularyTermSchema)

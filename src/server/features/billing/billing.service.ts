@@ -316,7 +316,9 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
       // No plan applies only on an installation without billing (and no plan assigned by its administrator).
       if (!plan) return { included: true, note: 'This installation is self-hosted: every feature is included, custom vocabulary too.' };
       const refusal = await customVocabularyRefusal(userId, plan);
-      return refusal ? { included: false, note: refusal.message } : { included: true, note: `Custom vocabulary is included in your ${PLANS[plan.id].name} plan.` };
+      return refusal
+        ? { included: false, note: refusal.message }
+        : { included: true, note: `Custom vocabulary is included in your ${PLANS[plan.id].name} plan.` };
     },
 
     /** Checkout for a subscription to a paid plan: the account's first comes with the 14-day trial, no card asked for. */

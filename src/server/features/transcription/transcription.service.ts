@@ -48,6 +48,7 @@ type ServiceDeps = {
   identifySpeakers: PipelineDeps['identifySpeakers'];
   speakerWindows: PipelineDeps['speakerWindows'];
   settingsOf: PipelineDeps['settingsOf'];
+  vocabularyOf?: PipelineDeps['vocabularyOf'];
   maxRecordingHours: PipelineDeps['maxRecordingHours'];
   stageLimits?: PipelineDeps['stageLimits'];
   log: Logger;

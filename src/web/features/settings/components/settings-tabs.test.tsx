@@ -176,6 +176,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
           liveTranscription: false,
           apiAccess: false,
           teamManagement: false,
+          customVocabulary: false,
         },
       },
       subscription: null,
@@ -193,6 +194,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
       'No real-time transcription',
       'No API access',
       'No team management',
+      'No custom vocabulary',
     ])
       card.getByText(line);
     card.getByText('4 of 5 hours');
@@ -222,6 +224,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
         liveTranscription: false,
         apiAccess: false,
         teamManagement: false,
+        customVocabulary: false,
       },
     } as const;
     server.setBilling({
@@ -252,6 +255,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
           liveTranscription: true,
           apiAccess: false,
           teamManagement: false,
+          customVocabulary: true,
         },
       },
       subscription: {
