@@ -49,6 +49,7 @@ const importZones = [
       './microsoft-teams/microsoft-teams.table.ts',
       './teams-sync/teams-sync.table.ts',
       './emotion/emotion.table.ts',
+      './vocabulary/vocabulary.table.ts',
     ],
     message: 'infra never imports features (only table types)',
   },

@@ -62,7 +62,7 @@ export function soundKey(text: string): string {
 /** `first`: the first word of a stretch, whose opening vowel counts (later words run on from the one before). */
 function wordSound(word: string, first: boolean): string {
   if (word === '') return '';
-  let w = word
+  const w = word
     .replace(/^(kn|gn|pn)/, 'n')
     .replace(/^wr/, 'r')
     .replace(/^x/, 's')
