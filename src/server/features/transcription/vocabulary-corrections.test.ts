@@ -11,6 +11,10 @@ describe('correctLine', () => {
     });
   });
 
+  it('corrects a longer term heard the same way though spelled further off', () => {
+    expect(correctLine('mr coulter is the apostle', TERMS).text).toBe('mr Quilter is the apostle');
+  });
+
   it('prefers the longer term when both match as closely', () => {
     expect(correctLine('ask anica okay for about it', TERMS)).toEqual({
       text: 'ask Anika Okafor about it',

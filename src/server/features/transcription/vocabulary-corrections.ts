@@ -164,6 +164,9 @@ function closeness(stretch: Token[], text: string, term: Term, edgeWord: boolean
   const soundDistance = editDistance(sound, term.sound);
   if (edgeWord) return soundDistance === 0 && spelling <= 0.25 ? spelling + 0.05 : undefined;
   if (soundDistance === 0 && spelling <= 0.34) return spelling;
+  // A longer term said the same way may be spelled further off ("coulter" for "Quilter"): its sound
+  // key is long enough that an ordinary word rarely shares it.
+  if (soundDistance === 0 && spelling <= 0.45 && term.key.length >= 6 && term.sound.length >= 4) return spelling + 0.05;
   if (soundDistance === 1 && spelling <= 0.2 && term.key.length >= 6) return spelling + 0.1;
   return undefined;
 }
