@@ -558,6 +558,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
         slack.removeFor,
         microsoftTeams.removeFor,
         teamsSync.removeFor,
+        vocabulary.removeFor,
         (userId) => blobs.removeOwnedBy(userId).then(() => undefined),
       ],
       onAccountDeleted: [teams.accountDeleted, webhooks.removeFor],

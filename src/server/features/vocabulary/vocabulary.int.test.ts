@@ -52,7 +52,7 @@ afterAll(async () => {
   await llm.close();
 });
 
-type Caller = { token: string; userId: string };
+type Caller = { token: string; userId: string; email?: string };
 const call = async (who: Caller | undefined, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => {
   const response = await t.app.inject({ method, url, headers: who ? { authorization: `Bearer ${who.token}` } : {}, ...(payload ? { payload } : {}) });
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers of several shapes, each asserted field by field
@@ -79,6 +79,15 @@ describe('Settings › Recording: a person’s vocabulary', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.terms).toEqual(['Anika Okafor', 'Parley', 'PostgreSQL']);
     expect((await overview(person)).terms).toEqual(['Anika Okafor', 'Parley', 'PostgreSQL']);
+    // Delete All Data takes them with the person's settings.
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/me/data',
+      headers: { authorization: `Bearer ${person.token}` },
+      payload: { email: person.email },
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect((await overview(person)).terms).toEqual([]);
   });
 
   it('refuses a term too long, of other characters, of too many words, or too many terms; and anyone signed out', async () => {

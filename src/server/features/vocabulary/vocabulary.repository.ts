@@ -25,10 +25,18 @@ export async function saveUserTerms(db: Db, userId: string, terms: readonly stri
     .execute();
 }
 
+export async function removeUserTerms(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('user_vocabularies').where('user_id', '=', userId).execute();
+}
+
 /** The terms of these teams, by team id (a team without any is left out). */
 export async function teamTerms(db: Db, teamIds: readonly string[]): Promise<Map<string, string[]>> {
   if (teamIds.length === 0) return new Map();
-  const rows = await db.selectFrom('team_vocabularies').select(['team_id', 'terms']).where('team_id', 'in', [...teamIds]).execute();
+  const rows = await db
+    .selectFrom('team_vocabularies')
+    .select(['team_id', 'terms'])
+    .where('team_id', 'in', [...teamIds])
+    .execute();
   return new Map(rows.map((r) => [r.team_id, parseTerms(r.terms)]));
 }
 

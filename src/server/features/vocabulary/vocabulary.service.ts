@@ -2,7 +2,7 @@ import type { TeamRole } from '#shared/contracts/teams.ts';
 import type { VocabularyOverview } from '#shared/contracts/vocabulary.ts';
 import type { Db } from '#server/db/create-db.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
-import { saveTeamTerms, saveUserTerms, teamTerms, userTerms } from './vocabulary.repository.ts';
+import { removeUserTerms, saveTeamTerms, saveUserTerms, teamTerms, userTerms } from './vocabulary.repository.ts';
 
 /** What the vocabulary feature needs of teams (deps.ts hands over the teams service). */
 export type VocabularyTeamsPort = {
@@ -78,6 +78,9 @@ export function createVocabularyService(deps: { db: Db; teams: VocabularyTeamsPo
       await saveTeamTerms(db, teamId, userId, kept, deps.now());
       return overview(userId);
     },
+
+    /** Delete All Data: the person's own terms go with their settings (a team's stay the team's). */
+    removeFor: (userId: string): Promise<void> => removeUserTerms(db, userId),
 
     /**
      * The terms a meeting is transcribed and written up with: its owner's, then its team's (when
