@@ -50,6 +50,7 @@ const importZones = [
       './teams-sync/teams-sync.table.ts',
       './emotion/emotion.table.ts',
       './voice-profiles/voice-profiles.table.ts',
+      './vocabulary/vocabulary.table.ts',
     ],
     message: 'infra never imports features (only table types)',
   },

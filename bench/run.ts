@@ -14,12 +14,13 @@ import { benchSpeakers } from './speakers.ts';
 import { benchSpeakersRecording } from './speakers-recording.ts';
 import { benchTranscription } from './transcription.ts';
 import { benchVoices } from './voices.ts';
+import { benchVocabulary } from './vocabulary.ts';
 import { benchTranscriptionMemory } from './transcription-memory.ts';
 import { median, printSection, type Row } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, meetings-pg, off-thread, upload, transcription, transcription-memory, speakers, voices, speakers-recording, live, notes, notes-llm, ask, bundles, lighthouse, scale). */
+/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, meetings-pg, off-thread, upload, transcription, vocabulary, transcription-memory, speakers, voices, speakers-recording, live, notes, notes-llm, ask, bundles, lighthouse, scale). */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (section: string) => !only || only.includes(section);
 
@@ -71,6 +72,7 @@ if (wanted('meetings-pg')) printSection('Meetings at scale (PostgreSQL, one proc
 if (wanted('off-thread')) printSection('Exports and imports off the event loop (SQLite, one process)', await benchOffThread());
 if (wanted('upload')) printSection('Uploads', await benchUpload());
 if (wanted('transcription')) for (const section of await benchTranscription()) printSection(section.title, section.rows);
+if (wanted('vocabulary')) for (const section of await benchVocabulary()) printSection(section.title, section.rows);
 if (wanted('transcription-memory')) printSection('Transcription memory: a long recording in a worker process', await benchTranscriptionMemory());
 if (wanted('speakers'))
   printSection('Speaker counts: true and found per clip, DER (NIST md-eval, 0.25 s collar), by the built-in clustering', await benchSpeakers());

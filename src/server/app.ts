@@ -33,6 +33,7 @@ import { registerMicrosoftTeamsRoutes } from './features/microsoft-teams/microso
 import { registerTeamsSyncRoutes } from './features/teams-sync/teams-sync.routes.ts';
 import { registerSlackRoutes } from './features/slack/slack.routes.ts';
 import { registerSettingsRoutes } from './features/settings/settings.routes.ts';
+import { registerVocabularyRoutes } from './features/vocabulary/vocabulary.routes.ts';
 import { registerSharingRoutes } from './features/sharing/sharing.routes.ts';
 import { registerStatusRoutes } from './features/status/status.routes.ts';
 import { registerTeamRoutes } from './features/teams/teams.routes.ts';
@@ -157,6 +158,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerInsightsRoutes(route, { insights: services.insights });
   registerCalendarRoutes(route, { calendar: services.calendar });
   registerSettingsRoutes(route, { settings: services.settings });
+  registerVocabularyRoutes(route, { vocabulary: services.vocabulary });
   registerTelemetryRoutes(route, { telemetry: services.telemetry, rateLimiters: deps.rateLimiters });
   registerTeamRoutes(route, { teams: services.teams, billing: services.billing });
   registerWebhookRoutes(route, { webhooks: services.webhooks });

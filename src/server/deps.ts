@@ -59,6 +59,7 @@ import { createSpeakerIdentifier, type SpeakerIdentifier } from './features/tran
 import { createAutoModels, missingRecommendedModels } from './features/transcription/models/auto-models.ts';
 import type { CatalogEntry } from './features/transcription/models/catalog.ts';
 import { createTranscriptionService, type TranscriptionService } from './features/transcription/transcription.service.ts';
+import { createVocabularyService, type VocabularyService } from './features/vocabulary/vocabulary.service.ts';
 import { subscribeTranscription } from './features/transcription/transcription.subscribers.ts';
 import { subscribeAsk } from './features/ask/ask.subscribers.ts';
 import { subscribeNotes } from './features/notes/notes.subscribers.ts';
@@ -115,6 +116,8 @@ export type Services = {
   teams: TeamsService;
   /** Microsoft Teams: a connected Microsoft account's meeting transcripts imported every hour (Graph). */
   teamsSync: TeamsSyncService;
+  /** Custom vocabulary (Settings › Recording, per team): given to transcription and the notes. */
+  vocabulary: VocabularyService;
   /** What leaves the installation with the person's consent: their errors (SENTRY_DSN) and feature usage (OTLP). */
   telemetry: TelemetryService;
   /** Settings › Developers' outgoing webhooks (Standard Webhooks), a subscriber of the domain events. */
@@ -315,6 +318,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   });
 
   const settings = createSettingsService({ db, timeZoneOf: people.timeZoneOf, events });
+  const vocabulary = createVocabularyService({ db, teams, billing, now });
   const telemetry = createTelemetryService({ config: config.telemetry, version: options.version ?? VERSION, privacyOf: settings.privacyOf, log });
   // Settings › Notifications acted on: the transcription, notes and teams features hand their events over (ports below).
   const notifications = createNotificationsService({
@@ -344,6 +348,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     now,
     timeZoneOf: people.timeZoneOf,
     automaticNotesOf: settings.automaticNotes,
+    vocabularyOf: vocabulary.forMeeting,
     events,
     maxAttempts: config.notes.maxAttempts,
     retryDelayMs: config.notes.retryDelaySeconds * 1000,
@@ -384,6 +389,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     speakerWindows: speakers.windowed,
     voices: speakers,
     settingsOf: settings.pipeline,
+    vocabularyOf: vocabulary.forMeeting,
     log,
     maxAttempts: config.transcription.maxAttempts,
     concurrency: config.transcription.concurrency,
@@ -564,6 +570,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
         slack.removeFor,
         microsoftTeams.removeFor,
         teamsSync.removeFor,
+        vocabulary.removeFor,
         (userId) => blobs.removeOwnedBy(userId).then(() => undefined),
       ],
       onAccountDeleted: [teams.accountDeleted, webhooks.removeFor],
@@ -589,6 +596,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     teams,
     teamsSync,
     telemetry,
+    vocabulary,
     webhooks,
     voiceProfiles,
   };

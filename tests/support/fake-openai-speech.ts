@@ -6,6 +6,8 @@ export type FakeSpeechRequest = {
   model: string;
   responseFormat: string;
   granularities: string[];
+  /** The `prompt` field (an engine's custom vocabulary), when sent. */
+  prompt: string | undefined;
   file: Buffer;
   fileName: string;
 };
@@ -46,6 +48,7 @@ export async function startFakeSpeechService(options: { apiKey: string }) {
           model: String(form.get('model')),
           responseFormat: String(form.get('response_format')),
           granularities: form.getAll('timestamp_granularities[]').map(String),
+          prompt: form.has('prompt') ? String(form.get('prompt')) : undefined,
           file: Buffer.from(await file.arrayBuffer()),
           fileName: file.name,
         });

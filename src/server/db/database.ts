@@ -14,6 +14,7 @@ import type { SharingTables } from '../features/sharing/sharing.table.ts';
 import type { SlackTables } from '../features/slack/slack.table.ts';
 import type { TeamTables } from '../features/teams/teams.table.ts';
 import type { TeamsSyncTables } from '../features/teams-sync/teams-sync.table.ts';
+import type { VocabularyTables } from '../features/vocabulary/vocabulary.table.ts';
 import type { WebhookTables } from '../features/webhooks/webhooks.table.ts';
 import type { VoiceProfileTables } from '../features/voice-profiles/voice-profiles.table.ts';
 import type { EventTables } from '../events/events.table.ts';
@@ -38,6 +39,7 @@ export type Database = ApiTokenTables &
   SlackTables &
   TeamTables &
   TeamsSyncTables &
+  VocabularyTables &
   WebhookTables &
   VoiceProfileTables &
   JobTables &

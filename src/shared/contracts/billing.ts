@@ -31,6 +31,8 @@ export type PlanLimits = {
   liveTranscription: boolean;
   apiAccess: boolean;
   teamManagement: boolean;
+  /** Custom vocabulary (Settings › Recording and per team) given to transcription and the notes. */
+  customVocabulary: boolean;
 };
 
 export const PLANS: Record<PlanId, { name: string; limits: PlanLimits }> = {
@@ -44,6 +46,7 @@ export const PLANS: Record<PlanId, { name: string; limits: PlanLimits }> = {
       liveTranscription: false,
       apiAccess: false,
       teamManagement: false,
+      customVocabulary: false,
     },
   },
   pro: {
@@ -56,6 +59,7 @@ export const PLANS: Record<PlanId, { name: string; limits: PlanLimits }> = {
       liveTranscription: true,
       apiAccess: false,
       teamManagement: false,
+      customVocabulary: true,
     },
   },
   business: {
@@ -68,6 +72,7 @@ export const PLANS: Record<PlanId, { name: string; limits: PlanLimits }> = {
       liveTranscription: true,
       apiAccess: true,
       teamManagement: true,
+      customVocabulary: true,
     },
   },
   enterprise: {
@@ -80,6 +85,7 @@ export const PLANS: Record<PlanId, { name: string; limits: PlanLimits }> = {
       liveTranscription: true,
       apiAccess: true,
       teamManagement: true,
+      customVocabulary: true,
     },
   },
 };
@@ -92,6 +98,7 @@ const PlanLimitsSchema = z.object({
   liveTranscription: z.boolean(),
   apiAccess: z.boolean(),
   teamManagement: z.boolean(),
+  customVocabulary: z.boolean(),
 });
 
 /** GET /api/v1/billing: the caller's plan (none: nothing limits them), its limits and this month's usage. */

@@ -82,6 +82,16 @@ export const SpeakerSchema = z.object({
 });
 export type Speaker = z.infer<typeof SpeakerSchema>;
 
+/** A word (or words) transcription corrected to a custom vocabulary term, with what was heard (undo puts it back). */
+export const TranscriptCorrectionSchema = z.object({
+  id: z.uuid(),
+  /** Where the term is in the line's text now (UTF-16 index). */
+  position: z.number().check(z.int(), z.nonnegative()),
+  original: z.string(),
+  corrected: z.string(),
+});
+export type TranscriptCorrection = z.infer<typeof TranscriptCorrectionSchema>;
+
 export const TranscriptSegmentSchema = z.object({
   id: z.uuid(),
   speakerId: z.nullable(z.uuid()),
@@ -89,6 +99,8 @@ export const TranscriptSegmentSchema = z.object({
   endMs: z.number().check(z.int(), z.nonnegative()),
   text: z.string(),
   confidence: z.nullable(z.number().check(z.gte(0), z.lte(1))),
+  /** Present when the line holds vocabulary corrections still in it. */
+  corrections: z.optional(z.array(TranscriptCorrectionSchema)),
 });
 export type TranscriptSegment = z.infer<typeof TranscriptSegmentSchema>;
 
@@ -249,6 +261,7 @@ export type MeetingSearchResponse = z.infer<typeof MeetingSearchResponseSchema>;
 /** The most passages a search inside one meeting answers. */
 export const MEETING_SEARCH_LIMIT = 200;
 export const SegmentParamsSchema = z.object({ id: z.uuid(), segmentId: z.uuid() });
+export const CorrectionParamsSchema = z.object({ id: z.uuid(), correctionId: z.uuid() });
 export const SpeakerParamsSchema = z.object({ id: z.uuid(), speakerId: z.uuid() });
 
 /** The default per-account storage quota (STORAGE_QUOTA_GB), which the dashboard's storage bar measures against (the spec shows storage as a percent). */
@@ -400,6 +413,14 @@ export const meetingEndpoints = {
     response: MeetingDetailSchema,
     tag,
     summary: 'Cuts a transcript line in two at a character of its text; the second part is a new line of the same speaker',
+  }),
+  undoCorrection: defineEndpoint({
+    method: 'POST',
+    path: '/api/v1/meetings/:id/corrections/:correctionId/undo',
+    params: CorrectionParamsSchema,
+    response: MeetingDetailSchema,
+    tag,
+    summary: 'Puts back what was heard in place of a custom vocabulary correction (a transcript edit)',
   }),
   joinSegments: defineEndpoint({
     method: 'POST',

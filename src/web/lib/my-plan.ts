@@ -34,6 +34,7 @@ export function planLimitLines(limits: PlanLimits): string[] {
     limits.liveTranscription ? 'Real-time transcription' : 'No real-time transcription',
     limits.apiAccess ? 'API access' : 'No API access',
     limits.teamManagement ? 'Team management' : 'No team management',
+    limits.customVocabulary ? 'Custom vocabulary' : 'No custom vocabulary',
   ];
 }
 

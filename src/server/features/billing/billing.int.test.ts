@@ -100,6 +100,7 @@ describe('plans without billing configured', () => {
         liveTranscription: true,
         apiAccess: false,
         teamManagement: false,
+        customVocabulary: true,
       },
     });
   });

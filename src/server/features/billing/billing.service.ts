@@ -55,7 +55,7 @@ export type BillingService = ReturnType<typeof createBillingService>;
 /**
  * Plans and their limits (spec §9's pricing page), enforced where each feature is used: transcription
  * hours a month (recording, upload, import), participants per meeting, export formats, history (older
- * meetings hidden, never deleted), real-time transcription, API access and team management. Without
+ * meetings hidden, never deleted), real-time transcription, API access, team management and custom vocabulary. Without
  * Stripe configured nobody is limited unless the administrator assigned them a plan; with it, an
  * account's plan is its assigned one, else its subscription's, else Free. Refusals name the plan and
  * the way up. With Stripe it also sells the plans: Checkout (the one 14-day trial without a card),
@@ -150,6 +150,20 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
   };
 
   const refuse = (plan: AppliedPlan, message: string) => new AppError('PLAN_LIMIT', message, { details: { plan: plan.id } });
+
+  const customVocabularyRefusal = async (userId: string, known?: AppliedPlan): Promise<AppError | undefined> => {
+    const plan = known ?? (await planOf(userId));
+    if (!plan || plan.limits.customVocabulary) return undefined;
+    return refuse(
+      plan,
+      `Custom vocabulary is not included in your ${PLANS[plan.id].name} plan.` +
+        upgradePath(
+          plan.id,
+          (l) => l.customVocabulary,
+          () => 'custom vocabulary',
+        ),
+    );
+  };
 
   const usageOf = async (userId: string) => {
     const month = monthOf(deps.now());
@@ -286,6 +300,25 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
             () => 'team management',
           ),
       );
+    },
+
+    /**
+     * Custom vocabulary (spec §9: from Pro): saved only with it, and given to transcription and the
+     * notes only while the meeting owner's plan includes it (a vocabulary kept from a better plan waits).
+     */
+    assertCustomVocabulary: async (userId: string): Promise<void> => {
+      const refusal = await customVocabularyRefusal(userId);
+      if (refusal) throw refusal;
+    },
+    /** Whether the account's plan includes custom vocabulary, and what Settings › Recording says about it. */
+    customVocabulary: async (userId: string): Promise<{ included: boolean; note: string }> => {
+      const plan = await planOf(userId);
+      // No plan applies only on an installation without billing (and no plan assigned by its administrator).
+      if (!plan) return { included: true, note: 'This installation is self-hosted: every feature is included, custom vocabulary too.' };
+      const refusal = await customVocabularyRefusal(userId, plan);
+      return refusal
+        ? { included: false, note: refusal.message }
+        : { included: true, note: `Custom vocabulary is included in your ${PLANS[plan.id].name} plan.` };
     },
 
     /** Checkout for a subscription to a paid plan: the account's first comes with the 14-day trial, no card asked for. */

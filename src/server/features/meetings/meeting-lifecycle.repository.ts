@@ -134,7 +134,11 @@ export async function audioKeysAmong(db: Db, keys: readonly string[]): Promise<S
 
 /** What a transcription job reads of its meeting. */
 export async function transcriptionSource(db: Db, meetingId: string) {
-  const row = await db.selectFrom('meetings').select(['owner_id', 'audio_key', 'options', 'audio_sources']).where('id', '=', meetingId).executeTakeFirst();
+  const row = await db
+    .selectFrom('meetings')
+    .select(['owner_id', 'team_id', 'audio_key', 'options', 'audio_sources'])
+    .where('id', '=', meetingId)
+    .executeTakeFirst();
   if (!row) return undefined;
   const participants = await db
     .selectFrom('meeting_participants')

@@ -175,20 +175,73 @@ export type MeetingRecord = Omit<MeetingDetail, 'insights' | 'notes'> & { transc
 export async function getMeeting(db: Db, reader: MeetingReader, id: string): Promise<MeetingRecord | undefined> {
   const row = await db.selectFrom('meetings').select(MEETING_COLUMNS).where('id', '=', id).where(readableBy(reader)).executeTakeFirst();
   if (!row) return undefined;
-  const [participants, speakers, segments] = await Promise.all([
+  const [participants, speakers, segments, corrections] = await Promise.all([
     participantsOf(db, [id]),
     db.selectFrom('meeting_speakers').selectAll().where('meeting_id', '=', id).orderBy('position').execute(),
     db.selectFrom('transcript_segments').selectAll().where('meeting_id', '=', id).orderBy('start_ms').orderBy('id').execute(),
+    db.selectFrom('transcript_corrections').selectAll().where('meeting_id', '=', id).orderBy('position').execute(),
   ]);
+  const correctionsOf = new Map<string, typeof corrections>();
+  for (const c of corrections) correctionsOf.set(c.segment_id, [...(correctionsOf.get(c.segment_id) ?? []), c]);
   return {
     ...presentSummary(row, participants.get(id) ?? [], reader),
     options: parseOptions(row.options),
     audioSources: row.audio_sources ? (JSON.parse(row.audio_sources) as string[]) : null,
     failureReason: row.failure_reason,
     speakers: speakers.map((s) => ({ id: s.id, label: s.label, displayName: s.display_name })),
-    segments: segments.map((s) => ({ id: s.id, speakerId: s.speaker_id, startMs: s.start_ms, endMs: s.end_ms, text: s.text, confidence: s.confidence })),
+    segments: segments.map((s) => {
+      const segment = { id: s.id, speakerId: s.speaker_id, startMs: s.start_ms, endMs: s.end_ms, text: s.text, confidence: s.confidence };
+      const current = (correctionsOf.get(s.id) ?? []).flatMap((c) => {
+        const position = correctionAt(s.text, c);
+        return position === undefined ? [] : [{ id: c.id, position, original: c.original, corrected: c.corrected }];
+      });
+      return current.length > 0 ? { ...segment, corrections: current } : segment;
+    }),
     transcriptRevision: row.transcript_revision,
   };
+}
+
+/**
+ * Where a correction's term is in the line now: where it was put, or (the line edited since) its one
+ * occurrence; undefined when the person's edits took it out or made it ambiguous (nothing left to undo).
+ */
+function correctionAt(text: string, correction: { position: number; corrected: string }): number | undefined {
+  if (text.startsWith(correction.corrected, correction.position)) return correction.position;
+  const first = text.indexOf(correction.corrected);
+  return first !== -1 && text.indexOf(correction.corrected, first + 1) === -1 ? first : undefined;
+}
+
+/**
+ * Puts back what the engine heard in place of a vocabulary correction (the person's undo), in the
+ * caller's transaction: the line's later corrections move with the text, the correction goes.
+ * 'changed': the line no longer holds the term where it can be told apart.
+ */
+export async function undoCorrection(db: Db, ownerId: string, meetingId: string, correctionId: string): Promise<'done' | 'not-found' | 'changed'> {
+  return inTransaction(db, async (trx) => {
+    const meeting = await findOwned(trx, ownerId, meetingId);
+    if (!meeting) return 'not-found';
+    const correction = await trx
+      .selectFrom('transcript_corrections')
+      .selectAll()
+      .where('id', '=', correctionId)
+      .where('meeting_id', '=', meetingId)
+      .executeTakeFirst();
+    if (!correction) return 'not-found';
+    const line = await trx.selectFrom('transcript_segments').select('text').where('id', '=', correction.segment_id).executeTakeFirst();
+    const position = line ? correctionAt(line.text, correction) : undefined;
+    if (!line || position === undefined) return 'changed';
+    const text = line.text.slice(0, position) + correction.original + line.text.slice(position + correction.corrected.length);
+    const shift = correction.original.length - correction.corrected.length;
+    await trx.deleteFrom('transcript_corrections').where('id', '=', correction.id).execute();
+    if (shift !== 0)
+      await trx
+        .updateTable('transcript_corrections')
+        .set((eb) => ({ position: eb('position', '+', shift) }))
+        .where('segment_id', '=', correction.segment_id)
+        .where('position', '>', position)
+        .execute();
+    return (await updateSegmentText(trx, ownerId, meetingId, correction.segment_id, text)) ? 'done' : 'not-found';
+  });
 }
 
 /** The participants a person typed; the named speakers follow them (syncSpeakerParticipants). */
@@ -292,7 +345,15 @@ export async function insertMeeting(trx: Db, input: NewMeeting): Promise<string>
 
 export type TranscriptInput = {
   speakers: { label: string; displayName?: string | null }[];
-  segments: { speaker: number | null; startMs: number; endMs: number; text: string; confidence?: number | null }[];
+  segments: {
+    speaker: number | null;
+    startMs: number;
+    endMs: number;
+    text: string;
+    confidence?: number | null;
+    /** Words transcription corrected to custom vocabulary terms, what was heard kept (for undo). */
+    corrections?: readonly { position: number; original: string; corrected: string }[];
+  }[];
 };
 
 /** Sentiment is computed only for meetings whose "Anonymous Emotional Analysis" option is on. */
@@ -385,6 +446,21 @@ export async function writeTranscript(trx: Db, meetingId: string, input: Transcr
         )
         .execute();
     }
+    const corrections = input.segments.flatMap((s, i) =>
+      (s.corrections ?? []).map((c) => ({
+        id: crypto.randomUUID(),
+        meeting_id: meetingId,
+        segment_id: segmentIds[i]!,
+        position: c.position,
+        original: c.original,
+        corrected: c.corrected,
+      })),
+    );
+    for (let start = 0; start < corrections.length; start += SEGMENT_CHUNK)
+      await trx
+        .insertInto('transcript_corrections')
+        .values(corrections.slice(start, start + SEGMENT_CHUNK))
+        .execute();
     await yieldToEventLoop();
     await syncSpeakerParticipants(trx, meetingId);
     await bumpTranscriptRevision(trx, meetingId);

@@ -136,6 +136,12 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
     if (!(await meetings.updateSegment(ownerId, id, segmentId, request.body.text))) throw notFound('Transcript line');
     return detail(ownerId, id);
   });
+  route(meetingEndpoints.undoCorrection, async (request) => {
+    const ownerId = caller(request).user.id;
+    const { id, correctionId } = request.params;
+    if (!(await meetings.undoCorrection(ownerId, id, correctionId))) throw notFound('Correction');
+    return detail(ownerId, id);
+  });
   route(meetingEndpoints.renameSpeaker, async (request) => {
     const ownerId = caller(request).user.id;
     const { id, speakerId } = request.params;

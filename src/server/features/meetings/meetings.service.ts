@@ -83,6 +83,7 @@ import {
   teamMemberCounts,
   updateMeeting,
   updateSegmentText,
+  undoCorrection,
   usageSince,
   type MeetingRecord,
   type TranscriptInput,
@@ -138,6 +139,8 @@ export type StoredAudio = { key: string; mime: string; bytes: number; durationSe
 /** What a transcription job reads of its meeting. */
 export type TranscriptionSource = {
   ownerId: string;
+  /** The team it is shared with (its vocabulary is used too), or null. */
+  teamId: string | null;
   audioKey: string | null;
   options: RecordingOptions;
   /** Capture sources, one per audio channel; empty for one mixed track. */
@@ -556,6 +559,13 @@ export function createMeetingsService(deps: {
         if (outcome === 'invalid') throw new AppError('VALIDATION_FAILED', 'A line is split between two words, with words on either side.');
         return outcome === 'done';
       }),
+    /** A vocabulary correction undone: what was heard goes back in the line, a text edit like any other. */
+    undoCorrection: (ownerId: string, id: string, correctionId: string) =>
+      transcriptEdit(ownerId, id, 'text', async (trx) => {
+        const outcome = await undoCorrection(trx, ownerId, id, correctionId);
+        if (outcome === 'changed') throw new AppError('CONFLICT', 'The line was edited since: change it by hand instead.');
+        return outcome === 'done';
+      }),
     joinSegments: (ownerId: string, id: string, segmentId: string, nextSegmentId: string) =>
       transcriptEdit(ownerId, id, 'segments_joined', (trx) => joinSegments(trx, ownerId, id, segmentId, nextSegmentId)),
     /** The names the person has given speakers in their meetings, most used first. */
@@ -665,6 +675,7 @@ export function createMeetingsService(deps: {
       return (
         row && {
           ownerId: row.owner_id,
+          teamId: row.team_id,
           audioKey: row.audio_key,
           options: parseOptions(row.options),
           audioSources: parseSources(row.audio_sources),

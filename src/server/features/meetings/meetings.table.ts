@@ -122,12 +122,26 @@ export type MeetingIdempotencyKeysTable = {
   created_at: string;
 };
 
+/** A word (or words) of a line corrected to a custom vocabulary term by transcription, the original kept for undo (migration 2026-12-08-0310). */
+export type TranscriptCorrectionsTable = {
+  id: string;
+  meeting_id: string;
+  segment_id: string;
+  /** Where the corrected text starts in the line (UTF-16 index). */
+  position: number;
+  /** What the engine heard. */
+  original: string;
+  /** The vocabulary term it became. */
+  corrected: string;
+};
+
 export type MeetingTables = {
   meeting_idempotency_keys: MeetingIdempotencyKeysTable;
   meetings: MeetingsTable;
   meeting_participants: MeetingParticipantsTable;
   meeting_speakers: MeetingSpeakersTable;
   transcript_segments: TranscriptSegmentsTable;
+  transcript_corrections: TranscriptCorrectionsTable;
   meeting_search: MeetingSearchTable;
   meeting_search_docs: MeetingSearchDocsTable;
   passage_search: PassageSearchTable;

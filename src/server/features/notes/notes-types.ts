@@ -29,6 +29,8 @@ export type NotesTranscript = {
   timeZone: string;
   speakers: NotesSpeaker[];
   segments: NotesSegment[];
+  /** The meeting's custom vocabulary (names, products, terms), so they are spelled right; absent or empty: none. */
+  vocabulary?: readonly string[];
 };
 
 /** A statement in the notes and the segments (ids, in transcript order, at least one) it comes from. */

@@ -14,6 +14,7 @@ import { NotesLlmError } from './engines/llm/llm-errors.ts';
 import { findDueDate, meetingClock } from './due-dates.ts';
 import type { NotesEngines } from './engines/select-notes-engine.ts';
 import { followSpeakers, type SpeakerMerge } from './follow-speakers.ts';
+import { spellAsVocabulary } from './vocabulary-spelling.ts';
 import { itemsOf, keepReviewed, type NotesParts } from './notes-items.ts';
 import { withinNotesBudget } from './notes-budget.ts';
 import { createTrackerService } from './tracker/tracker.service.ts';
@@ -60,6 +61,8 @@ type NotesDeps = {
   timeZoneOf: (userId: string) => Promise<string>;
   /** Settings › Recording "AI Summary Generation": notes written without being asked. */
   automaticNotesOf: (userId: string) => Promise<boolean>;
+  /** The meeting's custom vocabulary (the vocabulary feature), so names are spelled right; none without it. */
+  vocabularyOf?: (meeting: { ownerId: string; teamId: string | null }) => Promise<string[]>;
   maxAttempts: number;
   retryDelayMs: number;
   /** Notes stored and their `notes.ready` event commit together (notifications subscribe to it). */
@@ -210,6 +213,7 @@ export function createNotesService(deps: NotesDeps) {
           if (exists === false) deleted.abort();
         });
       }, DELETED_CHECK_MS);
+      const vocabulary = deps.vocabularyOf ? await deps.vocabularyOf({ ownerId, teamId: source.teamId }) : [];
       let result: Awaited<ReturnType<typeof engine.generate>>;
       try {
         result = await engine.generate(
@@ -219,6 +223,7 @@ export function createNotesService(deps: NotesDeps) {
             timeZone: await deps.timeZoneOf(ownerId),
             speakers: source.speakers,
             segments: withinNotesBudget(source.segments),
+            vocabulary,
           },
           {
             signal: AbortSignal.any([ctx.signal, deleted.signal]),
@@ -244,6 +249,7 @@ export function createNotesService(deps: NotesDeps) {
       ctx.signal.throwIfAborted();
       if (!(await meetings.exists(ownerId, meetingId))) return; // deleted as the engine finished
       const starts = new Map(source.segments.map((s) => [s.id, s.startMs]));
+      result = spellAsVocabulary(result, vocabulary);
       const speakers = new Map(source.segments.map((s) => [s.id, s.speakerId]));
       const fresh = itemsOf(
         result,

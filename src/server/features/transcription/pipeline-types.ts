@@ -16,6 +16,8 @@ export type PipelineOptions = {
   fillerWordRemoval: boolean;
   /** The meeting's "Noise Reduction" option: denoise while decoding. */
   noiseReduction: boolean;
+  /** The custom vocabulary of the meeting (its owner's and its team's terms): given to the engine, then near-misses corrected. */
+  vocabulary: readonly string[];
 };
 
 /** A recognised segment attributed to a speaker (index into SpeakerIdentification.speakers). */

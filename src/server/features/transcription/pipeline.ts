@@ -18,6 +18,7 @@ import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { RecognizedSegment, TranscriptionEngine } from './engines/engine.ts';
 import { TranscriptionServiceError } from './engines/openai-compatible.ts';
 import { postProcessSegments } from './post-process.ts';
+import { correctSegments } from './vocabulary-corrections.ts';
 import type { AttributedSegment, IdentifySpeakers, PipelineOptions, SpeakerIdentification, SpeakerWindows } from './pipeline-types.ts';
 import { DEFAULT_STAGE_LIMITS, StageTimeoutError, withinLimit, type StageLimits } from './stage-limits.ts';
 
@@ -33,6 +34,8 @@ export type PipelineDeps = {
   speakerWindows: SpeakerWindows;
   /** The person's Recording settings (Settings › Recording), defaults when they saved none. */
   settingsOf: (ownerId: string) => Promise<Pick<PipelineOptions, 'identifySpeakers' | 'punctuation' | 'fillerWordRemoval'>>;
+  /** The meeting's custom vocabulary (the vocabulary feature): none where the owner's plan leaves it out. */
+  vocabularyOf?: (meeting: { ownerId: string; teamId: string | null }) => Promise<string[]>;
   /** MAX_RECORDING_HOURS: a longer recording fails before a byte of it is decoded. */
   maxRecordingHours: number;
   /** Each stage's time limit (DEFAULT_STAGE_LIMITS unless a test needs a short one). */
@@ -52,7 +55,7 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
   if (!meeting.audioKey) throw new PermanentJobError('This meeting has no recording to transcribe.');
   const availability = await deps.engine.checkAvailability();
   if (!availability.available) throw new PermanentJobError(`No transcription engine is available: ${availability.reason}`);
-  const options = await pipelineOptions(deps, meeting.ownerId, meeting.options);
+  const options = await pipelineOptions(deps, meeting, meeting.options);
   // The listed participants, and the person recording, who may not list themselves.
   const maxSpeakers = meeting.participants > 0 ? meeting.participants + 1 : undefined;
 
@@ -61,14 +64,22 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
   const identified = await deps.blobs.withLocalFile(meeting.audioKey, (audioPath) =>
     identifySegments(deps, audioPath, { audioSources: meeting.audioSources, maxSpeakers }, options, signal, report),
   );
-  const segments: AttributedSegment[] = postProcessSegments(identified.segments, options);
+  // Near-misses of the vocabulary corrected last, on the text as it will be stored (punctuated, fillers gone).
+  const segments = correctSegments(postProcessSegments(identified.segments, options), options.vocabulary);
 
   report('saving', null);
   // Only speakers who still have a line after post-processing, renumbered in order of appearance.
   const used = [...new Set(segments.map((s) => s.speaker))];
   await deps.meetings.completeTranscription(meetingId, {
     speakers: used.map((_, i) => ({ label: `Speaker ${i + 1}`, displayName: sourceName(identified.speakers[used[i]!]?.label) })),
-    segments: segments.map((s) => ({ speaker: used.indexOf(s.speaker), startMs: s.startMs, endMs: s.endMs, text: s.text, confidence: s.confidence })),
+    segments: segments.map((s) => ({
+      speaker: used.indexOf(s.speaker),
+      startMs: s.startMs,
+      endMs: s.endMs,
+      text: s.text,
+      confidence: s.confidence,
+      corrections: s.corrections,
+    })),
   });
   return { segments: segments.length };
 }
@@ -119,7 +130,7 @@ async function identifySegments(
     report('transcribing', 0);
     const recognised = (
       await withinLimit('transcribing', limits.transcribing, audioMs, signal, (s) =>
-        deps.engine.transcribe(pcm, { signal: s, onProgress: (f) => report('transcribing', f) }),
+        deps.engine.transcribe(pcm, { signal: s, onProgress: (f) => report('transcribing', f), vocabulary: options.vocabulary }),
       )
     ).filter((s) => s.text.trim() !== '');
 
@@ -194,9 +205,9 @@ async function transcribeInWindows(
           windowMs,
           signal,
           async (s) => {
-            if (!denoiseApart) return deps.engine.transcribe(pcm, { signal: s, onProgress });
+            if (!denoiseApart) return deps.engine.transcribe(pcm, { signal: s, onProgress, vocabulary: options.vocabulary });
             if (!denoised || denoised.length < pcm.length) denoised = Buffer.allocUnsafe(pcm.length);
-            return deps.engine.transcribe(await denoisePcm(pcm, { signal: s, into: denoised }), { signal: s, onProgress });
+            return deps.engine.transcribe(await denoisePcm(pcm, { signal: s, into: denoised }), { signal: s, onProgress, vocabulary: options.vocabulary });
           },
           part,
         );
@@ -259,7 +270,11 @@ async function transcribeSources(
   await withinLimit('transcribing', limits.transcribing, audioMs, signal, async (s) => {
     for (const [index, pcm] of tracks.entries()) {
       report('transcribing', index / tracks.length);
-      const recognised = await deps.engine.transcribe(pcm, { signal: s, onProgress: (f) => report('transcribing', (index + f) / tracks.length) });
+      const recognised = await deps.engine.transcribe(pcm, {
+        signal: s,
+        onProgress: (f) => report('transcribing', (index + f) / tracks.length),
+        vocabulary: options.vocabulary,
+      });
       for (const segment of recognised) if (segment.text.trim() !== '') segments.push({ ...segment, speaker: index });
       s.throwIfAborted();
     }
@@ -284,13 +299,18 @@ const HOUR_MS = 3_600_000;
 /** A speaker labelled by capture source ("Microphone") keeps that as a name people can change. */
 const sourceName = (label: string | undefined) => (label && !/^Speaker \d+$/.test(label) ? label : null);
 
-async function pipelineOptions(deps: PipelineDeps, ownerId: string, meetingOptions: RecordingOptions): Promise<PipelineOptions> {
-  const settings = await deps.settingsOf(ownerId);
+async function pipelineOptions(
+  deps: PipelineDeps,
+  meeting: { ownerId: string; teamId: string | null },
+  meetingOptions: RecordingOptions,
+): Promise<PipelineOptions> {
+  const [settings, vocabulary] = await Promise.all([deps.settingsOf(meeting.ownerId), deps.vocabularyOf ? deps.vocabularyOf(meeting) : []]);
   return {
     identifySpeakers: settings.identifySpeakers && meetingOptions.speakerDetection,
     punctuation: settings.punctuation,
     fillerWordRemoval: settings.fillerWordRemoval,
     noiseReduction: meetingOptions.noiseReduction,
+    vocabulary,
   };
 }
 

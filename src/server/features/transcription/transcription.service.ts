@@ -68,6 +68,7 @@ type ServiceDeps = {
   /** The speaker path's voice descriptions (voice profiles). */
   voices: Pick<SpeakerIdentifier, 'voicePath' | 'embedVoices'>;
   settingsOf: PipelineDeps['settingsOf'];
+  vocabularyOf?: PipelineDeps['vocabularyOf'];
   maxRecordingHours: PipelineDeps['maxRecordingHours'];
   stageLimits?: PipelineDeps['stageLimits'];
   log: Logger;

@@ -44,7 +44,8 @@ export type HostOptions<Config> = {
   words: { stopped: string; failed: string; cancelled: string };
 };
 
-export type RunOptions = { signal?: AbortSignal; onProgress?: (fraction: number) => void };
+/** `context`: a small structured-clonable value the host's run receives beside the input (its options for this run). */
+export type RunOptions = { signal?: AbortSignal; onProgress?: (fraction: number) => void; context?: unknown };
 
 export type Host<Loaded, Input, Output> = {
   /** What the host reported when it had loaded. */
@@ -103,15 +104,15 @@ export function startHost<Config, Loaded, Input, Output>(options: HostOptions<Co
    * Bytes over PART_BYTES go in parts with a turn of the event loop between them: serialising
    * 115 MB in one message held the server's loop for half a second.
    */
-  const sendInput = async (id: number, input: Input, signal?: AbortSignal) => {
-    if (!(input instanceof Uint8Array) || input.byteLength <= PART_BYTES) return void send({ type: 'run', id, input });
+  const sendInput = async (id: number, input: Input, signal?: AbortSignal, context?: unknown) => {
+    if (!(input instanceof Uint8Array) || input.byteLength <= PART_BYTES) return void send({ type: 'run', id, input, context });
     // Cancelled meanwhile, the rest is not sent; the 'run' still goes, for the host to answer "cancelled".
     for (let offset = 0; offset < input.byteLength && !signal?.aborted; offset += PART_BYTES) {
       if (!requests.has(id) || !child.connected) return; // ended by the cancellation, or the host ended
       send({ type: 'part', id, bytes: input.subarray(offset, offset + PART_BYTES) });
       await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    if (requests.has(id) && child.connected) send({ type: 'run', id });
+    if (requests.has(id) && child.connected) send({ type: 'run', id, context });
   };
 
   return new Promise<Host<Loaded, Input, Output>>((resolve, reject) => {
@@ -195,7 +196,7 @@ export function startHost<Config, Loaded, Input, Output>(options: HostOptions<Co
               fn(value);
             };
           requests.set(id, { resolve: settle(resolveRun), reject: settle(rejectRun), onProgress });
-          void sendInput(id, input, signal);
+          void sendInput(id, input, signal, runOptions.context);
         });
       },
     };

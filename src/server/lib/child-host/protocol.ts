@@ -10,7 +10,7 @@ export type HostRequest<Config, Input> =
   /** A piece of a large byte input, sent ahead of its 'run' (see host-client.ts). */
   | { type: 'part'; id: number; bytes: Uint8Array }
   /** `input` absent: the input is the bytes of the request's parts, in order. */
-  | { type: 'run'; id: number; input?: Input }
+  | { type: 'run'; id: number; input?: Input; context?: unknown }
   | { type: 'cancel'; id: number };
 
 export type HostReply<Loaded, Output> =

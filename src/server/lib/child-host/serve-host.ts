@@ -9,7 +9,7 @@ import type { HostReply, HostRequest } from './protocol.ts';
  */
 export type HostHandlers<Config, Loaded, Input, Output> = {
   load(config: Config): Promise<Loaded> | Loaded;
-  run(input: Input, job: { signal: AbortSignal; progress(fraction: number): void }): Promise<Output> | Output;
+  run(input: Input, job: { signal: AbortSignal; progress(fraction: number): void; context: unknown }): Promise<Output> | Output;
 };
 
 /**
@@ -47,11 +47,11 @@ export function serveHost<Config, Loaded, Input, Output>(handlers: HostHandlers<
     }
   };
 
-  const run = async (id: number, input: Input, abort: AbortController) => {
+  const run = async (id: number, input: Input, abort: AbortController, context: unknown) => {
     try {
       if (!loaded) throw new Error('nothing is loaded');
       abort.signal.throwIfAborted();
-      const output = await handlers.run(input, { signal: abort.signal, progress: (fraction) => send({ type: 'progress', id, fraction }) });
+      const output = await handlers.run(input, { signal: abort.signal, progress: (fraction) => send({ type: 'progress', id, fraction }), context });
       send({ type: 'result', id, output });
     } catch (error) {
       send({ type: 'failed', id, message: messageOf(error), cancelled: abort.signal.aborted });
@@ -79,7 +79,8 @@ export function serveHost<Config, Loaded, Input, Output>(handlers: HostHandlers<
         // Sent in parts: the input is their bytes, joined (a Buffer, a Uint8Array as it left the server).
         const input = request.input ?? (Buffer.concat(parts.get(request.id) ?? []) as Uint8Array as Input);
         parts.delete(request.id);
-        queue = queue.then(() => run(request.id, input, abort));
+        const context = request.context;
+        queue = queue.then(() => run(request.id, input, abort, context));
         break;
       }
       case 'cancel': {

@@ -65,6 +65,7 @@ describe("the sidebar's 'Upgrade to Pro' box", () => {
           liveTranscription: false,
           apiAccess: false,
           teamManagement: false,
+          customVocabulary: false,
         },
       },
       subscription: null,

@@ -160,6 +160,10 @@ export function useMeetingEdits(id: string) {
       mutationFn: ({ segmentId, at }: { segmentId: string; at: number }) => api(meetingEndpoints.splitSegment, { params: { id, segmentId }, body: { at } }),
       onSuccess,
     }),
+    undoCorrection: useMutation({
+      mutationFn: (correctionId: string) => api(meetingEndpoints.undoCorrection, { params: { id, correctionId } }),
+      onSuccess,
+    }),
     joinLines: useMutation({
       mutationFn: ({ segmentId, nextSegmentId }: { segmentId: string; nextSegmentId: string }) =>
         api(meetingEndpoints.joinSegments, { params: { id, segmentId }, body: { nextSegmentId } }),

@@ -18,6 +18,12 @@ export type TranscribeOptions = {
   signal?: AbortSignal;
   /** Called with the fraction of the audio recognised so far, where the engine can tell. */
   onProgress?: (fraction: number) => void;
+  /**
+   * Custom vocabulary terms to favour (names, products), for engines that can: sherpa-onnx's
+   * transducers as hotwords, an OpenAI-compatible service as its prompt. Others ignore them; the
+   * corrections pass after recognition serves every engine.
+   */
+  vocabulary?: readonly string[];
 };
 
 /** A speech recogniser: 16 kHz mono PCM in, timed segments with timed words out. */

@@ -38,6 +38,17 @@ describe('the OpenAI-compatible engine against a local fake of the protocol', ()
     expect(sent.file.subarray(0, 4).toString()).toBe('RIFF');
     expect(sent.file.readUInt32LE(24)).toBe(16_000);
     expect(sent.file.length).toBe(pcm.length + 44);
+    expect(sent.prompt).toBeUndefined();
+  });
+
+  it('sends the custom vocabulary as the prompt, as many terms as fit', async () => {
+    fake.behave('ok');
+    await engine().transcribe(Buffer.alloc(32_000), { vocabulary: ['Anika Okafor', 'Parley'] });
+    expect(fake.requests.at(-1)!.prompt).toBe('Glossary: Anika Okafor, Parley.');
+    await engine().transcribe(Buffer.alloc(32_000), { vocabulary: Array.from({ length: 200 }, (_, i) => `Term number ${i}`) });
+    const long = fake.requests.at(-1)!.prompt!;
+    expect(long.length).toBeLessThanOrEqual(600);
+    expect(long).toMatch(/^Glossary: Term number 0, Term number 1, .*\.$/);
   });
 
   it('reports refusals, outages, timeouts and nonsense in words a person can act on', async () => {

@@ -75,6 +75,24 @@ export function fromVerboseJson(body: VerboseJson): RecognizedSegment[] {
     .filter((s) => s.text !== '');
 }
 
+/** Whisper reads at most 224 tokens of prompt (the rest is cut from the front): about this many characters. */
+const MAX_PROMPT_CHARS = 600;
+
+/**
+ * The custom vocabulary as the speech API's `prompt`: Whisper-style models continue the prompt's
+ * style and spellings, so a list of the terms makes them likelier, spelled as listed. Terms that do
+ * not fit are left out (the corrections pass after recognition still has them).
+ */
+export function vocabularyPrompt(terms: readonly string[]): string | undefined {
+  let prompt = '';
+  for (const term of terms) {
+    const next = prompt === '' ? `Glossary: ${term}` : `${prompt}, ${term}`;
+    if (next.length + 1 > MAX_PROMPT_CHARS) break;
+    prompt = next;
+  }
+  return prompt === '' ? undefined : `${prompt}.`;
+}
+
 export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions): TranscriptionEngine {
   const doFetch = options.fetch ?? fetch;
   const url = endpoint(options.url);
@@ -91,6 +109,8 @@ export function createOpenAiCompatibleEngine(options: OpenAiCompatibleOptions): 
       form.append('timestamp_granularities[]', 'segment');
       form.append('timestamp_granularities[]', 'word');
       if (transcribeOptions.language) form.append('language', transcribeOptions.language);
+      const prompt = vocabularyPrompt(transcribeOptions.vocabulary ?? []);
+      if (prompt) form.append('prompt', prompt);
       const signals = [AbortSignal.timeout(options.timeoutMs), ...(transcribeOptions.signal ? [transcribeOptions.signal] : [])];
       let response: Response;
       try {

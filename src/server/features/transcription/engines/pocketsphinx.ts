@@ -16,6 +16,11 @@ type PocketsphinxOptions = { binary?: string; modelDir?: string };
 /**
  * Debian's offline recogniser: always available once `pocketsphinx` and `pocketsphinx-en-us` are
  * installed. Raw PCM goes in on stdin, one line per utterance comes out, with word timings.
+ *
+ * It takes no custom vocabulary: its n-gram search only ever hears words of its language model
+ * (en-us.lm.bin, binary, with no way to add or weight unigrams per run), so a name added to the
+ * dictionary alone is never recognised, and `-lw` weighs the whole model, not chosen words. Its
+ * transcripts get the vocabulary through the corrections pass after recognition.
  */
 export function createPocketsphinxEngine(options: PocketsphinxOptions = {}): TranscriptionEngine {
   const binary = options.binary ?? POCKETSPHINX_BINARY;

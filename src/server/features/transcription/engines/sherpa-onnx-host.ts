@@ -3,34 +3,45 @@
  * VAD, cuts the audio at pauses and recognises each stretch of speech. Started by sherpa-onnx.ts
  * (built to dist/server/sherpa-onnx-host.js); it exits when the server goes away.
  */
+import fs from 'node:fs';
 import { serveHost } from '#server/lib/child-host/serve-host.ts';
 import { loadSileroVad, VAD_SAMPLE_RATE, type SileroVad } from '../models/silero-vad.ts';
 import { loadSherpaOnnx, type SherpaOfflineRecognizer } from '../models/sherpa-runtime.ts';
 import type { RecognizedSegment } from './engine.ts';
-import type { RecognizerHostConfig, RecognizerHostInput, RecognizerHostLoaded, RecognizerHostOutput } from './sherpa-onnx-protocol.ts';
+import type { RecognizerHostConfig, RecognizerHostInput, RecognizerHostLoaded, RecognizerHostOutput, RecognizerRunContext } from './sherpa-onnx-protocol.ts';
+import { hotwordsFromTokens, hotwordsFromWords, mostlyUpperCase, parseTokens } from './sherpa-hotwords.ts';
 import { toRecognizedSegment } from './sherpa-onnx-result.ts';
 
 let recognizer: SherpaOfflineRecognizer;
 let vad: SileroVad;
 let maxSpeechMs = 20_000;
+let hotwordsOf: (vocabulary: readonly string[]) => string | undefined = () => undefined;
 
 serveHost<RecognizerHostConfig, RecognizerHostLoaded, RecognizerHostInput, RecognizerHostOutput>({
   async load(config) {
     const sherpa = loadSherpaOnnx();
     vad = loadSileroVad({ modelsDir: config.modelsDir });
     maxSpeechMs = config.maxSpeechMs;
+    if (config.hotwords) {
+      // The tokens say how the model spells (capitals for LibriSpeech zipformers, lower case for NeMo).
+      const tokens = parseTokens(await fs.promises.readFile(config.recognizer.modelConfig.tokens, 'utf8'));
+      const upper = mostlyUpperCase(tokens);
+      hotwordsOf = config.hotwords.bpe ? (vocabulary) => hotwordsFromWords(vocabulary, upper) : (vocabulary) => hotwordsFromTokens(vocabulary, tokens);
+    }
     // createAsync reports unreadable files as an error; a file of the wrong kind ends this process,
     // which the server reads from our exit code and stderr.
     recognizer = await sherpa.OfflineRecognizer.createAsync(config.recognizer);
     return { vad: vad.origin };
   },
-  async run(pcm, { signal, progress }) {
+  async run(pcm, { signal, progress, context }) {
+    const vocabulary = (context as RecognizerRunContext | undefined)?.vocabulary ?? [];
+    const hotwords = vocabulary.length > 0 ? hotwordsOf(vocabulary) : undefined;
     const audio = Buffer.from(pcm.buffer, pcm.byteOffset, pcm.byteLength);
     const totalMs = Math.max(1, (audio.length / 2 / VAD_SAMPLE_RATE) * 1000);
     const segments: RecognizedSegment[] = [];
     for await (const speech of vad.segments(audio, { maxSpeechMs, signal })) {
       signal.throwIfAborted();
-      const stream = recognizer.createStream();
+      const stream = hotwords === undefined ? recognizer.createStream() : recognizer.createStream(hotwords);
       stream.acceptWaveform({ samples: speech.samples, sampleRate: VAD_SAMPLE_RATE });
       const segment = toRecognizedSegment(await recognizer.decodeAsync(stream), speech.startMs, speech.endMs);
       if (segment) segments.push(segment);

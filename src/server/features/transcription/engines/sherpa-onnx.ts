@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHostSlot, hostEntry, startHost, type Host } from '#server/lib/child-host/host-client.ts';
@@ -6,7 +7,7 @@ import { createLoadVerdict } from '../models/load-verdict.ts';
 import { findDamage, installKey, preferredInstalledModel, readInstalledModel, type InstalledModel } from '../models/model-store.ts';
 import type { OfflineRecognizerConfig } from '../models/sherpa-runtime.ts';
 import type { EngineAvailability, RecognizedSegment, TranscribeOptions, TranscriptionEngine } from './engine.ts';
-import type { RecognizerHostConfig, RecognizerHostInput, RecognizerHostLoaded, RecognizerHostOutput } from './sherpa-onnx-protocol.ts';
+import type { RecognizerHostConfig, RecognizerHostInput, RecognizerHostLoaded, RecognizerHostOutput, RecognizerRunContext } from './sherpa-onnx-protocol.ts';
 
 export type SherpaOnnxEngineOptions = {
   /** $DATA_DIR/models. */
@@ -54,7 +55,7 @@ export function createSherpaOnnxEngine(options: SherpaOnnxEngineOptions): Sherpa
     slot.get(installKey(model), () =>
       startHost<RecognizerHostConfig, RecognizerHostLoaded, RecognizerHostInput, RecognizerHostOutput>({
         entry: hostEntry(import.meta.url, 'sherpa-onnx-host'),
-        config: { recognizer: recognizerConfig(model, numThreads), modelsDir: options.modelsDir, maxSpeechMs: MAX_SPEECH_MS },
+        config: { recognizer: recognizerConfig(model, numThreads), modelsDir: options.modelsDir, maxSpeechMs: MAX_SPEECH_MS, hotwords: hotwordsKind(model) },
         // The host checks between stretches of speech and answers "cancelled".
         abort: 'message',
         idleMs,
@@ -96,7 +97,8 @@ export function createSherpaOnnxEngine(options: SherpaOnnxEngineOptions): Sherpa
       if (!model?.manifest.asr) throw new Error('sherpa-onnx: no speech model installed');
       transcribeOptions.signal?.throwIfAborted();
       const running = await hostFor(model);
-      return running.run(pcm, transcribeOptions);
+      const context: RecognizerRunContext = { vocabulary: transcribeOptions.vocabulary ?? [] };
+      return running.run(pcm, { signal: transcribeOptions.signal, onProgress: transcribeOptions.onProgress, context });
     },
     close: () => slot.close(),
   };
@@ -110,16 +112,22 @@ export function recognizerConfig(model: InstalledModel, numThreads: number): Off
   const common = { tokens: file(loader.tokens), numThreads, provider: 'cpu', debug: 0 };
   switch (loader.type) {
     case 'nemo_transducer':
-    case 'transducer':
+    case 'transducer': {
+      const bpeVocab = bpeVocabOf(model);
       return {
         featConfig: { sampleRate: 16_000, featureDim: 80 },
         modelConfig: {
           transducer: { encoder: file(loader.encoder), decoder: file(loader.decoder), joiner: file(loader.joiner) },
           ...common,
           modelType: loader.type,
+          ...(bpeVocab ? { modelingUnit: 'bpe', bpeVocab } : {}),
         },
-        decodingMethod: 'greedy_search',
+        // Hotwords (the custom vocabulary) bias a beam search only; a narrow beam keeps it near greedy's speed.
+        decodingMethod: 'modified_beam_search',
+        maxActivePaths: 4,
+        hotwordsScore: 2,
       };
+    }
     case 'whisper':
       return {
         featConfig: { sampleRate: 16_000, featureDim: 80 },
@@ -137,3 +145,16 @@ export function recognizerConfig(model: InstalledModel, numThreads: number): Off
 }
 
 type RecognizerHost = Host<RecognizerHostLoaded, RecognizerHostInput, RecognizerHostOutput>;
+
+/** The model's BPE vocabulary file, when it ships one (sherpa-onnx then encodes hotwords from words). */
+function bpeVocabOf(model: InstalledModel): string | undefined {
+  const file = path.join(model.dir, 'bpe.vocab');
+  return fs.existsSync(file) ? file : undefined;
+}
+
+/** How the model takes hotwords: only transducers do (whisper and SenseVoice get the corrections pass alone). */
+function hotwordsKind(model: InstalledModel): RecognizerHostConfig['hotwords'] {
+  const type = model.manifest.asr?.type;
+  if (type !== 'transducer' && type !== 'nemo_transducer') return undefined;
+  return { bpe: bpeVocabOf(model) !== undefined };
+}

@@ -38,12 +38,19 @@ export type OfflineModelConfig = {
   provider?: string;
   debug?: boolean | number;
   modelType?: string;
+  /** With bpeVocab, hotwords are given as words ('bpe' for English models). */
+  modelingUnit?: string;
+  bpeVocab?: string;
 };
 
 export type OfflineRecognizerConfig = {
   featConfig?: { sampleRate?: number; featureDim?: number };
   modelConfig: OfflineModelConfig;
   decodingMethod?: string;
+  /** modified_beam_search's beam. */
+  maxActivePaths?: number;
+  /** How much a hotword's tokens are boosted (contextual biasing). */
+  hotwordsScore?: number;
 };
 
 /** One decoded stream, as `OfflineRecognitionResult::AsJsonString()` gives it (fields vary by model). */
@@ -62,7 +69,8 @@ export type OfflineRecognizerResult = {
 export type SherpaOfflineStream = { acceptWaveform(wave: Waveform): void };
 
 export type SherpaOfflineRecognizer = {
-  createStream(): SherpaOfflineStream;
+  /** `hotwords`: contextual biasing for this stream (transducers decoded with modified_beam_search). */
+  createStream(hotwords?: string): SherpaOfflineStream;
   decodeAsync(stream: SherpaOfflineStream): Promise<OfflineRecognizerResult>;
 };
 

@@ -17,6 +17,8 @@ export type MeetingEditing = SpeakerEditing & {
   moveLines: (segmentIds: string[], speakerId: string) => Promise<unknown>;
   /** Cuts a line in two at a character of its text. */
   splitLine: (segmentId: string, at: number) => Promise<unknown>;
+  /** Puts back what was heard in place of a custom vocabulary correction. */
+  undoCorrection: (correctionId: string) => Promise<unknown>;
 };
 
 /**
@@ -137,6 +139,7 @@ export function MeetingView({
                 onEdit={editing?.editLine}
                 onMove={editing?.moveLines}
                 onSplit={editing?.splitLine}
+                onUndoCorrection={editing?.undoCorrection}
                 cited={cited}
               />
             </CardContent>

@@ -1,6 +1,6 @@
 import { CheckIcon, ChevronDownIcon, ChevronUpIcon, PencilIcon, XIcon } from 'lucide-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Speaker, TranscriptSegment } from '#shared/contracts/meetings.ts';
+import type { Speaker, TranscriptCorrection, TranscriptSegment } from '#shared/contracts/meetings.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -38,6 +38,7 @@ export function TranscriptView({
   onEdit,
   onMove,
   onSplit,
+  onUndoCorrection,
   cited,
   pending = false,
 }: {
@@ -52,6 +53,8 @@ export function TranscriptView({
   onMove?: ((segmentIds: string[], speakerId: string) => Promise<unknown>) | undefined;
   /** Cuts a line in two: the line's menu offers it. */
   onSplit?: ((segmentId: string, at: number) => Promise<unknown>) | undefined;
+  /** Undoes a custom vocabulary correction: each corrected line says what was heard, with Undo. */
+  onUndoCorrection?: ((correctionId: string) => Promise<unknown>) | undefined;
   cited?: CitedLines | undefined;
 }) {
   const activeRef = useRef<HTMLLIElement>(null);
@@ -157,6 +160,7 @@ export function TranscriptView({
             onSeek={onSeek}
             onEdit={onEdit}
             onSplit={onSplit}
+            onUndoCorrection={onUndoCorrection}
             move={
               onMove
                 ? {
@@ -222,6 +226,7 @@ function TranscriptLine({
   onSeek,
   onEdit,
   onSplit,
+  onUndoCorrection,
   move,
 }: {
   move:
@@ -246,6 +251,7 @@ function TranscriptLine({
   currentMatchRef: React.Ref<HTMLElement>;
   onSeek: ((ms: number) => void) | undefined;
   onEdit: ((segmentId: string, text: string) => Promise<unknown>) | undefined;
+  onUndoCorrection: ((correctionId: string) => Promise<unknown>) | undefined;
 }) {
   const [editing, setEditing] = useState(false);
   const [splitting, setSplitting] = useState(false);
@@ -412,7 +418,10 @@ function TranscriptLine({
               </span>
             </form>
           ) : (
-            <MarkedText text={segment.text} matches={matches} currentMatch={currentMatch} currentMatchRef={currentMatchRef} />
+            <>
+              <MarkedText text={segment.text} matches={matches} currentMatch={currentMatch} currentMatchRef={currentMatchRef} />
+              {segment.corrections && segment.corrections.length > 0 && <Corrections corrections={segment.corrections} onUndo={onUndoCorrection} />}
+            </>
           )}
         </div>
         {onEdit && !editing && (
@@ -437,6 +446,37 @@ function TranscriptLine({
 }
 
 /** Where a caret at `caret` cuts `text`: the nearest space (a line is split between words); undefined when none. */
+/** A line's custom vocabulary corrections: what was heard and what it became, each with Undo for the owner. */
+function Corrections({ corrections, onUndo }: { corrections: TranscriptCorrection[]; onUndo: ((correctionId: string) => Promise<unknown>) | undefined }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <ul className="mt-1 grid gap-1 text-xs text-muted-foreground" aria-label="Vocabulary corrections">
+      {corrections.map((c) => (
+        <li key={c.id} className="flex flex-wrap items-center gap-2">
+          <span>
+            Heard “{c.original}”, corrected to “{c.corrected}” from your vocabulary
+          </span>
+          {onUndo && (
+            <Button
+              size="sm"
+              variant="link"
+              className="h-auto p-0 text-xs"
+              disabled={busy}
+              aria-label={`Undo the correction of “${c.original}” to “${c.corrected}”`}
+              onClick={() => {
+                setBusy(true);
+                void onUndo(c.id).finally(() => setBusy(false));
+              }}
+            >
+              Undo
+            </Button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function splitPoint(text: string, caret: number): number | undefined {
   let best: number | undefined;
   for (let i = 0; i < text.length; i++) {

@@ -220,6 +220,7 @@ export function MeetingPage({
                     });
                   }, fail);
                 },
+                undoCorrection: (correctionId) => edits.undoCorrection.mutateAsync(correctionId).then(() => toast.success('Correction undone'), fail),
                 speakerNames: speakerNames.data,
               }
             : undefined

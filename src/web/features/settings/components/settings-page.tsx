@@ -9,11 +9,22 @@ import { NotificationsTab } from './notifications-tab.tsx';
 import { PrivacyTab } from './privacy-tab.tsx';
 import { ProfileTab } from './profile-tab.tsx';
 import { RecordingTab } from './recording-tab.tsx';
+import { VocabularyCard } from './vocabulary-card.tsx';
+
+/** Recording's settings and, below them, the custom vocabulary (saved on its own). */
+function RecordingSettings() {
+  return (
+    <div className="grid gap-6">
+      <RecordingTab />
+      <VocabularyCard />
+    </div>
+  );
+}
 
 const TABS = [
   { value: 'profile', label: 'Profile', Content: ProfileTab },
   { value: 'notifications', label: 'Notifications', Content: NotificationsTab },
-  { value: 'recording', label: 'Recording', Content: RecordingTab },
+  { value: 'recording', label: 'Recording', Content: RecordingSettings },
   { value: 'privacy', label: 'Privacy', Content: PrivacyTab },
   { value: 'billing', label: 'Billing', Content: BillingTab },
   // Beyond the spec's five: API tokens, webhooks and the API reference (issue 29's open platform).

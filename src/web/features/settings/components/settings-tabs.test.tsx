@@ -181,6 +181,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
           liveTranscription: false,
           apiAccess: false,
           teamManagement: false,
+          customVocabulary: false,
         },
       },
       subscription: null,
@@ -198,6 +199,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
       'No real-time transcription',
       'No API access',
       'No team management',
+      'No custom vocabulary',
     ])
       card.getByText(line);
     card.getByText('4 of 5 hours');
@@ -227,6 +229,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
         liveTranscription: false,
         apiAccess: false,
         teamManagement: false,
+        customVocabulary: false,
       },
     } as const;
     server.setBilling({
@@ -257,6 +260,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
           liveTranscription: true,
           apiAccess: false,
           teamManagement: false,
+          customVocabulary: true,
         },
       },
       subscription: {

@@ -33,7 +33,11 @@ export function systemPrompt(shape: string): string {
 function meetingHeader(transcript: NotesTranscript): string {
   const day = meetingLocalDay(transcript.startedAt, transcript.timeZone);
   const speakers = transcript.speakers.map((s) => s.name ?? s.label).join(', ');
-  return [`Meeting: ${transcript.title}`, `Date: ${day.weekday} ${day.iso}`, `Speakers: ${speakers || 'not identified'}`].join('\n');
+  const header = [`Meeting: ${transcript.title}`, `Date: ${day.weekday} ${day.iso}`, `Speakers: ${speakers || 'not identified'}`];
+  // The custom vocabulary: names and terms the transcript may have misheard, to be written this way.
+  if (transcript.vocabulary && transcript.vocabulary.length > 0)
+    header.push(`Names and terms (spell them exactly like this): ${transcript.vocabulary.join(', ')}`);
+  return header.join('\n');
 }
 
 /** Notes on one part of a meeting read in several. */
