@@ -19,7 +19,8 @@ import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { MeetingReader, MeetingsService, ReadyMeeting } from '../meetings/meetings.service.ts';
 import type { AskNote, ChatClient } from '../notes/notes.service.ts';
 import { embeddedRevisions, forEachEmbeddingBatch, saveEmbeddings, storedHashes, type StoredEmbedding } from './ask.repository.ts';
-import { cosine, EmbeddingsError, type EmbeddingsClient } from './embeddings-client.ts';
+import { EmbeddingsError, type EmbeddingsClient } from './embeddings-client.ts';
+import { cosineSimilarity } from '#server/lib/cosine-similarity.ts';
 import { askModel, promptLines, rerankPassages, rewriteQuestion, type CheckedSentence } from './llm-answer.ts';
 import {
   answeringFacts,
@@ -198,7 +199,7 @@ export function createAskService(deps: AskDeps) {
       for (const [id, list] of byMeeting) vectors.set(keyOf(id), list);
     }
     const top = createTopN<string>(CANDIDATES);
-    for (const id of meetingIds) for (const e of vectors.get(keyOf(id)) ?? []) top.offer(e.segmentId, cosine(query!, e.vector));
+    for (const id of meetingIds) for (const e of vectors.get(keyOf(id)) ?? []) top.offer(e.segmentId, cosineSimilarity(query!, e.vector));
     return top.best();
   };
 

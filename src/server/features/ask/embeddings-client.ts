@@ -72,17 +72,3 @@ export function createEmbeddingsClient(options: EmbeddingsClientOptions): Embedd
     },
   };
 }
-
-/** Cosine similarity of two vectors of one model (0 for a zero vector; vectors of another length score 0). */
-export function cosine(a: Float32Array, b: Float32Array): number {
-  if (a.length !== b.length) return 0;
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}

@@ -6,6 +6,7 @@ import type { Db } from '#server/db/create-db.ts';
 import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { EventRecorder } from '#server/events/domain-events.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
+import { cosineSimilarity } from '#server/lib/cosine-similarity.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { TeamsService } from '../teams/teams.service.ts';
 import type { TranscriptionService, VoicePath as SpeakerVoicePath, VoiceTurn } from '../transcription/transcription.service.ts';
@@ -64,19 +65,6 @@ export const VOICE_LEARNING_PER_HOUR = 30;
 const MAX_SAMPLES = MAX_VOICE_PROFILE_SOURCES;
 
 export type VoiceProfilesService = ReturnType<typeof createVoiceProfilesService>;
-
-export function cosineSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
-  if (a.length !== b.length || a.length === 0) return 0;
-  let dot = 0;
-  let na = 0;
-  let nb = 0;
-  for (let i = 0; i < a.length; i++) {
-    dot += a[i]! * b[i]!;
-    na += a[i]! * a[i]!;
-    nb += b[i]! * b[i]!;
-  }
-  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
-}
 
 /** The mean of a person's descriptions of one path: their voice across the meetings it came from. */
 function centroid(samples: readonly SampleRow[]): number[] | undefined {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { cosineSimilarity } from './voice-profiles.service.ts';
+import { cosineSimilarity } from './cosine-similarity.ts';
 
-describe('cosine similarity of two voices', () => {
+describe('cosine similarity of two vectors', () => {
   it('is 1 for the same direction, 0 at right angles, −1 opposite, whatever the lengths', () => {
     expect(cosineSimilarity([1, 2, 3], [2, 4, 6])).toBeCloseTo(1);
     expect(cosineSimilarity([1, 0], [0, 5])).toBe(0);
