@@ -91,13 +91,17 @@ function checkDisabledFeatures(): void {
 }
 
 /**
- * Picks `option` in a select (Radix's): opens it, waits until the open list holds the focus (it has
- * placed itself over the select and focused the current option), then chooses with Enter and waits
- * for the list to close. A click on an option while the list was still placing itself, or growing
- * as it scrolled, landed elsewhere: on another option, or on the page beneath.
+ * Picks `option` in a select (Radix's) with the keyboard, as a person may: opens it with ArrowDown,
+ * waits until the open list holds the focus (it has placed itself and focused the current option),
+ * then chooses with Enter and waits for the list to close. The pointer is moved off first: an option
+ * under it takes the focus whenever the list scrolls beneath it (chromium then sends a mouse move).
+ * Clicks were not reliable: one on an option while the list was still placing itself, or growing as
+ * it scrolled, landed on another option or on the page beneath.
  */
 export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
-  await select.click();
+  await page.mouse.move(0, 0);
+  await select.focus();
+  await page.keyboard.press('ArrowDown');
   const list = page.getByRole('listbox');
   await expect.poll(() => list.evaluate((element) => element.contains(element.ownerDocument.activeElement))).toBe(true);
   await list.getByRole('option', { name: option, exact: true }).press('Enter');
