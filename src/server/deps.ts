@@ -292,10 +292,14 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     events,
     // Called only once a request runs, when the billing service below exists.
     historySince: (userId) => billing.historySince(userId),
+    usage: {
+      counted: (trx, entry) => billing.usage.counted(trx, entry),
+      givenBack: (trx, meetingId) => billing.usage.givenBack(trx, meetingId),
+    },
   });
   const billing = createBillingService({
     db,
-    meetings: { usageSince: meetings.usageSince, countAddedBefore: meetings.countAddedBefore },
+    meetings: { countAddedSince: meetings.countAddedSince, countAddedBefore: meetings.countAddedBefore },
     stripe: config.stripe && {
       gateway: createStripeGateway(config.stripe, log),
       prices: config.stripe.prices,

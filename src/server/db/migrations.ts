@@ -34,6 +34,7 @@ import * as createChatConnections from './migrations/2026-12-07-0300-create-chat
 import * as firstSession from './migrations/2026-12-07-0500-first-session.ts';
 import * as createBillingAccounts from './migrations/2026-12-07-1000-create-billing-accounts.ts';
 import * as billingSubscriptions from './migrations/2026-12-07-1010-billing-subscriptions.ts';
+import * as createBillingUsage from './migrations/2026-12-08-0400-create-billing-usage.ts';
 import * as createTeamsSync from './migrations/2026-12-07-1100-create-teams-sync.ts';
 import * as createEmotionScores from './migrations/2026-12-07-1200-create-emotion-scores.ts';
 import { sealAuthSecrets, type Sealer } from './migrations/2026-11-24-1100-seal-auth-secrets.ts';
@@ -91,6 +92,7 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-12-07-1010-billing-subscriptions': billingSubscriptions,
   '2026-12-07-1100-create-teams-sync': createTeamsSync,
   '2026-12-07-1200-create-emotion-scores': createEmotionScores,
+  '2026-12-08-0400-create-billing-usage': createBillingUsage,
 });
 
 /** The migrations for a database that holds no secrets yet (tests of one migration's effect). */

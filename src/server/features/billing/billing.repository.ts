@@ -82,3 +82,45 @@ export async function recordWebhookEvent(db: Db, id: string, type: string, now: 
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
 }
+
+/**
+ * Counts a meeting's transcription hours as of `now`: once per meeting, so a job's retries change
+ * nothing; a meeting whose hours were given back (its transcription failed) counts again, in the
+ * month it is accepted again.
+ */
+export async function countUsage(db: Db, entry: { meetingId: string; userId: string; source: string; seconds: number }, now: Date): Promise<void> {
+  const countedAt = now.toISOString();
+  await db
+    .insertInto('billing_usage')
+    .values({ meeting_id: entry.meetingId, user_id: entry.userId, source: entry.source, seconds: Math.round(entry.seconds), counted_at: countedAt })
+    .onConflict((oc) =>
+      oc
+        .column('meeting_id')
+        .doUpdateSet({ seconds: Math.round(entry.seconds), counted_at: countedAt, given_back_at: null })
+        .where('billing_usage.given_back_at', 'is not', null),
+    )
+    .execute();
+}
+
+/** A meeting's hours count for nothing (its transcription failed for good). */
+export async function giveUsageBack(db: Db, meetingId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('billing_usage')
+    .set({ given_back_at: now.toISOString() })
+    .where('meeting_id', '=', meetingId)
+    .where('given_back_at', 'is', null)
+    .execute();
+}
+
+/** The seconds of transcription the account used in [start, end). */
+export async function usageSecondsBetween(db: Db, userId: string, start: Date, end: Date): Promise<number> {
+  const row = await db
+    .selectFrom('billing_usage')
+    .where('user_id', '=', userId)
+    .where('counted_at', '>=', start.toISOString())
+    .where('counted_at', '<', end.toISOString())
+    .where('given_back_at', 'is', null)
+    .select((eb) => eb.fn.sum<number | string | null>('seconds').as('seconds'))
+    .executeTakeFirst();
+  return Number(row?.seconds ?? 0);
+}

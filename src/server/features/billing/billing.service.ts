@@ -6,20 +6,23 @@ import { AppError } from '#server/lib/app-error.ts';
 import {
   assignPlan,
   billingAccountOf,
+  countUsage,
+  giveUsageBack,
   planIdOf,
   recordWebhookEvent,
   saveSubscription,
   setCustomer,
+  usageSecondsBetween,
   userIdOfCustomer,
   webhookEventSeen,
   type BillingAccountRow,
 } from './billing.repository.ts';
 import type { CustomerDetails, StripeGateway, SubscriptionState } from './stripe-gateway.ts';
 
-/** What billing counts of the meetings feature (deps.ts hands it over): usage comes from the meetings themselves. */
+/** What billing counts of the meetings feature (deps.ts hands it over); hours come from billing's own usage ledger. */
 export type MeetingUsagePort = {
-  /** The owner's own meetings (samples aside) added since `since`: how many, and their recorded seconds. */
-  usageSince: (ownerId: string, since: Date) => Promise<{ meetings: number; seconds: number }>;
+  /** How many of the owner's own meetings (samples aside) were added since `since`. */
+  countAddedSince: (ownerId: string, since: Date) => Promise<number>;
   /** How many of the owner's meetings were added before `before` (what a plan's history hides). */
   countAddedBefore: (ownerId: string, before: Date) => Promise<number>;
 };
@@ -151,10 +154,11 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
 
   const refuse = (plan: AppliedPlan, message: string) => new AppError('PLAN_LIMIT', message, { details: { plan: plan.id } });
 
+  /** This month's hours come from the usage ledger (deleting a meeting gives none back); the meetings added, from the meetings there are. */
   const usageOf = async (userId: string) => {
     const month = monthOf(deps.now());
-    const usage = await meetings.usageSince(userId, month.start);
-    return { ...usage, month };
+    const [seconds, added] = await Promise.all([usageSecondsBetween(db, userId, month.start, month.end), meetings.countAddedSince(userId, month.start)]);
+    return { seconds, meetings: added, month };
   };
 
   return {
@@ -188,6 +192,17 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
           hiddenMeetings,
         },
       };
+    },
+
+    /**
+     * The usage ledger, written by the meetings feature in the transaction that accepts a meeting's
+     * audio for transcription (or imports its transcript), so the hours are counted with it or not
+     * at all. Counted once per meeting: a job's own retries and a person's retry after a failure are
+     * not counted twice; a transcription that failed for good is given back until it is retried.
+     */
+    usage: {
+      counted: (trx: Db, entry: { meetingId: string; userId: string; source: string; seconds: number }) => countUsage(trx, entry, deps.now()),
+      givenBack: (trx: Db, meetingId: string) => giveUsageBack(trx, meetingId, deps.now()),
     },
 
     /** A new recording, upload or import: refused once the month's transcription hours are used up. */
