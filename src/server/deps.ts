@@ -301,7 +301,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     db,
     meetings: { countAddedSince: meetings.countAddedSince, countAddedBefore: meetings.countAddedBefore },
     stripe: config.stripe && {
-      gateway: createStripeGateway(config.stripe, log),
+      gateway: createStripeGateway(config.stripe, config.outbound, log),
       prices: config.stripe.prices,
       // Called only once a request runs, when the settings service below exists.
       detailsOf: async (userId) => {

@@ -44,7 +44,22 @@ export async function assignedPlans(db: Db, limit: number): Promise<{ userId: st
   });
 }
 
-export const setCustomer = (db: Db, userId: string, customerId: string, now: Date) => upsert(db, userId, { stripe_customer_id: customerId }, now);
+/**
+ * Keeps the account's Stripe customer unless it has one already (the first kept wins), and answers
+ * the one it has now: two Checkouts at once both go on with that one.
+ */
+export async function claimCustomer(db: Db, userId: string, customerId: string, now: Date): Promise<string> {
+  const updatedAt = now.toISOString();
+  await db
+    .insertInto('billing_accounts')
+    .values({ user_id: userId, assigned_plan: null, stripe_customer_id: customerId, updated_at: updatedAt })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ stripe_customer_id: customerId, updated_at: updatedAt }).where('billing_accounts.stripe_customer_id', 'is', null),
+    )
+    .execute();
+  const row = await db.selectFrom('billing_accounts').select('stripe_customer_id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return row.stripe_customer_id ?? customerId;
+}
 
 /** Whose Stripe customer this is. */
 export async function userIdOfCustomer(db: Db, customerId: string): Promise<string | undefined> {

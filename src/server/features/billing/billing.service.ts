@@ -6,12 +6,12 @@ import { AppError } from '#server/lib/app-error.ts';
 import {
   assignPlan,
   billingAccountOf,
+  claimCustomer,
   countUsage,
   giveUsageBack,
   planIdOf,
   recordWebhookEvent,
   saveSubscription,
-  setCustomer,
   usageSecondsBetween,
   userIdOfCustomer,
   webhookEventSeen,
@@ -114,13 +114,18 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
     };
   };
 
-  /** The account's Stripe customer, made (with its Billing Information) the first time. */
+  /**
+   * The account's Stripe customer, made (with its Billing Information) the first time. Two requests
+   * at once make one: Stripe answers both with one customer (the gateway's idempotency key is the
+   * account's), and the first customer kept is the one both go on with whatever Stripe answered.
+   */
   const customerOf = async (userId: string, row: BillingAccountRow | undefined): Promise<string> => {
     if (row?.stripe_customer_id) return row.stripe_customer_id;
     const billing = requireStripe();
-    const customerId = await billing.gateway.createCustomer(userId, await billing.detailsOf(userId));
-    await setCustomer(db, userId, customerId, deps.now());
-    return customerId;
+    const made = await billing.gateway.createCustomer(userId, await billing.detailsOf(userId));
+    const kept = await claimCustomer(db, userId, made, deps.now());
+    if (kept !== made) deps.log.warn({ userId, kept, made }, 'a second Stripe customer was made for an account; the first is kept');
+    return kept;
   };
 
   const liveSubscription = async (userId: string): Promise<BillingAccountRow & { subscription_id: string }> => {

@@ -24,6 +24,8 @@ beforeAll(async () => {
       STRIPE_PRICE_PRO: PRICES.pro,
       STRIPE_PRICE_BUSINESS: PRICES.business,
       STRIPE_API_URL: stripe.url,
+      // The local Stripe is on loopback, which the outbound policy refuses unless allowed.
+      OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
     },
     deps: { clock: { now: () => new Date(stripe.now() * 1000) } },
   });
@@ -189,6 +191,28 @@ describe('billing with Stripe', () => {
     expect((await overview(token)).subscription.status).toBe('trialing');
   });
 
+  it('two Checkouts at once for an account without a customer make one Stripe customer, used by both', async () => {
+    const { token, userId } = await signUpUser(t.app, 'stripe');
+    const sessionsBefore = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
+    const [first, second] = await Promise.all([
+      call(token, 'POST', '/api/v1/billing/checkout', { plan: 'pro' }),
+      call(token, 'POST', '/api/v1/billing/checkout', { plan: 'business' }),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    // Both asked Stripe for the account's customer, under the account's idempotency key.
+    const asked = stripe.requests.filter(
+      (r) => r.path === '/v1/customers' && r.body.metadata && (r.body.metadata as Record<string, unknown>).parley_user_id === userId,
+    );
+    expect(asked.map((r) => r.idempotencyKey)).toEqual([`parley-customer-${userId}`, `parley-customer-${userId}`]);
+    const made = stripe.customers().filter((c) => c.userId === userId);
+    expect(made).toHaveLength(1);
+    const sessions = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').slice(sessionsBefore);
+    expect(sessions.map((r) => r.body.customer)).toEqual([made[0]!.id, made[0]!.id]);
+    expect(
+      (await t.database.db.selectFrom('billing_accounts').select('stripe_customer_id').where('user_id', '=', userId).executeTakeFirst())?.stripe_customer_id,
+    ).toBe(made[0]!.id);
+  });
+
   it("Billing Information is saved to the account's Stripe customer", async () => {
     const { token } = await signUpUser(t.app, 'stripe', { fullName: 'Ada Lovelace' });
     const { session } = await subscribe(token, 'pro');
@@ -233,6 +257,8 @@ describe('billing with Stripe', () => {
       STRIPE_PRICE_PRO: PRICES.pro,
       STRIPE_PRICE_BUSINESS: PRICES.business,
       STRIPE_API_URL: stripe.url,
+      // The local Stripe is on loopback, which the outbound policy refuses unless allowed.
+      OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
       ...overrides,
     });
     const checkoutOn = async (app: TestApp) => {
@@ -269,6 +295,27 @@ describe('billing with Stripe', () => {
       });
     } finally {
       await unreachable.close();
+    }
+    // A name for the local Stripe that resolves to loopback, where private networks are not allowed:
+    // the start-up check cannot see the address, the guard sees it as the connection opens.
+    const before = stripe.requests.length;
+    const refused = await buildTestApp({
+      env: stripeEnv({ STRIPE_API_URL: stripe.url.replace('127.0.0.1', 'localhost'), OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'false' }),
+    });
+    try {
+      expect(await checkoutOn(refused)).toEqual({
+        status: 500,
+        body: {
+          error: {
+            code: 'INTERNAL',
+            message:
+              'The payment service cannot be reached from this installation to create your customer record. The administrator of this installation can see why in the server log.',
+          },
+        },
+      });
+      expect(stripe.requests.length).toBe(before);
+    } finally {
+      await refused.close();
     }
   });
 
