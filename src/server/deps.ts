@@ -309,6 +309,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
         return (await settings.get({ id: userId, name: account?.fullName ?? null, email: account?.email ?? null })).settings.billing;
       },
       returnUrl: `${config.publicUrl}/settings?tab=billing`,
+      events,
+      sendEmail: (email) => mailer.send({ kind: 'billing', ...email }),
     },
     now,
     log,

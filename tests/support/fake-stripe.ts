@@ -371,6 +371,20 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
     completeCheckout: (sessionId: string) => complete(sessionId),
     /** The newest Checkout session (tests open its page or complete it). */
     lastCheckout: () => [...sessions.values()].at(-1),
+    /** A renewal's payment fails: the subscription is past_due while Stripe retries it. Answers the event sent (to replay) and its delivery. */
+    failPayment: async (subscriptionId: string) => {
+      const s = subscriptions.get(subscriptionId);
+      if (!s) throw new Error(`no subscription ${subscriptionId}`);
+      s.status = 'past_due';
+      const event = eventOf('customer.subscription.updated', subscriptionObject(s));
+      return { event, delivery: await deliver(event) };
+    },
+    /** The retried payment went through: active again. */
+    recoverPayment: async (subscriptionId: string) => {
+      const s = subscriptions.get(subscriptionId)!;
+      s.status = 'active';
+      return emit('customer.subscription.updated', subscriptionObject(s));
+    },
     addCard: (customerId: string) => {
       customers.get(customerId)!.card = '4242';
     },

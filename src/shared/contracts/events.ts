@@ -72,6 +72,8 @@ export const EVENT_PAYLOADS = {
   }),
   /** Settings › Billing › Billing Information was saved (billing copies it to the person's Stripe customer). */
   'billing_details.updated': z.object({}),
+  /** The subscription's payment failed and Stripe is retrying it (past_due): billing emails the person, once each time it becomes so. */
+  'subscription.past_due': z.object({ plan: z.string(), planName: z.string() }),
   /** The account was deleted (its rows are gone by the time this is delivered). */
   'account.deleted': z.object({}),
 } as const;

@@ -85,6 +85,20 @@ export const saveSubscription = (
   now: Date,
 ) => upsert(db, userId, state, now);
 
+/**
+ * Marks the subscription past_due and answers whether it was not already: true for one caller only,
+ * however many events about it arrive at once (the row is written under the database's lock).
+ */
+export async function enterPastDue(db: Db, userId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('billing_accounts')
+    .set({ subscription_status: 'past_due', updated_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('subscription_status', 'is', null), eb('subscription_status', '!=', 'past_due')]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Whether this webhook event was processed before. */
 export async function webhookEventSeen(db: Db, id: string): Promise<boolean> {
   return (await db.selectFrom('billing_webhook_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;

@@ -2,12 +2,14 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import { PLAN_IDS, PLANS, TRIAL_DAYS, type BillingOverview, type PaidPlanId, type PlanId, type PlanLimits } from '#shared/contracts/billing.ts';
 import type { ExportFormat } from '#shared/contracts/meetings.ts';
 import type { Db } from '#server/db/create-db.ts';
+import type { EventRecorder } from '#server/events/domain-events.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import {
   assignPlan,
   billingAccountOf,
   claimCustomer,
   countUsage,
+  enterPastDue,
   giveUsageBack,
   planIdOf,
   recordWebhookEvent,
@@ -17,6 +19,7 @@ import {
   webhookEventSeen,
   type BillingAccountRow,
 } from './billing.repository.ts';
+import { pastDueEmail, type BillingEmail } from './billing-emails.ts';
 import type { CustomerDetails, StripeGateway, SubscriptionState } from './stripe-gateway.ts';
 
 /** What billing counts of the meetings feature (deps.ts hands it over); hours come from billing's own usage ledger. */
@@ -41,6 +44,10 @@ export type StripeBilling = {
   detailsOf: (userId: string) => Promise<CustomerDetails>;
   /** Where Checkout and the portal send the person back to: Settings › Billing. */
   returnUrl: string;
+  /** The webhook's state changes and the events they raise (a payment that failed) commit together. */
+  events: EventRecorder;
+  /** Billing's notices to the person (a payment that failed), through the installation's mailer. */
+  sendEmail: (email: BillingEmail) => Promise<void>;
 };
 
 const DAY_MS = 86_400_000;
@@ -135,12 +142,14 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
     return { ...row, subscription_id: row.subscription_id };
   };
 
+  const planOfPrice = (priceId: string | undefined) => Object.entries(stripe?.prices ?? {}).find(([, price]) => price === priceId)?.[0] ?? null;
+
   /** Keeps Stripe's answer about the subscription; a subscription that ended takes any kept plan with it. */
-  const applySubscription = async (userId: string, state: SubscriptionState, kept?: { kept_plan: string | null; kept_until: string | null }) => {
-    const plan = Object.entries(stripe?.prices ?? {}).find(([, price]) => price === state.priceId)?.[0] ?? null;
+  const applySubscription = async (userId: string, state: SubscriptionState, kept?: { kept_plan: string | null; kept_until: string | null }, trx: Db = db) => {
+    const plan = planOfPrice(state.priceId);
     const ended = !LIVE_STATUSES.has(state.status);
     await saveSubscription(
-      db,
+      trx,
       userId,
       {
         subscription_id: state.id,
@@ -375,17 +384,28 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
       }
       if (await webhookEventSeen(db, event.id)) return 'duplicate';
       const subscriptionId = subscriptionIdOf(event);
-      let outcome: 'processed' | 'ignored' = 'ignored';
-      if (subscriptionId) {
-        const state = await billing.gateway.subscription(subscriptionId);
-        const userId = await userIdOfCustomer(db, state.customerId);
-        if (userId) {
-          await applySubscription(userId, state);
-          outcome = 'processed';
-        } else deps.log.warn({ eventId: event.id, customer: state.customerId }, 'a Stripe webhook names a customer no account has');
-      }
-      await recordWebhookEvent(db, event.id, event.type, deps.now());
-      return outcome;
+      const state = subscriptionId ? await billing.gateway.subscription(subscriptionId) : undefined;
+      const userId = state ? await userIdOfCustomer(db, state.customerId) : undefined;
+      if (state && !userId) deps.log.warn({ eventId: event.id, customer: state.customerId }, 'a Stripe webhook names a customer no account has');
+      return billing.events.transaction(async (trx, raise) => {
+        if (state && userId) {
+          // A payment failed and Stripe is retrying it: the person is told once each time the
+          // subscription becomes past_due, whichever and however many events say so.
+          const plan = planIdOf(planOfPrice(state.priceId));
+          if (state.status === 'past_due' && plan && (await enterPastDue(trx, userId, deps.now())))
+            raise({
+              type: 'subscription.past_due',
+              actorId: null,
+              ownerId: userId,
+              teamId: null,
+              subject: { type: 'user', id: userId },
+              payload: { plan, planName: PLANS[plan].name },
+            });
+          await applySubscription(userId, state, undefined, trx);
+        }
+        await recordWebhookEvent(trx, event.id, event.type, deps.now());
+        return state && userId ? 'processed' : 'ignored';
+      });
     },
 
     /**
@@ -404,6 +424,14 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
       if (!stripe) return;
       const row = await billingAccountOf(db, userId);
       if (row?.stripe_customer_id) await stripe.gateway.updateCustomer(row.stripe_customer_id, await stripe.detailsOf(userId));
+    },
+
+    /** The `subscription.past_due` email: to the billing email of Settings › Billing (the account's unless changed). */
+    sendPastDueEmail: async (userId: string, planName: string): Promise<void> => {
+      if (!stripe) return;
+      const to = (await stripe.detailsOf(userId)).email.trim();
+      if (!to) return deps.log.warn({ userId }, 'a failed payment was not emailed: the account has no email');
+      await stripe.sendEmail(pastDueEmail({ to, planName, link: stripe.returnUrl }));
     },
 
     /** Assigns a plan as the administrator's `npm run plans` does (null takes it away). */

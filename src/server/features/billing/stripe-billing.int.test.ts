@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, findFreePort, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+import { startFakeSmtp } from '#tests/support/fake-smtp.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/support/fake-stripe.ts';
 
 // Billing with Stripe configured, against a local server that speaks Stripe's API and signs its
@@ -11,9 +12,11 @@ const PRICES = { pro: 'price_pro_monthly', business: 'price_business_monthly' };
 const DAY = 86_400;
 
 let stripe: FakeStripe;
+let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 let t: TestApp;
 beforeAll(async () => {
   stripe = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, prices: PRICES });
+  smtp = await startFakeSmtp();
   t = await buildTestApp({
     listen: true,
     env: {
@@ -26,6 +29,8 @@ beforeAll(async () => {
       STRIPE_API_URL: stripe.url,
       // The local Stripe is on loopback, which the outbound policy refuses unless allowed.
       OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
     },
     deps: { clock: { now: () => new Date(stripe.now() * 1000) } },
   });
@@ -34,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await stripe.close();
+  await smtp.close();
 });
 
 type Method = 'GET' | 'POST' | 'PUT';
@@ -211,6 +217,41 @@ describe('billing with Stripe', () => {
     expect(
       (await t.database.db.selectFrom('billing_accounts').select('stripe_customer_id').where('user_id', '=', userId).executeTakeFirst())?.stripe_customer_id,
     ).toBe(made[0]!.id);
+  });
+
+  it('a payment that fails (past_due) is emailed once, however many events say so, and again the next time', async () => {
+    const { token, email } = await signUpUser(t.app, 'stripe', { fullName: 'Ada Lovelace' });
+    const { subscription } = await subscribe(token, 'pro');
+    const mailsTo = () =>
+      smtp.messages.filter((m) => m.subject === 'Your Parley payment did not go through' && m.to && !Array.isArray(m.to) && m.to.text === email);
+
+    const failed = await stripe.failPayment(subscription.id);
+    expect({ status: failed.delivery.status, body: JSON.parse(failed.delivery.body) }).toEqual({ status: 200, body: { received: true, outcome: 'processed' } });
+    await expect.poll(() => mailsTo().length, { timeout: 10_000 }).toBe(1);
+    const mail = mailsTo()[0]!;
+    expect(mail.text).toBe(
+      [
+        'The latest payment for your Parley Pro subscription did not go through. Stripe will try the card again over the next few days, and your Pro plan stays as it is meanwhile.',
+        '',
+        `Update your card: ${t.baseUrl}/settings?tab=billing`,
+        '',
+        'To change the card, open Settings › Billing and choose “View invoice history”. If every try fails, the subscription ends and your account moves to the Free plan.',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain(`href="${t.baseUrl}/settings?tab=billing"`);
+    // Still Pro while Stripe retries.
+    expect(await overview(token)).toMatchObject({ plan: { id: 'pro' }, subscription: { status: 'past_due' } });
+
+    // The same event again (a replay) and another event while still past_due: no second email.
+    expect(JSON.parse((await stripe.send(failed.event)).body)).toEqual({ received: true, outcome: 'duplicate' });
+    expect(JSON.parse((await stripe.failPayment(subscription.id)).delivery.body)).toEqual({ received: true, outcome: 'processed' });
+    // Paid after all, then failing again at a later renewal: a new email.
+    await stripe.recoverPayment(subscription.id);
+    expect(await overview(token)).toMatchObject({ subscription: { status: 'active' } });
+    await stripe.failPayment(subscription.id);
+    await expect.poll(() => mailsTo().length, { timeout: 10_000 }).toBe(2);
+    await t.deps.jobs.idle();
+    expect(mailsTo()).toHaveLength(2);
   });
 
   it("Billing Information is saved to the account's Stripe customer", async () => {
