@@ -3,7 +3,7 @@ import { escapeHtml } from '#server/lib/escape-html.ts';
 /** An email to send (the installation's mailer: SMTP or the development outbox). */
 export type BillingEmail = { to: string; subject: string; text: string; html: string; link: string };
 
-export const PAST_DUE_EMAIL_SUBJECT = 'Your Parley payment did not go through';
+const PAST_DUE_EMAIL_SUBJECT = 'Your Parley payment did not go through';
 
 /**
  * A subscription's payment failed and Stripe is trying again (past_due): what happened, that the
