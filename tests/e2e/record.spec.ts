@@ -298,6 +298,10 @@ describe('audio quality', () => {
       await page.getByRole('button', { name: 'Stop Recording' }).click();
       await page.getByRole('button', { name: 'Save Meeting' }).click();
       await toast(page, 'Meeting saved').filter({ hasText: title }).waitFor();
+      // Its page opens; back to /record for the next one.
+      await page.waitForURL(/\/meetings\/[0-9a-f-]{36}$/);
+      await page.getByRole('link', { name: 'Record Meeting', exact: true }).first().click();
+      await page.getByRole('button', { name: 'Start Recording' }).waitFor();
     };
     await recordOnce('At standard quality');
     expect(await askedBitrates()).toEqual([32_000]);
