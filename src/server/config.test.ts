@@ -127,7 +127,7 @@ describe('loadConfig', () => {
 
   it('bills through Stripe once its key, webhook secret and both prices are set, and names what is missing otherwise', () => {
     const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PRICE_PRO: 'price_pro', STRIPE_PRICE_BUSINESS: 'price_business' };
-    const config = loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111/' });
+    const config = loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111/', OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' });
     expect(config.installation.billing).toBe(true);
     expect(config.stripe).toEqual({
       secretKey: 'sk_test_1',
@@ -138,5 +138,23 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_PRICE_PRO: 'price_pro' })).toThrow(
       'STRIPE_WEBHOOK_SECRET, STRIPE_PRICE_BUSINESS: required for billing with Stripe, with STRIPE_SECRET_KEY, STRIPE_PRICE_PRO',
     );
+  });
+
+  it('refuses a Stripe API URL the outbound policy refuses, at start and in words', () => {
+    const stripe = { STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1', STRIPE_PRICE_PRO: 'price_pro', STRIPE_PRICE_BUSINESS: 'price_business' };
+    expect(() => loadConfig({ ...stripe, STRIPE_API_URL: 'http://127.0.0.1:12111' })).toThrow(
+      'STRIPE_API_URL: 127.0.0.1 is a loopback address. Parley does not connect to private networks unless OUTBOUND_ALLOW_PRIVATE_NETWORKS=true is set on the server.',
+    );
+    expect(() => loadConfig({ ...stripe, STRIPE_API_URL: 'http://10.0.0.7:12111', OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'false' })).toThrow(
+      /STRIPE_API_URL: 10\.0\.0\.7 is a private address/,
+    );
+    // Cloud metadata never, whatever the setting; a user name in the URL neither.
+    expect(() => loadConfig({ ...stripe, STRIPE_API_URL: 'http://169.254.169.254/', OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true' })).toThrow(
+      'STRIPE_API_URL: 169.254.169.254 is a cloud metadata address, which Parley never connects to.',
+    );
+    expect(() => loadConfig({ ...stripe, STRIPE_API_URL: 'https://key:secret@stripe.example.com' })).toThrow(
+      /STRIPE_API_URL: The address must not contain a user name or password/,
+    );
+    expect(loadConfig({ ...stripe, STRIPE_API_URL: 'https://stripe-mock.example.com' }).stripe?.apiUrl).toBe('https://stripe-mock.example.com');
   });
 });

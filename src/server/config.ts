@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Installation } from '#shared/contracts/app-config.ts';
 import { MAX_MEETING_HOURS } from '#shared/contracts/meetings.ts';
+import { checkOutboundUrl, OutboundError } from './lib/outbound/outbound-fetch.ts';
 import { decodeSecretKey } from './lib/secret-box.ts';
 
 /**
@@ -472,6 +473,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         .filter((k) => !missingStripe.includes(k))
         .join(', ')}`,
     ]);
+  // The Stripe library's host is an outbound URL like any other: refused at start where the outbound
+  // policy would refuse it (a loopback or private address without OUTBOUND_ALLOW_PRIVATE_NETWORKS).
+  if (e.STRIPE_API_URL !== undefined) {
+    try {
+      checkOutboundUrl(e.STRIPE_API_URL, { allowPrivateNetworks: e.OUTBOUND_ALLOW_PRIVATE_NETWORKS });
+    } catch (error) {
+      if (error instanceof OutboundError) throw new ConfigError([`STRIPE_API_URL: ${error.message}`]);
+      throw error;
+    }
+  }
   const stripe =
     e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PRICE_PRO && e.STRIPE_PRICE_BUSINESS
       ? Object.freeze({

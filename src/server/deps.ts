@@ -299,12 +299,16 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     events,
     // Called only once a request runs, when the billing service below exists.
     historySince: (userId) => billing.historySince(userId),
+    usage: {
+      counted: (trx, entry) => billing.usage.counted(trx, entry),
+      givenBack: (trx, meetingId) => billing.usage.givenBack(trx, meetingId),
+    },
   });
   const billing = createBillingService({
     db,
-    meetings: { usageSince: meetings.usageSince, countAddedBefore: meetings.countAddedBefore },
+    meetings: { countAddedSince: meetings.countAddedSince, countAddedBefore: meetings.countAddedBefore },
     stripe: config.stripe && {
-      gateway: createStripeGateway(config.stripe, log),
+      gateway: createStripeGateway(config.stripe, config.outbound, log),
       prices: config.stripe.prices,
       // Called only once a request runs, when the settings service below exists.
       detailsOf: async (userId) => {
@@ -312,6 +316,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
         return (await settings.get({ id: userId, name: account?.fullName ?? null, email: account?.email ?? null })).settings.billing;
       },
       returnUrl: `${config.publicUrl}/settings?tab=billing`,
+      events,
+      sendEmail: (email) => mailer.send({ kind: 'billing', ...email }),
     },
     now,
     log,

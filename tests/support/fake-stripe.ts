@@ -62,7 +62,9 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
   const sessions = new Map<string, CheckoutSession>();
   const subscriptions = new Map<string, Subscription>();
   const deliveries: WebhookDelivery[] = [];
-  const requests: { method: string; path: string; body: Json }[] = [];
+  const requests: { method: string; path: string; body: Json; idempotencyKey: string | undefined }[] = [];
+  /** Answers by Idempotency-Key, as Stripe keeps them: the same key and parameters get the first answer again. */
+  const idempotent = new Map<string, { method: string; path: string; text: string; answer: { status: number; body: Json } }>();
   const knownPrices = new Set(Object.values(options.prices));
   const id = (prefix: string) => `${prefix}_test_${crypto.randomBytes(8).toString('hex')}`;
 
@@ -331,9 +333,24 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
           return void response.writeHead(error.status, { 'content-type': 'application/json' }).end(JSON.stringify(error.body));
         }
         const body = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ? parseStripeForm(text) : {};
-        requests.push({ method: request.method ?? 'GET', path: url.pathname, body });
-        const answer = api(request.method ?? 'GET', url.pathname, body);
-        response.writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req') }).end(JSON.stringify(answer.body));
+        const method = request.method ?? 'GET';
+        const key = typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : undefined;
+        requests.push({ method, path: url.pathname, body, idempotencyKey: key });
+        const seen = method === 'POST' && key !== undefined ? idempotent.get(key) : undefined;
+        if (seen && (seen.method !== method || seen.path !== url.pathname || seen.text !== text)) {
+          const error = stripeError(
+            400,
+            `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${key}' if you meant to execute a different request.`,
+            { type: 'idempotency_error' },
+          );
+          return void response.writeHead(error.status, { 'content-type': 'application/json' }).end(JSON.stringify(error.body));
+        }
+        const answer = seen?.answer ?? api(method, url.pathname, body);
+        // Stripe keeps an answer under its key unless it was a server error.
+        if (method === 'POST' && key !== undefined && !seen && answer.status < 500) idempotent.set(key, { method, path: url.pathname, text, answer });
+        response
+          .writeHead(answer.status, { 'content-type': 'application/json', 'request-id': id('req'), ...(seen ? { 'idempotent-replayed': 'true' } : {}) })
+          .end(JSON.stringify(answer.body));
       })().catch((error: unknown) => {
         response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
       });
@@ -354,10 +371,26 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
     completeCheckout: (sessionId: string) => complete(sessionId),
     /** The newest Checkout session (tests open its page or complete it). */
     lastCheckout: () => [...sessions.values()].at(-1),
+    /** A renewal's payment fails: the subscription is past_due while Stripe retries it. Answers the event sent (to replay) and its delivery. */
+    failPayment: async (subscriptionId: string) => {
+      const s = subscriptions.get(subscriptionId);
+      if (!s) throw new Error(`no subscription ${subscriptionId}`);
+      s.status = 'past_due';
+      const event = eventOf('customer.subscription.updated', subscriptionObject(s));
+      return { event, delivery: await deliver(event) };
+    },
+    /** The retried payment went through: active again. */
+    recoverPayment: async (subscriptionId: string) => {
+      const s = subscriptions.get(subscriptionId)!;
+      s.status = 'active';
+      return emit('customer.subscription.updated', subscriptionObject(s));
+    },
     addCard: (customerId: string) => {
       customers.get(customerId)!.card = '4242';
     },
     customer: (customerId: string) => customers.get(customerId),
+    /** Every customer made, with the Parley account each was made for. */
+    customers: () => [...customers.entries()].map(([customerId, c]) => ({ id: customerId, userId: c.metadata.parley_user_id })),
     subscription: (subscriptionId: string) => subscriptions.get(subscriptionId),
     /** Sends an event as Stripe would, or with another signature (a forged one) or an event sent before (a replay). */
     send: (event: Json, signature?: string) => deliver(event, signature),

@@ -34,6 +34,7 @@ import * as createChatConnections from './migrations/2026-12-07-0300-create-chat
 import * as firstSession from './migrations/2026-12-07-0500-first-session.ts';
 import * as createBillingAccounts from './migrations/2026-12-07-1000-create-billing-accounts.ts';
 import * as billingSubscriptions from './migrations/2026-12-07-1010-billing-subscriptions.ts';
+import * as createBillingUsage from './migrations/2026-12-08-0400-create-billing-usage.ts';
 import * as createTeamsSync from './migrations/2026-12-07-1100-create-teams-sync.ts';
 import * as createEmotionScores from './migrations/2026-12-07-1200-create-emotion-scores.ts';
 import * as calendarEventLinks from './migrations/2026-12-08-0000-calendar-event-links.ts';
@@ -102,9 +103,10 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-12-08-0100-add-first-visit-seen-at': firstVisitSeenAt,
   '2026-12-08-0110-add-insight-assignee-speaker': insightAssigneeSpeaker,
   '2026-12-08-0200-create-voice-profiles': createVoiceProfiles,
-  '2026-12-08-0600-create-calendar-reminders': createCalendarReminders,
   '2026-12-08-0300-create-vocabularies': createVocabularies,
   '2026-12-08-0310-create-transcript-corrections': createTranscriptCorrections,
+  '2026-12-08-0400-create-billing-usage': createBillingUsage,
+  '2026-12-08-0600-create-calendar-reminders': createCalendarReminders,
 });
 
 /** The migrations for a database that holds no secrets yet (tests of one migration's effect). */

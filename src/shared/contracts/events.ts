@@ -90,6 +90,8 @@ export const EVENT_PAYLOADS = {
   'billing_details.updated': z.object({}),
   /** A meeting's owner named a speaker after a teammate: the teammate (the owner of this event) is asked to let Parley keep a profile of their voice. */
   'voice_consent.requested': z.object({ consentId: z.string(), meetingTitle: z.string() }),
+  /** The subscription's payment failed and Stripe is retrying it (past_due): billing emails the person, once each time it becomes so. */
+  'subscription.past_due': z.object({ plan: z.string(), planName: z.string() }),
   /** The account was deleted (its rows are gone by the time this is delivered). */
   'account.deleted': z.object({}),
 } as const;

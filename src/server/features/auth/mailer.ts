@@ -8,8 +8,8 @@ import type { Config } from '#server/config.ts';
 export type EmailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change';
 
 export type EmailMessage = {
-  /** An auth email, or another feature's notice: the data export (its link, no code), a team invitation, a notification. */
-  kind: EmailKind | 'data_export' | 'team_invitation' | 'notification';
+  /** An auth email, or another feature's notice: the data export (its link, no code), a team invitation, a notification, a billing notice. */
+  kind: EmailKind | 'data_export' | 'team_invitation' | 'notification' | 'billing';
   to: string;
   subject: string;
   text: string;

@@ -1,7 +1,13 @@
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LIVE_CLOSE, LiveServerMessageSchema, type LiveServerMessage } from '#shared/contracts/live.ts';
 import type { PlanId } from '#shared/contracts/billing.ts';
+import { localBlobPath } from '#server/lib/blob-store.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { createPeople } from '../auth/people.ts';
 import { plansCommand, PLANS_USAGE } from './plans-command.ts';
@@ -43,13 +49,12 @@ const transcript = (minutes: number) => {
 };
 const importHours = (token: string, minutes: number) => call(token, 'POST', '/api/v1/meetings/imports', { fileName: 'call.vtt', content: transcript(minutes) });
 
-/** Moves a meeting's arrival `days` back (its creation time is what plans count and hide by). */
-const ageMeeting = (id: string, days: number) =>
-  t.database.db
-    .updateTable('meetings')
-    .set({ created_at: new Date(Date.now() - days * 86_400_000).toISOString() })
-    .where('id', '=', id)
-    .execute();
+/** Moves a meeting's arrival `days` back, and its hours with it (what plans hide by, and the month its hours count in). */
+const ageMeeting = async (id: string, days: number) => {
+  const at = new Date(Date.now() - days * 86_400_000).toISOString();
+  await t.database.db.updateTable('meetings').set({ created_at: at }).where('id', '=', id).execute();
+  await t.database.db.updateTable('billing_usage').set({ counted_at: at }).where('meeting_id', '=', id).execute();
+};
 
 describe('plans without billing configured', () => {
   it('limit nobody by default: Billing says no plan applies, and counts the month', async () => {
@@ -132,6 +137,62 @@ describe('transcription hours per month', () => {
     } finally {
       movedTo = undefined;
     }
+  });
+});
+
+describe('transcription hours once used', () => {
+  const hoursUsed = async (token: string) => (await call(token, 'GET', '/api/v1/billing')).body.usage.hoursThisMonth as number;
+
+  it('stay used when the meeting is deleted: transcribe, delete and transcribe again is refused past the plan', async () => {
+    const { token } = await person('free');
+    const first = await importHours(token, 4 * 60);
+    expect(first.status).toBe(201);
+    expect(await call(token, 'DELETE', `/api/v1/meetings/${first.body.id}`)).toMatchObject({ status: 200 });
+    expect((await call(token, 'GET', '/api/v1/billing')).body.usage).toMatchObject({ hoursThisMonth: 4, meetingsThisMonth: 0 });
+    const second = await importHours(token, 90);
+    expect(second.status).toBe(201);
+    expect((await call(token, 'DELETE', `/api/v1/meetings/${second.body.id}`)).status).toBe(200);
+    expect(await hoursUsed(token)).toBe(5.5);
+    expect(await importHours(token, 1)).toMatchObject({ status: 403, body: { error: { code: 'PLAN_LIMIT' } } });
+  });
+
+  it('a recording is counted once accepted for transcription, given back if it fails for good, counted again on Retry', async () => {
+    const { token, userId } = await person('free');
+    const created = await call(token, 'POST', '/api/v1/meetings', { title: 'Broken recording', source: 'upload' });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    // Bytes no decoder reads, stored as a finished upload stores them: the transcription fails for good.
+    const file = path.join(os.tmpdir(), `parley-broken-${crypto.randomUUID()}.wav`);
+    fs.writeFileSync(file, 'not audio at all');
+    const key = await t.deps.blobs.adopt(file, 'wav', { ownerId: userId, kind: 'recording' });
+    expect(await hoursUsed(token)).toBe(0);
+    await t.deps.services.meetings.recordingStored(id, { key, mime: 'audio/wav', bytes: 16, durationSeconds: 2 * 3600 });
+    // Counted as it is accepted, before any transcription runs.
+    expect(await hoursUsed(token)).toBe(2);
+
+    const status = async () => (await call(token, 'GET', `/api/v1/meetings/${id}`)).body.status as string;
+    await expect.poll(status, { timeout: 20_000, interval: 100 }).toBe('failed');
+    expect(await hoursUsed(token)).toBe(0);
+
+    // The recording mended (a second of silence) and retried: it counts again, and stays counted once transcribed.
+    execFileSync('ffmpeg', [
+      '-nostdin',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'anullsrc=r=16000:cl=mono',
+      '-t',
+      '1',
+      '-f',
+      'wav',
+      localBlobPath(t.config.dataDir, key),
+    ]);
+    expect((await call(token, 'POST', `/api/v1/meetings/${id}/retry`)).status).toBe(202);
+    await expect.poll(status, { timeout: 30_000, interval: 100 }).toBe('ready');
+    expect(await hoursUsed(token)).toBe(2);
   });
 });
 

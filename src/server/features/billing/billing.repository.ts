@@ -44,7 +44,22 @@ export async function assignedPlans(db: Db, limit: number): Promise<{ userId: st
   });
 }
 
-export const setCustomer = (db: Db, userId: string, customerId: string, now: Date) => upsert(db, userId, { stripe_customer_id: customerId }, now);
+/**
+ * Keeps the account's Stripe customer unless it has one already (the first kept wins), and answers
+ * the one it has now: two Checkouts at once both go on with that one.
+ */
+export async function claimCustomer(db: Db, userId: string, customerId: string, now: Date): Promise<string> {
+  const updatedAt = now.toISOString();
+  await db
+    .insertInto('billing_accounts')
+    .values({ user_id: userId, assigned_plan: null, stripe_customer_id: customerId, updated_at: updatedAt })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({ stripe_customer_id: customerId, updated_at: updatedAt }).where('billing_accounts.stripe_customer_id', 'is', null),
+    )
+    .execute();
+  const row = await db.selectFrom('billing_accounts').select('stripe_customer_id').where('user_id', '=', userId).executeTakeFirstOrThrow();
+  return row.stripe_customer_id ?? customerId;
+}
 
 /** Whose Stripe customer this is. */
 export async function userIdOfCustomer(db: Db, customerId: string): Promise<string | undefined> {
@@ -70,6 +85,20 @@ export const saveSubscription = (
   now: Date,
 ) => upsert(db, userId, state, now);
 
+/**
+ * Marks the subscription past_due and answers whether it was not already: true for one caller only,
+ * however many events about it arrive at once (the row is written under the database's lock).
+ */
+export async function enterPastDue(db: Db, userId: string, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('billing_accounts')
+    .set({ subscription_status: 'past_due', updated_at: now.toISOString() })
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('subscription_status', 'is', null), eb('subscription_status', '!=', 'past_due')]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** Whether this webhook event was processed before. */
 export async function webhookEventSeen(db: Db, id: string): Promise<boolean> {
   return (await db.selectFrom('billing_webhook_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
@@ -81,4 +110,46 @@ export async function recordWebhookEvent(db: Db, id: string, type: string, now: 
     .values({ id, type, received_at: now.toISOString() })
     .onConflict((oc) => oc.column('id').doNothing())
     .execute();
+}
+
+/**
+ * Counts a meeting's transcription hours as of `now`: once per meeting, so a job's retries change
+ * nothing; a meeting whose hours were given back (its transcription failed) counts again, in the
+ * month it is accepted again.
+ */
+export async function countUsage(db: Db, entry: { meetingId: string; userId: string; source: string; seconds: number }, now: Date): Promise<void> {
+  const countedAt = now.toISOString();
+  await db
+    .insertInto('billing_usage')
+    .values({ meeting_id: entry.meetingId, user_id: entry.userId, source: entry.source, seconds: Math.round(entry.seconds), counted_at: countedAt })
+    .onConflict((oc) =>
+      oc
+        .column('meeting_id')
+        .doUpdateSet({ seconds: Math.round(entry.seconds), counted_at: countedAt, given_back_at: null })
+        .where('billing_usage.given_back_at', 'is not', null),
+    )
+    .execute();
+}
+
+/** A meeting's hours count for nothing (its transcription failed for good). */
+export async function giveUsageBack(db: Db, meetingId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('billing_usage')
+    .set({ given_back_at: now.toISOString() })
+    .where('meeting_id', '=', meetingId)
+    .where('given_back_at', 'is', null)
+    .execute();
+}
+
+/** The seconds of transcription the account used in [start, end). */
+export async function usageSecondsBetween(db: Db, userId: string, start: Date, end: Date): Promise<number> {
+  const row = await db
+    .selectFrom('billing_usage')
+    .where('user_id', '=', userId)
+    .where('counted_at', '>=', start.toISOString())
+    .where('counted_at', '<', end.toISOString())
+    .where('given_back_at', 'is', null)
+    .select((eb) => eb.fn.sum<number | string | null>('seconds').as('seconds'))
+    .executeTakeFirst();
+  return Number(row?.seconds ?? 0);
 }

@@ -2,24 +2,30 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import { PLAN_IDS, PLANS, TRIAL_DAYS, type BillingOverview, type PaidPlanId, type PlanId, type PlanLimits } from '#shared/contracts/billing.ts';
 import type { ExportFormat } from '#shared/contracts/meetings.ts';
 import type { Db } from '#server/db/create-db.ts';
+import type { EventRecorder } from '#server/events/domain-events.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import {
   assignPlan,
   billingAccountOf,
+  claimCustomer,
+  countUsage,
+  enterPastDue,
+  giveUsageBack,
   planIdOf,
   recordWebhookEvent,
   saveSubscription,
-  setCustomer,
+  usageSecondsBetween,
   userIdOfCustomer,
   webhookEventSeen,
   type BillingAccountRow,
 } from './billing.repository.ts';
+import { pastDueEmail, type BillingEmail } from './billing-emails.ts';
 import type { CustomerDetails, StripeGateway, SubscriptionState } from './stripe-gateway.ts';
 
-/** What billing counts of the meetings feature (deps.ts hands it over): usage comes from the meetings themselves. */
+/** What billing counts of the meetings feature (deps.ts hands it over); hours come from billing's own usage ledger. */
 export type MeetingUsagePort = {
-  /** The owner's own meetings (samples aside) added since `since`: how many, and their recorded seconds. */
-  usageSince: (ownerId: string, since: Date) => Promise<{ meetings: number; seconds: number }>;
+  /** How many of the owner's own meetings (samples aside) were added since `since`. */
+  countAddedSince: (ownerId: string, since: Date) => Promise<number>;
   /** How many of the owner's meetings were added before `before` (what a plan's history hides). */
   countAddedBefore: (ownerId: string, before: Date) => Promise<number>;
 };
@@ -38,6 +44,10 @@ export type StripeBilling = {
   detailsOf: (userId: string) => Promise<CustomerDetails>;
   /** Where Checkout and the portal send the person back to: Settings › Billing. */
   returnUrl: string;
+  /** The webhook's state changes and the events they raise (a payment that failed) commit together. */
+  events: EventRecorder;
+  /** Billing's notices to the person (a payment that failed), through the installation's mailer. */
+  sendEmail: (email: BillingEmail) => Promise<void>;
 };
 
 const DAY_MS = 86_400_000;
@@ -111,13 +121,18 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
     };
   };
 
-  /** The account's Stripe customer, made (with its Billing Information) the first time. */
+  /**
+   * The account's Stripe customer, made (with its Billing Information) the first time. Two requests
+   * at once make one: Stripe answers both with one customer (the gateway's idempotency key is the
+   * account's), and the first customer kept is the one both go on with whatever Stripe answered.
+   */
   const customerOf = async (userId: string, row: BillingAccountRow | undefined): Promise<string> => {
     if (row?.stripe_customer_id) return row.stripe_customer_id;
     const billing = requireStripe();
-    const customerId = await billing.gateway.createCustomer(userId, await billing.detailsOf(userId));
-    await setCustomer(db, userId, customerId, deps.now());
-    return customerId;
+    const made = await billing.gateway.createCustomer(userId, await billing.detailsOf(userId));
+    const kept = await claimCustomer(db, userId, made, deps.now());
+    if (kept !== made) deps.log.warn({ userId, kept, made }, 'a second Stripe customer was made for an account; the first is kept');
+    return kept;
   };
 
   const liveSubscription = async (userId: string): Promise<BillingAccountRow & { subscription_id: string }> => {
@@ -127,12 +142,14 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
     return { ...row, subscription_id: row.subscription_id };
   };
 
+  const planOfPrice = (priceId: string | undefined) => Object.entries(stripe?.prices ?? {}).find(([, price]) => price === priceId)?.[0] ?? null;
+
   /** Keeps Stripe's answer about the subscription; a subscription that ended takes any kept plan with it. */
-  const applySubscription = async (userId: string, state: SubscriptionState, kept?: { kept_plan: string | null; kept_until: string | null }) => {
-    const plan = Object.entries(stripe?.prices ?? {}).find(([, price]) => price === state.priceId)?.[0] ?? null;
+  const applySubscription = async (userId: string, state: SubscriptionState, kept?: { kept_plan: string | null; kept_until: string | null }, trx: Db = db) => {
+    const plan = planOfPrice(state.priceId);
     const ended = !LIVE_STATUSES.has(state.status);
     await saveSubscription(
-      db,
+      trx,
       userId,
       {
         subscription_id: state.id,
@@ -165,10 +182,11 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
     );
   };
 
+  /** This month's hours come from the usage ledger (deleting a meeting gives none back); the meetings added, from the meetings there are. */
   const usageOf = async (userId: string) => {
     const month = monthOf(deps.now());
-    const usage = await meetings.usageSince(userId, month.start);
-    return { ...usage, month };
+    const [seconds, added] = await Promise.all([usageSecondsBetween(db, userId, month.start, month.end), meetings.countAddedSince(userId, month.start)]);
+    return { seconds, meetings: added, month };
   };
 
   return {
@@ -202,6 +220,17 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
           hiddenMeetings,
         },
       };
+    },
+
+    /**
+     * The usage ledger, written by the meetings feature in the transaction that accepts a meeting's
+     * audio for transcription (or imports its transcript), so the hours are counted with it or not
+     * at all. Counted once per meeting: a job's own retries and a person's retry after a failure are
+     * not counted twice; a transcription that failed for good is given back until it is retried.
+     */
+    usage: {
+      counted: (trx: Db, entry: { meetingId: string; userId: string; source: string; seconds: number }) => countUsage(trx, entry, deps.now()),
+      givenBack: (trx: Db, meetingId: string) => giveUsageBack(trx, meetingId, deps.now()),
     },
 
     /** A new recording, upload or import: refused once the month's transcription hours are used up. */
@@ -388,17 +417,28 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
       }
       if (await webhookEventSeen(db, event.id)) return 'duplicate';
       const subscriptionId = subscriptionIdOf(event);
-      let outcome: 'processed' | 'ignored' = 'ignored';
-      if (subscriptionId) {
-        const state = await billing.gateway.subscription(subscriptionId);
-        const userId = await userIdOfCustomer(db, state.customerId);
-        if (userId) {
-          await applySubscription(userId, state);
-          outcome = 'processed';
-        } else deps.log.warn({ eventId: event.id, customer: state.customerId }, 'a Stripe webhook names a customer no account has');
-      }
-      await recordWebhookEvent(db, event.id, event.type, deps.now());
-      return outcome;
+      const state = subscriptionId ? await billing.gateway.subscription(subscriptionId) : undefined;
+      const userId = state ? await userIdOfCustomer(db, state.customerId) : undefined;
+      if (state && !userId) deps.log.warn({ eventId: event.id, customer: state.customerId }, 'a Stripe webhook names a customer no account has');
+      return billing.events.transaction(async (trx, raise) => {
+        if (state && userId) {
+          // A payment failed and Stripe is retrying it: the person is told once each time the
+          // subscription becomes past_due, whichever and however many events say so.
+          const plan = planIdOf(planOfPrice(state.priceId));
+          if (state.status === 'past_due' && plan && (await enterPastDue(trx, userId, deps.now())))
+            raise({
+              type: 'subscription.past_due',
+              actorId: null,
+              ownerId: userId,
+              teamId: null,
+              subject: { type: 'user', id: userId },
+              payload: { plan, planName: PLANS[plan].name },
+            });
+          await applySubscription(userId, state, undefined, trx);
+        }
+        await recordWebhookEvent(trx, event.id, event.type, deps.now());
+        return state && userId ? 'processed' : 'ignored';
+      });
     },
 
     /**
@@ -417,6 +457,14 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
       if (!stripe) return;
       const row = await billingAccountOf(db, userId);
       if (row?.stripe_customer_id) await stripe.gateway.updateCustomer(row.stripe_customer_id, await stripe.detailsOf(userId));
+    },
+
+    /** The `subscription.past_due` email: to the billing email of Settings › Billing (the account's unless changed). */
+    sendPastDueEmail: async (userId: string, planName: string): Promise<void> => {
+      if (!stripe) return;
+      const to = (await stripe.detailsOf(userId)).email.trim();
+      if (!to) return deps.log.warn({ userId }, 'a failed payment was not emailed: the account has no email');
+      await stripe.sendEmail(pastDueEmail({ to, planName, link: stripe.returnUrl }));
     },
 
     /** Assigns a plan as the administrator's `npm run plans` does (null takes it away). */

@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 
-/** Tables of the billing feature (migrations 2026-12-07-1000 and 1010). Timestamps are ISO-8601 UTC text. */
+/** Tables of the billing feature (migrations 2026-12-07-1000 and 1010, 2026-12-08-0400). Timestamps are ISO-8601 UTC text. */
 export type BillingAccountsTable = {
   user_id: string;
   /** The plan this installation's administrator assigned (`npm run plans -- set`); null: none. */
@@ -31,7 +31,25 @@ export type BillingWebhookEventsTable = {
   received_at: string;
 };
 
+/**
+ * The transcription hours used: one row per meeting whose audio was accepted for transcription (or
+ * whose transcript was imported), written with that acceptance. No foreign key to the meeting:
+ * deleting it must not give its hours back.
+ */
+export type BillingUsageTable = {
+  meeting_id: string;
+  user_id: string;
+  /** The meeting's source: mic, upload or import. */
+  source: string;
+  seconds: number;
+  /** When it was accepted (again, after a retry): the month it counts in. */
+  counted_at: string;
+  /** Set when its transcription failed for good: it counts for nothing unless retried. */
+  given_back_at: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
 export type BillingTables = {
   billing_accounts: BillingAccountsTable;
   billing_webhook_events: BillingWebhookEventsTable;
+  billing_usage: BillingUsageTable;
 };

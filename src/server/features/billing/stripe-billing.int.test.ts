@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, findFreePort, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+import { startFakeSmtp } from '#tests/support/fake-smtp.ts';
 import { startFakeStripe, type FakeStripe } from '#tests/support/fake-stripe.ts';
 
 // Billing with Stripe configured, against a local server that speaks Stripe's API and signs its
@@ -11,9 +12,11 @@ const PRICES = { pro: 'price_pro_monthly', business: 'price_business_monthly' };
 const DAY = 86_400;
 
 let stripe: FakeStripe;
+let smtp: Awaited<ReturnType<typeof startFakeSmtp>>;
 let t: TestApp;
 beforeAll(async () => {
   stripe = await startFakeStripe({ secretKey: SECRET_KEY, webhookSecret: WEBHOOK_SECRET, prices: PRICES });
+  smtp = await startFakeSmtp();
   t = await buildTestApp({
     listen: true,
     env: {
@@ -24,6 +27,10 @@ beforeAll(async () => {
       STRIPE_PRICE_PRO: PRICES.pro,
       STRIPE_PRICE_BUSINESS: PRICES.business,
       STRIPE_API_URL: stripe.url,
+      // The local Stripe is on loopback, which the outbound policy refuses unless allowed.
+      OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
+      SMTP_HOST: '127.0.0.1',
+      SMTP_PORT: String(smtp.port),
     },
     deps: { clock: { now: () => new Date(stripe.now() * 1000) } },
   });
@@ -32,6 +39,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await stripe.close();
+  await smtp.close();
 });
 
 type Method = 'GET' | 'POST' | 'PUT';
@@ -189,6 +197,63 @@ describe('billing with Stripe', () => {
     expect((await overview(token)).subscription.status).toBe('trialing');
   });
 
+  it('two Checkouts at once for an account without a customer make one Stripe customer, used by both', async () => {
+    const { token, userId } = await signUpUser(t.app, 'stripe');
+    const sessionsBefore = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').length;
+    const [first, second] = await Promise.all([
+      call(token, 'POST', '/api/v1/billing/checkout', { plan: 'pro' }),
+      call(token, 'POST', '/api/v1/billing/checkout', { plan: 'business' }),
+    ]);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    // Both asked Stripe for the account's customer, under the account's idempotency key.
+    const asked = stripe.requests.filter(
+      (r) => r.path === '/v1/customers' && r.body.metadata && (r.body.metadata as Record<string, unknown>).parley_user_id === userId,
+    );
+    expect(asked.map((r) => r.idempotencyKey)).toEqual([`parley-customer-${userId}`, `parley-customer-${userId}`]);
+    const made = stripe.customers().filter((c) => c.userId === userId);
+    expect(made).toHaveLength(1);
+    const sessions = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').slice(sessionsBefore);
+    expect(sessions.map((r) => r.body.customer)).toEqual([made[0]!.id, made[0]!.id]);
+    expect(
+      (await t.database.db.selectFrom('billing_accounts').select('stripe_customer_id').where('user_id', '=', userId).executeTakeFirst())?.stripe_customer_id,
+    ).toBe(made[0]!.id);
+  });
+
+  it('a payment that fails (past_due) is emailed once, however many events say so, and again the next time', async () => {
+    const { token, email } = await signUpUser(t.app, 'stripe', { fullName: 'Ada Lovelace' });
+    const { subscription } = await subscribe(token, 'pro');
+    const mailsTo = () =>
+      smtp.messages.filter((m) => m.subject === 'Your Parley payment did not go through' && m.to && !Array.isArray(m.to) && m.to.text === email);
+
+    const failed = await stripe.failPayment(subscription.id);
+    expect({ status: failed.delivery.status, body: JSON.parse(failed.delivery.body) }).toEqual({ status: 200, body: { received: true, outcome: 'processed' } });
+    await expect.poll(() => mailsTo().length, { timeout: 10_000 }).toBe(1);
+    const mail = mailsTo()[0]!;
+    expect(mail.text).toBe(
+      [
+        'The latest payment for your Parley Pro subscription did not go through. Stripe will try the card again over the next few days, and your Pro plan stays as it is meanwhile.',
+        '',
+        `Update your card: ${t.baseUrl}/settings?tab=billing`,
+        '',
+        'To change the card, open Settings › Billing and choose “View invoice history”. If every try fails, the subscription ends and your account moves to the Free plan.',
+      ].join('\n'),
+    );
+    expect(mail.html).toContain(`href="${t.baseUrl}/settings?tab=billing"`);
+    // Still Pro while Stripe retries.
+    expect(await overview(token)).toMatchObject({ plan: { id: 'pro' }, subscription: { status: 'past_due' } });
+
+    // The same event again (a replay) and another event while still past_due: no second email.
+    expect(JSON.parse((await stripe.send(failed.event)).body)).toEqual({ received: true, outcome: 'duplicate' });
+    expect(JSON.parse((await stripe.failPayment(subscription.id)).delivery.body)).toEqual({ received: true, outcome: 'processed' });
+    // Paid after all, then failing again at a later renewal: a new email.
+    await stripe.recoverPayment(subscription.id);
+    expect(await overview(token)).toMatchObject({ subscription: { status: 'active' } });
+    await stripe.failPayment(subscription.id);
+    await expect.poll(() => mailsTo().length, { timeout: 10_000 }).toBe(2);
+    await t.deps.jobs.idle();
+    expect(mailsTo()).toHaveLength(2);
+  });
+
   it("Billing Information is saved to the account's Stripe customer", async () => {
     const { token } = await signUpUser(t.app, 'stripe', { fullName: 'Ada Lovelace' });
     const { session } = await subscribe(token, 'pro');
@@ -233,6 +298,8 @@ describe('billing with Stripe', () => {
       STRIPE_PRICE_PRO: PRICES.pro,
       STRIPE_PRICE_BUSINESS: PRICES.business,
       STRIPE_API_URL: stripe.url,
+      // The local Stripe is on loopback, which the outbound policy refuses unless allowed.
+      OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'true',
       ...overrides,
     });
     const checkoutOn = async (app: TestApp) => {
@@ -269,6 +336,27 @@ describe('billing with Stripe', () => {
       });
     } finally {
       await unreachable.close();
+    }
+    // A name for the local Stripe that resolves to loopback, where private networks are not allowed:
+    // the start-up check cannot see the address, the guard sees it as the connection opens.
+    const before = stripe.requests.length;
+    const refused = await buildTestApp({
+      env: stripeEnv({ STRIPE_API_URL: stripe.url.replace('127.0.0.1', 'localhost'), OUTBOUND_ALLOW_PRIVATE_NETWORKS: 'false' }),
+    });
+    try {
+      expect(await checkoutOn(refused)).toEqual({
+        status: 500,
+        body: {
+          error: {
+            code: 'INTERNAL',
+            message:
+              'The payment service cannot be reached from this installation to create your customer record. The administrator of this installation can see why in the server log.',
+          },
+        },
+      });
+      expect(stripe.requests.length).toBe(before);
+    } finally {
+      await refused.close();
     }
   });
 

@@ -1,7 +1,10 @@
+import http from 'node:http';
+import https from 'node:https';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import Stripe from 'stripe';
 import type { Config } from '#server/config.ts';
 import { AppError } from '#server/lib/app-error.ts';
+import { guardedLookup, OutboundError } from '#server/lib/outbound/outbound-fetch.ts';
 
 /** A subscription as billing keeps it: Stripe's state, read from an API answer (never from a webhook's copy). */
 export type SubscriptionState = {
@@ -64,15 +67,19 @@ export type StripeGateway = ReturnType<typeof createStripeGateway>;
  * The one place Parley speaks to Stripe, through the official library: customers, Checkout for a
  * subscription (with the one 14-day trial without a card), the Customer Portal, plan changes and
  * cancelling at the period's end, and the webhooks' signatures. STRIPE_API_URL points the library
- * at another host (the tests' local Stripe).
+ * at another host (the tests' local Stripe); config.ts checked it against the outbound policy, and
+ * every connection resolves its name through the outbound guard, so a name that resolves to a
+ * refused address is refused too.
  */
-export function createStripeGateway(config: NonNullable<Config['stripe']>, log: Logger) {
+export function createStripeGateway(config: NonNullable<Config['stripe']>, outbound: Config['outbound'], log: Logger) {
   const url = config.apiUrl ? new URL(config.apiUrl) : undefined;
   const protocol = url?.protocol === 'http:' ? 'http' : 'https';
+  const agentOptions = { keepAlive: true, lookup: guardedLookup(outbound.allowPrivateNetworks) };
   const stripe = new Stripe(config.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,
     appInfo: { name: 'Parley' },
+    httpAgent: protocol === 'http' ? new http.Agent(agentOptions) : new https.Agent(agentOptions),
     ...(url ? { host: url.hostname, port: url.port || (protocol === 'http' ? 80 : 443), protocol } : {}),
   });
   /**
@@ -83,6 +90,17 @@ export function createStripeGateway(config: NonNullable<Config['stripe']>, log: 
     try {
       return await run();
     } catch (error) {
+      // The outbound guard refused the address Stripe's host resolved to: the operator's configuration, not an outage.
+      if (error instanceof Stripe.errors.StripeConnectionError && error.detail instanceof OutboundError) {
+        log.error({ err: error.detail }, `Stripe's address was refused, so Parley could not ${what}`);
+        throw new AppError(
+          'INTERNAL',
+          `The payment service cannot be reached from this installation to ${what}. The administrator of this installation can see why in the server log.`,
+          {
+            cause: error,
+          },
+        );
+      }
       if (
         error instanceof Stripe.errors.StripeConnectionError ||
         error instanceof Stripe.errors.StripeRateLimitError ||
@@ -99,10 +117,18 @@ export function createStripeGateway(config: NonNullable<Config['stripe']>, log: 
     }
   };
   return {
+    /**
+     * The account's customer. The idempotency key is the account's, so two requests at once (two
+     * Checkouts in two tabs) get the one customer Stripe made for the first (Stripe keeps a key 24 hours).
+     */
     createCustomer: (userId: string, details: CustomerDetails): Promise<string> =>
       call('create your customer record', async () => {
         const fields = customerFields(details);
-        return (await stripe.customers.create({ ...fields, metadata: { ...fields.metadata, parley_user_id: userId } })).id;
+        const customer = await stripe.customers.create(
+          { ...fields, metadata: { ...fields.metadata, parley_user_id: userId } },
+          { idempotencyKey: `parley-customer-${userId}` },
+        );
+        return customer.id;
       }),
     updateCustomer: (customerId: string, details: CustomerDetails): Promise<void> =>
       call('save your billing information', async () => {

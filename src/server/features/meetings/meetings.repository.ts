@@ -768,16 +768,16 @@ export async function meetingStats(
   };
 }
 
-/** The owner's own meetings (samples aside) added since `since`: how many, and their recorded seconds (plan usage). */
-export async function usageSince(db: Db, ownerId: string, since: Date): Promise<{ meetings: number; seconds: number }> {
+/** How many of the owner's own meetings (samples aside) were added since `since`. */
+export async function countAddedSince(db: Db, ownerId: string, since: Date): Promise<number> {
   const row = await db
     .selectFrom('meetings')
     .where('owner_id', '=', ownerId)
     .where('is_sample', '=', 0)
     .where('created_at', '>=', since.toISOString())
-    .select((eb) => [eb.fn.countAll<number | string>().as('meetings'), eb.fn.sum<number | string | null>('duration_seconds').as('seconds')])
+    .select((eb) => eb.fn.countAll<number | string>().as('meetings'))
     .executeTakeFirst();
-  return { meetings: Number(row?.meetings ?? 0), seconds: Number(row?.seconds ?? 0) };
+  return Number(row?.meetings ?? 0);
 }
 
 /** How many of the owner's meetings were added before `before` (what a plan's history hides). */

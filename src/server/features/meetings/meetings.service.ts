@@ -23,6 +23,7 @@ import type { EventPayload } from '#shared/contracts/events.ts';
 import type { RealtimeEvent } from '#shared/contracts/realtime.ts';
 import type { TeamActivityKind } from '#shared/contracts/teams.ts';
 import type { Db } from '#server/db/create-db.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 import type { EventRecorder } from '#server/events/domain-events.ts';
 import { failedBestEffort } from '#server/lib/best-effort.ts';
 import type { BlobStore } from '#server/lib/blob-store.ts';
@@ -84,7 +85,7 @@ import {
   updateMeeting,
   updateSegmentText,
   undoCorrection,
-  usageSince,
+  countAddedSince,
   type MeetingRecord,
   type TranscriptInput,
 } from './meetings.repository.ts';
@@ -114,6 +115,17 @@ export type TeamsPort = {
   teamChanged?: (teamId: string) => void;
   /** The person started or stopped recording: their teams' /team pages show "In a meeting", or no longer. */
   availabilityChanged?: (userId: string) => void;
+};
+
+/**
+ * The billing feature's usage ledger (given in deps.ts), written in the transaction that accepts a
+ * meeting's audio for transcription or imports its transcript: the hours are counted with it, and
+ * deleting the meeting later gives none back.
+ */
+export type UsagePort = {
+  counted: (trx: Db, entry: { meetingId: string; userId: string; source: string; seconds: number }) => Promise<void>;
+  /** The transcription failed for good: its hours count for nothing unless it is retried. */
+  givenBack: (trx: Db, meetingId: string) => Promise<void>;
 };
 
 /** Why a meeting was not shared with a team: not the caller's meeting, or not a team of theirs. */
@@ -176,6 +188,8 @@ export function createMeetingsService(deps: {
   events: EventRecorder;
   /** Meetings added before this (ISO) are hidden from the person by their plan's history (the billing feature); undefined: none. */
   historySince?: (userId: string) => Promise<string | undefined>;
+  /** Transcription hours used (the billing feature); without it nothing is counted. */
+  usage?: UsagePort;
 }) {
   const { db, blobs, events } = deps;
   const audioDownloads = createAudioDownloads({ blobs });
@@ -331,8 +345,8 @@ export function createMeetingsService(deps: {
       const storageBytes = stored + transcriptBytes;
       return { ...stats, storageBytes, storagePercent: Math.min(100, Math.round((storageBytes / quotaBytes) * 1000) / 10) };
     },
-    /** The owner's own meetings (samples aside) added since `since`, and their recorded seconds: plan usage (the billing feature). */
-    usageSince: (ownerId: string, since: Date) => usageSince(db, ownerId, since),
+    /** How many of the owner's own meetings (samples aside) were added since `since` (the billing feature's "Meetings added this month"). */
+    countAddedSince: (ownerId: string, since: Date) => countAddedSince(db, ownerId, since),
     /** How many of the owner's meetings were added before `before`: what a plan's history hides. */
     countAddedBefore: (ownerId: string, before: Date) => countAddedBefore(db, ownerId, before),
     /** Imported transcript files' bytes: the storage quota counts them beside the blob store's (uploads take them off their room). */
@@ -409,6 +423,7 @@ export function createMeetingsService(deps: {
           },
           parsed.value.transcript,
         );
+        await deps.usage?.counted(trx, { meetingId: imported, userId: ownerId, source: 'import', seconds: parsed.value.durationSeconds });
         raise({
           type: 'transcript.ready',
           actorId: ownerId,
@@ -651,6 +666,8 @@ export function createMeetingsService(deps: {
         });
         const meeting = done ? await ownershipOf(trx, meetingId) : undefined;
         if (meeting) {
+          // Accepted for transcription: its hours count from now, whatever becomes of the meeting.
+          await deps.usage?.counted(trx, { meetingId, userId: meeting.owner_id, source: meeting.source, seconds: audio.durationSeconds });
           raise({
             type: 'recording.stored',
             actorId: meeting.owner_id,
@@ -700,14 +717,26 @@ export function createMeetingsService(deps: {
         }
         return completed;
       }),
-    failTranscription: (meetingId: string, reason: string) => transition(db, meetingId, 'transcriptionFailed', { failure_reason: reason }),
+    /** The transcription failed for good: the meeting says why, and its hours are given back. */
+    failTranscription: (meetingId: string, reason: string) =>
+      inTransaction(db, async (trx) => {
+        const failed = await transition(trx, meetingId, 'transcriptionFailed', { failure_reason: reason });
+        if (failed) await deps.usage?.givenBack(trx, meetingId);
+        return failed;
+      }),
     /** The caller asks for a failed transcription to run again. */
     retryTranscription: async (ownerId: string, meetingId: string): Promise<'retried' | 'not-found' | 'not-failed' | 'no-audio'> => {
       const meeting = await getMeeting(db, ownerOnly(ownerId), meetingId);
       if (!meeting) return 'not-found';
       if (meeting.status !== 'failed') return 'not-failed';
       if (!meeting.hasAudio) return 'no-audio';
-      return (await transition(db, meetingId, 'transcriptionRetried', { failure_reason: null })) ? 'retried' : 'not-failed';
+      const retried = await inTransaction(db, async (trx) => {
+        const moved = await transition(trx, meetingId, 'transcriptionRetried', { failure_reason: null });
+        // Accepted again: the hours given back when it failed count again.
+        if (moved) await deps.usage?.counted(trx, { meetingId, userId: ownerId, source: meeting.source, seconds: meeting.durationSeconds });
+        return moved;
+      });
+      return retried ? 'retried' : 'not-failed';
     },
     /** Meetings that should have a transcription under way (a crash may have lost their job). */
     processing: () => processingMeetings(db),

@@ -74,8 +74,12 @@ export function checkOutboundUrl(url: string | URL, policy: Pick<OutboundPolicy,
   return parsed;
 }
 
-/** Resolves a name as the socket opens and refuses it when any of its addresses is refused. */
-function guardedLookup(allowPrivateNetworks: boolean): LookupFunction {
+/**
+ * Resolves a name as the socket opens and refuses it when any of its addresses is refused. Exported
+ * for clients with an HTTP stack of their own (the Stripe library's agent), whose URL was checked
+ * with checkOutboundUrl when it was configured.
+ */
+export function guardedLookup(allowPrivateNetworks: boolean): LookupFunction {
   return (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 4);

@@ -3,12 +3,7 @@ import { meetingEndpoints, type CreateMeetingBody, type ImportTranscriptBody, ty
 import { shareEndpoints } from '#shared/contracts/sharing.ts';
 import { calendarEndpoints } from '#shared/contracts/calendar.ts';
 import { api } from '#web/lib/api-client.ts';
-import { CALENDAR_DATA_KEY, MEETING_DATA_KEY } from '#web/lib/query-keys.ts';
-
-/** Under the meetings root: a changed meeting refreshes the saved recording's transcript too. */
-export const recordKeys = {
-  savedMeeting: (meetingId: string) => [...MEETING_DATA_KEY, 'saved-recording', meetingId] as const,
-};
+import { CALENDAR_DATA_KEY } from '#web/lib/query-keys.ts';
 
 export const createMeeting = (body: CreateMeetingBody) => api(meetingEndpoints.create, { body });
 
@@ -19,10 +14,6 @@ export const updateMeeting = (id: string, body: UpdateMeetingBody) => api(meetin
 
 /** The Auto-Share option: a share link made as the meeting is saved. */
 export const createShareLink = (meetingId: string) => api(shareEndpoints.create, { params: { id: meetingId } });
-
-/** The meeting a recording was saved as, for its final transcript. */
-export const savedMeetingOptions = (meetingId: string) =>
-  queryOptions({ queryKey: recordKeys.savedMeeting(meetingId), queryFn: ({ signal }) => api(meetingEndpoints.get, { params: { id: meetingId } }, { signal }) });
 
 /** A calendar event recorded from the dashboard (`/record?event=`): its title and attendees fill the page. */
 export const calendarEventOptions = (eventId: string) =>

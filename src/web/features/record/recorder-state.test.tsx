@@ -26,7 +26,7 @@ describe('the recorder state machine', () => {
 
 describe('what /record shows', () => {
   const screen = (phase: RecorderPhase, extra: Partial<Parameters<typeof describeRecordScreen>[0]> = {}) =>
-    describeRecordScreen({ phase, demo: null, saved: false, hasFinalTranscript: false, ...extra });
+    describeRecordScreen({ phase, demo: null, ...extra });
 
   it('follows the recorder: ready, starting, recording, paused, stopped', () => {
     expect(screen('idle')).toEqual({ recording: false, paused: false, canStart: true, canSave: false, status: 'Ready to record', panel: 'idle' });
@@ -34,11 +34,6 @@ describe('what /record shows', () => {
     expect(screen('recording')).toMatchObject({ recording: true, paused: false, canSave: true, status: 'Recording…', panel: 'recording' });
     expect(screen('paused')).toMatchObject({ recording: true, paused: true, status: 'Paused' });
     expect(screen('stopped')).toMatchObject({ recording: false, canStart: false, canSave: true, status: 'Ready to record' });
-  });
-
-  it('after a save shows the live lines until the final transcript is there', () => {
-    expect(screen('idle', { saved: true }).panel).toBe('saved');
-    expect(screen('idle', { saved: true, hasFinalTranscript: true }).panel).toBe('final');
   });
 
   it('during the demo: its own status and panel, and Save once its timer has run', () => {

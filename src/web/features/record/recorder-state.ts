@@ -25,7 +25,7 @@ export function nextPhase(phase: RecorderPhase, event: RecorderEvent): RecorderP
   return TRANSITIONS[phase][event] ?? phase;
 }
 
-export type TranscriptPanelMode = 'idle' | 'recording' | 'demo' | 'saved' | 'final';
+export type TranscriptPanelMode = 'idle' | 'recording' | 'demo';
 
 export type RecordScreen = {
   /** Capturing (paused or not), for real or as the demo: Stop replaces Start, options are locked. */
@@ -37,8 +37,8 @@ export type RecordScreen = {
   panel: TranscriptPanelMode;
 };
 
-export function describeRecordScreen(input: { phase: RecorderPhase; demo: DemoRecording | null; saved: boolean; hasFinalTranscript: boolean }): RecordScreen {
-  const { phase, demo, saved, hasFinalTranscript } = input;
+export function describeRecordScreen(input: { phase: RecorderPhase; demo: DemoRecording | null }): RecordScreen {
+  const { phase, demo } = input;
   const recording = phase === 'recording' || phase === 'paused' || demo?.running === true;
   const paused = phase === 'paused' || demo?.paused === true;
   return {
@@ -47,6 +47,6 @@ export function describeRecordScreen(input: { phase: RecorderPhase; demo: DemoRe
     canStart: phase !== 'starting' && phase !== 'stopped',
     canSave: demo ? demo.seconds > 0 : phase !== 'idle' && phase !== 'starting',
     status: recording ? (paused ? 'Paused' : demo ? 'Demo recording' : 'Recording…') : phase === 'starting' ? 'Starting…' : 'Ready to record',
-    panel: demo ? 'demo' : recording ? 'recording' : saved ? (hasFinalTranscript ? 'final' : 'saved') : 'idle',
+    panel: demo ? 'demo' : recording ? 'recording' : 'idle',
   };
 }

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MicIcon, MicOffIcon, PauseIcon, PlayIcon, SaveIcon, SquareIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { toast } from '#web/lib/toast.ts';
 import { DEFAULT_RECORDING_OPTIONS, UNTITLED_MEETING, type RecordingOptions } from '#shared/contracts/meetings.ts';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
@@ -9,6 +9,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Input } from '#web/components/ui/input.tsx';
 import { Label } from '#web/components/ui/label.tsx';
+import { paths } from '#web/app/paths.ts';
 import { getAccessToken } from '#web/lib/auth/access-token.ts';
 import { formatClock } from '#web/lib/format.ts';
 import { MEETING_DATA_KEY } from '#web/lib/query-keys.ts';
@@ -24,7 +25,6 @@ import { UnfinishedRecordings } from './unfinished-recordings.tsx';
 import { ImportTranscript } from './import-transcript.tsx';
 import { UploadRecording } from './upload-recording.tsx';
 import { useLiveTranscript } from '../live/use-live-transcript.ts';
-import { useFinalTranscript } from '../live/use-final-transcript.ts';
 import { microphoneProblem, useRecorder, type MicrophoneProblem } from '../capture/use-recorder.ts';
 import { useTabAudio } from '../capture/use-tab-audio.ts';
 import { recordingBitrate } from '../capture/audio-bitrate.ts';
@@ -54,9 +54,8 @@ export function RecordPage({
   const recorder = useRecorder();
   const live = useLiveTranscript();
   const tabAudio = useTabAudio();
-  const [savedMeetingId, setSavedMeetingId] = useState<string | null>(null);
-  const finalLines = useFinalTranscript(savedMeetingId);
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [title, setTitle] = useState('');
   // Record from the dashboard's upcoming meetings: the event's title fills in once, and the meeting is linked to it.
   const [search, setSearch] = useSearchParams();
@@ -73,7 +72,6 @@ export function RecordPage({
   const [options, setOptions] = useState<RecordingOptions>(DEFAULT_RECORDING_OPTIONS);
   const [problem, setProblem] = useState<MicrophoneProblem | null>(null);
   const { demo, dispatch: dispatchDemo } = useDemoRecording();
-  const [saved, setSaved] = useState(false);
   const meetingIdRef = useRef<string | null>(null);
   // Auto-Share shares with the person's default team (the one they last chose on /team, else their
   // first) from the moment the meeting is created; with no team it makes a share link on save.
@@ -83,13 +81,12 @@ export function RecordPage({
   const autoShareTeam = options.autoShare ? shareTeam : undefined;
   const sharedWithRef = useRef<string | null>(null);
 
-  const screen = describeRecordScreen({ phase: recorder.phase, demo, saved, hasFinalTranscript: finalLines !== undefined });
+  const screen = describeRecordScreen({ phase: recorder.phase, demo });
   const { recording, paused } = screen;
   const seconds = demo ? demo.seconds : recorder.seconds;
 
   const start = async () => {
     setProblem(null);
-    setSaved(false);
     try {
       const tab = tabAudio.tab.status === 'shared' && tabAudio.tab.track.readyState === 'live' ? tabAudio.tab.track : undefined;
       await recorder.start({
@@ -97,10 +94,7 @@ export function RecordPage({
         tabAudio: tab,
         audioBitsPerSecond: recordingBitrate(audioQuality.value, options.highQuality),
         getToken: getAccessToken,
-        onStarted: (stream, meetingId, channels) => {
-          setSavedMeetingId(null);
-          void live.start(stream, meetingId, channels);
-        },
+        onStarted: (stream, meetingId, channels) => void live.start(stream, meetingId, channels),
         createMeeting: async () => {
           // One channel per source: the job makes each its own speaker, named after it.
           const meeting = await createMeeting({
@@ -190,15 +184,15 @@ export function RecordPage({
       toast.error(error instanceof Error ? error.message : 'The meeting could not be saved.');
       return;
     }
-    // The panel shows the meeting's own transcript, with its speakers, once it is made.
-    setSavedMeetingId(id);
     meetingIdRef.current = null;
     sharedWithRef.current = null;
     recorder.reset();
     setTitle('');
-    setSaved(true);
     // The next recording is not this event's.
     if (eventId) setSearch({}, { replace: true });
+    // The meeting's page, where the upload's last bytes, then the transcription's progress and its
+    // transcript with speakers arrive live (as after an upload or an import).
+    if (id) void navigate(paths.meeting.href(id));
   };
 
   return (
@@ -287,9 +281,7 @@ export function RecordPage({
           </Card>
           <TranscriptPanel
             lines={
-              demo?.lines ??
-              finalLines ??
-              live.lines.map((line) => ({ time: formatClock(line.startMs / 1000), speaker: line.speaker, text: line.text, endMs: line.endMs }))
+              demo?.lines ?? live.lines.map((line) => ({ time: formatClock(line.startMs / 1000), speaker: line.speaker, text: line.text, endMs: line.endMs }))
             }
             mode={screen.panel}
             live={demo ? null : live.status}

@@ -22,14 +22,13 @@ function emptyText(mode: PanelMode, live: LiveStatus | null): string {
     }
     return 'Recording. Connecting the live transcript…';
   }
-  if (mode === 'saved') return 'Saved. The transcript is being made: it appears here, with its speakers, when it is ready. The meeting is in your history.';
   return 'Press Start Recording. Lines appear here as you speak; the full transcript comes with the saved meeting.';
 }
 
 /** Within this distance of the bottom, the panel follows new lines; further up, the person is reading. */
 const FOLLOW_PX = 48;
 
-/** The live transcription panel (300px, spec §9): live lines; cleared on save, then the saved meeting's transcript. */
+/** The live transcription panel (300px, spec §9): live lines, cleared on save (the meeting's page then shows its transcript). */
 export function TranscriptPanel({ lines, mode, live = null }: { lines: TranscriptLine[]; mode: PanelMode; live?: LiveStatus | null }) {
   const scroller = useRef<HTMLDivElement>(null);
   const following = useRef(true);
@@ -37,7 +36,7 @@ export function TranscriptPanel({ lines, mode, live = null }: { lines: Transcrip
     const el = scroller.current;
     if (el && following.current) el.scrollTop = el.scrollHeight;
   }, [lines]);
-  const description = mode === 'demo' ? 'Demo recording — simulated lines' : mode === 'final' ? 'The saved meeting’s transcript' : 'Speakers and timestamps';
+  const description = mode === 'demo' ? 'Demo recording — simulated lines' : 'Speakers and timestamps';
   return (
     <Card>
       <CardHeader>
