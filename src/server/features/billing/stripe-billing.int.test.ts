@@ -205,11 +205,13 @@ describe('billing with Stripe', () => {
       call(token, 'POST', '/api/v1/billing/checkout', { plan: 'business' }),
     ]);
     expect([first.status, second.status]).toEqual([200, 200]);
-    // Both asked Stripe for the account's customer, under the account's idempotency key.
+    // Each asked Stripe for the account's customer under the account's idempotency key (both do when
+    // they overlap; the second finds the first's customer stored when the first was done first).
     const asked = stripe.requests.filter(
       (r) => r.path === '/v1/customers' && r.body.metadata && (r.body.metadata as Record<string, unknown>).parley_user_id === userId,
     );
-    expect(asked.map((r) => r.idempotencyKey)).toEqual([`parley-customer-${userId}`, `parley-customer-${userId}`]);
+    expect(asked.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(asked.map((r) => r.idempotencyKey))).toEqual(new Set([`parley-customer-${userId}`]));
     const made = stripe.customers().filter((c) => c.userId === userId);
     expect(made).toHaveLength(1);
     const sessions = stripe.requests.filter((r) => r.path === '/v1/checkout/sessions').slice(sessionsBefore);
