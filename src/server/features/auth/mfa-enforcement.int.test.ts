@@ -22,6 +22,8 @@ import { statusEndpoints } from '#shared/contracts/status.ts';
 import { teamEndpoints } from '#shared/contracts/teams.ts';
 import { teamsSyncEndpoints } from '#shared/contracts/teams-sync.ts';
 import { trackerEndpoints } from '#shared/contracts/tracker.ts';
+import { vocabularyEndpoints } from '#shared/contracts/vocabulary.ts';
+import { voiceProfileEndpoints } from '#shared/contracts/voice-profiles.ts';
 import { webhookEndpoints } from '#shared/contracts/webhooks.ts';
 import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
 import { fetchAnonKey, freshEmail, testClient } from '#tests/support/supabase-client.ts';
@@ -51,6 +53,8 @@ const GUARDED: Endpoint[] = [
   microsoftTeamsEndpoints,
   teamsSyncEndpoints,
   errorReportEndpoints,
+  vocabularyEndpoints,
+  voiceProfileEndpoints,
 ]
   .flatMap((group) => Object.values(group) as Endpoint[])
   .filter((endpoint) => endpoint.auth !== false);
