@@ -31,6 +31,8 @@ export type MeetingUsagePort = {
 };
 
 type AppliedPlan = { id: PlanId; source: 'administrator' | 'subscription' | 'default'; limits: PlanLimits };
+/** The features a plan has or has not (its on/off limits). */
+type PlanFeature = { [K in keyof PlanLimits]: PlanLimits[K] extends boolean ? K : never }[keyof PlanLimits];
 
 /** Stripe's statuses in which the subscription's plan applies (past_due: Stripe is still retrying the payment). */
 const LIVE_STATUSES = new Set(['trialing', 'active', 'past_due']);
@@ -99,6 +101,20 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
       ? ` Upgrade to ${name} in Settings › Billing for ${what}.`
       : ` Ask the administrator of this installation to move your account to the ${name} plan for ${what}.`;
   };
+
+  /**
+   * Why `feature` is not for this plan ("<what> is not included in your Pro plan<consequence>.") with
+   * the way up, or undefined when the plan includes it.
+   */
+  const notIncluded = (plan: AppliedPlan, feature: PlanFeature, what: string, benefit: string, consequence = ''): string | undefined =>
+    plan.limits[feature]
+      ? undefined
+      : `${what} is not included in your ${PLANS[plan.id].name} plan${consequence}.` +
+        upgradePath(
+          plan.id,
+          (l) => l[feature],
+          () => benefit,
+        );
 
   const requireStripe = (): StripeBilling => {
     if (!stripe) throw new AppError('CONFLICT', 'This installation takes no payments: billing is not configured.');
@@ -170,16 +186,8 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
 
   const customVocabularyRefusal = async (userId: string, known?: AppliedPlan): Promise<AppError | undefined> => {
     const plan = known ?? (await planOf(userId));
-    if (!plan || plan.limits.customVocabulary) return undefined;
-    return refuse(
-      plan,
-      `Custom vocabulary is not included in your ${PLANS[plan.id].name} plan.` +
-        upgradePath(
-          plan.id,
-          (l) => l.customVocabulary,
-          () => 'custom vocabulary',
-        ),
-    );
+    const message = plan && notIncluded(plan, 'customVocabulary', 'Custom vocabulary', 'custom vocabulary');
+    return plan && message ? refuse(plan, message) : undefined;
   };
 
   /** This month's hours come from the usage ledger (deleting a meeting gives none back); the meetings added, from the meetings there are. */
@@ -290,45 +298,24 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
     /** Why the live transcript is not for this account (said on the socket), or undefined. */
     liveRefusal: async (userId: string): Promise<string | undefined> => {
       const plan = await planOf(userId);
-      if (!plan || plan.limits.liveTranscription) return undefined;
       return (
-        `Real-time transcription is not included in your ${PLANS[plan.id].name} plan; the recording goes on and is transcribed once saved.` +
-        upgradePath(
-          plan.id,
-          (l) => l.liveTranscription,
-          () => 'real-time transcription',
-        )
+        plan &&
+        notIncluded(plan, 'liveTranscription', 'Real-time transcription', 'real-time transcription', '; the recording goes on and is transcribed once saved')
       );
     },
 
     /** Personal API tokens: made and used only with API access. */
     assertApiAccess: async (userId: string): Promise<void> => {
       const plan = await planOf(userId);
-      if (!plan || plan.limits.apiAccess) return;
-      throw refuse(
-        plan,
-        `API access is not included in your ${PLANS[plan.id].name} plan.` +
-          upgradePath(
-            plan.id,
-            (l) => l.apiAccess,
-            () => 'API access',
-          ),
-      );
+      const message = plan && notIncluded(plan, 'apiAccess', 'API access', 'API access');
+      if (plan && message) throw refuse(plan, message);
     },
 
     /** Creating a team or inviting to one. */
     assertTeamManagement: async (userId: string): Promise<void> => {
       const plan = await planOf(userId);
-      if (!plan || plan.limits.teamManagement) return;
-      throw refuse(
-        plan,
-        `Team management (creating teams and inviting members) is not included in your ${PLANS[plan.id].name} plan.` +
-          upgradePath(
-            plan.id,
-            (l) => l.teamManagement,
-            () => 'team management',
-          ),
-      );
+      const message = plan && notIncluded(plan, 'teamManagement', 'Team management (creating teams and inviting members)', 'team management');
+      if (plan && message) throw refuse(plan, message);
     },
 
     /**
