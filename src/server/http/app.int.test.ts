@@ -1,8 +1,8 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { apiTokenEndpoints } from '#shared/contracts/api-tokens.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_CONFIG_GLOBAL, PublicAppConfigSchema } from '#shared/contracts/app-config.ts';
 import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+import { apiTokenExamples } from './api-examples/account.examples.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -88,13 +88,26 @@ describe('the OpenAPI document', () => {
       expect(full.paths['/api/v1/me']?.delete?.security).toEqual([{ session: [] }]);
       expect(full.paths['/api/v1/webhooks/{id}/deliveries']?.get?.security).toBeUndefined();
       expect(full.paths['/api/v1/shared/{token}']?.get?.security).toEqual([]);
-      // The contracts' examples, on the request and the answer.
-      type Media = { content: { 'application/json': { example?: unknown } } };
-      const tokens = (response.json() as { paths: Record<string, Record<string, { requestBody: Media; responses: Record<string, Media> }>> }).paths[
-        '/api/v1/tokens'
-      ]!.post!;
-      expect(tokens.requestBody.content['application/json'].example).toEqual(apiTokenEndpoints.create.examples.body);
-      expect(tokens.responses['201']!.content['application/json'].example).toEqual(apiTokenEndpoints.create.examples.response);
+      // Examples on every operation: its request body where it takes one, its JSON answer; the tokens' as written.
+      type Media = { content?: Record<string, { example?: unknown }> };
+      type Operation = { requestBody?: Media; responses: Record<string, Media> };
+      const operations = Object.entries((response.json() as { paths: Record<string, Record<string, Operation>> }).paths).flatMap(([p, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({ name: `${method.toUpperCase()} ${p}`, operation })),
+      );
+      expect(operations.length).toBeGreaterThan(100);
+      const missing = operations.flatMap(({ name, operation }) => {
+        const gaps: string[] = [];
+        const body = operation.requestBody?.content?.['application/json'];
+        if (operation.requestBody && body?.example === undefined) gaps.push(`${name} request`);
+        const [status, answer] = Object.entries(operation.responses).find(([code]) => code.startsWith('2')) ?? [];
+        const json = answer?.content?.['application/json'];
+        if (json && json.example === undefined) gaps.push(`${name} ${status}`);
+        return gaps;
+      });
+      expect(missing).toEqual([]);
+      const tokens = operations.find(({ name }) => name === 'POST /api/v1/tokens')!.operation;
+      expect(tokens.requestBody!.content!['application/json']!.example).toEqual(apiTokenExamples.create.body);
+      expect(tokens.responses['201']!.content!['application/json']!.example).toEqual(apiTokenExamples.create.response);
     } finally {
       await t.close();
     }

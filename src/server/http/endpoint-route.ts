@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { en } from 'zod/locales';
 import { config, type z } from 'zod/mini';
 import type { Endpoint, EndpointResponse } from '#shared/contracts/endpoint.ts';
+import { examplesOf } from './api-examples/index.ts';
 import { SESSION_ONLY_SECURITY } from './openapi.ts';
 
 // The shared contracts are written with zod/mini so the web app downloads a fraction of zod; mini
@@ -56,7 +57,7 @@ export function createRouter(app: FastifyInstance, requireUser: onRequestAsyncHo
       url: endpoint.path,
       schema,
       ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
-      config: { apiTokens: endpoint.apiTokens !== false, examples: endpoint.examples },
+      config: { apiTokens: endpoint.apiTokens !== false, examples: examplesOf(endpoint) },
       // The guard runs first, before the body is parsed or validated: a caller who may not use the route learns nothing of its schema.
       ...(endpoint.auth === false ? {} : { onRequest: requireUser }),
       handler: async (request, reply) => {

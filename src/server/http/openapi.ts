@@ -1,7 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import type { Endpoint } from '#shared/contracts/endpoint.ts';
+import type { AnyExamples } from './api-examples/example-types.ts';
 
 /** The two bearer schemes of /api/v1 (the guard in features/auth/api-guard.ts tells them apart by the token's prefix). */
 const API_SECURITY: Record<string, string[]>[] = [{ apiToken: [] }, { session: [] }];
@@ -22,17 +22,17 @@ const DESCRIPTION = `Meetings, transcripts, notes, action items, teams, webhooks
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route's contract's examples, for the OpenAPI document. */
-    examples?: Endpoint['examples'];
+    examples?: AnyExamples;
   }
 }
 
 type Transformed = ReturnType<typeof jsonSchemaTransform>;
 
 /**
- * An endpoint's examples (its contract's) on its JSON schemas: @fastify/swagger moves a schema's
+ * An endpoint's examples (api-examples/) on its JSON schemas: @fastify/swagger moves a schema's
  * `examples` onto the media type, where the reference shows them.
  */
-function withExamples(transformed: Transformed, examples: Endpoint['examples']): Transformed {
+function withExamples(transformed: Transformed, examples: AnyExamples | undefined): Transformed {
   if (!examples) return transformed;
   const schema = transformed.schema as { body?: object; response?: Record<string, object> };
   if (examples.body !== undefined && schema.body) schema.body = { ...schema.body, examples: [examples.body] };

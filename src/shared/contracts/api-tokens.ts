@@ -48,10 +48,6 @@ export const apiTokenEndpoints = {
     apiTokens: false,
     tag,
     summary: 'Creates a personal API token; the token is in this answer only',
-    examples: {
-      body: { name: 'Zapier export', scopes: ['read'], expiresAt: '2027-06-30T00:00:00Z' },
-      response: { id: '0b6f3c57-58e4-4d41-9b8a-3f0e6d2c7a11', token: 'prly_3q2XbT9vKcLw8nRzYp4mA6sD1fGhJkQe' },
-    },
   }),
   list: defineEndpoint({
     method: 'GET',

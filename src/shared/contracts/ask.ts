@@ -80,25 +80,6 @@ export const askEndpoints = {
     response: AskResponseSchema,
     tag,
     summary: 'Ask a question over the meetings the caller may read (or one of them); answered with citations',
-    examples: {
-      body: { question: 'Who owns the onboarding checklist?' },
-      response: {
-        mode: 'llm',
-        answer: 'Maya owns the onboarding checklist and will share a draft by Friday.',
-        sentences: [{ text: 'Maya owns the onboarding checklist and will share a draft by Friday.', citations: [0] }],
-        citations: [
-          {
-            meetingId: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
-            segmentId: 'c56a4180-65aa-42ec-a945-5fd21dec0538',
-            startMs: 754000,
-            meetingTitle: 'Customer onboarding review',
-            speaker: 'Maya Chen',
-            text: 'I will take the onboarding checklist and have a draft for everyone by Friday.',
-          },
-        ],
-        notice: null,
-      },
-    },
   }),
   stream: defineEndpoint({
     method: 'POST',

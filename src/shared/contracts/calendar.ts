@@ -120,7 +120,6 @@ export const calendarEndpoints = {
     response: CalendarConnectionSchema,
     tag: 'calendar',
     summary: 'Connects a calendar by its secret iCal (ICS) address and reads it at once',
-    examples: { body: { icsUrl: 'https://calendar.google.com/calendar/ical/maya%40example.com/private-5f9c1e/basic.ics' } },
   }),
   disconnect: defineEndpoint({ method: 'DELETE', path: '/api/v1/integrations/calendar', response: CalendarConnectionSchema, tag: 'calendar' }),
   sync: defineEndpoint({
@@ -152,32 +151,6 @@ export const calendarEndpoints = {
     response: z.object({ events: z.array(CalendarEventSchema) }),
     tag: 'calendar',
     summary: `Events overlapping [from, to) (at most ${MAX_EVENTS_WINDOW_DAYS} days), recurring events expanded`,
-    examples: {
-      response: {
-        events: [
-          {
-            id: 'weekly-sync-20261208T100000Z',
-            title: 'Weekly product sync',
-            start: '2026-12-08T10:00:00.000Z',
-            end: '2026-12-08T10:30:00.000Z',
-            allDay: false,
-            attendees: [
-              { name: 'Maya Chen', email: 'maya@example.com' },
-              { name: 'Tomasz Nowak', email: 'tomasz@example.com' },
-            ],
-            meetingId: null,
-            seriesId: 'weekly-sync',
-            lastMeeting: {
-              id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
-              title: 'Weekly product sync',
-              startedAt: '2026-12-01T10:01:12.000Z',
-              summary: 'Agreed to ship the onboarding checklist before the holidays.',
-              openActionItems: 2,
-            },
-          },
-        ],
-      },
-    },
   }),
   event: defineEndpoint({ method: 'GET', path: '/api/v1/calendar/events/:id', params: EventParamsSchema, response: CalendarEventSchema, tag: 'calendar' }),
   meetingCalendar: defineEndpoint({
@@ -187,27 +160,6 @@ export const calendarEndpoints = {
     response: MeetingCalendarSchema,
     tag: 'calendar',
     summary: 'The calendar event a meeting was recorded from, and the meetings of earlier occurrences of its series',
-    examples: {
-      response: {
-        event: {
-          id: 'weekly-sync-20261208T100000Z',
-          title: 'Weekly product sync',
-          start: '2026-12-08T10:00:00.000Z',
-          end: '2026-12-08T10:30:00.000Z',
-          allDay: false,
-          url: 'https://www.google.com/calendar/event?eid=d2Vla2x5LXN5bmM',
-        },
-        earlier: [
-          {
-            id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
-            title: 'Weekly product sync',
-            startedAt: '2026-12-01T10:01:12.000Z',
-            summary: 'Agreed to ship the onboarding checklist before the holidays.',
-            openActionItems: 2,
-          },
-        ],
-      },
-    },
   }),
   linkMeeting: defineEndpoint({
     method: 'POST',

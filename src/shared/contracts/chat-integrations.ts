@@ -95,7 +95,6 @@ export const slackEndpoints = {
     response: ChatConnectionSchema,
     tag: 'integrations',
     summary: 'Connect a Slack incoming webhook URL, or change its options',
-    examples: { body: { webhookUrl: 'https://hooks.slack.com/services/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', notesReady: true } },
   }),
   disconnect: defineEndpoint({
     method: 'DELETE',
@@ -171,12 +170,6 @@ export const microsoftTeamsEndpoints = {
     response: ChatConnectionSchema,
     tag: 'integrations',
     summary: 'Connect a Teams Workflows webhook URL, or change its options',
-    examples: {
-      body: {
-        webhookUrl: 'https://prod-12.westeurope.logic.azure.com:443/workflows/3f1c9a2b7d4e/triggers/manual/paths/invoke?api-version=2016-06-01&sig=Qx7pLm2',
-        notesReady: true,
-      },
-    },
   }),
   disconnect: defineEndpoint({
     method: 'DELETE',

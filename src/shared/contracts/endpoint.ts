@@ -37,11 +37,6 @@ export type Endpoint = {
   /** OpenAPI grouping. */
   tag: string;
   summary?: string;
-  /**
-   * A typical request body and answer, shown in the OpenAPI reference. Each is checked against the
-   * endpoint's own schemas (server/http/endpoint-examples.test.ts), so an example cannot drift from the contract.
-   */
-  examples?: { body?: unknown; response?: unknown };
 };
 
 /** Keeps the literal types of an endpoint (method, path, schemas) for inference on both sides. */

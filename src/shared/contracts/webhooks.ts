@@ -89,10 +89,6 @@ export const webhookEndpoints = {
     status: 201,
     tag,
     summary: 'Adds an endpoint; answers its signing secret (whsec_…), shown once',
-    examples: {
-      body: { url: 'https://hooks.example.com/parley', events: ['notes.ready', 'action_item.created'], description: 'CRM sync' },
-      response: { id: '5f1d2c3b-4a59-4e68-8b7c-9d0e1f2a3b4c', secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' },
-    },
   }),
   list: defineEndpoint({
     method: 'GET',
@@ -134,23 +130,6 @@ export const webhookEndpoints = {
     response: z.object({ deliveries: z.array(WebhookDeliverySchema) }),
     tag,
     summary: 'The latest 50 deliveries to the endpoint, newest first',
-    examples: {
-      response: {
-        deliveries: [
-          {
-            id: 'msg_2ZpK6Y0vQm3xL8c1',
-            eventType: 'notes.ready',
-            status: 'retrying',
-            attempts: 2,
-            responseCode: 503,
-            error: 'The endpoint answered 503 Service Unavailable.',
-            createdAt: '2026-12-07T09:14:02.118Z',
-            lastAttemptAt: '2026-12-07T09:19:03.540Z',
-            nextAttemptAt: '2026-12-07T09:49:03.540Z',
-          },
-        ],
-      },
-    },
   }),
   redeliver: defineEndpoint({
     method: 'POST',

@@ -8,13 +8,14 @@ import { FormError } from '#web/components/ui/form-error.tsx';
 
 /** The parts of an OpenAPI 3.1 document this page shows. */
 type Schema = Record<string, unknown>;
+type Media = { schema?: Schema; example?: unknown };
 type Operation = {
   summary?: string;
   tags?: string[];
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required?: boolean; schema?: Schema; description?: string }[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: Schema }> }>;
+  requestBody?: { content?: Record<string, Media> };
+  responses?: Record<string, { description?: string; content?: Record<string, Media> }>;
 };
 type OpenApiDocument = {
   info: { title: string; version: string; description?: string };
@@ -33,19 +34,19 @@ function access(operation: Operation, fallback: OpenApiDocument['security']): st
   return names.includes('apiToken') ? 'API token or session' : 'session only';
 }
 
-function SchemaBlock({ label, schema }: { label: string; schema: Schema | undefined }) {
-  if (!schema) return null;
+function JsonBlock({ label, value }: { label: string; value: unknown }) {
+  if (value === undefined) return null;
   return (
     <details className="text-sm">
       <summary className="cursor-pointer text-muted-foreground">{label}</summary>
-      <pre className="mt-1 max-h-80 overflow-auto rounded bg-muted p-2 text-xs">{JSON.stringify(schema, null, 2)}</pre>
+      <pre className="mt-1 max-h-80 overflow-auto rounded bg-muted p-2 text-xs">{JSON.stringify(value, null, 2)}</pre>
     </details>
   );
 }
 
 /**
  * /settings/api: the API reference, rendered here from the server's own OpenAPI document (nothing
- * loaded from elsewhere): every operation by tag, who may call it, its parameters and schemas.
+ * loaded from elsewhere): every operation by tag, who may call it, its parameters, schemas and examples.
  */
 export function ApiReferencePage() {
   const doc = useQuery({
@@ -102,6 +103,8 @@ export function ApiReferencePage() {
               <CardContent className="grid gap-4">
                 {operations.map(({ method, path, operation }) => {
                   const [status, answer] = Object.entries(operation.responses ?? {})[0] ?? [];
+                  const request = operation.requestBody?.content?.['application/json'];
+                  const response = answer?.content?.['application/json'];
                   return (
                     <section key={`${method} ${path}`} className="grid gap-1 border-t pt-3" aria-label={`${method.toUpperCase()} ${path}`}>
                       <div className="flex flex-wrap items-center gap-2">
@@ -123,8 +126,10 @@ export function ApiReferencePage() {
                           ))}
                         </p>
                       )}
-                      <SchemaBlock label="Request body" schema={operation.requestBody?.content?.['application/json']?.schema} />
-                      <SchemaBlock label={`Response ${status ?? ''}`} schema={answer?.content?.['application/json']?.schema} />
+                      <JsonBlock label="Request body" value={request?.schema} />
+                      <JsonBlock label="Example request" value={request?.example} />
+                      <JsonBlock label={`Response ${status ?? ''}`} value={response?.schema} />
+                      <JsonBlock label="Example response" value={response?.example} />
                     </section>
                   );
                 })}
