@@ -31,6 +31,7 @@ const publisher = http.createServer((_request, response) => {
         `DTSTART:${utc(start)}`,
         `DTEND:${utc(new Date(start.getTime() + 45 * 60_000))}`,
         'SUMMARY:Roadmap review',
+        'URL:https://calendar.example.com/events/roadmap',
         'ORGANIZER;CN=Rosa Planner:mailto:rosa@example.com',
         'ATTENDEE;CN=Grace Hopper:mailto:grace@example.com',
         'END:VEVENT',
@@ -83,6 +84,11 @@ describe('a calendar by its secret address', () => {
     const upcoming = page.getByRole('list', { name: 'Upcoming meetings' });
     await upcoming.getByText('Roadmap review').waitFor();
     await upcoming.getByText(/2 people/).waitFor();
+    // The event's own page in its calendar, in a new tab that gets no handle on Parley.
+    const inCalendar = upcoming.getByRole('link', { name: 'Roadmap review (opens in your calendar in a new tab)' });
+    expect(await inCalendar.getAttribute('href')).toBe('https://calendar.example.com/events/roadmap');
+    expect(await inCalendar.getAttribute('target')).toBe('_blank');
+    expect(await inCalendar.getAttribute('rel')).toBe('noopener noreferrer');
     await upcoming.getByRole('link', { name: 'Record Roadmap review' }).click();
 
     await page.waitForURL(/\/record\?event=/);
@@ -180,6 +186,7 @@ describe('Connect with Google', () => {
         expect.stringMatching(new RegExp(`^Design review.* · 2 peopleLast time: Weekly Team Standup · ${openItems}Open recording$`)),
         expect.stringMatching(/^Budget sync.*Record$/),
       ]);
+      expect(await upcoming.getByRole('link', { name: /^Budget sync/ }).getAttribute('href')).toBe('https://www.google.com/calendar/event?eid=budgetsync');
 
       // The meeting page links back to its event in Google Calendar, and to last week's meeting.
       await upcoming.getByRole('link', { name: 'Open recording' }).click();

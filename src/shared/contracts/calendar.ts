@@ -63,6 +63,8 @@ export const CalendarEventSchema = z.object({
   end: z.string(),
   allDay: z.boolean(),
   attendees: z.array(AttendeeSchema),
+  /** The event in its calendar (Google's htmlLink, an ICS event's URL), http(s) only; null where the calendar gives none. */
+  url: z.nullable(z.string()),
   /** The meeting recorded from this event; null when none. */
   meetingId: z.nullable(z.uuid()),
   /** Recurring events: the series all occurrences share; null for a one-off. */

@@ -162,6 +162,9 @@ describe('a calendar by its secret ICS address', () => {
     const events = await eventsOf(ada.token, new Date(now - 20 * DAY), new Date(now + 30 * DAY));
     const series = events.filter((e) => e.seriesId === 'one-on-one@example.com');
     const sneaky = events.find((e) => e.title === 'Sneaky')!;
+    // The dashboard links each upcoming event to its page in the calendar: a web address only.
+    expect(series.map((e) => e.url)).toEqual(series.map(() => 'https://calendar.example.com/event/one-on-one'));
+    expect(sneaky.url).toBeNull();
     const calendarOf = async (token: string, meetingId: string) => {
       const answer = await call(token, 'GET', `/api/v1/meetings/${meetingId}/calendar-event`);
       return { status: answer.status, body: answer.status === 200 ? MeetingCalendarSchema.parse(answer.body) : answer.body };

@@ -268,6 +268,7 @@ export function createCalendarService(deps: CalendarDeps) {
         end: event.end,
         allDay: event.allDay,
         attendees: event.attendees,
+        url: event.url,
         meetingId: meetings.get(event.id) ?? null,
         seriesId: event.seriesId,
         lastMeeting,

@@ -27,6 +27,7 @@ const calendarEvent = {
     { name: 'Maya Chen', email: 'maya@example.com' },
     { name: 'Tomasz Nowak', email: 'tomasz@example.com' },
   ],
+  url: 'https://www.google.com/calendar/event?eid=d2Vla2x5LXN5bmM',
   meetingId: null,
   seriesId: 'weekly-sync',
   lastMeeting: {

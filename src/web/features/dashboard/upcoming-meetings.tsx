@@ -1,4 +1,4 @@
-import { CalendarIcon, HistoryIcon, MicIcon } from 'lucide-react';
+import { CalendarIcon, ExternalLinkIcon, HistoryIcon, MicIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { ianaTimeZone } from '#shared/contracts/time-zones.ts';
 import type { CalendarEvent } from '#shared/contracts/calendar.ts';
@@ -7,6 +7,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
+import { httpLink, NEW_TAB_REL } from '#web/lib/external-link.ts';
 import { useCalendarConnectionState, useUpcomingEvents } from './calendar-api.ts';
 
 const DAYS = 7;
@@ -65,10 +66,19 @@ export function UpcomingMeetings() {
 
 function UpcomingMeeting({ event, when }: { event: CalendarEvent; when: string }) {
   const others = event.attendees.length;
+  const url = httpLink(event.url);
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border p-3">
       <div className="grid min-w-0 flex-1 gap-0.5">
-        <span className="truncate text-sm font-medium">{event.title}</span>
+        {url ? (
+          <a href={url} target="_blank" rel={NEW_TAB_REL} className="flex min-w-0 items-center gap-1 text-sm font-medium hover:underline">
+            <span className="truncate">{event.title}</span>
+            <ExternalLinkIcon className="size-3.5 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <span className="sr-only">{' (opens in your calendar in a new tab)'}</span>
+          </a>
+        ) : (
+          <span className="truncate text-sm font-medium">{event.title}</span>
+        )}
         <span className="text-sm text-muted-foreground">
           {when}
           {others > 0 ? ` · ${others} ${others === 1 ? 'person' : 'people'}` : ''}

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ianaTimeZone } from '#shared/contracts/time-zones.ts';
 import { paths } from '#web/app/paths.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
+import { httpLink, NEW_TAB_REL } from '#web/lib/external-link.ts';
 import { cn } from '#web/lib/utils.ts';
 import { useMeetingCalendar } from '../api.ts';
 
@@ -24,6 +25,7 @@ export function RecordedFromEvent({ meetingId, className }: { meetingId: string;
   const time = new Intl.DateTimeFormat(undefined, { hour: 'numeric', minute: '2-digit', timeZone });
   const when = event.allDay ? day.format(new Date(event.start)) : `${day.format(new Date(event.start))} · ${time.format(new Date(event.start))}`;
   const earlier = calendar.data?.earlier ?? [];
+  const url = httpLink(event.url);
   return (
     <section aria-label="Calendar event" className={cn('grid gap-2 rounded-lg border p-3 text-sm', className)}>
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
@@ -31,8 +33,8 @@ export function RecordedFromEvent({ meetingId, className }: { meetingId: string;
         <span>
           Recorded from <span className="font-medium">{event.title}</span> · {when}
         </span>
-        {event.url && (
-          <a href={event.url} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-primary underline underline-offset-4">
+        {url && (
+          <a href={url} target="_blank" rel={NEW_TAB_REL} className="inline-flex items-center gap-1 text-primary underline underline-offset-4">
             Open in your calendar <ExternalLinkIcon className="size-3.5" aria-hidden="true" />
           </a>
         )}
