@@ -533,6 +533,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     meetingUrl: (id) => `${config.publicUrl}/meetings/${id}`,
     notes,
     timeZoneOf: people.timeZoneOf,
+    emailOf: async (userId) => (await people.accountOf(userId))?.email,
     outbound: config.outbound,
     timeoutMs: config.calendar.timeoutSeconds * 1000,
     google: config.calendar.google,

@@ -146,7 +146,12 @@ describe('a calendar by its secret ICS address', () => {
     expect(left).toEqual([]);
   });
 
-  it("shows a meeting's event and the series' earlier meetings to whoever may read the meeting", async () => {
+  it("shows a meeting's event and the series' earlier meetings to its owner, and to a teammate only if invited to it", async () => {
+    // Grace, a teammate of Ada's, is invited to the 1:1 (her address as the calendar spells it); Linus is not.
+    const grace = await signUpUser(t.app, 'calendar-links-invited');
+    const linus = await signUpUser(t.app, 'calendar-links-not-invited');
+    const withGrace = (ics: string) => ics.replace('mailto:grace@example.com', `mailto:${grace.email.toUpperCase()}`);
+    const withPage = (ics: string) => ics.replace('SUMMARY:Ada / Grace 1:1', 'SUMMARY:Ada / Grace 1:1\r\nURL:https://calendar.example.com/event/one-on-one');
     // The series has its own page in the calendar; the one-off's "URL" is a script, never a link.
     published = calendar([
       'BEGIN:VEVENT',
@@ -155,7 +160,8 @@ describe('a calendar by its secret ICS address', () => {
       'SUMMARY:Sneaky',
       'URL:javascript:alert(1)',
       'END:VEVENT',
-    ]).replace('SUMMARY:Ada / Grace 1:1', 'SUMMARY:Ada / Grace 1:1\r\nURL:https://calendar.example.com/event/one-on-one');
+    ]);
+    published = withGrace(withPage(published));
     const ada = await signUpUser(t.app, 'calendar-links', { fullName: 'Ada Lovelace' });
     expect((await call(ada.token, 'PUT', '/api/v1/integrations/calendar', { icsUrl: `${base}/private-links/basic.ics` })).status).toBe(200);
     const now = Date.now();
@@ -207,17 +213,29 @@ describe('a calendar by its secret ICS address', () => {
     await link(sneaky.id, third);
     expect((await calendarOf(ada.token, third)).body).toMatchObject({ event: { title: 'Sneaky', url: null }, earlier: [] });
 
-    // A stranger: the meeting is not there. A teammate reads the shared meeting and its event, and of
-    // the earlier meetings only those shared with them too.
-    const grace = await signUpUser(t.app, 'calendar-links-teammate');
+    // A stranger: the meeting is not there. Teammates read the shared meeting; of Ada's calendar, the
+    // event and the earlier meetings they may read too only if they were invited to it.
     expect((await calendarOf(grace.token, second)).status).toBe(404);
     const team = await t.deps.services.teams.create(ada.userId, 'One-on-ones');
-    const invitation = await t.deps.services.teams.invite(ada.userId, team.id, { email: grace.email, role: 'member' });
-    await t.deps.services.teams.accept(grace.userId, invitation.token);
+    for (const teammate of [grace, linus]) {
+      const invitation = await t.deps.services.teams.invite(ada.userId, team.id, { email: teammate.email, role: 'member' });
+      await t.deps.services.teams.accept(teammate.userId, invitation.token);
+    }
     expect(await t.deps.services.meetings.shareWithTeam(ada.userId, second, team.id)).toBe('shared');
     expect((await calendarOf(grace.token, second)).body).toMatchObject({ event: { id: series[1]!.id, title: 'Ada / Grace 1:1' }, earlier: [] });
     expect(await t.deps.services.meetings.shareWithTeam(ada.userId, first.id, team.id)).toBe('shared');
     expect((await calendarOf(grace.token, second)).body).toMatchObject({ earlier: [{ id: first.id, openActionItems: first.open }] });
+    expect((await call(linus.token, 'GET', `/api/v1/meetings/${second}`)).status).toBe(200);
+    expect(await calendarOf(linus.token, second)).toEqual({ status: 200, body: { event: null, earlier: [] } });
+    expect(await calendarOf(linus.token, first.id)).toEqual({ status: 200, body: { event: null, earlier: [] } });
+
+    // Grace taken off the invitation: the event is no longer hers to see.
+    published = withPage(calendar()).replace('ATTENDEE;CN=Grace Hopper:mailto:grace@example.com\r\n', '');
+    expect((await call(ada.token, 'POST', '/api/v1/integrations/calendar/sync')).body).toMatchObject({ lastError: null });
+    expect((await calendarOf(grace.token, second)).body).toEqual({ event: null, earlier: [] });
+    published = withGrace(withPage(calendar()));
+    expect((await call(ada.token, 'POST', '/api/v1/integrations/calendar/sync')).body).toMatchObject({ lastError: null });
+    expect((await calendarOf(grace.token, second)).body).toMatchObject({ event: { id: series[1]!.id } });
 
     // Once the event has left the calendar, the meeting keeps it as it was when recorded.
     published = calendar().replace(/BEGIN:VEVENT\r\nUID:one-on-one@example\.com[\s\S]*?END:VEVENT\r\n/, '');
@@ -227,6 +245,9 @@ describe('a calendar by its secret ICS address', () => {
       event: { id: series[1]!.id, title: 'Ada / Grace 1:1', start: series[1]!.start, url: 'https://calendar.example.com/event/one-on-one' },
       earlier: [{ id: first.id }],
     });
+    // And who was invited as the calendar last said: Grace still, Linus never.
+    expect((await calendarOf(grace.token, second)).body).toMatchObject({ event: { id: series[1]!.id, title: 'Ada / Grace 1:1' }, earlier: [{ id: first.id }] });
+    expect((await calendarOf(linus.token, second)).body).toEqual({ event: null, earlier: [] });
   });
 
   it('refreshes on demand and every 15 minutes, and keeps the last good events with the error when it fails', async () => {

@@ -79,9 +79,34 @@ export async function storeSync(db: Db, input: { userId: string; createdAt: stri
         .onConflict((oc) => oc.columns(['user_id', 'id']).doNothing())
         .execute();
     }
+    // The links to events still in the calendar keep their copy as the calendar now says (who is
+    // invited above all), so the copy a meeting keeps once its event leaves the window is the latest.
+    const current = new Map(input.events.map((e) => [e.id, e]));
+    const earliest = input.events.reduce((min, e) => (e.start < min ? e.start : min), '\uffff');
+    const linked = await trx
+      .selectFrom('calendar_meeting_links')
+      .select('event_id')
+      .distinct()
+      .where('user_id', '=', input.userId)
+      .where('event_start', '>=', earliest)
+      .execute();
+    for (const { event_id } of linked) {
+      const event = current.get(event_id);
+      if (event)
+        await trx.updateTable('calendar_meeting_links').set(savedCopy(event)).where('user_id', '=', input.userId).where('event_id', '=', event_id).execute();
+    }
     return true;
   });
 }
+
+/** What a link keeps of its event, for when the event has left the refreshed window. */
+const savedCopy = (event: StoredEvent) => ({
+  event_title: event.title,
+  event_end: event.end,
+  event_all_day: event.allDay ? 1 : 0,
+  event_url: event.url,
+  attendee_emails: JSON.stringify(attendeeEmails(event.attendees)),
+});
 
 export async function updateSecret(db: Db, userId: string, secret: string): Promise<void> {
   await db.updateTable('calendar_connections').set({ secret }).where('user_id', '=', userId).execute();
@@ -178,15 +203,7 @@ export async function eventOf(db: Db, userId: string, id: string): Promise<Store
 /** Remembers the event a meeting was recorded from, with a copy of what the meeting page shows of it. */
 export async function saveLink(db: Db, input: { userId: string; meetingId: string; event: StoredEvent; now: string }): Promise<void> {
   const { event } = input;
-  const fields = {
-    event_id: event.id,
-    series_id: event.seriesId,
-    event_start: event.start,
-    event_title: event.title,
-    event_end: event.end,
-    event_all_day: event.allDay ? 1 : 0,
-    event_url: event.url,
-  };
+  const fields = { event_id: event.id, series_id: event.seriesId, event_start: event.start, ...savedCopy(event) };
   await db
     .insertInto('calendar_meeting_links')
     .values({ meeting_id: input.meetingId, user_id: input.userId, created_at: input.now, ...fields })
@@ -202,7 +219,14 @@ export type MeetingLink = {
   eventStart: string;
   /** The event as it was when linked (null on links made before these were kept). */
   saved: { title: string | null; end: string | null; allDay: boolean | null; url: string | null };
+  /** The attendees' addresses (lowercased) when linked; null on links made before these were kept. */
+  attendeeEmails: string[] | null;
 };
+
+/** The addresses of an event's attendees, lowercased, to compare with an account's. */
+export const attendeeEmails = (attendees: CalendarAttendee[]): string[] => [
+  ...new Set(attendees.flatMap((a) => (a.email ? [a.email.trim().toLowerCase()] : []))),
+];
 
 /** The event a meeting was recorded from, whoever recorded it (the caller was allowed to read the meeting). */
 export async function linkOf(db: Db, meetingId: string): Promise<MeetingLink | undefined> {
@@ -219,6 +243,7 @@ export async function linkOf(db: Db, meetingId: string): Promise<MeetingLink | u
         allDay: row.event_all_day === null ? null : row.event_all_day === 1,
         url: row.event_url,
       },
+      attendeeEmails: row.attendee_emails === null ? null : (JSON.parse(row.attendee_emails) as string[]),
     }
   );
 }

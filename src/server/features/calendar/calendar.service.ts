@@ -28,6 +28,7 @@ import {
 import type { NotesService } from '../notes/notes.service.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import {
+  attendeeEmails,
   connectionOf,
   countEvents,
   dueConnections,
@@ -74,6 +75,8 @@ type CalendarDeps = {
   /** Open action items of a meeting the person may read (the notes feature's). */
   notes: Pick<NotesService, 'openActionItems'>;
   timeZoneOf: (userId: string) => Promise<string>;
+  /** A person's account address: a teammate sees a shared meeting's event only if it invited them. */
+  emailOf: (userId: string) => Promise<string | undefined>;
   outbound: { allowPrivateNetworks: boolean };
   /** How long a calendar server (an ICS address, Google) may take. */
   timeoutMs: number;
@@ -372,14 +375,25 @@ export function createCalendarService(deps: CalendarDeps) {
      * otherwise): the event it was recorded from, as the calendar has it now or, once it has left the
      * refreshed window, as it was when linked; and the meetings recorded at earlier occurrences of its
      * series that the caller may read too, newest first, each with its open action items.
+     *
+     * The event is an entry of its owner's own calendar: a teammate reading the shared meeting sees
+     * it (and the series behind it) only if they were invited to it, their account's address among
+     * its attendees; otherwise nothing, as for a meeting recorded from no event.
      */
     meetingCalendar: async (callerId: string, meetingId: string): Promise<MeetingCalendar> => {
       const meeting = await deps.meetings.read(callerId, meetingId);
       if (!meeting) throw notFound('Meeting');
       const link = await linkOf(db, meeting.id);
       if (!link) return { event: null, earlier: [] };
-      // The event is in the calendar of whoever recorded the meeting from it (a teammate reads it too).
+      // The event is in the calendar of whoever recorded the meeting from it: the meeting's owner.
       const live = await eventOf(db, link.userId, link.eventId);
+      const ownersOwn = meeting.owner?.id === callerId && link.userId === callerId;
+      if (!ownersOwn) {
+        // Who is invited now while the calendar has the event; once it has left, as the calendar last said.
+        const invited = live ? attendeeEmails(live.attendees) : (link.attendeeEmails ?? []);
+        const email = (await deps.emailOf(callerId))?.trim().toLowerCase();
+        if (!email || !invited.includes(email)) return { event: null, earlier: [] };
+      }
       const start = live?.start ?? link.eventStart;
       const event = {
         id: link.eventId,

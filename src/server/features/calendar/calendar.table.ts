@@ -41,6 +41,8 @@ export type CalendarMeetingLinksTable = {
   event_end: string | null;
   event_all_day: number | null;
   event_url: string | null;
+  /** The attendees' addresses, lowercased, as a JSON array (migration 2026-12-09-0600); null on links made before. */
+  attendee_emails: string | null;
 };
 
 /**
