@@ -85,6 +85,14 @@ describe('Settings › Developers', () => {
         'webhook-signature': String(delivery!.headers['webhook-signature']),
       });
       expect(verified).toMatchObject({ type: 'webhook.test' });
+
+      // The API reference shows each operation's example request and answer.
+      await panel.getByRole('link', { name: 'API reference' }).click();
+      const createToken = page.getByRole('region', { name: 'POST /api/v1/tokens' });
+      await createToken.getByText('Example request').click();
+      await expect.poll(() => createToken.textContent()).toContain('"scopes": [');
+      await createToken.getByText('Example response').click();
+      await expect.poll(() => createToken.textContent()).toMatch(/"token": "prly_/);
     } finally {
       await context.close();
     }

@@ -18,7 +18,7 @@ export function DevelopersTab() {
             <Link className="font-medium underline" to={paths.apiReference.href()}>
               API reference
             </Link>{' '}
-            — every endpoint of <code>/api/v1</code> with its schemas (OpenAPI 3.1 at <code>/api/v1/openapi.json</code>).
+            — every endpoint of <code>/api/v1</code> with its schemas and examples (OpenAPI 3.1 at <code>/api/v1/openapi.json</code>).
           </p>
           <p>
             MCP server: <code>{`${window.location.origin}/mcp`}</code> (Streamable HTTP) with an API token as <code>Authorization: Bearer</code> — for Claude
