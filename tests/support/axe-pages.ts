@@ -79,6 +79,7 @@ export async function auditAppPages(browser: Browser, viewport?: { width: number
       '/analytics',
       '/team',
       '/status',
+      '/settings/api',
       `/shared/${token}`,
     ];
     const pagesFound = await auditPages(page, pages);

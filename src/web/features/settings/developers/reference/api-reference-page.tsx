@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '#web/app/paths.ts';
 import { PageHeader } from '#web/components/layout/page-header.tsx';
@@ -34,12 +35,14 @@ function access(operation: Operation, fallback: OpenApiDocument['security']): st
   return names.includes('apiToken') ? 'API token or session' : 'session only';
 }
 
+/** A schema or an example, written out only once opened: the reference has hundreds of them. */
 function JsonBlock({ label, value }: { label: string; value: unknown }) {
+  const [open, setOpen] = useState(false);
   if (value === undefined) return null;
   return (
-    <details className="text-sm">
+    <details className="text-sm" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary className="cursor-pointer text-muted-foreground">{label}</summary>
-      <pre className="mt-1 max-h-80 overflow-auto rounded bg-muted p-2 text-xs">{JSON.stringify(value, null, 2)}</pre>
+      {open && <pre className="mt-1 max-h-80 overflow-auto rounded bg-muted p-2 text-xs">{JSON.stringify(value, null, 2)}</pre>}
     </details>
   );
 }
