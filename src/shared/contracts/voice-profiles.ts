@@ -59,9 +59,27 @@ export const VoiceConsentRequestSchema = z.object({
 });
 export type VoiceConsentRequest = z.infer<typeof VoiceConsentRequestSchema>;
 
+/**
+ * A voice the person agreed to keep, being learned from its meeting's recording (`pending`: a job
+ * decodes it) or that could not be (`failed`, with why, in words the person can act on).
+ */
+export const VoiceLearningSchema = z.object({
+  id: Id,
+  meetingId: Id,
+  meetingTitle: Title,
+  status: z.enum(['pending', 'failed']),
+  error: z.nullable(z.string().check(z.maxLength(1000))),
+  since: When,
+});
+export type VoiceLearning = z.infer<typeof VoiceLearningSchema>;
+
+/** The voices being learned or that failed, newest first, at most. */
+export const MAX_VOICE_LEARNING_SHOWN = 20;
+
 export const MyVoiceResponseSchema = z.object({
   profile: z.nullable(VoiceProfileSchema),
   requests: z.array(VoiceConsentRequestSchema).check(z.maxLength(100)),
+  learning: z.array(VoiceLearningSchema).check(z.maxLength(MAX_VOICE_LEARNING_SHOWN)),
   path: VoicePathSchema,
 });
 export type MyVoiceResponse = z.infer<typeof MyVoiceResponseSchema>;
@@ -74,8 +92,12 @@ export const EnrolVoiceBodySchema = z.discriminatedUnion('who', [
 export type EnrolVoiceBody = z.infer<typeof EnrolVoiceBodySchema>;
 
 export const EnrolVoiceResponseSchema = z.object({
-  /** `kept`: the profile holds this voice now; `asked`: the teammate was asked and nothing is kept until they accept. */
-  outcome: z.enum(['kept', 'asked']),
+  /**
+   * `learning`: the caller's consent is recorded and their voice is being learned from the recording
+   * (a job; `learning` in the caller's voice profile says when it is done or why it failed);
+   * `asked`: the teammate was asked and nothing is kept until they accept.
+   */
+  outcome: z.enum(['learning', 'asked']),
   /** The name the speaker has now. */
   displayName: Name,
 });
@@ -107,9 +129,10 @@ export const voiceProfileEndpoints = {
     params: SpeakerParams,
     body: EnrolVoiceBodySchema,
     response: EnrolVoiceResponseSchema,
+    status: 202,
     apiTokens: false,
     tag,
-    summary: 'Names a speaker after the caller (their voice profile keeps it) or a teammate (asked for consent first)',
+    summary: 'Names a speaker after the caller (their voice is learned for their profile) or a teammate (asked for consent first)',
   }),
   mine: defineEndpoint({
     method: 'GET',

@@ -42,6 +42,12 @@ export type VoiceConsentsTable = {
   status: 'pending' | 'accepted' | 'declined' | 'withdrawn';
   created_at: string;
   decided_at: string | null;
+  /**
+   * Once accepted, the voice is learned in a job (migration 2026-12-09-0300): `pending` until it is,
+   * `failed` (with `learning_error`, the person's words) when it could not be; null once learned.
+   */
+  learning: 'pending' | 'failed' | null;
+  learning_error: string | null;
 };
 
 /** "Is this Tomasz?": a speaker close to a profile but not surely them, until the meeting's owner answers. */

@@ -12,12 +12,16 @@ const voiceKeys = {
   suggestions: (meetingId: string) => [...MEETING_DATA_KEY, meetingId, 'voice-suggestions'] as const,
 };
 
-export function useMyVoice() {
+/** While a voice is being learned (a job on the server), asked again this often until it is done or failed. */
+const LEARNING_POLL_MS = 1500;
+
+export function useMyVoice(enabled = true) {
   const { user } = useAuth();
   return useQuery({
     queryKey: voiceKeys.mine(user?.id ?? ''),
     queryFn: ({ signal }) => api(voiceProfileEndpoints.mine, {}, { signal }),
-    enabled: Boolean(user),
+    enabled: enabled && Boolean(user),
+    refetchInterval: (query) => (query.state.data?.learning.some((l) => l.status === 'pending') ? LEARNING_POLL_MS : false),
   });
 }
 
@@ -62,7 +66,7 @@ export function useAnswerSuggestion(meetingId: string) {
   });
 }
 
-/** "This speaker is me" or a teammate's name: the speaker is renamed, so the meeting reads again. */
+/** "This speaker is me" or a teammate's name: the speaker is renamed (the meeting reads again) and the caller's voice is being learned. */
 export function useEnrolSpeaker(meetingId: string) {
   const { user } = useAuth();
   const client = useQueryClient();
