@@ -118,6 +118,22 @@ export const VoiceSuggestionSchema = z.object({
 });
 export type VoiceSuggestion = z.infer<typeof VoiceSuggestionSchema>;
 
+/** A suggestion the owner accepted, its voice being taught to the person's profile (a job), or why it could not be. */
+export const VoiceSuggestionLearningSchema = z.object({
+  id: Id,
+  speakerId: Id,
+  person: z.object({ id: Id, name: Name }),
+  status: z.enum(['pending', 'failed']),
+  error: z.nullable(z.string().check(z.maxLength(1000))),
+});
+export type VoiceSuggestionLearning = z.infer<typeof VoiceSuggestionLearningSchema>;
+
+export const VoiceSuggestionsResponseSchema = z.object({
+  suggestions: z.array(VoiceSuggestionSchema).check(z.maxLength(100)),
+  learning: z.array(VoiceSuggestionLearningSchema).check(z.maxLength(100)),
+});
+export type VoiceSuggestionsResponse = z.infer<typeof VoiceSuggestionsResponseSchema>;
+
 const MeetingParams = z.object({ id: Id });
 const SpeakerParams = z.object({ id: Id, speakerId: Id });
 const SuggestionParams = z.object({ id: Id, suggestionId: Id });
@@ -173,18 +189,18 @@ export const voiceProfileEndpoints = {
     method: 'GET',
     path: '/api/v1/meetings/:id/voice-suggestions',
     params: MeetingParams,
-    response: z.object({ suggestions: z.array(VoiceSuggestionSchema).check(z.maxLength(100)) }),
+    response: VoiceSuggestionsResponseSchema,
     tag,
-    summary: 'Speakers of a meeting that sound like someone with a voice profile',
+    summary: 'Speakers of a meeting that sound like someone with a voice profile, and the accepted ones being learned',
   }),
   answerSuggestion: defineEndpoint({
     method: 'POST',
     path: '/api/v1/meetings/:id/voice-suggestions/:suggestionId',
     params: SuggestionParams,
     body: z.object({ accept: z.boolean() }),
-    response: z.object({ suggestions: z.array(VoiceSuggestionSchema).check(z.maxLength(100)) }),
+    response: VoiceSuggestionsResponseSchema,
     apiTokens: false,
     tag,
-    summary: 'Accepts (names the speaker) or rejects (never asked again) a suggestion',
+    summary: 'Accepts (names the speaker; the voice is then taught to the profile) or rejects (never asked again) a suggestion',
   }),
 };

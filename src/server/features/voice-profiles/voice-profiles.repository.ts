@@ -136,6 +136,22 @@ export async function decideConsent(db: Db, id: string, status: 'accepted' | 'de
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** The voice of an accepted suggestion taught to the profile (null) or not (`failed`, why); only while it is being learned. */
+export async function settleSuggestionLearning(db: Db, id: string, outcome: { learning: null } | { learning: 'failed'; error: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('voice_suggestions')
+    .set({ learning: outcome.learning, learning_error: outcome.learning === 'failed' ? outcome.error : null })
+    .where('id', '=', id)
+    .where('status', '=', 'accepted')
+    .where('learning', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function anySuggestion(db: Db, id: string): Promise<SuggestionRow | undefined> {
+  return db.selectFrom('voice_suggestions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
 /** The voice of an accepted consent learned (null) or not learnable (`failed`, why); only while it is being learned. */
 export async function settleLearning(db: Db, id: string, outcome: { learning: null } | { learning: 'failed'; error: string }): Promise<boolean> {
   const result = await db
@@ -183,7 +199,7 @@ export async function suggestionById(db: Db, meetingId: string, id: string): Pro
 export async function decideSuggestion(db: Db, suggestion: SuggestionRow, status: 'accepted' | 'rejected', now: string): Promise<boolean> {
   const result = await db
     .updateTable('voice_suggestions')
-    .set({ status, decided_at: now })
+    .set({ status, decided_at: now, learning: status === 'accepted' ? 'pending' : null })
     .where('id', '=', suggestion.id)
     .where('status', '=', 'open')
     .executeTakeFirst();

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { z } from 'zod';
-import type { EnrolVoiceBody, MyVoiceResponse, VoicePath, VoiceSuggestion } from '#shared/contracts/voice-profiles.ts';
+import type { EnrolVoiceBody, MyVoiceResponse, VoicePath, VoiceSuggestionsResponse } from '#shared/contracts/voice-profiles.ts';
 import { MAX_VOICE_LEARNING_SHOWN, MAX_VOICE_PROFILE_SOURCES } from '#shared/contracts/voice-profiles.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { RateLimiters } from '#server/lib/rate-limit.ts';
@@ -30,11 +30,14 @@ import {
   samplesOf,
   setProfileTeam,
   settleLearning,
+  settleSuggestionLearning,
+  anySuggestion,
   learningOf,
   suggestionById,
   suggestionsOf,
   trimSamples,
   type SampleRow,
+  type SuggestionRow,
 } from './voice-profiles.repository.ts';
 
 /**
@@ -64,6 +67,9 @@ export const MATCH_THRESHOLDS: Record<SpeakerVoicePath['kind'], { name: number; 
  * a suggestion): each decodes a whole recording, so a script could keep the server busy with them.
  */
 export const VOICE_LEARNING_PER_HOUR = 30;
+
+const LearningPayload = z.object({ kind: z.enum(['consent', 'suggestion']), id: z.uuid() });
+type LearningPayload = z.infer<typeof LearningPayload>;
 
 /** A voice that could not be learned is shown to the person for a week, then let go. */
 const FAILED_LEARNING_SHOWN_MS = 7 * 24 * 3_600_000;
@@ -153,12 +159,12 @@ export function createVoiceProfilesService(deps: {
     teamId: string | null | undefined,
     from: { meetingId: string; meetingTitle: string; speakerId: string; via: 'enrolment' | 'suggestion' },
     voice: { path: string; embedding: Float32Array },
-    /** The consent whose voice this is: kept only while it is still being learned (not withdrawn meanwhile). */
-    consentId?: string,
+    /** Marks the consent or suggestion learned: false when it no longer wants to be (withdrawn meanwhile), and nothing is kept. */
+    settle: (trx: Db) => Promise<boolean>,
   ) => {
     const now = nowIso();
     await deps.events.transaction(async (trx) => {
-      if (consentId !== undefined && !(await settleLearning(trx, consentId, { learning: null }))) return;
+      if (!(await settle(trx))) return;
       await ensureProfile(trx, userId, teamId, now);
       await addSamples(trx, [
         {
@@ -236,11 +242,23 @@ export function createVoiceProfilesService(deps: {
     };
   };
 
-  /** The open suggestions of a meeting the caller may read, with the people's names. */
-  const openSuggestions = async (meetingId: string): Promise<VoiceSuggestion[]> => {
-    const open = (await suggestionsOf(db, meetingId)).filter((s) => s.status === 'open');
-    const names = await deps.profilesOf([...new Set(open.map((s) => s.person_id))]);
-    return open.slice(0, 100).map((s) => ({ id: s.id, speakerId: s.speaker_id, person: { id: s.person_id, name: names.get(s.person_id)?.name || 'Someone' } }));
+  /** The open suggestions of a meeting the caller may read, and the accepted ones being learned or that failed, with the people's names. */
+  const openSuggestions = async (meetingId: string): Promise<VoiceSuggestionsResponse> => {
+    const all = await suggestionsOf(db, meetingId);
+    const open = all.filter((s) => s.status === 'open').slice(0, 100);
+    const learningNow = all.filter((s) => s.status === 'accepted' && s.learning !== null).slice(0, 100);
+    const names = await deps.profilesOf([...new Set([...open, ...learningNow].map((s) => s.person_id))]);
+    const person = (s: SuggestionRow) => ({ id: s.person_id, name: names.get(s.person_id)?.name || 'Someone' });
+    return {
+      suggestions: open.map((s) => ({ id: s.id, speakerId: s.speaker_id, person: person(s) })),
+      learning: learningNow.map((s) => ({
+        id: s.id,
+        speakerId: s.speaker_id,
+        person: person(s),
+        status: s.learning === 'failed' ? ('failed' as const) : ('pending' as const),
+        error: s.learning === 'failed' ? s.learning_error : null,
+      })),
+    };
   };
 
   /** A voice to learn: the speaker must have turns and the meeting a recording (asked of the database, nothing decoded). */
@@ -252,39 +270,62 @@ export function createVoiceProfilesService(deps: {
   };
 
   /**
-   * Learning a consented voice decodes the meeting's recording: seconds of work, so a job does it
-   * and the request that gave the consent answers at once. A voice that cannot be learned (the
-   * speaker says too little, the recording is gone) fails for good with the reason the person reads.
+   * Learning a voice (a consent given, a suggestion accepted) decodes the meeting's recording:
+   * seconds of work, so a job does it and the request answers at once. A voice that cannot be
+   * learned (the speaker says too little, the recording is gone) fails for good with the reason the
+   * person who asked reads.
    */
-  const learning = deps.jobs.define<{ consentId: string }, 'learning the voice'>({
+  const learning = deps.jobs.define<LearningPayload, 'learning the voice'>({
     name: 'voice-learning',
     label: 'voice learning',
-    payload: z.object({ consentId: z.uuid() }),
+    payload: LearningPayload,
     stages: ['learning the voice'],
-    keyOf: (p) => p.consentId,
+    keyOf: (p) => `${p.kind}:${p.id}`,
     concurrency: 1,
     maxAttempts: deps.maxAttempts,
     retryDelayMs: deps.retryDelayMs,
     classify: (error) =>
       error instanceof AppError ? { retryable: false, message: error.message } : { retryable: true, message: 'The recording could not be read.' },
-    run: async ({ consentId }, ctx) => {
-      const consent = await consentById(db, consentId);
-      // Withdrawn (the profile deleted) or the account gone meanwhile: nothing to learn.
-      if (!consent || consent.status !== 'accepted' || consent.learning !== 'pending') return;
+    run: async ({ kind, id }, ctx) => {
+      if (kind === 'consent') {
+        const consent = await consentById(db, id);
+        // Withdrawn (the profile deleted) or the account gone meanwhile: nothing to learn.
+        if (!consent || consent.status !== 'accepted' || consent.learning !== 'pending') return;
+        ctx.progress('learning the voice', null);
+        const voice = await voiceOf(consent.meeting_id, consent.speaker_id, ctx.signal);
+        // Asking for oneself without choosing a team keeps the profile's team; a teammate's acceptance chose one (or none).
+        const teamId = consent.requested_by === consent.person_id ? (consent.team_id ?? undefined) : consent.team_id;
+        await keepVoice(
+          consent.person_id,
+          teamId,
+          { meetingId: consent.meeting_id, meetingTitle: consent.meeting_title, speakerId: consent.speaker_id, via: 'enrolment' },
+          voice,
+          (trx) => settleLearning(trx, id, { learning: null }),
+        );
+        return;
+      }
+      const suggestion = await anySuggestion(db, id);
+      if (!suggestion || suggestion.status !== 'accepted' || suggestion.learning !== 'pending') return;
+      const [meeting, profile] = await Promise.all([meetings.transcriptHeader(suggestion.meeting_id), profileOf(db, suggestion.person_id)]);
+      // The person deleted their profile meanwhile: the name stands, nothing of their voice is kept.
+      if (!meeting || !profile) {
+        await settleSuggestionLearning(db, id, { learning: null });
+        return;
+      }
       ctx.progress('learning the voice', null);
-      const voice = await voiceOf(consent.meeting_id, consent.speaker_id, ctx.signal);
-      // Asking for oneself without choosing a team keeps the profile's team; a teammate's acceptance chose one (or none).
-      const teamId = consent.requested_by === consent.person_id ? (consent.team_id ?? undefined) : consent.team_id;
+      const voice = await voiceOf(suggestion.meeting_id, suggestion.speaker_id, ctx.signal);
       await keepVoice(
-        consent.person_id,
-        teamId,
-        { meetingId: consent.meeting_id, meetingTitle: consent.meeting_title, speakerId: consent.speaker_id, via: 'enrolment' },
+        suggestion.person_id,
+        undefined,
+        { meetingId: suggestion.meeting_id, meetingTitle: meeting.title, speakerId: suggestion.speaker_id, via: 'suggestion' },
         voice,
-        consentId,
+        (trx) => settleSuggestionLearning(trx, id, { learning: null }),
       );
     },
-    onSettled: async ({ consentId }, outcome) => {
-      if (outcome.status === 'failed') await settleLearning(db, consentId, { learning: 'failed', error: `Could not learn this voice: ${outcome.error}` });
+    onSettled: async ({ kind, id }, outcome) => {
+      if (outcome.status !== 'failed') return;
+      const failed = { learning: 'failed' as const, error: `Could not learn this voice: ${outcome.error}` };
+      await (kind === 'consent' ? settleLearning(db, id, failed) : settleSuggestionLearning(db, id, failed));
     },
   });
 
@@ -326,7 +367,7 @@ export function createVoiceProfilesService(deps: {
           learning: 'pending',
           learning_error: null,
         });
-        await learning.enqueue({ consentId });
+        await learning.enqueue({ kind: 'consent', id: consentId });
         // The person says who the speaker is, in the owner's meeting too: as a voice profile's match names them.
         await meetings.renameSpeaker(ownerId, meetingId, speakerId, displayName);
         return { outcome: 'learning', displayName };
@@ -389,7 +430,7 @@ export function createVoiceProfilesService(deps: {
       await checkTeam(userId, teamId);
       await allowLearning(userId);
       if (!(await decideConsent(db, consentId, 'accepted', teamId, nowIso()))) throw new AppError('CONFLICT', 'This request was already answered.');
-      await learning.enqueue({ consentId });
+      await learning.enqueue({ kind: 'consent', id: consentId });
       return mine(userId);
     },
 
@@ -405,14 +446,14 @@ export function createVoiceProfilesService(deps: {
       return mine(userId);
     },
 
-    /** The open suggestions of a meeting the caller may read. */
-    suggestions: async (userId: string, meetingId: string): Promise<VoiceSuggestion[]> => {
+    /** The open suggestions of a meeting the caller may read, and the accepted ones being learned. */
+    suggestions: async (userId: string, meetingId: string): Promise<VoiceSuggestionsResponse> => {
       if (!(await meetings.read(userId, meetingId))) throw notFound('Meeting');
       return openSuggestions(meetingId);
     },
 
-    /** The owner answers "Is this …?": yes names the speaker and teaches the profile this voice; no is never asked again. */
-    answerSuggestion: async (ownerId: string, meetingId: string, suggestionId: string, accept: boolean): Promise<VoiceSuggestion[]> => {
+    /** The owner answers "Is this …?": yes names the speaker and teaches the profile this voice (a job); no is never asked again. */
+    answerSuggestion: async (ownerId: string, meetingId: string, suggestionId: string, accept: boolean): Promise<VoiceSuggestionsResponse> => {
       const meeting = await meetings.get(ownerId, meetingId);
       const suggestion = meeting && (await suggestionById(db, meetingId, suggestionId));
       if (!meeting || !suggestion) throw notFound('Suggestion');
@@ -428,17 +469,10 @@ export function createVoiceProfilesService(deps: {
         throw notFound('Voice profile');
       }
       await allowLearning(ownerId);
-      // The name stands even when the voice cannot be learned again (the recording gone meanwhile).
-      const voice = await voiceOf(meetingId, suggestion.speaker_id).catch(() => undefined);
       if (!(await decideSuggestion(db, suggestion, 'accepted', nowIso()))) throw new AppError('CONFLICT', 'This suggestion was already answered.');
+      await learning.enqueue({ kind: 'suggestion', id: suggestion.id });
+      // The name stands even when the voice cannot be learned (the job says why).
       await meetings.renameSpeaker(ownerId, meetingId, suggestion.speaker_id, await nameOf(suggestion.person_id));
-      if (voice)
-        await keepVoice(
-          suggestion.person_id,
-          undefined,
-          { meetingId, meetingTitle: meeting.title, speakerId: suggestion.speaker_id, via: 'suggestion' },
-          voice,
-        );
       return openSuggestions(meetingId);
     },
 
@@ -502,6 +536,8 @@ export function createVoiceProfilesService(deps: {
             status: 'open',
             created_at: now,
             decided_at: null,
+            learning: null,
+            learning_error: null,
           });
         }
       }

@@ -60,6 +60,9 @@ export type VoiceSuggestionsTable = {
   status: 'open' | 'accepted' | 'rejected';
   created_at: string;
   decided_at: string | null;
+  /** Once accepted, the voice is taught to the profile in a job: as on `voice_consents`. */
+  learning: 'pending' | 'failed' | null;
+  learning_error: string | null;
 };
 
 export type VoiceProfileTables = {

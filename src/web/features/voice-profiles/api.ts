@@ -45,11 +45,13 @@ export const useAnswerVoiceRequest = () =>
 export const useSetVoiceTeam = () => useVoiceChange((teamId: string | null) => api(voiceProfileEndpoints.update, { body: { teamId } }));
 export const useDeleteVoiceProfile = () => useVoiceChange((_: void) => api(voiceProfileEndpoints.remove, {}));
 
+/** The meeting's open suggestions, and the accepted ones whose voice is being learned (asked again until done) or failed. */
 export function useVoiceSuggestions(meetingId: string, enabled: boolean) {
   return useQuery({
     queryKey: voiceKeys.suggestions(meetingId),
-    queryFn: async ({ signal }) => (await api(voiceProfileEndpoints.suggestions, { params: { id: meetingId } }, { signal })).suggestions,
+    queryFn: ({ signal }) => api(voiceProfileEndpoints.suggestions, { params: { id: meetingId } }, { signal }),
     enabled,
+    refetchInterval: (query) => (query.state.data?.learning.some((l) => l.status === 'pending') ? LEARNING_POLL_MS : false),
   });
 }
 
@@ -60,7 +62,7 @@ export function useAnswerSuggestion(meetingId: string) {
     mutationFn: (input: { suggestionId: string; accept: boolean }) =>
       api(voiceProfileEndpoints.answerSuggestion, { params: { id: meetingId, suggestionId: input.suggestionId }, body: { accept: input.accept } }),
     onSuccess: async (answer, input) => {
-      client.setQueryData(voiceKeys.suggestions(meetingId), answer.suggestions);
+      client.setQueryData(voiceKeys.suggestions(meetingId), answer);
       if (input.accept) await client.invalidateQueries({ queryKey: MEETING_DATA_KEY });
     },
   });

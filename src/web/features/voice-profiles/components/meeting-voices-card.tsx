@@ -63,7 +63,18 @@ export function MeetingVoicesCard({ meeting }: { meeting: Meeting }) {
         ) : (
           learned && <p role="status">Your voice profile has this voice now: later meetings name you.</p>
         )}
-        {(suggestions.data ?? []).map((suggestion) => (
+        {(suggestions.data?.learning ?? []).map((item) =>
+          item.status === 'pending' ? (
+            <p key={item.id} role="status">
+              Learning {item.person.name}’s voice from this meeting…
+            </p>
+          ) : (
+            <p key={item.id} role="alert">
+              {item.error ?? 'Could not learn this voice.'} ({item.person.name})
+            </p>
+          ),
+        )}
+        {(suggestions.data?.suggestions ?? []).map((suggestion) => (
           <div key={suggestion.id} role="group" aria-label={`Suggestion for ${labelOf(suggestion.speakerId)}`} className="grid gap-2 rounded-md border p-3">
             <p>
               {labelOf(suggestion.speakerId)}: is this {suggestion.person.name}?
