@@ -5,6 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seriousAxeViolations } from '#tests/support/axe.ts';
 import { e2eServer, launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
 import { signedInPage, storedAccessToken, toast } from '#tests/support/e2e-auth.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
@@ -135,6 +136,7 @@ describe('voice profiles across meetings', () => {
       await owner.goto(`/meetings/${stranger}`);
       const strangerQuestion = voices(owner).getByRole('group', { name: 'Suggestion for Speaker 1' });
       await strangerQuestion.getByText('Speaker 1: is this Tomasz Nowak?').waitFor();
+      expect(await seriousAxeViolations(owner)).toEqual([]);
       await strangerQuestion.getByRole('button', { name: 'No' }).click();
       await strangerQuestion.waitFor({ state: 'detached' });
       await owner.reload();
@@ -173,6 +175,7 @@ describe('voice profiles across meetings', () => {
       await voices(mate).getByRole('button', { name: 'This speaker is me' }).click();
       await toast(mate, 'Learning your voice from this meeting…').waitFor();
       await voices(mate).getByText('Your voice profile has this voice now: later meetings name you.').waitFor({ timeout: 30_000 });
+      expect(await seriousAxeViolations(mate)).toEqual([]);
       await expect.poll(() => mate.getByRole('list', { name: 'Transcript' }).textContent()).toContain('Tomasz Nowak');
       await ownerContext.close();
       await mateContext.close();
