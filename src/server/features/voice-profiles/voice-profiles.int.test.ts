@@ -281,11 +281,12 @@ describe('voice profiles', () => {
   it('lets a teammate say "this speaker is me" on a meeting shared with them, their own consent', { timeout: 120_000 }, async () => {
     const shared = await transcribed(owner, 'Reading together', teammateVoice[0]);
     const speakerId = shared.speakers[0]!.id;
-    const enrol = (user: User) => api(user, 'POST', `/api/v1/meetings/${shared.id}/speakers/${speakerId}/voice`, { who: 'me' });
+    // The teammate chooses the team whose meetings may name them.
+    const enrol = (user: User) => api(user, 'POST', `/api/v1/meetings/${shared.id}/speakers/${speakerId}/voice`, { who: 'me', teamId });
     // Not shared yet: the teammate cannot read it, so it is not found.
     expect((await enrol(teammate)).status).toBe(404);
     expect((await api(owner, 'PATCH', `/api/v1/meetings/${shared.id}`, { teamId })).status).toBe(200);
-    expect((await enrol(outsider)).status).toBe(404);
+    expect((await api(outsider, 'POST', `/api/v1/meetings/${shared.id}/speakers/${speakerId}/voice`, { who: 'me' })).status).toBe(404);
     const enrolled = await enrol(teammate);
     expect(enrolled.status, enrolled.raw).toBe(202);
     expect(enrolled.body).toEqual({ outcome: 'learning', displayName: 'Tomasz Nowak' });
@@ -293,11 +294,39 @@ describe('voice profiles', () => {
     expect(names(await meeting(owner, shared.id))).toEqual(['Tomasz Nowak']);
     await t.deps.jobs.idle();
     const mine = await voiceOf(teammate);
+    expect(mine.profile?.team).toEqual({ id: teamId, name: 'Voices' });
     expect(mine.profile?.sources).toEqual([
       { meetingId: shared.id, meetingTitle: 'Reading together', via: 'enrolment', addedAt: expect.any(String), canOpen: true },
     ]);
     const consents = await t.database.db.selectFrom('voice_consents').selectAll().where('meeting_id', '=', shared.id).execute();
     expect(consents).toEqual([expect.objectContaining({ person_id: teammate.id, requested_by: teammate.id, status: 'accepted', learning: null })]);
+  });
+
+  it('says on the meeting why an accepted suggestion’s voice could not be learned', { timeout: 120_000 }, async () => {
+    const later = await transcribed(owner, 'Reading, part two, corrected', teammateVoice[1]);
+    const [suggestion] = await suggestionsOf(owner, later.id);
+    expect(suggestion?.person.name).toBe('Tomasz Nowak');
+    // The owner gives the speaker's first line to someone else: what is left of the voice is too short to learn.
+    const first = later.segments.find((s) => s.speakerId === suggestion!.speakerId)!;
+    const moved = await api(owner, 'POST', `/api/v1/meetings/${later.id}/segments/speaker`, { segmentIds: [first.id], speakerId: 'new' });
+    expect(moved.status, moved.raw).toBe(200);
+    const accepted = await api(owner, 'POST', `/api/v1/meetings/${later.id}/voice-suggestions/${suggestion!.id}`, { accept: true });
+    expect(accepted.status, accepted.raw).toBe(200);
+    await t.deps.jobs.idle();
+    expect(names(await meeting(owner, later.id))).toContain('Tomasz Nowak');
+    expect((await api(owner, 'GET', `/api/v1/meetings/${later.id}/voice-suggestions`)).body).toEqual({
+      suggestions: [],
+      learning: [
+        {
+          id: suggestion!.id,
+          speakerId: suggestion!.speakerId,
+          person: { id: teammate.id, name: 'Tomasz Nowak' },
+          status: 'failed',
+          error: 'Could not learn this voice: This speaker says too little in the recording to learn their voice (at least 3 seconds of speech).',
+        },
+      ],
+    });
+    expect((await voiceOf(teammate)).profile?.sources.map((s) => s.meetingTitle)).toEqual(['Reading together']);
     expect((await api(teammate, 'DELETE', '/api/v1/voice-profile')).status).toBe(200);
   });
 
