@@ -441,7 +441,20 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   // Billing Information follows to the Stripe customer (only where Stripe is configured).
   if (config.stripe) subscribeBilling(events, billing);
   subscribeNotifications(events, notifications, teams);
-  const voiceProfiles = createVoiceProfilesService({ db, meetings, transcription, teams, profilesOf: people.profilesOf, events, rateLimiters, now, log });
+  const voiceProfiles = createVoiceProfilesService({
+    db,
+    meetings,
+    transcription,
+    teams,
+    profilesOf: people.profilesOf,
+    events,
+    rateLimiters,
+    jobs,
+    maxAttempts: config.transcription.maxAttempts,
+    retryDelayMs: config.transcription.retryDelaySeconds * 1000,
+    now,
+    log,
+  });
   subscribeVoiceProfiles(events, voiceProfiles);
   const webhooks = createWebhooksService({
     db,

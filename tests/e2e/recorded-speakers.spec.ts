@@ -50,7 +50,8 @@ describe('speakers of a recording made on /record', () => {
     const voices = page.getByRole('region', { name: 'Voices' });
     await voices.getByLabel('Is').selectOption({ label: 'Me' });
     await voices.getByRole('button', { name: 'This speaker is me' }).click();
-    await toast(page, 'Your voice profile has this voice now: later meetings name you.').waitFor({ timeout: 30_000 });
+    await toast(page, 'Learning your voice from this meeting…').waitFor();
+    await voices.getByText('Your voice profile has this voice now: later meetings name you.').waitFor({ timeout: 30_000 });
     await expect.poll(async () => new Set(await speakersOfLines())).toEqual(new Set(['Ruth Reader']));
     await page.goto('/settings?tab=privacy');
     const profile = page.getByRole('region', { name: 'Voice profile' });

@@ -95,6 +95,8 @@ export async function startFakeChatService(options: { apiKey?: string } = {}) {
   let serviceMs = 0;
   /** Chat requests whose client hung up before the answer was sent. */
   let hungUp = 0;
+  /** While set, answers wait for it: a model still thinking while a test changes something. */
+  let held: Promise<void> | undefined;
 
   const send = (res: http.ServerResponse, status: number, body: string, headers: Record<string, string> = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(body);
@@ -184,6 +186,7 @@ export async function startFakeChatService(options: { apiKey?: string } = {}) {
       return reply(res, 429, openAiError('Rate limit reached for requests per minute.', 'requests', 'rate_limit_exceeded'), headers);
     }
     if (behaviour === 'server-error') return reply(res, 500, openAiError('The server had an error while processing your request.', 'server_error', null));
+    if (held) await held;
     if (settings.delayMs > 0) await sleep(settings.delayMs);
     const system = body.messages.find((m) => m.role === 'system')?.content ?? '';
     const user = body.messages.filter((m) => m.role === 'user').at(-1)?.content ?? '';
@@ -255,6 +258,15 @@ export async function startFakeChatService(options: { apiKey?: string } = {}) {
     behave(behaviour: FakeChatBehaviour, times?: number) {
       if (times === undefined) standing = behaviour;
       else queued.push(...Array.from({ length: times }, () => behaviour));
+    },
+    /** Answers wait from now until the returned function is called. */
+    hold(): () => void {
+      let release!: () => void;
+      held = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        held = undefined;
+        release();
+      };
     },
     configure(changes: Partial<FakeChatSettings>) {
       settings = { ...settings, ...changes };

@@ -42,6 +42,7 @@ import * as firstVisitSeenAt from './migrations/2026-12-08-0100-add-first-visit-
 import * as insightAssigneeSpeaker from './migrations/2026-12-08-0110-add-insight-assignee-speaker.ts';
 import * as createVoiceProfiles from './migrations/2026-12-08-0200-create-voice-profiles.ts';
 import * as createCalendarReminders from './migrations/2026-12-08-0600-create-calendar-reminders.ts';
+import * as voiceLearningState from './migrations/2026-12-09-0300-voice-learning-state.ts';
 import * as calendarLinkAttendees from './migrations/2026-12-09-0600-calendar-link-attendees.ts';
 import * as createVocabularies from './migrations/2026-12-08-0300-create-vocabularies.ts';
 import * as createTranscriptCorrections from './migrations/2026-12-08-0310-create-transcript-corrections.ts';
@@ -108,6 +109,7 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-12-08-0310-create-transcript-corrections': createTranscriptCorrections,
   '2026-12-08-0400-create-billing-usage': createBillingUsage,
   '2026-12-08-0600-create-calendar-reminders': createCalendarReminders,
+  '2026-12-09-0300-voice-learning-state': voiceLearningState,
   '2026-12-09-0600-calendar-link-attendees': calendarLinkAttendees,
 });
 

@@ -59,9 +59,27 @@ export const VoiceConsentRequestSchema = z.object({
 });
 export type VoiceConsentRequest = z.infer<typeof VoiceConsentRequestSchema>;
 
+/**
+ * A voice the person agreed to keep, being learned from its meeting's recording (`pending`: a job
+ * decodes it) or that could not be (`failed`, with why, in words the person can act on).
+ */
+export const VoiceLearningSchema = z.object({
+  id: Id,
+  meetingId: Id,
+  meetingTitle: Title,
+  status: z.enum(['pending', 'failed']),
+  error: z.nullable(z.string().check(z.maxLength(1000))),
+  since: When,
+});
+export type VoiceLearning = z.infer<typeof VoiceLearningSchema>;
+
+/** The voices being learned or that failed, newest first, at most. */
+export const MAX_VOICE_LEARNING_SHOWN = 20;
+
 export const MyVoiceResponseSchema = z.object({
   profile: z.nullable(VoiceProfileSchema),
   requests: z.array(VoiceConsentRequestSchema).check(z.maxLength(100)),
+  learning: z.array(VoiceLearningSchema).check(z.maxLength(MAX_VOICE_LEARNING_SHOWN)),
   path: VoicePathSchema,
 });
 export type MyVoiceResponse = z.infer<typeof MyVoiceResponseSchema>;
@@ -74,8 +92,12 @@ export const EnrolVoiceBodySchema = z.discriminatedUnion('who', [
 export type EnrolVoiceBody = z.infer<typeof EnrolVoiceBodySchema>;
 
 export const EnrolVoiceResponseSchema = z.object({
-  /** `kept`: the profile holds this voice now; `asked`: the teammate was asked and nothing is kept until they accept. */
-  outcome: z.enum(['kept', 'asked']),
+  /**
+   * `learning`: the caller's consent is recorded and their voice is being learned from the recording
+   * (a job; `learning` in the caller's voice profile says when it is done or why it failed);
+   * `asked`: the teammate was asked and nothing is kept until they accept.
+   */
+  outcome: z.enum(['learning', 'asked']),
   /** The name the speaker has now. */
   displayName: Name,
 });
@@ -96,6 +118,22 @@ export const VoiceSuggestionSchema = z.object({
 });
 export type VoiceSuggestion = z.infer<typeof VoiceSuggestionSchema>;
 
+/** A suggestion the owner accepted, its voice being taught to the person's profile (a job), or why it could not be. */
+export const VoiceSuggestionLearningSchema = z.object({
+  id: Id,
+  speakerId: Id,
+  person: z.object({ id: Id, name: Name }),
+  status: z.enum(['pending', 'failed']),
+  error: z.nullable(z.string().check(z.maxLength(1000))),
+});
+export type VoiceSuggestionLearning = z.infer<typeof VoiceSuggestionLearningSchema>;
+
+export const VoiceSuggestionsResponseSchema = z.object({
+  suggestions: z.array(VoiceSuggestionSchema).check(z.maxLength(100)),
+  learning: z.array(VoiceSuggestionLearningSchema).check(z.maxLength(100)),
+});
+export type VoiceSuggestionsResponse = z.infer<typeof VoiceSuggestionsResponseSchema>;
+
 const MeetingParams = z.object({ id: Id });
 const SpeakerParams = z.object({ id: Id, speakerId: Id });
 const SuggestionParams = z.object({ id: Id, suggestionId: Id });
@@ -107,9 +145,10 @@ export const voiceProfileEndpoints = {
     params: SpeakerParams,
     body: EnrolVoiceBodySchema,
     response: EnrolVoiceResponseSchema,
+    status: 202,
     apiTokens: false,
     tag,
-    summary: 'Names a speaker after the caller (their voice profile keeps it) or a teammate (asked for consent first)',
+    summary: 'Names a speaker after the caller (their voice is learned for their profile) or a teammate (asked for consent first)',
   }),
   mine: defineEndpoint({
     method: 'GET',
@@ -150,18 +189,18 @@ export const voiceProfileEndpoints = {
     method: 'GET',
     path: '/api/v1/meetings/:id/voice-suggestions',
     params: MeetingParams,
-    response: z.object({ suggestions: z.array(VoiceSuggestionSchema).check(z.maxLength(100)) }),
+    response: VoiceSuggestionsResponseSchema,
     tag,
-    summary: 'Speakers of a meeting that sound like someone with a voice profile',
+    summary: 'Speakers of a meeting that sound like someone with a voice profile, and the accepted ones being learned',
   }),
   answerSuggestion: defineEndpoint({
     method: 'POST',
     path: '/api/v1/meetings/:id/voice-suggestions/:suggestionId',
     params: SuggestionParams,
     body: z.object({ accept: z.boolean() }),
-    response: z.object({ suggestions: z.array(VoiceSuggestionSchema).check(z.maxLength(100)) }),
+    response: VoiceSuggestionsResponseSchema,
     apiTokens: false,
     tag,
-    summary: 'Accepts (names the speaker) or rejects (never asked again) a suggestion',
+    summary: 'Accepts (names the speaker; the voice is then taught to the profile) or rejects (never asked again) a suggestion',
   }),
 };

@@ -40,3 +40,19 @@ export function followSpeakers(
   }
   return changes;
 }
+
+/** Items about to be stored, their speaker-owned action items given the names the speakers have now. */
+export function followNames<
+  I extends { kind: string; assignee?: string | null; assigneeSpeakerId?: string | null; assigneeSaid?: boolean; segmentIds: string[] },
+>(items: readonly I[], transcript: { speakers: readonly NotesSpeaker[]; segments: readonly Pick<NotesSegment, 'id' | 'speakerId'>[] }): I[] {
+  const owned = items.flatMap((item, i) =>
+    item.kind === 'action_item' && item.assigneeSpeakerId
+      ? [{ id: String(i), assignee: item.assignee ?? null, speakerId: item.assigneeSpeakerId, said: item.assigneeSaid ?? false, segmentIds: item.segmentIds }]
+      : [],
+  );
+  const changes = new Map(followSpeakers(owned, transcript).map((c) => [Number(c.id), c]));
+  return items.map((item, i) => {
+    const change = changes.get(i);
+    return change ? { ...item, assignee: change.assignee, assigneeSpeakerId: change.speakerId } : item;
+  });
+}

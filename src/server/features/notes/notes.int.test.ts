@@ -254,6 +254,31 @@ describe('meeting notes with an OpenAI-compatible LLM', () => {
     expect(status.notes.engines.map((e) => e.name)).toEqual(['llm', 'local']);
   });
 
+  it('gives action items the names their speakers got while the notes were being written', { timeout: 60_000 }, async () => {
+    llm.reset();
+    const release = llm.hold();
+    const id = await transcribedMeeting(t, owner);
+    // The notes job read the transcript and waits for the model: now a speaker is named (as a voice
+    // profile's match names one), and that edit reaches the notes before they are stored.
+    await expect.poll(() => llm.requests.length, { timeout: 30_000, interval: 100 }).toBeGreaterThan(0);
+    const omar = (await meeting(t, owner, id)).speakers.find((s) => s.displayName === 'Omar Haddad')!;
+    expect((await call(t, owner, 'PATCH', `/api/v1/meetings/${id}/speakers/${omar.id}`, { displayName: 'Omar Ortiz' })).statusCode).toBe(200);
+    const delivered = () =>
+      t.database.db
+        .selectFrom('event_deliveries')
+        .innerJoin('domain_events', 'domain_events.seq', 'event_deliveries.event_seq')
+        .select('event_deliveries.status')
+        .where('domain_events.type', '=', 'transcript.edited')
+        .where('domain_events.subject_id', '=', id)
+        .where('event_deliveries.subscriber', '=', 'notes')
+        .execute();
+    await expect.poll(delivered, { timeout: 30_000, interval: 100 }).toEqual([{ status: 'done' }]);
+    release();
+    await expect.poll(async () => (await meeting(t, owner, id)).notes.status, { timeout: 30_000, interval: 200 }).toBe('ready');
+    const budget = (await meeting(t, owner, id)).insights.find((i) => i.kind === 'action_item' && i.text.includes('revised budget'));
+    expect(budget?.assignee).toBe('Omar Ortiz');
+  });
+
   it('stops writing the notes of a meeting deleted meanwhile, and frees the notes lane for the next meeting', { timeout: 90_000 }, async () => {
     llm.reset();
     llm.behave('stall', 1); // the model never answers the first chat request

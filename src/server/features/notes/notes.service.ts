@@ -13,7 +13,7 @@ import type { MeetingsService } from '../meetings/meetings.service.ts';
 import { NotesLlmError } from './engines/llm/llm-errors.ts';
 import { findDueDate, meetingClock } from './due-dates.ts';
 import type { NotesEngines } from './engines/select-notes-engine.ts';
-import { followSpeakers, type SpeakerMerge } from './follow-speakers.ts';
+import { followNames, followSpeakers, type SpeakerMerge } from './follow-speakers.ts';
 import { spellAsVocabulary } from './vocabulary-spelling.ts';
 import { itemsOf, keepReviewed, type NotesParts } from './notes-items.ts';
 import { withinNotesBudget } from './notes-budget.ts';
@@ -257,7 +257,10 @@ export function createNotesService(deps: NotesDeps) {
         (id) => starts.get(id) ?? 0,
         (id) => speakers.get(id) ?? null,
       );
-      const items = keepReviewed(await reviewedItemsOf(db, meetingId), fresh);
+      // Speakers named while the engine wrote (a voice profile names the voices it knows as the
+      // transcript arrives): their transcript.edited found no items to follow, so the items follow now.
+      const current = await meetings.notesSource(meetingId);
+      const items = keepReviewed(await reviewedItemsOf(db, meetingId), current ? followNames(fresh, current) : fresh);
       const summary = parts.summary ? result.summary.trim() || null : null;
       await deps.events.transaction(async (trx, raise) => {
         const ids = await replaceItems(trx, meetingId, items, {
@@ -298,6 +301,8 @@ export function createNotesService(deps: NotesDeps) {
         });
       });
       await indexForSearch(meetingId);
+      // A speaker named after the read above, its transcript.edited handled before these items were stored.
+      await followSpeakerEdits(meetingId, ownerId);
       // The notes are stored whatever happens next: a failure here is logged and counted, never a failed notes job.
       await bestEffort('notes-follow-ups', tracker.notesStored({ meetingId, ownerId, startedAt: source.startedAt, segments: source.segments }), log, {
         meetingId,
@@ -323,6 +328,18 @@ export function createNotesService(deps: NotesDeps) {
       await announce(meetingId, ownerId);
     },
   });
+
+  const followSpeakerEdits = async (meetingId: string, ownerId: string, merged?: SpeakerMerge): Promise<void> => {
+    const items = await speakerAssignedItemsOf(db, meetingId);
+    if (items.length === 0) return;
+    const source = await meetings.notesSource(meetingId);
+    if (!source) return;
+    const changes = followSpeakers(items, source, merged);
+    if (changes.length === 0) return;
+    await setFollowedAssignees(db, meetingId, changes);
+    await indexForSearch(meetingId);
+    await announce(meetingId, ownerId);
+  };
 
   const queue = async (meetingId: string, ownerId: string, explicit: boolean) => {
     await writeState(db, meetingId, { status: 'queued', failure_reason: null, part: null, parts: null });
@@ -353,17 +370,7 @@ export function createNotesService(deps: NotesDeps) {
      * The person corrected who spoke (a rename, a merge, lines moved, split or joined): action items
      * owned by a speaker take the owner's name as it is now, and open pages read the notes again.
      */
-    speakersEdited: async (meetingId: string, ownerId: string, merged?: SpeakerMerge): Promise<void> => {
-      const items = await speakerAssignedItemsOf(db, meetingId);
-      if (items.length === 0) return;
-      const source = await meetings.notesSource(meetingId);
-      if (!source) return;
-      const changes = followSpeakers(items, source, merged);
-      if (changes.length === 0) return;
-      await setFollowedAssignees(db, meetingId, changes);
-      await indexForSearch(meetingId);
-      await announce(meetingId, ownerId);
-    },
+    speakersEdited: (meetingId: string, ownerId: string, merged?: SpeakerMerge): Promise<void> => followSpeakerEdits(meetingId, ownerId, merged),
     /** "Regenerate notes": write them again now, whatever their state (the person asked). */
     regenerate: async (ownerId: string, meetingId: string): Promise<NotesResponse | 'not-found' | 'not-ready'> => {
       const meeting = await meetings.get(ownerId, meetingId);

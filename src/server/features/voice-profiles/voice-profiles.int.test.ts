@@ -9,6 +9,7 @@ import { MyVoiceResponseSchema, VoiceSuggestionSchema, type MyVoiceResponse } fr
 import { finalizeRecording } from '#server/features/recordings/finalize-recording.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { VOICE_LEARNING_PER_HOUR } from './voice-profiles.service.ts';
+import type { TranscriptionEngine } from '#server/features/transcription/engines/engine.ts';
 import { createFakeSpeechEngine } from '#tests/support/fake-speech.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { outbox } from '#tests/support/supabase-client.ts';
@@ -92,6 +93,19 @@ const suggestionsOf = async (user: User, meetingId: string) =>
     .parse(((await api(user, 'GET', `/api/v1/meetings/${meetingId}/voice-suggestions`)).body as { suggestions: unknown }).suggestions);
 const names = (m: MeetingDetail) => m.speakers.map((s) => s.displayName ?? s.label);
 
+/** The fake engine's lines, each a promise its speaker makes: the notes give each an action item owned by whoever said it. */
+function promisingEngine(): TranscriptionEngine {
+  const engine = createFakeSpeechEngine();
+  return {
+    ...engine,
+    transcribe: async (pcm, options) =>
+      (await engine.transcribe(pcm, options)).map((line) => {
+        const text = 'I will send the budget report to the customers by Friday.';
+        return { ...line, text, words: [{ ...line.words![0]!, text }] };
+      }),
+  };
+}
+
 let ownerVoice: [string, string];
 let teammateVoice: [string, string];
 let stranger: string;
@@ -99,7 +113,7 @@ let stranger: string;
 beforeAll(async () => {
   t = await buildTestApp({
     env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', TRANSCRIBE_SPEAKERS: 'clustering', NOTES_ENGINE: 'local' },
-    deps: { speech: { engine: createFakeSpeechEngine() } },
+    deps: { speech: { engine: promisingEngine() } },
   });
   owner = await signUp('voice-owner', 'Olga Owner');
   teammate = await signUp('voice-mate', 'Tomasz Nowak');
@@ -134,35 +148,51 @@ describe('voice profiles', () => {
     expect(mine.path).toEqual({ kind: 'built-in', model: null, reason: 'speakers are set to clustering (TRANSCRIBE_SPEAKERS=clustering)' });
   });
 
-  it('keeps "this speaker is me" at once with the consent recorded, and names the person in a later meeting', { timeout: 120_000 }, async () => {
-    const first = await transcribed(owner, 'Budget review', ownerVoice[0]);
-    expect(first.speakers).toHaveLength(1);
-    const enrolled = await api(owner, 'POST', `/api/v1/meetings/${first.id}/speakers/${first.speakers[0]!.id}/voice`, { who: 'me' });
-    expect(enrolled.status, enrolled.raw).toBe(200);
-    expect(enrolled.body).toEqual({ outcome: 'kept', displayName: 'Olga Owner' });
-    expect(names(await meeting(owner, first.id))).toEqual(['Olga Owner']);
-    const mine = await voiceOf(owner);
-    expect(mine.profile?.sources).toEqual([
-      { meetingId: first.id, meetingTitle: 'Budget review', via: 'enrolment', addedAt: expect.any(String), canOpen: true },
-    ]);
-    expect(mine.profile?.paths).toEqual(['built-in']);
-    const consents = await t.database.db.selectFrom('voice_consents').selectAll().where('person_id', '=', owner.id).execute();
-    expect(consents).toEqual([expect.objectContaining({ requested_by: owner.id, meeting_id: first.id, status: 'accepted', decided_at: expect.any(String) })]);
+  it(
+    'learns "this speaker is me" in a job with the consent recorded, and names the person in a later meeting, their notes too',
+    { timeout: 120_000 },
+    async () => {
+      const first = await transcribed(owner, 'Budget review', ownerVoice[0]);
+      expect(first.speakers).toHaveLength(1);
+      const enrolled = await api(owner, 'POST', `/api/v1/meetings/${first.id}/speakers/${first.speakers[0]!.id}/voice`, { who: 'me' });
+      expect(enrolled.status, enrolled.raw).toBe(202);
+      expect(enrolled.body).toEqual({ outcome: 'learning', displayName: 'Olga Owner' });
+      expect(names(await meeting(owner, first.id))).toEqual(['Olga Owner']);
+      // The request only recorded the intent: the voice is learned by a job.
+      const learning = await voiceOf(owner);
+      expect(learning.profile).toBeNull();
+      expect(learning.learning).toEqual([
+        { id: expect.any(String), meetingId: first.id, meetingTitle: 'Budget review', status: 'pending', error: null, since: expect.any(String) },
+      ]);
+      await t.deps.jobs.idle();
+      const mine = await voiceOf(owner);
+      expect(mine.learning).toEqual([]);
+      expect(mine.profile?.sources).toEqual([
+        { meetingId: first.id, meetingTitle: 'Budget review', via: 'enrolment', addedAt: expect.any(String), canOpen: true },
+      ]);
+      expect(mine.profile?.paths).toEqual(['built-in']);
+      const consents = await t.database.db.selectFrom('voice_consents').selectAll().where('person_id', '=', owner.id).execute();
+      expect(consents).toEqual([expect.objectContaining({ requested_by: owner.id, meeting_id: first.id, status: 'accepted', decided_at: expect.any(String) })]);
 
-    const later = await transcribed(owner, 'Release planning', ownerVoice[1]);
-    expect(names(later)).toEqual(['Olga Owner']);
-    // Nothing is asked of a stranger's voice, and the stranger is not named.
-    const jfk = await transcribed(owner, 'Inaugural', stranger);
-    expect(names(jfk)).toEqual(['Speaker 1']);
-    expect(await suggestionsOf(owner, jfk.id)).toEqual([]);
-  });
+      const later = await transcribed(owner, 'Release planning', ownerVoice[1]);
+      expect(names(later)).toEqual(['Olga Owner']);
+      // The notes, written as the transcript arrived, give the promises to the person the voice named.
+      const owners = later.insights.filter((i) => i.kind === 'action_item').map((i) => i.assignee);
+      expect(owners.length).toBeGreaterThan(0);
+      expect(new Set(owners)).toEqual(new Set(['Olga Owner']));
+      // Nothing is asked of a stranger's voice, and the stranger is not named.
+      const jfk = await transcribed(owner, 'Inaugural', stranger);
+      expect(names(jfk)).toEqual(['Speaker 1']);
+      expect(await suggestionsOf(owner, jfk.id)).toEqual([]);
+    },
+  );
 
   it('keeps a teammate\u2019s voice only once they accept, asked in the bell and by email', { timeout: 120_000 }, async () => {
     const first = await transcribed(owner, 'Reading, part one', teammateVoice[0]);
     const speakerId = first.speakers[0]!.id;
     // Only a teammate: someone who shares no team with the owner is not found.
     expect((await api(owner, 'POST', `/api/v1/meetings/${first.id}/speakers/${speakerId}/voice`, { who: 'teammate', userId: outsider.id })).status).toBe(404);
-    // Only the meeting's owner names its speakers.
+    // Only those who may read the meeting say they are a speaker of it: this one is the owner's own.
     expect((await api(teammate, 'POST', `/api/v1/meetings/${first.id}/speakers/${speakerId}/voice`, { who: 'me' })).status).toBe(404);
 
     const asked = await api(owner, 'POST', `/api/v1/meetings/${first.id}/speakers/${speakerId}/voice`, { who: 'teammate', userId: teammate.id });
@@ -192,13 +222,17 @@ describe('voice profiles', () => {
       (await api(teammate, 'POST', `/api/v1/voice-profile/requests/${before.requests[0]!.id}`, { accept: true })).body,
     );
     expect(accepted.requests).toEqual([]);
-    expect(accepted.profile?.team).toEqual({ id: teamId, name: 'Voices' });
+    expect(accepted.learning).toEqual([expect.objectContaining({ meetingTitle: 'Reading, part one', status: 'pending' })]);
+    await t.deps.jobs.idle();
+    const learned = await voiceOf(teammate);
+    expect(learned.learning).toEqual([]);
+    expect(learned.profile?.team).toEqual({ id: teamId, name: 'Voices' });
     // Their data export holds the consent and the numbers kept, never audio.
     const exported = await t.deps.services.voiceProfiles.exportFor(teammate.id);
     expect(exported?.consents).toEqual([expect.objectContaining({ meetingTitle: 'Reading, part one', requestedBy: owner.id, status: 'accepted' })]);
     expect(exported?.voices.map((v) => [v.path, v.embedding.length])).toEqual([['built-in', 24]]);
     // The teammate cannot open the owner's private meeting, but sees where their voice came from.
-    expect(accepted.profile?.sources).toEqual([expect.objectContaining({ meetingId: first.id, meetingTitle: 'Reading, part one', canOpen: false })]);
+    expect(learned.profile?.sources).toEqual([expect.objectContaining({ meetingId: first.id, meetingTitle: 'Reading, part one', canOpen: false })]);
   });
 
   it('suggests a weaker match: a rejection is never asked again, an acceptance names the speaker and teaches the profile', { timeout: 180_000 }, async () => {
@@ -209,7 +243,7 @@ describe('voice profiles', () => {
     // Only the owner answers.
     expect((await api(teammate, 'POST', `/api/v1/meetings/${rejected.id}/voice-suggestions/${suggestion!.id}`, { accept: true })).status).toBe(404);
     const afterReject = await api(owner, 'POST', `/api/v1/meetings/${rejected.id}/voice-suggestions/${suggestion!.id}`, { accept: false });
-    expect(afterReject.body).toEqual({ suggestions: [] });
+    expect(afterReject.body).toEqual({ suggestions: [], learning: [] });
     // The transcript's event delivered again (at least once) asks nothing new.
     await t.deps.services.voiceProfiles.transcriptReady(rejected.id, owner.id);
     expect(await suggestionsOf(owner, rejected.id)).toEqual([]);
@@ -218,8 +252,14 @@ describe('voice profiles', () => {
     const again = await transcribed(owner, 'Reading, part two again', teammateVoice[1]);
     const [other] = await suggestionsOf(owner, again.id);
     expect(other?.person.name).toBe('Tomasz Nowak');
-    expect((await api(owner, 'POST', `/api/v1/meetings/${again.id}/voice-suggestions/${other!.id}`, { accept: true })).body).toEqual({ suggestions: [] });
+    // Yes names the speaker at once; the voice is taught to the profile by a job.
+    expect((await api(owner, 'POST', `/api/v1/meetings/${again.id}/voice-suggestions/${other!.id}`, { accept: true })).body).toEqual({
+      suggestions: [],
+      learning: [{ id: other!.id, speakerId: other!.speakerId, person: { id: teammate.id, name: 'Tomasz Nowak' }, status: 'pending', error: null }],
+    });
     expect(names(await meeting(owner, again.id))).toEqual(['Tomasz Nowak']);
+    await t.deps.jobs.idle();
+    expect((await api(owner, 'GET', `/api/v1/meetings/${again.id}/voice-suggestions`)).body).toEqual({ suggestions: [], learning: [] });
     const sources = (await voiceOf(teammate)).profile?.sources.map((s) => [s.meetingTitle, s.via]);
     expect(sources).toEqual(
       expect.arrayContaining([
@@ -236,6 +276,77 @@ describe('voice profiles', () => {
     const after = await transcribed(owner, 'Reading after deletion', teammateVoice[1]);
     expect(names(after)).toEqual(['Speaker 1']);
     expect(await suggestionsOf(owner, after.id)).toEqual([]);
+  });
+
+  it('lets a teammate say "this speaker is me" on a meeting shared with them, their own consent', { timeout: 120_000 }, async () => {
+    const shared = await transcribed(owner, 'Reading together', teammateVoice[0]);
+    const speakerId = shared.speakers[0]!.id;
+    // The teammate chooses the team whose meetings may name them.
+    const enrol = (user: User) => api(user, 'POST', `/api/v1/meetings/${shared.id}/speakers/${speakerId}/voice`, { who: 'me', teamId });
+    // Not shared yet: the teammate cannot read it, so it is not found.
+    expect((await enrol(teammate)).status).toBe(404);
+    expect((await api(owner, 'PATCH', `/api/v1/meetings/${shared.id}`, { teamId })).status).toBe(200);
+    expect((await api(outsider, 'POST', `/api/v1/meetings/${shared.id}/speakers/${speakerId}/voice`, { who: 'me' })).status).toBe(404);
+    const enrolled = await enrol(teammate);
+    expect(enrolled.status, enrolled.raw).toBe(202);
+    expect(enrolled.body).toEqual({ outcome: 'learning', displayName: 'Tomasz Nowak' });
+    // The speaker is named for the owner too, as a match of the teammate's profile would name them.
+    expect(names(await meeting(owner, shared.id))).toEqual(['Tomasz Nowak']);
+    await t.deps.jobs.idle();
+    const mine = await voiceOf(teammate);
+    expect(mine.profile?.team).toEqual({ id: teamId, name: 'Voices' });
+    expect(mine.profile?.sources).toEqual([
+      { meetingId: shared.id, meetingTitle: 'Reading together', via: 'enrolment', addedAt: expect.any(String), canOpen: true },
+    ]);
+    const consents = await t.database.db.selectFrom('voice_consents').selectAll().where('meeting_id', '=', shared.id).execute();
+    expect(consents).toEqual([expect.objectContaining({ person_id: teammate.id, requested_by: teammate.id, status: 'accepted', learning: null })]);
+  });
+
+  it('says on the meeting why an accepted suggestion’s voice could not be learned', { timeout: 120_000 }, async () => {
+    const later = await transcribed(owner, 'Reading, part two, corrected', teammateVoice[1]);
+    const [suggestion] = await suggestionsOf(owner, later.id);
+    expect(suggestion?.person.name).toBe('Tomasz Nowak');
+    // The owner gives the speaker's first line to someone else: what is left of the voice is too short to learn.
+    const first = later.segments.find((s) => s.speakerId === suggestion!.speakerId)!;
+    const moved = await api(owner, 'POST', `/api/v1/meetings/${later.id}/segments/speaker`, { segmentIds: [first.id], speakerId: 'new' });
+    expect(moved.status, moved.raw).toBe(200);
+    const accepted = await api(owner, 'POST', `/api/v1/meetings/${later.id}/voice-suggestions/${suggestion!.id}`, { accept: true });
+    expect(accepted.status, accepted.raw).toBe(200);
+    await t.deps.jobs.idle();
+    expect(names(await meeting(owner, later.id))).toContain('Tomasz Nowak');
+    expect((await api(owner, 'GET', `/api/v1/meetings/${later.id}/voice-suggestions`)).body).toEqual({
+      suggestions: [],
+      learning: [
+        {
+          id: suggestion!.id,
+          speakerId: suggestion!.speakerId,
+          person: { id: teammate.id, name: 'Tomasz Nowak' },
+          status: 'failed',
+          error: 'Could not learn this voice: This speaker says too little in the recording to learn their voice (at least 3 seconds of speech).',
+        },
+      ],
+    });
+    expect((await voiceOf(teammate)).profile?.sources.map((s) => s.meetingTitle)).toEqual(['Reading together']);
+    expect((await api(teammate, 'DELETE', '/api/v1/voice-profile')).status).toBe(200);
+  });
+
+  it('says why a voice could not be learned, never silently', { timeout: 120_000 }, async () => {
+    const short = await transcribed(owner, 'Go forward', path.join(sharedAudioDir(), 'goforward.wav'));
+    const enrolled = await api(owner, 'POST', `/api/v1/meetings/${short.id}/speakers/${short.speakers[0]!.id}/voice`, { who: 'me' });
+    expect(enrolled.status, enrolled.raw).toBe(202);
+    await t.deps.jobs.idle();
+    expect((await voiceOf(owner)).learning).toEqual([
+      {
+        id: expect.any(String),
+        meetingId: short.id,
+        meetingTitle: 'Go forward',
+        status: 'failed',
+        error: 'Could not learn this voice: This speaker says too little in the recording to learn their voice (at least 3 seconds of speech).',
+        since: expect.any(String),
+      },
+    ]);
+    // The profile keeps what it had.
+    expect((await voiceOf(owner)).profile?.sources.map((s) => s.meetingTitle)).toEqual(['Budget review']);
   });
 
   it('learns no voice from a meeting without a recording, and at most VOICE_LEARNING_PER_HOUR voices an hour', async () => {
@@ -257,7 +368,8 @@ describe('voice profiles', () => {
   it('deletes the profile with the account', { timeout: 120_000 }, async () => {
     // The owner of a team with members cannot delete their account: someone alone does.
     const own = await transcribed(outsider, 'My own budget', ownerVoice[0]);
-    expect((await api(outsider, 'POST', `/api/v1/meetings/${own.id}/speakers/${own.speakers[0]!.id}/voice`, { who: 'me' })).status).toBe(200);
+    expect((await api(outsider, 'POST', `/api/v1/meetings/${own.id}/speakers/${own.speakers[0]!.id}/voice`, { who: 'me' })).status).toBe(202);
+    await t.deps.jobs.idle();
     expect((await voiceOf(outsider)).profile).not.toBeNull();
     const deleted = await api(outsider, 'DELETE', '/api/v1/me', { email: outsider.email, password: 'secret12' });
     expect(deleted.status, deleted.raw).toBe(200);

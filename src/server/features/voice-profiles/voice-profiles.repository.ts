@@ -125,15 +125,57 @@ export async function pendingConsentFor(db: Db, personId: string, meetingId: str
     .executeTakeFirst();
 }
 
-/** Answers a pending request once: false when it was answered already. */
+/** Answers a pending request once (an acceptance's voice is then to be learned): false when it was answered already. */
 export async function decideConsent(db: Db, id: string, status: 'accepted' | 'declined', teamId: string | null, now: string): Promise<boolean> {
   const result = await db
     .updateTable('voice_consents')
-    .set({ status, team_id: teamId, decided_at: now })
+    .set({ status, team_id: teamId, decided_at: now, learning: status === 'accepted' ? 'pending' : null, learning_error: null })
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** The voice of an accepted suggestion taught to the profile (null) or not (`failed`, why); only while it is being learned. */
+export async function settleSuggestionLearning(db: Db, id: string, outcome: { learning: null } | { learning: 'failed'; error: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('voice_suggestions')
+    .set({ learning: outcome.learning, learning_error: outcome.learning === 'failed' ? outcome.error : null })
+    .where('id', '=', id)
+    .where('status', '=', 'accepted')
+    .where('learning', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function anySuggestion(db: Db, id: string): Promise<SuggestionRow | undefined> {
+  return db.selectFrom('voice_suggestions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The voice of an accepted consent learned (null) or not learnable (`failed`, why); only while it is being learned. */
+export async function settleLearning(db: Db, id: string, outcome: { learning: null } | { learning: 'failed'; error: string }): Promise<boolean> {
+  const result = await db
+    .updateTable('voice_consents')
+    .set({ learning: outcome.learning, learning_error: outcome.learning === 'failed' ? outcome.error : null })
+    .where('id', '=', id)
+    .where('status', '=', 'accepted')
+    .where('learning', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** The person's voices being learned, and those that failed since `failedSince`, newest first. */
+export async function learningOf(db: Db, personId: string, failedSince: string, limit: number): Promise<ConsentRow[]> {
+  return db
+    .selectFrom('voice_consents')
+    .selectAll()
+    .where('person_id', '=', personId)
+    .where('status', '=', 'accepted')
+    .where((eb) => eb.or([eb('learning', '=', 'pending'), eb.and([eb('learning', '=', 'failed'), eb('decided_at', '>=', failedSince)])]))
+    .orderBy('decided_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** Records a suggestion once per meeting, speaker and person: one rejected is never asked again. */
@@ -157,7 +199,7 @@ export async function suggestionById(db: Db, meetingId: string, id: string): Pro
 export async function decideSuggestion(db: Db, suggestion: SuggestionRow, status: 'accepted' | 'rejected', now: string): Promise<boolean> {
   const result = await db
     .updateTable('voice_suggestions')
-    .set({ status, decided_at: now })
+    .set({ status, decided_at: now, learning: status === 'accepted' ? 'pending' : null })
     .where('id', '=', suggestion.id)
     .where('status', '=', 'open')
     .executeTakeFirst();

@@ -11,10 +11,8 @@ export function registerVoiceProfileRoutes(route: Router, deps: { voiceProfiles:
   route(voiceProfileEndpoints.update, (request) => voiceProfiles.setTeam(caller(request).user.id, request.body.teamId));
   route(voiceProfileEndpoints.remove, (request) => voiceProfiles.remove(caller(request).user.id));
   route(voiceProfileEndpoints.answerRequest, (request) => voiceProfiles.answerRequest(caller(request).user.id, request.params.id, request.body));
-  route(voiceProfileEndpoints.suggestions, async (request) => ({
-    suggestions: await voiceProfiles.suggestions(caller(request).user.id, request.params.id),
-  }));
-  route(voiceProfileEndpoints.answerSuggestion, async (request) => ({
-    suggestions: await voiceProfiles.answerSuggestion(caller(request).user.id, request.params.id, request.params.suggestionId, request.body.accept),
-  }));
+  route(voiceProfileEndpoints.suggestions, (request) => voiceProfiles.suggestions(caller(request).user.id, request.params.id));
+  route(voiceProfileEndpoints.answerSuggestion, (request) =>
+    voiceProfiles.answerSuggestion(caller(request).user.id, request.params.id, request.params.suggestionId, request.body.accept),
+  );
 }

@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import type { EnrolVoiceBody, MyVoiceResponse, VoicePath, VoiceSuggestion } from '#shared/contracts/voice-profiles.ts';
-import { MAX_VOICE_PROFILE_SOURCES } from '#shared/contracts/voice-profiles.ts';
+import { z } from 'zod';
+import type { EnrolVoiceBody, MyVoiceResponse, VoicePath, VoiceSuggestionsResponse } from '#shared/contracts/voice-profiles.ts';
+import { MAX_VOICE_LEARNING_SHOWN, MAX_VOICE_PROFILE_SOURCES } from '#shared/contracts/voice-profiles.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { EventRecorder } from '#server/events/domain-events.ts';
+import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
 import { cosineSimilarity } from '#server/lib/cosine-similarity.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
@@ -27,10 +29,15 @@ import {
   removeAllOf,
   samplesOf,
   setProfileTeam,
+  settleLearning,
+  settleSuggestionLearning,
+  anySuggestion,
+  learningOf,
   suggestionById,
   suggestionsOf,
   trimSamples,
   type SampleRow,
+  type SuggestionRow,
 } from './voice-profiles.repository.ts';
 
 /**
@@ -60,6 +67,12 @@ export const MATCH_THRESHOLDS: Record<SpeakerVoicePath['kind'], { name: number; 
  * a suggestion): each decodes a whole recording, so a script could keep the server busy with them.
  */
 export const VOICE_LEARNING_PER_HOUR = 30;
+
+const LearningPayload = z.object({ kind: z.enum(['consent', 'suggestion']), id: z.uuid() });
+type LearningPayload = z.infer<typeof LearningPayload>;
+
+/** A voice that could not be learned is shown to the person for a week, then let go. */
+const FAILED_LEARNING_SHOWN_MS = 7 * 24 * 3_600_000;
 
 /** The descriptions of a voice a profile keeps: the newest, one per meeting it came from. */
 const MAX_SAMPLES = MAX_VOICE_PROFILE_SOURCES;
@@ -99,14 +112,18 @@ export function createVoiceProfilesService(deps: {
   /** The consent request's event commits with the request (notifications tell the teammate). */
   events: EventRecorder;
   rateLimiters: RateLimiters;
+  /** Voices are learned in jobs ("voice-learning"), tried `maxAttempts` times when the recording cannot be read. */
+  jobs: JobQueue;
+  maxAttempts: number;
+  retryDelayMs: number;
   now: () => Date;
   log: Logger;
 }) {
   const { db, meetings } = deps;
-  const learning = deps.rateLimiters.limiter({ keyPrefix: 'voiceLearning', points: VOICE_LEARNING_PER_HOUR, duration: 3600 });
+  const learningLimiter = deps.rateLimiters.limiter({ keyPrefix: 'voiceLearning', points: VOICE_LEARNING_PER_HOUR, duration: 3600 });
   /** Counts one voice learned on behalf of `userId`; refused past the hour's allowance. */
   const allowLearning = async (userId: string): Promise<void> => {
-    const allowance = await learning.consume(userId);
+    const allowance = await learningLimiter.consume(userId);
     if (!allowance.allowed)
       throw new AppError('RATE_LIMITED', `Too many voices learned this hour; try again in ${Math.ceil(allowance.msBeforeNext / 60_000)} min.`);
   };
@@ -125,11 +142,11 @@ export function createVoiceProfilesService(deps: {
    * The voice of one speaker of a meeting, described now from the meeting's recording; an error a
    * person can act on when there is none to describe.
    */
-  const voiceOf = async (meetingId: string, speakerId: string): Promise<{ path: string; embedding: Float32Array }> => {
+  const voiceOf = async (meetingId: string, speakerId: string, signal?: AbortSignal): Promise<{ path: string; embedding: Float32Array }> => {
     const source = await meetings.notesSource(meetingId);
     const turns = source && turnsBySpeaker(source.segments).get(speakerId);
-    if (!source || !turns) throw notFound('Speaker');
-    const described = await deps.transcription.voicesOf(meetingId, [turns]);
+    if (!source || !turns) throw new AppError('VALIDATION_FAILED', 'The speaker is no longer in this meeting.');
+    const described = await deps.transcription.voicesOf(meetingId, [turns], signal ? { signal } : {});
     if (!described) throw new AppError('VALIDATION_FAILED', 'This meeting has no recording to learn a voice from.');
     const embedding = described.voices[0];
     if (!embedding)
@@ -142,9 +159,12 @@ export function createVoiceProfilesService(deps: {
     teamId: string | null | undefined,
     from: { meetingId: string; meetingTitle: string; speakerId: string; via: 'enrolment' | 'suggestion' },
     voice: { path: string; embedding: Float32Array },
+    /** Marks the consent or suggestion learned: false when it no longer wants to be (withdrawn meanwhile), and nothing is kept. */
+    settle: (trx: Db) => Promise<boolean>,
   ) => {
     const now = nowIso();
     await deps.events.transaction(async (trx) => {
+      if (!(await settle(trx))) return;
       await ensureProfile(trx, userId, teamId, now);
       await addSamples(trx, [
         {
@@ -168,7 +188,14 @@ export function createVoiceProfilesService(deps: {
   };
 
   const mine = async (userId: string): Promise<MyVoiceResponse> => {
-    const [profile, requests, path, teams] = await Promise.all([profileOf(db, userId), pendingConsentsFor(db, userId, 100), pathOf(), deps.teams.list(userId)]);
+    const failedSince = new Date(deps.now().getTime() - FAILED_LEARNING_SHOWN_MS).toISOString();
+    const [profile, requests, learningNow, path, teams] = await Promise.all([
+      profileOf(db, userId),
+      pendingConsentsFor(db, userId, 100),
+      learningOf(db, userId, failedSince, MAX_VOICE_LEARNING_SHOWN),
+      pathOf(),
+      deps.teams.list(userId),
+    ]);
     const teamOf = (id: string | null) => {
       const team = id ? teams.find((t) => t.id === id) : undefined;
       return team ? { id: team.id, name: team.name } : null;
@@ -203,37 +230,133 @@ export function createVoiceProfilesService(deps: {
         team: teamOf(r.team_id),
         createdAt: r.created_at,
       })),
+      learning: learningNow.map((c) => ({
+        id: c.id,
+        meetingId: c.meeting_id,
+        meetingTitle: c.meeting_title,
+        status: c.learning === 'failed' ? ('failed' as const) : ('pending' as const),
+        error: c.learning === 'failed' ? c.learning_error : null,
+        since: c.decided_at ?? c.created_at,
+      })),
       path,
     };
   };
 
-  /** The open suggestions of a meeting the caller may read, with the people's names. */
-  const openSuggestions = async (meetingId: string): Promise<VoiceSuggestion[]> => {
-    const open = (await suggestionsOf(db, meetingId)).filter((s) => s.status === 'open');
-    const names = await deps.profilesOf([...new Set(open.map((s) => s.person_id))]);
-    return open.slice(0, 100).map((s) => ({ id: s.id, speakerId: s.speaker_id, person: { id: s.person_id, name: names.get(s.person_id)?.name || 'Someone' } }));
+  /** The open suggestions of a meeting the caller may read, and the accepted ones being learned or that failed, with the people's names. */
+  const openSuggestions = async (meetingId: string): Promise<VoiceSuggestionsResponse> => {
+    const all = await suggestionsOf(db, meetingId);
+    const open = all.filter((s) => s.status === 'open').slice(0, 100);
+    const learningNow = all.filter((s) => s.status === 'accepted' && s.learning !== null).slice(0, 100);
+    const names = await deps.profilesOf([...new Set([...open, ...learningNow].map((s) => s.person_id))]);
+    const person = (s: SuggestionRow) => ({ id: s.person_id, name: names.get(s.person_id)?.name || 'Someone' });
+    return {
+      suggestions: open.map((s) => ({ id: s.id, speakerId: s.speaker_id, person: person(s) })),
+      learning: learningNow.map((s) => ({
+        id: s.id,
+        speakerId: s.speaker_id,
+        person: person(s),
+        status: s.learning === 'failed' ? ('failed' as const) : ('pending' as const),
+        error: s.learning === 'failed' ? s.learning_error : null,
+      })),
+    };
   };
+
+  /** A voice to learn: the speaker must have turns and the meeting a recording (asked of the database, nothing decoded). */
+  const checkLearnable = async (meetingId: string, speakerId: string): Promise<void> => {
+    const source = await meetings.notesSource(meetingId);
+    if (!source || !turnsBySpeaker(source.segments).has(speakerId)) throw notFound('Speaker');
+    if (!(await meetings.transcriptionSource(meetingId))?.audioKey)
+      throw new AppError('VALIDATION_FAILED', 'This meeting has no recording to learn a voice from.');
+  };
+
+  /**
+   * Learning a voice (a consent given, a suggestion accepted) decodes the meeting's recording:
+   * seconds of work, so a job does it and the request answers at once. A voice that cannot be
+   * learned (the speaker says too little, the recording is gone) fails for good with the reason the
+   * person who asked reads.
+   */
+  const learning = deps.jobs.define<LearningPayload, 'learning the voice'>({
+    name: 'voice-learning',
+    label: 'voice learning',
+    payload: LearningPayload,
+    stages: ['learning the voice'],
+    keyOf: (p) => `${p.kind}:${p.id}`,
+    concurrency: 1,
+    maxAttempts: deps.maxAttempts,
+    retryDelayMs: deps.retryDelayMs,
+    classify: (error) =>
+      error instanceof AppError ? { retryable: false, message: error.message } : { retryable: true, message: 'The recording could not be read.' },
+    run: async ({ kind, id }, ctx) => {
+      if (kind === 'consent') {
+        const consent = await consentById(db, id);
+        // Withdrawn (the profile deleted) or the account gone meanwhile: nothing to learn.
+        if (!consent || consent.status !== 'accepted' || consent.learning !== 'pending') return;
+        ctx.progress('learning the voice', null);
+        const voice = await voiceOf(consent.meeting_id, consent.speaker_id, ctx.signal);
+        // Asking for oneself without choosing a team keeps the profile's team; a teammate's acceptance chose one (or none).
+        const teamId = consent.requested_by === consent.person_id ? (consent.team_id ?? undefined) : consent.team_id;
+        await keepVoice(
+          consent.person_id,
+          teamId,
+          { meetingId: consent.meeting_id, meetingTitle: consent.meeting_title, speakerId: consent.speaker_id, via: 'enrolment' },
+          voice,
+          (trx) => settleLearning(trx, id, { learning: null }),
+        );
+        return;
+      }
+      const suggestion = await anySuggestion(db, id);
+      if (!suggestion || suggestion.status !== 'accepted' || suggestion.learning !== 'pending') return;
+      const [meeting, profile] = await Promise.all([meetings.transcriptHeader(suggestion.meeting_id), profileOf(db, suggestion.person_id)]);
+      // The person deleted their profile meanwhile: the name stands, nothing of their voice is kept.
+      if (!meeting || !profile) {
+        await settleSuggestionLearning(db, id, { learning: null });
+        return;
+      }
+      ctx.progress('learning the voice', null);
+      const voice = await voiceOf(suggestion.meeting_id, suggestion.speaker_id, ctx.signal);
+      await keepVoice(
+        suggestion.person_id,
+        undefined,
+        { meetingId: suggestion.meeting_id, meetingTitle: meeting.title, speakerId: suggestion.speaker_id, via: 'suggestion' },
+        voice,
+        (trx) => settleSuggestionLearning(trx, id, { learning: null }),
+      );
+    },
+    onSettled: async ({ kind, id }, outcome) => {
+      if (outcome.status !== 'failed') return;
+      const failed = { learning: 'failed' as const, error: `Could not learn this voice: ${outcome.error}` };
+      await (kind === 'consent' ? settleLearning(db, id, failed) : settleSuggestionLearning(db, id, failed));
+    },
+  });
 
   return {
     /**
-     * "This speaker is me" (kept at once, the caller's consent recorded) or a speaker named after a
-     * teammate (renamed now; their voice kept only once they accept). The meeting's owner only, as
-     * every speaker edit; a teammate must share a team with the owner.
+     * "This speaker is me" (the caller's consent recorded, their voice learned in a job) by anyone
+     * who may read the meeting, its owner or a member of the team it is shared with; or, by the
+     * meeting's owner only, a speaker named after a teammate (renamed now; their voice kept only
+     * once they accept). A teammate must share a team with the owner.
      */
-    enrol: async (ownerId: string, meetingId: string, speakerId: string, body: EnrolVoiceBody): Promise<{ outcome: 'kept' | 'asked'; displayName: string }> => {
-      const meeting = await meetings.get(ownerId, meetingId);
-      const speaker = meeting?.speakers.find((s) => s.id === speakerId);
-      if (!meeting || !speaker) throw notFound('Speaker');
+    enrol: async (
+      callerId: string,
+      meetingId: string,
+      speakerId: string,
+      body: EnrolVoiceBody,
+    ): Promise<{ outcome: 'learning' | 'asked'; displayName: string }> => {
       const now = nowIso();
       if (body.who === 'me') {
-        await checkTeam(ownerId, body.teamId);
-        await allowLearning(ownerId);
-        const voice = await voiceOf(meetingId, speakerId);
-        const displayName = await nameOf(ownerId);
+        const meeting = await meetings.read(callerId, meetingId);
+        if (!meeting || !meeting.speakers.some((s) => s.id === speakerId)) throw notFound('Speaker');
+        await checkTeam(callerId, body.teamId);
+        await allowLearning(callerId);
+        await checkLearnable(meetingId, speakerId);
+        const ownerId = await meetings.ownerOf(meetingId);
+        if (!ownerId) throw notFound('Speaker');
+        const displayName = await nameOf(callerId);
+        const consentId = crypto.randomUUID();
         await insertConsent(db, {
-          id: crypto.randomUUID(),
-          person_id: ownerId,
-          requested_by: ownerId,
+          id: consentId,
+          person_id: callerId,
+          requested_by: callerId,
           meeting_id: meetingId,
           meeting_title: meeting.title,
           speaker_id: speakerId,
@@ -241,18 +364,24 @@ export function createVoiceProfilesService(deps: {
           status: 'accepted',
           created_at: now,
           decided_at: now,
+          learning: 'pending',
+          learning_error: null,
         });
-        await keepVoice(ownerId, body.teamId, { meetingId, meetingTitle: meeting.title, speakerId, via: 'enrolment' }, voice);
+        await learning.enqueue({ kind: 'consent', id: consentId });
+        // The person says who the speaker is, in the owner's meeting too: as a voice profile's match names them.
         await meetings.renameSpeaker(ownerId, meetingId, speakerId, displayName);
-        return { outcome: 'kept', displayName };
+        return { outcome: 'learning', displayName };
       }
+      const ownerId = callerId;
+      const meeting = await meetings.get(ownerId, meetingId);
+      const speaker = meeting?.speakers.find((s) => s.id === speakerId);
+      if (!meeting || !speaker) throw notFound('Speaker');
       if (body.userId === ownerId) throw new AppError('VALIDATION_FAILED', 'To name a speaker after yourself, choose “This speaker is me”.');
       const [ownerTeams, theirTeams] = await Promise.all([deps.teams.teamIdsOf(ownerId), deps.teams.teamIdsOf(body.userId)]);
       const shared = ownerTeams.filter((t) => theirTeams.includes(t));
       if (shared.length === 0) throw notFound('Teammate');
-      // Before asking: a speaker who says too little, or a meeting without audio, would be asked for nothing.
-      if (!(await meetings.transcriptionSource(meetingId))?.audioKey)
-        throw new AppError('VALIDATION_FAILED', 'This meeting has no recording to learn a voice from.');
+      // Before asking: a meeting without audio would be asked for nothing.
+      await checkLearnable(meetingId, speakerId);
       const displayName = await nameOf(body.userId);
       await meetings.renameSpeaker(ownerId, meetingId, speakerId, displayName);
       if (await pendingConsentFor(db, body.userId, meetingId, speakerId)) return { outcome: 'asked', displayName };
@@ -271,6 +400,8 @@ export function createVoiceProfilesService(deps: {
           status: 'pending',
           created_at: now,
           decided_at: null,
+          learning: null,
+          learning_error: null,
         });
         raise({
           type: 'voice_consent.requested',
@@ -286,7 +417,7 @@ export function createVoiceProfilesService(deps: {
 
     mine,
 
-    /** The person accepts (their voice is described now from the meeting and kept) or declines; recorded either way. */
+    /** The person accepts (their voice is then learned from the meeting, in a job) or declines; recorded either way. */
     answerRequest: async (userId: string, consentId: string, answer: { accept: boolean; teamId?: string | null | undefined }): Promise<MyVoiceResponse> => {
       const consent = await consentById(db, consentId);
       if (!consent || consent.person_id !== userId) throw notFound('Request');
@@ -298,14 +429,8 @@ export function createVoiceProfilesService(deps: {
       const teamId = answer.teamId === undefined ? consent.team_id : answer.teamId;
       await checkTeam(userId, teamId);
       await allowLearning(userId);
-      const voice = await voiceOf(consent.meeting_id, consent.speaker_id);
       if (!(await decideConsent(db, consentId, 'accepted', teamId, nowIso()))) throw new AppError('CONFLICT', 'This request was already answered.');
-      await keepVoice(
-        userId,
-        teamId,
-        { meetingId: consent.meeting_id, meetingTitle: consent.meeting_title, speakerId: consent.speaker_id, via: 'enrolment' },
-        voice,
-      );
+      await learning.enqueue({ kind: 'consent', id: consentId });
       return mine(userId);
     },
 
@@ -321,14 +446,14 @@ export function createVoiceProfilesService(deps: {
       return mine(userId);
     },
 
-    /** The open suggestions of a meeting the caller may read. */
-    suggestions: async (userId: string, meetingId: string): Promise<VoiceSuggestion[]> => {
+    /** The open suggestions of a meeting the caller may read, and the accepted ones being learned. */
+    suggestions: async (userId: string, meetingId: string): Promise<VoiceSuggestionsResponse> => {
       if (!(await meetings.read(userId, meetingId))) throw notFound('Meeting');
       return openSuggestions(meetingId);
     },
 
-    /** The owner answers "Is this …?": yes names the speaker and teaches the profile this voice; no is never asked again. */
-    answerSuggestion: async (ownerId: string, meetingId: string, suggestionId: string, accept: boolean): Promise<VoiceSuggestion[]> => {
+    /** The owner answers "Is this …?": yes names the speaker and teaches the profile this voice (a job); no is never asked again. */
+    answerSuggestion: async (ownerId: string, meetingId: string, suggestionId: string, accept: boolean): Promise<VoiceSuggestionsResponse> => {
       const meeting = await meetings.get(ownerId, meetingId);
       const suggestion = meeting && (await suggestionById(db, meetingId, suggestionId));
       if (!meeting || !suggestion) throw notFound('Suggestion');
@@ -344,17 +469,10 @@ export function createVoiceProfilesService(deps: {
         throw notFound('Voice profile');
       }
       await allowLearning(ownerId);
-      // The name stands even when the voice cannot be learned again (the recording gone meanwhile).
-      const voice = await voiceOf(meetingId, suggestion.speaker_id).catch(() => undefined);
       if (!(await decideSuggestion(db, suggestion, 'accepted', nowIso()))) throw new AppError('CONFLICT', 'This suggestion was already answered.');
+      await learning.enqueue({ kind: 'suggestion', id: suggestion.id });
+      // The name stands even when the voice cannot be learned (the job says why).
       await meetings.renameSpeaker(ownerId, meetingId, suggestion.speaker_id, await nameOf(suggestion.person_id));
-      if (voice)
-        await keepVoice(
-          suggestion.person_id,
-          undefined,
-          { meetingId, meetingTitle: meeting.title, speakerId: suggestion.speaker_id, via: 'suggestion' },
-          voice,
-        );
       return openSuggestions(meetingId);
     },
 
@@ -418,6 +536,8 @@ export function createVoiceProfilesService(deps: {
             status: 'open',
             created_at: now,
             decided_at: null,
+            learning: null,
+            learning_error: null,
           });
         }
       }

@@ -42,6 +42,12 @@ export type VoiceConsentsTable = {
   status: 'pending' | 'accepted' | 'declined' | 'withdrawn';
   created_at: string;
   decided_at: string | null;
+  /**
+   * Once accepted, the voice is learned in a job (migration 2026-12-09-0300): `pending` until it is,
+   * `failed` (with `learning_error`, the person's words) when it could not be; null once learned.
+   */
+  learning: 'pending' | 'failed' | null;
+  learning_error: string | null;
 };
 
 /** "Is this Tomasz?": a speaker close to a profile but not surely them, until the meeting's owner answers. */
@@ -54,6 +60,9 @@ export type VoiceSuggestionsTable = {
   status: 'open' | 'accepted' | 'rejected';
   created_at: string;
   decided_at: string | null;
+  /** Once accepted, the voice is taught to the profile in a job: as on `voice_consents`. */
+  learning: 'pending' | 'failed' | null;
+  learning_error: string | null;
 };
 
 export type VoiceProfileTables = {

@@ -12,12 +12,16 @@ const voiceKeys = {
   suggestions: (meetingId: string) => [...MEETING_DATA_KEY, meetingId, 'voice-suggestions'] as const,
 };
 
-export function useMyVoice() {
+/** While a voice is being learned (a job on the server), asked again this often until it is done or failed. */
+const LEARNING_POLL_MS = 1500;
+
+export function useMyVoice(enabled = true) {
   const { user } = useAuth();
   return useQuery({
     queryKey: voiceKeys.mine(user?.id ?? ''),
     queryFn: ({ signal }) => api(voiceProfileEndpoints.mine, {}, { signal }),
-    enabled: Boolean(user),
+    enabled: enabled && Boolean(user),
+    refetchInterval: (query) => (query.state.data?.learning.some((l) => l.status === 'pending') ? LEARNING_POLL_MS : false),
   });
 }
 
@@ -41,11 +45,13 @@ export const useAnswerVoiceRequest = () =>
 export const useSetVoiceTeam = () => useVoiceChange((teamId: string | null) => api(voiceProfileEndpoints.update, { body: { teamId } }));
 export const useDeleteVoiceProfile = () => useVoiceChange((_: void) => api(voiceProfileEndpoints.remove, {}));
 
+/** The meeting's open suggestions, and the accepted ones whose voice is being learned (asked again until done) or failed. */
 export function useVoiceSuggestions(meetingId: string, enabled: boolean) {
   return useQuery({
     queryKey: voiceKeys.suggestions(meetingId),
-    queryFn: async ({ signal }) => (await api(voiceProfileEndpoints.suggestions, { params: { id: meetingId } }, { signal })).suggestions,
+    queryFn: ({ signal }) => api(voiceProfileEndpoints.suggestions, { params: { id: meetingId } }, { signal }),
     enabled,
+    refetchInterval: (query) => (query.state.data?.learning.some((l) => l.status === 'pending') ? LEARNING_POLL_MS : false),
   });
 }
 
@@ -56,13 +62,13 @@ export function useAnswerSuggestion(meetingId: string) {
     mutationFn: (input: { suggestionId: string; accept: boolean }) =>
       api(voiceProfileEndpoints.answerSuggestion, { params: { id: meetingId, suggestionId: input.suggestionId }, body: { accept: input.accept } }),
     onSuccess: async (answer, input) => {
-      client.setQueryData(voiceKeys.suggestions(meetingId), answer.suggestions);
+      client.setQueryData(voiceKeys.suggestions(meetingId), answer);
       if (input.accept) await client.invalidateQueries({ queryKey: MEETING_DATA_KEY });
     },
   });
 }
 
-/** "This speaker is me" or a teammate's name: the speaker is renamed, so the meeting reads again. */
+/** "This speaker is me" or a teammate's name: the speaker is renamed (the meeting reads again) and the caller's voice is being learned. */
 export function useEnrolSpeaker(meetingId: string) {
   const { user } = useAuth();
   const client = useQueryClient();

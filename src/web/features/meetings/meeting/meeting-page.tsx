@@ -35,7 +35,7 @@ export function MeetingPage({
   AutoDeleteNotice?: ComponentType<{ meeting: { createdAt: string; isSample: boolean }; className?: string }>;
   /** Which command gets better transcripts while the server uses its basic engine (the status feature's notice). */
   BetterTranscriptsNotice?: ComponentType<{ meeting: { hasAudio: boolean; isSample: boolean }; className?: string }>;
-  /** The owner's voices of the meeting: suggestions and naming a speaker after a person (the voice-profiles feature's card). */
+  /** The meeting's voices: suggestions and naming a speaker after a person for its owner, "This speaker is me" for a teammate (the voice-profiles feature's card). */
   VoicesCard?: ComponentType<{ meeting: MeetingDetail }>;
 }) {
   const { id = '' } = useParams();
@@ -157,7 +157,7 @@ export function MeetingPage({
       />
       <MeetingView
         meeting={data}
-        speakersExtra={owned && VoicesCard ? <VoicesCard meeting={data} /> : undefined}
+        speakersExtra={VoicesCard ? <VoicesCard meeting={data} /> : undefined}
         title={
           owned ? (
             <EditableTitle title={data.title} onSave={(title) => edits.rename.mutateAsync(title).then(() => toast.success('Meeting renamed'), fail)} />

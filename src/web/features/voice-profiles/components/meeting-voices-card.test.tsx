@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeetingDetail } from '#shared/contracts/meetings.ts';
-import type { VoiceSuggestion } from '#shared/contracts/voice-profiles.ts';
+import type { VoiceSuggestion, VoiceSuggestionLearning } from '#shared/contracts/voice-profiles.ts';
 import type { ReactNode } from 'react';
 import { SignedIn, testUser } from '#tests/support/web/test-auth.tsx';
 import { MeetingVoicesCard } from './meeting-voices-card.tsx';
@@ -18,7 +18,7 @@ const TOMASZ = '9e4b7c21-5a3d-4c8e-b1f2-6d7e8f9a0b1c';
 const SUGGESTION = '7a0c9a1e-2b8e-4f6f-8b55-0f4d2c1e9a33';
 const ME = '3c4d5e6f-7081-4a92-8b3c-4d5e6f708192';
 const AsMe = ({ children }: { children: ReactNode }) => <SignedIn user={{ ...testUser(), id: ME }}>{children}</SignedIn>;
-const meeting: Pick<MeetingDetail, 'id' | 'status' | 'hasAudio' | 'speakers'> = {
+const meeting: Pick<MeetingDetail, 'id' | 'status' | 'hasAudio' | 'speakers' | 'access'> = {
   id: MEETING,
   status: 'ready',
   hasAudio: true,
@@ -30,6 +30,8 @@ const meeting: Pick<MeetingDetail, 'id' | 'status' | 'hasAudio' | 'speakers'> = 
 
 function installServer(suggestions: VoiceSuggestion[]) {
   let open = suggestions;
+  let learning: VoiceSuggestionLearning[] = [];
+  let readsAfterYes = 0;
   const requests: { method: string; path: string; body: unknown }[] = [];
   const respond = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
   vi.stubGlobal(
@@ -58,12 +60,21 @@ function installServer(suggestions: VoiceSuggestion[]) {
         return respond({ items: [member(ME, 'Ada Lovelace'), member(TOMASZ, 'Tomasz Nowak')] });
       }
       if (method === 'POST' && path === `/api/v1/meetings/${MEETING}/voice-suggestions/${SUGGESTION}`) {
+        const accepted = open.find((s) => s.id === SUGGESTION);
         open = [];
-        return respond({ suggestions: open });
+        if ((body as { accept: boolean }).accept && accepted) learning = [{ ...accepted, status: 'pending', error: null }];
+        return respond({ suggestions: open, learning });
       }
-      if (path === `/api/v1/meetings/${MEETING}/voice-suggestions`) return respond({ suggestions: open });
+      if (path === `/api/v1/meetings/${MEETING}/voice-suggestions`) {
+        // Read again after a yes (the meeting changed): still learning; the next read, the job could not read the recording.
+        if (learning.length > 0 && readsAfterYes++ > 0)
+          learning = learning.map((l) => ({ ...l, status: 'failed', error: 'Could not learn this voice: The recording could not be read.' }));
+        return respond({ suggestions: open, learning });
+      }
+      if (path === '/api/v1/voice-profile')
+        return respond({ profile: null, requests: [], learning: [], path: { kind: 'built-in', model: null, reason: null } });
       if (method === 'POST' && path.endsWith('/voice'))
-        return respond({ outcome: (body as { who: string }).who === 'me' ? 'kept' : 'asked', displayName: 'Tomasz Nowak' });
+        return respond({ outcome: (body as { who: string }).who === 'me' ? 'learning' : 'asked', displayName: 'Tomasz Nowak' });
       return new Response(JSON.stringify({ error: { code: 'NOT_FOUND', message: `No route for ${method} ${path}` } }), { status: 404 });
     }),
   );
@@ -88,6 +99,28 @@ describe("a meeting's Voices card", () => {
       path: `/api/v1/meetings/${MEETING}/voice-suggestions/${SUGGESTION}`,
       body: { accept: false },
     });
+  });
+
+  it('says, after a yes, that the voice is being learned, and why it could not be', async () => {
+    installServer([{ id: SUGGESTION, speakerId: SPEAKER_2, person: { id: TOMASZ, name: 'Tomasz Nowak' } }]);
+    render(<MeetingVoicesCard meeting={meeting} />, { wrapper: AsMe });
+    const suggestion = await screen.findByRole('group', { name: 'Suggestion for Speaker 2' });
+    fireEvent.click(within(suggestion).getByRole('button', { name: 'Yes, it is' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Learning Tomasz Nowak’s voice from this meeting…');
+    expect((await screen.findByRole('alert', {}, { timeout: 5_000 })).textContent).toBe(
+      'Could not learn this voice: The recording could not be read. (Tomasz Nowak)',
+    );
+  });
+
+  it('offers a member of the team the meeting is shared with only "This speaker is me"', async () => {
+    const requests = installServer([]);
+    render(<MeetingVoicesCard meeting={{ ...meeting, access: 'team' }} />, { wrapper: AsMe });
+    const who = screen.getByLabelText('Is') as HTMLSelectElement;
+    expect([...who.options].map((o) => o.textContent)).toEqual(['Me']);
+    fireEvent.click(screen.getByRole('button', { name: 'This speaker is me' }));
+    await waitFor(() => expect(requests.filter((r) => r.path.endsWith('/voice'))).toHaveLength(1));
+    // Neither the owner's questions nor the teams are asked for.
+    expect(requests.some((r) => r.path.includes('voice-suggestions') || r.path.startsWith('/api/v1/teams'))).toBe(false);
   });
 
   it('names a speaker after the person or a teammate (never the person themself as a teammate)', async () => {

@@ -21,6 +21,15 @@ const PROFILE: VoiceProfile = {
   paths: ['built-in'],
 };
 
+const LEARNING = {
+  id: REQUEST,
+  meetingId: MEETING,
+  meetingTitle: 'Reading, part one',
+  status: 'pending',
+  error: null,
+  since: '2026-12-07T10:00:00.000Z',
+} as const;
+
 /** The voice-profile endpoints as the server answers them (the contract's shapes), and the teams list. */
 function installVoiceServer(initial: MyVoiceResponse) {
   let state = initial;
@@ -34,8 +43,10 @@ function installVoiceServer(initial: MyVoiceResponse) {
       const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
       requests.push({ method, path, body });
       if (path === '/api/v1/teams') return respond({ items: [{ ...TEAM, role: 'member', memberCount: 2, createdAt: '2026-12-01T00:00:00.000Z' }] });
-      if (method === 'POST' && path === `/api/v1/voice-profile/requests/${REQUEST}`)
-        state = (body as { accept: boolean }).accept ? { ...state, requests: [], profile: PROFILE } : { ...state, requests: [] };
+      // An acceptance answers at once with the voice being learned; the next read finds it learned (the job done).
+      if (method === 'GET' && state.learning.some((l) => l.status === 'pending')) state = { ...state, learning: [], profile: PROFILE };
+      else if (method === 'POST' && path === `/api/v1/voice-profile/requests/${REQUEST}`)
+        state = (body as { accept: boolean }).accept ? { ...state, requests: [], learning: [LEARNING] } : { ...state, requests: [] };
       if (method === 'DELETE' && path === '/api/v1/voice-profile') state = { ...state, profile: null };
       return respond(state);
     }),
@@ -55,6 +66,7 @@ describe('Settings › Privacy › Voice profile', () => {
       requests: [
         { id: REQUEST, requestedBy: { id: OWNER, name: 'Olga Owner' }, meetingTitle: 'Reading, part one', team: TEAM, createdAt: '2026-12-07T09:00:00.000Z' },
       ],
+      learning: [],
       path: BUILT_IN,
     });
     render(<VoiceProfileCard />, { wrapper: SignedIn });
@@ -64,14 +76,16 @@ describe('Settings › Privacy › Voice profile', () => {
     );
     expect(screen.getByText(/You have no voice profile/)).toBeTruthy();
     fireEvent.click(within(request).getByRole('button', { name: 'Accept' }));
-    const sources = await screen.findByRole('list', { name: 'Meetings your voice profile came from' });
+    expect((await screen.findByRole('status')).textContent).toBe('Learning your voice from “Reading, part one”…');
+    expect(screen.queryByText(/You have no voice profile/)).toBeNull();
+    const sources = await screen.findByRole('list', { name: 'Meetings your voice profile came from' }, { timeout: 5_000 });
     expect(sources.textContent).toContain('Reading, part one');
     expect(screen.queryByRole('group', { name: 'Request from Olga Owner' })).toBeNull();
     expect(requests.find((r) => r.method === 'POST')).toEqual({ method: 'POST', path: `/api/v1/voice-profile/requests/${REQUEST}`, body: { accept: true } });
   });
 
   it('deletes the profile in one click, and says which embedding path is active', async () => {
-    const requests = installVoiceServer({ profile: PROFILE, requests: [], path: BUILT_IN });
+    const requests = installVoiceServer({ profile: PROFILE, requests: [], learning: [], path: BUILT_IN });
     render(<VoiceProfileCard />, { wrapper: SignedIn });
     expect(await screen.findByText(/Voices are described by Parley’s built-in voice features/)).toBeTruthy();
     expect((screen.getByLabelText('Used in') as HTMLSelectElement).value).toBe(TEAM.id);
@@ -80,8 +94,16 @@ describe('Settings › Privacy › Voice profile', () => {
     expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/v1/voice-profile')).toBe(true);
   });
 
+  it('says why a voice could not be learned', async () => {
+    const reason = 'Could not learn this voice: This speaker says too little in the recording to learn their voice (at least 3 seconds of speech).';
+    installVoiceServer({ profile: null, requests: [], learning: [{ ...LEARNING, status: 'failed', error: reason }], path: BUILT_IN });
+    render(<VoiceProfileCard />, { wrapper: SignedIn });
+    expect((await screen.findByRole('alert')).textContent).toBe(`${reason} (from “Reading, part one”)`);
+    expect(screen.getByText(/You have no voice profile/)).toBeTruthy();
+  });
+
   it('names the speaker embedding model when sherpa-onnx describes voices', async () => {
-    installVoiceServer({ profile: null, requests: [], path: { kind: 'sherpa-onnx', model: '3dspeaker-eres2net-base', reason: null } });
+    installVoiceServer({ profile: null, requests: [], learning: [], path: { kind: 'sherpa-onnx', model: '3dspeaker-eres2net-base', reason: null } });
     render(<VoiceProfileCard />, { wrapper: SignedIn });
     await waitFor(() => expect(screen.getByText('Voices are described by the speaker embedding model 3dspeaker-eres2net-base (sherpa-onnx).')).toBeTruthy());
   });

@@ -62,6 +62,21 @@ export function VoiceProfileCard() {
                 </div>
               </div>
             ))}
+            {data.learning.length > 0 && (
+              <ul className="grid gap-1" aria-label="Voices being learned">
+                {data.learning.map((item) =>
+                  item.status === 'pending' ? (
+                    <li key={item.id} role="status">
+                      Learning your voice from “{item.meetingTitle}”…
+                    </li>
+                  ) : (
+                    <li key={item.id} role="alert">
+                      {item.error ?? 'Could not learn this voice.'} (from “{item.meetingTitle}”)
+                    </li>
+                  ),
+                )}
+              </ul>
+            )}
             {data.profile ? (
               <>
                 <div className="grid gap-2">
@@ -118,7 +133,9 @@ export function VoiceProfileCard() {
                 </div>
               </>
             ) : (
-              <p>You have no voice profile. On one of your meetings, choose “This speaker is me” under Voices.</p>
+              !data.learning.some((item) => item.status === 'pending') && (
+                <p>You have no voice profile. On one of your meetings, choose “This speaker is me” under Voices.</p>
+              )
             )}
             <p className="text-muted-foreground">{voicePathText(data.path)}</p>
           </>
