@@ -334,6 +334,7 @@ const voiceResponse = {
   ...myVoice,
   profile: { ...myVoice.profile, sources: [...myVoice.profile.sources], paths: [...myVoice.profile.paths] },
   requests: [...myVoice.requests],
+  learning: [],
 };
 
 export const voiceProfileExamples: ExamplesOf<typeof voiceProfileEndpoints> = {
@@ -341,7 +342,24 @@ export const voiceProfileExamples: ExamplesOf<typeof voiceProfileEndpoints> = {
   mine: { response: voiceResponse },
   update: { body: { teamId: ids.team }, response: voiceResponse },
   remove: { response: { ...voiceResponse, profile: null } },
-  answerRequest: { body: { accept: true, teamId: ids.team }, response: { ...voiceResponse, requests: [] } },
-  suggestions: { response: { suggestions: [{ id: ids.voiceSuggestion, speakerId: ids.speakerTomasz, person: { id: ids.tomasz, name: 'Tomasz Nowak' } }] } },
-  answerSuggestion: { body: { accept: true }, response: { suggestions: [] } },
+  answerRequest: {
+    body: { accept: true, teamId: ids.team },
+    response: {
+      ...voiceResponse,
+      requests: [],
+      learning: [
+        { id: ids.voiceRequest, meetingId: ids.meeting, meetingTitle: 'Quarterly planning', status: 'pending', error: null, since: '2026-12-07T14:41:00.000Z' },
+      ],
+    },
+  },
+  suggestions: {
+    response: { suggestions: [{ id: ids.voiceSuggestion, speakerId: ids.speakerTomasz, person: { id: ids.tomasz, name: 'Tomasz Nowak' } }], learning: [] },
+  },
+  answerSuggestion: {
+    body: { accept: true },
+    response: {
+      suggestions: [],
+      learning: [{ id: ids.voiceSuggestion, speakerId: ids.speakerTomasz, person: { id: ids.tomasz, name: 'Tomasz Nowak' }, status: 'pending', error: null }],
+    },
+  },
 };
