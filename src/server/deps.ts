@@ -84,6 +84,7 @@ import { loggerOptions } from './lib/logger.ts';
 import { tightenTree } from './lib/private-files.ts';
 import { createMemoryRateLimiters, createRedisRateLimiters, type RateLimiters } from './lib/rate-limit.ts';
 import { connectRedis } from './lib/redis.ts';
+import { createMemoryUploadLocker, createRedisUploadLocker, type UploadLockTimings } from './lib/upload-locks.ts';
 import type { ReadinessCheck } from './lib/readiness.ts';
 import { createAudioLinks, type AudioLinks } from './features/meetings/audio-link.ts';
 import { createSecretBox, isSealed, loadSecretKey } from './lib/secret-box.ts';
@@ -180,6 +181,8 @@ type CreateDepsOptions = {
   webhookTimings?: WebhookTimings;
   /** The time limit of requests to other services (tests of a service that never answers). */
   outboundTimeoutMs?: number;
+  /** How long an upload's lock is waited for and (Redis) leased (tests of a holder that never lets go). */
+  uploadLockTimings?: UploadLockTimings;
   /** Checks that may refuse an account's deletion (tests of the port; teams plugs in here). */
   beforeAccountDeleted?: BeforeAccountDeleted[];
 };
@@ -213,6 +216,12 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   const realtime = createRealtimeHub(transport);
   const redis = config.redis ? await connectRedis(config.redis.url, log) : undefined;
   const rateLimiters = redis && config.redis ? createRedisRateLimiters(redis, config.redis.keyPrefix) : createMemoryRateLimiters();
+  // One request at a time per upload: in this process's memory, or in Redis so that every web
+  // process behind a load balancer waits for the others.
+  const uploadLocker =
+    redis && config.redis
+      ? await createRedisUploadLocker(redis, config.redis.keyPrefix, log, options.uploadLockTimings)
+      : createMemoryUploadLocker(options.uploadLockTimings);
   // A person's jobs that fail for good are reported as their errors (telemetry, built below with the settings it reads).
   const jobs = withFailureReports(await createJobQueue(database, log, options.jobTimings), (queue, payload, error) =>
     telemetry.jobFailed(queue, payload, error),
@@ -256,7 +265,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   });
   let autoModelsRun: Promise<void> | undefined;
 
-  const uploadStore = await createUploadStore(config, blobs, s3?.client);
+  const uploadStore = await createUploadStore(config, blobs, uploadLocker, s3?.client);
   // Teams and meetings ask each other (who belongs to a team; a member's meeting counts): each gets
   // the other's port, the teams' meeting reads called only once both exist.
   const teams = createTeamsService({
@@ -693,6 +702,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       // What is still on its way to the operator's collectors goes before the process does.
       await telemetry.close();
       s3?.close();
+      await uploadLocker.close();
       // A connection that is down has nothing to say goodbye on: it stops retrying instead.
       if (redis?.status === 'ready') await redis.quit();
       else redis?.disconnect();

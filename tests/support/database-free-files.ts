@@ -19,6 +19,7 @@ export const DATABASE_FREE_FILES: readonly string[] = [
   'src/server/lib/child-host/host-pool.int.test.ts',
   'src/server/lib/ffmpeg-windows.int.test.ts',
   'src/server/lib/rate-limit-redis.int.test.ts',
+  'src/server/lib/upload-locks.int.test.ts',
   'src/server/lib/outbound/outbound-fetch.int.test.ts',
   'src/server/features/teams-sync/microsoft-graph.int.test.ts',
 ];

@@ -31,6 +31,7 @@ export const BEST_EFFORTS = {
   'digest-queue': 'the Team Activity digest job could not be queued: it is queued again within the hour',
   'speaker-diarization': 'sherpa-onnx diarization failed on a recording: speakers told apart by clustering',
   'live-paused-time': 'a live session’s paused time was not counted',
+  'upload-lock': "an upload lock's lease could not be renewed or released in Redis: it runs out by itself",
   'realtime-notify': 'realtime event not sent to the other processes',
   'realtime-reconnect': 'the realtime channel could not reconnect to the database',
   'socket-auth': 'a socket could not be authenticated for a reason other than its token',

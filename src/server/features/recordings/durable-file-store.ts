@@ -2,8 +2,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { FileStore } from '@tus/file-store';
-import { MemoryLocker } from '@tus/server';
-import { Upload } from '@tus/utils';
+import { ERRORS, Upload, type Locker } from '@tus/utils';
 import { z } from 'zod';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import type { BlobOwner } from '#server/lib/blobs.repository.ts';
@@ -38,13 +37,14 @@ const ID = /^[0-9a-f]{16,64}$/i;
 export class DurableFileStore extends FileStore implements UploadStore {
   private readonly root: string;
   /** The per-upload locks tus takes while a request works on an upload (uploads.plugin.ts hands it to the Server), so `discard` can take one too. */
-  readonly locker = new MemoryLocker();
+  readonly locker: Locker;
   /** Told of every upload finished or gone (its claim on its owner's quota ends). */
   private readonly ended: (id: string) => Promise<void>;
 
-  constructor(options: { directory: string; expiryMs: number; ended?: (id: string) => Promise<void> }) {
+  constructor(options: { directory: string; expiryMs: number; locker: Locker; ended?: (id: string) => Promise<void> }) {
     super({ directory: options.directory, expirationPeriodInMilliseconds: options.expiryMs });
     this.root = options.directory;
+    this.locker = options.locker;
     this.ended = options.ended ?? (async () => {});
   }
 
@@ -76,8 +76,18 @@ export class DurableFileStore extends FileStore implements UploadStore {
   /** A finished upload answers with its whole length as its offset: its bytes are no longer here. */
   override async getUpload(id: string): Promise<Upload> {
     const info = await this.info(id);
-    if (info?.finished) return new Upload({ id, size: info.size, offset: info.size ?? 0, metadata: info.metadata, creation_date: info.creation_date });
-    return super.getUpload(id);
+    const whole = (known: UploadInfo) =>
+      new Upload({ id, size: known.size, offset: known.size ?? 0, metadata: known.metadata, creation_date: known.creation_date });
+    if (info?.finished) return whole(info);
+    try {
+      return await super.getUpload(id);
+    } catch (error) {
+      // Every byte arrived and the file is being handed over: tus finishes an upload (moveInto, then
+      // markFinished) after it lets go of the upload's lock, so a retried PATCH or a HEAD can come
+      // in between. It hears that all arrived (not 410 Gone, which a client reads as the end).
+      if (error === ERRORS.FILE_NO_LONGER_EXISTS && info?.size !== undefined) return whole(info);
+      throw error;
+    }
   }
 
   /** The finished upload's file moves into the blob store (a rename on the same disk). */
@@ -103,7 +113,7 @@ export class DurableFileStore extends FileStore implements UploadStore {
 
   /**
    * Cancels an upload: its bytes and its info go, so any further request for it answers 404. Taking
-   * its lock first asks a PATCH writing to it in this process to stop (tus cancels that request
+   * its lock first asks a PATCH writing to it (in any process, with the Redis locker) to stop (tus cancels that request
    * after its drain time), so it is answered now rather than left writing into a deleted file.
    */
   async discard(id: string): Promise<void> {

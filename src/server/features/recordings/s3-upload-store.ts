@@ -2,8 +2,7 @@ import { PassThrough, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3ServiceException, type S3Client } from '@aws-sdk/client-s3';
 import { Upload as S3Upload } from '@aws-sdk/lib-storage';
-import { MemoryLocker } from '@tus/server';
-import { DataStore, ERRORS, Upload } from '@tus/utils';
+import { DataStore, ERRORS, Upload, type Locker } from '@tus/utils';
 import { z } from 'zod';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import type { BlobOwner } from '#server/lib/blobs.repository.ts';
@@ -43,15 +42,16 @@ const isMissing = (error: unknown) =>
  * on local disk. Keys: `<prefix>uploads/<id>.info` and `<prefix>uploads/<id>/<piece number>`.
  */
 export class S3UploadStore extends DataStore implements UploadStore {
-  readonly locker = new MemoryLocker();
+  readonly locker: Locker;
   private readonly client: S3Client;
   private readonly bucket: string;
   private readonly root: string;
   private readonly expiryMs: number;
   private readonly ended: (id: string) => Promise<void>;
 
-  constructor(options: { client: S3Client; settings: S3Settings; expiryMs: number; ended?: (id: string) => Promise<void> }) {
+  constructor(options: { client: S3Client; settings: S3Settings; expiryMs: number; locker: Locker; ended?: (id: string) => Promise<void> }) {
     super();
+    this.locker = options.locker;
     this.client = options.client;
     this.bucket = options.settings.bucket;
     this.root = `${options.settings.prefix}uploads/`;

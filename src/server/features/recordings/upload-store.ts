@@ -1,5 +1,4 @@
-import type { MemoryLocker } from '@tus/server';
-import type { DataStore, Upload } from '@tus/utils';
+import type { DataStore, Locker, Upload } from '@tus/utils';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import type { BlobOwner } from '#server/lib/blobs.repository.ts';
 
@@ -9,8 +8,8 @@ import type { BlobOwner } from '#server/lib/blobs.repository.ts';
  * durable, remember a finished upload until it expires, and are swept alike (upload-sweeper.ts).
  */
 export type UploadStore = DataStore & {
-  /** The per-upload locks tus takes while a request works on an upload, so `discard` can take one too. */
-  readonly locker: MemoryLocker;
+  /** The per-upload locks tus takes while a request works on an upload (deps.ts: memory, or Redis across processes), so `discard` can take one too. */
+  readonly locker: Locker;
   isFinished: (id: string) => Promise<boolean>;
   /** Remembers that every byte of the upload arrived and was handed over; its bytes go. */
   markFinished: (upload: Upload) => Promise<void>;

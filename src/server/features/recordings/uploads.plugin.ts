@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { EVENTS, Server } from '@tus/server';
+import type { Locker } from '@tus/utils';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { UPLOAD_REFUSED_HAS_AUDIO, type UploadRefusal } from '#shared/contracts/uploads.ts';
 import type { Config } from '#server/config.ts';
@@ -23,14 +24,15 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * Where unfinished uploads live: beside the blobs, in the object store when STORAGE_URL names one,
  * else on disk ($DATA_DIR/uploads, 0700, made before the store that keeps them). An upload finished
- * or gone ends its claim on its owner's quota (the blob store's upload claims).
+ * or gone ends its claim on its owner's quota (the blob store's upload claims). `locker` is the
+ * installation's upload locks (deps.ts: in memory, or in Redis so every web process sees them).
  */
-export async function createUploadStore(config: Config, blobs: BlobStore, s3?: S3Client): Promise<UploadStore> {
+export async function createUploadStore(config: Config, blobs: BlobStore, locker: Locker, s3?: S3Client): Promise<UploadStore> {
   const ended = (id: string) => blobs.uploads.release([id]);
-  if (config.storage.kind === 's3' && s3) return new S3UploadStore({ client: s3, settings: config.storage, expiryMs: config.uploads.expiryMs, ended });
+  if (config.storage.kind === 's3' && s3) return new S3UploadStore({ client: s3, settings: config.storage, expiryMs: config.uploads.expiryMs, locker, ended });
   const directory = path.join(config.dataDir, 'uploads');
   await fsp.mkdir(directory, { recursive: true, mode: 0o700 });
-  return new DurableFileStore({ directory, expiryMs: config.uploads.expiryMs, ended });
+  return new DurableFileStore({ directory, expiryMs: config.uploads.expiryMs, locker, ended });
 }
 
 type UploadsDeps = {
@@ -149,7 +151,8 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore,
-    // The store's locks, so deleting a meeting (store.discard) stops a PATCH still writing its audio.
+    // The store's locks (across web processes with REDIS_URL), so two requests for one upload never
+    // write at once, and deleting a meeting (store.discard) stops a PATCH still writing its audio.
     locker: datastore.locker,
     relativeLocation: true,
     maxSize: sizeLimit,
