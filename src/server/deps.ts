@@ -37,6 +37,7 @@ import type { UploadStore } from './features/recordings/upload-store.ts';
 import { createUploadSweeper, type UploadSweeper } from './features/recordings/upload-sweeper.ts';
 import { createUploadStore } from './features/recordings/uploads.plugin.ts';
 import { createSamplesService, type SamplesService } from './features/samples/samples.service.ts';
+import { subscribeSamples } from './features/samples/samples.subscribers.ts';
 import { createRealtimeHub, type RealtimeHub } from './lib/realtime/realtime-hub.ts';
 import { createPostgresTransport } from './lib/realtime/realtime-postgres.ts';
 import { createAutoDeleteSweeper, type AutoDeleteSweeper } from './features/settings/auto-delete.ts';
@@ -511,15 +512,21 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   const microsoftTeams = createMicrosoftTeamsService(chatDeps);
   subscribeSlack(events, slack);
   subscribeMicrosoftTeams(events, microsoftTeams);
-  const samples = createSamplesService({ meetings, notes });
-  // A new account starts with the sample meetings (auth knows nothing of meetings: a named hook);
-  // an ended session closes the sockets opened with it, in every process (the hub carries it).
+  // A new account starts with the sample meetings, set up by a worker from its `account.created` event.
+  const samples = createSamplesService({
+    meetings,
+    notes,
+    settingUp: (userId) => events.pending('samples', { type: 'user', id: userId }),
+    accountExists: async (userId) => (await people.accountOf(userId)) !== undefined,
+  });
+  subscribeSamples(events, samples);
+  // An ended session closes the sockets opened with it, in every process (the hub carries it).
   const auth = await createAuthModule(db, config, log, {
     secrets,
     rateLimiters,
     mailer,
     clock,
-    onUserCreated: [(userId) => samples.seed(userId)],
+    events,
     onSessionsEnded: (ended) => realtime.endSessions(ended),
   });
   // Delete Account asks these first; each may refuse with a message saying what to do (the only

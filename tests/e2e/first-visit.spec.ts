@@ -27,6 +27,12 @@ describe('a first visit', () => {
     await toast(page, 'Account created! You are signed in.').waitFor();
     expect(await page.getByText(/check your email/i).count()).toBe(0);
     expect(await page.getByText(/welcome back/i).count()).toBe(0);
+    // The sample meetings, set up by a job moments after the sign-up, fill Recent meetings (the card
+    // says they are being set up meanwhile, rather than that there are none).
+    const recent = page.getByText('Recent meetings', { exact: true }).locator('xpath=ancestor::*[@data-slot="card"][1]');
+    await recent.getByText('Sample', { exact: true }).first().waitFor();
+    expect(await recent.getByRole('link').count()).toBe(3);
+    expect(await recent.getByText('No meetings recorded yet.').count()).toBe(0);
 
     // Coming back later is a return: signed in again, the same person is welcomed back.
     await signOut(page);

@@ -80,17 +80,33 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
 /**
  * A new confirmed account through the real /auth/v1/signup (the app needs AUTH_AUTOCONFIRM), for API
  * tests that need a signed-in caller: its access token, user id and email. `fullName` goes in as the
- * sign-up form's name (user metadata full_name), for tests that read it back.
+ * sign-up form's name (user metadata full_name), for tests that read it back. It answers once the
+ * account's sample meetings are set up (a job, moments after the sign-up), so a test never sees them
+ * arrive halfway; `samples: false` does not wait (an app whose role runs no jobs never sets them up).
  */
 export async function signUpUser(
   app: FastifyInstance,
   prefix = 'user',
-  options: { fullName?: string } = {},
+  options: { fullName?: string; samples?: false } = {},
 ): Promise<{ token: string; userId: string; email: string }> {
   const email = `${prefix}-${crypto.randomUUID()}@example.com`;
   const data = options.fullName === undefined ? {} : { data: { full_name: options.fullName } };
   const response = await app.inject({ method: 'POST', url: '/auth/v1/signup', payload: { email, password: 'secret12', ...data } });
   if (response.statusCode !== 200) throw new Error(`sign-up failed: ${response.statusCode} ${response.body}`);
   const body = response.json() as { access_token: string; user: { id: string } };
+  if (options.samples !== false) await samplesSetUp(app, body.access_token);
   return { token: body.access_token, userId: body.user.id, email };
+}
+
+/** Waits, as the dashboard does, until the account's sample meetings are set up (GET /api/v1/meetings/stats). */
+export async function samplesSetUp(app: FastifyInstance, token: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const stats = await app.inject({ method: 'GET', url: '/api/v1/meetings/stats', headers: { authorization: `Bearer ${token}` } });
+    if (stats.statusCode !== 200) throw new Error(`GET /api/v1/meetings/stats: ${stats.statusCode} ${stats.body}`);
+    if (!(stats.json() as { samplesSettingUp: boolean }).samplesSettingUp) return;
+    if (Date.now() > deadline)
+      throw new Error('the sample meetings were not set up within 30 s: does this app run jobs (its role)? signUpUser(…, { samples: false }) does not wait');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }

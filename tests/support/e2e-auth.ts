@@ -61,6 +61,18 @@ type SignedInPageOptions = Partial<E2eAccount> & {
 
 const anonKeys = new Map<string, Promise<string>>();
 
+/** Waits, as the dashboard does, until the account's sample meetings are set up (GET /api/v1/meetings/stats). */
+async function samplesSetUp(baseUrl: string, accessToken: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const response = await fetch(`${baseUrl}/api/v1/meetings/stats`, { headers: { authorization: `Bearer ${accessToken}` } });
+    if (!response.ok) throw new Error(`GET /api/v1/meetings/stats: ${response.status} ${await response.text()}`);
+    if (!((await response.json()) as { samplesSettingUp: boolean }).samplesSettingUp) return;
+    if (Date.now() > deadline) throw new Error('the sample meetings were not set up within 30 s');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 /**
  * A browser page already signed in, for the browser tests whose subject is not signing up (auth.spec.ts
  * keeps the forms): a new account signed up through /auth/v1 by the real supabase-js client (which the
@@ -81,11 +93,15 @@ export async function signedInPage(browser: Browser, options: SignedInPageOption
     email: options.signInAs?.email ?? options.email ?? uniqueEmail('e2e'),
     password: options.signInAs?.password ?? options.password ?? 'password1',
   };
-  const { error } = options.signInAs
+  const { data, error } = options.signInAs
     ? await sb.auth.signInWithPassword({ email: account.email, password: account.password })
     : await sb.auth.signUp({ email: account.email, password: account.password, options: { data: { full_name: account.fullName } } });
   const session = storage.get(storageKey);
-  if (error || !session) throw new Error(`could not sign ${account.email} in through /auth/v1: ${error?.message ?? 'no session (is AUTH_AUTOCONFIRM off?)'}`);
+  if (error || !session || !data.session)
+    throw new Error(`could not sign ${account.email} in through /auth/v1: ${error?.message ?? 'no session (is AUTH_AUTOCONFIRM off?)'}`);
+  // A new account's sample meetings are set up by a job moments after the sign-up: the page opens
+  // once they are there, so a test never sees them arrive halfway (first-visit.spec.ts sees them come).
+  if (!options.signInAs) await samplesSetUp(baseUrl, data.session.access_token);
 
   const context = await browser.newContext({
     baseURL: baseUrl,

@@ -20,7 +20,6 @@ export const BEST_EFFORTS = {
   'auto-delete-sweep': 'the auto-delete sweep failed: it runs again within the hour',
   'team-realtime': "a team's members were not told it changed: their next request reads it",
   'meeting-team-realtime': 'a team was not told a shared meeting changed: their next request reads it',
-  'new-account-hook': "a new account's start failed (the sample meetings)",
   'ask-embeddings-queue': 'Ask could not queue embeddings',
   'ask-embeddings': 'Ask: the embeddings server failed; answering from the search index alone',
   'ask-model': 'Ask: the notes LLM failed; answering with the passages',

@@ -92,6 +92,8 @@ export const EVENT_PAYLOADS = {
   'voice_consent.requested': z.object({ consentId: z.string(), meetingTitle: z.string() }),
   /** The subscription's payment failed and Stripe is retrying it (past_due): billing emails the person, once each time it becomes so. */
   'subscription.past_due': z.object({ plan: z.string(), planName: z.string() }),
+  /** An account was created (sign-up, or an emailed link or code that made one): its sample meetings are set up. */
+  'account.created': z.object({}),
   /** The account was deleted (its rows are gone by the time this is delivered). */
   'account.deleted': z.object({}),
 } as const;

@@ -275,6 +275,8 @@ export const MeetingStatsSchema = z.object({
   hoursRecorded: z.number(),
   /** Sample meetings still in the account (0 once removed): while any are, "Remove sample meetings" is offered. */
   sampleMeetings: z.number().check(z.int()),
+  /** A new account's sample meetings are still being set up (by a worker, moments after sign-up): the dashboard says so meanwhile. */
+  samplesSettingUp: z.boolean(),
   storageBytes: z.number().check(z.int()),
   storagePercent: z.number(),
   /** What the notes of the person's own meetings hold: the samples left out, as above. */

@@ -18,6 +18,7 @@ const STATS = {
   meetingsTranscribed: 1,
   hoursRecorded: 0.5,
   sampleMeetings: 0,
+  samplesSettingUp: false,
   storageBytes: 10,
   storagePercent: 0,
   insights: { keyPoints: 1, actionItems: 2, decisions: 0, topics: 3 },

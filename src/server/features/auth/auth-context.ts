@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/create-db.ts';
-import { bestEffort } from '#server/lib/best-effort.ts';
+import type { EventRecorder } from '#server/events/domain-events.ts';
 import type { Clock } from '#server/lib/clock.ts';
 import type { SessionsEnded } from '#server/lib/realtime/realtime-hub.ts';
 import type { SecretBox } from '#server/lib/secret-box.ts';
 import type { Mailer } from './mailer.ts';
 import type { RateLimits } from './rate-limits.ts';
+import type { UserRow } from './auth.table.ts';
 import type { SigningKeys } from './signing-keys.ts';
+import { createEmailUser } from './users.ts';
 
 /** What every auth endpoint works with; built once per server in auth.module.ts. */
 export type AuthContext = {
@@ -23,8 +25,8 @@ export type AuthContext = {
   /** `<PUBLIC_URL>/auth/v1`: the JWT issuer and the base of email links. */
   issuer: string;
   log: FastifyBaseLogger;
-  /** Other features' reactions to a new account (e.g. its sample meetings); failures never undo the sign-up. */
-  onUserCreated: readonly ((userId: string) => Promise<void>)[];
+  /** Records `account.created` with the new account; other features act on it off the request (its sample meetings). */
+  events: EventRecorder;
   /**
    * Sessions were ended (sign-out, refresh-token reuse, new password, MFA): the sockets opened with
    * their tokens close (the realtime hub, in every process). Called after the rows are gone.
@@ -32,7 +34,11 @@ export type AuthContext = {
   onSessionsEnded: (ended: SessionsEnded) => void;
 };
 
-export async function notifyUserCreated(ctx: AuthContext, userId: string): Promise<void> {
-  // The account exists whatever a hook does: one that fails is logged and counted, and the next runs.
-  for (const hook of ctx.onUserCreated) await bestEffort('new-account-hook', () => hook(userId), ctx.log, { userId });
+/** Creates an account with its email identity and, in the same transaction, its `account.created` event. */
+export async function createAccount(ctx: AuthContext, input: Parameters<typeof createEmailUser>[1]): Promise<UserRow> {
+  return ctx.events.transaction(async (trx, raise) => {
+    const user = await createEmailUser(trx, input);
+    raise({ type: 'account.created', actorId: user.id, ownerId: user.id, teamId: null, subject: { type: 'user', id: user.id }, payload: {} });
+    return user;
+  });
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Config } from '#server/config.ts';
 import type { Db } from '#server/db/create-db.ts';
 import { claimInstanceSetting } from '#server/db/instance-settings.ts';
+import type { EventRecorder } from '#server/events/domain-events.ts';
 import { BadJsonError } from '#server/http/json-body-parser.ts';
 import { systemClock, type Clock } from '#server/lib/clock.ts';
 import type { RateLimiters } from '#server/lib/rate-limit.ts';
@@ -35,7 +36,8 @@ type AuthModuleOptions = {
   secrets: SecretBox;
   /** The server's rate-limit port: the request limits, the sign-in guard and the email budget count there. */
   rateLimiters: RateLimiters;
-  onUserCreated?: ((userId: string) => Promise<void>)[];
+  /** Where `account.created` is recorded (the sample meetings subscribe). */
+  events: EventRecorder;
   onSessionsEnded?: AuthContext['onSessionsEnded'];
   mailer?: Mailer;
   clock?: Clock;
@@ -55,7 +57,7 @@ export async function createAuthModule(db: Db, config: Config, log: FastifyBaseL
     clock: options.clock ?? systemClock,
     issuer,
     log,
-    onUserCreated: options.onUserCreated ?? [],
+    events: options.events,
     onSessionsEnded: options.onSessionsEnded ?? (() => undefined),
   };
   if (context.mailer.transport === 'outbox') {

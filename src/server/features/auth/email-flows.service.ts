@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import { notifyUserCreated, type AuthContext } from './auth-context.ts';
+import { createAccount, type AuthContext } from './auth-context.ts';
 import { sendAuthEmail, sendEmailChange } from './auth-emails.ts';
 import { GoTrueError } from './gotrue-error.ts';
 import { hashPassword } from './passwords.ts';
 import { findUserByEmail, findUserByPendingEmail } from './users.repository.ts';
-import { createEmailUser, type Metadata } from './users.ts';
+import type { Metadata } from './users.ts';
 
 /** POST /recover: a recovery email, to known addresses only. */
 export async function requestRecovery(ctx: AuthContext, input: { email: string; redirectTo: string | undefined }): Promise<void> {
@@ -23,8 +23,7 @@ export async function requestEmailOtp(
     if (ctx.config.auth.disableSignup) throw new GoTrueError(422, 'signup_disabled', 'Signups not allowed for this instance');
     // A passwordless account: the random password is never shown; the person signs in by link or code.
     const passwordHash = await hashPassword(crypto.randomBytes(32).toString('base64url'), ctx.config.auth.passwordHash);
-    user = await createEmailUser(ctx.db, { email: input.email, passwordHash, data: input.data ?? {}, confirmed: false });
-    await notifyUserCreated(ctx, user.id);
+    user = await createAccount(ctx, { email: input.email, passwordHash, data: input.data ?? {}, confirmed: false });
   }
   await sendAuthEmail(ctx, { user, kind: user.email_confirmed_at ? 'magiclink' : 'signup', redirectTo: input.redirectTo });
 }

@@ -1,4 +1,4 @@
-import { notifyUserCreated, type AuthContext } from './auth-context.ts';
+import { createAccount, type AuthContext } from './auth-context.ts';
 import { sendAuthEmail } from './auth-emails.ts';
 import { GoTrueError } from './gotrue-error.ts';
 import { hashPassword } from './passwords.ts';
@@ -6,7 +6,7 @@ import { createSession } from './sessions.ts';
 import { tokenResponse, type TokenResponse } from './token-response.ts';
 import { fakeUser, loadUserJson, type UserJson } from './user-response.ts';
 import { findUserByEmail, touchLastSignIn } from './users.repository.ts';
-import { createEmailUser, type Metadata } from './users.ts';
+import type { Metadata } from './users.ts';
 
 type SignUpInput = { email: string; password: string; data: Metadata; redirectTo: string | undefined; ip: string; userAgent: string | null };
 
@@ -30,13 +30,12 @@ export async function signUpWithEmail(ctx: AuthContext, input: SignUpInput): Pro
     return loadUserJson(ctx.db, existing.id);
   }
 
-  const user = await createEmailUser(ctx.db, {
+  const user = await createAccount(ctx, {
     email,
     passwordHash: await hashPassword(input.password, ctx.config.auth.passwordHash),
     data,
     confirmed: autoconfirm,
   });
-  await notifyUserCreated(ctx, user.id);
   if (!autoconfirm) {
     await sendAuthEmail(ctx, { user, kind: 'signup', redirectTo });
     return loadUserJson(ctx.db, user.id);

@@ -1,4 +1,5 @@
 import type { Db } from '#server/db/create-db.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 import type { IdentityRow, UserRow } from './auth.table.ts';
 import { nowIso } from './clock.ts';
 
@@ -21,7 +22,7 @@ export async function findUserByPendingEmail(db: Db, email: string): Promise<Use
 }
 
 export async function insertUserWithIdentity(db: Db, user: UserRow, identity: IdentityRow): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     await trx.insertInto('auth_users').values(user).execute();
     await trx.insertInto('auth_identities').values(identity).execute();
   });

@@ -287,6 +287,8 @@ async function syncSpeakerParticipants(db: Db, meetingId: string): Promise<void>
 }
 
 export type NewMeeting = {
+  /** A chosen id (a sample meeting's, the same when its setting up runs again); a new one otherwise. */
+  id?: string;
   ownerId: string;
   title: string;
   source: MeetingsTable['source'];
@@ -310,7 +312,7 @@ export async function createMeeting(db: Db, input: NewMeeting): Promise<string> 
 
 /** createMeeting's work inside the caller's transaction (an import writes its transcript in the same one); answers the new id. */
 export async function insertMeeting(trx: Db, input: NewMeeting): Promise<string> {
-  const id = crypto.randomUUID();
+  const id = input.id ?? crypto.randomUUID();
   const now = nowIso();
   await trx
     .insertInto('meetings')
@@ -742,7 +744,7 @@ export async function deleteMeetings(
 export async function meetingStats(
   db: Db,
   ownerId: string,
-): Promise<Omit<MeetingStats, 'insights' | 'storageBytes' | 'storagePercent'> & { transcriptBytes: number }> {
+): Promise<Omit<MeetingStats, 'insights' | 'storageBytes' | 'storagePercent' | 'samplesSettingUp'> & { transcriptBytes: number }> {
   const totals = await db
     .selectFrom('meetings')
     .where('owner_id', '=', ownerId)

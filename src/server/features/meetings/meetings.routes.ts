@@ -15,7 +15,8 @@ type MeetingsRouteDeps = {
   transcription: Pick<TranscriptionService, 'processingOf'>;
   /** Each meeting's notes and their state; the dashboard's counts. */
   notes: Pick<NotesService, 'ofMeeting' | 'counts'>;
-  samples: Pick<SamplesService, 'demoMeeting'>;
+  /** The /demo tour's meeting, and whether a new account's samples are still being set up (the dashboard's stats). */
+  samples: Pick<SamplesService, 'demoMeeting' | 'settingUp'>;
   /** The caller's plan: transcription hours a month and participants per meeting. */
   billing: Pick<BillingService, 'assertCanTranscribe' | 'assertParticipants'>;
 };
@@ -111,8 +112,8 @@ export function registerMeetingRoutes(route: Router, deps: MeetingsRouteDeps): v
   route(meetingEndpoints.demo, async () => deps.samples.demoMeeting());
   route(meetingEndpoints.stats, async (request) => {
     const ownerId = caller(request).user.id;
-    const [stats, insights] = await Promise.all([meetings.stats(ownerId), deps.notes.counts(ownerId)]);
-    return { ...stats, insights };
+    const [stats, insights, samplesSettingUp] = await Promise.all([meetings.stats(ownerId), deps.notes.counts(ownerId), deps.samples.settingUp(ownerId)]);
+    return { ...stats, samplesSettingUp, insights };
   });
   // Registered before /:id so the literal path wins.
   route(meetingEndpoints.removeSamples, async (request) => ({ deleted: await meetings.removeSamples(caller(request).user.id) }));

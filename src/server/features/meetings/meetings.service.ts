@@ -340,7 +340,7 @@ export function createMeetingsService(deps: {
     exists: (ownerId: string, id: string): Promise<boolean> => ownsMeeting(db, ownerId, id),
     /** Whose the meeting is (its recording is stored as theirs), whoever asks; undefined when there is no such meeting. */
     ownerOf: async (id: string): Promise<string | undefined> => (await ownershipOf(db, id))?.owner_id,
-    stats: async (ownerId: string): Promise<Omit<MeetingStats, 'insights'>> => {
+    stats: async (ownerId: string): Promise<Omit<MeetingStats, 'insights' | 'samplesSettingUp'>> => {
       const [{ transcriptBytes, ...stats }, stored] = await Promise.all([meetingStats(db, ownerId), blobs.usage(ownerId)]);
       const storageBytes = stored + transcriptBytes;
       return { ...stats, storageBytes, storagePercent: Math.min(100, Math.round((storageBytes / quotaBytes) * 1000) / 10) };
@@ -620,22 +620,30 @@ export function createMeetingsService(deps: {
     },
 
     /** One of a new account's sample meetings, ready with its transcript; answers its id, segment ids and transcript revision. */
-    createSample: async (ownerId: string, sample: SampleInput) => {
-      const id = await createMeeting(db, {
-        ownerId,
-        title: sample.title,
-        source: 'sample',
-        status: 'ready',
-        options: {},
-        participants: sample.participants,
-        startedAt: sample.startedAt,
-        durationSeconds: sample.durationSeconds,
-        summary: sample.summary,
-        isSample: true,
+    /**
+     * A sample meeting with its transcript, in one transaction, under `id` when given: one there
+     * already (its setting up ran again) is left as it is, `alreadyThere`.
+     */
+    createSample: async (ownerId: string, sample: SampleInput, id: string = crypto.randomUUID()) => {
+      if (await ownsMeeting(db, ownerId, id)) return { id, segmentIds: [], transcriptRevision: 0, alreadyThere: true };
+      const segmentIds = await inTransaction(db, async (trx) => {
+        await createMeeting(trx, {
+          id,
+          ownerId,
+          title: sample.title,
+          source: 'sample',
+          status: 'ready',
+          options: {},
+          participants: sample.participants,
+          startedAt: sample.startedAt,
+          durationSeconds: sample.durationSeconds,
+          summary: sample.summary,
+          isSample: true,
+        });
+        return replaceTranscript(trx, id, sample.transcript);
       });
-      const segmentIds = await replaceTranscript(db, id, sample.transcript);
       const meeting = await getMeeting(db, ownerOnly(ownerId), id);
-      return { id, segmentIds, transcriptRevision: meeting?.transcriptRevision ?? 0 };
+      return { id, segmentIds, transcriptRevision: meeting?.transcriptRevision ?? 0, alreadyThere: false };
     },
 
     // The lifecycle: each answers whether the meeting was in a status the step may start from.

@@ -34,31 +34,52 @@ function itemOf(note: SampleNote, segments: { id: string; startMs: number; endMs
 
 /**
  * The sample content (sample-meetings.ts): stored for every new account as meetings with their
- * notes, and shown signed out as the /demo tour's meeting (built in memory, nothing stored).
+ * notes, off the sign-up request (the `account.created` event's delivery, samples.subscribers.ts),
+ * and shown signed out as the /demo tour's meeting (built in memory, nothing stored).
  */
 export type SamplesService = ReturnType<typeof createSamplesService>;
 
-export function createSamplesService(deps: { meetings: MeetingsService; notes: NotesService }) {
+export function createSamplesService(deps: {
+  meetings: MeetingsService;
+  notes: NotesService;
+  /** Whether the account's setting up is still on its way (its `account.created` delivery pending). */
+  settingUp: (userId: string) => Promise<boolean>;
+  /** Whether the account still exists (one deleted before its samples were set up gets none). */
+  accountExists: (userId: string) => Promise<boolean>;
+}) {
   return {
-    /** A new account's six sample meetings, badged Sample. */
-    seed: async (ownerId: string, now = new Date()): Promise<void> => {
-      for (const sample of SAMPLE_MEETINGS) {
+    /**
+     * A new account's six sample meetings, badged Sample. `key` (the event's id) names them, so a
+     * delivery run again after a failure adds only the ones still missing.
+     */
+    seed: async (ownerId: string, key: string, now = new Date()): Promise<void> => {
+      if (!(await deps.accountExists(ownerId))) return;
+      for (const [index, sample] of SAMPLE_MEETINGS.entries()) {
         const startedAt = startOf(sample, now);
-        const created = await deps.meetings.createSample(ownerId, { ...sample, startedAt });
+        const created = await deps.meetings.createSample(ownerId, { ...sample, startedAt }, sampleId(key, index));
+        if (created.alreadyThere) continue;
         const segments = sample.transcript.segments.map((s, i) => ({ id: created.segmentIds[i]!, startMs: s.startMs, endMs: s.endMs }));
         const items = sample.notes.map((note) => itemOf(note, segments, startedAt));
         await deps.notes.storeSampleNotes(created.id, items, created.transcriptRevision);
       }
     },
+    /** Whether a new account's sample meetings are still being set up (the dashboard says so meanwhile). */
+    settingUp: (userId: string): Promise<boolean> => deps.settingUp(userId),
     /** The first sample meeting, for the public /demo tour. */
     demoMeeting: (now = new Date()): MeetingDetail => demoMeeting(now),
   };
 }
 
+/** A sample meeting's id: the same for one account's setting up however often it runs, unguessable from outside. */
+function sampleId(key: string, index: number): string {
+  return uuidOf(crypto.createHash('sha256').update(`parley-sample:${key}:${index}`).digest('hex'));
+}
+
+const uuidOf = (hex: string) => `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+
 /** A deterministic id per sample position, so the public demo's ids are stable across requests. */
 function demoId(kind: string, index: number): string {
-  const hex = crypto.createHash('sha256').update(`parley-demo:${kind}:${index}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return uuidOf(crypto.createHash('sha256').update(`parley-demo:${kind}:${index}`).digest('hex'));
 }
 
 function demoMeeting(now: Date): MeetingDetail {

@@ -16,7 +16,7 @@ let userId: string;
 beforeAll(async () => {
   // A web-only process: jobs it queues wait for a worker, so the test sees them queued.
   t = await buildTestApp({ env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false' }, deps: { role: 'web' } });
-  ({ token, userId } = await signUpUser(t.app, 'status'));
+  ({ token, userId } = await signUpUser(t.app, 'status', { samples: false }));
 });
 afterAll(() => t.close());
 

@@ -82,7 +82,7 @@ describe('the recording length cap', () => {
       TRANSCRIBE_RETRY_DELAY_SECONDS: '1',
       WORKER_ENGINE: 'fake',
     });
-    const { token } = await signUpUser(web.app, 'limits');
+    const { token } = await signUpUser(web.app, 'limits', { samples: false });
     const before = peakRssMb(worker.pid);
 
     const id = await storedMeeting(token, long, 'audio/ogg', 9.5 * 3600);
@@ -106,7 +106,7 @@ describe('the recording length cap', () => {
       TRANSCRIBE_RETRY_DELAY_SECONDS: '1',
       WORKER_ENGINE: 'fake',
     });
-    const { token } = await signUpUser(web.app, 'limits');
+    const { token } = await signUpUser(web.app, 'limits', { samples: false });
     const before = peakRssMb(worker.pid);
     // Noise Reduction off: ffmpeg's denoiser runs in ffmpeg's process, not the worker's whose memory is
     // asserted, and on two hours it is long CPU work (the hour of talk below keeps it, on the recogniser's copy).
@@ -144,7 +144,7 @@ describe('speaker identification a window at a time', () => {
       WORKER_ENGINE: 'fake',
       WORKER_SPEAKERS: 'clustering',
     });
-    const { token } = await signUpUser(web.app, 'speakers-memory');
+    const { token } = await signUpUser(web.app, 'speakers-memory', { samples: false });
     const before = peakRssMb(worker.pid);
     // Speaker Detection on (the default).
     const id = await storeAndQueue(web, token, hour, 'audio/ogg', 3600);

@@ -82,6 +82,7 @@ export const meetingExamples: ExamplesOf<typeof meetingEndpoints> = {
       meetingsTranscribed: 40,
       hoursRecorded: 31.5,
       sampleMeetings: 0,
+      samplesSettingUp: false,
       storageBytes: 1_288_490_188,
       storagePercent: 12,
       insights: { keyPoints: 214, actionItems: 97, decisions: 38, topics: 120 },

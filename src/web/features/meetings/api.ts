@@ -1,4 +1,5 @@
 import { hashKey, keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { toast } from '#web/lib/toast.ts';
 import { calendarEndpoints } from '#shared/contracts/calendar.ts';
 import { meetingEndpoints, type AudioLink, type AudioPeaks, type MeetingDetail, type MeetingListQuery } from '#shared/contracts/meetings.ts';
@@ -76,6 +77,22 @@ export const useSpeakerNames = (enabled: boolean) =>
 export const useMeetings = (query: Partial<MeetingListQuery>) => useQuery(meetingListOptions(query));
 
 export const useMeetingStats = () => useQuery(meetingStatsOptions());
+
+/**
+ * Whether a new account's sample meetings are still being set up (a worker does it moments after
+ * sign-up): the usage is asked again every second until they are there, then the meetings are read again.
+ */
+export function useSamplesSettingUp(): boolean {
+  const client = useQueryClient();
+  const { data } = useQuery({ ...meetingStatsOptions(), refetchInterval: (query) => (query.state.data?.samplesSettingUp ? 1000 : false) });
+  const settingUp = data?.samplesSettingUp === true;
+  const wasSettingUp = useRef(settingUp);
+  useEffect(() => {
+    if (wasSettingUp.current && !settingUp) void client.invalidateQueries({ queryKey: meetingKeys.all });
+    wasSettingUp.current = settingUp;
+  }, [settingUp, client]);
+  return settingUp;
+}
 
 export const useMeeting = (id: string) =>
   useQuery({

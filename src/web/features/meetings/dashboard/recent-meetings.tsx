@@ -6,13 +6,14 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '#web/components/ui/table.tsx';
 import { formatDate, formatDuration } from '#web/lib/format.ts';
-import { useMeetings } from '../api.ts';
+import { useMeetings, useSamplesSettingUp } from '../api.ts';
 import { RemoveSamples } from '../components/remove-samples.tsx';
 import { SharedByBadge } from '../components/shared-by.tsx';
 
 /** The dashboard's three latest meetings, with the way to remove the sample meetings. */
 export function RecentMeetings() {
   const { data, isPending, isError } = useMeetings({ page: 1, pageSize: 3 });
+  const samplesSettingUp = useSamplesSettingUp();
   return (
     <Card className="lg:col-span-2">
       <CardHeader>
@@ -29,6 +30,10 @@ export function RecentMeetings() {
           </div>
         ) : isError ? (
           <p className="text-sm text-destructive">Your meetings could not be loaded. Try again in a moment.</p>
+        ) : data.items.length === 0 && samplesSettingUp ? (
+          <p role="status" className="py-8 text-center text-muted-foreground">
+            Setting up your sample meetings…
+          </p>
         ) : data.items.length === 0 ? (
           <div className="py-8 text-center">
             <p className="text-muted-foreground">No meetings recorded yet.</p>

@@ -9,7 +9,7 @@ import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardContent } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { paths } from '#web/app/paths.ts';
-import { useMeetings } from '../api.ts';
+import { useMeetings, useSamplesSettingUp } from '../api.ts';
 import type { ShareDialogComponent } from '../components/share-dialog-slot.ts';
 import { DateRangeFilter, rangeLabel } from './date-range-filter.tsx';
 import { FiltersMenu } from './filters-menu.tsx';
@@ -125,10 +125,15 @@ function ActiveFilters({
 }
 
 function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
+  const samplesSettingUp = useSamplesSettingUp();
   return (
     <Card>
       <CardContent className="py-12 text-center">
-        {filtered ? (
+        {samplesSettingUp && !filtered ? (
+          <p role="status" className="text-muted-foreground">
+            Setting up your sample meetings…
+          </p>
+        ) : filtered ? (
           <>
             <SearchXIcon className="mx-auto mb-3 size-8 text-muted-foreground" aria-hidden="true" />
             <p className="font-medium">No meetings found</p>
