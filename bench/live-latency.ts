@@ -18,7 +18,8 @@ import { startServer } from './lib/server.ts';
 const FRAME_MS = 100;
 const BYTES_PER_MS = 32;
 
-const pcmOf = (file: string) =>
+/** A clip of the shared audio as the browser streams it: 16 kHz mono s16le. */
+export const pcmOf = (file: string) =>
   execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-i', path.join(sharedAudioDir(), file), '-f', 's16le', '-ac', '1', '-ar', '16000', 'pipe:1'], {
     maxBuffer: 1 << 26,
   });

@@ -1,6 +1,7 @@
 // BENCH_ONLY=scale: `npm run cluster`'s processes (2 web + 2 worker behind HAProxy, PostgreSQL,
-// Redis) under a mixed load, with one web process, one worker and Redis killed or restarted midway;
-// then the database is read for lost and duplicated work. Figures printed, never asserted.
+// Redis) under a mixed load (requests, uploads, live transcripts), with one web process, one worker
+// and Redis killed or restarted midway; then the database is read for lost and duplicated work.
+// Figures printed, never asserted.
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
@@ -9,6 +10,8 @@ import path from 'node:path';
 import pg from 'pg';
 import * as tus from 'tus-js-client';
 import WebSocket from 'ws';
+import { LIVE_PATH, LiveServerMessageSchema, type LiveAuthMessage } from '#shared/contracts/live.ts';
+import { pcmOf } from './live-latency.ts';
 import type { Row } from './lib/report.ts';
 
 /** Length of each throughput phase (1 web, then 2 web), s. */
@@ -17,6 +20,8 @@ const PHASE_SECONDS = Number(process.env.BENCH_SCALE_PHASE_SECONDS ?? 15);
 const FAULT_SECONDS = Number(process.env.BENCH_SCALE_SECONDS ?? 75);
 /** Recordings uploaded during it (real speech, transcribed by pocketsphinx, notes by the local engine). */
 const UPLOADS = Number(process.env.BENCH_SCALE_UPLOADS ?? 8);
+/** Live transcripts at once during it, each recording after recording (24.7 s of read speech streamed at real time). */
+const LIVE_AT_ONCE = Number(process.env.BENCH_SCALE_LIVE ?? 2);
 const USERS = 16;
 /** Requests in flight at once (each loop one person, one address). */
 const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 12);
@@ -95,6 +100,11 @@ async function newPerson(base: string, i: number): Promise<Person> {
   const session = await signIn(base, person);
   if (session.status !== 200) throw new Error(`sign-in: ${session.status} ${session.body}`);
   person.token = (JSON.parse(session.body) as { access_token: string }).access_token;
+  // The sample meetings are set up by a worker moments after the sign-up: their ids are the mix's meetings.
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 100))) {
+    const stats = await person.http.request(`${base}/api/v1/meetings/stats`, { headers: json(person.token) });
+    if (stats.status === 200 && !(JSON.parse(stats.body) as { samplesSettingUp: boolean }).samplesSettingUp) break;
+  }
   const list = await person.http.request(`${base}/api/v1/meetings?page=1&pageSize=12`, { headers: json(person.token) });
   person.meetingIds = (JSON.parse(list.body) as { items: { id: string }[] }).items.map((m) => m.id);
   return person;
@@ -309,6 +319,62 @@ async function uploadRecording(base: string, person: Person, clip: string, n: nu
   }
 }
 
+type LiveResult = { outcome: 'completed' | 'interrupted' | 'refused'; latencies: number[]; detail?: string };
+
+/**
+ * One live transcript as the recorder runs it, through HAProxy: a meeting made, the /realtime/live
+ * socket signed in for it, 100 ms PCM frames at real time, each line's latency taken from the end of
+ * its speech in the audio to its arrival. A socket closed before the audio ends (its web process
+ * killed) is `interrupted`; one refused before `ready` (busy, or no process to take it) `refused`.
+ */
+async function liveSession(base: string, person: Person, pcm: Buffer): Promise<LiveResult> {
+  const created = await person.http
+    .request(`${base}/api/v1/meetings`, { method: 'POST', headers: json(person.token), body: JSON.stringify({ title: 'Scale live', source: 'mic' }) })
+    .catch((error: unknown) => ({ status: 0, body: (error as Error).message }));
+  if (created.status !== 201) return { outcome: 'refused', latencies: [], detail: `create ${created.status}` };
+  const meetingId = (JSON.parse(created.body) as { id: string }).id;
+  const socket = new WebSocket(`${base.replace(/^http/, 'ws')}${LIVE_PATH}`, { localAddress: person.address });
+  const arrivals: { endMs: number; at: number }[] = [];
+  let ended: string | undefined;
+  let started = 0;
+  const ready = new Promise<boolean>((resolve) => {
+    socket.once('open', () => socket.send(JSON.stringify({ type: 'auth', accessToken: person.token, meetingId, channels: 1 } satisfies LiveAuthMessage)));
+    socket.on('message', (data: Buffer) => {
+      const message = LiveServerMessageSchema.safeParse(JSON.parse(data.toString()));
+      if (!message.success) return;
+      if (message.data.type === 'ready') resolve(true);
+      else if (message.data.type === 'line') arrivals.push({ endMs: message.data.line.endMs, at: performance.now() });
+      else if (message.data.type === 'error') ended ??= message.data.message;
+    });
+    socket.on('close', (code: number, reason: Buffer) => {
+      ended ??= `closed ${code} ${reason.toString()}`.trim();
+      resolve(false);
+    });
+    socket.on('error', (error: Error) => {
+      ended ??= error.message;
+      resolve(false);
+    });
+  });
+  if (!(await ready)) return { outcome: 'refused', latencies: [], detail: ended };
+  const frameBytes = 100 * 32;
+  // A second of silence after the speech closes the last utterance, as a pause in talk would.
+  const audio = Buffer.concat([pcm, Buffer.alloc(1000 * 32)]);
+  started = performance.now();
+  for (let i = 0; i * frameBytes < audio.length && ended === undefined; i++) {
+    const due = started + (i + 1) * 100;
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+    if (socket.readyState === WebSocket.OPEN) socket.send(audio.subarray(i * frameBytes, (i + 1) * frameBytes));
+  }
+  const interrupted = ended;
+  if (interrupted === undefined) await new Promise((resolve) => setTimeout(resolve, 3000));
+  socket.close();
+  return {
+    outcome: interrupted === undefined ? 'completed' : 'interrupted',
+    latencies: arrivals.map(({ endMs, at }) => at - started - endMs),
+    detail: interrupted,
+  };
+}
+
 /** The database's account of every uploaded meeting: its state, and how many times each hand-off happened. */
 async function readOutcome(databaseUrl: string, meetingIds: string[]) {
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -423,6 +489,17 @@ export async function benchScale(): Promise<{ rows: Row[]; line: string }> {
       }
       return Promise.all(results);
     })();
+    const livePcm = pcmOf('librivox_ss_5utt.wav');
+    const live = (async () => {
+      const results: LiveResult[] = [];
+      await Promise.all(
+        Array.from({ length: LIVE_AT_ONCE }, async (_, i) => {
+          const person = people[USERS - 1 - i]!;
+          while (!faultDone()) results.push(await liveSession(base, person, livePcm));
+        }),
+      );
+      return results;
+    })();
     const faults: { what: string; at: number }[] = [];
     let web2Before: Health | undefined;
     const faultPlan = (async () => {
@@ -452,6 +529,7 @@ export async function benchScale(): Promise<{ rows: Row[]; line: string }> {
     await faultPlan;
     await bruteForce;
     const uploaded = await uploads;
+    const lives = await live;
     const end = { web1: await healthOf(web1.port, operator.token), web2: await healthOf(web2.port, operator.token) };
 
     // Every job to its end: each uploaded meeting transcribed and its notes written.
@@ -486,6 +564,9 @@ export async function benchScale(): Promise<{ rows: Row[]; line: string }> {
     const otherErrors = mixed.errors.filter((e) => typeof e.status === 'number' && e.status < 500);
     const p99s = [end.web1, web2Before!, end.web2].map((h) => h.eventLoopDelayMs.p99);
     const loopP99 = Math.max(...p99s);
+    const liveLatencies = lives.flatMap((l) => l.latencies);
+    const liveCount = (outcome: LiveResult['outcome']) => lives.filter((l) => l.outcome === outcome).length;
+    const liveReasons = [...new Set(lives.filter((l) => l.detail).map((l) => `${l.outcome}: ${l.detail}`))];
     const acrossP95 = percentile(realtime.across, 95);
     const localP95 = percentile(realtime.local, 95);
     const sentP95 = percentile(realtime.fromSent, 95);
@@ -531,6 +612,16 @@ export async function benchScale(): Promise<{ rows: Row[]; line: string }> {
             .filter((u) => u.detail)
             .map((u) => ` (${u.outcome}: ${u.detail})`)
             .join(''),
+      },
+      {
+        name: `live transcripts (${LIVE_AT_ONCE} at once, through HAProxy, during the faults)`,
+        value:
+          `${lives.length} sessions: ${liveCount('completed')} completed, ${liveCount('interrupted')} interrupted, ${liveCount('refused')} refused; ` +
+          (liveLatencies.length === 0
+            ? 'no lines'
+            : `line latency p50 ${percentile(liveLatencies, 50).toFixed(0)} ms, p95 ${percentile(liveLatencies, 95).toFixed(0)} ms over ${liveLatencies.length} lines`) +
+          (liveReasons.length ? ` (${liveReasons.join('; ')})` : ''),
+        note: 'pocketsphinx; a session on the killed web process ends, as the recorder then reconnects',
       },
       {
         name: 'jobs (read from the database)',
