@@ -22,6 +22,8 @@ import { TEST_JOB_TIMINGS } from '#tests/support/test-job-timings.ts';
 // waits for the other's request.
 
 const speech = { engine: createFakeSpeechEngine(), speakers: createFakeSpeakerIdentifier() };
+/** A request gives up waiting for an upload's lock after 2 s here (20 s in production), so the 423 below comes soon. */
+const uploadLockTimings = { acquireTimeoutMs: 2_000, leaseMs: 10_000, retryMs: 20 };
 let webA: TestApp;
 let webB: { app: FastifyInstance; deps: Deps; baseUrl: string };
 
@@ -29,10 +31,10 @@ beforeAll(async () => {
   webA = await buildTestApp({
     listen: true,
     env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', REDIS_URL: testRedisUrl(), REDIS_KEY_PREFIX: `test-${crypto.randomUUID()}` },
-    deps: { speech },
+    deps: { speech, uploadLockTimings },
   });
   // The second web process: the same configuration, database and data folder; its own Redis connection and locks.
-  const deps = await createDeps(webA.config, { database: webA.database, role: 'web', jobTimings: TEST_JOB_TIMINGS, speech });
+  const deps = await createDeps(webA.config, { database: webA.database, role: 'web', jobTimings: TEST_JOB_TIMINGS, speech, uploadLockTimings });
   const app = await buildApp(deps);
   const port = await findFreePort();
   await app.listen({ port, host: '127.0.0.1' });
@@ -130,5 +132,40 @@ describe('one upload, PATCHed through two web processes at once', () => {
       .executeTakeFirstOrThrow();
     expect(Number(row.audio_bytes)).toBe(data.length);
     expect(sha(fs.readFileSync(localBlobPath(webA.config.dataDir, row.audio_key!)))).toBe(sha(data));
+  });
+
+  it('answers 423, with what to do, a PATCH that waited its time for an upload the other process keeps working on; the next one goes on', async () => {
+    const { token } = await signUpUser(webA.app, 'busy');
+    const auth = { authorization: `Bearer ${token}`, 'tus-resumable': '1.0.0' };
+    const created = await fetch(`${webA.baseUrl}/api/v1/meetings`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ title: 'Busy upload', source: 'upload' }),
+    });
+    const meetingId = ((await created.json()) as MeetingDetail).id;
+    const post = await fetch(`${webA.baseUrl}/uploads`, {
+      method: 'POST',
+      headers: { ...auth, 'upload-length': '1000', 'upload-metadata': `meetingId ${b64(meetingId)},filetype ${b64('audio/wav')}` },
+    });
+    const uploadPath = post.headers.get('location')!;
+    const patch = () =>
+      fetch(`${webA.baseUrl}${uploadPath}`, {
+        method: 'PATCH',
+        headers: { ...auth, 'upload-offset': '0', 'content-type': 'application/offset+octet-stream' },
+        body: Buffer.alloc(100),
+      });
+
+    // A request on web B holds the upload and never lets go (a stuck write).
+    const held = webB.deps.uploads.store.locker.newLock(uploadPath.split('/').pop()!);
+    await held.lock(new AbortController().signal, () => {});
+    const refused = await patch();
+    expect(refused.status).toBe(423);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      'Another request is still working on this upload. Try again in a moment: it resumes from the last saved byte.',
+    );
+    await held.unlock();
+    const accepted = await patch();
+    expect(accepted.status).toBe(204);
+    expect(accepted.headers.get('upload-offset')).toBe('100');
   });
 });
