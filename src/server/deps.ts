@@ -300,6 +300,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     // Called only once a request runs, when the billing service below exists.
     historySince: (userId) => billing.historySince(userId),
     usage: {
+      assertCanTranscribe: (userId) => billing.assertCanTranscribe(userId),
       counted: (trx, entry) => billing.usage.counted(trx, entry),
       givenBack: (trx, meetingId) => billing.usage.givenBack(trx, meetingId),
     },

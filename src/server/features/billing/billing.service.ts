@@ -66,7 +66,7 @@ export type BillingService = ReturnType<typeof createBillingService>;
 
 /**
  * Plans and their limits (spec §9's pricing page), enforced where each feature is used: transcription
- * hours a month (recording, upload, import), participants per meeting, export formats, history (older
+ * hours a month (recording, upload, import, Retry), participants per meeting, export formats, history (older
  * meetings hidden, never deleted), real-time transcription, API access, team management and custom vocabulary. Without
  * Stripe configured nobody is limited unless the administrator assigned them a plan; with it, an
  * account's plan is its assigned one, else its subscription's, else Free. Refusals name the plan and
@@ -241,7 +241,7 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
       givenBack: (trx: Db, meetingId: string) => giveUsageBack(trx, meetingId, deps.now()),
     },
 
-    /** A new recording, upload or import: refused once the month's transcription hours are used up. */
+    /** A new recording, upload or import, or a Retry of a failed transcription: refused once the month's transcription hours are used up. */
     assertCanTranscribe: async (userId: string): Promise<void> => {
       const plan = await planOf(userId);
       const limit = plan?.limits.hoursPerMonth;

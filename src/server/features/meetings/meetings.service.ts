@@ -123,6 +123,8 @@ export type TeamsPort = {
  * deleting the meeting later gives none back.
  */
 export type UsagePort = {
+  /** Refuses (PLAN_LIMIT) once the owner's transcription hours for the month are used up: the check a new recording, upload or import passes too. */
+  assertCanTranscribe: (userId: string) => Promise<void>;
   counted: (trx: Db, entry: { meetingId: string; userId: string; source: string; seconds: number }) => Promise<void>;
   /** The transcription failed for good: its hours count for nothing unless it is retried. */
   givenBack: (trx: Db, meetingId: string) => Promise<void>;
@@ -730,6 +732,8 @@ export function createMeetingsService(deps: {
       if (!meeting) return 'not-found';
       if (meeting.status !== 'failed') return 'not-failed';
       if (!meeting.hasAudio) return 'no-audio';
+      // Its hours were given back when it failed: transcribing it again needs them, as a new upload would.
+      await deps.usage?.assertCanTranscribe(ownerId);
       const retried = await inTransaction(db, async (trx) => {
         const moved = await transition(trx, meetingId, 'transcriptionRetried', { failure_reason: null });
         // Accepted again: the hours given back when it failed count again.
