@@ -92,6 +92,8 @@ export const EVENT_PAYLOADS = {
   'voice_consent.requested': z.object({ consentId: z.string(), meetingTitle: z.string() }),
   /** The subscription's payment failed and Stripe is retrying it (past_due): billing emails the person, once each time it becomes so. */
   'subscription.past_due': z.object({ plan: z.string(), planName: z.string() }),
+  /** An invoice's payment failed (Stripe's `invoice.payment_failed`), raised once per invoice: billing emails the person, notifications rings the bell. Amount in the currency's smallest unit. */
+  'invoice.payment_failed': z.object({ invoiceId: z.string(), amountDue: z.number(), currency: z.string() }),
   /** The account was deleted (its rows are gone by the time this is delivered). */
   'account.deleted': z.object({}),
 } as const;

@@ -78,6 +78,7 @@ describe('plans without billing configured', () => {
         plan: null,
         subscription: null,
         trialAvailable: false,
+        paymentFailure: null,
         // The aged meeting is no longer this month's; the samples never count.
         usage: {
           hoursThisMonth: 6,
