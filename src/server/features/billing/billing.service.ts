@@ -500,6 +500,8 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
     /** The `subscription.past_due` email: to the billing email of Settings › Billing (the account's unless changed). */
     sendPastDueEmail: async (userId: string, planName: string): Promise<void> => {
       if (!stripe) return;
+      // The unpaid invoice that made it past due was told already (Stripe usually sends its event first): one email for one failure.
+      if (await openPaymentFailureOf(db, userId)) return;
       const to = (await stripe.detailsOf(userId)).email.trim();
       if (!to) return deps.log.warn({ userId }, 'a failed payment was not emailed: the account has no email');
       await stripe.sendEmail(pastDueEmail({ to, planName, link: stripe.returnUrl }));

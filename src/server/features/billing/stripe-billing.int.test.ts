@@ -309,6 +309,12 @@ describe('billing with Stripe', () => {
     expect(next.invoice.id).not.toBe(first.invoice.id);
     await expect.poll(() => mailsTo().length, { timeout: 10_000 }).toBe(2);
     await expect.poll(async () => (await bell()).length, { timeout: 10_000 }).toBe(2);
+    // The subscription past due because of that invoice: no second email about the same failure.
+    await stripe.failPayment(subscription.id);
+    await t.deps.jobs.idle();
+    expect(smtp.messages.filter((m) => m.subject === 'Your Parley payment did not go through' && m.to && !Array.isArray(m.to) && m.to.text === email)).toEqual(
+      [],
+    );
   });
 
   it("Billing Information is saved to the account's Stripe customer", async () => {
