@@ -192,6 +192,8 @@ export function createMeetingsService(deps: {
   historySince?: (userId: string) => Promise<string | undefined>;
   /** Transcription hours used (the billing feature); without it nothing is counted. */
   usage?: UsagePort;
+  /** A meeting's custom vocabulary (the vocabulary feature): its near-misses are corrected in an imported transcript; none without it. */
+  vocabularyOf?: (meeting: { ownerId: string; teamId: string | null }) => Promise<string[]>;
 }) {
   const { db, blobs, events } = deps;
   const audioDownloads = createAudioDownloads({ blobs });
@@ -405,8 +407,11 @@ export function createMeetingsService(deps: {
       // The file's bytes count in the storage quota, as a recording's do.
       const [{ transcriptBytes }, stored] = await Promise.all([meetingStats(db, ownerId), blobs.usage(ownerId)]);
       if (stored + transcriptBytes + bytes > quotaBytes) return { overQuota: quotaBytes };
+      // The owner's and the team's vocabulary, corrected as a transcription's are (before the
+      // transcript.ready event, so the notes, Ask and emails read the corrected lines).
+      const vocabulary = (await deps.vocabularyOf?.({ ownerId, teamId: body.teamId ?? null })) ?? [];
       // A 5 MB file takes a second to read: off the event loop, so the server answers meanwhile.
-      const parsed = await parseTranscriptOffThread(body.fileName, body.content);
+      const parsed = await parseTranscriptOffThread(body.fileName, body.content, vocabulary);
       if (!parsed.ok) return { problem: parsed.problem };
       const title = body.title || body.fileName.replace(/\.[^.]+$/, '').slice(0, MAX_TITLE_LENGTH);
       const teamId = body.teamId ?? null;
