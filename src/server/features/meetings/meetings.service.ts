@@ -620,10 +620,10 @@ export function createMeetingsService(deps: {
       return { title: row.title, file: await audioDownloads.prepare(row.audio_key, row.owner_id, format), recordingKey: row.audio_key };
     },
     /** The caller's meeting while it is being recorded, for the live transcript; undefined otherwise. */
-    recording: async (ownerId: string, id: string): Promise<{ audioSources: string[] } | undefined> => {
+    recording: async (ownerId: string, id: string): Promise<{ audioSources: string[]; teamId: string | null } | undefined> => {
       const row = await recordingOf(db, ownerId, id);
       if (!row || row.status !== 'recording') return undefined;
-      return { audioSources: parseSources(row.audio_sources) };
+      return { audioSources: parseSources(row.audio_sources), teamId: row.team_id };
     },
 
     /** One of a new account's sample meetings, ready with its transcript; answers its id, segment ids and transcript revision. */
