@@ -446,6 +446,14 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
       invoice.nextPaymentAttempt = null;
       return emit('invoice.paid', invoiceObject(invoice));
     },
+    /** The invoice is voided (in Stripe's dashboard): nothing is owed. */
+    voidInvoice: async (invoiceId: string) => {
+      const invoice = invoices.get(invoiceId);
+      if (!invoice) throw new Error(`no invoice ${invoiceId}`);
+      invoice.status = 'void';
+      invoice.nextPaymentAttempt = null;
+      return emit('invoice.voided', invoiceObject(invoice));
+    },
     /** The retried payment went through: active again. */
     recoverPayment: async (subscriptionId: string) => {
       const s = subscriptions.get(subscriptionId)!;

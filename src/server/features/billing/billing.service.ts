@@ -186,7 +186,7 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
   };
 
   /**
-   * `invoice.payment_failed` and `invoice.paid`: acted on by reading the invoice as Stripe has it now.
+   * `invoice.payment_failed`, `invoice.paid`, `invoice.voided`, `invoice.marked_uncollectible`: acted on by reading the invoice as Stripe has it now.
    * An open invoice whose payment was tried is a failure, kept once per invoice (its owner told the
    * first time, in the same transaction: `invoice.payment_failed`); a paid, voided or written-off
    * one ends it, whichever order the events arrive in.
@@ -520,10 +520,13 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
   };
 }
 
-/** The invoice an `invoice.payment_failed` or `invoice.paid` event is about. */
+/** The invoice events billing acts on: a payment that failed, and the ends of a failure (paid, voided, written off). */
+const INVOICE_EVENTS = new Set(['invoice.payment_failed', 'invoice.paid', 'invoice.voided', 'invoice.marked_uncollectible']);
+
+/** The invoice one of INVOICE_EVENTS is about. */
 function invoiceIdOf(event: { type: string; data: { object: unknown } }): string | undefined {
   const object = event.data.object as { id?: unknown };
-  return (event.type === 'invoice.payment_failed' || event.type === 'invoice.paid') && typeof object.id === 'string' ? object.id : undefined;
+  return INVOICE_EVENTS.has(event.type) && typeof object.id === 'string' ? object.id : undefined;
 }
 
 /** The subscription a webhook event is about: a subscription event's own, or a completed Checkout's. */

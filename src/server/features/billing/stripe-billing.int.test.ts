@@ -315,6 +315,10 @@ describe('billing with Stripe', () => {
     expect(smtp.messages.filter((m) => m.subject === 'Your Parley payment did not go through' && m.to && !Array.isArray(m.to) && m.to.text === email)).toEqual(
       [],
     );
+    // Voided in Stripe: nothing is owed, and Billing shows nothing.
+    expect((await overview(token)).paymentFailure).toMatchObject({ attempts: 1 });
+    expect(JSON.parse((await stripe.voidInvoice(next.invoice.id)).body)).toEqual({ received: true, outcome: 'processed' });
+    expect((await overview(token)).paymentFailure).toBeNull();
   });
 
   it("Billing Information is saved to the account's Stripe customer", async () => {
