@@ -6,7 +6,7 @@ import { loadConfig } from '#server/config.ts';
 import type { RecognizedSegment } from '#server/features/transcription/engines/engine.ts';
 import { createEngineRegistry } from '#server/features/transcription/engines/select-engine.ts';
 import { postProcessSegments } from '#server/features/transcription/post-process.ts';
-import { correctSegments } from '#server/features/transcription/vocabulary-corrections.ts';
+import { correctSegments } from '#server/lib/vocabulary-corrections.ts';
 import { normalizeWords, wordErrorRate } from '#server/features/transcription/word-error-rate.ts';
 import { decodeToPcm16k, type Pcm16k } from '#server/lib/ffmpeg.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';

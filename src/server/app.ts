@@ -111,6 +111,7 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
   registerLiveRoutes(app, {
     meetings: services.meetings,
     billing: services.billing,
+    vocabulary: services.vocabulary,
     auth: deps.auth.context,
     hub: deps.realtime,
     live: deps.config.transcription.live,

@@ -307,9 +307,11 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     realtime,
     log,
     events,
-    // Called only once a request runs, when the billing service below exists.
+    // Called only once a request runs, when the billing and vocabulary services below exist.
     historySince: (userId) => billing.historySince(userId),
+    vocabularyOf: (meeting) => vocabulary.forMeeting(meeting),
     usage: {
+      assertCanTranscribe: (userId) => billing.assertCanTranscribe(userId),
       counted: (trx, entry) => billing.usage.counted(trx, entry),
       givenBack: (trx, meetingId) => billing.usage.givenBack(trx, meetingId),
     },

@@ -5,7 +5,8 @@ import type { AddressInfo } from 'node:net';
 /**
  * A local server that speaks the part of Stripe's API Parley uses, for tests: form-encoded requests
  * with a secret key (Stripe's JSON error shape otherwise), customers, Checkout sessions, Customer
- * Portal sessions and subscriptions with trials, plan changes and cancelling at the period's end.
+ * Portal sessions and subscriptions with trials, plan changes and cancelling at the period's end,
+ * and invoices whose payments fail (`invoice.payment_failed`, Stripe retrying) or are paid.
  * It signs the webhooks it sends the way Stripe does (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret,
  * "t.payload")`) and has a clock a test moves on: trials and periods end as they would.
  * Checkout and the portal are small HTML pages a browser test can click through.
@@ -35,6 +36,16 @@ type CheckoutSession = {
   cancelUrl: string;
   subscription: string | null;
 };
+type Invoice = {
+  id: string;
+  customer: string;
+  subscription: string;
+  status: 'open' | 'paid' | 'void';
+  amountDue: number;
+  currency: string;
+  attemptCount: number;
+  nextPaymentAttempt: number | null;
+};
 type WebhookDelivery = { id: string; type: string; status: number; body: string };
 
 const PERIOD_SECONDS = 30 * 86_400;
@@ -61,6 +72,7 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
   const customers = new Map<string, Customer>();
   const sessions = new Map<string, CheckoutSession>();
   const subscriptions = new Map<string, Subscription>();
+  const invoices = new Map<string, Invoice>();
   const deliveries: WebhookDelivery[] = [];
   const requests: { method: string; path: string; body: Json; idempotencyKey: string | undefined }[] = [];
   /** Answers by Idempotency-Key, as Stripe keeps them: the same key and parameters get the first answer again. */
@@ -90,6 +102,21 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
         },
       ],
     },
+  });
+  const invoiceObject = (i: Invoice): Json => ({
+    id: i.id,
+    object: 'invoice',
+    customer: i.customer,
+    status: i.status,
+    amount_due: i.amountDue,
+    amount_paid: i.status === 'paid' ? i.amountDue : 0,
+    amount_remaining: i.status === 'paid' ? 0 : i.amountDue,
+    currency: i.currency,
+    attempt_count: i.attemptCount,
+    attempted: i.attemptCount > 0,
+    next_payment_attempt: i.nextPaymentAttempt,
+    billing_reason: 'subscription_cycle',
+    parent: { type: 'subscription_details', subscription_details: { subscription: i.subscription } },
   });
   const customerObject = (c: Customer): Json => ({ id: c.id, object: 'customer', email: c.email, name: c.name, address: c.address, metadata: c.metadata });
 
@@ -255,6 +282,10 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
         body: { id: portalId, object: 'billing_portal.session', customer, url: `${base}/portal/${portalId}`, return_url: body.return_url },
       };
     }
+    if (method === 'GET' && (match = /^\/v1\/invoices\/([^/]+)$/.exec(path))) {
+      const invoice = invoices.get(match[1]!);
+      return invoice ? { status: 200, body: invoiceObject(invoice) } : missing('invoice', match[1]!);
+    }
     if ((match = /^\/v1\/subscriptions\/([^/]+)$/.exec(path))) {
       const s = subscriptions.get(match[1]!);
       if (!s) return missing('subscription', match[1]!);
@@ -378,6 +409,50 @@ export async function startFakeStripe(options: { secretKey: string; webhookSecre
       s.status = 'past_due';
       const event = eventOf('customer.subscription.updated', subscriptionObject(s));
       return { event, delivery: await deliver(event) };
+    },
+    /**
+     * A payment of the subscription's open invoice fails (the first makes the invoice; each later one
+     * is Stripe's next try at the same invoice), three days until the next try. Answers the invoice,
+     * the event sent (to replay) and its delivery.
+     */
+    failInvoice: async (subscriptionId: string) => {
+      const s = subscriptions.get(subscriptionId);
+      if (!s) throw new Error(`no subscription ${subscriptionId}`);
+      let invoice = [...invoices.values()].find((i) => i.subscription === subscriptionId && i.status === 'open');
+      if (!invoice) {
+        const amount = { [options.prices.pro ?? '']: 1299, [options.prices.business ?? '']: 2499 }[s.priceId] ?? 1000;
+        invoice = {
+          id: id('in'),
+          customer: s.customer,
+          subscription: s.id,
+          status: 'open',
+          amountDue: amount,
+          currency: 'usd',
+          attemptCount: 0,
+          nextPaymentAttempt: null,
+        };
+        invoices.set(invoice.id, invoice);
+      }
+      invoice.attemptCount += 1;
+      invoice.nextPaymentAttempt = clock + 3 * 86_400;
+      const event = eventOf('invoice.payment_failed', invoiceObject(invoice));
+      return { invoice: { ...invoice }, event, delivery: await deliver(event) };
+    },
+    /** The invoice is paid after all (a new card in the portal, or Stripe's next try). */
+    payInvoice: async (invoiceId: string) => {
+      const invoice = invoices.get(invoiceId);
+      if (!invoice) throw new Error(`no invoice ${invoiceId}`);
+      invoice.status = 'paid';
+      invoice.nextPaymentAttempt = null;
+      return emit('invoice.paid', invoiceObject(invoice));
+    },
+    /** The invoice is voided (in Stripe's dashboard): nothing is owed. */
+    voidInvoice: async (invoiceId: string) => {
+      const invoice = invoices.get(invoiceId);
+      if (!invoice) throw new Error(`no invoice ${invoiceId}`);
+      invoice.status = 'void';
+      invoice.nextPaymentAttempt = null;
+      return emit('invoice.voided', invoiceObject(invoice));
     },
     /** The retried payment went through: active again. */
     recoverPayment: async (subscriptionId: string) => {

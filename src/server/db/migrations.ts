@@ -35,6 +35,7 @@ import * as firstSession from './migrations/2026-12-07-0500-first-session.ts';
 import * as createBillingAccounts from './migrations/2026-12-07-1000-create-billing-accounts.ts';
 import * as billingSubscriptions from './migrations/2026-12-07-1010-billing-subscriptions.ts';
 import * as createBillingUsage from './migrations/2026-12-08-0400-create-billing-usage.ts';
+import * as createBillingPaymentFailures from './migrations/2026-12-09-0500-create-billing-payment-failures.ts';
 import * as createTeamsSync from './migrations/2026-12-07-1100-create-teams-sync.ts';
 import * as createEmotionScores from './migrations/2026-12-07-1200-create-emotion-scores.ts';
 import * as calendarEventLinks from './migrations/2026-12-08-0000-calendar-event-links.ts';
@@ -110,6 +111,7 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-12-08-0400-create-billing-usage': createBillingUsage,
   '2026-12-08-0600-create-calendar-reminders': createCalendarReminders,
   '2026-12-09-0300-voice-learning-state': voiceLearningState,
+  '2026-12-09-0500-create-billing-payment-failures': createBillingPaymentFailures,
   '2026-12-09-0600-calendar-link-attendees': calendarLinkAttendees,
 });
 

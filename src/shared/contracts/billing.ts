@@ -132,6 +132,20 @@ export const BillingOverviewSchema = z.object({
   ),
   /** Whether the account may still start its one free trial. */
   trialAvailable: z.boolean(),
+  /** The latest invoice whose payment failed and is not paid yet (fixed in the Customer Portal); null or absent: none. */
+  paymentFailure: z.optional(
+    z.nullable(
+      z.object({
+        /** In the currency's smallest unit (cents). */
+        amountDue: z.number().check(z.int()),
+        currency: z.string(),
+        attempts: z.number().check(z.int()),
+        failedAt: z.string(),
+        /** When Stripe tries the payment again; null: it will not. */
+        nextAttemptAt: z.nullable(z.string()),
+      }),
+    ),
+  ),
   usage: z.object({
     /** Recorded, uploaded and imported hours of meetings added this month (samples not counted), one decimal. */
     hoursThisMonth: z.number(),
@@ -189,3 +203,15 @@ export const billingEndpoints = {
     summary: 'Cancel Subscription: it ends with the period paid for, its plan kept until then',
   }),
 };
+
+/** An amount in a currency's smallest unit as people read it ("$12.99"), as Stripe states amounts. */
+export function formatAmount(amount: number, currency: string): string {
+  const code = currency.toUpperCase();
+  try {
+    const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: code });
+    return format.format(amount / 10 ** (format.resolvedOptions().maximumFractionDigits ?? 2));
+  } catch {
+    // A code Intl does not know: the amount in hundredths, as most currencies count.
+    return `${(amount / 100).toFixed(2)} ${code}`;
+  }
+}

@@ -94,6 +94,8 @@ export const EVENT_PAYLOADS = {
   'subscription.past_due': z.object({ plan: z.string(), planName: z.string() }),
   /** An account was created (sign-up, or an emailed link or code that made one): its sample meetings are set up. */
   'account.created': z.object({}),
+  /** An invoice's payment failed (Stripe's `invoice.payment_failed`), raised once per invoice: billing emails the person, notifications rings the bell. Amount in the currency's smallest unit. */
+  'invoice.payment_failed': z.object({ invoiceId: z.string(), amountDue: z.number(), currency: z.string() }),
   /** The account was deleted (its rows are gone by the time this is delivered). */
   'account.deleted': z.object({}),
 } as const;

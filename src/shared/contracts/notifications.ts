@@ -9,7 +9,7 @@ import type { NotificationSettings } from './settings.ts';
  */
 
 /** The in-app kinds, each behind its own Settings › Notifications › In-App choice. */
-export const NOTIFICATION_KINDS = ['action_item', 'mention', 'team_invitation', 'integration', 'voice_consent'] as const;
+export const NOTIFICATION_KINDS = ['action_item', 'mention', 'team_invitation', 'integration', 'voice_consent', 'billing'] as const;
 export const NotificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof NotificationKindSchema>;
 
@@ -21,6 +21,8 @@ export const CHOICE_OF_KIND: Record<NotificationKind, keyof NotificationSettings
   integration: null,
   // A question about the person's own voice: asked whatever their choices, or nothing is ever kept.
   voice_consent: null,
+  // A payment of theirs failed: Settings › Notifications has no switch for the account's own bills (spec §2), as with its email.
+  billing: null,
 };
 
 /**

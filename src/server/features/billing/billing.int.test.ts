@@ -78,6 +78,7 @@ describe('plans without billing configured', () => {
         plan: null,
         subscription: null,
         trialAvailable: false,
+        paymentFailure: null,
         // The aged meeting is no longer this month's; the samples never count.
         usage: {
           hoursThisMonth: 6,
@@ -193,6 +194,38 @@ describe('transcription hours once used', () => {
     expect((await call(token, 'POST', `/api/v1/meetings/${id}/retry`)).status).toBe(202);
     await expect.poll(status, { timeout: 30_000, interval: 100 }).toBe('ready');
     expect(await hoursUsed(token)).toBe(2);
+  });
+});
+
+describe('Retry after a failed transcription', () => {
+  it('is refused as a new upload is once the month’s hours are used, and the meeting stays failed; a bigger plan allows it', async () => {
+    const { token, userId } = await person('free');
+    const created = await call(token, 'POST', '/api/v1/meetings', { title: 'Broken recording', source: 'upload' });
+    const id = created.body.id as string;
+    const file = path.join(os.tmpdir(), `parley-broken-${crypto.randomUUID()}.wav`);
+    fs.writeFileSync(file, 'not audio at all');
+    const key = await t.deps.blobs.adopt(file, 'wav', { ownerId: userId, kind: 'recording' });
+    await t.deps.services.meetings.recordingStored(id, { key, mime: 'audio/wav', bytes: 16, durationSeconds: 3600 });
+    const status = async () => (await call(token, 'GET', `/api/v1/meetings/${id}`)).body.status as string;
+    await expect.poll(status, { timeout: 20_000, interval: 100 }).toBe('failed');
+    // Its hour was given back; these imports use the month's 5 hours meanwhile.
+    expect((await importHours(token, 4 * 60)).status).toBe(201);
+    expect((await importHours(token, 90)).status).toBe(201);
+
+    const renews = thisMonth().end.toLocaleDateString('en-US', { month: 'long', day: 'numeric', timeZone: 'UTC' });
+    const refused = planLimit(
+      `Your Free plan includes 5 transcription hours a month and you have used 5.5 this month, so nothing more can be recorded, uploaded or imported until ${renews}. Ask the administrator of this installation to move your account to the Pro plan for 30 hours a month.`,
+    );
+    expect(await call(token, 'POST', `/api/v1/meetings/${id}/retry`)).toEqual({ status: 403, body: refused });
+    expect(await call(token, 'POST', '/api/v1/meetings', { title: 'Upload', source: 'upload' })).toEqual({ status: 403, body: refused });
+    expect(await status()).toBe('failed');
+    expect((await call(token, 'GET', '/api/v1/billing')).body.usage.hoursThisMonth).toBe(5.5);
+
+    await t.deps.services.billing.assign(userId, 'pro');
+    expect((await call(token, 'POST', `/api/v1/meetings/${id}/retry`)).status).toBe(202);
+    expect((await call(token, 'GET', '/api/v1/billing')).body.usage.hoursThisMonth).toBe(6.5);
+    // The same unreadable bytes: it fails again, and the hour is given back again.
+    await expect.poll(status, { timeout: 20_000, interval: 100 }).toBe('failed');
   });
 });
 

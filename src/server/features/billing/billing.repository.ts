@@ -153,3 +153,56 @@ export async function usageSecondsBetween(db: Db, userId: string, start: Date, e
     .executeTakeFirst();
   return Number(row?.seconds ?? 0);
 }
+
+/** An invoice whose payment failed, as Stripe answers it now. */
+export type FailedInvoice = { invoiceId: string; amountDue: number; currency: string; attemptCount: number; nextAttemptAt: Date | null };
+
+/**
+ * Keeps an invoice's failed payment (its latest attempt and when Stripe tries again) and answers
+ * whether it is new: true for one caller only per invoice, however many failures and events arrive.
+ */
+export async function recordPaymentFailure(db: Db, userId: string, invoice: FailedInvoice, now: Date): Promise<boolean> {
+  const latest = { attempt_count: invoice.attemptCount, next_attempt_at: invoice.nextAttemptAt?.toISOString() ?? null };
+  const inserted = await db
+    .insertInto('billing_payment_failures')
+    .values({
+      invoice_id: invoice.invoiceId,
+      user_id: userId,
+      amount_due: invoice.amountDue,
+      currency: invoice.currency,
+      ...latest,
+      failed_at: now.toISOString(),
+    })
+    .onConflict((oc) => oc.column('invoice_id').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0) return true;
+  await db
+    .updateTable('billing_payment_failures')
+    .set(latest)
+    .where('invoice_id', '=', invoice.invoiceId)
+    .where('attempt_count', '<=', invoice.attemptCount)
+    .execute();
+  return false;
+}
+
+/** The invoice was paid, voided or written off: its failure is over. */
+export async function resolvePaymentFailure(db: Db, invoiceId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('billing_payment_failures')
+    .set({ resolved_at: now.toISOString() })
+    .where('invoice_id', '=', invoiceId)
+    .where('resolved_at', 'is', null)
+    .execute();
+}
+
+/** The account's latest invoice whose payment failed and is not paid yet. */
+export async function openPaymentFailureOf(db: Db, userId: string) {
+  return db
+    .selectFrom('billing_payment_failures')
+    .select(['invoice_id', 'amount_due', 'currency', 'attempt_count', 'next_attempt_at', 'failed_at'])
+    .where('user_id', '=', userId)
+    .where('resolved_at', 'is', null)
+    .orderBy('failed_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}

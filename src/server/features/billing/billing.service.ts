@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
-import { PLAN_IDS, PLANS, TRIAL_DAYS, type BillingOverview, type PaidPlanId, type PlanId, type PlanLimits } from '#shared/contracts/billing.ts';
+import { formatAmount, PLAN_IDS, PLANS, TRIAL_DAYS, type BillingOverview, type PaidPlanId, type PlanId, type PlanLimits } from '#shared/contracts/billing.ts';
 import type { ExportFormat } from '#shared/contracts/meetings.ts';
 import type { Db } from '#server/db/create-db.ts';
 import type { EventRecorder } from '#server/events/domain-events.ts';
@@ -11,6 +11,9 @@ import {
   countUsage,
   enterPastDue,
   giveUsageBack,
+  openPaymentFailureOf,
+  recordPaymentFailure,
+  resolvePaymentFailure,
   planIdOf,
   recordWebhookEvent,
   saveSubscription,
@@ -19,8 +22,8 @@ import {
   webhookEventSeen,
   type BillingAccountRow,
 } from './billing.repository.ts';
-import { pastDueEmail, type BillingEmail } from './billing-emails.ts';
-import type { CustomerDetails, StripeGateway, SubscriptionState } from './stripe-gateway.ts';
+import { paymentFailedEmail, pastDueEmail, type BillingEmail } from './billing-emails.ts';
+import type { CustomerDetails, InvoiceState, StripeGateway, SubscriptionState } from './stripe-gateway.ts';
 
 /** What billing counts of the meetings feature (deps.ts hands it over); hours come from billing's own usage ledger. */
 export type MeetingUsagePort = {
@@ -66,7 +69,7 @@ export type BillingService = ReturnType<typeof createBillingService>;
 
 /**
  * Plans and their limits (spec §9's pricing page), enforced where each feature is used: transcription
- * hours a month (recording, upload, import), participants per meeting, export formats, history (older
+ * hours a month (recording, upload, import, Retry), participants per meeting, export formats, history (older
  * meetings hidden, never deleted), real-time transcription, API access, team management and custom vocabulary. Without
  * Stripe configured nobody is limited unless the administrator assigned them a plan; with it, an
  * account's plan is its assigned one, else its subscription's, else Free. Refusals name the plan and
@@ -182,6 +185,42 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
     );
   };
 
+  /**
+   * `invoice.payment_failed`, `invoice.paid`, `invoice.voided`, `invoice.marked_uncollectible`: acted on by reading the invoice as Stripe has it now.
+   * An open invoice whose payment was tried is a failure, kept once per invoice (its owner told the
+   * first time, in the same transaction: `invoice.payment_failed`); a paid, voided or written-off
+   * one ends it, whichever order the events arrive in.
+   */
+  const invoiceEvent = async (billing: StripeBilling, event: { id: string; type: string }, invoiceId: string): Promise<'processed' | 'ignored'> => {
+    const invoice: InvoiceState | undefined = await billing.gateway.invoice(invoiceId);
+    const userId = invoice && (await userIdOfCustomer(db, invoice.customerId));
+    if (invoice && !userId) deps.log.warn({ eventId: event.id, customer: invoice.customerId }, 'a Stripe webhook names a customer no account has');
+    return billing.events.transaction(async (trx, raise) => {
+      if (invoice && userId && invoice.status === 'open' && invoice.attemptCount > 0) {
+        const failure = {
+          invoiceId: invoice.id,
+          amountDue: invoice.amountDue,
+          currency: invoice.currency,
+          attemptCount: invoice.attemptCount,
+          nextAttemptAt: invoice.nextAttemptAt,
+        };
+        if (await recordPaymentFailure(trx, userId, failure, deps.now()))
+          raise({
+            type: 'invoice.payment_failed',
+            actorId: null,
+            ownerId: userId,
+            teamId: null,
+            subject: { type: 'user', id: userId },
+            payload: { invoiceId: invoice.id, amountDue: invoice.amountDue, currency: invoice.currency },
+          });
+      }
+      if (invoice && userId && (invoice.status === 'paid' || invoice.status === 'void' || invoice.status === 'uncollectible'))
+        await resolvePaymentFailure(trx, invoice.id, deps.now());
+      await recordWebhookEvent(trx, event.id, event.type, deps.now());
+      return userId ? 'processed' : 'ignored';
+    });
+  };
+
   const refuse = (plan: AppliedPlan, message: string) => new AppError('PLAN_LIMIT', message, { details: { plan: plan.id } });
 
   const customVocabularyRefusal = async (userId: string, known?: AppliedPlan): Promise<AppError | undefined> => {
@@ -213,6 +252,7 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
       const { meetings: meetingsThisMonth, seconds, month } = await usageOf(userId);
       const days = plan?.limits.historyDays;
       const hiddenMeetings = days == null ? 0 : await meetings.countAddedBefore(userId, new Date(deps.now().getTime() - days * DAY_MS));
+      const failure = payments ? await openPaymentFailureOf(db, userId) : undefined;
       return {
         billing: payments,
         plan: plan
@@ -220,6 +260,15 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
           : null,
         subscription: payments ? subscriptionOf(row) : null,
         trialAvailable: payments && row?.trial_used !== 1,
+        paymentFailure: failure
+          ? {
+              amountDue: failure.amount_due,
+              currency: failure.currency,
+              attempts: failure.attempt_count,
+              failedAt: failure.failed_at,
+              nextAttemptAt: failure.next_attempt_at,
+            }
+          : null,
         usage: {
           hoursThisMonth: hours(seconds),
           meetingsThisMonth,
@@ -241,7 +290,7 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
       givenBack: (trx: Db, meetingId: string) => giveUsageBack(trx, meetingId, deps.now()),
     },
 
-    /** A new recording, upload or import: refused once the month's transcription hours are used up. */
+    /** A new recording, upload or import, or a Retry of a failed transcription: refused once the month's transcription hours are used up. */
     assertCanTranscribe: async (userId: string): Promise<void> => {
       const plan = await planOf(userId);
       const limit = plan?.limits.hoursPerMonth;
@@ -403,6 +452,8 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
         throw new AppError('VALIDATION_FAILED', 'The webhook signature does not verify.');
       }
       if (await webhookEventSeen(db, event.id)) return 'duplicate';
+      const invoiceId = invoiceIdOf(event);
+      if (invoiceId) return invoiceEvent(billing, event, invoiceId);
       const subscriptionId = subscriptionIdOf(event);
       const state = subscriptionId ? await billing.gateway.subscription(subscriptionId) : undefined;
       const userId = state ? await userIdOfCustomer(db, state.customerId) : undefined;
@@ -449,14 +500,33 @@ export function createBillingService(deps: { db: Db; meetings: MeetingUsagePort;
     /** The `subscription.past_due` email: to the billing email of Settings › Billing (the account's unless changed). */
     sendPastDueEmail: async (userId: string, planName: string): Promise<void> => {
       if (!stripe) return;
+      // The unpaid invoice that made it past due was told already (Stripe usually sends its event first): one email for one failure.
+      if (await openPaymentFailureOf(db, userId)) return;
       const to = (await stripe.detailsOf(userId)).email.trim();
       if (!to) return deps.log.warn({ userId }, 'a failed payment was not emailed: the account has no email');
       await stripe.sendEmail(pastDueEmail({ to, planName, link: stripe.returnUrl }));
     },
 
+    /** The `invoice.payment_failed` email: like the past_due one, to the billing email of Settings › Billing. */
+    sendPaymentFailedEmail: async (userId: string, invoice: { amountDue: number; currency: string }): Promise<void> => {
+      if (!stripe) return;
+      const to = (await stripe.detailsOf(userId)).email.trim();
+      if (!to) return deps.log.warn({ userId }, 'a failed payment was not emailed: the account has no email');
+      await stripe.sendEmail(paymentFailedEmail({ to, amount: formatAmount(invoice.amountDue, invoice.currency), link: stripe.returnUrl }));
+    },
+
     /** Assigns a plan as the administrator's `npm run plans` does (null takes it away). */
     assign: (userId: string, plan: PlanId | null) => assignPlan(db, userId, plan, deps.now()),
   };
+}
+
+/** The invoice events billing acts on: a payment that failed, and the ends of a failure (paid, voided, written off). */
+const INVOICE_EVENTS = new Set(['invoice.payment_failed', 'invoice.paid', 'invoice.voided', 'invoice.marked_uncollectible']);
+
+/** The invoice one of INVOICE_EVENTS is about. */
+function invoiceIdOf(event: { type: string; data: { object: unknown } }): string | undefined {
+  const object = event.data.object as { id?: unknown };
+  return INVOICE_EVENTS.has(event.type) && typeof object.id === 'string' ? object.id : undefined;
 }
 
 /** The subscription a webhook event is about: a subscription event's own, or a completed Checkout's. */

@@ -1,6 +1,6 @@
 import type { ColumnType } from 'kysely';
 
-/** Tables of the billing feature (migrations 2026-12-07-1000 and 1010, 2026-12-08-0400). Timestamps are ISO-8601 UTC text. */
+/** Tables of the billing feature (migrations 2026-12-07-1000 and 1010, 2026-12-08-0400, 2026-12-09-0500). Timestamps are ISO-8601 UTC text. */
 export type BillingAccountsTable = {
   user_id: string;
   /** The plan this installation's administrator assigned (`npm run plans -- set`); null: none. */
@@ -48,7 +48,25 @@ export type BillingUsageTable = {
   given_back_at: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
+/** Invoices whose payment failed: one row each, told once, shown in Settings › Billing until paid or voided. */
+export type BillingPaymentFailuresTable = {
+  invoice_id: string;
+  user_id: string;
+  /** In the currency's smallest unit (cents), as Stripe gives it. */
+  amount_due: number;
+  currency: string;
+  /** Stripe's attempts at the payment so far. */
+  attempt_count: number;
+  /** When Stripe tries again; null: it will not (the subscription's retries are over). */
+  next_attempt_at: string | null;
+  /** When its first failure was recorded. */
+  failed_at: string;
+  /** When the invoice was paid, voided or marked uncollectible: shown no longer. */
+  resolved_at: ColumnType<string | null, string | null | undefined, string | null>;
+};
+
 export type BillingTables = {
+  billing_payment_failures: BillingPaymentFailuresTable;
   billing_accounts: BillingAccountsTable;
   billing_webhook_events: BillingWebhookEventsTable;
   billing_usage: BillingUsageTable;

@@ -256,6 +256,71 @@ describe('billing with Stripe', () => {
     expect(mailsTo()).toHaveLength(2);
   });
 
+  it('an invoice whose payment fails is told once per invoice (bell and email) and shown in Billing until it is paid', async () => {
+    const { token, email } = await signUpUser(t.app, 'stripe', { fullName: 'Ada Lovelace' });
+    const { subscription } = await subscribe(token, 'pro');
+    const mailsTo = () =>
+      smtp.messages.filter((m) => m.subject === 'A Parley invoice could not be paid' && m.to && !Array.isArray(m.to) && m.to.text === email);
+    const bell = async () => ((await call(token, 'GET', '/api/v1/notifications')).body.items as { kind: string }[]).filter((n) => n.kind === 'billing');
+
+    const first = await stripe.failInvoice(subscription.id);
+    expect({ status: first.delivery.status, body: JSON.parse(first.delivery.body) }).toEqual({ status: 200, body: { received: true, outcome: 'processed' } });
+    await expect.poll(() => mailsTo().length, { timeout: 10_000 }).toBe(1);
+    expect(mailsTo()[0]!.text).toBe(
+      [
+        "The payment of $12.99 for your Parley subscription's latest invoice did not go through. Stripe will try the card again over the next few days.",
+        '',
+        `Update your card: ${t.baseUrl}/settings?tab=billing`,
+        '',
+        'To change the card or pay the invoice, open Settings › Billing and choose “Update payment method”. If every try fails, the subscription ends and your account moves to the Free plan.',
+      ].join('\n'),
+    );
+    await expect.poll(bell, { timeout: 10_000 }).toMatchObject([
+      {
+        title: 'A payment did not go through',
+        body: 'The payment of $12.99 for your subscription failed. Update your card in Settings › Billing.',
+        link: '/settings?tab=billing',
+        readAt: null,
+      },
+    ]);
+    expect((await overview(token)).paymentFailure).toEqual({
+      amountDue: 1299,
+      currency: 'usd',
+      attempts: 1,
+      failedAt: isoAt(stripe.now()),
+      nextAttemptAt: isoAt(first.invoice.nextPaymentAttempt!),
+    });
+
+    // The same event again, and Stripe's next try at the same invoice failing too: told once still.
+    expect(JSON.parse((await stripe.send(first.event)).body)).toEqual({ received: true, outcome: 'duplicate' });
+    await stripe.advance(3 * DAY);
+    const second = await stripe.failInvoice(subscription.id);
+    expect(second.invoice.id).toBe(first.invoice.id);
+    expect(JSON.parse(second.delivery.body)).toEqual({ received: true, outcome: 'processed' });
+    expect((await overview(token)).paymentFailure).toMatchObject({ attempts: 2, nextAttemptAt: isoAt(second.invoice.nextPaymentAttempt!) });
+    await t.deps.jobs.idle();
+    expect(mailsTo()).toHaveLength(1);
+    expect(await bell()).toHaveLength(1);
+
+    // Paid after all: Billing no longer shows it. A later invoice that fails is told again.
+    expect(JSON.parse((await stripe.payInvoice(first.invoice.id)).body)).toEqual({ received: true, outcome: 'processed' });
+    expect((await overview(token)).paymentFailure).toBeNull();
+    const next = await stripe.failInvoice(subscription.id);
+    expect(next.invoice.id).not.toBe(first.invoice.id);
+    await expect.poll(() => mailsTo().length, { timeout: 10_000 }).toBe(2);
+    await expect.poll(async () => (await bell()).length, { timeout: 10_000 }).toBe(2);
+    // The subscription past due because of that invoice: no second email about the same failure.
+    await stripe.failPayment(subscription.id);
+    await t.deps.jobs.idle();
+    expect(smtp.messages.filter((m) => m.subject === 'Your Parley payment did not go through' && m.to && !Array.isArray(m.to) && m.to.text === email)).toEqual(
+      [],
+    );
+    // Voided in Stripe: nothing is owed, and Billing shows nothing.
+    expect((await overview(token)).paymentFailure).toMatchObject({ attempts: 1 });
+    expect(JSON.parse((await stripe.voidInvoice(next.invoice.id)).body)).toEqual({ received: true, outcome: 'processed' });
+    expect((await overview(token)).paymentFailure).toBeNull();
+  });
+
   it("Billing Information is saved to the account's Stripe customer", async () => {
     const { token } = await signUpUser(t.app, 'stripe', { fullName: 'Ada Lovelace' });
     const { session } = await subscribe(token, 'pro');

@@ -17,6 +17,18 @@ export type SubscriptionState = {
   cancelAtPeriodEnd: boolean;
 };
 
+/** An invoice as billing reads it from Stripe (never from a webhook's copy): whose, whether paid, what is due and when Stripe tries again. */
+export type InvoiceState = {
+  id: string;
+  customerId: string;
+  /** Stripe's status: draft, open (unpaid), paid, uncollectible, void. */
+  status: string;
+  amountDue: number;
+  currency: string;
+  attemptCount: number;
+  nextAttemptAt: Date | null;
+};
+
 /** The customer's details from Settings › Billing › Billing Information. */
 export type CustomerDetails = {
   name: string;
@@ -162,6 +174,27 @@ export function createStripeGateway(config: NonNullable<Config['stripe']>, outbo
     /** The Customer Portal: the card, invoices and their history. */
     portal: (customerId: string, returnUrl: string): Promise<string> =>
       call('open the billing portal', async () => (await stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl })).url),
+    /** The invoice, or undefined when Stripe has none by that id (an event of another Stripe account's, or a forged id). */
+    invoice: (id: string): Promise<InvoiceState | undefined> =>
+      call('read your invoice', async () => {
+        let invoice: Stripe.Invoice;
+        try {
+          invoice = await stripe.invoices.retrieve(id);
+        } catch (error) {
+          if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') return undefined;
+          throw error;
+        }
+        const customer = invoice.customer;
+        return {
+          id: invoice.id ?? id,
+          customerId: typeof customer === 'string' ? customer : (customer?.id ?? ''),
+          status: invoice.status ?? 'draft',
+          amountDue: invoice.amount_due,
+          currency: invoice.currency,
+          attemptCount: invoice.attempt_count,
+          nextAttemptAt: seconds(invoice.next_payment_attempt),
+        };
+      }),
     subscription: (id: string): Promise<SubscriptionState> => call('read your subscription', async () => stateOf(await stripe.subscriptions.retrieve(id))),
     /** Ends the subscription now (the account is being deleted). */
     cancelNow: (id: string): Promise<SubscriptionState> => call('end your subscription', async () => stateOf(await stripe.subscriptions.cancel(id))),

@@ -13,7 +13,10 @@ import type { parseTranscriptFile } from './import/parse-transcript.ts';
  */
 export type RenderedFormat = 'md' | 'docx' | 'pdf';
 
-export type DocumentTask = { kind: 'render'; format: RenderedFormat; doc: ExportDocument } | { kind: 'parse-transcript'; fileName: string; content: string };
+export type DocumentTask =
+  | { kind: 'render'; format: RenderedFormat; doc: ExportDocument }
+  /** `vocabulary`: the meeting's custom vocabulary, whose near-misses are corrected in the lines read (none: as written). */
+  | { kind: 'parse-transcript'; fileName: string; content: string; vocabulary: readonly string[] };
 
 export type TranscriptParse = ReturnType<typeof parseTranscriptFile>;
 
@@ -44,9 +47,9 @@ export async function renderOffThread(format: RenderedFormat, doc: ExportDocumen
   return Buffer.from(result.body.buffer, result.body.byteOffset, result.body.byteLength);
 }
 
-/** parseTranscriptFile, run off this thread. */
-export async function parseTranscriptOffThread(fileName: string, content: string): Promise<TranscriptParse> {
-  const result = await pool.run({ kind: 'parse-transcript', fileName, content });
+/** parseTranscriptFile, run off this thread, then the vocabulary's near-misses corrected as after a transcription. */
+export async function parseTranscriptOffThread(fileName: string, content: string, vocabulary: readonly string[] = []): Promise<TranscriptParse> {
+  const result = await pool.run({ kind: 'parse-transcript', fileName, content, vocabulary });
   if (result.kind !== 'parsed') throw new Error(`the document process answered a ${result.kind} result to a transcript`);
   return result.outcome;
 }

@@ -918,7 +918,7 @@ export async function peopleRecording(db: Db, userIds: readonly string[]): Promi
 export async function recordingOf(db: Db, ownerId: string, id: string) {
   return db
     .selectFrom('meetings')
-    .select(['status', 'audio_sources'])
+    .select(['status', 'audio_sources', 'team_id'])
     .where('id', '=', id)
     .where(readableBy(ownerOnly(ownerId)))
     .executeTakeFirst();

@@ -123,6 +123,8 @@ export type TeamsPort = {
  * deleting the meeting later gives none back.
  */
 export type UsagePort = {
+  /** Refuses (PLAN_LIMIT) once the owner's transcription hours for the month are used up: the check a new recording, upload or import passes too. */
+  assertCanTranscribe: (userId: string) => Promise<void>;
   counted: (trx: Db, entry: { meetingId: string; userId: string; source: string; seconds: number }) => Promise<void>;
   /** The transcription failed for good: its hours count for nothing unless it is retried. */
   givenBack: (trx: Db, meetingId: string) => Promise<void>;
@@ -190,6 +192,8 @@ export function createMeetingsService(deps: {
   historySince?: (userId: string) => Promise<string | undefined>;
   /** Transcription hours used (the billing feature); without it nothing is counted. */
   usage?: UsagePort;
+  /** A meeting's custom vocabulary (the vocabulary feature): its near-misses are corrected in an imported transcript; none without it. */
+  vocabularyOf?: (meeting: { ownerId: string; teamId: string | null }) => Promise<string[]>;
 }) {
   const { db, blobs, events } = deps;
   const audioDownloads = createAudioDownloads({ blobs });
@@ -403,8 +407,11 @@ export function createMeetingsService(deps: {
       // The file's bytes count in the storage quota, as a recording's do.
       const [{ transcriptBytes }, stored] = await Promise.all([meetingStats(db, ownerId), blobs.usage(ownerId)]);
       if (stored + transcriptBytes + bytes > quotaBytes) return { overQuota: quotaBytes };
+      // The owner's and the team's vocabulary, corrected as a transcription's are (before the
+      // transcript.ready event, so the notes, Ask and emails read the corrected lines).
+      const vocabulary = (await deps.vocabularyOf?.({ ownerId, teamId: body.teamId ?? null })) ?? [];
       // A 5 MB file takes a second to read: off the event loop, so the server answers meanwhile.
-      const parsed = await parseTranscriptOffThread(body.fileName, body.content);
+      const parsed = await parseTranscriptOffThread(body.fileName, body.content, vocabulary);
       if (!parsed.ok) return { problem: parsed.problem };
       const title = body.title || body.fileName.replace(/\.[^.]+$/, '').slice(0, MAX_TITLE_LENGTH);
       const teamId = body.teamId ?? null;
@@ -613,10 +620,10 @@ export function createMeetingsService(deps: {
       return { title: row.title, file: await audioDownloads.prepare(row.audio_key, row.owner_id, format), recordingKey: row.audio_key };
     },
     /** The caller's meeting while it is being recorded, for the live transcript; undefined otherwise. */
-    recording: async (ownerId: string, id: string): Promise<{ audioSources: string[] } | undefined> => {
+    recording: async (ownerId: string, id: string): Promise<{ audioSources: string[]; teamId: string | null } | undefined> => {
       const row = await recordingOf(db, ownerId, id);
       if (!row || row.status !== 'recording') return undefined;
-      return { audioSources: parseSources(row.audio_sources) };
+      return { audioSources: parseSources(row.audio_sources), teamId: row.team_id };
     },
 
     /** One of a new account's sample meetings, ready with its transcript; answers its id, segment ids and transcript revision. */
@@ -738,6 +745,8 @@ export function createMeetingsService(deps: {
       if (!meeting) return 'not-found';
       if (meeting.status !== 'failed') return 'not-failed';
       if (!meeting.hasAudio) return 'no-audio';
+      // Its hours were given back when it failed: transcribing it again needs them, as a new upload would.
+      await deps.usage?.assertCanTranscribe(ownerId);
       const retried = await inTransaction(db, async (trx) => {
         const moved = await transition(trx, meetingId, 'transcriptionRetried', { failure_reason: null });
         // Accepted again: the hours given back when it failed count again.

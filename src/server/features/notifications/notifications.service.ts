@@ -11,6 +11,7 @@ import {
   type NotificationKind,
   type NotificationList,
 } from '#shared/contracts/notifications.ts';
+import { formatAmount } from '#shared/contracts/billing.ts';
 import type { NotificationEvent } from '#shared/contracts/realtime.ts';
 import type { NotificationSettings } from '#shared/contracts/settings.ts';
 import type { TeamActivity } from '#shared/contracts/teams.ts';
@@ -436,6 +437,16 @@ export function createNotificationsService(deps: NotificationsDeps) {
   const queueDigests = () => bestEffort('digest-queue', digests.enqueue({}), log);
 
   return {
+    /** An invoice of the person's could not be paid: in the bell, once per invoice, whatever the choices (the email is billing's). */
+    paymentFailed: async (failed: { userId: string; invoiceId: string; amountDue: number; currency: string }): Promise<void> => {
+      await notify(failed.userId, {
+        kind: 'billing',
+        title: 'A payment did not go through',
+        body: `The payment of ${formatAmount(failed.amountDue, failed.currency)} for your subscription failed. Update your card in Settings › Billing.`,
+        link: '/settings?tab=billing',
+        dedupeKey: `invoice:${failed.invoiceId}`,
+      });
+    },
     /** An integration the person set up stopped working (a webhook endpoint disabled, a channel refusing posts): always in the bell, once per dedupe key. */
     integrationFailed: async (userId: string, input: { title: string; body: string; link: string; dedupeKey: string }): Promise<void> => {
       await notify(userId, { kind: 'integration', ...input });

@@ -8,7 +8,7 @@ import type { NotificationsService } from './notifications.service.ts';
  * items assigned) or failed (the Transcription Complete email that waited for them), an action item
  * given to someone by its owner, an invitation to an address that has an account (the bell), a
  * teammate asking to keep a profile of the person's voice (the bell and an email), a calendar event
- * starting soon (Meeting Reminders).
+ * starting soon (Meeting Reminders), an invoice of the person's whose payment failed (the bell).
  */
 export function subscribeNotifications(events: DomainEvents, notifications: NotificationsService, teams: Pick<TeamsService, 'invitationUrlOf'>): void {
   events.subscribe(
@@ -22,6 +22,7 @@ export function subscribeNotifications(events: DomainEvents, notifications: Noti
       'invitation.created',
       'voice_consent.requested',
       'calendar.event_starting',
+      'invoice.payment_failed',
     ],
     async (event) => {
       switch (event.type) {
@@ -71,6 +72,9 @@ export function subscribeNotifications(events: DomainEvents, notifications: Noti
         case 'calendar.event_starting':
           if (!event.ownerId) return;
           return notifications.meetingReminder({ userId: event.ownerId, eventId: event.payload.eventId, start: event.payload.start });
+        case 'invoice.payment_failed':
+          if (!event.ownerId) return;
+          return notifications.paymentFailed({ userId: event.ownerId, ...event.payload });
       }
     },
   );

@@ -18,7 +18,7 @@ import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { RecognizedSegment, TranscriptionEngine } from './engines/engine.ts';
 import { TranscriptionServiceError } from './engines/openai-compatible.ts';
 import { postProcessSegments } from './post-process.ts';
-import { correctSegments } from './vocabulary-corrections.ts';
+import { correctSegments } from '#server/lib/vocabulary-corrections.ts';
 import type { AttributedSegment, IdentifySpeakers, PipelineOptions, SpeakerIdentification, SpeakerWindows } from './pipeline-types.ts';
 import { DEFAULT_STAGE_LIMITS, StageTimeoutError, withinLimit, type StageLimits } from './stage-limits.ts';
 

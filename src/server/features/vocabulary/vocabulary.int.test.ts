@@ -61,8 +61,8 @@ const call = async (who: Caller | undefined, method: 'GET' | 'PUT' | 'POST', url
 const overview = async (who: Caller) => VocabularyOverviewSchema.parse((await call(who, 'GET', '/api/v1/vocabulary')).body);
 
 /** A recorded meeting (optionally shared with a team) whose real audio is transcribed by the recording engine. */
-async function transcribed(who: Caller, teamId?: string): Promise<MeetingDetail> {
-  const created = await call(who, 'POST', '/api/v1/meetings', { title: 'Vocabulary check', source: 'upload', ...(teamId ? { teamId } : {}) });
+async function transcribed(who: Caller, teamId?: string, source: 'upload' | 'mic' = 'upload'): Promise<MeetingDetail> {
+  const created = await call(who, 'POST', '/api/v1/meetings', { title: 'Vocabulary check', source, ...(teamId ? { teamId } : {}) });
   const id = created.body.id as string;
   const key = t.deps.blobs.newKey('wav');
   const bytes = await t.deps.blobs.put(key, fs.readFileSync(CLIP), { ownerId: who.userId, kind: 'recording' });
@@ -201,5 +201,50 @@ describe('transcription and notes with the vocabulary', () => {
     expect((await call(person, 'POST', `/api/v1/meetings/${meeting.id}/corrections/${line!.corrections![0]!.id}/undo`)).status).toBe(404);
     const other = await signUpUser(t.app, 'vocab');
     expect((await call(other, 'POST', `/api/v1/meetings/${meeting.id}/corrections/${line!.corrections![1]!.id}/undo`)).status).toBe(404);
+  });
+});
+
+describe('the same corrections for every transcript', () => {
+  it('an imported transcript: near-misses of the owner’s and the team’s terms corrected, what was written kept, Undo on the line', async () => {
+    const person = await signUpUser(t.app, 'vocab');
+    const team = (await call(person, 'POST', '/api/v1/teams', { name: 'Imports' })).body;
+    await call(person, 'PUT', '/api/v1/vocabulary', { terms: ['Anika Okafor'] });
+    await call(person, 'PUT', `/api/v1/teams/${team.id}/vocabulary`, { terms: ['Parley'] });
+    const content =
+      'WEBVTT\n\n00:00:00.000 --> 00:00:04.000\n<v Ben>hello anica okay for we moved the parlay notes\n\n00:00:04.000 --> 00:00:06.000\n<v Ada>Thanks, Ben.\n';
+    const imported = await call(person, 'POST', '/api/v1/meetings/imports', { fileName: 'sync.vtt', content, teamId: team.id });
+    expect(imported.status).toBe(201);
+    const [line, second] = MeetingDetailSchema.parse(imported.body).segments;
+    expect(line!.text).toBe('hello Anika Okafor we moved the Parley notes');
+    expect(line!.corrections).toEqual([
+      { id: expect.any(String), position: 6, original: 'anica okay for', corrected: 'Anika Okafor' },
+      { id: expect.any(String), position: 32, original: 'parlay', corrected: 'Parley' },
+    ]);
+    expect(second).toMatchObject({ text: 'Thanks, Ben.' });
+    expect(second!.corrections).toBeUndefined();
+
+    const undone = await call(person, 'POST', `/api/v1/meetings/${imported.body.id}/corrections/${line!.corrections![1]!.id}/undo`);
+    expect(undone.status).toBe(200);
+    expect(MeetingDetailSchema.parse(undone.body).segments[0]).toMatchObject({
+      text: 'hello Anika Okafor we moved the parlay notes',
+      corrections: [{ original: 'anica okay for' }],
+    });
+
+    // Without terms, an import is stored as written.
+    const plain = await signUpUser(t.app, 'vocab');
+    const asWritten = await call(plain, 'POST', '/api/v1/meetings/imports', { fileName: 'sync.vtt', content });
+    expect(MeetingDetailSchema.parse(asWritten.body).segments[0]).toMatchObject({ text: 'hello anica okay for we moved the parlay notes' });
+    expect(MeetingDetailSchema.parse(asWritten.body).segments[0]!.corrections).toBeUndefined();
+  });
+
+  it('a live recording: the transcript saved from the microphone’s recording is corrected the same way', { timeout: 60_000 }, async () => {
+    const person = await signUpUser(t.app, 'vocab');
+    await call(person, 'PUT', '/api/v1/vocabulary', { terms: ['Anika Okafor', 'Parley'] });
+    const meeting = await transcribed(person, undefined, 'mic');
+    expect(meeting.source).toBe('mic');
+    expect(meeting.segments[0]).toMatchObject({
+      text: 'Hello Anika Okafor we moved the Parley notes.',
+      corrections: [{ original: 'anica okay for' }, { original: 'parlay' }],
+    });
   });
 });

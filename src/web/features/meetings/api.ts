@@ -130,7 +130,7 @@ export function useRetryTranscription(meetingId: string) {
   return useMutation({
     mutationFn: () => api(meetingEndpoints.retry, { params: { id: meetingId } }),
     onSuccess: () => client.invalidateQueries({ queryKey: meetingKeys.all }),
-    onError: (error) => toast.error(error.message),
+    // A refusal (the plan's hours used up) is shown beside the Retry button, where it stays.
   });
 }
 

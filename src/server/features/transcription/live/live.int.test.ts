@@ -123,6 +123,27 @@ describe('/realtime/live', () => {
     await live.closed;
   });
 
+  it('corrects the near-misses of the meeting’s custom vocabulary in each line, as in the saved transcript', { timeout: 60_000 }, async () => {
+    const token = await signUp();
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/vocabulary',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { terms: ['metres'] },
+    });
+    expect(saved.statusCode).toBe(200);
+    const meetingId = await recordingMeeting(token);
+    const live = await open();
+    live.say({ type: 'auth', accessToken: token, meetingId, offsetMs: 0 });
+    await expect.poll(() => live.messages[0]?.type).toBe('ready');
+    await stream(live.socket, pcmOf('goforward.wav'));
+    live.say({ type: 'pause' });
+    await expect.poll(() => live.lines().length, { timeout: 15_000 }).toBe(1);
+    expect(live.lines()[0]).toMatchObject({ text: 'go forward ten metres', speaker: 'You' });
+    live.socket.close();
+    await live.closed;
+  });
+
   it('with a shared tab, hears each channel as its own speaker', { timeout: 60_000 }, async () => {
     const token = await signUp();
     const meetingId = await recordingMeeting(token, ['Microphone', 'Shared tab']);

@@ -3,6 +3,7 @@ import type { WebSocket } from 'ws';
 import { LIVE_CLOSE, LIVE_PATH, LIVE_SAMPLE_RATE, LiveClientMessageSchema, type LiveAuthMessage, type LiveServerMessage } from '#shared/contracts/live.ts';
 import type { Config } from '#server/config.ts';
 import { bestEffort, failedBestEffort } from '#server/lib/best-effort.ts';
+import { correctLine } from '#server/lib/vocabulary-corrections.ts';
 import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import type { AuthContext } from '../../auth/auth-context.ts';
@@ -10,6 +11,7 @@ import { authenticateToken } from '../../auth/authenticate.ts';
 import { GoTrueError } from '../../auth/gotrue-error.ts';
 import type { BillingService } from '../../billing/billing.service.ts';
 import type { MeetingsService } from '../../meetings/meetings.service.ts';
+import type { VocabularyService } from '../../vocabulary/vocabulary.service.ts';
 import { MAX_BACKLOG_BYTES, startLiveSession, type LiveSession } from './live-session.ts';
 import { createLiveSlots, type SlotHold } from './live-slots.ts';
 import { isStreamingAvailable } from './streaming-recognizer.ts';
@@ -58,6 +60,8 @@ export function registerLiveRoutes(
     meetings: MeetingsService;
     /** Whether the account's plan includes real-time transcription. */
     billing: Pick<BillingService, 'liveRefusal'>;
+    /** The meeting's custom vocabulary: its near-misses corrected in each line, as the saved transcript's will be. */
+    vocabulary?: Pick<VocabularyService, 'forMeeting'>;
     auth: AuthContext;
     hub: RealtimeHub;
     live: Config['transcription']['live'];
@@ -91,6 +95,8 @@ export function registerLiveRoutes(
     let recordedMs = 0;
     /** Audio that came while the recogniser was starting, written to it once started. */
     let early: Buffer[] = [];
+    /** The meeting's custom vocabulary, read as the session is authenticated. */
+    let terms: readonly string[] = [];
     let idle: NodeJS.Timeout | undefined;
     let alive = true;
     /** The account, once authenticated. */
@@ -144,7 +150,8 @@ export function registerLiveRoutes(
       const started = await startLiveSession({
         speakers,
         offsetMs: recordedMs,
-        onLine: (line) => send(socket, { type: 'line', line }),
+        // What was heard is not kept here: nothing of the live path is stored, and the saved transcript has its own Undo.
+        onLine: (line) => send(socket, { type: 'line', line: terms.length > 0 ? { ...line, text: correctLine(line.text, terms).text } : line }),
         onFailure: (reason) => {
           send(socket, {
             type: 'error',
@@ -178,7 +185,11 @@ export function registerLiveRoutes(
       if (!meeting) return close(LIVE_CLOSE.notFound, 'No meeting of yours is recording with this id');
       const speakers = speakersOf(meeting.audioSources);
       if (message.channels !== speakers.length) return close(LIVE_CLOSE.badMessage, `This recording has ${speakers.length} audio channel(s)`);
-      const refusal = await deps.billing.liveRefusal(caller.user.id);
+      const [refusal, vocabulary] = await Promise.all([
+        deps.billing.liveRefusal(caller.user.id),
+        deps.vocabulary ? deps.vocabulary.forMeeting({ ownerId: caller.user.id, teamId: meeting.teamId }) : [],
+      ]);
+      terms = vocabulary;
       if (state !== 'authenticating') return; // the browser left meanwhile
       if (refusal) {
         send(socket, { type: 'error', message: refusal });

@@ -1,13 +1,19 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { MeetingSummary } from '#shared/contracts/meetings.ts';
 import { ProcessingStatus, stageText } from './processing-status.tsx';
 import { progressStore } from '#web/lib/realtime/realtime-store.ts';
 
+vi.mock('#web/lib/supabase.ts', () => ({
+  loadSupabase: async () => ({ auth: { getSession: async () => ({ data: { session: { access_token: 'token-1' } } }) } }),
+}));
+
 afterEach(() => {
   cleanup();
   progressStore.clear();
+  vi.unstubAllGlobals();
 });
 
 const MEETING_ID = '6f1c2b8e-3d4a-4e5f-9a6b-7c8d9e0f1a2b';
@@ -94,6 +100,36 @@ describe('ProcessingStatus', () => {
     show(meeting({ status: 'failed', failureReason: 'The file contains no audio.', hasAudio: false }));
     expect(screen.getByRole('alert').textContent).toContain('The file contains no audio.');
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+  });
+
+  it('shows why Retry was refused (the plan’s hours used up) beside the button, with the way to Billing', async () => {
+    const message =
+      'Your Free plan includes 5 transcription hours a month and you have used 5.5 this month, so nothing more can be recorded, uploaded or imported until January 1. Upgrade to Pro in Settings › Billing for 30 hours a month.';
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+        calls.push(`${init.method ?? 'GET'} ${String(input)}`);
+        return new Response(JSON.stringify({ error: { code: 'PLAN_LIMIT', message, details: { plan: 'free' } } }), {
+          status: 403,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    render(
+      <MemoryRouter>
+        <QueryClientProvider client={new QueryClient()}>
+          <ProcessingStatus meeting={meeting({ status: 'failed', failureReason: 'The file contains no audio.' })} />
+        </QueryClientProvider>
+      </MemoryRouter>,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    });
+    expect(await screen.findByText(message)).toBeTruthy();
+    expect(calls).toEqual([`POST /api/v1/meetings/${MEETING_ID}/retry`]);
+    expect(screen.getByRole('link', { name: 'Open Settings › Billing' }).getAttribute('href')).toBe('/settings?tab=billing');
+    expect(screen.getByRole('alert').textContent).toContain('The transcript could not be made: The file contains no audio.');
   });
 
   it('ignores news about other meetings and shows nothing once the meeting is ready', () => {

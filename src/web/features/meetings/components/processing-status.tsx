@@ -1,8 +1,11 @@
 import { RotateCwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import type { MeetingProcessing, MeetingSummary } from '#shared/contracts/meetings.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
+import { ApiError } from '#web/lib/api-error.ts';
+import { paths } from '#web/app/paths.ts';
 import { useMeetingProgress } from '#web/lib/realtime/use-realtime.ts';
 import { useRetryTranscription } from '../api.ts';
 import { transcriptionText } from '../progress-text.ts';
@@ -82,6 +85,19 @@ export function ProcessingStatus({
             <RotateCwIcon aria-hidden="true" />
             Retry
           </Button>
+        )}
+        {retry.error && (
+          <p className={compact ? undefined : 'basis-full'}>
+            {retry.error.message}
+            {retry.error instanceof ApiError && retry.error.code === 'PLAN_LIMIT' && (
+              <>
+                {' '}
+                <Link to={paths.settings.href('billing')} className="font-medium underline underline-offset-4">
+                  Open Settings › Billing
+                </Link>
+              </>
+            )}
+          </p>
         )}
       </div>
     );

@@ -284,6 +284,50 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
     expect(screen.queryByTestId('self-hosted-note')).toBeNull();
   });
 
+  it('Billing shows an invoice whose payment failed, with the way to fix it in the billing portal', async () => {
+    stubAppConfig({ billing: true });
+    const pro = {
+      id: 'pro',
+      name: 'Pro',
+      source: 'subscription',
+      limits: {
+        hoursPerMonth: 30,
+        participantsPerMeeting: null,
+        exportFormats: ['txt', 'docx', 'pdf'],
+        historyDays: 30,
+        liveTranscription: true,
+        apiAccess: false,
+        teamManagement: false,
+        customVocabulary: true,
+      },
+    } as const;
+    server.setBilling({
+      billing: true,
+      plan: { ...pro, limits: { ...pro.limits, exportFormats: [...pro.limits.exportFormats] } },
+      subscription: {
+        plan: 'pro',
+        planName: 'Pro',
+        status: 'past_due',
+        trialEndsAt: null,
+        currentPeriodEnd: '2027-01-05T12:00:00.000Z',
+        cancelAtPeriodEnd: false,
+        keptPlan: null,
+      },
+      trialAvailable: false,
+      paymentFailure: { amountDue: 1299, currency: 'usd', attempts: 2, failedAt: '2026-12-05T12:00:00.000Z', nextAttemptAt: '2026-12-10T12:00:00.000Z' },
+      usage: { hoursThisMonth: 0, meetingsThisMonth: 0, periodStart: '2026-12-01T00:00:00.000Z', periodEnd: '2027-01-01T00:00:00.000Z', hiddenMeetings: 0 },
+    });
+    render(<BillingTab />, { wrapper: SignedIn });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(
+      'Your payment of $12.99 did not go through (tried 2 times since December 5, 2026). Stripe will try again on December 10, 2026.',
+    );
+    await act(async () => {
+      fireEvent.click(within(alert).getByRole('button', { name: 'Update payment method' }));
+    });
+    await waitFor(() => expect(server.requests.map((r) => `${r.method} ${r.path}`)).toContain('POST /api/v1/billing/portal'));
+  });
+
   it('Billing, on an installation that bills: no self-hosted statement, and the details are saved to the account', async () => {
     stubAppConfig({ billing: true });
     render(<BillingTab />, { wrapper: SignedIn });

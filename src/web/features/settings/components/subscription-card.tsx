@@ -1,6 +1,6 @@
 import { CheckIcon, CreditCardIcon } from 'lucide-react';
 import { Link } from 'react-router';
-import { PAID_PLAN_IDS, PLANS, TRIAL_DAYS, type BillingOverview, type PaidPlanId } from '#shared/contracts/billing.ts';
+import { formatAmount, PAID_PLAN_IDS, PLANS, TRIAL_DAYS, type BillingOverview, type PaidPlanId } from '#shared/contracts/billing.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
@@ -29,6 +29,15 @@ export function subscriptionStatusText(overview: BillingOverview): string {
   return `Your next billing date is ${end}.`;
 }
 
+/** An invoice whose payment failed, in words: how much, since when, and whether Stripe tries again. */
+export function paymentFailureText(failure: NonNullable<BillingOverview['paymentFailure']>): string {
+  const tries = failure.attempts === 1 ? 'once' : `${failure.attempts} times`;
+  const next = failure.nextAttemptAt
+    ? `Stripe will try again on ${day(failure.nextAttemptAt)}.`
+    : 'Stripe will not try again: pay the invoice in the billing portal to keep your plan.';
+  return `Your payment of ${formatAmount(failure.amountDue, failure.currency)} did not go through (tried ${tries} since ${day(failure.failedAt)}). ${next}`;
+}
+
 /** Settings › Billing's 'Subscription Plan' card on an installation that bills through Stripe. */
 export function SubscriptionCard({ overview }: { overview: BillingOverview }) {
   const checkout = useStartCheckout();
@@ -52,6 +61,15 @@ export function SubscriptionCard({ overview }: { overview: BillingOverview }) {
         )}
       </CardHeader>
       <CardContent className="grid gap-6">
+        {overview.paymentFailure && (
+          <div role="alert" className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
+            <p>{paymentFailureText(overview.paymentFailure)}</p>
+            <p className="text-muted-foreground">Update your card or pay the invoice in the billing portal.</p>
+            <Button className="justify-self-start" disabled={busy} onClick={() => portal.mutate(undefined, { onError: failed })}>
+              Update payment method
+            </Button>
+          </div>
+        )}
         <div className="rounded-lg border p-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h3 className="text-lg font-semibold">{PLANS[planId].name} Plan</h3>
