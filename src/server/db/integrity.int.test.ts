@@ -98,7 +98,7 @@ describe('the database integrity check', () => {
     expect(body.reason).toMatch(/^Database integrity check failed: /);
     if (kind === 'postgres') expect(body.reason).toContain('table share_links: division by zero');
 
-    const { token } = await signUpUser(app, 'integrity');
+    const { token } = await signUpUser(app, 'integrity', { samples: false });
     const status = await app.inject({ method: 'GET', url: '/api/v1/status', headers: { authorization: `Bearer ${token}` } });
     expect(StatusResponseSchema.parse(status.json()).database).toEqual({ ok: false, reason: body.reason, checkedAt: expect.any(String) });
   });
