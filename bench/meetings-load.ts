@@ -325,9 +325,12 @@ export async function benchMeetings(seconds: number, target: BenchDatabase = { k
   const seedStarted = performance.now();
   try {
     const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => MIGRATIONS }, allowUnorderedMigrations: true });
-    const down = await migrator.migrateDown();
-    if (down.error || down.results?.[0]?.migrationName !== SEARCH_MIGRATION)
-      throw new Error(`could not step back before ${SEARCH_MIGRATION}: ${String(down.error ?? down.results?.[0]?.migrationName)}`);
+    // Later migrations are stepped back too (the next start applies them again), newest first.
+    for (let undone: string | undefined; undone !== SEARCH_MIGRATION;) {
+      const down = await migrator.migrateDown();
+      undone = down.results?.[0]?.migrationName;
+      if (down.error || undone === undefined) throw new Error(`could not step back before ${SEARCH_MIGRATION}: ${String(down.error ?? 'no migration left')}`);
+    }
     if (target.kind === 'postgres') await seedPostgres(handle.db, me.id);
   } finally {
     await handle.close();
