@@ -281,6 +281,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   });
   const meetings = createMeetingsService({
     db,
+    reads: database.reads,
     blobs,
     storageQuotaBytes: config.uploads.quotaBytes,
     discardUploads: async (ids) => {
