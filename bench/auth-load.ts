@@ -79,7 +79,7 @@ export async function benchRefresh(baseUrl: string, apikey: string, seconds: num
  * (lib/bare-me-server.ts) on the same database and token, in turns, so both see the same machine.
  * Goal: Parley at ≥ 0.7× the anchor's throughput.
  */
-export async function benchAuthenticatedJson(baseUrl: string, dataDir: string, apikey: string, seconds: number): Promise<Row[]> {
+export async function benchAuthenticatedJson(baseUrl: string, dataDir: string, apikey: string, seconds: number): Promise<{ rows: Row[]; line: string }> {
   const email = `bench-api-${Date.now()}@example.com`;
   const session = await signUpAndIn(baseUrl, apikey, email, 'bench-password-1');
   const headers = { authorization: `Bearer ${session.access_token}` };
@@ -118,11 +118,14 @@ export async function benchAuthenticatedJson(baseUrl: string, dataDir: string, a
     }
     const rate = (results: autocannon.Result[]) => results.reduce((sum, r) => sum + r.requests.average, 0) / results.length;
     const ratio = rate(ours) / rate(bare);
-    return [
-      { name: 'GET /api/v1/me (authenticated JSON), 10 connections', value: describeLoad(ours.at(-1)!) },
-      { name: 'bare Fastify + jose + SQLite doing the same work (anchor)', value: describeLoad(bare.at(-1)!) },
-      { name: '/api/v1/me throughput ÷ anchor', value: `${ratio.toFixed(2)}×`, note: `goal ≥ 0.70× — ${ratio >= 0.7 ? 'met' : 'NOT met'}` },
-    ];
+    return {
+      rows: [
+        { name: 'GET /api/v1/me (authenticated JSON), 10 connections', value: describeLoad(ours.at(-1)!) },
+        { name: 'bare Fastify + jose + SQLite doing the same work (anchor)', value: describeLoad(bare.at(-1)!) },
+        { name: '/api/v1/me throughput ÷ anchor', value: `${ratio.toFixed(2)}×`, note: `goal ≥ 0.70× — ${ratio >= 0.7 ? 'met' : 'NOT met'}` },
+      ],
+      line: `me overhead: parley ${rate(ours).toFixed(0)} req/s, bare ${rate(bare).toFixed(0)} req/s = ${ratio.toFixed(2)}x (goal ≥ 0.7x)`,
+    };
   } finally {
     anchor.kill();
   }

@@ -325,16 +325,19 @@ export async function benchMeetings(seconds: number, target: BenchDatabase = { k
   const seedStarted = performance.now();
   try {
     const migrator = new Migrator({ db: handle.db, provider: { getMigrations: async () => MIGRATIONS }, allowUnorderedMigrations: true });
-    const down = await migrator.migrateDown();
-    if (down.error || down.results?.[0]?.migrationName !== SEARCH_MIGRATION)
-      throw new Error(`could not step back before ${SEARCH_MIGRATION}: ${String(down.error ?? down.results?.[0]?.migrationName)}`);
+    // Later migrations are stepped back too (the next start applies them again), newest first.
+    for (let undone: string | undefined; undone !== SEARCH_MIGRATION;) {
+      const down = await migrator.migrateDown();
+      undone = down.results?.[0]?.migrationName;
+      if (down.error || undone === undefined) throw new Error(`could not step back before ${SEARCH_MIGRATION}: ${String(down.error ?? 'no migration left')}`);
+    }
     if (target.kind === 'postgres') await seedPostgres(handle.db, me.id);
   } finally {
     await handle.close();
   }
   if (target.kind === 'sqlite') seedSqlite(path.join(first.dataDir, 'parley.db'), me.id);
   const seedMs = performance.now() - seedStarted;
-  const server = await startServer({ dataDir: first.dataDir, env, startupTimeoutMs: 30 * 60_000 });
+  let server = await startServer({ dataDir: first.dataDir, env, startupTimeoutMs: 30 * 60_000 });
   try {
     const base = `${server.baseUrl}/api/v1/meetings`;
     // A fresh sign-in: the restarted server has another port, so another token issuer.
@@ -372,6 +375,24 @@ export async function benchMeetings(seconds: number, target: BenchDatabase = { k
       value: await latencyAndLoad(`${base}/${page.items[0]!.id}/search?q=budget`, token, seconds, search),
     });
     rows.push({ name: 'delete a meeting (100 segments, cascades)', value: await deleteTimes(base, token) });
+    if (target.kind === 'sqlite') {
+      // The searches at 10 connections with SQLite's reads on the server's own thread (SQLITE_READ_THREADS=0)
+      // and on read threads (the default), one after the other on the same data and machine.
+      const paths = searches.map(([name, url]) => [name, url.slice(server.baseUrl.length)] as const);
+      const figures = new Map<string, string[]>();
+      for (const threads of ['0', undefined]) {
+        await server.stop();
+        server = await startServer({
+          dataDir: first.dataDir,
+          env: threads === undefined ? env : { ...env, SQLITE_READ_THREADS: threads },
+          startupTimeoutMs: 30 * 60_000,
+        });
+        const again = (await signIn(server.baseUrl, apikey, email, 'bench-password-1')).access_token;
+        for (const [name, url] of paths) figures.set(name, [...(figures.get(name) ?? []), await bearerLoad(`${server.baseUrl}${url}`, again, seconds)]);
+      }
+      for (const [name, [onThread, onPool]] of figures)
+        rows.push({ name: `${name}, 10 connections`, value: `on the server's thread: ${onThread}; on read threads: ${onPool}` });
+    }
     return rows;
   } finally {
     await server.stop();

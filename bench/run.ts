@@ -20,7 +20,7 @@ import { median, printSection, type Row } from './lib/report.ts';
 import { startServer } from './lib/server.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, meetings, meetings-pg, off-thread, upload, transcription, vocabulary, transcription-memory, speakers, voices, speakers-recording, live, notes, notes-llm, ask, bundles, lighthouse, scale). */
+/** BENCH_ONLY=meetings,upload runs just those sections (cold, auth, me (auth's GET /api/v1/me alone), meetings, meetings-pg, off-thread, upload, transcription, vocabulary, transcription-memory, speakers, voices, speakers-recording, live, notes, notes-llm, ask, bundles, lighthouse, scale). */
 const only = process.env.BENCH_ONLY?.split(',').map((s) => s.trim());
 const wanted = (section: string) => !only || only.includes(section);
 
@@ -52,15 +52,15 @@ async function coldStart(): Promise<Row[]> {
 console.log(`Parley benchmarks — ${new Date().toISOString()}, Node ${process.versions.node}, load tests ${seconds} s each`);
 if (wanted('cold')) printSection('Server cold start (spawn → /healthz answers)', await coldStart());
 
-if (wanted('auth')) {
+// `me` alone: the authenticated-JSON comparison without the sign-in and refresh loads before it.
+if (wanted('auth') || only?.includes('me')) {
   const server = await startServer({ env: { AUTH_RATE_LIMITS: 'false' } });
   try {
     const apikey = await readAnonKey(server.baseUrl);
-    printSection('Auth and API under load (SQLite, one process)', [
-      await benchSignIn(server.baseUrl, apikey, seconds),
-      await benchRefresh(server.baseUrl, apikey, seconds),
-      ...(await benchAuthenticatedJson(server.baseUrl, server.dataDir, apikey, seconds)),
-    ]);
+    const loads = wanted('auth') ? [await benchSignIn(server.baseUrl, apikey, seconds), await benchRefresh(server.baseUrl, apikey, seconds)] : [];
+    const me = await benchAuthenticatedJson(server.baseUrl, server.dataDir, apikey, seconds);
+    printSection('Auth and API under load (SQLite, one process)', [...loads, ...me.rows]);
+    console.log(`\n${me.line}`);
   } finally {
     await server.stop();
     fs.rmSync(server.dataDir, { recursive: true, force: true });

@@ -5,7 +5,8 @@
 // clustering host tells speakers apart without models (see speakers/identify-speakers.ts), the voice
 // embedding host describes voices for voice profiles (see speakers/sherpa-voice-embedding.ts), and the
 // local notes host writes meeting notes off the server's thread (see notes/engines/local/); the
-// document host renders exports and reads imported transcripts (see meetings/document-work.ts).
+// document host renders exports and reads imported transcripts (see meetings/document-work.ts); the
+// SQLite read worker answers searches on threads of their own (see db/sqlite-read-pool.ts).
 import * as esbuild from 'esbuild';
 
 await esbuild.build({
@@ -17,6 +18,7 @@ await esbuild.build({
     'sherpa-voice-embedding-host': 'src/server/features/transcription/speakers/sherpa-voice-embedding-host.ts',
     'local-notes-host': 'src/server/features/notes/engines/local/local-notes-host.ts',
     'document-host': 'src/server/features/meetings/document-host.ts',
+    'sqlite-read-worker': 'src/server/db/sqlite-read-worker.ts',
   },
   outdir: 'dist/server',
   bundle: true,

@@ -67,6 +67,7 @@ const EnvSchema = z.object({
   }),
   WEB_DIR: z.string().default('./dist/web'),
   DATABASE_URL: optionalString,
+  SQLITE_READ_THREADS: optionalString.refine((v) => v === undefined || /^(\d|1[0-6])$/.test(v), { message: 'must be a whole number from 0 to 16' }),
   REDIS_URL: optionalString.refine((v) => v === undefined || /^rediss?:\/\//.test(v), { message: 'must start with redis:// or rediss://' }),
   REDIS_KEY_PREFIX: z
     .string()
@@ -223,7 +224,8 @@ function parseOtlpHeaders(text: string): Record<string, string> | undefined {
   return headers;
 }
 
-export type DatabaseConfig = { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; url: string };
+/** `readThreads`: SQLite's threads for searches (db/sqlite-read-pool.ts); 0 runs them on the server's thread; unset, the pool's choice. */
+export type DatabaseConfig = { dialect: 'sqlite'; file: string; readThreads?: number } | { dialect: 'postgres'; url: string };
 
 /** What a process does: serve HTTP (web), run background jobs (worker), or both (all, the default). */
 export type Role = 'all' | 'web' | 'worker';
@@ -443,7 +445,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
-  const db = parseDatabaseUrl(e.DATABASE_URL, dataDir);
+  const parsedDb = parseDatabaseUrl(e.DATABASE_URL, dataDir);
+  const db = parsedDb.dialect === 'sqlite' && e.SQLITE_READ_THREADS !== undefined ? { ...parsedDb, readThreads: Number(e.SQLITE_READ_THREADS) } : parsedDb;
   // Separate web and worker processes meet in the database: the job queue and the realtime events
   // cross between them through PostgreSQL (pg-boss, LISTEN/NOTIFY); the embedded SQLite has no such channel.
   if (e.ROLE !== 'all' && db.dialect !== 'postgres') {

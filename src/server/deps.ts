@@ -291,6 +291,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   });
   const meetings = createMeetingsService({
     db,
+    reads: database.reads,
     blobs,
     storageQuotaBytes: config.uploads.quotaBytes,
     discardUploads: async (ids) => {

@@ -6,6 +6,7 @@ import type { DatabaseConfig } from '../config.ts';
 import { ensurePrivateDir, ensurePrivateFile, makePrivate } from '../lib/private-files.ts';
 import { CurrentSchemaPostgresDialect } from './current-schema-introspector.ts';
 import type { Database } from './database.ts';
+import { createSqliteReadPool } from './sqlite-read-pool.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type Db = Kysely<Database>;
@@ -13,6 +14,11 @@ export type Dialect = DatabaseConfig['dialect'];
 
 export type DbHandle = {
   db: Db;
+  /**
+   * Where long reads (search) run: on a SQLite file, a pool of read-only connections on threads of
+   * their own (sqlite-read-pool.ts), so they never hold up the server's thread; else `db` itself.
+   */
+  reads: Db;
   dialect: Dialect;
   /** PostgreSQL only: the connection string, for pg-boss's own pool on the same database. */
   url?: string;
@@ -43,7 +49,17 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
     // WAL + NORMAL is durable against application crashes and is SQLite's recommended pairing.
     sqlite.pragma('synchronous = NORMAL');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return { db, dialect: 'sqlite', close: () => db.destroy() };
+    if (config.file === ':memory:' || config.readThreads === 0) return { db, reads: db, dialect: 'sqlite', close: () => db.destroy() };
+    const reads = createSqliteReadPool(config.file, config.readThreads === undefined ? {} : { size: config.readThreads });
+    return {
+      db,
+      reads,
+      dialect: 'sqlite',
+      close: async () => {
+        await reads.destroy();
+        await db.destroy();
+      },
+    };
   }
   const pool = new pg.Pool({
     connectionString: config.url,
@@ -52,5 +68,5 @@ export function createDb(config: DatabaseConfig, options: CreateDbOptions = {}):
   });
   // Introspection (the migrator's) reads Parley's schema only: see current-schema-introspector.ts.
   const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
-  return { db, dialect: 'postgres', url: config.url, close: () => db.destroy() };
+  return { db, reads: db, dialect: 'postgres', url: config.url, close: () => db.destroy() };
 }

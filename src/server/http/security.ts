@@ -1,5 +1,6 @@
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -9,7 +10,7 @@ import type { Config } from '../config.ts';
  */
 export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
   const isHttps = config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  const headers = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -33,6 +34,10 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
 
   // Same-origin by default: the SPA is served from this server. Extra origins only when configured.
@@ -61,4 +66,21 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
 function websocketOrigins(publicUrl: string): string[] {
   const url = new URL(publicUrl);
   return [`${url.protocol === 'https:' ? 'wss' : 'ws'}://${url.host}`];
+}
+
+/**
+ * Helmet's headers, worked out once: they hold nothing of the request (no nonces), so building
+ * helmet's middleware again for every request, as @fastify/helmet does, was work for nothing on
+ * every answer.
+ */
+function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string) => void (headers[name.toLowerCase()] = value),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
+  });
+  return headers;
 }

@@ -1,6 +1,7 @@
 import type { Db } from '#server/db/create-db.ts';
 import { AppError } from '#server/lib/app-error.ts';
 import type { AuthContext } from './auth-context.ts';
+import type { UserRow } from './auth.table.ts';
 import { GoTrueError } from './gotrue-error.ts';
 import { verifyPassword } from './passwords.ts';
 import { findSession } from './sessions.repository.ts';
@@ -27,7 +28,7 @@ export type Accounts = {
    * and stays it (a reload still is the first visit) until the person comes back after a break;
    * every later session, and that one after a break, is a return.
    */
-  firstVisit: (userId: string, sessionId: string) => Promise<boolean>;
+  firstVisit: (user: UserRow, sessionId: string) => Promise<boolean>;
   /** Signs the person out everywhere, or everywhere but `keepSessionId`. */
   endSessions: (userId: string, keepSessionId?: string) => Promise<void>;
   /** Deletes the user with their sessions, identities, factors and tokens: old access tokens answer 401 from now on. */
@@ -52,7 +53,7 @@ export function createAccounts(ctx: AuthContext): Accounts {
       return matches;
     },
     sessionActive: async (userId, sessionId) => (await findSession(ctx.db, sessionId))?.user_id === userId,
-    firstVisit: (userId, sessionId) => claimFirstVisit(ctx.db, userId, sessionId, ctx.clock.now()),
+    firstVisit: (user, sessionId) => claimFirstVisit(ctx.db, user, sessionId, ctx.clock.now()),
     endSessions: (userId, keepSessionId) =>
       keepSessionId === undefined
         ? endSessions(ctx, { userId, sessionId: '', scope: 'global' })

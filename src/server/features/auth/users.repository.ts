@@ -113,27 +113,46 @@ export async function touchLastSignIn(db: Db, userId: string, at?: string): Prom
 const FIRST_VISIT_BREAK_MS = 30 * 60 * 1000;
 
 /**
+ * How stale the first visit's last sighting may be before it is written again: a reload writes
+ * nothing, and the break above is measured to within this.
+ */
+const FIRST_VISIT_SEEN_EVERY_MS = 60 * 1000;
+
+/**
  * Whether `sessionId` at `now` is the user's first visit. The first session to ask is recorded as it
  * (one conditional update, so two tabs opening at once agree on which was first), and it stays the
  * first visit through reloads until the person comes back after FIRST_VISIT_BREAK_MS: from then on,
  * and in every other session, the person has been here before ('' marks the first visit as over).
+ * `user` is the row the request's sign-in check has just read: it answers every later session and
+ * every visit after the first without another statement.
  */
-export async function claimFirstVisit(db: Db, userId: string, sessionId: string, now: Date): Promise<boolean> {
+export async function claimFirstVisit(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'first_session_id' | 'first_visit_seen_at'>,
+  sessionId: string,
+  now: Date,
+): Promise<boolean> {
   const at = now.toISOString();
-  await db
-    .updateTable('auth_users')
-    .set({ first_session_id: sessionId, first_visit_seen_at: at })
-    .where('id', '=', userId)
-    .where('first_session_id', 'is', null)
-    .execute();
-  const row = await db.selectFrom('auth_users').select(['first_session_id', 'first_visit_seen_at']).where('id', '=', userId).executeTakeFirst();
-  if (row?.first_session_id !== sessionId) return false;
-  const seen = row.first_visit_seen_at === null ? Number.NEGATIVE_INFINITY : Date.parse(row.first_visit_seen_at);
+  let { first_session_id: firstSession, first_visit_seen_at: seenAt } = user;
+  if (firstSession === null) {
+    await db
+      .updateTable('auth_users')
+      .set({ first_session_id: sessionId, first_visit_seen_at: at })
+      .where('id', '=', user.id)
+      .where('first_session_id', 'is', null)
+      .execute();
+    const row = await db.selectFrom('auth_users').select(['first_session_id', 'first_visit_seen_at']).where('id', '=', user.id).executeTakeFirst();
+    [firstSession, seenAt] = [row?.first_session_id ?? null, row?.first_visit_seen_at ?? null];
+  }
+  if (firstSession !== sessionId) return false;
+  const seen = seenAt === null ? Number.NEGATIVE_INFINITY : Date.parse(seenAt);
   if (now.getTime() - seen > FIRST_VISIT_BREAK_MS) {
-    await db.updateTable('auth_users').set({ first_session_id: '' }).where('id', '=', userId).where('first_session_id', '=', sessionId).execute();
+    await db.updateTable('auth_users').set({ first_session_id: '' }).where('id', '=', user.id).where('first_session_id', '=', sessionId).execute();
     return false;
   }
-  await db.updateTable('auth_users').set({ first_visit_seen_at: at }).where('id', '=', userId).where('first_session_id', '=', sessionId).execute();
+  if (now.getTime() - seen >= FIRST_VISIT_SEEN_EVERY_MS) {
+    await db.updateTable('auth_users').set({ first_visit_seen_at: at }).where('id', '=', user.id).where('first_session_id', '=', sessionId).execute();
+  }
   return true;
 }
 

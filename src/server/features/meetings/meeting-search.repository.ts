@@ -256,12 +256,13 @@ async function sqlitePassages(db: Db, meetingIds: string[], tokens: string[], op
     await sql`create virtual table if not exists temp.passage_page using fts5(speaker, text, kind unindexed, ref unindexed, start_ms unindexed, tokenize = 'porter unicode61', columnsize = 0)`.execute(
       trx,
     );
-    for (const { row } of docs) {
-      await sql`insert into temp.passage_page (rowid, speaker, text, kind, ref, start_ms)
-        select rowid, speaker, text, kind, ref, start_ms from main.passage_search where ${rowidBetween(row * PER_MEETING, row * PER_MEETING + PER_MEETING - 1)}`.execute(
-        trx,
-      );
-    }
+    // One statement for the page (at most 100 meetings, within SQLite's 500 compound selects): a
+    // statement per meeting cost a round trip each where reads run on a thread of their own.
+    const copies = docs.map(
+      ({ row }) =>
+        sql`select rowid, speaker, text, kind, ref, start_ms from main.passage_search where ${rowidBetween(row * PER_MEETING, row * PER_MEETING + PER_MEETING - 1)}`,
+    );
+    await sql`insert into temp.passage_page (rowid, speaker, text, kind, ref, start_ms) ${sql.join(copies, sql` union all `)}`.execute(trx);
     const shown = async (where: Expression<SqlBool>, limit = -1) =>
       (
         await sql<Omit<PassageRow, 'meeting_id'> & { rowid: number }>`

@@ -79,7 +79,8 @@ function presentSummary(row: MeetingRow, participants: string[], reader: Meeting
   };
 }
 
-export async function listMeetings(db: Db, reader: MeetingReader, query: MeetingListQuery): Promise<MeetingListResponse> {
+/** `reads`: where the search's own queries run (create-db.ts: off the server's thread on SQLite), built here as any other. */
+export async function listMeetings(db: Db, reader: MeetingReader, query: MeetingListQuery, reads: Db = db): Promise<MeetingListResponse> {
   const eb = expressionBuilder<Database, 'meetings'>();
   const filters: Expression<SqlBool>[] = [readableBy(reader)];
   if (query.status) filters.push(eb('meetings.status', '=', query.status));
@@ -102,7 +103,7 @@ export async function listMeetings(db: Db, reader: MeetingReader, query: Meeting
   const tokens = query.q ? searchTokens(query.q) : [];
   let page: { rows: MeetingRow[]; total: number; totalIsAtLeast: boolean };
   if (tokens.length > 0) {
-    page = await searchMeetings(db, filters, tokens, {
+    page = await searchMeetings(reads, filters, tokens, {
       sort: query.sort ?? 'newest',
       from: query.from,
       to: query.to,
@@ -134,7 +135,7 @@ export async function listMeetings(db: Db, reader: MeetingReader, query: Meeting
   const ids = page.rows.map((r) => r.id);
   const [participants, matches] = await Promise.all([
     participantsOf(db, ids),
-    passagesMatching(db, ids, tokens, { perMeeting: MATCHES_PER_MEETING, order: 'rank' }),
+    passagesMatching(reads, ids, tokens, { perMeeting: MATCHES_PER_MEETING, order: 'rank' }),
   ]);
   return {
     items: page.rows.map((r) => ({
@@ -149,10 +150,10 @@ export async function listMeetings(db: Db, reader: MeetingReader, query: Meeting
 }
 
 /** The passages of one meeting the reader may read that match a search, in transcript order; undefined when it is not theirs to read. */
-export async function searchInMeeting(db: Db, reader: MeetingReader, meetingId: string, q: string): Promise<SearchMatch[] | undefined> {
+export async function searchInMeeting(db: Db, reader: MeetingReader, meetingId: string, q: string, reads: Db = db): Promise<SearchMatch[] | undefined> {
   const visible = await db.selectFrom('meetings').select('id').where('id', '=', meetingId).where(readableBy(reader)).executeTakeFirst();
   if (!visible) return undefined;
-  const matches = await passagesMatching(db, [meetingId], searchTokens(q), { perMeeting: MEETING_SEARCH_LIMIT, order: 'time' });
+  const matches = await passagesMatching(reads, [meetingId], searchTokens(q), { perMeeting: MEETING_SEARCH_LIMIT, order: 'time' });
   return matches.get(meetingId) ?? [];
 }
 

@@ -173,6 +173,8 @@ export type MeetingsService = ReturnType<typeof createMeetingsService>;
 
 export function createMeetingsService(deps: {
   db: Db;
+  /** Where searches run (the database handle's `reads`: off the server's thread on SQLite); `db` without it. */
+  reads?: Db;
   blobs: BlobStore;
   /** STORAGE_QUOTA_GB: the recorded audio and imported transcripts one account may keep (the dashboard's storage bar measures against it). */
   storageQuotaBytes?: number;
@@ -196,6 +198,7 @@ export function createMeetingsService(deps: {
   vocabularyOf?: (meeting: { ownerId: string; teamId: string | null }) => Promise<string[]>;
 }) {
   const { db, blobs, events } = deps;
+  const reads = deps.reads ?? db;
   const audioDownloads = createAudioDownloads({ blobs });
   const quotaBytes = deps.storageQuotaBytes ?? STORAGE_ALLOWANCE_BYTES;
   const teams = deps.teams;
@@ -328,7 +331,7 @@ export function createMeetingsService(deps: {
     },
     /** The meetings the caller may read (their own and their teams'), with search and filters. */
     list: async (userId: string, query: MeetingListQuery): Promise<MeetingListResponse> => {
-      const page = await listMeetings(db, await readerOf(userId), query);
+      const page = await listMeetings(db, await readerOf(userId), query, reads);
       return { ...page, items: await withOwnerNames(page.items) };
     },
     /** A meeting the caller may read: their own, or one shared with a team they belong to now. */
@@ -777,7 +780,7 @@ export function createMeetingsService(deps: {
     /** The notes feature's action items and decisions of a meeting, as its search should find them (all of them, each time they change). */
     setSearchableNotes: (meetingId: string, notes: SearchableNote[]) => setSearchableNotes(db, meetingId, notes),
     /** Search inside one meeting the caller may read: its matching passages in transcript order; undefined when not theirs. */
-    search: async (userId: string, meetingId: string, q: string) => searchInMeeting(db, await readerOf(userId), meetingId, q),
+    search: async (userId: string, meetingId: string, q: string) => searchInMeeting(db, await readerOf(userId), meetingId, q, reads),
 
     /** The meetings and transcript turns the caller may read (their own and their teams'), as queries to aggregate over. */
     views: async (userId: string): Promise<MeetingViews> => {
@@ -793,7 +796,7 @@ export function createMeetingsService(deps: {
      * transcript revisions (a view built from an older revision is stale), and their transcripts.
      */
     rankSegments: (reader: MeetingReader, words: string[], options: { meetingId?: string | undefined; limit: number }) =>
-      rankSegments(db, reader, words, options),
+      rankSegments(reads, reader, words, options),
     readyMeetings: (reader: MeetingReader, meetingId?: string) => readyMeetings(db, reader, meetingId),
     readyTranscripts: (reader: MeetingReader, meetingIds: string[]) => readyTranscripts(db, reader, meetingIds),
   };
