@@ -108,7 +108,10 @@ function tidyPunctuation(tokens: Token[]): Token[] {
 
 /** The tokens of a spoken sentence without its disfluencies; empty when nothing but them was said. */
 export function cleanSpeech(tokens: Token[]): Token[] {
-  const spoken = tokens.filter((t) => !FILLERS.has(t.lower) && !BACK_CHANNEL.has(t.lower) && !/^[-–—]+$/.test(t.text));
+  // A dash set off by spaces is a pause; one inside a word ("touch-pad", "follow-up") is spelling,
+  // and dropping it would write a word nobody said.
+  const inWord = (i: number) => tokens[i]!.space === '' && tokens[i + 1]?.space === '' && /\p{L}/u.test(tokens[i - 1]?.text ?? '');
+  const spoken = tokens.filter((t, i) => !FILLERS.has(t.lower) && !BACK_CHANNEL.has(t.lower) && (!/^[-–—]+$/.test(t.text) || inWord(i)));
   const whole = spoken.filter((t, i) => !isFragment(t, spoken.slice(i + 1).find(isWord)));
   const cleaned = tidyPunctuation(dropOpeners(dropRepeats(dropParentheticals(whole))));
   return cleaned.some(isWord) ? cleaned : [];
