@@ -114,10 +114,24 @@ describe('local notes: the engine', () => {
     );
     expect(notes.summary).toContain('The group decided the launch date is the fourteenth of March.');
     expect(notes.summary).toContain('Sam Okafor will book the venue for the launch party by Friday and draft the press release for the launch by Wednesday.');
-    expect(notes.summary).toContain('Still open: the pricing page for the launch is still an open question for the team.');
+    expect(notes.summary).toContain('The pricing page for the launch is still an open question for the team.');
     expect(notes.summary).not.toMatch(/\b(I|I'll|please)\b/);
     const decisionTurns = new Set(notes.decisions.flatMap((d) => d.segmentIds));
     expect(notes.keyPoints.some((k) => k.segmentIds.some((id) => decisionTurns.has(id)))).toBe(false);
+  });
+
+  it('reports decisions and views as the minutes would, not as they were said: no "let\'s", no "I think"', () => {
+    const notes = generateLocalNotes(
+      makeTranscript([
+        ['spk-ana', 'The premium tier is the part of the pricing that finance still worries about.'],
+        ['spk-sam', 'I think we should keep the premium tier free for the first month of the launch.'],
+        ['spk-ana', "Okay, so let's go with a free first month for the premium tier."],
+        ['spk-3', 'The support team needs the new pricing table before the launch in March.'],
+      ]),
+    );
+    expect(notes.summary).toContain('The group decided to go with a free first month for the premium tier.');
+    expect(notes.summary).toContain('Sam Okafor thought the group should keep the premium tier free for the first month of the launch.');
+    expect(notes.summary).not.toMatch(/\b(let's|I think|we|our)\b/i);
   });
 
   it('gives a ten-minute meeting that moves through subjects more than one topic', () => {

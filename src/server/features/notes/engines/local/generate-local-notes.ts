@@ -40,11 +40,17 @@ export function generateLocalNotes(transcript: NotesTranscript, options: { onPro
   const decisions = decided.map((sentence) => ({ text: renderSentence(sentence.tokens), segmentIds: [sentence.segmentId] }));
   const byIndex = new Map(ranked.map((r) => [r.sentence.index, r]));
   const asStatement = (sentence: Sentence) => byIndex.get(sentence.index) ?? { sentence, bow: space.bowOf(sentence.terms), score: 0 };
-  const summary = writeSummary(ranked, space, topics, {
-    decisions: decided.map(asStatement),
-    actionItems,
-    openQuestions: sentences.filter(isLeftOpen).map(asStatement),
-  });
+  const summary = writeSummary(
+    ranked,
+    space,
+    topics,
+    {
+      decisions: decided.map(asStatement),
+      actionItems,
+      openQuestions: sentences.filter(isLeftOpen).map(asStatement),
+    },
+    { segments, speakers },
+  );
   // Each item in one place: a turn that holds a decision or an action item gives no key point.
   const keyPoints = pickKeyPoints(ranked, space, meetingMs, new Set([...decisions, ...actionItems].flatMap((i) => i.segmentIds)));
   report(5);
