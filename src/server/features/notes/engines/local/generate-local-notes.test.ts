@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { NotesDraft, NotesTranscript } from '../../notes-types.ts';
 import { makeTranscript } from '#tests/support/notes-transcript.ts';
 import { syntheticMeeting } from '#tests/support/notes-transcripts.ts';
+import { LAUNCH_TASKS, launchMeeting } from '#tests/support/launch-meeting.ts';
+import { checkCitations } from '../../citations.ts';
 import { generateLocalNotes } from './generate-local-notes.ts';
 
 const EMPTY_NOTES: NotesDraft = { summary: '', keyPoints: [], topics: [], actionItems: [], decisions: [] };
@@ -136,5 +138,52 @@ describe('local notes: the engine', () => {
 
   it('gives a ten-minute meeting that moves through subjects more than one topic', () => {
     expect(generateLocalNotes(syntheticMeeting(10)).topics.length).toBeGreaterThan(1);
+  });
+
+  describe('on a six-minute launch sync of three people, as a new user would try it', () => {
+    const transcript = launchMeeting();
+    const notes = generateLocalNotes(transcript);
+
+    it('writes the summary in the third person from the facts: topics, decisions, who will do what by when, what is open', () => {
+      expect(notes.summary).toMatch(/^The meeting was about the launch date, the launch party, .+ and the premium tier\./);
+      expect(notes.summary).toContain('The group decided the launch date is the fourteenth of March.');
+      expect(notes.summary).toContain('The group decided to go with a free first month for the premium tier.');
+      expect(notes.summary).toContain(
+        'Daniel Ortiz will book the venue for the launch party by Friday and update the screenshots for the app store by Monday.',
+      );
+      expect(notes.summary).toContain(
+        'Dana Kim will schedule a follow-up with legal about the privacy policy next week and draft the answers for the support team.',
+      );
+      expect(notes.summary).toContain('The price of the premium tier after that month is still an open question');
+      expect(notes.summary).not.toMatch(/\b(I|I'll|let's|please|we|you)\b/i);
+    });
+
+    it('extracts each task once, owned by the participant however the name was said, with every moment it was said', () => {
+      expect(notes.actionItems.map((i) => [i.text, i.assignee, i.assigneeSpeakerId, i.dueText, i.segmentIds])).toEqual([
+        ['Book the venue for the launch party', 'Daniel Ortiz', 'spk-daniel', 'by Friday', ['launch-6', 'launch-7']],
+        ['Schedule a follow-up with legal about the privacy policy', 'Dana Kim', 'spk-dana', 'next week', ['launch-9']],
+        ['Update the screenshots for the app store', 'Daniel Ortiz', 'spk-daniel', 'by Monday', ['launch-13']],
+        ['Draft the answers for the support team', 'Dana Kim', 'spk-dana', null, ['launch-14']],
+      ]);
+      expect(LAUNCH_TASKS.every((task) => notes.actionItems.some((i) => i.text.includes(task.word) && i.assigneeSpeakerId === task.ownerSpeakerId))).toBe(true);
+    });
+
+    it('keeps each item in one place: no key point says what a decision or an action item says', () => {
+      const elsewhere = new Set([...notes.decisions, ...notes.actionItems].flatMap((i) => i.segmentIds));
+      expect(notes.keyPoints.filter((k) => k.segmentIds.some((id) => elsewhere.has(id)))).toEqual([]);
+    });
+
+    it('follows the meeting from subject to subject in its topics', () => {
+      expect(notes.topics.map((t) => [t.text, t.segmentIds[0]])).toEqual([
+        ['Launch date', 'launch-2'],
+        ['Launch party', 'launch-6'],
+        ['App store', 'launch-12'],
+        ['Premium tier', 'launch-15'],
+      ]);
+    });
+
+    it("cites so that the notes' own check keeps every item", () => {
+      expect(checkCitations(notes, transcript).droppedUncited).toBe(0);
+    });
   });
 });

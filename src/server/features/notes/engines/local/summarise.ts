@@ -113,7 +113,7 @@ export function decisionSentence(statement: Statement): string | undefined {
 function topicSentences(topics: TopicItem[], context: SummaryContext | undefined): Array<{ startMs: number; text: string }> {
   if (topics.length < 2) return [];
   const name = new Map(context?.speakers.map((s) => [s.id, s.name ?? s.label]) ?? []);
-  return topics.map((topic, i) => {
+  return topics.flatMap((topic, i) => {
     const words = new Map<string, number>();
     let all = 0;
     for (const segment of context?.segments ?? []) {
@@ -125,8 +125,8 @@ function topicSentences(topics: TopicItem[], context: SummaryContext | undefined
     const [lead, said] = [...words].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
     const who = lead !== null && said >= all * LEAD_SHARE ? name.get(lead) : undefined;
     const opener = i === 0 ? 'First' : i === topics.length - 1 ? 'Finally' : i === 1 ? 'Then' : 'Next';
-    const what = withArticle(topic.text);
-    return { startMs: topic.startMs, text: who ? `${opener}, ${who} talked about ${what}.` : `${opener}, the group discussed ${what}.` };
+    // A topic the whole group talked through is in the opening sentence already: only who led one adds to it.
+    return who ? [{ startMs: topic.startMs, text: `${opener}, ${who} talked about ${withArticle(topic.text)}.` }] : [];
   });
 }
 /** A topic is led by the one who said at least this share of its words; else the group discussed it. */
