@@ -136,6 +136,17 @@ describe('local notes: the engine', () => {
     expect(notes.summary).not.toMatch(/\b(let's|I think|we|our)\b/i);
   });
 
+  it('leaves out of the summary a decision announced with nothing decided in it', () => {
+    const notes = generateLocalNotes(
+      makeTranscript([
+        ['spk-ana', 'The remote control needs a cheaper chip and a rubber case for the launch.'],
+        ['spk-sam', "We decided, 'cause it's not on our list."],
+        ['spk-3', 'The rubber case for the remote control costs two euros more than plastic.'],
+      ]),
+    );
+    expect(notes.summary).not.toMatch(/decided/);
+  });
+
   it('gives a ten-minute meeting that moves through subjects more than one topic', () => {
     expect(generateLocalNotes(syntheticMeeting(10)).topics.length).toBeGreaterThan(1);
   });

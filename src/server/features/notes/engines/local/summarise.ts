@@ -101,10 +101,12 @@ export function decisionSentence(statement: Statement): string | undefined {
   ];
   for (const [pattern, write] of rules) {
     const match = pattern.exec(text);
-    if (match)
-      return `The group ${write(match)
-        .replace(/\s*[:,]\s*$/u, '')
-        .replace(/^(\w+) ?: ?/u, '$1 ')}.`;
+    if (!match) continue;
+    const what = write(match)
+      .replace(/\s*[:,]\s*$/u, '')
+      .replace(/^(\w+) ?: ?/u, '$1 ');
+    // "The group decided, 'cause it's not on their list" says nothing of what was decided.
+    return /^\w+\s*[,;.]/u.test(what) || what.split(/\s+/).length < 4 ? undefined : `The group ${what}.`;
   }
   return undefined;
 }
@@ -167,7 +169,11 @@ export function writeSummary(ranked: Statement[], space: TermSpace, topics: Topi
   const write = (s: Statement) => opinions.get(s.sentence.index) ?? reported(s);
   const candidates = ranked.filter(
     (s) =>
-      !used.has(s.sentence.index) && !cited.has(s.sentence.segmentId) && (opinions.has(s.sentence.index) || (thirdPerson(s) && hasSubject(s))) && readsWell(s),
+      !used.has(s.sentence.index) &&
+      !cited.has(s.sentence.segmentId) &&
+      (opinions.has(s.sentence.index) || (thirdPerson(s) && hasSubject(s))) &&
+      readsWell(s) &&
+      !SAYS_NOTHING_DECIDED.test(reported(s)),
   );
   const budget = SUMMARY_WORDS.target - words([opening, ...factsText, ...led.map((t) => t.text)]);
   const startOf = (s: Statement) => context?.segments[s.sentence.segmentIndex]?.startMs ?? 0;
@@ -209,6 +215,9 @@ function opinionSentence(statement: Statement, speaker: string | undefined): str
   if (rest.length < 4 || rest.some((t) => SPOKEN_PERSON.has(t.lower)) || rest[0]?.pos === 'PUNCT') return undefined;
   return `${speaker} ${verb} ${lowerFirst(renderSentence(reportGroupSpeech(rest)))}`;
 }
+
+/** "The group decided, 'cause it's not on their list.": a decision announced with nothing decided in it. */
+const SAYS_NOTHING_DECIDED = /^The group (?:decided|agreed)\s*[,;:.]/u;
 
 /** Shorter statements are asides ("The group need to address they want.") more often than points. */
 const MIN_SUMMARY_WORDS = 8;
