@@ -147,6 +147,19 @@ describe('local notes: the engine', () => {
     expect(notes.summary).not.toMatch(/decided/);
   });
 
+  it('names a topic by its subject rather than a name said in passing', () => {
+    const notes = generateLocalNotes(
+      makeTranscript([
+        ['spk-ana', 'Before we start, I saw Jeff Buckley live in San Diego last year.'],
+        ['spk-sam', 'Jeff Buckley in San Diego sounds great.'],
+        ['spk-ana', 'The battery pack of the remote control is too heavy.'],
+        ['spk-3', 'A smaller battery pack would make the remote control lighter.'],
+      ]),
+    );
+    expect(notes.topics).toHaveLength(1);
+    expect(['Battery pack', 'Remote control']).toContain(notes.topics[0]!.text);
+  });
+
   it('gives a ten-minute meeting that moves through subjects more than one topic', () => {
     expect(generateLocalNotes(syntheticMeeting(10)).topics.length).toBeGreaterThan(1);
   });

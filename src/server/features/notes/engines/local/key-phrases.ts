@@ -2,7 +2,7 @@ import { contentStems } from '../../content-words.ts';
 import type { Token } from './speech-nlp.ts';
 
 /** A noun phrase said in the meeting: its lemma key (for counting) and the words as said. */
-export type Phrase = { key: string; words: string };
+export type Phrase = { key: string; words: string; /** Proper nouns alone ("Jeff Buckley", "San Diego"): a name, not a subject. */ named: boolean };
 
 /** Longer runs are lists of nouns rather than one name ("remote control battery life cost"). */
 const MAX_PHRASE_WORDS = 3;
@@ -34,7 +34,7 @@ function phraseOf(run: Token[]): Phrase | undefined {
   const said = words.map((w) => (w.pos === 'PROPN' ? w.text : w.lower)).join(' ');
   // A name of function words alone ("Like", tagged a noun) says nothing, and no citation could hold it.
   if (contentStems(said).size === 0) return undefined;
-  return { key: words.map((w) => w.lemma).join(' '), words: said };
+  return { key: words.map((w) => w.lemma).join(' '), words: said, named: words.every((w) => w.pos === 'PROPN') };
 }
 
 /** "touch", "-", "pad" as the one word "touch-pad", tagged as its last part, so a phrase can hold it. */
