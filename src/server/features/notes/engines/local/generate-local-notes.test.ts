@@ -4,7 +4,7 @@ import { makeTranscript } from '#tests/support/notes-transcript.ts';
 import { syntheticMeeting } from '#tests/support/notes-transcripts.ts';
 import { LAUNCH_TASKS, launchMeeting } from '#tests/support/launch-meeting.ts';
 import { checkCitations } from '../../citations.ts';
-import { generateLocalNotes } from './generate-local-notes.ts';
+import { checkedSummary, generateLocalNotes } from './generate-local-notes.ts';
 
 const EMPTY_NOTES: NotesDraft = { summary: '', keyPoints: [], topics: [], actionItems: [], decisions: [] };
 
@@ -208,6 +208,17 @@ describe('local notes: the engine', () => {
 
     it("cites so that the notes' own check keeps every item", () => {
       expect(checkCitations(notes, transcript).droppedUncited).toBe(0);
+    });
+
+    it('writes no summary sentence that does not hold against the segments it was written from', () => {
+      const sentences = [
+        { text: 'Daniel Ortiz will book the venue for the launch party by Friday.', segmentIds: ['launch-6', 'launch-7'] },
+        { text: 'The group decided to cancel the launch and sell the company.', segmentIds: ['launch-5'] },
+        { text: 'Dana Kim will draft the answers for the support team.', segmentIds: ['launch-14'] },
+      ];
+      expect(checkedSummary(sentences, transcript)).toBe(
+        'Daniel Ortiz will book the venue for the launch party by Friday. Dana Kim will draft the answers for the support team.',
+      );
     });
   });
 });

@@ -27,8 +27,9 @@ function withArticle(name: string): string {
 const listOf = (items: string[]) => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
 /** "The meeting was about the a, the b and the c." from the topics' names: what the meeting was about, first. */
-function topicsSentence(topics: TopicItem[]): string {
-  return topics.length === 0 ? '' : `The meeting was about ${listOf(topics.map((t) => withArticle(t.text)))}.`;
+function topicsSentence(topics: TopicItem[]): CitedItem[] {
+  if (topics.length === 0) return [];
+  return [{ text: `The meeting was about ${listOf(topics.map((t) => withArticle(t.text)))}.`, segmentIds: topics.flatMap((t) => t.segmentIds) }];
 }
 
 /** What the meeting settled and left to do, as the summary reports it. */
@@ -72,14 +73,15 @@ export function actionSentence(item: ActionItemDraft): string {
 }
 
 /** Several actions of one owner in one sentence: "Dana Kim will book the venue by Friday and draft the release." */
-function actionSentences(items: ActionItemDraft[]): string[] {
+function actionSentences(items: ActionItemDraft[]): CitedItem[] {
   const byOwner = new Map<string, ActionItemDraft[]>();
   for (const item of items) byOwner.set(item.assignee ?? '', [...(byOwner.get(item.assignee ?? '') ?? []), item]);
   return [...byOwner.entries()].map(([owner, list]) => {
+    const segmentIds = list.flatMap((item) => item.segmentIds);
     const parts = list.map((item) => actionSentence({ ...item, assignee: owner || null }).replace(/\.$/u, ''));
-    if (!owner || parts.length === 1) return `${parts.join('. ')}.`;
+    if (!owner || parts.length === 1) return { text: `${parts.join('. ')}.`, segmentIds };
     const tails = parts.map((p, i) => (i === 0 ? p : p.slice(`${owner} will `.length)));
-    return `${tails.slice(0, -1).join(', ')} and ${tails.at(-1)}.`;
+    return { text: `${tails.slice(0, -1).join(', ')} and ${tails.at(-1)}.`, segmentIds };
   });
 }
 
@@ -112,52 +114,59 @@ export function decisionSentence(statement: Statement): string | undefined {
 }
 
 /** "First, Marketing talked about the user requirements." — each topic, who led it, in order. */
-function topicSentences(topics: TopicItem[], context: SummaryContext | undefined): Array<{ startMs: number; text: string }> {
+function topicSentences(topics: TopicItem[], context: SummaryContext | undefined): Array<CitedItem & { startMs: number }> {
   if (topics.length < 2) return [];
   const name = new Map(context?.speakers.map((s) => [s.id, s.name ?? s.label]) ?? []);
   return topics.flatMap((topic, i) => {
     const words = new Map<string, number>();
+    const firstSaid = new Map<string, string>();
     let all = 0;
     for (const segment of context?.segments ?? []) {
       if (segment.startMs < topic.startMs || segment.startMs >= topic.endMs || segment.speakerId === null) continue;
       const count = segment.text.split(/\s+/).length;
       words.set(segment.speakerId, (words.get(segment.speakerId) ?? 0) + count);
+      if (!firstSaid.has(segment.speakerId)) firstSaid.set(segment.speakerId, segment.id);
       all += count;
     }
     const [lead, said] = [...words].sort((a, b) => b[1] - a[1])[0] ?? [null, 0];
     const who = lead !== null && said >= all * LEAD_SHARE ? name.get(lead) : undefined;
     const opener = i === 0 ? 'First' : i === topics.length - 1 ? 'Finally' : i === 1 ? 'Then' : 'Next';
     // A topic the whole group talked through is in the opening sentence already: only who led one adds to it.
-    return who ? [{ startMs: topic.startMs, text: `${opener}, ${who} talked about ${withArticle(topic.text)}.` }] : [];
+    if (!who) return [];
+    // Cites where the topic was named and where its leader spoke first in it.
+    const segmentIds = [...new Set([...topic.segmentIds, firstSaid.get(lead!)!])];
+    return [{ startMs: topic.startMs, text: `${opener}, ${who} talked about ${withArticle(topic.text)}.`, segmentIds }];
   });
 }
 /** A topic is led by the one who said at least this share of its words; else the group discussed it. */
 const LEAD_SHARE = 0.5;
 
 /**
- * The summary, in the third person from what the meeting produced: what it was about (its topics),
+ * The summary's sentences, each citing the segments it was written from, in the third person from what the meeting produced: what it was about (its topics),
  * each topic in turn with who led it and its most central statement, what the group decided, who
  * will do what by when, and what was left open; the statements fill what the facts leave of the
  * word budget. Statements in the first person ("I think…") are left to the key points: the summary
  * speaks of the group and of people by name.
  */
-export function writeSummary(ranked: Statement[], space: TermSpace, topics: TopicItem[], facts?: SummaryFacts, context?: SummaryContext): string {
+export function writeSummary(ranked: Statement[], space: TermSpace, topics: TopicItem[], facts?: SummaryFacts, context?: SummaryContext): CitedItem[] {
   const opening = topicsSentence(topics);
+  const cite = (s: Statement): CitedItem => ({ text: '', segmentIds: [s.sentence.segmentId] });
   const thirdPerson = (s: Statement) => !s.sentence.tokens.some((t) => SPOKEN_PERSON.has(t.lower));
-  const decided = (facts?.decisions ?? []).filter(thirdPerson).flatMap((d) => decisionSentence(d) ?? []);
+  const decided = (facts?.decisions ?? []).filter(thirdPerson).flatMap((d) => {
+    const text = decisionSentence(d);
+    return text ? [{ ...cite(d), text }] : [];
+  });
   // Who will do what: the items with an owner, short enough to read in a sentence (the rest are in the list).
   const readable = (a: ActionItemDraft) => !(a.text.toLowerCase().match(/[\p{L}']+/gu) ?? []).some((w) => SPOKEN_PERSON.has(w) || GROUP_PERSON.has(w));
   const actions = actionSentences((facts?.actionItems ?? []).filter((a) => a.assignee !== null && a.text.split(/\s+/).length <= ACTION_WORDS && readable(a)));
   const open = (facts?.openQuestions ?? [])
     .filter((q) => thirdPerson(q) && q.sentence.wordCount <= ACTION_WORDS)
     .slice(0, 2)
-    .map(reported);
-  const words = (list: string[]) => list.reduce((n, t) => n + t.split(/\s+/).length, 0);
-  const factsText: string[] = [];
-  for (const sentence of [...decided, ...actions, ...open]) if (words([opening, ...factsText, sentence]) <= SUMMARY_WORDS.max - 20) factsText.push(sentence);
-  const led = topicSentences(topics, context).filter(
-    (_, i, all) => words([opening, ...factsText, ...all.slice(0, i + 1).map((t) => t.text)]) <= SUMMARY_WORDS.max - 30,
-  );
+    .map((q) => ({ ...cite(q), text: reported(q) }));
+  const words = (list: CitedItem[]) => list.reduce((n, t) => n + t.text.split(/\s+/).length, 0);
+  const factsText: CitedItem[] = [];
+  for (const sentence of [...decided, ...actions, ...open]) if (words([...opening, ...factsText, sentence]) <= SUMMARY_WORDS.max - 20) factsText.push(sentence);
+  const led = topicSentences(topics, context).filter((_, i, all) => words([...opening, ...factsText, ...all.slice(0, i + 1)]) <= SUMMARY_WORDS.max - 30);
   const used = new Set([...(facts?.decisions ?? []), ...(facts?.openQuestions ?? [])].map((s) => s.sentence.index));
   const cited = new Set((facts?.actionItems ?? []).flatMap((a) => a.segmentIds));
   const speakerName = new Map(context?.speakers.map((s) => [s.id, s.name ?? s.label]) ?? []);
@@ -175,7 +184,7 @@ export function writeSummary(ranked: Statement[], space: TermSpace, topics: Topi
       readsWell(s) &&
       !SAYS_NOTHING_DECIDED.test(reported(s)),
   );
-  const budget = SUMMARY_WORDS.target - words([opening, ...factsText, ...led.map((t) => t.text)]);
+  const budget = SUMMARY_WORDS.target - words([...opening, ...factsText, ...led]);
   const startOf = (s: Statement) => context?.segments[s.sentence.segmentIndex]?.startMs ?? 0;
   // Each topic told gets its most central statement first, so no topic is a bare heading; the rest of the budget goes to the best of all.
   const firsts = led.flatMap((t, i) => {
@@ -185,11 +194,11 @@ export function writeSummary(ranked: Statement[], space: TermSpace, topics: Topi
   const rest = candidates.filter((s) => !firsts.includes(s));
   const picked = budget > 0 ? pickDiverse([...firsts, ...rest], space, { limit: Infinity, maxWords: budget, maxSimilarity: NEAR_DUPLICATE }) : [];
   const story = [
-    ...led.map((t, i) => ({ at: t.startMs, order: -1, i, text: t.text })),
-    ...picked.map((s) => ({ at: startOf(s), order: s.sentence.index, i: 0, text: write(s) })),
+    ...led.map((t, i) => ({ at: t.startMs, order: -1, i, item: { text: t.text, segmentIds: t.segmentIds } })),
+    ...picked.map((s) => ({ at: startOf(s), order: s.sentence.index, i: 0, item: { ...cite(s), text: write(s) } })),
   ].sort((a, b) => a.at - b.at || a.order - b.order || a.i - b.i);
-  if (story.length === 0 && factsText.length === 0) return '';
-  return [opening, ...story.map((s) => s.text), ...factsText].filter(Boolean).join(' ');
+  if (story.length === 0 && factsText.length === 0) return [];
+  return [...opening, ...story.map((s) => s.item), ...factsText];
 }
 
 /** "I think…" said by Dana Kim, as the minutes report it: "Dana Kim thought…". */
