@@ -129,6 +129,11 @@ describe('the Notes panel of a sample meeting (no recording)', () => {
       const restored = notesPanel(page).getByRole('listitem').filter({ hasText: dismissed.trim() });
       await restored.getByRole('button', { name: 'Restore' }).click();
       await expect.poll(() => restored.getAttribute('data-status')).toBe('open');
+
+      // Under the local engine's notes, a link to where Settings says how a model writes fuller ones.
+      await notesPanel(page).getByRole('link', { name: 'see how in Settings' }).click();
+      await page.waitForURL(/\/settings\?tab=recording#notes-model$/);
+      await page.getByRole('region', { name: 'Notes Model' }).getByText('Notes are written by the local engine: no model is connected.').waitFor();
     },
   );
 });

@@ -65,6 +65,8 @@ export const paths = {
     path: '/settings',
     /** `tab`: the tab to open at (`?tab=`), e.g. Privacy from an auto-delete notice. */
     href: (tab?: 'profile' | 'notifications' | 'recording' | 'privacy' | 'billing' | 'developers'): string => (tab ? `/settings?tab=${tab}` : '/settings'),
+    /** Recording's Notes Model card: what writes meeting notes, and how a model is connected. */
+    notesModel: '/settings?tab=recording#notes-model',
   },
   /** Where Google sends the browser back after Connect with Google (the OAuth redirect URI). */
   googleCalendarCallback: fixed('/settings/connections/google'),

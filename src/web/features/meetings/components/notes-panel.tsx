@@ -5,7 +5,7 @@ import type { Insight, InsightKind, UpdateNoteItemBody } from '#shared/contracts
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { NoteItem } from './note-item.tsx';
-import { LOCAL_NOTES_HINT, NotesStatus, notesCredit } from './notes-status.tsx';
+import { LocalNotesHint, NotesStatus, notesCredit } from './notes-status.tsx';
 
 const SECTIONS: { kind: InsightKind; title: string }[] = [
   { kind: 'key_point', title: 'Key points' },
@@ -71,7 +71,8 @@ export function NotesPanel({
           <section className="grid gap-1.5">
             <h3 className="text-sm font-semibold">Summary</h3>
             <p className="text-sm leading-6">{meeting.summary}</p>
-            {notes.engine === 'local' && notes.status === 'ready' && <p className="text-xs text-muted-foreground">{LOCAL_NOTES_HINT}</p>}
+            {/* To whoever can have the notes written again: a read-only view (the demo's) has no Settings to go to. */}
+            {actions && notes.engine === 'local' && notes.status === 'ready' && <LocalNotesHint />}
           </section>
         )}
         {SECTIONS.map(({ kind, title }) => {

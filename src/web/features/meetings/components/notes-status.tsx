@@ -1,4 +1,6 @@
 import { RotateCwIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { paths } from '#web/app/paths.ts';
 import type { NotesState } from '#shared/contracts/notes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Progress } from '#web/components/ui/progress.tsx';
@@ -14,12 +16,20 @@ export function notesCredit(engine: NotesState['engine']): string | null {
 }
 
 /**
- * Under notes the local engine wrote: that a connected model writes fuller ones, and how. The model
- * is the server's (its operator sets it), so the words say so rather than point at a setting that
- * is not there.
+ * Under notes the local engine wrote: that a connected model writes fuller ones, and where to read
+ * how (Settings › Recording › Notes Model, which also says whether one is connected).
  */
-export const LOCAL_NOTES_HINT =
-  'Written on this server without an AI model. A connected model writes fuller summaries: whoever runs this server sets NOTES_LLM_URL and NOTES_LLM_MODEL to Ollama (http://localhost:11434) or any OpenAI-compatible endpoint, then Regenerate notes.';
+export function LocalNotesHint() {
+  return (
+    <p className="text-xs text-muted-foreground">
+      Written without an AI model. A connected model (Ollama or any OpenAI-compatible endpoint) writes fuller summaries:{' '}
+      <Link to={paths.settings.notesModel} className="text-primary underline-offset-4 hover:underline">
+        see how in Settings
+      </Link>
+      .
+    </p>
+  );
+}
 
 /**
  * Where a meeting's notes are, in plain words: queued, being written part by part, failed (with why

@@ -131,11 +131,12 @@ describe('the Notes panel of the meeting page', () => {
     const panel = await openMeeting(planningMeeting());
     expect(within(panel).getByText('Notes by the local engine')).toBeTruthy();
     expect(within(panel).getByText('The release moves to Friday. Ada sends the credentials.')).toBeTruthy();
-    expect(
-      within(panel).getByText(
-        /^Written on this server without an AI model\. A connected model writes fuller summaries: .*NOTES_LLM_URL and NOTES_LLM_MODEL to Ollama/,
-      ),
-    ).toBeTruthy();
+    // Under local notes: that a model writes fuller ones, and a link to where Settings says how.
+    const hint = within(panel).getByText(/^Written without an AI model\./);
+    expect(hint.textContent).toBe(
+      'Written without an AI model. A connected model (Ollama or any OpenAI-compatible endpoint) writes fuller summaries: see how in Settings.',
+    );
+    expect(within(hint).getByRole('link', { name: 'see how in Settings' }).getAttribute('href')).toBe('/settings?tab=recording#notes-model');
     expect(
       within(panel)
         .getAllByRole('heading', { level: 3 })
@@ -285,7 +286,7 @@ describe('the notes state, in plain words', () => {
 
   it('out of date, left-out items, parts of the local engine and the LLM credit', async () => {
     const panel = await openMeeting(planningMeeting({ notes: { ...READY, engine: 'llm', outOfDate: true, droppedUncited: 3, localFallbackParts: 2 } }));
-    expect(within(panel).queryByText(/^Written on this server without an AI model/)).toBeNull();
+    expect(within(panel).queryByText(/^Written without an AI model/)).toBeNull();
     expect(within(panel).getByText('Notes by an LLM')).toBeTruthy();
     expect(within(panel).getByText('The transcript changed since these notes were made')).toBeTruthy();
     expect(within(panel).getByText('3 items were left out because their citations did not check out')).toBeTruthy();

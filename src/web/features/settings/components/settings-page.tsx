@@ -9,13 +9,15 @@ import { NotificationsTab } from './notifications-tab.tsx';
 import { PrivacyTab } from './privacy-tab.tsx';
 import { ProfileTab } from './profile-tab.tsx';
 import { RecordingTab } from './recording-tab.tsx';
+import { NotesModelCard } from './notes-model-card.tsx';
 import { VocabularyCard } from './vocabulary-card.tsx';
 
-/** Recording's settings and, below them, the custom vocabulary (saved on its own). */
+/** Recording's settings and, below them, what writes the notes and the custom vocabulary (saved on its own). */
 function RecordingSettings() {
   return (
     <div className="grid gap-6">
       <RecordingTab />
+      <NotesModelCard />
       <VocabularyCard />
     </div>
   );

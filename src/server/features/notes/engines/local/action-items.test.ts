@@ -107,7 +107,7 @@ describe('local notes: action items', () => {
 
   it('"Sam to send…", as minutes write it, is owned by the person named first', () => {
     expect(one('spk-ana', 'Sam to schedule a follow-up with legal about the contract.')).toMatchObject([
-      { text: 'Schedule a followup with legal about the contract', assignee: 'Sam Okafor', assigneeSpeakerId: 'spk-sam' },
+      { text: 'Schedule a follow-up with legal about the contract', assignee: 'Sam Okafor', assigneeSpeakerId: 'spk-sam' },
     ]);
     expect(one('spk-ana', 'We want to schedule a follow-up with legal.')).toEqual([]);
   });

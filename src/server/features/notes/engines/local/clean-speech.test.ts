@@ -14,6 +14,10 @@ describe('local notes: cleaning spoken sentences', () => {
     ['Okay, yeah, and then we need to, yeah, we need to pick a colour', 'We need to pick a colour.'],
     ['I mean, the case will be made of rubber, you know.', 'The case will be made of rubber.'],
     ['Hmm, mm-hmm, uh-huh, well the chip is cheap', 'The chip is cheap.'],
+    // A hyphen inside a word is spelling: "touchpad" is a word nobody said, and no citation finds it.
+    ['We can uh do a touch-pad on our remote - a good-looking one.', 'We can do a touch-pad on our remote a good-looking one.'],
+    ['We also want to look at our remote control, so.', 'We also want to look at our remote control.'],
+    ["We decided, 'cause it's not on our list.", "We decided, cause it's not on our list."],
   ])('"%s" → "%s"', (said, written) => {
     expect(clean(said)).toEqual([written]);
   });

@@ -30,6 +30,8 @@ const PARENTHETICALS: ReadonlyArray<readonly [string, string]> = [
   ['i', 'mean'],
   ['you', 'see'],
 ];
+/** Words a spoken sentence trails off on, joining it to nothing: "…, so.", "… and." ("like" may end one: "what it looks like"). */
+const TRAILING: ReadonlySet<string> = new Set(['so', 'and', 'but', 'or', 'because', 'cause', "'cause"]);
 /** Single letters that are words; any other lone letter is a sound broken off ("w I c we can"). */
 const ONE_LETTER_WORDS: ReadonlySet<string> = new Set(['a', 'i']);
 const MAX_REPEAT = 4;
@@ -103,12 +105,20 @@ function tidyPunctuation(tokens: Token[]): Token[] {
     out.push(token);
   }
   while (out.length > 0 && out.at(-1)!.pos === 'PUNCT' && !/^[.?!]$/.test(out.at(-1)!.text)) out.pop();
-  return out;
+  // A sentence trailing off on a joining word ("…their remote control, so.") ends before it.
+  const end = out.at(-1)?.pos === 'PUNCT' ? out.length - 1 : out.length;
+  let cut = end;
+  while (cut > 1 && TRAILING.has(out[cut - 1]!.lower)) cut--;
+  while (cut > 1 && cut < end && out[cut - 1]!.pos === 'PUNCT') cut--;
+  return cut === end ? out : [...out.slice(0, cut), ...out.slice(end)];
 }
 
 /** The tokens of a spoken sentence without its disfluencies; empty when nothing but them was said. */
 export function cleanSpeech(tokens: Token[]): Token[] {
-  const spoken = tokens.filter((t) => !FILLERS.has(t.lower) && !BACK_CHANNEL.has(t.lower) && !/^[-–—]+$/.test(t.text));
+  // A dash set off by spaces is a pause; one inside a word ("touch-pad", "follow-up") is spelling,
+  // and dropping it would write a word nobody said.
+  const inWord = (i: number) => tokens[i]!.space === '' && tokens[i + 1]?.space === '' && /\p{L}/u.test(tokens[i - 1]?.text ?? '');
+  const spoken = tokens.filter((t, i) => !FILLERS.has(t.lower) && !BACK_CHANNEL.has(t.lower) && (!/^[-–—]+$/.test(t.text) || inWord(i)));
   const whole = spoken.filter((t, i) => !isFragment(t, spoken.slice(i + 1).find(isWord)));
   const cleaned = tidyPunctuation(dropOpeners(dropRepeats(dropParentheticals(whole))));
   return cleaned.some(isWord) ? cleaned : [];
@@ -117,7 +127,10 @@ export function cleanSpeech(tokens: Token[]): Token[] {
 /** Cleaned tokens as a written sentence: capitalised, "i" as "I", ending in a full stop or question mark. */
 export function renderSentence(tokens: Token[]): string {
   const text = tokens
-    .map((t, i) => `${i === 0 ? '' : t.space === '' ? '' : ' '}${t.lower === 'i' ? 'I' : t.text}`)
+    // A word written against a comma ("decided,cause") lost the mark between them ("decided, 'cause"): it gets its space back.
+    .map(
+      (t, i) => `${i === 0 ? '' : t.space === '' && !(t.pos !== 'PUNCT' && /^[,;:]$/.test(tokens[i - 1]!.text)) ? '' : ' '}${t.lower === 'i' ? 'I' : t.text}`,
+    )
     .join('')
     .trim();
   if (text === '') return '';

@@ -98,7 +98,9 @@ function clauseEnd(tokens: Token[], first: number): number {
   let last = first;
   for (let i = first + 1; i < tokens.length; i++) {
     const t = tokens[i]!;
-    if (t.pos === 'PUNCT' || CLAUSE_BREAKS.has(t.lower)) break;
+    // A hyphen inside a word ("follow-up") joins, it does not end the clause.
+    const inWord = t.text === '-' && t.space === '' && tokens[i + 1]?.space === '';
+    if ((t.pos === 'PUNCT' && !inWord) || CLAUSE_BREAKS.has(t.lower)) break;
     if (t.lower === 'and' && /^(i|we|you|then|so)$/.test(tokens[i + 1]?.lower ?? '')) break;
     // A restart ("I'll put it I'll put them there") begins a clause of its own.
     if (/^(i|we|you)$/.test(t.lower) && /^('ll|will|'m|am|'re|are|can|could|should|must|need|have)$/.test(tokens[i + 1]?.lower ?? '')) break;

@@ -13,6 +13,10 @@ export type SegmentSpan = { first: number; last: number };
 const TUNING = {
   /** Content words per run: about twenty seconds of talk. */
   runTerms: 20,
+  /** How much more a gap counts where a speaker announced the next subject ("Next, the pricing."). */
+  announcedWeight: 2,
+  /** The shortest run a short meeting is cut into. */
+  minRunTerms: 4,
   /** Runs compared on each side of a gap: about two minutes of talk. */
   windowRuns: 6,
   /** A topic spans at least this many runs. */
@@ -20,22 +24,32 @@ const TUNING = {
   /** At most one topic for this much of the meeting (set on the QMSum meetings, whose topics last 5–30 minutes). */
   msPerTopic: 12 * 60_000,
   /** In a meeting shorter than two of those, one topic for this much of it. */
-  shortTopicMs: 4 * 60_000,
+  shortTopicMs: 2 * 60_000,
 } as const;
 
-type Run = { terms: string[]; firstSegment: number };
+type Run = { terms: string[]; firstSegment: number; firstSentence: number };
 
-function cutRuns(sentences: Sentence[]): Run[] {
+/**
+ * Runs of `size` content words. A run starts afresh where a speaker moves the meeting on ("Next, the
+ * launch party."), so the boundary can fall on the words that announce it.
+ */
+function cutRuns(sentences: Sentence[], size: number): Run[] {
   const runs: Run[] = [];
   for (const sentence of sentences) {
-    for (const term of sentence.terms) {
+    const announces = movesOn(sentence) && (runs.at(-1)?.terms.length ?? 0) >= size / 2;
+    sentence.terms.forEach((term, i) => {
       const run = runs.at(-1);
-      if (run && run.terms.length < TUNING.runTerms) run.terms.push(term);
-      else runs.push({ terms: [term], firstSegment: sentence.segmentIndex });
-    }
+      if (run && run.terms.length < size && !(i === 0 && announces)) run.terms.push(term);
+      else runs.push({ terms: [term], firstSegment: sentence.segmentIndex, firstSentence: sentence.index });
+    });
   }
   return runs;
 }
+
+/** Words that open a move to the next subject: "Next, the pricing.", "Moving on to…", "Last, the press." */
+const MOVES_ON =
+  /^(?:(?:okay|ok|so|and|right|good|great)[,.]?\s+)*(?:next|last(?:ly)?|finally|moving on|(?:the )?next (?:item|point|topic|thing)|let['’]s (?:talk|move|turn|go) (?:about|on|to))\b/i;
+const movesOn = (sentence: Sentence) => MOVES_ON.test(sentence.said.trim());
 
 /** How much the words before gap g (between run g-1 and run g) share with the words after it. */
 function gapScores(runs: Run[], space: TermSpace): number[] {
@@ -63,11 +77,14 @@ function depthScores(scores: number[]): number[] {
   });
 }
 
-/** The deepest valleys that stand out (deeper than the mean), far enough apart, at most `limit`. */
-function pickBoundaries(depths: number[], limit: number): number[] {
+/**
+ * The deepest valleys that stand out (deeper than the mean), far enough apart, at most `limit`; a
+ * gap where a speaker announced the next subject counts twice, and stands out even when shallow.
+ */
+function pickBoundaries(depths: number[], limit: number, announced: readonly number[]): number[] {
   const mean = depths.reduce((a, b) => a + b, 0) / Math.max(1, depths.length);
   const gaps = depths
-    .map((depth, i) => ({ depth, run: i + 1 }))
+    .map((depth, i) => ({ depth: announced.includes(i + 1) ? depth * TUNING.announcedWeight + mean : depth, run: i + 1 }))
     .filter((g) => g.depth > mean && g.run >= TUNING.minTopicRuns && g.run <= depths.length + 1 - TUNING.minTopicRuns)
     .sort((a, b) => b.depth - a.depth || a.run - b.run);
   const picked: number[] = [];
@@ -83,10 +100,13 @@ export function findTopicSpans(sentences: Sentence[], segmentCount: number, meet
   if (segmentCount === 0) return [];
   // A topic starts at a segment: one segment, however long, is one topic.
   if (segmentCount === 1) return [{ first: 0, last: 0 }];
-  const runs = cutRuns(sentences);
-  // A short meeting may still move through a few subjects: up to one boundary for every shortTopicMs, two at most.
-  const limit = Math.max(Math.floor(meetingMs / TUNING.msPerTopic), Math.min(2, Math.floor(meetingMs / TUNING.shortTopicMs)));
-  const boundaries = runs.length >= 2 * TUNING.minTopicRuns ? pickBoundaries(depthScores(gapScores(runs, space)), limit) : [];
+  // A short meeting has few words: shorter runs, so its turns of subject still show (twenty words in an hour-long one).
+  const terms = sentences.reduce((n, s) => n + s.terms.length, 0);
+  const runs = cutRuns(sentences, Math.max(TUNING.minRunTerms, Math.min(TUNING.runTerms, Math.floor(terms / (4 * TUNING.minTopicRuns)))));
+  // A short meeting may still move through a few subjects: up to one boundary for every shortTopicMs, three at most.
+  const limit = Math.max(Math.floor(meetingMs / TUNING.msPerTopic), Math.min(3, Math.floor(meetingMs / TUNING.shortTopicMs)));
+  const announced = runs.flatMap((run, i) => (i > 0 && movesOn(sentences[run.firstSentence]!) ? [i] : []));
+  const boundaries = runs.length >= 2 * TUNING.minTopicRuns ? pickBoundaries(depthScores(gapScores(runs, space)), limit, announced) : [];
   const starts = [...new Set([0, ...boundaries.map((run) => runs[run]!.firstSegment)])].sort((a, b) => a - b);
   return starts.map((first, i) => ({ first, last: (starts[i + 1] ?? segmentCount) - 1 }));
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { NotesDraft, NotesTranscript } from '../../notes-types.ts';
 import { makeTranscript } from '#tests/support/notes-transcript.ts';
 import { syntheticMeeting } from '#tests/support/notes-transcripts.ts';
-import { generateLocalNotes } from './generate-local-notes.ts';
+import { LAUNCH_TASKS, launchMeeting } from '#tests/support/launch-meeting.ts';
+import { checkCitations } from '../../citations.ts';
+import { checkedSummary, generateLocalNotes } from './generate-local-notes.ts';
 
 const EMPTY_NOTES: NotesDraft = { summary: '', keyPoints: [], topics: [], actionItems: [], decisions: [] };
 
@@ -114,13 +116,109 @@ describe('local notes: the engine', () => {
     );
     expect(notes.summary).toContain('The group decided the launch date is the fourteenth of March.');
     expect(notes.summary).toContain('Sam Okafor will book the venue for the launch party by Friday and draft the press release for the launch by Wednesday.');
-    expect(notes.summary).toContain('Still open: the pricing page for the launch is still an open question for the team.');
+    expect(notes.summary).toContain('The pricing page for the launch is still an open question for the team.');
     expect(notes.summary).not.toMatch(/\b(I|I'll|please)\b/);
     const decisionTurns = new Set(notes.decisions.flatMap((d) => d.segmentIds));
     expect(notes.keyPoints.some((k) => k.segmentIds.some((id) => decisionTurns.has(id)))).toBe(false);
   });
 
+  it('reports decisions and views as the minutes would, not as they were said: no "let\'s", no "I think"', () => {
+    const notes = generateLocalNotes(
+      makeTranscript([
+        ['spk-ana', 'The premium tier is the part of the pricing that finance still worries about.'],
+        ['spk-sam', 'I think we should keep the premium tier free for the first month of the launch.'],
+        ['spk-ana', "Okay, so let's go with a free first month for the premium tier."],
+        ['spk-3', 'The support team needs the new pricing table before the launch in March.'],
+      ]),
+    );
+    expect(notes.summary).toContain('The group decided to go with a free first month for the premium tier.');
+    expect(notes.summary).toContain('Sam Okafor thought the group should keep the premium tier free for the first month of the launch.');
+    expect(notes.summary).not.toMatch(/\b(let's|I think|we|our)\b/i);
+  });
+
+  it('leaves out of the summary a decision announced with nothing decided in it', () => {
+    const notes = generateLocalNotes(
+      makeTranscript([
+        ['spk-ana', 'The remote control needs a cheaper chip and a rubber case for the launch.'],
+        ['spk-sam', "We decided, 'cause it's not on our list."],
+        ['spk-3', 'The rubber case for the remote control costs two euros more than plastic.'],
+      ]),
+    );
+    expect(notes.summary).not.toMatch(/decided/);
+  });
+
+  it('names a topic by its subject rather than a name said in passing', () => {
+    const notes = generateLocalNotes(
+      makeTranscript([
+        ['spk-ana', 'Before we start, I saw Jeff Buckley live in San Diego last year.'],
+        ['spk-sam', 'Jeff Buckley in San Diego sounds great.'],
+        ['spk-ana', 'The battery pack of the remote control is too heavy.'],
+        ['spk-3', 'A smaller battery pack would make the remote control lighter.'],
+      ]),
+    );
+    expect(notes.topics).toHaveLength(1);
+    expect(['Battery pack', 'Remote control']).toContain(notes.topics[0]!.text);
+  });
+
   it('gives a ten-minute meeting that moves through subjects more than one topic', () => {
     expect(generateLocalNotes(syntheticMeeting(10)).topics.length).toBeGreaterThan(1);
+  });
+
+  describe('on a six-minute launch sync of three people, as a new user would try it', () => {
+    const transcript = launchMeeting();
+    const notes = generateLocalNotes(transcript);
+
+    it('writes the summary in the third person from the facts: topics, decisions, who will do what by when, what is open', () => {
+      expect(notes.summary).toMatch(/^The meeting was about the launch date, the launch party, .+ and the premium tier\./);
+      expect(notes.summary).toContain('The group decided the launch date is the fourteenth of March.');
+      expect(notes.summary).toContain('The group decided to go with a free first month for the premium tier.');
+      expect(notes.summary).toContain(
+        'Daniel Ortiz will book the venue for the launch party by Friday and update the screenshots for the app store by Monday.',
+      );
+      expect(notes.summary).toContain(
+        'Dana Kim will schedule a follow-up with legal about the privacy policy next week and draft the answers for the support team.',
+      );
+      expect(notes.summary).toContain('The price of the premium tier after that month is still an open question');
+      expect(notes.summary).not.toMatch(/\b(I|I'll|let's|please|we|you)\b/i);
+    });
+
+    it('extracts each task once, owned by the participant however the name was said, with every moment it was said', () => {
+      expect(notes.actionItems.map((i) => [i.text, i.assignee, i.assigneeSpeakerId, i.dueText, i.segmentIds])).toEqual([
+        ['Book the venue for the launch party', 'Daniel Ortiz', 'spk-daniel', 'by Friday', ['launch-6', 'launch-7']],
+        ['Schedule a follow-up with legal about the privacy policy', 'Dana Kim', 'spk-dana', 'next week', ['launch-9']],
+        ['Update the screenshots for the app store', 'Daniel Ortiz', 'spk-daniel', 'by Monday', ['launch-13']],
+        ['Draft the answers for the support team', 'Dana Kim', 'spk-dana', null, ['launch-14']],
+      ]);
+      expect(LAUNCH_TASKS.every((task) => notes.actionItems.some((i) => i.text.includes(task.word) && i.assigneeSpeakerId === task.ownerSpeakerId))).toBe(true);
+    });
+
+    it('keeps each item in one place: no key point says what a decision or an action item says', () => {
+      const elsewhere = new Set([...notes.decisions, ...notes.actionItems].flatMap((i) => i.segmentIds));
+      expect(notes.keyPoints.filter((k) => k.segmentIds.some((id) => elsewhere.has(id)))).toEqual([]);
+    });
+
+    it('follows the meeting from subject to subject in its topics', () => {
+      expect(notes.topics.map((t) => [t.text, t.segmentIds[0]])).toEqual([
+        ['Launch date', 'launch-2'],
+        ['Launch party', 'launch-6'],
+        ['App store', 'launch-12'],
+        ['Premium tier', 'launch-15'],
+      ]);
+    });
+
+    it("cites so that the notes' own check keeps every item", () => {
+      expect(checkCitations(notes, transcript).droppedUncited).toBe(0);
+    });
+
+    it('writes no summary sentence that does not hold against the segments it was written from', () => {
+      const sentences = [
+        { text: 'Daniel Ortiz will book the venue for the launch party by Friday.', segmentIds: ['launch-6', 'launch-7'] },
+        { text: 'The group decided to cancel the launch and sell the company.', segmentIds: ['launch-5'] },
+        { text: 'Dana Kim will draft the answers for the support team.', segmentIds: ['launch-14'] },
+      ];
+      expect(checkedSummary(sentences, transcript)).toBe(
+        'Daniel Ortiz will book the venue for the launch party by Friday. Dana Kim will draft the answers for the support team.',
+      );
+    });
   });
 });

@@ -1,4 +1,5 @@
-import type { NotesDraft, NotesProgress, NotesTranscript } from '../../notes-types.ts';
+import { checkCitedItem, indexTranscript } from '../../citations.ts';
+import type { CitedItem, NotesDraft, NotesProgress, NotesTranscript } from '../../notes-types.ts';
 import { findActionItems } from './action-items.ts';
 import { decisionSentences } from './decisions.ts';
 import { renderSentence } from './clean-speech.ts';
@@ -14,6 +15,19 @@ import { learnTermSpace } from './term-weights.ts';
 const LEFT_OPEN =
   /\b(still open|(an|the) open (question|issue|point)|not (yet )?decided|(have|has)n['’]?t decided|undecided|to be decided|tbd|unresolved|still unclear)\b/i;
 const isLeftOpen = (sentence: Sentence) => sentence.tokens.length > 0 && LEFT_OPEN.test(sentence.text) && new Set(sentence.terms).size >= 2;
+
+/**
+ * The summary from its sentences, each kept only when it holds against the segments it was written
+ * from, as the notes' items must: a sentence the rewriting into the third person took too far from
+ * what was said is left out rather than shown.
+ */
+export function checkedSummary(sentences: CitedItem[], transcript: NotesTranscript): string {
+  const index = indexTranscript(transcript);
+  return sentences
+    .filter((sentence) => checkCitedItem(sentence, index).ok)
+    .map((sentence) => sentence.text)
+    .join(' ');
+}
 
 /** The stages reported through onProgress: read, topics, summary and key points, action items, decisions. */
 export const LOCAL_NOTES_STAGES = 5;
@@ -40,11 +54,18 @@ export function generateLocalNotes(transcript: NotesTranscript, options: { onPro
   const decisions = decided.map((sentence) => ({ text: renderSentence(sentence.tokens), segmentIds: [sentence.segmentId] }));
   const byIndex = new Map(ranked.map((r) => [r.sentence.index, r]));
   const asStatement = (sentence: Sentence) => byIndex.get(sentence.index) ?? { sentence, bow: space.bowOf(sentence.terms), score: 0 };
-  const summary = writeSummary(ranked, space, topics, {
-    decisions: decided.map(asStatement),
-    actionItems,
-    openQuestions: sentences.filter(isLeftOpen).map(asStatement),
-  });
+  const written = writeSummary(
+    ranked,
+    space,
+    topics,
+    {
+      decisions: decided.map(asStatement),
+      actionItems,
+      openQuestions: sentences.filter(isLeftOpen).map(asStatement),
+    },
+    { segments, speakers },
+  );
+  const summary = checkedSummary(written, transcript);
   // Each item in one place: a turn that holds a decision or an action item gives no key point.
   const keyPoints = pickKeyPoints(ranked, space, meetingMs, new Set([...decisions, ...actionItems].flatMap((i) => i.segmentIds)));
   report(5);

@@ -1,7 +1,8 @@
+import { contentStems } from '../../content-words.ts';
 import type { Token } from './speech-nlp.ts';
 
 /** A noun phrase said in the meeting: its lemma key (for counting) and the words as said. */
-export type Phrase = { key: string; words: string };
+export type Phrase = { key: string; words: string; /** Proper nouns alone ("Jeff Buckley", "San Diego"): a name, not a subject. */ named: boolean };
 
 /** Longer runs are lists of nouns rather than one name ("remote control battery life cost"). */
 const MAX_PHRASE_WORDS = 3;
@@ -30,14 +31,29 @@ function phraseOf(run: Token[]): Phrase | undefined {
   // A head of one or two letters is a broken-off word ("th") more often than a name ("TV").
   const vague = (w: Token) => VAGUE_NOUNS.has(w.lemma) || VAGUE_NOUNS.has(w.lower);
   if (!head || head.text.length < 3 || vague(head) || words.every(vague)) return undefined;
-  return {
-    key: words.map((w) => w.lemma).join(' '),
-    words: words.map((w) => (w.pos === 'PROPN' ? w.text : w.lower)).join(' '),
-  };
+  const said = words.map((w) => (w.pos === 'PROPN' ? w.text : w.lower)).join(' ');
+  // A name of function words alone ("Like", tagged a noun) says nothing, and no citation could hold it.
+  if (contentStems(said).size === 0) return undefined;
+  return { key: words.map((w) => w.lemma).join(' '), words: said, named: words.every((w) => w.pos === 'PROPN') };
+}
+
+/** "touch", "-", "pad" as the one word "touch-pad", tagged as its last part, so a phrase can hold it. */
+function joinHyphenated(tokens: Token[]): Token[] {
+  const out: Token[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const [dash, next, previous] = [tokens[i]!, tokens[i + 1], out.at(-1)];
+    if (dash.text === '-' && dash.space === '' && next?.space === '' && previous && /\p{L}$/u.test(previous.text) && /^\p{L}/u.test(next.text)) {
+      const text = `${previous.text}-${next.text}`;
+      out[out.length - 1] = { ...next, text, lower: text.toLowerCase(), lemma: `${previous.lower}-${next.lemma}`, space: previous.space };
+      i++;
+    } else out.push(dash);
+  }
+  return out;
 }
 
 /** The noun phrases of a cleaned sentence: runs of adjectives and nouns ending on a noun. */
 export function nounPhrases(tokens: Token[]): Phrase[] {
+  tokens = joinHyphenated(tokens);
   const phrases: Phrase[] = [];
   let run: Token[] = [];
   const close = () => {

@@ -5,10 +5,22 @@ import type { Sentence } from './split-sentences.ts';
 
 /** Segments cited per topic: where its name is said, the first few. */
 const MAX_TOPIC_CITATIONS = 5;
+/**
+ * A name alone ("Jeff Buckley", "San Diego") is said in one stretch and nowhere else, so it scores as
+ * a subject would; in meetings it is mostly small talk or an example, so it names a topic only
+ * when nothing else does.
+ */
+const NAMED_WEIGHT = 0.5;
 /** "voice recognition" names a subject better than "voice" or "recognition" alone. */
 const MULTIWORD_BONUS = 1.5;
 
-type SpanPhrases = { span: SegmentSpan; counts: Map<string, number>; surfaces: Map<string, Map<string, number>>; segments: Map<string, number[]> };
+type SpanPhrases = {
+  span: SegmentSpan;
+  counts: Map<string, number>;
+  surfaces: Map<string, Map<string, number>>;
+  segments: Map<string, number[]>;
+  named: Set<string>;
+};
 
 const bump = <K>(map: Map<K, number>, key: K) => map.set(key, (map.get(key) ?? 0) + 1);
 
@@ -16,17 +28,19 @@ function collectPhrases(span: SegmentSpan, sentences: Sentence[], excluded: Read
   const counts = new Map<string, number>();
   const surfaces = new Map<string, Map<string, number>>();
   const segments = new Map<string, number[]>();
+  const named = new Set<string>();
   for (const sentence of sentences) {
     if (sentence.segmentIndex < span.first || sentence.segmentIndex > span.last) continue;
     for (const phrase of nounPhrases(sentence.tokens)) {
       if (excluded.has(phrase.key)) continue;
+      if (phrase.named) named.add(phrase.key);
       bump(counts, phrase.key);
       bump(surfaces.get(phrase.key) ?? surfaces.set(phrase.key, new Map()).get(phrase.key)!, phrase.words);
       const at = segments.get(phrase.key) ?? segments.set(phrase.key, []).get(phrase.key)!;
       if (at.at(-1) !== sentence.segmentIndex) at.push(sentence.segmentIndex);
     }
   }
-  return { span, counts, surfaces, segments };
+  return { span, counts, surfaces, segments, named };
 }
 
 /** A span with nothing to be named by joins the span before it (the first joins the next). */
@@ -48,7 +62,7 @@ function bestName(span: SpanPhrases, meetingCounts: Map<string, number>, used: S
   let best: { key: string; score: number } | undefined;
   for (const [key, count] of span.counts) {
     if (used.has(key)) continue;
-    const score = phraseScore(key, count, meetingCounts);
+    const score = phraseScore(key, count, meetingCounts) * (span.named.has(key) ? NAMED_WEIGHT : 1);
     if (!best || score > best.score) best = { key, score };
   }
   return best?.key;

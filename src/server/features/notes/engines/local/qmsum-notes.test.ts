@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CitedItem, NotesDraft } from '../../notes-types.ts';
 import { loadQmsumMeetings } from '#tests/support/qmsum.ts';
+import { checkCitations } from '../../citations.ts';
 import { generateLocalNotes } from './generate-local-notes.ts';
 
 /** The engine's notes on each of the 20 QMSum meetings, checked against the issue's rules. */
@@ -48,6 +49,16 @@ describe.each(meetings)('local notes on QMSum $meeting.name', ({ meeting, notes 
       const positions = item.segmentIds.map((id) => ids.indexOf(id));
       expect(positions.every((p) => p >= 0)).toBe(true);
       expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    }
+  });
+
+  it("cites so that the notes' own check keeps every item, on the meeting and on each part of 40 segments", () => {
+    expect(checkCitations(notes, meeting.transcript).droppedUncited).toBe(0);
+    // Parts stand in for meetings the project does not have: other stretches of talk, other names.
+    const { segments } = meeting.transcript;
+    for (let first = 0; first < segments.length; first += 40) {
+      const part = { ...meeting.transcript, segments: segments.slice(first, first + 40) };
+      expect(checkCitations(generateLocalNotes(part), part).droppedUncited).toBe(0);
     }
   });
 
