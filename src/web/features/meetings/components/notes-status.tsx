@@ -23,7 +23,7 @@ export function LocalNotesHint() {
   return (
     <p className="text-xs text-muted-foreground">
       Written without an AI model. A connected model (Ollama or any OpenAI-compatible endpoint) writes fuller summaries:{' '}
-      <Link to={paths.settings.notesModel} className="text-primary underline-offset-4 hover:underline">
+      <Link to={paths.settings.notesModel} className="text-primary underline underline-offset-4">
         see how in Settings
       </Link>
       .
