@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 describe('Microsoft Teams meeting sync', () => {
-  it('connects a Microsoft account, syncs now, and the Teams meeting appears with its speakers', { timeout: 120_000 }, async () => {
+  it('connects a Microsoft account, syncs now, the Teams meeting appears with its speakers, and disconnects', { timeout: 120_000 }, async () => {
     const { context, page } = await signedInPage(browser, { baseUrl: server.baseUrl, email: uniqueEmail('teams-sync') });
     try {
       await page.goto(`${server.baseUrl}/settings`);
@@ -87,6 +87,15 @@ describe('Microsoft Teams meeting sync', () => {
       await page.getByText('The compiler ships in March.').waitFor();
       await page.getByText('Grace Hopper').first().waitFor();
       await page.getByText('Let us go through the roadmap.').waitFor();
+
+      // Disconnecting ends the sync and keeps what it imported.
+      await page.goto(`${server.baseUrl}/settings`);
+      await sync.getByRole('button', { name: 'Disconnect Microsoft account' }).click();
+      await toast(page, 'Microsoft account disconnected').waitFor();
+      await sync.getByRole('button', { name: 'Connect Microsoft account' }).waitFor();
+      await sync.getByText(/^Microsoft account: /).waitFor({ state: 'detached' });
+      await page.goto(`${server.baseUrl}/history`);
+      await page.getByRole('link', { name: 'Roadmap review' }).first().waitFor();
     } finally {
       await context.close();
     }
