@@ -150,8 +150,18 @@ describe('voice profiles across meetings', () => {
       await question.getByText('Speaker 1: is this Tomasz Nowak?').waitFor();
       await question.getByRole('button', { name: 'Yes, it is' }).click();
       await speaker(owner, 'Tomasz Nowak').waitFor();
-      await mate.reload();
-      await sources.getByText('Reading, part two').waitFor();
+      // The voice is learned by a job after the answer; the teammate's page, which is not waiting on
+      // anything of its own, shows it on a reload once the job is done.
+      await expect
+        .poll(
+          async () => {
+            await mate.reload();
+            await sources.waitFor();
+            return sources.getByText('Reading, part two').count();
+          },
+          { timeout: 90_000, intervals: [1_000] },
+        )
+        .toBe(1);
 
       // A later meeting of the same voice is named at once.
       const later = await recorded(owner, 'Reading, the middle', middle);
