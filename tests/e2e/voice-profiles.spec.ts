@@ -159,7 +159,7 @@ describe('voice profiles across meetings', () => {
             await sources.waitFor();
             return sources.getByText('Reading, part two').count();
           },
-          { timeout: 90_000, intervals: [1_000] },
+          { timeout: 90_000, interval: 1_000 },
         )
         .toBe(1);
 

@@ -46,14 +46,23 @@ const NEXT_BILLING_DATE = 'January 1, 2027';
 export function BillingTab() {
   // Back from Checkout: the subscription arrives with Stripe's webhook, so the plan is read again until it has.
   const [search] = useSearchParams();
-  const { data: overview } = useMyPlan({ awaitSubscription: search.get('checkout') === 'done' });
+  const plan = useMyPlan({ awaitSubscription: search.get('checkout') === 'done' });
+  const overview = plan.data;
+  // An installation that bills shows its plan once it is read, never the self-hosted sample meanwhile.
+  const billed = installation().billing;
   return (
     <div className="grid gap-6">
-      {!overview?.plan && (
+      {(overview ? !overview.plan : !billed) && (
         <SelfHostedNote detail={SELF_HOSTED_MESSAGES.plansNotSold} className="justify-start rounded-lg border bg-accent/40 p-4 text-foreground" />
       )}
       {overview && <PlanUsageCard overview={overview} />}
-      {overview?.billing ? <SubscriptionCard overview={overview} /> : <SubscriptionPlanCard />}
+      {overview?.billing ? (
+        <SubscriptionCard overview={overview} />
+      ) : billed && !overview ? (
+        <SettingsLoadState title="Subscription Plan" query={plan} />
+      ) : (
+        <SubscriptionPlanCard />
+      )}
       <BillingInformationCard />
     </div>
   );
