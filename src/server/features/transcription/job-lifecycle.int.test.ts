@@ -15,7 +15,7 @@ import { finalizeRecording } from '#server/features/recordings/finalize-recordin
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { TEST_JOB_TIMINGS } from '#tests/support/test-job-timings.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
-import { createTestDatabase } from '#tests/support/test-database.ts';
+import { createTestDatabase, testDatabaseKind } from '#tests/support/test-database.ts';
 import { wordErrorRate } from './word-error-rate.ts';
 
 // A transcription job over its whole life: uploaded over HTTP, watched over a real WebSocket and the
@@ -195,29 +195,34 @@ describe('progress over the realtime channel', () => {
     otherSocket.socket.close();
   });
 
-  it('ends a 20-minute recording of tone and silence ready, with no transcript, not stuck', { timeout: 240_000 }, async () => {
-    const { token } = await signUpUser(t.app, 'lifecycle');
-    const file = path.join(scratch, 'twenty-minutes.wav');
-    // Ten seconds of a 440 Hz tone, ten of silence, for twenty minutes.
-    execFileSync('ffmpeg', [
-      '-nostdin',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      "aevalsrc='if(lt(mod(t,20),10),0.3*sin(2*PI*440*t),0)':s=16000:d=1200",
-      '-ac',
-      '1',
-      file,
-    ]);
-    const id = await createMeeting(t.app, token, 'Very long');
-    await uploadOverHttp(token, id, file);
-    await t.app.transcription.idle();
-    const done = await getMeeting(t.app, token, id);
-    expect(done.durationSeconds).toBe(1200);
-    expect(done.status).toBe('ready');
-    expect(done.segments).toEqual([]);
-  });
+  // Twenty minutes of decoding and recognition are the pipeline's, the same on either database: on SQLite only.
+  it.skipIf(testDatabaseKind() === 'postgres')(
+    'ends a 20-minute recording of tone and silence ready, with no transcript, not stuck',
+    { timeout: 240_000 },
+    async () => {
+      const { token } = await signUpUser(t.app, 'lifecycle');
+      const file = path.join(scratch, 'twenty-minutes.wav');
+      // Ten seconds of a 440 Hz tone, ten of silence, for twenty minutes.
+      execFileSync('ffmpeg', [
+        '-nostdin',
+        '-loglevel',
+        'error',
+        '-y',
+        '-f',
+        'lavfi',
+        '-i',
+        "aevalsrc='if(lt(mod(t,20),10),0.3*sin(2*PI*440*t),0)':s=16000:d=1200",
+        '-ac',
+        '1',
+        file,
+      ]);
+      const id = await createMeeting(t.app, token, 'Very long');
+      await uploadOverHttp(token, id, file);
+      await t.app.transcription.idle();
+      const done = await getMeeting(t.app, token, id);
+      expect(done.durationSeconds).toBe(1200);
+      expect(done.status).toBe('ready');
+      expect(done.segments).toEqual([]);
+    },
+  );
 });

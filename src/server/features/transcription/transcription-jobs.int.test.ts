@@ -12,6 +12,7 @@ import { TEST_JOB_TIMINGS } from '#tests/support/test-job-timings.ts';
 import { startFakeSpeechService } from '#tests/support/fake-openai-speech.ts';
 import { FLITE_LINES } from '#tests/support/flite-meeting.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
+import { testDatabaseKind } from '#tests/support/test-database.ts';
 import { databaseEnv, killTestWorkers, startTestWorker, WORKER_START_MS } from '#tests/support/test-worker.ts';
 
 const AUDIO = sharedAudioDir();
@@ -84,7 +85,14 @@ describe('transcription jobs with pocketsphinx', () => {
     expect(othersEvents).toEqual([]);
   });
 
-  it('separates the three voices of a meeting spoken by flite, within a stated word error rate', { timeout: 60_000 }, async () => {
+  /**
+   * What a recording's sound makes of it (words, speakers, a clear end for silence, tone or broken
+   * bytes) is the engines' and the pipeline's, the same on either database: on SQLite only. The job's
+   * states, retries, leases and hand-offs, which the database carries, run on both.
+   */
+  const onSQLiteOnly = it.skipIf(testDatabaseKind() === 'postgres');
+
+  onSQLiteOnly('separates the three voices of a meeting spoken by flite, within a stated word error rate', { timeout: 60_000 }, async () => {
     // Each line as flite says it, untrimmed, with 0.7 s of silence after it: a file as a person would upload it.
     const lines = FLITE_LINES;
     const parts = lines.map(([voice, text], i) => {
@@ -114,7 +122,7 @@ describe('transcription jobs with pocketsphinx', () => {
     expect(turns.slice(3)).toEqual(turns.slice(0, 3));
   });
 
-  it('ends silent, tone-only and corrupt recordings in a clear state, never stuck', { timeout: 60_000 }, async () => {
+  onSQLiteOnly('ends silent, tone-only and corrupt recordings in a clear state, never stuck', { timeout: 60_000 }, async () => {
     const { token } = await signUp(t);
     const silent = await storedMeeting(t, token, generated('silence', 'anullsrc=r=16000:cl=mono', 8));
     const tone = await storedMeeting(t, token, generated('tone', 'sine=frequency=440:sample_rate=16000', 8));
