@@ -35,12 +35,15 @@ const config = loadConfig({
   NOTES_ENGINE: 'llm',
   NOTES_LLM_URL: env.NOTES_LLM_URL,
   NOTES_LLM_MODEL: 'fake-notes-model',
+  NOTES_RETRY_DELAY_SECONDS: '1',
 });
 const deps = await createDeps(config, {
   database,
   speech: { engine: createFakeSpeechEngine(), speakers: createFakeSpeakerIdentifier() },
-  // A dead process's jobs are taken back within seconds (pg-boss's lease cannot be shorter than 10 s).
+  // A dead process's jobs are taken back within seconds (pg-boss's lease cannot be shorter than 10 s),
+  // and run again a second later: pg-boss counts a dead run as a failed try and waits its retry delay.
   jobTimings: { ...TEST_JOB_TIMINGS, leaseMs: 1_000, pollMs: 100 },
+  eventDelivery: { retryDelayMs: 1_000 },
 });
 const app = await buildApp(deps);
 await app.listen({ port: Number(env.PORT), host: '127.0.0.1' });
