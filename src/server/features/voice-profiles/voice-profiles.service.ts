@@ -30,7 +30,6 @@ import {
   samplesOf,
   setProfileTeam,
   settleLearning,
-  settleSuggestionLearning,
   anySuggestion,
   learningOf,
   suggestionById,
@@ -300,7 +299,7 @@ export function createVoiceProfilesService(deps: {
           teamId,
           { meetingId: consent.meeting_id, meetingTitle: consent.meeting_title, speakerId: consent.speaker_id, via: 'enrolment' },
           voice,
-          (trx) => settleLearning(trx, id, { learning: null }),
+          (trx) => settleLearning(trx, 'consent', id, { learning: null }),
         );
         return;
       }
@@ -309,7 +308,7 @@ export function createVoiceProfilesService(deps: {
       const [meeting, profile] = await Promise.all([meetings.transcriptHeader(suggestion.meeting_id), profileOf(db, suggestion.person_id)]);
       // The person deleted their profile meanwhile: the name stands, nothing of their voice is kept.
       if (!meeting || !profile) {
-        await settleSuggestionLearning(db, id, { learning: null });
+        await settleLearning(db, 'suggestion', id, { learning: null });
         return;
       }
       ctx.progress('learning the voice', null);
@@ -319,13 +318,13 @@ export function createVoiceProfilesService(deps: {
         undefined,
         { meetingId: suggestion.meeting_id, meetingTitle: meeting.title, speakerId: suggestion.speaker_id, via: 'suggestion' },
         voice,
-        (trx) => settleSuggestionLearning(trx, id, { learning: null }),
+        (trx) => settleLearning(trx, 'suggestion', id, { learning: null }),
       );
     },
     onSettled: async ({ kind, id }, outcome) => {
       if (outcome.status !== 'failed') return;
       const failed = { learning: 'failed' as const, error: `Could not learn this voice: ${outcome.error}` };
-      await (kind === 'consent' ? settleLearning(db, id, failed) : settleSuggestionLearning(db, id, failed));
+      await settleLearning(db, kind, id, failed);
     },
   });
 
