@@ -153,6 +153,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
       plan: null,
       subscription: null,
       trialAvailable: false,
+      paymentFailure: null,
       usage: { hoursThisMonth: 6.5, meetingsThisMonth: 3, periodStart: '2026-12-01T00:00:00.000Z', periodEnd: '2027-01-01T00:00:00.000Z', hiddenMeetings: 0 },
     });
     render(<BillingTab />, { wrapper: SignedIn });
@@ -186,6 +187,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
       },
       subscription: null,
       trialAvailable: false,
+      paymentFailure: null,
       usage: { hoursThisMonth: 4, meetingsThisMonth: 2, periodStart: '2026-12-01T00:00:00.000Z', periodEnd: '2027-01-01T00:00:00.000Z', hiddenMeetings: 3 },
     });
     render(<BillingTab />, { wrapper: SignedIn });
@@ -237,6 +239,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
       plan: { ...free, limits: { ...free.limits, exportFormats: ['txt'] } },
       subscription: null,
       trialAvailable: true,
+      paymentFailure: null,
       usage,
     });
     render(<BillingTab />, { wrapper: SignedIn });
@@ -273,6 +276,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
         keptPlan: null,
       },
       trialAvailable: false,
+      paymentFailure: null,
       usage,
     });
     render(<BillingTab />, { wrapper: SignedIn });
