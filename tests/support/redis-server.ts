@@ -32,12 +32,26 @@ export default async function setup(): Promise<(() => Promise<void>) | undefined
   if (process.env[TEST_REDIS_ENV]) return undefined;
   const port = await findFreePort();
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-redis-'));
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], { stdio: 'ignore' });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  // redis-server is no Node process to preload exit-with-parent.mjs into: setpriv (util-linux, in
+  // every Debian) has the kernel send it SIGTERM when this process dies, even killed outright with
+  // no teardown run, so it never outlives the run.
+  const child = spawn(
+    'setpriv',
+    ['--pdeathsig', 'SIGTERM', '--', 'redis-server', '--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    { stdio: 'ignore' },
+  );
+  let gone = false;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', () => {
+      gone = true;
+      resolve();
+    }),
+  );
   child.once('error', (error) => {
-    throw new Error(`redis-server could not start (npm test installs it from Debian's packages): ${error.message}`);
+    throw new Error(`setpriv could not start redis-server: ${error.message}`);
   });
-  for (let i = 0; i < 200 && !(await answers(port)); i++) await sleep(25);
+  for (let i = 0; i < 200 && !gone && !(await answers(port)); i++) await sleep(25);
+  if (gone) throw new Error(`redis-server could not start (npm test installs it from Debian's packages): it exited with ${child.exitCode}`);
   if (!(await answers(port))) throw new Error(`redis-server did not answer on port ${port}`);
   process.env[TEST_REDIS_ENV] = `redis://127.0.0.1:${port}`;
   return async () => {

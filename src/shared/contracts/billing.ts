@@ -132,19 +132,17 @@ export const BillingOverviewSchema = z.object({
   ),
   /** Whether the account may still start its one free trial. */
   trialAvailable: z.boolean(),
-  /** The latest invoice whose payment failed and is not paid yet (fixed in the Customer Portal); null or absent: none. */
-  paymentFailure: z.optional(
-    z.nullable(
-      z.object({
-        /** In the currency's smallest unit (cents). */
-        amountDue: z.number().check(z.int()),
-        currency: z.string(),
-        attempts: z.number().check(z.int()),
-        failedAt: z.string(),
-        /** When Stripe tries the payment again; null: it will not. */
-        nextAttemptAt: z.nullable(z.string()),
-      }),
-    ),
+  /** The latest invoice whose payment failed and is not paid yet (fixed in the Customer Portal); null: none. */
+  paymentFailure: z.nullable(
+    z.object({
+      /** In the currency's smallest unit (cents). */
+      amountDue: z.number().check(z.int()),
+      currency: z.string(),
+      attempts: z.number().check(z.int()),
+      failedAt: z.string(),
+      /** When Stripe tries the payment again; null: it will not. */
+      nextAttemptAt: z.nullable(z.string()),
+    }),
   ),
   usage: z.object({
     /** Recorded, uploaded and imported hours of meetings added this month (samples not counted), one decimal. */

@@ -90,6 +90,13 @@ export const EVENT_PAYLOADS = {
   'billing_details.updated': z.object({}),
   /** A meeting's owner named a speaker after a teammate: the teammate (the owner of this event) is asked to let Parley keep a profile of their voice. */
   'voice_consent.requested': z.object({ consentId: z.string(), meetingTitle: z.string() }),
+  /**
+   * A voice is to be learned for a person's profile (the owner of this event), recorded with the
+   * decision: their consent given (`consent`, "this speaker is me" or a teammate's request accepted)
+   * or a suggestion of their name accepted by a meeting's owner (`suggestion`). Voice profiles queue
+   * the learning; the decision's row says whether it is still to be done.
+   */
+  'voice.learning_requested': z.object({ kind: z.enum(['consent', 'suggestion']), id: z.string() }),
   /** The subscription's payment failed and Stripe is retrying it (past_due): billing emails the person, once each time it becomes so. */
   'subscription.past_due': z.object({ plan: z.string(), planName: z.string() }),
   /** An account was created (sign-up, or an emailed link or code that made one): its sample meetings are set up. */

@@ -27,6 +27,7 @@ export function installSettingsServer(account = { name: 'Ada Lovelace', email: '
     plan: null,
     subscription: null,
     trialAvailable: false,
+    paymentFailure: null,
     usage: { hoursThisMonth: 0, meetingsThisMonth: 0, periodStart: '2026-12-01T00:00:00.000Z', periodEnd: '2027-01-01T00:00:00.000Z', hiddenMeetings: 0 },
   };
 

@@ -235,6 +235,39 @@ describe('voice profiles', () => {
     expect(learned.profile?.sources).toEqual([expect.objectContaining({ meetingId: first.id, meetingTitle: 'Reading, part one', canOpen: false })]);
   });
 
+  it('learns an accepted voice from the event recorded with the acceptance, once however often it is delivered', async () => {
+    const db = t.database.db;
+    // The acceptance and the learning it asks for commit together: a process dying right after it leaves the event to deliver, not a voice "Learning…" for good.
+    const [consent] = await db.selectFrom('voice_consents').select('id').where('person_id', '=', teammate.id).execute();
+    const requested = await db
+      .selectFrom('domain_events')
+      .selectAll()
+      .where('type', '=', 'voice.learning_requested')
+      .where('owner_id', '=', teammate.id)
+      .execute();
+    expect(
+      requested.map((e) => ({
+        actorId: e.actor_id,
+        subject: `${e.subject_type}:${e.subject_id}`,
+        teamId: e.team_id,
+        payload: JSON.parse(e.payload) as unknown,
+      })),
+    ).toEqual([{ actorId: teammate.id, subject: `user:${teammate.id}`, teamId, payload: { kind: 'consent', id: consent!.id } }]);
+    const delivery = () =>
+      db.selectFrom('event_deliveries').select('status').where('event_seq', '=', requested[0]!.seq).where('subscriber', '=', 'voice-profiles').execute();
+    expect(await delivery()).toEqual([{ status: 'done' }]);
+
+    // Delivered again (at least once): the voice learned already is not learned twice.
+    await db.updateTable('event_deliveries').set({ status: 'pending' }).where('event_seq', '=', requested[0]!.seq).execute();
+    await t.deps.events.sweep();
+    await t.deps.jobs.idle();
+    expect(await delivery()).toEqual([{ status: 'done' }]);
+    const mine = await voiceOf(teammate);
+    expect(mine.learning).toEqual([]);
+    expect(mine.profile?.sources.map((s) => s.meetingTitle)).toEqual(['Reading, part one']);
+    expect(await db.selectFrom('voice_profile_samples').select('id').where('user_id', '=', teammate.id).execute()).toHaveLength(1);
+  });
+
   it('suggests a weaker match: a rejection is never asked again, an acceptance names the speaker and teaches the profile', { timeout: 180_000 }, async () => {
     const rejected = await transcribed(owner, 'Reading, part two', teammateVoice[1]);
     expect(names(rejected)).toEqual(['Speaker 1']);

@@ -136,26 +136,26 @@ export async function decideConsent(db: Db, id: string, status: 'accepted' | 'de
   return Number(result.numUpdatedRows) > 0;
 }
 
-/** The voice of an accepted suggestion taught to the profile (null) or not (`failed`, why); only while it is being learned. */
-export async function settleSuggestionLearning(db: Db, id: string, outcome: { learning: null } | { learning: 'failed'; error: string }): Promise<boolean> {
-  const result = await db
-    .updateTable('voice_suggestions')
-    .set({ learning: outcome.learning, learning_error: outcome.learning === 'failed' ? outcome.error : null })
-    .where('id', '=', id)
-    .where('status', '=', 'accepted')
-    .where('learning', '=', 'pending')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
-}
-
 export async function anySuggestion(db: Db, id: string): Promise<SuggestionRow | undefined> {
   return db.selectFrom('voice_suggestions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-/** The voice of an accepted consent learned (null) or not learnable (`failed`, why); only while it is being learned. */
-export async function settleLearning(db: Db, id: string, outcome: { learning: null } | { learning: 'failed'; error: string }): Promise<boolean> {
+/** Where a voice is learned from: a consent to a profile, or a suggestion accepted in a meeting. */
+export type LearningSource = 'consent' | 'suggestion';
+const LEARNING_TABLES = { consent: 'voice_consents', suggestion: 'voice_suggestions' } as const;
+
+/**
+ * The voice of an accepted consent or suggestion learned (null) or not learnable (`failed`, why); only
+ * while it is being learned, so a job run twice settles it once.
+ */
+export async function settleLearning(
+  db: Db,
+  source: LearningSource,
+  id: string,
+  outcome: { learning: null } | { learning: 'failed'; error: string },
+): Promise<boolean> {
   const result = await db
-    .updateTable('voice_consents')
+    .updateTable(LEARNING_TABLES[source])
     .set({ learning: outcome.learning, learning_error: outcome.learning === 'failed' ? outcome.error : null })
     .where('id', '=', id)
     .where('status', '=', 'accepted')

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { z } from 'zod';
+import type { NewDomainEvent } from '#shared/contracts/events.ts';
 import type { EnrolVoiceBody, MyVoiceResponse, VoicePath, VoiceSuggestionsResponse } from '#shared/contracts/voice-profiles.ts';
 import { MAX_VOICE_LEARNING_SHOWN, MAX_VOICE_PROFILE_SOURCES } from '#shared/contracts/voice-profiles.ts';
 import type { Db } from '#server/db/create-db.ts';
@@ -30,7 +31,6 @@ import {
   samplesOf,
   setProfileTeam,
   settleLearning,
-  settleSuggestionLearning,
   anySuggestion,
   learningOf,
   suggestionById,
@@ -109,7 +109,10 @@ export function createVoiceProfilesService(deps: {
   transcription: Pick<TranscriptionService, 'voicePath' | 'voicesOf'>;
   teams: Pick<TeamsService, 'teamIdsOf' | 'list'>;
   profilesOf: (ids: readonly string[]) => Promise<Map<string, { name: string; email: string }>>;
-  /** The consent request's event commits with the request (notifications tell the teammate). */
+  /**
+   * The consent request's event commits with the request (notifications tell the teammate), and a
+   * decision to learn a voice with the decision (this feature's subscriber queues the learning).
+   */
   events: EventRecorder;
   rateLimiters: RateLimiters;
   /** Voices are learned in jobs ("voice-learning"), tried `maxAttempts` times when the recording cannot be read. */
@@ -300,7 +303,7 @@ export function createVoiceProfilesService(deps: {
           teamId,
           { meetingId: consent.meeting_id, meetingTitle: consent.meeting_title, speakerId: consent.speaker_id, via: 'enrolment' },
           voice,
-          (trx) => settleLearning(trx, id, { learning: null }),
+          (trx) => settleLearning(trx, 'consent', id, { learning: null }),
         );
         return;
       }
@@ -309,7 +312,7 @@ export function createVoiceProfilesService(deps: {
       const [meeting, profile] = await Promise.all([meetings.transcriptHeader(suggestion.meeting_id), profileOf(db, suggestion.person_id)]);
       // The person deleted their profile meanwhile: the name stands, nothing of their voice is kept.
       if (!meeting || !profile) {
-        await settleSuggestionLearning(db, id, { learning: null });
+        await settleLearning(db, 'suggestion', id, { learning: null });
         return;
       }
       ctx.progress('learning the voice', null);
@@ -319,14 +322,27 @@ export function createVoiceProfilesService(deps: {
         undefined,
         { meetingId: suggestion.meeting_id, meetingTitle: meeting.title, speakerId: suggestion.speaker_id, via: 'suggestion' },
         voice,
-        (trx) => settleSuggestionLearning(trx, id, { learning: null }),
+        (trx) => settleLearning(trx, 'suggestion', id, { learning: null }),
       );
     },
     onSettled: async ({ kind, id }, outcome) => {
       if (outcome.status !== 'failed') return;
       const failed = { learning: 'failed' as const, error: `Could not learn this voice: ${outcome.error}` };
-      await (kind === 'consent' ? settleLearning(db, id, failed) : settleSuggestionLearning(db, id, failed));
+      await settleLearning(db, kind, id, failed);
     },
+  });
+
+  /**
+   * A voice to learn, raised in the transaction of the decision that asks for it: the learning is
+   * queued from its delivery, so a process dying after the decision still has it learned (or failed).
+   */
+  const learningRequested = (actorId: string, personId: string, teamId: string | null, request: LearningPayload): NewDomainEvent => ({
+    type: 'voice.learning_requested',
+    actorId,
+    ownerId: personId,
+    teamId,
+    subject: { type: 'user', id: personId },
+    payload: request,
   });
 
   return {
@@ -353,21 +369,23 @@ export function createVoiceProfilesService(deps: {
         if (!ownerId) throw notFound('Speaker');
         const displayName = await nameOf(callerId);
         const consentId = crypto.randomUUID();
-        await insertConsent(db, {
-          id: consentId,
-          person_id: callerId,
-          requested_by: callerId,
-          meeting_id: meetingId,
-          meeting_title: meeting.title,
-          speaker_id: speakerId,
-          team_id: body.teamId ?? null,
-          status: 'accepted',
-          created_at: now,
-          decided_at: now,
-          learning: 'pending',
-          learning_error: null,
+        await deps.events.transaction(async (trx, raise) => {
+          await insertConsent(trx, {
+            id: consentId,
+            person_id: callerId,
+            requested_by: callerId,
+            meeting_id: meetingId,
+            meeting_title: meeting.title,
+            speaker_id: speakerId,
+            team_id: body.teamId ?? null,
+            status: 'accepted',
+            created_at: now,
+            decided_at: now,
+            learning: 'pending',
+            learning_error: null,
+          });
+          raise(learningRequested(callerId, callerId, body.teamId ?? null, { kind: 'consent', id: consentId }));
         });
-        await learning.enqueue({ kind: 'consent', id: consentId });
         // The person says who the speaker is, in the owner's meeting too: as a voice profile's match names them.
         await meetings.renameSpeaker(ownerId, meetingId, speakerId, displayName);
         return { outcome: 'learning', displayName };
@@ -417,6 +435,13 @@ export function createVoiceProfilesService(deps: {
 
     mine,
 
+    /**
+     * A voice.learning_requested event: its learning queued. Delivered at least once, harmlessly: one
+     * job per decision is queued or running at a time, and a run finds a decision no longer waiting
+     * to be learned (learned, failed, withdrawn) and does nothing.
+     */
+    learnRequested: (request: LearningPayload): Promise<void> => learning.enqueue(request),
+
     /** The person accepts (their voice is then learned from the meeting, in a job) or declines; recorded either way. */
     answerRequest: async (userId: string, consentId: string, answer: { accept: boolean; teamId?: string | null | undefined }): Promise<MyVoiceResponse> => {
       const consent = await consentById(db, consentId);
@@ -429,8 +454,10 @@ export function createVoiceProfilesService(deps: {
       const teamId = answer.teamId === undefined ? consent.team_id : answer.teamId;
       await checkTeam(userId, teamId);
       await allowLearning(userId);
-      if (!(await decideConsent(db, consentId, 'accepted', teamId, nowIso()))) throw new AppError('CONFLICT', 'This request was already answered.');
-      await learning.enqueue({ kind: 'consent', id: consentId });
+      await deps.events.transaction(async (trx, raise) => {
+        if (!(await decideConsent(trx, consentId, 'accepted', teamId, nowIso()))) throw new AppError('CONFLICT', 'This request was already answered.');
+        raise(learningRequested(userId, userId, teamId, { kind: 'consent', id: consentId }));
+      });
       return mine(userId);
     },
 
@@ -469,8 +496,10 @@ export function createVoiceProfilesService(deps: {
         throw notFound('Voice profile');
       }
       await allowLearning(ownerId);
-      if (!(await decideSuggestion(db, suggestion, 'accepted', nowIso()))) throw new AppError('CONFLICT', 'This suggestion was already answered.');
-      await learning.enqueue({ kind: 'suggestion', id: suggestion.id });
+      await deps.events.transaction(async (trx, raise) => {
+        if (!(await decideSuggestion(trx, suggestion, 'accepted', nowIso()))) throw new AppError('CONFLICT', 'This suggestion was already answered.');
+        raise(learningRequested(ownerId, suggestion.person_id, null, { kind: 'suggestion', id: suggestion.id }));
+      });
       // The name stands even when the voice cannot be learned (the job says why).
       await meetings.renameSpeaker(ownerId, meetingId, suggestion.speaker_id, await nameOf(suggestion.person_id));
       return openSuggestions(meetingId);

@@ -143,6 +143,7 @@ const overview = {
     keptPlan: null,
   },
   trialAvailable: false,
+  paymentFailure: null,
   usage: {
     hoursThisMonth: 6.4,
     meetingsThisMonth: 11,

@@ -70,6 +70,7 @@ describe("the sidebar's 'Upgrade to Pro' box", () => {
       },
       subscription: null,
       trialAvailable: false,
+      paymentFailure: null,
       usage: { hoursThisMonth: 1.5, meetingsThisMonth: 1, periodStart: '2026-12-01T00:00:00.000Z', periodEnd: '2027-01-01T00:00:00.000Z', hiddenMeetings: 0 },
     };
     vi.stubGlobal(

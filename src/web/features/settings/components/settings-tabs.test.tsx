@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BillingOverview } from '#shared/contracts/billing.ts';
 import { BillingTab } from './billing-tab.tsx';
 import { NotificationsTab } from './notifications-tab.tsx';
 import { PrivacyTab } from './privacy-tab.tsx';
@@ -153,6 +154,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
       plan: null,
       subscription: null,
       trialAvailable: false,
+      paymentFailure: null,
       usage: { hoursThisMonth: 6.5, meetingsThisMonth: 3, periodStart: '2026-12-01T00:00:00.000Z', periodEnd: '2027-01-01T00:00:00.000Z', hiddenMeetings: 0 },
     });
     render(<BillingTab />, { wrapper: SignedIn });
@@ -186,6 +188,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
       },
       subscription: null,
       trialAvailable: false,
+      paymentFailure: null,
       usage: { hoursThisMonth: 4, meetingsThisMonth: 2, periodStart: '2026-12-01T00:00:00.000Z', periodEnd: '2027-01-01T00:00:00.000Z', hiddenMeetings: 3 },
     });
     render(<BillingTab />, { wrapper: SignedIn });
@@ -237,6 +240,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
       plan: { ...free, limits: { ...free.limits, exportFormats: ['txt'] } },
       subscription: null,
       trialAvailable: true,
+      paymentFailure: null,
       usage,
     });
     render(<BillingTab />, { wrapper: SignedIn });
@@ -273,6 +277,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
         keptPlan: null,
       },
       trialAvailable: false,
+      paymentFailure: null,
       usage,
     });
     render(<BillingTab />, { wrapper: SignedIn });
@@ -284,9 +289,9 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
     expect(screen.queryByTestId('self-hosted-note')).toBeNull();
   });
 
-  it('Billing shows an invoice whose payment failed, with the way to fix it in the billing portal', async () => {
+  it('Billing shows an invoice whose payment failed, and what paying it does while the subscription lives and once it has ended', async () => {
     stubAppConfig({ billing: true });
-    const pro = {
+    const pro: BillingOverview['plan'] = {
       id: 'pro',
       name: 'Pro',
       source: 'subscription',
@@ -300,32 +305,79 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
         teamManagement: false,
         customVocabulary: true,
       },
-    } as const;
-    server.setBilling({
-      billing: true,
-      plan: { ...pro, limits: { ...pro.limits, exportFormats: [...pro.limits.exportFormats] } },
-      subscription: {
-        plan: 'pro',
-        planName: 'Pro',
-        status: 'past_due',
-        trialEndsAt: null,
-        currentPeriodEnd: '2027-01-05T12:00:00.000Z',
-        cancelAtPeriodEnd: false,
-        keptPlan: null,
+    };
+    const free: BillingOverview['plan'] = {
+      id: 'free',
+      name: 'Free',
+      source: 'default',
+      limits: {
+        hoursPerMonth: 5,
+        participantsPerMeeting: 2,
+        exportFormats: ['txt'],
+        historyDays: 7,
+        liveTranscription: false,
+        apiAccess: false,
+        teamManagement: false,
+        customVocabulary: false,
       },
+    };
+    const subscription = {
+      plan: 'pro',
+      planName: 'Pro',
+      status: 'past_due',
+      trialEndsAt: null,
+      currentPeriodEnd: '2027-01-05T12:00:00.000Z',
+      cancelAtPeriodEnd: false,
+      keptPlan: null,
+    } as const;
+    const failure = { amountDue: 1299, currency: 'usd', attempts: 2, failedAt: '2026-12-05T12:00:00.000Z', nextAttemptAt: '2026-12-10T12:00:00.000Z' };
+    const usage = {
+      hoursThisMonth: 0,
+      meetingsThisMonth: 0,
+      periodStart: '2026-12-01T00:00:00.000Z',
+      periodEnd: '2027-01-01T00:00:00.000Z',
+      hiddenMeetings: 0,
+    };
+    const overview = (next: Pick<BillingOverview, 'plan' | 'subscription' | 'paymentFailure'>): BillingOverview => ({
+      billing: true,
       trialAvailable: false,
-      paymentFailure: { amountDue: 1299, currency: 'usd', attempts: 2, failedAt: '2026-12-05T12:00:00.000Z', nextAttemptAt: '2026-12-10T12:00:00.000Z' },
-      usage: { hoursThisMonth: 0, meetingsThisMonth: 0, periodStart: '2026-12-01T00:00:00.000Z', periodEnd: '2027-01-01T00:00:00.000Z', hiddenMeetings: 0 },
+      usage,
+      ...next,
     });
+    const alertText = async () => (await screen.findByRole('alert')).textContent;
+
+    // Past due, Stripe retrying: the plan is kept meanwhile.
+    server.setBilling(overview({ plan: pro, subscription, paymentFailure: failure }));
     render(<BillingTab />, { wrapper: SignedIn });
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain(
-      'Your payment of $12.99 did not go through (tried 2 times since December 5, 2026). Stripe will try again on December 10, 2026.',
+    expect(await alertText()).toBe(
+      'Your payment of $12.99 did not go through (tried 2 times since December 5, 2026). Stripe will try again on December 10, 2026.' +
+        'Update your card or pay the invoice in the billing portal.' +
+        'Update payment method',
     );
     await act(async () => {
-      fireEvent.click(within(alert).getByRole('button', { name: 'Update payment method' }));
+      fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Update payment method' }));
     });
     await waitFor(() => expect(server.requests.map((r) => `${r.method} ${r.path}`)).toContain('POST /api/v1/billing/portal'));
+    cleanup();
+
+    // Stripe's tries used up, the subscription still past due: paying keeps the plan.
+    server.setBilling(overview({ plan: pro, subscription, paymentFailure: { ...failure, attempts: 4, nextAttemptAt: null } }));
+    render(<BillingTab />, { wrapper: SignedIn });
+    expect(await alertText()).toContain(
+      'Your payment of $12.99 did not go through (tried 4 times since December 5, 2026). Stripe will not try again: pay the invoice in the billing portal to keep your plan.',
+    );
+    cleanup();
+
+    // The subscription ended with its invoice still open: the account is on Free, and paying keeps no plan.
+    server.setBilling(
+      overview({ plan: free, subscription: { ...subscription, status: 'canceled' }, paymentFailure: { ...failure, attempts: 4, nextAttemptAt: null } }),
+    );
+    render(<BillingTab />, { wrapper: SignedIn });
+    expect(await alertText()).toBe(
+      'Your payment of $12.99 did not go through (tried 4 times since December 5, 2026). Your subscription has ended, but the invoice is still open: pay it in the billing portal.' +
+        'Update payment method',
+    );
+    screen.getByText('You are on the Free plan: subscribe to Pro or Business below.');
   });
 
   it('Billing, on an installation that bills: no self-hosted statement, and the details are saved to the account', async () => {

@@ -29,13 +29,20 @@ export function subscriptionStatusText(overview: BillingOverview): string {
   return `Your next billing date is ${end}.`;
 }
 
-/** An invoice whose payment failed, in words: how much, since when, and whether Stripe tries again. */
-export function paymentFailureText(failure: NonNullable<BillingOverview['paymentFailure']>): string {
+/**
+ * An invoice whose payment failed, in words: how much, since when, and what paying it does. While
+ * the subscription lives its plan is kept until Stripe's tries run out; once it has ended (the
+ * account on Free), paying settles the invoice but brings no plan back.
+ */
+export function paymentFailureText(failure: NonNullable<BillingOverview['paymentFailure']>, subscription: BillingOverview['subscription']): string {
   const tries = failure.attempts === 1 ? 'once' : `${failure.attempts} times`;
+  const failed = `Your payment of ${formatAmount(failure.amountDue, failure.currency)} did not go through (tried ${tries} since ${day(failure.failedAt)}).`;
+  if (!subscription || !LIVE.has(subscription.status))
+    return `${failed} Your subscription has ended, but the invoice is still open: pay it in the billing portal.`;
   const next = failure.nextAttemptAt
     ? `Stripe will try again on ${day(failure.nextAttemptAt)}.`
     : 'Stripe will not try again: pay the invoice in the billing portal to keep your plan.';
-  return `Your payment of ${formatAmount(failure.amountDue, failure.currency)} did not go through (tried ${tries} since ${day(failure.failedAt)}). ${next}`;
+  return `${failed} ${next}`;
 }
 
 /** Settings › Billing's 'Subscription Plan' card on an installation that bills through Stripe. */
@@ -63,8 +70,8 @@ export function SubscriptionCard({ overview }: { overview: BillingOverview }) {
       <CardContent className="grid gap-6">
         {overview.paymentFailure && (
           <div role="alert" className="grid gap-3 rounded-lg border border-destructive/40 bg-destructive/5 p-4 text-sm">
-            <p>{paymentFailureText(overview.paymentFailure)}</p>
-            <p className="text-muted-foreground">Update your card or pay the invoice in the billing portal.</p>
+            <p>{paymentFailureText(overview.paymentFailure, s)}</p>
+            {live && <p className="text-muted-foreground">Update your card or pay the invoice in the billing portal.</p>}
             <Button className="justify-self-start" disabled={busy} onClick={() => portal.mutate(undefined, { onError: failed })}>
               Update payment method
             </Button>
