@@ -82,7 +82,7 @@ describe('the Notes panel of a sample meeting (no recording)', () => {
   });
 
   it(
-    'Regenerate notes goes through queued and running to ready, live; the local engine’s suggestions are accepted and dismissed, and that persists',
+    'Regenerate notes goes through queued and running to ready, live; the local engine’s suggestions are accepted and dismissed, and that persists; its summary cites',
     { timeout: 90_000 },
     async () => {
       const panel = notesPanel(page);
@@ -123,6 +123,14 @@ describe('the Notes panel of a sample meeting (no recording)', () => {
 
       await page.reload();
       await notesPanel(page).getByText('Notes by the local engine').waitFor();
+      // The local engine's summary cites its sentences: a sentence's time, reached with the keyboard, lights the lines it was written from.
+      expect(await page.locator('[data-cited="true"]').count()).toBe(0);
+      const sentenceTime = notesPanel(page)
+        .getByRole('button', { name: /^Go to where this was said: \d\d:\d\d$/ })
+        .first();
+      await sentenceTime.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.locator('[data-cited="true"]').count()).toBeGreaterThan(0);
       expect(await notesPanel(page).getByRole('listitem').filter({ hasText: accepted.trim() }).first().getAttribute('data-suggested')).toBe('false');
       expect(await notesPanel(page).getByRole('listitem').filter({ hasText: dismissed.trim() }).count()).toBe(0);
       await notesPanel(page).getByRole('button', { name: 'Show dismissed (1)' }).click();

@@ -1,6 +1,6 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
-import { InsightSchema, NotesStateSchema } from './notes.ts';
+import { InsightSchema, NotesStateSchema, SummarySentencesSchema } from './notes.ts';
 import { progressDetailShape, ProgressFractionSchema, TranscriptionStageSchema } from './job-progress.ts';
 import { FILE_FORMAT_VALUES } from './settings.ts';
 
@@ -111,6 +111,7 @@ export const MeetingDetailSchema = z.extend(MeetingSummarySchema, {
   failureReason: z.nullable(z.string()),
   speakers: z.array(SpeakerSchema),
   segments: z.array(TranscriptSegmentSchema),
+  summarySentences: SummarySentencesSchema,
   insights: z.array(InsightSchema),
   notes: NotesStateSchema,
 });

@@ -81,7 +81,29 @@ export const UpdateNoteItemBodySchema = z
   .check(z.refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' }));
 export type UpdateNoteItemBody = z.infer<typeof UpdateNoteItemBodySchema>;
 
-export const NotesResponseSchema = z.object({ summary: z.nullable(z.string()), insights: z.array(InsightSchema), notes: NotesStateSchema });
+/** One sentence of the summary the notes wrote, citing the segments it was written from as an item does. */
+export const SummarySentenceSchema = z.object({
+  text: z.string(),
+  /** In transcript order (at least one). */
+  segmentIds: z.array(z.uuid()).check(z.minLength(1)),
+  /** Where it was said: the first cited segment's start. */
+  startMs: z.number().check(z.int(), z.nonnegative()),
+});
+export type SummarySentence = z.infer<typeof SummarySentenceSchema>;
+
+/**
+ * The summary as the sentences that make it, each citing its segments; null when its sentences cite
+ * none (an LLM's summary, notes written before they did, a summary a person edited). Optional: the
+ * public demo and shared views leave it out.
+ */
+export const SummarySentencesSchema = z.optional(z.nullable(z.array(SummarySentenceSchema)));
+
+export const NotesResponseSchema = z.object({
+  summary: z.nullable(z.string()),
+  summarySentences: SummarySentencesSchema,
+  insights: z.array(InsightSchema),
+  notes: NotesStateSchema,
+});
 export type NotesResponse = z.infer<typeof NotesResponseSchema>;
 
 const IdParams = z.object({ id: z.uuid() });

@@ -6,6 +6,7 @@ import {
   factSentence,
   questionTerms,
   rankPassages,
+  scoreMeetings,
   segmentsInContext,
   stemsOf,
   type MeetingTranscript,
@@ -157,6 +158,17 @@ describe("Ask's ranking", () => {
     expect(rankPassages(indexes, questionTerms('What about the remote control?', NOW), 1)[0]!.meetingId).toBe('review');
     expect(rankPassages(indexes, questionTerms('What about the remote control in the kick-off?', NOW), 1)[0]!.meetingId).toBe('kickoff');
     expect(rankPassages(indexes, questionTerms('What about the remote control last week?', NOW), 1)[0]!.meetingId).toBe('kickoff');
+  });
+
+  it('routes to the meeting that talks about a subject throughout before one that names its words now and then', () => {
+    // One comes back to the budget thirty times (and names the launch once); the other names the launch and the budget four times each.
+    const talk = (n: number, line: string): [string, string][] => Array.from({ length: n }, (_, i) => [i % 2 ? 'Bo' : 'Cy', `${line} ${i}.`]);
+    const throughout = meeting('throughout', [['Ann', 'The launch is in May.'], ...talk(30, 'The budget comes up, line'), ...filler(10)]);
+    const passing = meeting('passing', [...talk(4, 'The launch comes up, line'), ...talk(4, 'The budget comes up, line'), ...filler(33)]);
+    const elsewhere = meeting('elsewhere', filler(41));
+    const scores = scoreMeetings([throughout, passing, elsewhere].map(buildMeetingIndex), questionTerms('What about the launch budget?', NOW));
+    expect(scores.get('throughout')!).toBeGreaterThan(scores.get('passing')!);
+    expect(scores.get('passing')!).toBeGreaterThan(scores.get('elsewhere')!);
   });
 
   it('favours the speaker a question names', () => {

@@ -128,6 +128,13 @@ const CONTEXT_PASSAGES = 6;
 export const CITATION_GAP = 8;
 const K1 = 1.2;
 const B = 0.75;
+/**
+ * BM25's k1 for a whole meeting as one document: an hour of talk names the subject it discusses
+ * dozens of times and one it touches in passing a few times. At the passages' 1.2 the count stops
+ * mattering after a few mentions, and a meeting that names two of the question's words in passing
+ * outranks the one that talks about one of them throughout; at 2 the count weighs longer.
+ */
+const MEETING_K1 = 2;
 
 const words = (text: string): string[] =>
   (
@@ -307,7 +314,8 @@ export function questionTerms(question: string, now: Date): QuestionTerms {
   return { terms, dates, stems };
 }
 
-const bm25 = (tf: number, length: number, average: number, idf: number) => (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * length) / Math.max(1, average)));
+const bm25 = (tf: number, length: number, average: number, idf: number, k1 = K1) =>
+  (idf * tf * (k1 + 1)) / (tf + k1 * (1 - B + (B * length) / Math.max(1, average)));
 const idfOf = (total: number, df: number) => Math.log(1 + (total - df + 0.5) / (df + 0.5));
 
 /** Speakers of the meeting the question names (every stem of their name, in order, in the question). */
@@ -382,7 +390,7 @@ function withRelatedForms(indexes: MeetingIndex[], question: QuestionTerms): Que
   return { ...question, terms };
 }
 
-/** Each meeting's score for the question: BM25 over whole meetings (the title a heavy field), times 2 for a date the question names. */
+/** Each meeting's score for the question: BM25 over whole meetings (k1 MEETING_K1, the title a heavy field), times 2 for a date the question names. */
 export function scoreMeetings(indexes: MeetingIndex[], question: QuestionTerms): Map<string, number> {
   const average = indexes.reduce((sum, m) => sum + m.length, 0) / Math.max(1, indexes.length);
   const scores = new Map<string, number>();
@@ -393,7 +401,7 @@ export function scoreMeetings(indexes: MeetingIndex[], question: QuestionTerms):
     const idf = idfOf(indexes.length, df);
     for (const m of indexes) {
       const tf = (m.terms.get(term) ?? 0) + TITLE_WEIGHT * (m.titleTerms.get(term) ?? 0);
-      if (tf > 0) scores.set(m.id, scores.get(m.id)! + weight * bm25(tf, m.length, average, idf));
+      if (tf > 0) scores.set(m.id, scores.get(m.id)! + weight * bm25(tf, m.length, average, idf, MEETING_K1));
     }
   }
   if (question.dates.length > 0)

@@ -25,7 +25,7 @@ type MeetingsRouteDeps = {
 export async function presentMeeting(record: MeetingRecord, deps: Pick<MeetingsRouteDeps, 'transcription' | 'notes'>): Promise<MeetingDetail> {
   const { transcriptRevision, ...meeting } = record;
   const [notes, processing] = await Promise.all([
-    deps.notes.ofMeeting(meeting.id, transcriptRevision),
+    deps.notes.ofMeeting(meeting.id, transcriptRevision, meeting.summary),
     meeting.status === 'processing' ? deps.transcription.processingOf([meeting.id]) : Promise.resolve(new Map<string, MeetingProcessing>()),
   ]);
   return { ...meeting, ...notes, processing: processing.get(meeting.id) ?? null };

@@ -70,6 +70,8 @@ function timeTopic(topic: TopicItem, index: CitationIndex): TopicItem {
 /**
  * Keeps the items whose citations check out, with their segment ids de-duplicated and in
  * transcript order and topics timed and ordered by their cited segments; drops and counts the rest.
+ * A summary given as cited sentences keeps the sentences that check out and is made of them (a
+ * sentence is not an item: one left out is not counted).
  */
 export function checkCitations(draft: NotesDraft, transcript: NotesTranscript): { draft: NotesDraft; droppedUncited: number } {
   const index = indexTranscript(transcript);
@@ -77,9 +79,11 @@ export function checkCitations(draft: NotesDraft, transcript: NotesTranscript): 
   const topics = keepChecked(draft.topics, index, dropped)
     .map((topic) => timeTopic(topic, index))
     .sort((a, b) => a.startMs - b.startMs || a.endMs - b.endMs);
+  const sentences = draft.summarySentences && keepChecked(draft.summarySentences, index, { count: 0 });
   return {
     draft: {
-      summary: draft.summary.trim(),
+      summary: sentences ? sentences.map((s) => s.text).join(' ') : draft.summary.trim(),
+      ...(sentences ? { summarySentences: sentences } : {}),
       keyPoints: keepChecked(draft.keyPoints, index, dropped),
       topics,
       actionItems: keepChecked(draft.actionItems, index, dropped),

@@ -52,6 +52,11 @@ export type ActionItemDraft = CitedItem & {
 export type NotesDraft = {
   /** 60–150 words of plain prose; empty only when the transcript has nothing to summarise. */
   summary: string;
+  /**
+   * The summary's sentences, each with the segments it was written from, when the engine cites them
+   * (the local engine does): their texts joined by spaces are the summary. Absent: it cites none.
+   */
+  summarySentences?: CitedItem[];
   keyPoints: CitedItem[];
   /** Contiguous spans of the meeting in time order, each named by its key phrase. */
   topics: TopicItem[];

@@ -73,6 +73,14 @@ describe('meeting notes with the local engine', () => {
       expect(done.summary?.split(/\s+/).length).toBeGreaterThan(10);
       const segmentIds = new Set(done.segments.map((s) => s.id));
       const starts = new Map(done.segments.map((s) => [s.id, s.startMs]));
+      // The summary comes as its sentences too, each citing lines of this meeting and jumping to the first.
+      const sentences = done.summarySentences ?? [];
+      expect(sentences.length).toBeGreaterThan(1);
+      expect(sentences.map((s) => s.text).join(' ')).toBe(done.summary);
+      for (const sentence of sentences) {
+        for (const segmentId of sentence.segmentIds) expect(segmentIds.has(segmentId)).toBe(true);
+        expect(sentence.startMs).toBe(starts.get(sentence.segmentIds[0]!));
+      }
       expect(done.insights.length).toBeGreaterThan(3);
       for (const item of done.insights) {
         expect(item.segmentIds.length).toBeGreaterThan(0);
@@ -90,6 +98,16 @@ describe('meeting notes with the local engine', () => {
       expect(states[0]?.status).toBe('queued');
       expect(states.some((s) => s?.status === 'running' && s.progress !== null)).toBe(true);
       expect(states.at(-1)?.status).toBe('ready');
+
+      // A summary the person rewrote is theirs: its words no longer are the cited sentences.
+      const edited = await call(t, owner, 'PATCH', `/api/v1/meetings/${id}`, { summary: 'Budget capped; photographer booked.' });
+      expect(MeetingDetailSchema.parse(edited.json())).toMatchObject({ summary: 'Budget capped; photographer booked.', summarySentences: null });
+      expect((await meeting(t, owner, id)).summarySentences).toBeNull();
+      // Written again, the summary cites again (what the Regenerate answer and the meeting say).
+      const regenerated = NotesResponseSchema.parse((await call(t, owner, 'POST', `/api/v1/meetings/${id}/notes`)).json());
+      expect(regenerated.summarySentences).toBeNull(); // queued: the edited summary is still the one shown
+      await t.app.transcription.idle();
+      expect((await meeting(t, owner, id)).summarySentences).toEqual(sentences);
     },
   );
 
@@ -248,6 +266,9 @@ describe('meeting notes with an OpenAI-compatible LLM', () => {
     const segmentIds = new Set(done.segments.map((s) => s.id));
     for (const item of done.insights) for (const segmentId of item.segmentIds) expect(segmentIds.has(segmentId)).toBe(true);
     expect(done.insights.every((i) => !i.suggested)).toBe(true);
+    // The LLM's summary is prose that cites nothing: no sentence to jump from.
+    expect(done.summary).toBeTruthy();
+    expect(done.summarySentences).toBeNull();
     expect(llm.requests.some((r) => r.model === 'fake-notes-model' && r.authorization === 'Bearer sk-notes')).toBe(true);
     const status = StatusResponseSchema.parse((await call(t, owner, 'GET', '/api/v1/status')).json());
     expect(status.notes).toMatchObject({ setting: 'llm', inUse: 'llm' });

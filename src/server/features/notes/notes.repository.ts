@@ -2,7 +2,8 @@ import { inTransaction } from '#server/db/transaction.ts';
 import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { ActionItem, Topic } from '#shared/contracts/insights.ts';
-import type { Insight, InsightKind, ItemStatus, NotesState } from '#shared/contracts/notes.ts';
+import { z } from 'zod/mini';
+import { SummarySentenceSchema, type Insight, type InsightKind, type ItemStatus, type NotesState, type SummarySentence } from '#shared/contracts/notes.ts';
 import type { Db } from '#server/db/create-db.ts';
 import { meetingRefOf, readableBy, type MeetingReader, type MeetingRefRow } from '../meetings/meetings.service.ts';
 import type { SpeakerAssignedItem } from './follow-speakers.ts';
@@ -218,6 +219,33 @@ export async function writeState(db: Db, meetingId: string, fields: Partial<Stat
     })
     .onConflict((oc) => oc.column('meeting_id').doUpdateSet({ ...changes, updated_at: updatedAt }))
     .execute();
+}
+
+/** Bounds what is stored and read back: a summary runs to 150 words, so a few dozen sentences at most. */
+const MAX_SUMMARY_SENTENCES = 100;
+const StoredSentencesSchema = z.array(SummarySentenceSchema).check(z.maxLength(MAX_SUMMARY_SENTENCES));
+
+/** The summary's cited sentences as stored with the notes' state; null when there are none, or too many to be a summary. */
+export function storedSummarySentences(sentences: readonly SummarySentence[] | undefined): string | null {
+  if (!sentences || sentences.length === 0 || sentences.length > MAX_SUMMARY_SENTENCES) return null;
+  return JSON.stringify(sentences.map(({ text, segmentIds, startMs }) => ({ text, segmentIds, startMs: Math.max(0, Math.round(startMs)) })));
+}
+
+/**
+ * The stored sentences while they still make the meeting's summary as it is: a summary a person
+ * edited since, or written again without them, has no sentences to cite. Unreadable ones are none.
+ */
+export function presentSummarySentences(row: StateRow | undefined, summary: string | null): SummarySentence[] | null {
+  if (!row?.summary_sentences || !summary) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(row.summary_sentences);
+  } catch {
+    return null;
+  }
+  const parsed = StoredSentencesSchema.safeParse(value);
+  if (!parsed.success) return null;
+  return parsed.data.map((s) => s.text).join(' ') === summary.trim() ? parsed.data : null;
 }
 
 /** Presents a state row for the API, given the meeting's current transcript revision. */

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger as Logger } from 'fastify';
 import { z } from 'zod';
 import type { ActionItem, Topic } from '#shared/contracts/insights.ts';
 import { NOTES_RUN_STAGES, type NotesRunStage } from '#shared/contracts/job-progress.ts';
-import type { Insight, NotesResponse, NotesState, UpdateNoteItemBody } from '#shared/contracts/notes.ts';
+import type { Insight, NotesResponse, NotesState, SummarySentence, UpdateNoteItemBody } from '#shared/contracts/notes.ts';
 import type { MeetingNotesEvent } from '#shared/contracts/realtime.ts';
 import type { StatusResponse } from '#shared/contracts/status.ts';
 import type { Db } from '#server/db/create-db.ts';
@@ -26,11 +26,13 @@ import {
   itemsOfMeetings,
   meetingsWithoutNotes,
   presentState,
+  presentSummarySentences,
   replaceItems,
   reviewedItemsOf,
   setFollowedAssignees,
   speakerAssignedItemsOf,
   stateOf,
+  storedSummarySentences,
   topicsOf,
   updateItem,
   writeState,
@@ -103,16 +105,25 @@ export type AskNote = Pick<Insight, 'kind' | 'text' | 'segmentIds' | 'assignee' 
 export function createNotesService(deps: NotesDeps) {
   const { db, meetings, log } = deps;
 
-  const notesOf = async (meetingId: string, transcriptRevision: number): Promise<{ insights: Insight[]; notes: NotesState }> => {
+  /**
+   * A meeting's items and notes state; given the meeting's summary as it is now, also the sentences
+   * that make it with their citations (none once a person edited it).
+   */
+  const notesOf = async (
+    meetingId: string,
+    transcriptRevision: number,
+    summary?: string | null,
+  ): Promise<{ insights: Insight[]; notes: NotesState; summarySentences?: SummarySentence[] | null }> => {
     const [insights, state] = await Promise.all([itemsOfMeeting(db, meetingId), stateOf(db, meetingId)]);
+    const sentences = summary === undefined ? {} : { summarySentences: presentSummarySentences(state, summary) };
     // A transcript just stored whose event has not reached the notes yet: its notes are as good as
     // queued, or off when the person turned them off (what the event's handler will write).
     if (!state && (await deps.events.pending(NOTES_SUBSCRIBER, { type: 'meeting', id: meetingId }))) {
       const source = await meetings.transcriptHeader(meetingId);
       const wanted = source !== undefined && notesWantedAutomatically(await deps.automaticNotesOf(source.ownerId), source.options);
-      return { insights, notes: { ...presentState(undefined, transcriptRevision), status: wanted ? 'queued' : 'off' } };
+      return { insights, notes: { ...presentState(undefined, transcriptRevision), status: wanted ? 'queued' : 'off' }, ...sentences };
     }
-    return { insights, notes: presentState(state, transcriptRevision) };
+    return { insights, notes: presentState(state, transcriptRevision), ...sentences };
   };
 
   const announce = async (meetingId: string, ownerId: string) => {
@@ -167,7 +178,7 @@ export function createNotesService(deps: NotesDeps) {
       }
     });
     await indexForSearch(meetingId);
-    return { summary: meeting.summary, ...(await notesOf(meetingId, meeting.transcriptRevision)) };
+    return { summary: meeting.summary, ...(await notesOf(meetingId, meeting.transcriptRevision, meeting.summary)) };
   };
 
   const tracker = createTrackerService({
@@ -262,8 +273,12 @@ export function createNotesService(deps: NotesDeps) {
       const current = await meetings.notesSource(meetingId);
       const items = keepReviewed(await reviewedItemsOf(db, meetingId), current ? followNames(fresh, current) : fresh);
       const summary = parts.summary ? result.summary.trim() || null : null;
+      // The summary's sentences with where each was said, stored only with a summary they make.
+      const sentences = result.summarySentences?.map((s) => ({ text: s.text, segmentIds: s.segmentIds, startMs: starts.get(s.segmentIds[0]!) ?? 0 }));
+      const citedSummary = sentences && sentences.map((s) => s.text).join(' ') === summary ? sentences : undefined;
       await deps.events.transaction(async (trx, raise) => {
         const ids = await replaceItems(trx, meetingId, items, {
+          ...(parts.summary ? { summary_sentences: storedSummarySentences(citedSummary) } : {}),
           status: 'ready',
           engine: result.engine,
           failure_reason: null,
@@ -377,7 +392,7 @@ export function createNotesService(deps: NotesDeps) {
       if (!meeting) return 'not-found';
       if (meeting.status !== 'ready') return 'not-ready';
       await queue(meetingId, ownerId, true);
-      return { summary: meeting.summary, ...(await notesOf(meetingId, meeting.transcriptRevision)) };
+      return { summary: meeting.summary, ...(await notesOf(meetingId, meeting.transcriptRevision, meeting.summary)) };
     },
     /** A meeting's items and notes state, for the meeting the caller was allowed to read. */
     ofMeeting: notesOf,

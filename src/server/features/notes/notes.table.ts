@@ -1,4 +1,4 @@
-/** Tables of the notes feature (migrations 2026-11-22-1100, 2026-11-23-1100 and 2026-11-24-1000). Timestamps are ISO-8601 UTC text. */
+/** Tables of the notes feature (migrations 2026-11-22-1100, 2026-11-23-1100, 2026-11-24-1000 and 2026-12-10-0200). Timestamps are ISO-8601 UTC text. */
 
 export type MeetingInsightsTable = {
   id: string;
@@ -40,6 +40,11 @@ export type MeetingNotesTable = {
   source_revision: number | null;
   generated_at: string | null;
   updated_at: string;
+  /**
+   * JSON array of the written summary's sentences, each `{ text, segmentIds, startMs }`; null when
+   * the engine cited none (an LLM's summary, notes written before sentences were kept).
+   */
+  summary_sentences: string | null;
 };
 
 /** A later meeting's moment that talked about an open action item again (one per item and meeting). */

@@ -18,6 +18,7 @@ export function spellAsVocabulary(result: NotesResult, terms: readonly string[])
   return {
     ...result,
     summary: spell(result.summary),
+    ...(result.summarySentences ? { summarySentences: result.summarySentences.map((s) => ({ ...s, text: spell(s.text) })) } : {}),
     keyPoints: result.keyPoints.map((item) => ({ ...item, text: spell(item.text) })),
     topics: result.topics.map((item) => ({ ...item, text: spell(item.text) })),
     decisions: result.decisions.map((item) => ({ ...item, text: spell(item.text) })),

@@ -174,6 +174,8 @@ export const meetingDetail: z.input<typeof MeetingDetailSchema> = {
   failureReason: null,
   speakers,
   segments,
+  // An LLM's summary cites nothing; the local engine's gives its sentences with their segments.
+  summarySentences: null,
   insights,
   notes: readyNotes,
 };

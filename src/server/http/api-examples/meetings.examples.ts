@@ -153,7 +153,7 @@ export const meetingExamples: ExamplesOf<typeof meetingEndpoints> = {
   demo: { response: { ...publicMeeting, isSample: true } },
 };
 
-const notesResponse = { summary: meetingSummary.summary, insights, notes: readyNotes };
+const notesResponse = { summary: meetingSummary.summary, summarySentences: null, insights, notes: readyNotes };
 
 export const notesExamples: ExamplesOf<typeof notesEndpoints> = {
   regenerate: { response: { ...notesResponse, notes: { ...readyNotes, status: 'running', progress: { part: 1, parts: 2 } } } },

@@ -1,10 +1,10 @@
 import { CalendarIcon, ClockIcon, UsersIcon } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import type { MeetingDetail } from '#shared/contracts/meetings.ts';
-import type { Insight } from '#shared/contracts/notes.ts';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { formatDate, formatDuration } from '#web/lib/format.ts';
+import type { CitedMoment } from './note-item.tsx';
 import { NotesPanel, type NotesActions } from './notes-panel.tsx';
 import { SharedByBadge } from './shared-by.tsx';
 import { SpeakersCard, type SpeakerEditing } from './speakers-card.tsx';
@@ -67,7 +67,7 @@ export function MeetingView({
   // Opened at a moment: the line said then is lit from the first render, as a note's citation is.
   const [cited, setCited] = useState<CitedLines | undefined>(() => linesAt(meeting, momentMs));
   // A note jumps to its moment: the recording seeks there (when there is one) and its lines light up.
-  const jump = (item: Insight) => {
+  const jump = (item: CitedMoment) => {
     setCited((previous) => ({ segmentIds: item.segmentIds, key: (previous?.key ?? 0) + 1 }));
     onSeek?.(item.startMs);
   };

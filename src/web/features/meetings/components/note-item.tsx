@@ -9,6 +9,9 @@ import { Label } from '#web/components/ui/label.tsx';
 import { formatClock, formatDay } from '#web/lib/format.ts';
 import { cn } from '#web/lib/utils.ts';
 
+/** What a citation jumps to: the segments it cites (lit in the transcript) and where they start (the player seeks there). */
+export type CitedMoment = Pick<Insight, 'segmentIds' | 'startMs'>;
+
 /** Saves a change to one item; resolves true when the server took it (a failure has been told already). */
 export type UpdateItem = (body: UpdateNoteItemBody) => Promise<boolean>;
 
@@ -29,7 +32,7 @@ function dueLabel(item: Insight): string | null {
  * owner and due date and tick done; a suggestion of the local engine is marked as one, with Accept,
  * Edit and Dismiss; a dismissed item offers Restore. Without `onUpdate` it is read-only.
  */
-export function NoteItem({ item, onJump, onUpdate }: { item: Insight; onJump: (item: Insight) => void; onUpdate?: UpdateItem | undefined }) {
+export function NoteItem({ item, onJump, onUpdate }: { item: Insight; onJump: (moment: CitedMoment) => void; onUpdate?: UpdateItem | undefined }) {
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
   const save = async (body: UpdateNoteItemBody) => {

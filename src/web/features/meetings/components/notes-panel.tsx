@@ -1,10 +1,11 @@
 import { RotateCwIcon } from 'lucide-react';
 import { useId, useState } from 'react';
 import type { MeetingDetail } from '#shared/contracts/meetings.ts';
-import type { Insight, InsightKind, UpdateNoteItemBody } from '#shared/contracts/notes.ts';
+import type { InsightKind, SummarySentence, UpdateNoteItemBody } from '#shared/contracts/notes.ts';
 import { Button } from '#web/components/ui/button.tsx';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { NoteItem } from './note-item.tsx';
+import { formatClock } from '#web/lib/format.ts';
+import { NoteItem, type CitedMoment } from './note-item.tsx';
 import { LocalNotesHint, NotesStatus, notesCredit } from './notes-status.tsx';
 
 const SECTIONS: { kind: InsightKind; title: string }[] = [
@@ -23,16 +24,42 @@ export type NotesActions = {
 };
 
 /**
+ * The summary's sentences, each followed by the time it was said, which jumps there as a notes item
+ * does: the sentence stays prose, its time is the citation.
+ */
+function CitedSentences({ sentences, onJump }: { sentences: SummarySentence[]; onJump: (moment: CitedMoment) => void }) {
+  return sentences.map((sentence, i) => {
+    const time = formatClock(sentence.startMs / 1000);
+    return (
+      <span key={i}>
+        {i > 0 && ' '}
+        {sentence.text}{' '}
+        <button
+          type="button"
+          className="rounded-sm font-mono text-xs text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+          title="Go to where this was said"
+          aria-label={`Go to where this was said: ${time}`}
+          onClick={() => onJump(sentence)}
+        >
+          {time}
+        </button>
+      </span>
+    );
+  });
+}
+
+/**
  * The meeting's notes: their state, the summary, then key points, action items, decisions and
- * topics, each item jumping to where it was said. Dismissed items stay hidden until asked for.
+ * topics, each item (and each sentence of a summary that cites them) jumping to where it was said.
+ * Dismissed items stay hidden until asked for.
  */
 export function NotesPanel({
   meeting,
   onJump,
   actions,
 }: {
-  meeting: Pick<MeetingDetail, 'status' | 'summary' | 'insights' | 'notes'>;
-  onJump: (item: Insight) => void;
+  meeting: Pick<MeetingDetail, 'status' | 'summary' | 'summarySentences' | 'insights' | 'notes'>;
+  onJump: (moment: CitedMoment) => void;
   actions?: NotesActions | undefined;
 }) {
   const titleId = useId();
@@ -70,7 +97,9 @@ export function NotesPanel({
         {meeting.summary && (
           <section className="grid gap-1.5">
             <h3 className="text-sm font-semibold">Summary</h3>
-            <p className="text-sm leading-6">{meeting.summary}</p>
+            <p className="text-sm leading-6">
+              {meeting.summarySentences ? <CitedSentences sentences={meeting.summarySentences} onJump={onJump} /> : meeting.summary}
+            </p>
             {/* To whoever can have the notes written again: a read-only view (the demo's) has no Settings to go to. */}
             {actions && notes.engine === 'local' && notes.status === 'ready' && <LocalNotesHint />}
           </section>

@@ -180,6 +180,37 @@ describe('the Notes panel of the meeting page', () => {
     expect(scrolled).toHaveBeenLastCalledWith(lineOf('Good morning, let us plan the release.'));
   });
 
+  it("a summary whose sentences cite their lines: each sentence's time is a button that jumps to where it was said", async () => {
+    const summarySentences = [
+      { text: 'The release moves to Friday.', segmentIds: [seg(2)], startMs: 10_000 },
+      { text: 'Ada sends the credentials.', segmentIds: [seg(3)], startMs: 35_000 },
+    ];
+    const panel = await openMeeting(planningMeeting({ summarySentences }));
+    const summary = within(panel).getByRole('heading', { name: 'Summary' }).parentElement!;
+    expect(summary.querySelector('p')?.textContent).toBe('The release moves to Friday. 00:10 Ada sends the credentials. 00:35');
+    const transcript = screen.getByRole('list', { name: 'Transcript' });
+    const lineOf = (text: string) => within(transcript).getByText(text).closest('li')!;
+
+    const credentials = within(summary).getByRole('button', { name: 'Go to where this was said: 00:35' });
+    // Reached with the keyboard like any button, and read by its purpose and time.
+    credentials.focus();
+    expect(document.activeElement).toBe(credentials);
+    await click(credentials);
+    expect(lineOf('I will send the credentials by Wednesday.').dataset.cited).toBe('true');
+    expect(lineOf('The release moves to Friday.').dataset.cited).toBe('false');
+    expect(scrolled).toHaveBeenLastCalledWith(lineOf('I will send the credentials by Wednesday.'));
+    await click(within(summary).getByRole('button', { name: 'Go to where this was said: 00:10' }));
+    expect(lineOf('The release moves to Friday.').dataset.cited).toBe('true');
+    expect(lineOf('I will send the credentials by Wednesday.').dataset.cited).toBe('false');
+  });
+
+  it("a summary without cited sentences (older notes, an LLM's, one a person edited) reads as plain text", async () => {
+    const panel = await openMeeting(planningMeeting({ summarySentences: null }));
+    const summary = within(panel).getByRole('heading', { name: 'Summary' }).parentElement!;
+    expect(summary.querySelector('p')?.textContent).toBe('The release moves to Friday. Ada sends the credentials.');
+    expect(within(summary).queryByRole('button', { name: /Go to where this was said/ })).toBeNull();
+  });
+
   it('Accept sends accepted and the answer ends the suggestion; ticking an action item done and undone is saved', async () => {
     const panel = await openMeeting(planningMeeting());
     await click(within(itemRow(panel, 'The release moves to Friday.')).getByRole('button', { name: 'Accept' }));
@@ -352,13 +383,25 @@ describe('the notes state, in plain words', () => {
 });
 
 describe('MeetingView with a recording', () => {
-  it('an item and a topic span seek the recording to where they start', () => {
+  it('an item, a topic span and a summary sentence seek the recording to where they start', () => {
     const onSeek = vi.fn();
     render(<MeetingView meeting={planningMeeting({ hasAudio: true })} currentMs={null} onSeek={onSeek} player={<div>player</div>} />);
     fireEvent.click(screen.getByRole('button', { name: /Send the credentials/ }));
     expect(onSeek).toHaveBeenLastCalledWith(35_000);
     fireEvent.click(screen.getByRole('button', { name: 'Topic Release date, 00:00–00:19' }));
     expect(onSeek).toHaveBeenLastCalledWith(0);
+    cleanup();
+    const summarySentences = [{ text: 'The release moves to Friday.', segmentIds: [seg(2)], startMs: 10_000 }];
+    render(
+      <MeetingView
+        meeting={planningMeeting({ hasAudio: true, summary: 'The release moves to Friday.', summarySentences })}
+        currentMs={null}
+        onSeek={onSeek}
+        player={<div>player</div>}
+      />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Go to where this was said: 00:10' }));
+    expect(onSeek).toHaveBeenLastCalledWith(10_000);
     // Read-only (no actions): no buttons to change the notes.
     expect(screen.queryByRole('button', { name: 'Accept' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Regenerate notes' })).toBeNull();

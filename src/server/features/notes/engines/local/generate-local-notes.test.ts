@@ -3,10 +3,10 @@ import type { NotesDraft, NotesTranscript } from '../../notes-types.ts';
 import { makeTranscript } from '#tests/support/notes-transcript.ts';
 import { syntheticMeeting } from '#tests/support/notes-transcripts.ts';
 import { LAUNCH_TASKS, launchMeeting } from '#tests/support/launch-meeting.ts';
-import { checkCitations } from '../../citations.ts';
+import { checkCitations, checkCitedItem, indexTranscript } from '../../citations.ts';
 import { checkedSummary, generateLocalNotes } from './generate-local-notes.ts';
 
-const EMPTY_NOTES: NotesDraft = { summary: '', keyPoints: [], topics: [], actionItems: [], decisions: [] };
+const EMPTY_NOTES: NotesDraft = { summary: '', summarySentences: [], keyPoints: [], topics: [], actionItems: [], decisions: [] };
 
 function citedIds(notes: NotesDraft): string[] {
   return [...notes.keyPoints, ...notes.topics, ...notes.actionItems, ...notes.decisions].flatMap((item) => item.segmentIds);
@@ -216,9 +216,15 @@ describe('local notes: the engine', () => {
         { text: 'The group decided to cancel the launch and sell the company.', segmentIds: ['launch-5'] },
         { text: 'Dana Kim will draft the answers for the support team.', segmentIds: ['launch-14'] },
       ];
-      expect(checkedSummary(sentences, transcript)).toBe(
-        'Daniel Ortiz will book the venue for the launch party by Friday. Dana Kim will draft the answers for the support team.',
-      );
+      expect(checkedSummary(sentences, transcript)).toEqual([sentences[0], sentences[2]]);
+    });
+
+    it('gives the summary as its sentences too, each citing segments that hold it, joined into the summary', () => {
+      const sentences = notes.summarySentences ?? [];
+      expect(sentences.length).toBeGreaterThan(1);
+      expect(sentences.map((s) => s.text).join(' ')).toBe(notes.summary);
+      const index = indexTranscript(transcript);
+      for (const sentence of sentences) expect(checkCitedItem(sentence, index).ok).toBe(true);
     });
   });
 });

@@ -21,12 +21,12 @@ const isLeftOpen = (sentence: Sentence) => sentence.tokens.length > 0 && LEFT_OP
  * from, as the notes' items must: a sentence the rewriting into the third person took too far from
  * what was said is left out rather than shown.
  */
-export function checkedSummary(sentences: CitedItem[], transcript: NotesTranscript): string {
+export function checkedSummary(sentences: CitedItem[], transcript: NotesTranscript): CitedItem[] {
   const index = indexTranscript(transcript);
-  return sentences
-    .filter((sentence) => checkCitedItem(sentence, index).ok)
-    .map((sentence) => sentence.text)
-    .join(' ');
+  return sentences.flatMap((sentence) => {
+    const verdict = checkCitedItem(sentence, index);
+    return verdict.ok ? [{ text: sentence.text.trim(), segmentIds: verdict.segmentIds }] : [];
+  });
 }
 
 /** The stages reported through onProgress: read, topics, summary and key points, action items, decisions. */
@@ -65,9 +65,9 @@ export function generateLocalNotes(transcript: NotesTranscript, options: { onPro
     },
     { segments, speakers },
   );
-  const summary = checkedSummary(written, transcript);
+  const summarySentences = checkedSummary(written, transcript);
   // Each item in one place: a turn that holds a decision or an action item gives no key point.
   const keyPoints = pickKeyPoints(ranked, space, meetingMs, new Set([...decisions, ...actionItems].flatMap((i) => i.segmentIds)));
   report(5);
-  return { summary, keyPoints, topics, actionItems, decisions };
+  return { summary: summarySentences.map((s) => s.text).join(' '), summarySentences, keyPoints, topics, actionItems, decisions };
 }
