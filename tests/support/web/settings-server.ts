@@ -21,6 +21,7 @@ export function installSettingsServer(account = { name: 'Ada Lovelace', email: '
   const failures: { failure: Failure; method?: string }[] = [];
   const requests: { method: string; path: string; body: unknown; authorization: string | null }[] = [];
   let gate: Promise<void> | undefined;
+  let billingGate: Promise<void> | undefined;
   // Billing's plan and usage (GET /api/v1/billing): no plan by default, as a self-hosted installation answers.
   let overview: BillingOverview = {
     billing: false,
@@ -41,7 +42,10 @@ export function installSettingsServer(account = { name: 'Ada Lovelace', email: '
     const path = String(input);
     const method = init.method ?? 'GET';
     // Outside the settings' own requests, failures and holds: the Billing tab reads it beside them.
-    if (method === 'GET' && path === '/api/v1/billing') return respond(200, overview);
+    if (method === 'GET' && path === '/api/v1/billing') {
+      if (billingGate) await billingGate;
+      return respond(200, overview);
+    }
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ method, path, body, authorization: new Headers(init.headers).get('authorization') });
     if (gate) await gate;
@@ -68,6 +72,17 @@ export function installSettingsServer(account = { name: 'Ada Lovelace', email: '
     /** What GET /api/v1/billing answers from now on. */
     setBilling: (next: BillingOverview) => {
       overview = next;
+    },
+    /** Holds GET /api/v1/billing's answers until the returned function is called. */
+    holdBilling: () => {
+      let release = () => {};
+      billingGate = new Promise<void>((resolve) => {
+        release = () => {
+          billingGate = undefined;
+          resolve();
+        };
+      });
+      return release;
     },
     /** What the server has stored, tab by tab (only tabs that were saved). */
     stored: () => document,

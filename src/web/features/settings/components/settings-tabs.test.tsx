@@ -211,30 +211,33 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
     expect(screen.queryByTestId('self-hosted-note')).toBeNull();
   });
 
+  /** An account on Free on an installation that bills through Stripe, its trial still to take. */
+  const usage = {
+    hoursThisMonth: 1,
+    meetingsThisMonth: 1,
+    periodStart: '2026-12-01T00:00:00.000Z',
+    periodEnd: '2027-01-01T00:00:00.000Z',
+    hiddenMeetings: 0,
+  };
+  const free = {
+    id: 'free',
+    name: 'Free',
+    source: 'default',
+    limits: {
+      hoursPerMonth: 5,
+      participantsPerMeeting: 2,
+      exportFormats: ['txt'],
+      historyDays: 7,
+      liveTranscription: false,
+      apiAccess: false,
+      teamManagement: false,
+      customVocabulary: false,
+    },
+  } as const;
+  const onFree: BillingOverview = { billing: true, plan: free, subscription: null, trialAvailable: true, paymentFailure: null, usage };
+
   it('Billing through Stripe: the trial to start while on Free, then the subscription as it stands, with its buttons', async () => {
     stubAppConfig({ billing: true });
-    const usage = {
-      hoursThisMonth: 1,
-      meetingsThisMonth: 1,
-      periodStart: '2026-12-01T00:00:00.000Z',
-      periodEnd: '2027-01-01T00:00:00.000Z',
-      hiddenMeetings: 0,
-    };
-    const free = {
-      id: 'free',
-      name: 'Free',
-      source: 'default',
-      limits: {
-        hoursPerMonth: 5,
-        participantsPerMeeting: 2,
-        exportFormats: ['txt'],
-        historyDays: 7,
-        liveTranscription: false,
-        apiAccess: false,
-        teamManagement: false,
-        customVocabulary: false,
-      },
-    } as const;
     server.setBilling({
       billing: true,
       plan: { ...free, limits: { ...free.limits, exportFormats: ['txt'] } },
@@ -287,6 +290,20 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
     for (const button of ['Upgrade to Business', 'View invoice history', 'Cancel Subscription']) screen.getByRole('button', { name: button });
     screen.getByRole('link', { name: 'Upgrade to Enterprise' });
     expect(screen.queryByTestId('self-hosted-note')).toBeNull();
+  });
+
+  it('Billing through Stripe, while the plan is read: says it is loading, never the self-hosted sample', async () => {
+    stubAppConfig({ billing: true });
+    server.setBilling(onFree);
+    const release = server.holdBilling();
+    render(<BillingTab />, { wrapper: SignedIn });
+    const loading = screen.getByText('Subscription Plan').closest('[data-slot="card"]') as HTMLElement;
+    expect(within(loading).getByRole('status').textContent).toBe('Loading your settings…');
+    expect(screen.queryByTestId('self-hosted-note')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'View invoice history' })).toBeNull();
+    await act(async () => release());
+    await screen.findByText('You are on the Free plan: subscribe to Pro or Business below.');
+    expect(screen.queryByText('Loading your settings…')).toBeNull();
   });
 
   it('Billing shows an invoice whose payment failed, and what paying it does while the subscription lives and once it has ended', async () => {
