@@ -234,7 +234,14 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
       customVocabulary: false,
     },
   } as const;
-  const onFree: BillingOverview = { billing: true, plan: free, subscription: null, trialAvailable: true, paymentFailure: null, usage };
+  const onFree: BillingOverview = {
+    billing: true,
+    plan: { ...free, limits: { ...free.limits, exportFormats: ['txt'] } },
+    subscription: null,
+    trialAvailable: true,
+    paymentFailure: null,
+    usage,
+  };
 
   it('Billing through Stripe: the trial to start while on Free, then the subscription as it stands, with its buttons', async () => {
     stubAppConfig({ billing: true });
