@@ -59,9 +59,10 @@ function decoder(): Uint8Array {
 
 /**
  * Logits [blank, speech, noise]: blank 0; "speech" = mean log-mel − threshold while nothing was
- * said yet, hugely negative after; "noise" never wins.
+ * said yet, hugely negative after; "noise" never wins, or, with `noiseGap`, trails "speech" by that
+ * much: a close second that a hotword's bonus (contextual biasing) can put first.
  */
-function joiner(threshold: number): Uint8Array {
+function joiner(threshold: number, noiseGap: number | undefined): Uint8Array {
   return encodeModel({
     name: 'energy-joiner',
     input: [io('encoder_out', FLOAT, ['N', MELS]), io('decoder_out', FLOAT, ['N', MELS])],
@@ -71,6 +72,7 @@ function joiner(threshold: number): Uint8Array {
       floats('penalty', [], [1000]),
       floats('zero', [], [0]),
       floats('minus', [], [-1000]),
+      floats('gap', [], [noiseGap ?? 0]),
       int64s('first', [1], [0]),
       int64s('second', [1], [1]),
       int64s('axis', [1], [1]),
@@ -82,13 +84,13 @@ function joiner(threshold: number): Uint8Array {
       { opType: 'Mul', input: ['said', 'penalty'], output: ['silenced'] },
       { opType: 'Sub', input: ['loudness', 'silenced'], output: ['speech'] },
       { opType: 'Mul', input: ['energy', 'zero'], output: ['blank'] },
-      { opType: 'Add', input: ['blank', 'minus'], output: ['noise'] },
+      noiseGap === undefined ? { opType: 'Add', input: ['blank', 'minus'], output: ['noise'] } : { opType: 'Sub', input: ['speech', 'gap'], output: ['noise'] },
       { opType: 'Concat', input: ['blank', 'speech', 'noise'], output: ['logit'], attribute: [attrInt('axis', 1)] },
     ],
   });
 }
 
-export type TestAsrModelOptions = { name?: string; threshold?: number; installedAt?: string };
+export type TestAsrModelOptions = { name?: string; threshold?: number; noiseGap?: number; installedAt?: string };
 
 /**
  * Installs the test model under `modelsDir/<name>` as `npm run models -- fetch` would leave a
@@ -101,7 +103,7 @@ export function installTestAsrModel(modelsDir: string, options: TestAsrModelOpti
   const contents: Record<string, Uint8Array | string> = {
     'encoder.onnx': encoder(),
     'decoder.onnx': decoder(),
-    'joiner.onnx': joiner(options.threshold ?? -6),
+    'joiner.onnx': joiner(options.threshold ?? -6, options.noiseGap),
     'tokens.txt': TEST_MODEL_TOKENS,
   };
   const files = Object.entries(contents).map(([file, data]) => {

@@ -1,42 +1,42 @@
 /**
- * The custom vocabulary as sherpa-onnx hotwords (contextual biasing): phrases separated by "/",
- * each a sequence of the model's own tokens separated by spaces, as OfflineRecognizer.createStream
- * takes them when the model has no BPE vocabulary file to encode words itself. Words are cut into
- * the longest tokens of tokens.txt from the left (sentencepiece's "▁" opens a word), in the case
- * the model's tokens are written in. A term with a letter the model has no token for is left out.
+ * The custom vocabulary as sherpa-onnx hotwords (contextual biasing): phrases separated by "/", the
+ * words as they are, which the recogniser cuts into the model's tokens itself with a BPE vocabulary
+ * (the model's bpe.vocab, or one made from its tokens.txt: bpeVocabFromTokens). Without one,
+ * sherpa-onnx reads hotwords as CJK characters, and a word piece such as "▁qu" never encodes.
+ *
+ * sherpa-onnx drops every hotword of a stream when one of them holds a piece the model has no
+ * token for, so a term the tokens cannot spell is left out here, and the others still count.
  */
-export function hotwordsFromTokens(terms: readonly string[], tokens: ReadonlySet<string>): string | undefined {
+export function hotwordsFromWords(terms: readonly string[], tokens: ReadonlySet<string>): string | undefined {
   const upper = mostlyUpperCase(tokens);
-  const longest = Math.max(1, ...[...tokens].map((t) => t.length));
-  const phrases: string[] = [];
-  for (const term of terms) {
-    const pieces: string[] = [];
-    let ok = true;
-    for (const word of term.split(/\s+/).filter(Boolean)) {
-      const text = `▁${upper ? word.toUpperCase() : word.toLowerCase()}`;
-      let at = 0;
-      while (at < text.length && ok) {
-        let found: string | undefined;
-        for (let length = Math.min(longest, text.length - at); length > 0 && !found; length--) {
-          const piece = text.slice(at, at + length);
-          if (tokens.has(piece) && piece !== '▁') found = piece;
-        }
-        if (!found) ok = false;
-        else {
-          pieces.push(found);
-          at += found.length;
-        }
-      }
-    }
-    if (ok && pieces.length > 0) phrases.push(pieces.join(' '));
-  }
+  const phrases = terms
+    .map((t) => (upper ? t.toUpperCase() : t.toLowerCase()).replace(/[/:]/g, ' ').trim())
+    .filter((phrase) => phrase !== '' && phrase.split(/\s+/).every((word) => spellable(word, tokens)));
   return phrases.length > 0 ? phrases.join('/') : undefined;
 }
 
-/** With a BPE vocabulary the recogniser encodes words itself: the terms as they are, in the tokens' case. */
-export function hotwordsFromWords(terms: readonly string[], upper: boolean): string | undefined {
-  const phrases = terms.map((t) => (upper ? t.toUpperCase() : t.toLowerCase()).replace(/[/:]/g, ' ').trim()).filter(Boolean);
-  return phrases.length > 0 ? phrases.join('/') : undefined;
+/** Whether a word can be cut into the tokens (longest first from the left; "▁" opens a word). */
+function spellable(word: string, tokens: ReadonlySet<string>): boolean {
+  const text = `▁${word}`;
+  const longest = Math.max(1, ...[...tokens].map((t) => t.length));
+  let at = 0;
+  while (at < text.length) {
+    let length = Math.min(longest, text.length - at);
+    while (length > 0 && !(tokens.has(text.slice(at, at + length)) && text.slice(at, at + length) !== '▁')) length--;
+    if (length === 0) return false;
+    at += length;
+  }
+  return true;
+}
+
+/**
+ * A sentencepiece vocabulary (piece, tab, score a line) from tokens.txt, for a model that ships
+ * none: the pieces in their order, each scored below the one before, as sentencepiece writes a BPE
+ * model's merges (earlier, more frequent pieces first). Special tokens (<blk>, <unk>, <s>…) are not pieces.
+ */
+export function bpeVocabFromTokens(tokensText: string): string {
+  const pieces = [...parseTokens(tokensText)].filter((token) => !/^<.*>$/.test(token));
+  return pieces.map((piece, i) => `${piece}\t${-i}\n`).join('');
 }
 
 /** Whether the model's word tokens are written in capitals (LibriSpeech-trained zipformers) rather than lower case (NeMo). */

@@ -4,12 +4,14 @@
  * (built to dist/server/sherpa-onnx-host.js); it exits when the server goes away.
  */
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { serveHost } from '#server/lib/child-host/serve-host.ts';
 import { loadSileroVad, VAD_SAMPLE_RATE, type SileroVad } from '../models/silero-vad.ts';
 import { loadSherpaOnnx, type SherpaOfflineRecognizer } from '../models/sherpa-runtime.ts';
 import type { RecognizedSegment } from './engine.ts';
 import type { RecognizerHostConfig, RecognizerHostInput, RecognizerHostLoaded, RecognizerHostOutput, RecognizerRunContext } from './sherpa-onnx-protocol.ts';
-import { hotwordsFromTokens, hotwordsFromWords, mostlyUpperCase, parseTokens } from './sherpa-hotwords.ts';
+import { bpeVocabFromTokens, hotwordsFromWords, parseTokens } from './sherpa-hotwords.ts';
 import { toRecognizedSegment } from './sherpa-onnx-result.ts';
 
 let recognizer: SherpaOfflineRecognizer;
@@ -23,10 +25,20 @@ serveHost<RecognizerHostConfig, RecognizerHostLoaded, RecognizerHostInput, Recog
     vad = loadSileroVad({ modelsDir: config.modelsDir });
     maxSpeechMs = config.maxSpeechMs;
     if (config.hotwords) {
-      // The tokens say how the model spells (capitals for LibriSpeech zipformers, lower case for NeMo).
-      const tokens = parseTokens(await fs.promises.readFile(config.recognizer.modelConfig.tokens, 'utf8'));
-      const upper = mostlyUpperCase(tokens);
-      hotwordsOf = config.hotwords.bpe ? (vocabulary) => hotwordsFromWords(vocabulary, upper) : (vocabulary) => hotwordsFromTokens(vocabulary, tokens);
+      // The tokens say how the model spells (capitals for LibriSpeech zipformers, lower case for NeMo)
+      // and which terms it can spell at all.
+      const tokensText = await fs.promises.readFile(config.recognizer.modelConfig.tokens, 'utf8');
+      const tokens = parseTokens(tokensText);
+      hotwordsOf = (vocabulary) => hotwordsFromWords(vocabulary, tokens);
+      // A model without its bpe.vocab (NeMo's) gets one made from its tokens, for this process's life:
+      // without it, sherpa-onnx reads hotwords as CJK characters and encodes none of them.
+      if (!config.hotwords.bpe) {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-sherpa-vocab-'));
+        process.once('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+        const bpeVocab = path.join(dir, 'bpe.vocab');
+        await fs.promises.writeFile(bpeVocab, bpeVocabFromTokens(tokensText));
+        config.recognizer.modelConfig = { ...config.recognizer.modelConfig, modelingUnit: 'bpe', bpeVocab };
+      }
     }
     // createAsync reports unreadable files as an error; a file of the wrong kind ends this process,
     // which the server reads from our exit code and stderr.

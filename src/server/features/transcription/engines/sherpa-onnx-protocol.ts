@@ -10,7 +10,10 @@ export type RecognizerHostConfig = {
   recognizer: OfflineRecognizerConfig;
   modelsDir: string;
   maxSpeechMs: number;
-  /** The model takes hotwords (a transducer decoded with modified_beam_search): how to spell them. */
+  /**
+   * The model takes hotwords (a transducer decoded with modified_beam_search). `bpe`: its own
+   * bpe.vocab is configured; otherwise the host makes one from tokens.txt.
+   */
   hotwords?: { bpe: boolean };
 };
 /** What a run is given beside the PCM (RunOptions.context): the meeting's custom vocabulary. */

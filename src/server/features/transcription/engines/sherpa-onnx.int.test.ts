@@ -196,6 +196,20 @@ describe('sherpa-onnx engine transcribing (with the test model)', () => {
     expect(await sherpa.transcribe(Buffer.alloc(16_000 * 2 * 4))).toEqual([]);
   });
 
+  it('gives the custom vocabulary to the recogniser as hotwords: a term it barely preferred less is what it hears', async () => {
+    // A model that hears "noise" a little less likely than "speech" in each stretch (a close second,
+    // as a name is to a common word): the vocabulary's bonus in the beam search puts it first.
+    const modelsDir = path.join(work, 'hotwords');
+    installTestAsrModel(modelsDir, { noiseGap: 0.5 });
+    const sherpa = engine(modelsDir);
+    const pcm = await clip('goforward.wav');
+    expect((await sherpa.transcribe(pcm)).map((s) => s.text)).toEqual(['speech']);
+    expect((await sherpa.transcribe(pcm, { vocabulary: ['Noise'] })).map((s) => s.text)).toEqual(['noise']);
+    // A term spelled with letters the model has no tokens for biases nothing, and keeps no other term from counting.
+    expect((await sherpa.transcribe(pcm, { vocabulary: ['Zürich'] })).map((s) => s.text)).toEqual(['speech']);
+    expect((await sherpa.transcribe(pcm, { vocabulary: ['Zürich', 'noise'] })).map((s) => s.text)).toEqual(['noise']);
+  });
+
   it('keeps the event loop free while it works', async () => {
     const modelsDir = path.join(work, 'event-loop');
     installTestAsrModel(modelsDir);
