@@ -12,7 +12,6 @@ import path from 'node:path';
 import { buildStatus, ensureDebianPackages, ensureNodeModules, log, markBuilt, ROOT } from './lib/setup.mjs';
 import { ensureRuntime } from './lib/runtime.mjs';
 import { RUNTIME_PACKAGES, TEST_PACKAGES } from './system-packages.mjs';
-import { dropTestSchemas } from './lib/test-schemas.mjs';
 
 await ensureRuntime();
 ensureDebianPackages([...RUNTIME_PACKAGES, ...TEST_PACKAGES]);
@@ -20,6 +19,7 @@ ensureNodeModules();
 // TypeScript, so loaded only now: the Node this file first ran on (20) strips no types; ensureRuntime
 // has re-run it on the project's Node 24, and node_modules is in place for what it imports.
 const { startS3Server } = await import('./s3-server.ts');
+const { dropTestSchemas } = await import('./lib/test-schemas.ts');
 
 log(`Running on Node.js ${process.versions.node} (${process.execPath}).`);
 

@@ -1,5 +1,4 @@
 import { execFileSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { createDb } from '#server/db/create-db.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { POSTGRES_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV, TEMPLATE_SCHEMA_TOKEN, testConnectionOptions } from './test-database.ts';
+import { testSchemaName } from '../../scripts/lib/test-schemas.ts';
 
 /**
  * Migrates one database per run, then every test app starts from a copy of it: a SQLite file copied,
@@ -49,8 +49,8 @@ async function postgresTemplate(url: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-  // parley_test_*: npm test drops it with the test schemas of the run (scripts/lib/test-schemas.mjs).
-  const schema = `parley_test_template_${crypto.randomBytes(6).toString('hex')}`;
+  // npm test drops it with the test schemas of the run (scripts/lib/test-schemas.mjs).
+  const schema = testSchemaName('template');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);

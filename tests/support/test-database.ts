@@ -1,10 +1,10 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { createDb, type DbHandle } from '#server/db/create-db.ts';
 import { DATABASE_FREE_FILES } from './database-free-files.ts';
+import { testSchemaName } from '../../scripts/lib/test-schemas.ts';
 
 export type TestDatabaseKind = 'sqlite' | 'postgres';
 
@@ -52,7 +52,6 @@ export async function createTestDatabase(
   options: CreateTestDatabaseOptions = {},
 ): Promise<DbHandle & { target: TestDatabaseTarget }> {
   await refuseInDatabaseFreeFile();
-  const id = crypto.randomBytes(6).toString('hex');
   if (kind === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-'));
     const file = path.join(dir, 'test.db');
@@ -70,7 +69,7 @@ export async function createTestDatabase(
   }
   const url = process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('PARLEY_TEST_DB=postgres needs TEST_DATABASE_URL');
-  const schema = `parley_test_${id}`;
+  const schema = testSchemaName('db');
   const template = options.migrated ? process.env[POSTGRES_TEMPLATE_ENV] : undefined;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -85,8 +84,8 @@ export async function createTestDatabase(
   return {
     ...handle,
     target: { kind: 'postgres', url, schema },
-    // The schema is not dropped here: npm test drops the schemas of earlier runs before any test
-    // starts (scripts/lib/test-schemas.mjs). Dropping it mid-run once failed other files whose
+    // The schema is not dropped here: npm test drops earlier runs' schemas before any test starts
+    // (scripts/lib/test-schemas.mjs). Dropping it mid-run once failed other files whose
     // migrator read every schema's catalogue ("schema … does not exist"); Parley's reads only its own
     // now (db/current-schema-introspector.ts), but pg-boss's queries have not been checked for the same.
     close: () => handle.close(),

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testConnectionOptions, testDatabaseKind } from '#tests/support/test-database.ts';
 import { createDb } from './create-db.ts';
 import { migrateToLatest } from './migrate.ts';
+import { testSchemaName } from '../../../scripts/lib/test-schemas.ts';
 
 const onPostgres = testDatabaseKind() === 'postgres';
 const cleanups: (() => Promise<void>)[] = [];
@@ -21,7 +22,7 @@ describe('the migrator on a PostgreSQL database shared with other schemas', () =
       const { url, schema } = database.target;
       // Another schema on the same server, with a table (as another application, or another test file, has);
       // left in place like the tests' own schemas, which npm test drops before its next run.
-      const other = `parley_test_other_${Date.now().toString(36)}`;
+      const other = testSchemaName('other');
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
       cleanups.push(() => admin.end());
