@@ -22,7 +22,8 @@ describe('/team', () => {
     await page.goto('/team');
     await page.getByRole('heading', { level: 1, name: 'Team' }).waitFor();
     await page.getByText('Manage your team members and their access.').waitFor();
-    expect(await page.getByRole('tab').allTextContents()).toEqual(['Team Members', 'Activity']);
+    // The tabs come with the teams' list, after the heading: read once they are there.
+    await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(['Team Members', 'Activity']);
     expect(await page.getByRole('tab', { name: 'Team Members' }).getAttribute('aria-selected')).toBe('true');
 
     const members = page.getByRole('list', { name: 'Team members' }).getByRole('listitem');

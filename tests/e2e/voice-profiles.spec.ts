@@ -184,7 +184,8 @@ describe('voice profiles across meetings', () => {
       await mate.goto(`/meetings/${afterDeletion}`);
       await voices(mate).getByRole('button', { name: 'This speaker is me' }).click();
       await toast(mate, 'Learning your voice from this meeting…').waitFor();
-      await voices(mate).getByText('Your voice profile has this voice now: later meetings name you.').waitFor({ timeout: 30_000 });
+      // Learned by a job queued from the consent's event, as after the answer above: as long to wait.
+      await voices(mate).getByText('Your voice profile has this voice now: later meetings name you.').waitFor({ timeout: 90_000 });
       expect(await seriousAxeViolations(mate)).toEqual([]);
       await expect.poll(() => mate.getByRole('list', { name: 'Transcript' }).textContent()).toContain('Tomasz Nowak');
       await ownerContext.close();
