@@ -8,8 +8,8 @@ import { z } from 'zod';
 export type FakePoint = { text: string; refs: string[] };
 export type FakeAction = FakePoint & { owner: string | null; due: string | null; dueText: string | null };
 export type FakeNotes = {
-  summary?: string;
-  summaryPoints?: string[];
+  summary?: FakePoint[];
+  summaryPoints?: FakePoint[];
   keyPoints: FakePoint[];
   topics: { title: string; refs: string[] }[];
   actionItems: FakeAction[];
@@ -34,15 +34,17 @@ function ownerOf(text: string): string | null {
   return /^(\p{Lu}\p{L}+) will\b/u.exec(text)?.[1] ?? null;
 }
 
-/** A summary of 60–150 words from the first sentences given, in order. */
-function summaryOf(sentences: string[]): string {
-  const chosen: string[] = [];
+/** A summary of 60–150 words from the first sentences given, in order, each citing where it came from. */
+function summaryOf(sentences: FakePoint[]): FakePoint[] {
+  const chosen: FakePoint[] = [];
+  let count = 0;
   for (const sentence of sentences) {
-    if (words(chosen.join(' ')).length + words(sentence).length > 150) break;
+    if (count + words(sentence.text).length > 150) break;
     chosen.push(sentence);
-    if (words(chosen.join(' ')).length >= 60) break;
+    count += words(sentence.text).length;
+    if (count >= 60) break;
   }
-  return chosen.join(' ');
+  return chosen;
 }
 
 /** Notes on the transcript lines of a prompt: a part's (summaryPoints) or a whole meeting's (summary). */
@@ -76,7 +78,7 @@ export function fakeNotesAnswer(prompt: string, withSummary: boolean): FakeNotes
       .slice(0, 3)
       .map((l) => ({ text: l.text, refs: [l.ref] })),
   };
-  const sentences = lines.map((l) => firstSentence(l.text));
+  const sentences = lines.map((l) => ({ text: firstSentence(l.text), refs: [l.ref] }));
   if (withSummary) return { summary: summaryOf(sentences), ...notes };
   const picks = [0, Math.floor(lines.length / 2), lines.length - 1].filter((i, k, all) => i >= 0 && all.indexOf(i) === k);
   return { summaryPoints: picks.map((i) => sentences[i]!).filter(Boolean), ...notes };
@@ -85,7 +87,7 @@ export function fakeNotesAnswer(prompt: string, withSummary: boolean): FakeNotes
 const PointSchema = z.object({ text: z.string(), refs: z.array(z.string()) });
 const PartsSchema = z.array(
   z.object({
-    summaryPoints: z.array(z.string()),
+    summaryPoints: z.array(PointSchema),
     keyPoints: z.array(PointSchema),
     topics: z.array(z.object({ title: z.string(), refs: z.array(z.string()) })),
     actionItems: z.array(PointSchema.extend({ owner: z.string().nullable(), due: z.string().nullable(), dueText: z.string().nullable() })),
@@ -123,6 +125,12 @@ export function fakeMergeAnswer(prompt: string, withSummary: boolean): FakeNotes
   };
   return withSummary ? { summary: summaryOf(points), ...notes } : { summaryPoints: points.slice(0, 8), ...notes };
 }
+
+/** The summary sentences an `invent` answer adds: one its cited line never said, one citing a line never shown. */
+export const INVENTED_SUMMARY_SENTENCES = [
+  'The board approved the acquisition of a competitor for twelve million dollars.',
+  'The team agreed to move all servers to the moon.',
+] as const;
 
 /** The sentence an `invent` answer adds to an Ask answer: cites a line that never said it. */
 export const INVENTED_ASK_SENTENCE = 'The board approved the acquisition of a competitor for twelve million dollars.';

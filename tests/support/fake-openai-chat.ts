@@ -2,7 +2,15 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
-import { fakeAskAnswer, fakeMergeAnswer, fakeNotesAnswer, fakeRerankAnswer, fakeRewriteAnswer, fakeToneAnswer } from './fake-chat-answers.ts';
+import {
+  fakeAskAnswer,
+  fakeMergeAnswer,
+  fakeNotesAnswer,
+  fakeRerankAnswer,
+  fakeRewriteAnswer,
+  fakeToneAnswer,
+  INVENTED_SUMMARY_SENTENCES,
+} from './fake-chat-answers.ts';
 
 /** How the next answers go wrong (or not). */
 export type FakeChatBehaviour =
@@ -17,8 +25,10 @@ export type FakeChatBehaviour =
   | 'wrong-shape'
   /** The JSON wrapped in chatter and a ``` fence. */
   | 'prose'
-  /** Citations of references not in the prompt, and a claim nobody made. */
+  /** Citations of references not in the prompt, and a claim nobody made (as items and as summary sentences). */
   | 'invent'
+  /** The summary as one string of prose, citing nothing (the shape asked before its sentences cited lines). */
+  | 'prose-summary'
   | 'rate-limit'
   | 'server-error'
   /** Never answers. */
@@ -206,11 +216,19 @@ export async function startFakeChatService(options: { apiKey?: string } = {}) {
     if (behaviour === 'invent') {
       notes.keyPoints.push({ text: 'The board approved the acquisition of a competitor for twelve million dollars.', refs: ['S1'] });
       notes.decisions.push({ text: 'Move all servers to the moon.', refs: ['S99999'] });
+      (notes.summary ?? notes.summaryPoints ?? []).push(
+        { text: INVENTED_SUMMARY_SENTENCES[0], refs: ['S1'] },
+        { text: INVENTED_SUMMARY_SENTENCES[1], refs: ['S99999'] },
+      );
     }
     const json = JSON.stringify(notes);
     const content = {
       ok: json,
       invent: json,
+      'prose-summary': JSON.stringify({
+        ...notes,
+        ...(notes.summary ? { summary: notes.summary.map((p) => p.text).join(' ') } : { summaryPoints: notes.summaryPoints?.map((p) => p.text) }),
+      }),
       malformed: '{"summaryPoints": ["The team met" "and talked"], keyPoints: [}',
       truncated: json.slice(0, Math.floor(json.length / 2)),
       partial: json.slice(0, Math.floor(json.length / 2)),

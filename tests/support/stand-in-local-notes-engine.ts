@@ -2,8 +2,9 @@ import type { NotesEngine, NotesTranscript } from '#server/features/notes/notes-
 
 /**
  * A stand-in for the local notes engine (being written elsewhere) in the LLM engine's tests: it
- * quotes the first segment of whatever part it is given as a key point, and records each part,
- * so a test can see which parts fell back to it and that together they cover what the LLM did not.
+ * quotes the first segment of whatever part it is given as a key point and as its summary (citing
+ * it), and records each part, so a test can see which parts fell back to it and that together they
+ * cover what the LLM did not.
  */
 export function createStandInLocalEngine() {
   const parts: NotesTranscript[] = [];
@@ -15,6 +16,7 @@ export function createStandInLocalEngine() {
       const first = transcript.segments[0];
       return {
         summary: first ? first.text : '',
+        summarySentences: first ? [{ text: first.text, segmentIds: [first.id] }] : [],
         keyPoints: first ? [{ text: first.text, segmentIds: [first.id] }] : [],
         topics: [],
         actionItems: [],

@@ -93,8 +93,8 @@ export type SummarySentence = z.infer<typeof SummarySentenceSchema>;
 
 /**
  * The summary as the sentences that make it, each citing its segments; null when its sentences cite
- * none (an LLM's summary, notes written before they did, a summary a person edited). Optional: the
- * public demo and shared views leave it out.
+ * none (notes written before they did, a summary a person edited). Optional: the public demo and
+ * shared views leave it out.
  */
 export const SummarySentencesSchema = z.optional(z.nullable(z.array(SummarySentenceSchema)));
 

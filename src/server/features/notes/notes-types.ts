@@ -54,7 +54,7 @@ export type NotesDraft = {
   summary: string;
   /**
    * The summary's sentences, each with the segments it was written from, when the engine cites them
-   * (the local engine does): their texts joined by spaces are the summary. Absent: it cites none.
+   * (both engines do): their texts joined by spaces are the summary. Absent: it cites none.
    */
   summarySentences?: CitedItem[];
   keyPoints: CitedItem[];

@@ -5,6 +5,7 @@ import type { RealtimeEvent } from '#shared/contracts/realtime.ts';
 import { SharedMeetingSchema } from '#shared/contracts/sharing.ts';
 import { StatusResponseSchema } from '#shared/contracts/status.ts';
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
+import { INVENTED_SUMMARY_SENTENCES } from '#tests/support/fake-chat-answers.ts';
 import { startFakeChatService, type FakeChatService } from '#tests/support/fake-openai-chat.ts';
 
 // The notes stage end to end on the real server: a meeting's transcript is stored, the notes job
@@ -256,24 +257,36 @@ describe('meeting notes with an OpenAI-compatible LLM', () => {
     await llm.close();
   });
 
-  it('writes the notes with the LLM, drops and counts the items whose citations do not check, and says so on /status', { timeout: 60_000 }, async () => {
-    llm.behave('invent', 1);
-    const id = await transcribedMeeting(t, owner);
-    await t.app.transcription.idle();
-    const done = await meeting(t, owner, id);
-    expect(done.notes).toMatchObject({ status: 'ready', engine: 'llm', failureReason: null });
-    expect(done.notes.droppedUncited).toBeGreaterThan(0);
-    const segmentIds = new Set(done.segments.map((s) => s.id));
-    for (const item of done.insights) for (const segmentId of item.segmentIds) expect(segmentIds.has(segmentId)).toBe(true);
-    expect(done.insights.every((i) => !i.suggested)).toBe(true);
-    // The LLM's summary is prose that cites nothing: no sentence to jump from.
-    expect(done.summary).toBeTruthy();
-    expect(done.summarySentences).toBeNull();
-    expect(llm.requests.some((r) => r.model === 'fake-notes-model' && r.authorization === 'Bearer sk-notes')).toBe(true);
-    const status = StatusResponseSchema.parse((await call(t, owner, 'GET', '/api/v1/status')).json());
-    expect(status.notes).toMatchObject({ setting: 'llm', inUse: 'llm' });
-    expect(status.notes.engines.map((e) => e.name)).toEqual(['llm', 'local']);
-  });
+  it(
+    'writes the notes with the LLM, its summary as sentences that cite lines, drops the items and sentences whose citations do not check, and says so on /status',
+    { timeout: 60_000 },
+    async () => {
+      llm.behave('invent', 1);
+      const id = await transcribedMeeting(t, owner);
+      await t.app.transcription.idle();
+      const done = await meeting(t, owner, id);
+      expect(done.notes).toMatchObject({ status: 'ready', engine: 'llm', failureReason: null });
+      expect(done.notes.droppedUncited).toBeGreaterThan(0);
+      const segmentIds = new Set(done.segments.map((s) => s.id));
+      for (const item of done.insights) for (const segmentId of item.segmentIds) expect(segmentIds.has(segmentId)).toBe(true);
+      expect(done.insights.every((i) => !i.suggested)).toBe(true);
+      // The LLM's summary comes as sentences citing lines of this meeting, each jumping to the first;
+      // the sentences whose citations did not hold (the invented ones) are left out of it.
+      const starts = new Map(done.segments.map((s) => [s.id, s.startMs]));
+      const sentences = done.summarySentences ?? [];
+      expect(sentences.length).toBeGreaterThan(1);
+      expect(sentences.map((s) => s.text).join(' ')).toBe(done.summary);
+      for (const invented of INVENTED_SUMMARY_SENTENCES) expect(done.summary).not.toContain(invented);
+      for (const sentence of sentences) {
+        for (const segmentId of sentence.segmentIds) expect(segmentIds.has(segmentId)).toBe(true);
+        expect(sentence.startMs).toBe(starts.get(sentence.segmentIds[0]!));
+      }
+      expect(llm.requests.some((r) => r.model === 'fake-notes-model' && r.authorization === 'Bearer sk-notes')).toBe(true);
+      const status = StatusResponseSchema.parse((await call(t, owner, 'GET', '/api/v1/status')).json());
+      expect(status.notes).toMatchObject({ setting: 'llm', inUse: 'llm' });
+      expect(status.notes.engines.map((e) => e.name)).toEqual(['llm', 'local']);
+    },
+  );
 
   it('gives action items the names their speakers got while the notes were being written', { timeout: 60_000 }, async () => {
     llm.reset();

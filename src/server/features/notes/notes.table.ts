@@ -42,7 +42,7 @@ export type MeetingNotesTable = {
   updated_at: string;
   /**
    * JSON array of the written summary's sentences, each `{ text, segmentIds, startMs }`; null when
-   * the engine cited none (an LLM's summary, notes written before sentences were kept).
+   * the summary has none (notes written before sentences were kept, or no sentence held).
    */
   summary_sentences: string | null;
 };

@@ -174,7 +174,7 @@ export const meetingDetail: z.input<typeof MeetingDetailSchema> = {
   failureReason: null,
   speakers,
   segments,
-  // An LLM's summary cites nothing; the local engine's gives its sentences with their segments.
+  // A summary a person edited cites nothing; one the notes wrote comes as its sentences with their segments.
   summarySentences: null,
   insights,
   notes: readyNotes,

@@ -1,12 +1,12 @@
-import { countItems, FinalNotesSchema, PartNotesSchema, type PartNotes } from './answer-schemas.ts';
+import { countItems, FinalNotesSchema, PartNotesSchema, type CitedSentence, type PartNotes } from './answer-schemas.ts';
 import { splitChunk, type Chunk } from './chunking.ts';
 import { LlmCallError } from './llm-errors.ts';
 import { nameSelfOwners, partFromLocal } from './part-notes.ts';
 import { FINAL_SHAPE, PART_SHAPE, partPrompt, systemPrompt, wholePrompt } from './prompts.ts';
 import { callModel, type RunContext } from './run-context.ts';
 
-/** A part's notes, and the meeting's summary when the part was the whole meeting. */
-export type Covered = { notes: PartNotes; summary?: string };
+/** A part's notes, and the meeting's summary (its cited sentences) when the part was the whole meeting. */
+export type Covered = { notes: PartNotes; summary?: CitedSentence[] };
 
 export type PartLabel = { part: number; parts: number };
 
@@ -24,7 +24,7 @@ async function askModel(chunk: Chunk, label: PartLabel, whole: boolean, ctx: Run
       schema: FinalNotesSchema,
       name: 'meeting_notes',
     });
-    return { notes: nameSelfOwners({ summaryPoints: [summary], ...items }, ctx.referenced, ctx.transcript), summary };
+    return { notes: nameSelfOwners({ summaryPoints: summary, ...items }, ctx.referenced, ctx.transcript), summary };
   }
   const notes = await callModel(ctx, {
     system: systemPrompt(PART_SHAPE),

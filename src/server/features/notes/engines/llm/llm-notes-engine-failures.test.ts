@@ -48,6 +48,15 @@ describe('answers the engine cannot use', () => {
     expect(result.keyPoints.length).toBeGreaterThan(0);
   });
 
+  it('retries an answer whose summary cites nothing (one string of prose) like a malformed one, and uses the cited second', async () => {
+    fake.behave('prose-summary', 1);
+    const result = await run();
+    expect(fake.requests).toHaveLength(2);
+    expect(result.localFallbackParts).toBe(0);
+    expect(result.summarySentences!.length).toBeGreaterThan(0);
+    expect(result.summarySentences!.map((s) => s.text).join(' ')).toBe(result.summary);
+  });
+
   it.each(['partial', 'wrong-shape'] as const)('retries a %s answer like a malformed one', async (behaviour) => {
     fake.behave(behaviour, 1);
     const result = await run();
@@ -63,6 +72,8 @@ describe('answers the engine cannot use', () => {
     expect(result.localFallbackParts).toBe(2);
     expect(standIn.parts.flatMap((p) => p.segments.map((s) => s.id))).toEqual(meeting.segments.map((s) => s.id));
     expect(result.keyPoints.map((k) => k.segmentIds[0])).toEqual(standIn.parts.map((p) => p.segments[0]!.id));
+    // The summary is made of the local parts' cited sentences.
+    expect(result.summarySentences!.map((s) => s.segmentIds)).toEqual(standIn.parts.map((p) => [p.segments[0]!.id]));
     expect(result.engine).toBe('llm');
   });
 

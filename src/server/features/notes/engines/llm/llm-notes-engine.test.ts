@@ -2,6 +2,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createStandInLocalEngine } from '#tests/support/stand-in-local-notes-engine.ts';
 import { startFakeChatService, type FakeChatService } from '#tests/support/fake-openai-chat.ts';
 import { syntheticMeeting } from '#tests/support/notes-transcripts.ts';
+import { INVENTED_SUMMARY_SENTENCES } from '#tests/support/fake-chat-answers.ts';
+import { checkCitedItem, indexTranscript } from '../../citations.ts';
 import { createLlmNotesEngine, type LlmNotesEngineOptions } from './llm-notes-engine.ts';
 
 const KEY = 'sk-test-notes';
@@ -47,6 +49,17 @@ describe('the LLM notes engine on a short meeting', () => {
     expect(result.topics[0]!.startMs).toBe(0);
   });
 
+  it('asks for the summary as sentences citing lines, and gives them checked, making the summary', async () => {
+    const meeting = syntheticMeeting(5);
+    const result = await engine().generate(meeting, { signal: AbortSignal.timeout(30_000) });
+    expect(fake.requests[0]!.messages[0]!.content).toContain('{"summary": [{"text": "one sentence of the summary", "refs": ["S1", "S2"]}]');
+    const sentences = result.summarySentences ?? [];
+    expect(sentences.length).toBeGreaterThan(1);
+    expect(sentences.map((s) => s.text).join(' ')).toBe(result.summary);
+    const index = indexTranscript(meeting);
+    for (const sentence of sentences) expect(checkCitedItem(sentence, index)).toMatchObject({ ok: true, segmentIds: sentence.segmentIds });
+  });
+
   it('maps owners to speakers: "I\'ll" to whoever said it (unnamed: their label), a first name to the named speaker', async () => {
     const result = await run(engine(), 5);
     const proposal = result.actionItems.find((a) => a.text.startsWith("I'll write"))!;
@@ -58,9 +71,13 @@ describe('the LLM notes engine on a short meeting', () => {
   it('drops and counts invented citations: a reference never shown and a claim nobody made', async () => {
     fake.behave('invent');
     const result = await run(engine(), 5);
-    expect(result.droppedUncited).toBe(2);
+    expect(result.droppedUncited).toBe(2); // the items; a summary sentence is no item
     expect(result.keyPoints.map((k) => k.text).join(' ')).not.toContain('acquisition');
     expect(result.decisions.map((d) => d.text).join(' ')).not.toContain('moon');
+    // The summary leaves out the sentence its line never said and the one citing a line never shown.
+    for (const invented of INVENTED_SUMMARY_SENTENCES) expect(result.summary).not.toContain(invented);
+    expect(result.summarySentences!.length).toBeGreaterThan(1);
+    expect(result.summarySentences!.map((s) => s.text).join(' ')).toBe(result.summary);
   });
 
   it('sends no Authorization header when no key is configured, whatever OPENAI_* variables hold', async () => {
@@ -125,6 +142,10 @@ describe('the LLM notes engine on a long meeting (map-reduce)', () => {
     expect(result.topics.at(-1)!.endMs).toBeGreaterThan(50 * 60_000);
     expect(result.summary.split(/\s+/).length).toBeGreaterThanOrEqual(40);
     expect(new Set(result.actionItems.map((a) => a.text)).size).toBe(result.actionItems.length); // merged, de-duplicated
+    // The merged summary's sentences keep the references of the parts' points they came from.
+    const index = indexTranscript(meeting);
+    expect(result.summarySentences!.map((s) => s.text).join(' ')).toBe(result.summary);
+    for (const sentence of result.summarySentences!) expect(checkCitedItem(sentence, index).ok).toBe(true);
   });
 });
 
@@ -147,6 +168,8 @@ describe('structured output negotiation', () => {
     const result = await run(e, 3);
     expect(fake.requests.map((r) => r.responseFormat)).toEqual(['json_schema', 'json_object', 'text']);
     expect(result.keyPoints.length).toBeGreaterThan(0);
+    expect(result.summarySentences!.length).toBeGreaterThan(0);
+    expect(result.summarySentences!.map((s) => s.text).join(' ')).toBe(result.summary);
     await run(e, 3);
     expect(fake.requests.slice(3).map((r) => r.responseFormat)).toEqual(['text']);
   });

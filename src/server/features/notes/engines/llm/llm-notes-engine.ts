@@ -40,6 +40,7 @@ const TEMPLATE_TOKENS = 64;
 
 const emptyResult = (): NotesResult => ({
   summary: '',
+  summarySentences: [],
   keyPoints: [],
   topics: [],
   actionItems: [],
@@ -55,8 +56,8 @@ const sameModel = (served: string, wanted: string) => served === wanted || serve
 /**
  * Meeting notes from any OpenAI-compatible chat-completions endpoint (Ollama, llama.cpp, vLLM,
  * LM Studio, OpenAI, Groq). A meeting too long for the model's context is read in chunks of whole
- * speaker turns (map) whose notes are then merged (reduce); every item cites its segments and
- * the citations are checked before anything is returned.
+ * speaker turns (map) whose notes are then merged (reduce); every item and every sentence of the
+ * summary cites its segments and the citations are checked before anything is returned.
  */
 export function createLlmNotesEngine(options: LlmNotesEngineOptions): LlmNotesEngine {
   const client = createChatClient(options);

@@ -1,4 +1,4 @@
-import type { FinalNotes, PartNotes } from './answer-schemas.ts';
+import type { CitedSentence, FinalNotes, PartNotes } from './answer-schemas.ts';
 
 const key = (text: string) =>
   text
@@ -41,21 +41,24 @@ export function concatParts(parts: PartNotes[]): PartNotes {
   });
 }
 
-/** A summary from the parts' own sentences, taken evenly across the meeting up to 150 words. */
-export function summaryFromPoints(points: string[], maxWords = 150): string {
-  const chosen: string[] = [];
+/**
+ * A summary from the parts' own sentences, each with its refs, taken evenly across the meeting up
+ * to 150 words, in meeting order.
+ */
+export function summaryFromPoints(points: CitedSentence[], maxWords = 150): CitedSentence[] {
+  const chosen = new Set<CitedSentence>();
   let words = 0;
   // Round-robin by rank (every part's first sentence, then every part's second…) would need the
   // parts; taking every other sentence first spreads a long list across the whole meeting.
   const order = [...points.filter((_, i) => i % 2 === 0), ...points.filter((_, i) => i % 2 === 1)];
   for (const point of order) {
-    const count = point.split(/\s+/).filter(Boolean).length;
+    const count = point.text.split(/\s+/).filter(Boolean).length;
     if (words + count > maxWords) continue;
-    chosen.push(point.trim());
+    chosen.add(point);
     words += count;
   }
-  if (chosen.length === 0) return points[0]?.trim() ?? ''; // one long sentence is still better than none
-  return points.filter((p) => chosen.includes(p.trim())).join(' ');
+  if (chosen.size === 0) return points.slice(0, 1); // one long sentence is still better than none
+  return points.filter((p) => chosen.has(p));
 }
 
 export function finalFromPart(part: PartNotes): FinalNotes {

@@ -13,15 +13,16 @@ const ITEM_SHAPES =
   '"actionItems": [{"text": "…", "owner": "Ana" or "me" or null, "due": "YYYY-MM-DD" or null, "dueText": "by Friday" or null, "refs": ["S5"]}], ' +
   '"decisions": [{"text": "…", "refs": ["S4"]}]';
 
-export const PART_SHAPE = `{"summaryPoints": ["one sentence", "…"], ${ITEM_SHAPES}}`;
-export const FINAL_SHAPE = `{"summary": "60–150 words of plain prose", ${ITEM_SHAPES}}`;
+export const PART_SHAPE = `{"summaryPoints": [{"text": "one sentence", "refs": ["S2"]}], ${ITEM_SHAPES}}`;
+export const FINAL_SHAPE = `{"summary": [{"text": "one sentence of the summary", "refs": ["S1", "S2"]}], ${ITEM_SHAPES}}`;
 
 export function systemPrompt(shape: string): string {
   return [
     'You write meeting notes from a transcript. Each transcript line starts with a reference in brackets, like [S12], then who spoke.',
     'Rules:',
     '- Use only what was said. Add no facts, names, numbers or dates that are not in the transcript.',
-    '- Every item lists in "refs" the references of the lines it comes from. Cite only references you were given, and use the words of those lines where you can.',
+    '- Every item, and every sentence of the summary, lists in "refs" the references of the lines it comes from. Cite only references you were given, and use the words of those lines where you can.',
+    '- A sentence or item whose refs do not hold what it says is left out of the notes.',
     '- keyPoints: the important facts, problems and conclusions. decisions: what was agreed or settled. topics: the subjects discussed, in order, each with a short title.',
     '- actionItems: what someone committed to do. "owner" is the name of who will do it as the transcript names them, "me" when the speaker of the cited line commits themselves, or null when nobody is named.',
     '- "dueText" is the words that say when ("by Friday"), or null; "due" is that day as YYYY-MM-DD counted from the meeting date, or null.',
@@ -49,13 +50,20 @@ export function partPrompt(transcript: NotesTranscript, lines: string[], part: n
     'Transcript:',
     ...lines,
     '',
-    'Write notes on this part. summaryPoints: 1–5 sentences on what this part covers.',
+    'Write notes on this part. summaryPoints: 1–5 sentences on what this part covers, each with its refs.',
   ].join('\n');
 }
 
 /** The notes of a meeting read in one piece. */
 export function wholePrompt(transcript: NotesTranscript, lines: string[]): string {
-  return [meetingHeader(transcript), '', 'Transcript:', ...lines, '', 'Write the notes of this meeting. summary: 60–150 words of plain prose.'].join('\n');
+  return [
+    meetingHeader(transcript),
+    '',
+    'Transcript:',
+    ...lines,
+    '',
+    'Write the notes of this meeting. summary: 60–150 words of plain prose, one sentence per entry, each with its refs.',
+  ].join('\n');
 }
 
 /** Notes of consecutive parts merged: into the final notes, or (hierarchical reduce) into one larger part. */
@@ -66,8 +74,8 @@ export function mergePrompt(transcript: NotesTranscript, parts: PartNotes[], fin
     'Merge them into one set of notes: combine items that say the same thing into one (keeping all their refs), keep every other item,',
     'keep topics in meeting order and join a topic that continues from one part into the next.',
     final
-      ? 'summary: 60–150 words of plain prose about the whole meeting, from the summaryPoints.'
-      : 'summaryPoints: at most 8 sentences on what these parts cover.',
+      ? 'summary: 60–150 words of plain prose about the whole meeting, one sentence per entry, from the summaryPoints, each keeping the refs of the points it comes from.'
+      : 'summaryPoints: at most 8 sentences on what these parts cover, each keeping the refs of the points it comes from.',
     '',
     'Parts:',
     JSON.stringify(parts),

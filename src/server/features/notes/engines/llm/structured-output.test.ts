@@ -15,7 +15,13 @@ describe('wireSchema', () => {
   });
 
   it('lets a looser answer leave empty lists out, but never the summary', () => {
-    expect(FinalNotesSchema.parse({ summary: 'Short.' })).toEqual({ summary: 'Short.', keyPoints: [], topics: [], actionItems: [], decisions: [] });
+    expect(FinalNotesSchema.parse({ summary: [{ text: 'Short.' }] })).toEqual({
+      summary: [{ text: 'Short.', refs: [] }],
+      keyPoints: [],
+      topics: [],
+      actionItems: [],
+      decisions: [],
+    });
     expect(FinalNotesSchema.safeParse({ keyPoints: [] }).success).toBe(false);
   });
 });
