@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { DATABASE_FREE_FILES, ENGINE_BOUND_FILES } from './tests/support/database-free-files.ts';
 
 /**
@@ -34,9 +35,31 @@ const integration = {
   expect: { poll: { timeout: 5_000 } },
 } as const;
 
+/**
+ * The order files start in when projects run together (npm test's main step): PostgreSQL's files
+ * first, then SQLite's, then the unit and web files. vitest's own order runs the projects by name
+ * (SQLite, PostgreSQL, unit, web) and, in a fresh clone with no timings kept, each project's files
+ * largest first; PostgreSQL's files take about twice their SQLite twins, so they came last and the
+ * run ended on a few long files with the cores half idle. The many short unit and web files fill in
+ * at the end.
+ */
+const PROJECT_ORDER = ['integration-postgres', 'integration', 'unit', 'web'];
+class SlowestProjectsFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const rank = (file: TestSpecification) => {
+      const at = PROJECT_ORDER.indexOf(file.project.name);
+      return at === -1 ? PROJECT_ORDER.length : at;
+    };
+    const group = (file: TestSpecification) => file.project.config.sequence.groupOrder;
+    // Stable: within a project, vitest's own order stands.
+    return (await super.sort(files)).sort((a, b) => group(a) - group(b) || rank(a) - rank(b));
+  }
+}
+
 export default defineConfig({
   test: {
     maxWorkers,
+    sequence: { sequencer: SlowestProjectsFirst },
     projects: [
       {
         test: {
