@@ -61,6 +61,18 @@ function generatedClips(): Clip[] {
     clip('flite 4 voices, 2 min', longFliteMeeting({ minutes: 2, seed: 11, voices: ['kal16', 'slt', 'awb', 'rms'] }), 'held out'),
     clip('flite 3 voices (rms, slt, kal), 3 min', longFliteMeeting({ minutes: 3, seed: 13, voices: ['rms', 'slt', 'kal'] }), 'held out'),
     clip('flite 2 voices (awb, kal16), 40 s', longFliteMeeting({ minutes: 0.67, seed: 17, voices: ['awb', 'kal16'] }), 'held out'),
+    // As in a meeting room: voices at different distances, quick exchanges, echo and noise.
+    clip('room: flite 1 voice (rms), 1 min', longFliteMeeting({ minutes: 1, seed: 43, voices: ['rms'], room: true }), 'tune'),
+    clip('room: flite 2 voices (kal16, slt), 1 min', longFliteMeeting({ minutes: 1, seed: 31, voices: ['kal16', 'slt'], room: true }), 'tune'),
+    clip('room: flite 3 voices (awb, rms, kal), 2 min', longFliteMeeting({ minutes: 2, seed: 37, voices: ['awb', 'rms', 'kal'], room: true }), 'tune'),
+    clip(
+      'room: flite 4 voices (slt, kal16, rms, awb), 2 min',
+      longFliteMeeting({ minutes: 2, seed: 41, voices: ['slt', 'kal16', 'rms', 'awb'], room: true }),
+      'tune',
+    ),
+    clip('room: flite 1 voice (slt), 40 s', longFliteMeeting({ minutes: 0.67, seed: 59, voices: ['slt'], room: true }), 'held out'),
+    clip('room: flite 2 voices (rms, awb), 2 min', longFliteMeeting({ minutes: 2, seed: 53, voices: ['rms', 'awb'], room: true }), 'held out'),
+    clip('room: flite 3 voices (slt, awb, kal16), 90 s', longFliteMeeting({ minutes: 1.5, seed: 47, voices: ['slt', 'awb', 'kal16'], room: true }), 'held out'),
   ];
 }
 
@@ -70,10 +82,14 @@ export async function benchSpeakers(): Promise<Row[]> {
   const { detector } = createSpeechDetector();
   const clips = [...(await sharedClips()), ...generatedClips()];
   const rows: Row[] = [{ name: 'clip (split)', value: 'true  found  DER (0.25 s collar)  found with attendees known' }];
+  const time = { ms: 0, minutes: 0 };
   const tally = { tune: { right: 0, all: 0, der: [] as number[] }, 'held out': { right: 0, all: 0, der: [] as number[] } };
   for (const clip of clips) {
     const speech = await detector.detect(clip.pcm);
+    const started = performance.now();
     const labels = diarizeFrames(clip.pcm, { speech });
+    time.ms += performance.now() - started;
+    time.minutes += clip.pcm.length / 32_000 / 60;
     const found = new Set(labels.filter((l) => l >= 0)).size;
     const capped = new Set(diarizeFrames(clip.pcm, { speech, maxSpeakers: clip.speakers }).filter((l) => l >= 0)).size;
     const der = clip.turns ? diarizationErrorRate(clip.turns, turnsFromFrames(labels, FRAME_MS), { collarSeconds: 0.25 }).der : undefined;
@@ -96,6 +112,10 @@ export async function benchSpeakers(): Promise<Row[]> {
   }
   const all = { right: tally.tune.right + tally['held out'].right, all: tally.tune.all + tally['held out'].all };
   rows.push({ name: 'all clips: count right', value: `${all.right}/${all.all} (${pct(all.right / all.all)})` });
+  rows.push({
+    name: 'clustering time (features and clusters, not Silero VAD)',
+    value: `${(time.ms / time.minutes).toFixed(0)} ms per minute of audio, ${(time.ms / 1000).toFixed(1)} s over ${time.minutes.toFixed(1)} min`,
+  });
   if (!fs.existsSync('/usr/bin/flite')) rows.push({ name: 'generated meetings', value: 'not measured: flite is not installed (apt-get install flite)' });
   return rows;
 }

@@ -77,11 +77,26 @@ const VOCABULARY = (
 ).split(' ');
 
 /**
+ * A meeting-room recording's harder conditions, roughly: people at different distances from the
+ * microphone (each voice at its own level), quick exchanges (turns of 1 to 10 words, pauses of
+ * 0.1 to 0.5 s), the room's echo and a steady background noise.
+ */
+const ROOM = {
+  /** Each voice's level (RMS of its turns), in turn: the first near the microphone, the others 3 to 9 dB quieter. */
+  levels: [0.1, 0.05, 0.07, 0.035],
+  words: [1, 10],
+  pauseMs: [100, 500],
+  echo: 'aecho=0.8:0.7:19|37|61|89:0.4|0.3|0.2|0.12',
+  noise: 'anoisesrc=color=pink:amplitude=0.008:seed=1',
+} as const;
+
+/**
  * A long meeting: the same three voices (or `voices`) taking turns of 6 to 23 words (never one
  * voice twice in a row) made of a fixed vocabulary, with pauses of 0.2 to 1 s, until `minutes` are
  * reached. The words come from a seeded generator, so the meeting is the same on every run.
+ * `room`: heard as in a meeting room (see ROOM); the reference turns stay the dry speech's.
  */
-export function longFliteMeeting(options: { minutes: number; seed?: number; voices?: readonly string[] }): FliteMeeting {
+export function longFliteMeeting(options: { minutes: number; seed?: number; voices?: readonly string[]; room?: boolean }): FliteMeeting {
   const voices = options.voices ?? ['kal16', 'slt', 'awb'];
   let state = options.seed ?? 7;
   const random = () => (state = (state * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
@@ -96,17 +111,46 @@ export function longFliteMeeting(options: { minutes: number; seed?: number; voic
     while (at < msToBytes(options.minutes * 60_000)) {
       const voice = voices.length === 1 ? 0 : (previous + 1 + Math.floor(random() * (voices.length - 1))) % voices.length;
       previous = voice;
-      const text = Array.from({ length: 6 + Math.floor(random() * 18) }, () => VOCABULARY[Math.floor(random() * VOCABULARY.length)]!).join(' ');
+      const [fewest, most] = options.room ? ROOM.words : [6, 23];
+      const text = Array.from(
+        { length: fewest + Math.floor(random() * (most - fewest + 1)) },
+        () => VOCABULARY[Math.floor(random() * VOCABULARY.length)]!,
+      ).join(' ');
       execFileSync('flite', ['-voice', voices[voice]!, '-t', text, '-o', wav]);
-      const speech = ffmpegPcm(['-i', wav, '-af', TRIM]);
+      const trimmed = ffmpegPcm(['-i', wav, '-af', TRIM]);
+      const speech = options.room ? atLevel(trimmed, ROOM.levels[voice % ROOM.levels.length]!) : trimmed;
       turns.push({ startMs: bytesToMs(at), endMs: bytesToMs(at + speech.length), speaker: voices[voice]! });
       said.push(text);
-      const pause = Buffer.alloc(msToBytes(200 + random() * 800));
+      const [shortest, longest] = options.room ? ROOM.pauseMs : [200, 1000];
+      const pause = Buffer.alloc(msToBytes(shortest + random() * (longest - shortest)));
       pieces.push(speech, pause);
       at += speech.length + pause.length;
     }
-    return { pcm: Buffer.concat(pieces), text: said.join(' '), turns, noise: [] };
+    const dry = Buffer.concat(pieces);
+    return { pcm: options.room ? inRoom(dry, scratch) : dry, text: said.join(' '), turns, noise: [] };
   } finally {
     fs.rmSync(scratch, { recursive: true, force: true });
   }
+}
+
+/** `pcm` scaled to an RMS of `level` (full scale 1), as flite's voices differ in loudness by up to 13 dB. */
+function atLevel(pcm: Buffer, level: number): Buffer {
+  let energy = 0;
+  for (let i = 0; i < pcm.length; i += 2) energy += (pcm.readInt16LE(i) / 32768) ** 2;
+  const gain = level / Math.max(1e-6, Math.sqrt(energy / (pcm.length / 2)));
+  const out = Buffer.alloc(pcm.length);
+  for (let i = 0; i < pcm.length; i += 2) out.writeInt16LE(Math.max(-32768, Math.min(32767, Math.round(pcm.readInt16LE(i) * gain))), i);
+  return out;
+}
+
+/** `pcm` with the room's echo and background noise, as long as it was. */
+function inRoom(pcm: Buffer, scratch: string): Buffer {
+  const dry = path.join(scratch, 'dry.pcm');
+  fs.writeFileSync(dry, pcm);
+  const seconds = bytesToMs(pcm.length) / 1000;
+  return ffmpegPcm([
+    ...['-f', 's16le', '-ar', String(RATE), '-ac', '1', '-i', dry],
+    ...['-f', 'lavfi', '-i', `${ROOM.noise}:duration=${seconds}:sample_rate=${RATE}`],
+    ...['-filter_complex', `[0]${ROOM.echo}[wet];[wet][1]amix=inputs=2:duration=first:normalize=0`],
+  ]).subarray(0, pcm.length);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { capSpeakers, mergeTinyClusters } from './cluster-speakers.ts';
+import { capSpeakers, fillPauses, mergeTinyClusters, voicedSpeakers } from './cluster-speakers.ts';
 import { FRAME_MS } from './speaker-features.ts';
 
 // The rules that turn the tree's clusters into speakers, on small synthetic voice features: each
@@ -76,5 +76,40 @@ describe('capSpeakers (the meeting’s attendees, when known)', () => {
     expect(speakersIn(capped)).toBe(2);
     expect(capped[30]).toBe(capped[50]); // cluster 1 went into cluster 2, its nearest heard one
     expect(capped[0]).not.toBe(capped[50]);
+  });
+});
+
+/** Frame labels (16 ms frames) from [speaker, milliseconds] runs; speaker -1 is nobody. */
+function frames(...runs: Array<[speaker: number, ms: number]>): Int16Array {
+  return Int16Array.from(runs.flatMap(([speaker, ms]) => new Array<number>(Math.round(ms / FRAME_MS)).fill(speaker)));
+}
+
+describe('voicedSpeakers (who won enough speech in the vote to be a person)', () => {
+  it('drops a speaker left with under a second of speech, however short the recording', () => {
+    expect([...voicedSpeakers(frames([0, 8000], [1, 600], [0, 4000]))]).toEqual([0]);
+    expect([...voicedSpeakers(frames([0, 8000], [1, 1200], [0, 4000]))].sort()).toEqual([0, 1]);
+  });
+
+  it('drops a speaker of 1 to 4 s holding under 2 % of a long recording’s speech, and keeps one of 4 s or more', () => {
+    expect([...voicedSpeakers(frames([0, 100_000], [1, 3000], [2, 100_000]))].sort()).toEqual([0, 2]);
+    expect([...voicedSpeakers(frames([0, 300_000], [1, 4500], [2, 300_000]))].sort()).toEqual([0, 1, 2]);
+  });
+});
+
+describe('fillPauses', () => {
+  it('gives a pause of up to half a second between one speaker’s words to that speaker', () => {
+    const labels = frames([0, 1000], [-1, 480], [0, 1000]);
+    fillPauses(labels);
+    expect([...labels]).toEqual(new Array<number>(labels.length).fill(0));
+  });
+
+  it('leaves longer pauses, and pauses between two speakers, to nobody', () => {
+    const long = frames([0, 1000], [-1, 800], [0, 1000]);
+    const change = frames([0, 1000], [-1, 300], [1, 1000]);
+    const [longBefore, changeBefore] = [[...long], [...change]];
+    fillPauses(long);
+    fillPauses(change);
+    expect([...long]).toEqual(longBefore);
+    expect([...change]).toEqual(changeBefore);
   });
 });

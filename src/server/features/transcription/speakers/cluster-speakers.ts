@@ -10,8 +10,10 @@ import { keepConfirmedRuns } from './voice-activity.ts';
  * it loads) cut into 1.5 s windows, each described by the mean and spread of its MFCCs; Ward
  * agglomerative clustering of the windows; the number of speakers chosen by silhouette, then
  * raised while the tree's next split parts two voices (see splitsVoices); tiny clusters merged
- * into their nearest voice (mergeTinyClusters); short turns smoothed away. Pure computation, minutes of it on a long meeting: the server runs it in a host process
- * (clustering-host.ts), never on its event loop.
+ * into their nearest voice (mergeTinyClusters); frames voted, then speakers left with too little
+ * speech merged too (voicedSpeakers); short turns smoothed away and pauses within a turn given to
+ * its speaker. Pure computation, minutes of it on a long meeting: the server runs it in a host
+ * process (clustering-host.ts), never on its event loop.
  */
 export const MAX_SPEAKERS = 8;
 const WINDOW_FRAMES = Math.round(1500 / FRAME_MS);
@@ -160,18 +162,35 @@ export function clusterFeatures(speech: SpeechFeatures, signal?: AbortSignal, ma
   signal?.throwIfAborted();
   let labels = voteFrames(speech, assignment);
   const cap = Math.max(1, Math.min(MAX_SPEAKERS, maxSpeakers ?? MAX_SPEAKERS));
-  const heard = new Set(labels.filter((l) => l >= 0));
-  if (heard.size > cap) {
-    // A cluster that won no frame is no speaker: it joins its nearest before any real voice is merged.
-    assignment = capSpeakers(features, windowSpeech, assignment, cap, heard);
+  const voiced = voicedSpeakers(labels);
+  const speakers = voiced.size > 0 ? voiced : new Set(labels.filter((l) => l >= 0));
+  if (speakers.size > cap || speakers.size < new Set(assignment).size) {
+    // A cluster that won no frame, or too little speech to be a person, is no speaker: it joins its
+    // nearest before any real voice is merged.
+    assignment = capSpeakers(features, windowSpeech, assignment, Math.min(cap, speakers.size), speakers);
     labels = voteFrames(speech, assignment);
   }
   return labels;
 }
 
 /**
+ * The speakers who won enough speech in the vote to be people, by the rule mergeTinyClusters
+ * applies to clusters' windows: at least a second, and from 1 to 4 s only with 2 % of the speech.
+ * A cluster's windows can hold enough speech while the windows of other voices over the same frames
+ * outvote it nearly everywhere: what is left of it is a word or two at a turn's edge.
+ */
+export function voicedSpeakers(labels: Int16Array): Set<number> {
+  const won = new Map<number, number>();
+  for (const label of labels) if (label >= 0) won.set(label, (won.get(label) ?? 0) + 1);
+  const total = [...won.values()].reduce((a, b) => a + b, 0);
+  const least = Math.min(LONG_VOICE_FRAMES, Math.max(MIN_VOICE_FRAMES, MIN_VOICE_SHARE * total));
+  return new Set([...won].filter(([, frames]) => frames >= least).map(([label]) => label));
+}
+
+/**
  * A speaker per frame: each speech frame votes with the windows that cover it; ties go to the
- * earlier window (the label that voted first at that frame); short turns smoothed away.
+ * earlier window (the label that voted first at that frame); short turns smoothed away, pauses
+ * within a turn filled (fillPauses).
  */
 function voteFrames(speech: SpeechFeatures, assignment: number[]): Int16Array {
   const labels = new Int16Array(speech.frames).fill(-1);
@@ -197,7 +216,24 @@ function voteFrames(speech: SpeechFeatures, assignment: number[]): Int16Array {
     labels[f] = best;
   }
   smoothTurns(labels);
+  fillPauses(labels);
   return labels;
+}
+
+/**
+ * A pause between a speaker's words is part of their turn, as people mark turns (and as reference
+ * transcripts do): a gap of at most this long between two frames of one speaker gets that speaker.
+ * Longer ones stay unlabelled, as between two turns of one person a few sentences apart.
+ */
+const MAX_PAUSE_FRAMES = Math.round(500 / FRAME_MS);
+
+export function fillPauses(labels: Int16Array): void {
+  let last = -1;
+  for (let f = 0; f < labels.length; f++) {
+    if (labels[f] === -1) continue;
+    if (last >= 0 && f - last - 1 <= MAX_PAUSE_FRAMES && labels[last] === labels[f]) labels.fill(labels[f]!, last + 1, f);
+    last = f;
+  }
 }
 
 /**
