@@ -51,6 +51,7 @@ const importZones = [
       './emotion/emotion.table.ts',
       './voice-profiles/voice-profiles.table.ts',
       './vocabulary/vocabulary.table.ts',
+      './samples/samples.table.ts',
     ],
     message: 'infra never imports features (only table types)',
   },

@@ -517,6 +517,7 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
   subscribeMicrosoftTeams(events, microsoftTeams);
   // A new account starts with the sample meetings, set up by a worker from its `account.created` event.
   const samples = createSamplesService({
+    db,
     meetings,
     notes,
     settingUp: (userId) => events.pending('samples', { type: 'user', id: userId }),
@@ -596,6 +597,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       settings,
       accounts: auth.accounts,
       beforeAccountDeleted,
+      // A new account's samples still being set up: called off before its data goes, so none is written after it.
+      beforeDataDeleted: [samples.callOff],
       // Last, whatever else the blob store counts as theirs: one query, so nothing stored of theirs outlives it.
       onDataDeleted: [
         // First: a script holding one of their tokens stops with the sessions, not after the data.

@@ -8,6 +8,7 @@ import type { EmotionTables } from '../features/emotion/emotion.table.ts';
 import type { MeetingTables } from '../features/meetings/meetings.table.ts';
 import type { NotesTables } from '../features/notes/notes.table.ts';
 import type { NotificationTables } from '../features/notifications/notifications.table.ts';
+import type { SamplesTables } from '../features/samples/samples.table.ts';
 import type { SettingsTables } from '../features/settings/settings.table.ts';
 import type { MicrosoftTeamsTables } from '../features/microsoft-teams/microsoft-teams.table.ts';
 import type { SharingTables } from '../features/sharing/sharing.table.ts';
@@ -34,6 +35,7 @@ export type Database = ApiTokenTables &
   MicrosoftTeamsTables &
   NotesTables &
   NotificationTables &
+  SamplesTables &
   SettingsTables &
   SharingTables &
   SlackTables &

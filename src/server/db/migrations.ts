@@ -46,6 +46,7 @@ import * as createCalendarReminders from './migrations/2026-12-08-0600-create-ca
 import * as voiceLearningState from './migrations/2026-12-09-0300-voice-learning-state.ts';
 import * as calendarLinkAttendees from './migrations/2026-12-09-0600-calendar-link-attendees.ts';
 import * as notesSummarySentences from './migrations/2026-12-10-0200-notes-summary-sentences.ts';
+import * as createSampleSetups from './migrations/2026-12-10-0400-create-sample-setups.ts';
 import * as createVocabularies from './migrations/2026-12-08-0300-create-vocabularies.ts';
 import * as createTranscriptCorrections from './migrations/2026-12-08-0310-create-transcript-corrections.ts';
 import { sealAuthSecrets, type Sealer } from './migrations/2026-11-24-1100-seal-auth-secrets.ts';
@@ -115,6 +116,7 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-12-09-0500-create-billing-payment-failures': createBillingPaymentFailures,
   '2026-12-09-0600-calendar-link-attendees': calendarLinkAttendees,
   '2026-12-10-0200-notes-summary-sentences': notesSummarySentences,
+  '2026-12-10-0400-create-sample-setups': createSampleSetups,
 });
 
 /** The migrations for a database that holds no secrets yet (tests of one migration's effect). */

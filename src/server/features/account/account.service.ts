@@ -34,6 +34,8 @@ export function createAccountService(deps: {
   settings: SettingsService;
   accounts: AccountsPort;
   beforeAccountDeleted: readonly BeforeAccountDeleted[];
+  /** Run first, before any of the data is deleted: what could still add to it stops (the samples' setting up). */
+  beforeDataDeleted?: readonly OnAccountDataDeleted[];
   onDataDeleted?: readonly OnAccountDataDeleted[];
   /** Delete Account only, after the data and before the account goes (the teams feature revokes the person's invitations). */
   onAccountDeleted?: readonly OnAccountDataDeleted[];
@@ -45,6 +47,7 @@ export function createAccountService(deps: {
 
   /** Everything of the person but the account itself: meetings (with audio, uploads in progress, notes, tracker items, share links), then settings. */
   const removeData = async (userId: string): Promise<number> => {
+    for (const hook of deps.beforeDataDeleted ?? []) await hook(userId);
     const deletedMeetings = await meetings.removeAll(userId);
     await settings.remove(userId);
     for (const hook of deps.onDataDeleted ?? []) await hook(userId);

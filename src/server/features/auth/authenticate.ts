@@ -35,6 +35,14 @@ export async function authenticateToken(ctx: AuthContext, token: string | undefi
   return authenticated;
 }
 
+/**
+ * Whether the session still exists. A socket asks again once it watches for the session's end: a
+ * sign-out that came between its authentication's read and the watch was told to no one.
+ */
+export async function sessionStillOpen(ctx: AuthContext, sessionId: string): Promise<boolean> {
+  return (await findSession(ctx.db, sessionId)) !== undefined;
+}
+
 async function authenticateSession(ctx: AuthContext, token: string | undefined): Promise<Authenticated> {
   if (!token) throw errors.noAuthorization();
   const claims = await verifyAccessToken(ctx.keys, token, ctx.issuer);

@@ -99,6 +99,25 @@ describe('search and filters', () => {
     expect(new Set([...titles(first), ...titles(second)]).size).toBe(6);
   });
 
+  it('counts a participant’s meetings right whether the name is in few or many of other people’s', async () => {
+    // SQLite counts from whichever side is smaller: the meetings the name is in (anyone's) or the reader's own.
+    const name = `Zed Quist ${crypto.randomUUID().slice(0, 8)}`;
+    const query = `?participant=${encodeURIComponent(name.toUpperCase())}`;
+    const create = async (owner: string, title: string) =>
+      MeetingDetailSchema.parse((await api(owner, 'POST', '/api/v1/meetings', { title, participants: ['Ada', name] })).body);
+    await create(token, 'With Zed');
+    const mine = await list(token, query);
+    expect([titles(mine), mine.total]).toEqual([['With Zed'], 1]); // the name in 1 meeting, the reader has 7
+    expect((await list(token, `${query}&status=ready`)).total).toBe(0);
+
+    const other = await newUser();
+    for (let i = 0; i < 8; i++) await create(other, `Theirs ${i}`);
+    const again = await list(token, query);
+    expect([titles(again), again.total]).toEqual([['With Zed'], 1]); // the name in 9 meetings, the reader has 7
+    const theirs = await list(other, `${query}&pageSize=5`);
+    expect([theirs.items.length, theirs.total]).toEqual([5, 8]);
+  });
+
   it('rejects bad queries with a clear 400', async () => {
     const bad = await api(token, 'GET', '/api/v1/meetings?pageSize=1000');
     expect(bad.status).toBe(400);

@@ -17,6 +17,7 @@ import {
 } from '#shared/contracts/meetings.ts';
 import type { Database } from '#server/db/database.ts';
 import type { Db } from '#server/db/create-db.ts';
+import { isPostgres } from '#server/db/dialect.ts';
 import { MEETING_COLUMNS, type MeetingsTable } from './meetings.table.ts';
 import { scoreSentiment } from './sentiment.ts';
 import {
@@ -86,24 +87,12 @@ export async function listMeetings(db: Db, reader: MeetingReader, query: Meeting
   if (query.status) filters.push(eb('meetings.status', '=', query.status));
   if (query.from) filters.push(eb('meetings.started_at', '>=', `${query.from}T00:00:00.000Z`));
   if (query.to) filters.push(eb('meetings.started_at', '<=', `${query.to}T23:59:59.999Z`));
-  if (query.participant) {
-    // `id in (…)`, not a correlated EXISTS: SQLite would answer EXISTS through the name index once per
-    // meeting (4.6 s at 10,000 meetings); IN builds the set of matching meetings once (6 ms).
-    filters.push(
-      eb(
-        'meetings.id',
-        'in',
-        eb
-          .selectFrom('meeting_participants')
-          .select('meeting_participants.meeting_id')
-          .where('meeting_participants.name_lower', '=', query.participant.toLowerCase()),
-      ),
-    );
-  }
+  const participant = query.participant?.toLowerCase();
+  const listed = participant ? [...filters, listsParticipant(participant)] : filters;
   const tokens = query.q ? searchTokens(query.q) : [];
   let page: { rows: MeetingRow[]; total: number; totalIsAtLeast: boolean };
   if (tokens.length > 0) {
-    page = await searchMeetings(reads, filters, tokens, {
+    page = await searchMeetings(reads, listed, tokens, {
       sort: query.sort ?? 'newest',
       from: query.from,
       to: query.to,
@@ -111,7 +100,9 @@ export async function listMeetings(db: Db, reader: MeetingReader, query: Meeting
       pageSize: query.pageSize,
     });
   } else {
-    const base = db.selectFrom('meetings').where(eb.and(filters));
+    // On the server's thread, a participant's list too: its statements take a millisecond or two, about
+    // what a hand-off to a read thread (db/sqlite-read-pool.ts) would add in CPU.
+    const base = db.selectFrom('meetings').where(eb.and(listed));
     // The page's ids first, from the (owner, started_at, id) index alone, then only those rows: a deep
     // page (page 500 of 10,000 meetings) reads no rows before it (PostgreSQL would sort the whole table).
     const pageIds = base
@@ -120,8 +111,13 @@ export async function listMeetings(db: Db, reader: MeetingReader, query: Meeting
       .orderBy('meetings.id', 'desc')
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize);
-    const [countRow, rows] = await Promise.all([
-      base.select((b) => b.fn.countAll<number | string>().as('total')).executeTakeFirst(),
+    const [total, rows] = await Promise.all([
+      participant && !isPostgres(db)
+        ? countWithParticipant(db, reader, filters, participant)
+        : base
+            .select((b) => b.fn.countAll<number | string>().as('total'))
+            .executeTakeFirst()
+            .then((row) => Number(row?.total ?? 0)),
       db
         .selectFrom('meetings')
         .select(MEETING_COLUMNS)
@@ -130,7 +126,7 @@ export async function listMeetings(db: Db, reader: MeetingReader, query: Meeting
         .orderBy('meetings.id', 'desc')
         .execute(),
     ]);
-    page = { rows, total: Number(countRow?.total ?? 0), totalIsAtLeast: false };
+    page = { rows, total, totalIsAtLeast: false };
   }
   const ids = page.rows.map((r) => r.id);
   const [participants, matches] = await Promise.all([
@@ -147,6 +143,58 @@ export async function listMeetings(db: Db, reader: MeetingReader, query: Meeting
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+/**
+ * The meeting lists the participant (a lower-cased name), as a correlated EXISTS: one lookup in the
+ * (name, meeting) index per meeting tried, so the newest page stops at its last match, where
+ * `id in (…)` first built the set of every meeting the name is in.
+ */
+function listsParticipant(participant: string): Expression<SqlBool> {
+  const eb = expressionBuilder<Database, 'meetings'>();
+  return eb.exists(
+    eb
+      .selectFrom('meeting_participants')
+      .select('meeting_participants.meeting_id')
+      .whereRef('meeting_participants.meeting_id', '=', 'meetings.id')
+      .where('meeting_participants.name_lower', '=', participant),
+  );
+}
+
+/**
+ * SQLite: how many meetings pass `filters` and list the participant. It can count them two ways:
+ * try each meeting the reader may read in the (name, meeting) index, or check each meeting the name
+ * is in (anyone's) against `filters`. Which is cheaper depends on the data (a name may be in a few
+ * of this reader's meetings and thousands of other people's, or in a quarter of a long history), and
+ * SQLite's planner cannot tell; so the statement first counts both sides from their indexes alone (a
+ * small part of either answer's cost) and the smaller one drives. CASE runs only the branch taken.
+ * PostgreSQL's planner weighs this itself.
+ */
+async function countWithParticipant(db: Db, reader: MeetingReader, filters: Expression<SqlBool>[], participant: string): Promise<number> {
+  const row = await db
+    .selectNoFrom((eb) => {
+      const named = eb.selectFrom('meeting_participants').select(eb.fn.countAll().as('n')).where('name_lower', '=', participant);
+      // The reader's meetings however old: the plan's history limit would read every row, and a size needs no precision.
+      const readable = eb
+        .selectFrom('meetings')
+        .select(eb.fn.countAll().as('n'))
+        .where(readableBy({ ...reader, since: undefined }));
+      // CROSS JOIN keeps the name's index entries as the outer loop.
+      const byName = eb
+        .selectFrom('meeting_participants as p')
+        .crossJoin('meetings')
+        .whereRef('meetings.id', '=', 'p.meeting_id')
+        .where('p.name_lower', '=', participant)
+        .where(eb.and(filters))
+        .select((qb) => qb.fn.count('p.meeting_id').distinct().as('n'));
+      const byReader = eb
+        .selectFrom('meetings')
+        .where(eb.and([...filters, listsParticipant(participant)]))
+        .select(eb.fn.countAll().as('n'));
+      return eb.case().when(named, '<', readable).then(byName).else(byReader).end().as('n');
+    })
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /** The passages of one meeting the reader may read that match a search, in transcript order; undefined when it is not theirs to read. */

@@ -629,14 +629,16 @@ export function createMeetingsService(deps: {
       return { audioSources: parseSources(row.audio_sources), teamId: row.team_id };
     },
 
-    /** One of a new account's sample meetings, ready with its transcript; answers its id, segment ids and transcript revision. */
     /**
-     * A sample meeting with its transcript, in one transaction, under `id` when given: one there
-     * already (its setting up ran again) is left as it is, `alreadyThere`.
+     * One of a new account's sample meetings, ready with its transcript, in one transaction, under
+     * `id` when given: one there already (its setting up ran again) is left as it is, `alreadyThere`.
+     * `before` runs first in that transaction (the samples feature's check that it is still wanted);
+     * what it throws rolls the meeting back. Answers its id, segment ids and transcript revision.
      */
-    createSample: async (ownerId: string, sample: SampleInput, id: string = crypto.randomUUID()) => {
+    createSample: async (ownerId: string, sample: SampleInput, id: string = crypto.randomUUID(), before?: (trx: Db) => Promise<void>) => {
       if (await ownsMeeting(db, ownerId, id)) return { id, segmentIds: [], transcriptRevision: 0, alreadyThere: true };
       const segmentIds = await inTransaction(db, async (trx) => {
+        await before?.(trx);
         await createMeeting(trx, {
           id,
           ownerId,

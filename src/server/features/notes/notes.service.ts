@@ -6,6 +6,7 @@ import type { Insight, NotesResponse, NotesState, SummarySentence, UpdateNoteIte
 import type { MeetingNotesEvent } from '#shared/contracts/realtime.ts';
 import type { StatusResponse } from '#shared/contracts/status.ts';
 import type { Db } from '#server/db/create-db.ts';
+import { inTransaction } from '#server/db/transaction.ts';
 import type { EventRecorder } from '#server/events/domain-events.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { bestEffort } from '#server/lib/best-effort.ts';
@@ -419,12 +420,15 @@ export function createNotesService(deps: NotesDeps) {
     },
     updateItem: updateNoteItem,
     /** The sample content's notes, as written (ready, from no engine). */
-    storeSampleNotes: async (meetingId: string, items: NewItem[], transcriptRevision: number): Promise<void> => {
-      await replaceItems(db, meetingId, items, {
-        status: 'ready',
-        engine: null,
-        source_revision: transcriptRevision,
-        generated_at: new Date().toISOString(),
+    storeSampleNotes: async (meetingId: string, items: NewItem[], transcriptRevision: number, before?: (trx: Db) => Promise<void>): Promise<void> => {
+      await inTransaction(db, async (trx) => {
+        await before?.(trx);
+        await replaceItems(trx, meetingId, items, {
+          status: 'ready',
+          engine: null,
+          source_revision: transcriptRevision,
+          generated_at: new Date().toISOString(),
+        });
       });
       await indexForSearch(meetingId);
     },

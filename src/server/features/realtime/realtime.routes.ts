@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import { REALTIME_CLOSE_INSUFFICIENT_AAL, REALTIME_PATH, RealtimeClientMessageSchema, type RealtimeServerMessage } from '#shared/contracts/realtime.ts';
 import type { AuthContext } from '../auth/auth-context.ts';
-import { authenticateToken } from '../auth/authenticate.ts';
+import { authenticateToken, sessionStillOpen } from '../auth/authenticate.ts';
 import { GoTrueError } from '../auth/gotrue-error.ts';
 import { failedBestEffort } from '#server/lib/best-effort.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
@@ -48,6 +48,7 @@ export function registerRealtimeRoutes(app: FastifyInstance, deps: { auth: AuthC
         if (socket.readyState !== socket.OPEN) return;
         unsubscribe = deps.hub.subscribe(user.id, (event) => send(socket, event));
         unwatch = deps.hub.watchSession(user.id, session.id, () => socket.close(4401, 'Session ended'));
+        if (!(await sessionStillOpen(deps.auth, session.id))) return socket.close(4401, 'Session ended');
         send(socket, { type: 'ready', userId: user.id });
       } catch (error) {
         if (error instanceof GoTrueError && error.code === 'insufficient_aal')

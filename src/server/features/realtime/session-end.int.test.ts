@@ -1,4 +1,5 @@
 import { once } from 'node:events';
+import SqliteDatabase from 'better-sqlite3';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -142,6 +143,41 @@ describe('sockets of an ended session', () => {
     expect(await other.answers()).toBe(true);
     other.close();
   });
+
+  // The window: the socket's authentication has read the session, and watches for its end only
+  // after. Here the sign-out lands in it exactly: when the socket subscribes (just before it
+  // watches), the session's row is deleted and its end announced, both at once (better-sqlite3 is
+  // synchronous), as a sign-out handled between those two steps would.
+  it.runIf(testDatabaseKind() === 'sqlite')(
+    'a sign-out while the socket authenticates closes it, though its end was announced before the socket watched',
+    async () => {
+      const { firstSession } = await twoSessions();
+      const sessionId = (JSON.parse(Buffer.from(firstSession.access_token.split('.')[1]!, 'base64url').toString()) as { session_id: string }).session_id;
+      const hub = t.deps.realtime;
+      const subscribe = hub.subscribe;
+      hub.subscribe = (userId, listener) => {
+        hub.subscribe = subscribe;
+        const target = t.database.target;
+        if (target.kind !== 'sqlite') throw new Error('SQLite only');
+        const file = new SqliteDatabase(target.file);
+        file.prepare('delete from auth_sessions where id = ?').run(sessionId);
+        file.close();
+        hub.endSessions({ userId, sessionIds: [sessionId] });
+        return subscribe(userId, listener);
+      };
+      const socket = new WebSocket(wsUrl(t.baseUrl, REALTIME_PATH));
+      const messages: RealtimeServerMessage[] = [];
+      socket.on('message', (data) => messages.push(RealtimeServerMessageSchema.parse(JSON.parse(String(data)))));
+      let closedWith: number | undefined;
+      socket.on('close', (code) => (closedWith = code));
+      await once(socket, 'open');
+      socket.send(JSON.stringify({ type: 'auth', accessToken: firstSession.access_token }));
+      // Closed as ended, never ready (left open, it would go on receiving the person's events).
+      await expect.poll(() => closedWith ?? messages[0]?.type).toBe(4401);
+      expect(messages).toEqual([]);
+      expect(hub.subscribe).toBe(subscribe);
+    },
+  );
 
   it.skipIf(testDatabaseKind() !== 'postgres')(
     'a sign-out on one server process closes the session’s socket held by another',

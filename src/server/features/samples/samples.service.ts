@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import { DEFAULT_RECORDING_OPTIONS, type MeetingDetail } from '#shared/contracts/meetings.ts';
 import { ianaTimeZone } from '#shared/contracts/time-zones.ts';
+import type { Db } from '#server/db/create-db.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import { resolveDueDate, type NewItem, type NotesService } from '../notes/notes.service.ts';
 import { SAMPLE_MEETINGS, type SampleMeeting, type SampleNote } from './sample-meetings.ts';
+import { callOffSetup, setupCalledOff, setupStillWanted } from './samples.repository.ts';
 
 /** When a sample meeting started, counted back from `now` (they stay recent for a new account). */
 function startOf(sample: SampleMeeting, now: Date): string {
@@ -39,9 +41,13 @@ function itemOf(note: SampleNote, segments: { id: string; startMs: number; endMs
  */
 export type SamplesService = ReturnType<typeof createSamplesService>;
 
+/** Thrown inside a sample's transaction once Delete All Data has called the setting up off: it rolls that sample back. */
+class SetupCalledOff extends Error {}
+
 export function createSamplesService(deps: {
-  meetings: MeetingsService;
-  notes: NotesService;
+  db: Db;
+  meetings: Pick<MeetingsService, 'createSample'>;
+  notes: Pick<NotesService, 'storeSampleNotes'>;
   /** Whether the account's setting up is still on its way (its `account.created` delivery pending). */
   settingUp: (userId: string) => Promise<boolean>;
   /** Whether the account still exists (one deleted before its samples were set up gets none). */
@@ -50,21 +56,36 @@ export function createSamplesService(deps: {
   return {
     /**
      * A new account's six sample meetings, badged Sample. `key` (the event's id) names them, so a
-     * delivery run again after a failure adds only the ones still missing.
+     * delivery run again after a failure adds only the ones still missing. Each meeting and each
+     * meeting's notes is written in a transaction that first checks the setting up was not called off
+     * (callOff): once Delete All Data has begun, nothing more of it is written.
      */
     seed: async (ownerId: string, key: string, now = new Date()): Promise<void> => {
       if (!(await deps.accountExists(ownerId))) return;
-      for (const [index, sample] of SAMPLE_MEETINGS.entries()) {
-        const startedAt = startOf(sample, now);
-        const created = await deps.meetings.createSample(ownerId, { ...sample, startedAt }, sampleId(key, index));
-        if (created.alreadyThere) continue;
-        const segments = sample.transcript.segments.map((s, i) => ({ id: created.segmentIds[i]!, startMs: s.startMs, endMs: s.endMs }));
-        const items = sample.notes.map((note) => itemOf(note, segments, startedAt));
-        await deps.notes.storeSampleNotes(created.id, items, created.transcriptRevision);
+      const stillWanted = async (trx: Db) => {
+        if (!(await setupStillWanted(trx, ownerId))) throw new SetupCalledOff();
+      };
+      try {
+        for (const [index, sample] of SAMPLE_MEETINGS.entries()) {
+          const startedAt = startOf(sample, now);
+          const created = await deps.meetings.createSample(ownerId, { ...sample, startedAt }, sampleId(key, index), stillWanted);
+          if (created.alreadyThere) continue;
+          const segments = sample.transcript.segments.map((s, i) => ({ id: created.segmentIds[i]!, startMs: s.startMs, endMs: s.endMs }));
+          const items = sample.notes.map((note) => itemOf(note, segments, startedAt));
+          await deps.notes.storeSampleNotes(created.id, items, created.transcriptRevision, stillWanted);
+        }
+      } catch (error) {
+        if (!(error instanceof SetupCalledOff)) throw error;
       }
     },
-    /** Whether a new account's sample meetings are still being set up (the dashboard says so meanwhile). */
-    settingUp: (userId: string): Promise<boolean> => deps.settingUp(userId),
+    /**
+     * Delete All Data, before anything is deleted: the rest of the setting up writes nothing. A
+     * sample being written as this is called is committed first (its transaction holds the
+     * account's row), so the deletion that follows sees it and takes it with the rest.
+     */
+    callOff: (userId: string): Promise<void> => callOffSetup(deps.db, userId),
+    /** Whether a new account's sample meetings are still being set up (the dashboard says so meanwhile); not once called off. */
+    settingUp: async (userId: string): Promise<boolean> => (await deps.settingUp(userId)) && !(await setupCalledOff(deps.db, userId)),
     /** The first sample meeting, for the public /demo tour. */
     demoMeeting: (now = new Date()): MeetingDetail => demoMeeting(now),
   };

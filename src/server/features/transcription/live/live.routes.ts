@@ -7,7 +7,7 @@ import { correctLine } from '#server/lib/vocabulary-corrections.ts';
 import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { RealtimeHub } from '#server/lib/realtime/realtime-hub.ts';
 import type { AuthContext } from '../../auth/auth-context.ts';
-import { authenticateToken } from '../../auth/authenticate.ts';
+import { authenticateToken, sessionStillOpen } from '../../auth/authenticate.ts';
 import { GoTrueError } from '../../auth/gotrue-error.ts';
 import type { BillingService } from '../../billing/billing.service.ts';
 import type { MeetingsService } from '../../meetings/meetings.service.ts';
@@ -181,6 +181,7 @@ export function registerLiveRoutes(
       if (!caller) return close(LIVE_CLOSE.unauthenticated, 'Invalid or expired access token');
       if (state !== 'authenticating') return; // the browser left meanwhile
       unwatch = deps.hub.watchSession(caller.user.id, caller.session.id, () => close(LIVE_CLOSE.unauthenticated, 'Session ended'));
+      if (!(await sessionStillOpen(deps.auth, caller.session.id))) return close(LIVE_CLOSE.unauthenticated, 'Session ended');
       const meeting = await deps.meetings.recording(caller.user.id, message.meetingId);
       if (!meeting) return close(LIVE_CLOSE.notFound, 'No meeting of yours is recording with this id');
       const speakers = speakersOf(meeting.audioSources);
