@@ -385,9 +385,10 @@ export function createVoiceProfilesService(deps: {
             learning_error: null,
           });
           raise(learningRequested(callerId, callerId, body.teamId ?? null, { kind: 'consent', id: consentId }));
+          // The person says who the speaker is, in the owner's meeting too (as a voice profile's match
+          // names them): with the consent, so neither is kept without the other.
+          await meetings.renameSpeaker(ownerId, meetingId, speakerId, displayName, trx);
         });
-        // The person says who the speaker is, in the owner's meeting too: as a voice profile's match names them.
-        await meetings.renameSpeaker(ownerId, meetingId, speakerId, displayName);
         return { outcome: 'learning', displayName };
       }
       const ownerId = callerId;
@@ -401,11 +402,12 @@ export function createVoiceProfilesService(deps: {
       // Before asking: a meeting without audio would be asked for nothing.
       await checkLearnable(meetingId, speakerId);
       const displayName = await nameOf(body.userId);
-      await meetings.renameSpeaker(ownerId, meetingId, speakerId, displayName);
-      if (await pendingConsentFor(db, body.userId, meetingId, speakerId)) return { outcome: 'asked', displayName };
       // The team the request comes through: the meeting's, when the teammate is in it, else the first they share.
       const teamId = meeting.teamId && shared.includes(meeting.teamId) ? meeting.teamId : shared[0]!;
+      // The name and the request commit together: a speaker named after a teammate is one they are asked about.
       await deps.events.transaction(async (trx, raise) => {
+        await meetings.renameSpeaker(ownerId, meetingId, speakerId, displayName, trx);
+        if (await pendingConsentFor(trx, body.userId, meetingId, speakerId)) return;
         const id = crypto.randomUUID();
         await insertConsent(trx, {
           id,
@@ -496,12 +498,13 @@ export function createVoiceProfilesService(deps: {
         throw notFound('Voice profile');
       }
       await allowLearning(ownerId);
+      const displayName = await nameOf(suggestion.person_id);
       await deps.events.transaction(async (trx, raise) => {
         if (!(await decideSuggestion(trx, suggestion, 'accepted', nowIso()))) throw new AppError('CONFLICT', 'This suggestion was already answered.');
         raise(learningRequested(ownerId, suggestion.person_id, null, { kind: 'suggestion', id: suggestion.id }));
+        // With the answer: the name stands even when the voice cannot be learned (the job says why).
+        await meetings.renameSpeaker(ownerId, meetingId, suggestion.speaker_id, displayName, trx);
       });
-      // The name stands even when the voice cannot be learned (the job says why).
-      await meetings.renameSpeaker(ownerId, meetingId, suggestion.speaker_id, await nameOf(suggestion.person_id));
       return openSuggestions(meetingId);
     },
 
