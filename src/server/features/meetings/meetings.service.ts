@@ -73,6 +73,7 @@ import {
   joinSegments,
   splitSegment,
   speakerNamesOf,
+  speakerIdsOf,
   replaceTranscript,
   searchInMeeting,
   setSearchableNotes,
@@ -724,11 +725,20 @@ export function createMeetingsService(deps: {
         }
       );
     },
-    /** Stores the transcript and makes the meeting ready, with its `transcript.ready` event. */
-    completeTranscription: (meetingId: string, transcript: TranscriptInput): Promise<boolean> =>
+    /**
+     * Stores the transcript and makes the meeting ready, with its `transcript.ready` event.
+     * `alongside` writes what another feature keeps of the new transcript in the same transaction,
+     * given the stored speakers' ids in the order of `transcript.speakers` (voice profiles' questions).
+     */
+    completeTranscription: (
+      meetingId: string,
+      transcript: TranscriptInput,
+      alongside?: (trx: Db, speakerIds: readonly string[]) => Promise<void>,
+    ): Promise<boolean> =>
       events.transaction(async (trx, raise) => {
         const completed = await completeTranscription(trx, meetingId, transcript);
         const meeting = completed ? await ownershipOf(trx, meetingId) : undefined;
+        if (meeting && alongside) await alongside(trx, await speakerIdsOf(trx, meetingId));
         if (meeting) {
           raise({
             type: 'transcript.ready',
