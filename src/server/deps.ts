@@ -407,6 +407,9 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     identifySpeakers: speakers.identify,
     speakerWindows: speakers.windowed,
     voices: speakers,
+    // Known voices named before a transcript is stored (so its notes are written with the names);
+    // called only once jobs run, when the voice-profiles service below exists.
+    nameKnownVoices: (meeting, describe) => voiceProfiles.nameKnownVoices(meeting, describe),
     settingsOf: settings.pipeline,
     vocabularyOf: vocabulary.forMeeting,
     log,

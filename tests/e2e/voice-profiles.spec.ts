@@ -49,9 +49,8 @@ async function call<T>(page: Page, method: string, url: string, body?: unknown):
 
 /**
  * A meeting of the person on `page` recorded from `file` (sent with tus, as the recorder does),
- * transcribed, and its speakers compared with the voice profiles: the voice-profiles feature's
- * hand-off of its transcript.ready is done (read from the server's database, the one signal that
- * the comparison is over, named or not).
+ * transcribed, and its speakers compared with the voice profiles: the meeting is ready (read from
+ * the server's database; its speakers are matched before its transcript is stored, named or not).
  */
 async function recorded(page: Page, title: string, file: string): Promise<string> {
   const { id } = await call<{ id: string }>(page, 'POST', '/api/v1/meetings', { title, source: 'upload' });
@@ -75,17 +74,12 @@ async function recorded(page: Page, title: string, file: string): Promise<string
   const matched = () => {
     const db = new Database(path.join(dataDir, 'parley.db'), { readonly: true });
     try {
-      return db
-        .prepare(
-          `select d.status from event_deliveries d join domain_events e on e.seq = d.event_seq
-           where e.type = 'transcript.ready' and e.subject_id = ? and d.subscriber = 'voice-profiles'`,
-        )
-        .all(id);
+      return db.prepare(`select status from meetings where id = ?`).all(id);
     } finally {
       db.close();
     }
   };
-  await expect.poll(matched, { timeout: 90_000, interval: 250 }).toEqual([{ status: 'done' }]);
+  await expect.poll(matched, { timeout: 90_000, interval: 250 }).toEqual([{ status: 'ready' }]);
   return id;
 }
 

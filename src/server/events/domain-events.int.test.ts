@@ -135,6 +135,25 @@ describe('domain events', () => {
     expect(dead).toMatchObject([{ attempts: 1, error: 'this event cannot be handled' }]);
   });
 
+  it('queues the events of a transaction that joins an outer one of its own once the outer commits, without waiting for a sweep', async () => {
+    const name = `joined-${suffix()}`;
+    const seen: string[] = [];
+    const { jobs, events } = await startEvents({
+      [name]: async (event) => {
+        if (event.type === 'meeting.updated') seen.push(`${event.subject.id}:${event.payload.fields[0] ?? ''}`);
+      },
+    });
+    const outerMeeting = crypto.randomUUID();
+    const innerMeeting = crypto.randomUUID();
+    // A service's change that calls another service's inside it: two subjects, one commit.
+    await events.transaction(async (trx, raise) => {
+      raise(updated(outerMeeting, 'outer'));
+      await events.transaction(async (_inner, raiseInner) => raiseInner(updated(innerMeeting, 'inner')), trx);
+    });
+    await jobs.idle();
+    expect(seen.sort()).toEqual([`${innerMeeting}:inner`, `${outerMeeting}:outer`].sort());
+  });
+
   it('delivers what was committed but never queued (a crash between the two) at the next sweep', async () => {
     const name = `swept-${suffix()}`;
     const seen: string[] = [];

@@ -173,14 +173,24 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
     subscribers.set(subscriber, { types: new Set(types), queue });
   };
 
+  /**
+   * The deliveries recorded in each open outermost transaction, its own and those of the
+   * transactions that join it (a service calling another's inside its change): queued together
+   * once it commits.
+   */
+  const committing = new WeakMap<Db, { subscriber: string; subject: string }[]>();
+
   const transaction: EventRecorder['transaction'] = async (work, outer = db) => {
     const raised: NewDomainEvent[] = [];
-    let deliveries: { subscriber: string; subject: string }[] = [];
+    const deliveries: { subscriber: string; subject: string }[] = [];
     const result = await inTransaction(outer, async (trx) => {
+      if (!outer.isTransaction) committing.set(trx, deliveries);
+      // Joining an outer transaction of this recorder: its commit queues these too.
+      const collected = committing.get(trx) ?? deliveries;
       const value = await work(trx, (event) => void raised.push(event));
       if (raised.length > 0) {
         const occurredAt = nowIso();
-        deliveries = await insertEvents(
+        const inserted = await insertEvents(
           trx,
           raised.map((event) => ({
             id: crypto.randomUUID(),
@@ -197,11 +207,13 @@ export function createDomainEvents(options: DomainEventsOptions): DomainEvents {
           })),
           occurredAt,
         );
+        collected.push(...inserted);
       }
       return value;
     });
-    // Inside an outer transaction nothing is committed yet: the outer call queues its own on commit,
-    // and the sweep covers a crash before then.
+    // Inside an outer transaction nothing is committed yet: the outermost call of this recorder
+    // queues what joined it once it commits, and the sweep covers a crash before then (or an outer
+    // transaction of someone else's).
     if (!outer.isTransaction && deliveries.length > 0) {
       await bestEffort('event-enqueue', enqueue(deliveries), log);
     }

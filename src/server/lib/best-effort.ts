@@ -29,6 +29,7 @@ export const BEST_EFFORTS = {
   'notes-follow-ups': 'follow-ups of open action items and superseded decisions not found',
   'digest-queue': 'the Team Activity digest job could not be queued: it is queued again within the hour',
   'speaker-diarization': 'sherpa-onnx diarization failed on a recording: speakers told apart by clustering',
+  'voice-naming': 'known voices could not be matched on a new transcript: its speakers are stored unnamed',
   'live-paused-time': 'a live session’s paused time was not counted',
   'upload-lock': "an upload lock's lease could not be renewed or released in Redis: it runs out by itself",
   'realtime-notify': 'realtime event not sent to the other processes',

@@ -739,6 +739,12 @@ export async function removeSpeakerWithoutLines(db: Db, ownerId: string, meeting
   return true;
 }
 
+/** A meeting's speakers' ids in their order (as the transcript that stored them listed them). */
+export async function speakerIdsOf(db: Db, meetingId: string): Promise<string[]> {
+  const rows = await db.selectFrom('meeting_speakers').select('id').where('meeting_id', '=', meetingId).orderBy('position').execute();
+  return rows.map((row) => row.id);
+}
+
 /** The names a person has given speakers across their meetings, most used first (the rename box offers them). */
 export async function speakerNamesOf(db: Db, ownerId: string, limit: number): Promise<string[]> {
   const rows = await db

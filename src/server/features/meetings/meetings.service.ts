@@ -73,6 +73,7 @@ import {
   joinSegments,
   splitSegment,
   speakerNamesOf,
+  speakerIdsOf,
   replaceTranscript,
   searchInMeeting,
   setSearchableNotes,
@@ -299,6 +300,8 @@ export function createMeetingsService(deps: {
     change: EventPayload<'transcript.edited'>['change'],
     edit: (trx: Db) => Promise<boolean>,
     details: Omit<EventPayload<'transcript.edited'>, 'change'> = {},
+    /** The caller's transaction to join (the edit commits with the caller's change), else its own. */
+    within: Db = db,
   ): Promise<boolean> =>
     events.transaction(async (trx, raise) => {
       const edited = await edit(trx);
@@ -314,7 +317,7 @@ export function createMeetingsService(deps: {
         });
       }
       return edited;
-    });
+    }, within);
 
   return {
     /**
@@ -545,8 +548,12 @@ export function createMeetingsService(deps: {
     peopleRecording: (userIds: readonly string[]) => peopleRecording(db, userIds),
     updateSegment: (ownerId: string, id: string, segmentId: string, text: string) =>
       transcriptEdit(ownerId, id, 'text', (trx) => updateSegmentText(trx, ownerId, id, segmentId, text)),
-    renameSpeaker: (ownerId: string, id: string, speakerId: string, displayName: string) =>
-      transcriptEdit(ownerId, id, 'speaker_renamed', (trx) => renameSpeaker(trx, ownerId, id, speakerId, displayName)),
+    /**
+     * `within`: the caller's transaction, for a rename that must commit with the caller's own change
+     * (voice profiles: "this speaker is me" with the consent it records).
+     */
+    renameSpeaker: (ownerId: string, id: string, speakerId: string, displayName: string, within?: Db) =>
+      transcriptEdit(ownerId, id, 'speaker_renamed', (trx) => renameSpeaker(trx, ownerId, id, speakerId, displayName), {}, within),
     mergeSpeakers: (ownerId: string, id: string, speakerId: string, intoSpeakerId: string) =>
       transcriptEdit(ownerId, id, 'speakers_merged', (trx) => mergeSpeakers(trx, ownerId, id, speakerId, intoSpeakerId), {
         merged: { speakerId, intoSpeakerId },
@@ -720,11 +727,20 @@ export function createMeetingsService(deps: {
         }
       );
     },
-    /** Stores the transcript and makes the meeting ready, with its `transcript.ready` event. */
-    completeTranscription: (meetingId: string, transcript: TranscriptInput): Promise<boolean> =>
+    /**
+     * Stores the transcript and makes the meeting ready, with its `transcript.ready` event.
+     * `alongside` writes what another feature keeps of the new transcript in the same transaction,
+     * given the stored speakers' ids in the order of `transcript.speakers` (voice profiles' questions).
+     */
+    completeTranscription: (
+      meetingId: string,
+      transcript: TranscriptInput,
+      alongside?: (trx: Db, speakerIds: readonly string[]) => Promise<void>,
+    ): Promise<boolean> =>
       events.transaction(async (trx, raise) => {
         const completed = await completeTranscription(trx, meetingId, transcript);
         const meeting = completed ? await ownershipOf(trx, meetingId) : undefined;
+        if (meeting && alongside) await alongside(trx, await speakerIdsOf(trx, meetingId));
         if (meeting) {
           raise({
             type: 'transcript.ready',

@@ -1,5 +1,7 @@
+import type { Db } from '#server/db/create-db.ts';
 import type { Pcm16k } from '#server/lib/ffmpeg.ts';
 import type { RecognizedSegment } from './engines/engine.ts';
+import type { VoiceEmbeddingOutput, VoiceTurn } from './speakers/voice-embedding-protocol.ts';
 
 /**
  * The contract between the stages of a meeting's transcription job: decode → recognise → identify
@@ -49,3 +51,33 @@ export type SpeakerWindows = () => Promise<
     }
   | undefined
 >;
+
+/**
+ * How voices are described for voice profiles: sherpa-onnx's speaker-embedding model where it is
+ * installed and loads (and speakers are not set to clustering), the built-in features otherwise.
+ * `key` names the numbers' kind: voices are compared only with voices of the same key.
+ */
+export type VoicePath = { kind: 'sherpa-onnx'; model: string; key: string } | { kind: 'built-in'; key: 'built-in'; reason: string };
+
+/** Speakers' voices described from their turns of a recording (null: one spoke too little), by the path in use. */
+export type DescribedVoices = { path: VoicePath; voices: VoiceEmbeddingOutput };
+export type EmbedVoices = (pcm: Pcm16k, speakers: ReadonlyArray<readonly VoiceTurn[]>, options?: { signal?: AbortSignal }) => Promise<DescribedVoices>;
+
+/**
+ * Known voices named before a transcript is stored (the voice-profiles feature provides it, given in
+ * deps.ts): a meeting's unnamed speakers compared with the voice profiles its owner's meetings may
+ * use, so the transcript, and the notes written from it, carry the names from the start.
+ * `describe` decodes the recording: called only when there is a profile to compare with.
+ * Undefined: nothing to name or ask.
+ */
+export type NameKnownVoices = (meeting: { meetingId: string; ownerId: string }, describe: () => Promise<DescribedVoices>) => Promise<KnownVoices | undefined>;
+
+export type KnownVoices = {
+  /** Per speaker described, in that order: the person's name, or null. */
+  names: (string | null)[];
+  /**
+   * What the owner is asked of the weaker matches ("Is this …?"), stored in the transaction that
+   * stores the transcript, given the stored speakers' ids in the order described.
+   */
+  record: (trx: Db, speakerIds: readonly string[]) => Promise<void>;
+};

@@ -14,12 +14,25 @@ import {
   probeDurationMs,
   undeclaredOverlongReason,
 } from '#server/lib/ffmpeg.ts';
-import type { MeetingsService } from '../meetings/meetings.service.ts';
+import type { FastifyBaseLogger as Logger } from 'fastify';
+import type { Db } from '#server/db/create-db.ts';
+import { failedBestEffort } from '#server/lib/best-effort.ts';
+import type { MeetingsService, TranscriptInput } from '../meetings/meetings.service.ts';
 import type { RecognizedSegment, TranscriptionEngine } from './engines/engine.ts';
 import { TranscriptionServiceError } from './engines/openai-compatible.ts';
 import { postProcessSegments } from './post-process.ts';
 import { correctSegments } from '#server/lib/vocabulary-corrections.ts';
-import type { AttributedSegment, IdentifySpeakers, PipelineOptions, SpeakerIdentification, SpeakerWindows } from './pipeline-types.ts';
+import type {
+  AttributedSegment,
+  EmbedVoices,
+  IdentifySpeakers,
+  KnownVoices,
+  NameKnownVoices,
+  PipelineOptions,
+  SpeakerIdentification,
+  SpeakerWindows,
+} from './pipeline-types.ts';
+import type { VoiceTurn } from './speakers/voice-embedding-protocol.ts';
 import { DEFAULT_STAGE_LIMITS, StageTimeoutError, withinLimit, type StageLimits } from './stage-limits.ts';
 
 /** Reports where a run is, for the meeting page and history card (the web says the stage in words). */
@@ -40,14 +53,19 @@ export type PipelineDeps = {
   maxRecordingHours: number;
   /** Each stage's time limit (DEFAULT_STAGE_LIMITS unless a test needs a short one). */
   stageLimits?: StageLimits;
+  /** The speaker path's voice descriptions, for naming known voices. */
+  voices: { embedVoices: EmbedVoices };
+  /** Known voices named before the transcript is stored (the voice-profiles feature); none: speakers stay "Speaker N". */
+  nameKnownVoices?: NameKnownVoices;
+  log: Pick<Logger, 'warn'>;
 };
 
 /** A failure that retrying cannot fix: the meeting fails at once with this message. */
 export class PermanentJobError extends Error {}
 
 /**
- * One meeting's transcription: decode → recognise → identify speakers → post-process → store →
- * ready. Safe to run again (a retry replaces what an earlier run stored).
+ * One meeting's transcription: decode → recognise → identify speakers → post-process → name
+ * known voices → store → ready. Safe to run again (a retry replaces what an earlier run stored).
  */
 export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, signal: AbortSignal, report: ReportProgress): Promise<{ segments: number }> {
   const meeting = await deps.meetings.transcriptionSource(meetingId);
@@ -60,28 +78,87 @@ export async function transcribeMeeting(deps: PipelineDeps, meetingId: string, s
   const maxSpeakers = meeting.participants > 0 ? meeting.participants + 1 : undefined;
 
   report('decoding', null);
-  // On an object store, a local copy for as long as the transcription reads it.
-  const identified = await deps.blobs.withLocalFile(meeting.audioKey, (audioPath) =>
-    identifySegments(deps, audioPath, { audioSources: meeting.audioSources, maxSpeakers }, options, signal, report),
-  );
-  // Near-misses of the vocabulary corrected last, on the text as it will be stored (punctuated, fillers gone).
-  const segments = correctSegments(postProcessSegments(identified.segments, options), options.vocabulary);
+  // On an object store, a local copy for as long as the transcription reads it (known voices are named from it too).
+  const { transcript, recordQuestions } = await deps.blobs.withLocalFile(meeting.audioKey, async (audioPath) => {
+    const identified = await identifySegments(deps, audioPath, { audioSources: meeting.audioSources, maxSpeakers }, options, signal, report);
+    // Near-misses of the vocabulary corrected last, on the text as it will be stored (punctuated, fillers gone).
+    const segments = correctSegments(postProcessSegments(identified.segments, options), options.vocabulary);
+    // Only speakers who still have a line after post-processing, renumbered in order of appearance.
+    const used = [...new Set(segments.map((s) => s.speaker))];
+    const transcript: TranscriptInput = {
+      speakers: used.map((_, i) => ({ label: `Speaker ${i + 1}`, displayName: sourceName(identified.speakers[used[i]!]?.label) })),
+      segments: segments.map((s) => ({
+        speaker: used.indexOf(s.speaker),
+        startMs: s.startMs,
+        endMs: s.endMs,
+        text: s.text,
+        confidence: s.confidence,
+        corrections: s.corrections,
+      })),
+    };
+    const recordQuestions = await nameKnownVoices(deps, { meetingId, ownerId: meeting.ownerId }, audioPath, transcript, signal, report);
+    return { transcript, recordQuestions };
+  });
 
   report('saving', null);
-  // Only speakers who still have a line after post-processing, renumbered in order of appearance.
-  const used = [...new Set(segments.map((s) => s.speaker))];
-  await deps.meetings.completeTranscription(meetingId, {
-    speakers: used.map((_, i) => ({ label: `Speaker ${i + 1}`, displayName: sourceName(identified.speakers[used[i]!]?.label) })),
-    segments: segments.map((s) => ({
-      speaker: used.indexOf(s.speaker),
-      startMs: s.startMs,
-      endMs: s.endMs,
-      text: s.text,
-      confidence: s.confidence,
-      corrections: s.corrections,
-    })),
+  await deps.meetings.completeTranscription(meetingId, transcript, recordQuestions);
+  return { segments: transcript.segments.length };
+}
+
+/**
+ * The speakers of a new transcript whose voice a voice profile knows, named before it is stored, so
+ * the notes are written with the names (not renamed after them, which left them out of date); the
+ * weaker matches become questions for the owner, stored with the transcript (the function
+ * returned). Best effort: a failure, or matching past its stage's limit, leaves the speakers
+ * unnamed and never fails the transcription.
+ */
+async function nameKnownVoices(
+  deps: PipelineDeps,
+  meeting: { meetingId: string; ownerId: string },
+  audioPath: string,
+  transcript: TranscriptInput,
+  signal: AbortSignal,
+  report: ReportProgress,
+): Promise<((trx: Db, speakerIds: readonly string[]) => Promise<void>) | undefined> {
+  const name = deps.nameKnownVoices;
+  // A speaker named after its capture source ("Microphone") keeps that name.
+  const unnamed = transcript.speakers.flatMap((speaker, i) => (speaker.displayName ? [] : [i]));
+  if (!name || unnamed.length === 0) return undefined;
+  const turns = unnamed.map((): VoiceTurn[] => []);
+  let audioMs = 0;
+  for (const segment of transcript.segments) {
+    audioMs = Math.max(audioMs, segment.endMs);
+    const k = segment.speaker === null ? -1 : unnamed.indexOf(segment.speaker);
+    if (k >= 0) turns[k]!.push({ startMs: segment.startMs, endMs: segment.endMs });
+  }
+  const limits = deps.stageLimits ?? DEFAULT_STAGE_LIMITS;
+  let known: KnownVoices | undefined;
+  try {
+    known = await withinLimit('identifying speakers', limits['identifying speakers'], audioMs, signal, (s) =>
+      name(meeting, async () => {
+        report('identifying speakers', null);
+        // As speaker identification hears it: the recording as it is, not denoised (the denoiser reshapes voices).
+        const pcm = await decodeToPcm16k(audioPath, { signal: s });
+        return deps.voices.embedVoices(pcm, turns, { signal: s });
+      }),
+    );
+  } catch (error) {
+    // A cancelled job stays cancelled; anything else is the matching's failure, not the transcription's.
+    signal.throwIfAborted();
+    failedBestEffort('voice-naming', error, deps.log, { meetingId: meeting.meetingId });
+    return undefined;
+  }
+  if (!known) return undefined;
+  const { names, record } = known;
+  unnamed.forEach((index, k) => {
+    const person = names[k];
+    if (person) transcript.speakers[index]!.displayName = person;
   });
-  return { segments: segments.length };
+  return (trx, speakerIds) =>
+    record(
+      trx,
+      unnamed.map((index) => speakerIds[index]!),
+    );
 }
 
 /** Decode → recognise → identify speakers, on the recording at `audioPath`. */

@@ -18,6 +18,7 @@ import type { VoiceTurn } from './speakers/voice-embedding-protocol.ts';
 
 export type { VoicePath } from './speakers/identify-speakers.ts';
 export type { VoiceTurn } from './speakers/voice-embedding-protocol.ts';
+export type { KnownVoices, NameKnownVoices } from './pipeline-types.ts';
 
 export type TranscriptionService = {
   /** A recording was stored: queue its transcription (durably) and start on it soon. */
@@ -67,6 +68,8 @@ type ServiceDeps = {
   speakerWindows: PipelineDeps['speakerWindows'];
   /** The speaker path's voice descriptions (voice profiles). */
   voices: Pick<SpeakerIdentifier, 'voicePath' | 'embedVoices'>;
+  /** Known voices named before a transcript is stored: the voice-profiles feature's port. */
+  nameKnownVoices?: PipelineDeps['nameKnownVoices'];
   settingsOf: PipelineDeps['settingsOf'];
   vocabularyOf?: PipelineDeps['vocabularyOf'];
   maxRecordingHours: PipelineDeps['maxRecordingHours'];

@@ -10,6 +10,7 @@ import { finalizeRecording } from '#server/features/recordings/finalize-recordin
 import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { VOICE_LEARNING_PER_HOUR } from './voice-profiles.service.ts';
 import type { TranscriptionEngine } from '#server/features/transcription/engines/engine.ts';
+import { startFakeChatService, type FakeChatService } from '#tests/support/fake-openai-chat.ts';
 import { createFakeSpeechEngine } from '#tests/support/fake-speech.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { outbox } from '#tests/support/supabase-client.ts';
@@ -19,10 +20,12 @@ import { outbox } from '#tests/support/supabase-client.ts';
  * by clustering and their voices described in the clustering host (the built-in path; the
  * recogniser is the fake one, lines of 10 s, since words do not matter here). Voices: a flite voice
  * in two meetings of different words (named at once), the LibriVox reader's two halves (close
- * enough to be suggested, not named), JFK as a stranger.
+ * enough to be suggested, not named), JFK as a stranger. Notes by the LLM engine, the fake chat
+ * service its model: the prompt shows whose lines the notes were written from.
  */
 
 let t: TestApp;
+let llm: FakeChatService;
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-voices-'));
 type User = { token: string; id: string; email: string };
 let owner: User;
@@ -61,7 +64,7 @@ function cut(clip: string, name: string, fromS: number, toS: number): string {
   return out;
 }
 
-/** A meeting of `user` whose recording is `file`, transcribed, and everything its transcript.ready sets off done. */
+/** A meeting of `user` whose recording is `file`, transcribed (known voices named), and everything its transcript.ready sets off done (its notes). */
 async function transcribed(user: User, title: string, file: string): Promise<MeetingDetail> {
   const created = await api(user, 'POST', '/api/v1/meetings', { title, source: 'upload' });
   const { id } = created.body as { id: string };
@@ -72,7 +75,7 @@ async function transcribed(user: User, title: string, file: string): Promise<Mee
     { meetingId: id, mimeType: 'audio/wav', bytes: fs.statSync(upload).size, store: (extension, owner) => t.deps.blobs.adopt(upload, extension, owner) },
   );
   await t.deps.services.transcription.idle();
-  await t.deps.jobs.idle(); // the voice profiles' matching runs on the transcript's event
+  await t.deps.jobs.idle();
   return meeting(user, id);
 }
 
@@ -111,8 +114,17 @@ let teammateVoice: [string, string];
 let stranger: string;
 
 beforeAll(async () => {
+  llm = await startFakeChatService({ apiKey: 'sk-notes' });
   t = await buildTestApp({
-    env: { AUTH_AUTOCONFIRM: 'true', AUTH_RATE_LIMITS: 'false', TRANSCRIBE_SPEAKERS: 'clustering', NOTES_ENGINE: 'local' },
+    env: {
+      AUTH_AUTOCONFIRM: 'true',
+      AUTH_RATE_LIMITS: 'false',
+      TRANSCRIBE_SPEAKERS: 'clustering',
+      NOTES_ENGINE: 'llm',
+      NOTES_LLM_URL: llm.url,
+      NOTES_LLM_KEY: 'sk-notes',
+      NOTES_LLM_MODEL: 'fake-notes-model',
+    },
     deps: { speech: { engine: promisingEngine() } },
   });
   owner = await signUp('voice-owner', 'Olga Owner');
@@ -138,6 +150,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t?.close();
+  await llm?.close();
   fs.rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -165,6 +178,10 @@ describe('voice profiles', () => {
         { id: expect.any(String), meetingId: first.id, meetingTitle: 'Budget review', status: 'pending', error: null, since: expect.any(String) },
       ]);
       await t.deps.jobs.idle();
+      // The rename committed with the consent, and its transcript.edited with them: the action items' owners follow it.
+      const firstOwners = (await meeting(owner, first.id)).insights.filter((i) => i.kind === 'action_item').map((i) => i.assignee);
+      expect(firstOwners.length).toBeGreaterThan(0);
+      expect(new Set(firstOwners)).toEqual(new Set(['Olga Owner']));
       const mine = await voiceOf(owner);
       expect(mine.learning).toEqual([]);
       expect(mine.profile?.sources).toEqual([
@@ -174,9 +191,19 @@ describe('voice profiles', () => {
       const consents = await t.database.db.selectFrom('voice_consents').selectAll().where('person_id', '=', owner.id).execute();
       expect(consents).toEqual([expect.objectContaining({ requested_by: owner.id, meeting_id: first.id, status: 'accepted', decided_at: expect.any(String) })]);
 
+      const asked = llm.requests.length;
       const later = await transcribed(owner, 'Release planning', ownerVoice[1]);
       expect(names(later)).toEqual(['Olga Owner']);
-      // The notes, written as the transcript arrived, give the promises to the person the voice named.
+      // The speaker was named before the transcript was stored: the notes were written from the
+      // person's lines, and are not out of date the moment they are there.
+      const prompts = llm.requests.slice(asked).flatMap((r) => r.messages.filter((m) => m.role === 'user').map((m) => m.content));
+      expect(prompts.length).toBeGreaterThan(0);
+      for (const prompt of prompts) {
+        expect(prompt).toContain('] Olga Owner: ');
+        expect(prompt).not.toContain('] Speaker 1: ');
+      }
+      expect(later.notes).toMatchObject({ status: 'ready', engine: 'llm', outOfDate: false });
+      // The notes give the promises to the person the voice named.
       const owners = later.insights.filter((i) => i.kind === 'action_item').map((i) => i.assignee);
       expect(owners.length).toBeGreaterThan(0);
       expect(new Set(owners)).toEqual(new Set(['Olga Owner']));
@@ -277,9 +304,6 @@ describe('voice profiles', () => {
     expect((await api(teammate, 'POST', `/api/v1/meetings/${rejected.id}/voice-suggestions/${suggestion!.id}`, { accept: true })).status).toBe(404);
     const afterReject = await api(owner, 'POST', `/api/v1/meetings/${rejected.id}/voice-suggestions/${suggestion!.id}`, { accept: false });
     expect(afterReject.body).toEqual({ suggestions: [], learning: [] });
-    // The transcript's event delivered again (at least once) asks nothing new.
-    await t.deps.services.voiceProfiles.transcriptReady(rejected.id, owner.id);
-    expect(await suggestionsOf(owner, rejected.id)).toEqual([]);
     expect(names(await meeting(owner, rejected.id))).toEqual(['Speaker 1']);
 
     const again = await transcribed(owner, 'Reading, part two again', teammateVoice[1]);

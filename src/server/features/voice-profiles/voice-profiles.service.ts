@@ -12,7 +12,7 @@ import { AppError, notFound } from '#server/lib/app-error.ts';
 import { cosineSimilarity } from '#server/lib/cosine-similarity.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { TeamsService } from '../teams/teams.service.ts';
-import type { TranscriptionService, VoicePath as SpeakerVoicePath, VoiceTurn } from '../transcription/transcription.service.ts';
+import type { KnownVoices, NameKnownVoices, TranscriptionService, VoicePath as SpeakerVoicePath, VoiceTurn } from '../transcription/transcription.service.ts';
 import {
   addSamples,
   candidateProfiles,
@@ -385,9 +385,10 @@ export function createVoiceProfilesService(deps: {
             learning_error: null,
           });
           raise(learningRequested(callerId, callerId, body.teamId ?? null, { kind: 'consent', id: consentId }));
+          // The person says who the speaker is, in the owner's meeting too (as a voice profile's match
+          // names them): with the consent, so neither is kept without the other.
+          await meetings.renameSpeaker(ownerId, meetingId, speakerId, displayName, trx);
         });
-        // The person says who the speaker is, in the owner's meeting too: as a voice profile's match names them.
-        await meetings.renameSpeaker(ownerId, meetingId, speakerId, displayName);
         return { outcome: 'learning', displayName };
       }
       const ownerId = callerId;
@@ -401,11 +402,12 @@ export function createVoiceProfilesService(deps: {
       // Before asking: a meeting without audio would be asked for nothing.
       await checkLearnable(meetingId, speakerId);
       const displayName = await nameOf(body.userId);
-      await meetings.renameSpeaker(ownerId, meetingId, speakerId, displayName);
-      if (await pendingConsentFor(db, body.userId, meetingId, speakerId)) return { outcome: 'asked', displayName };
       // The team the request comes through: the meeting's, when the teammate is in it, else the first they share.
       const teamId = meeting.teamId && shared.includes(meeting.teamId) ? meeting.teamId : shared[0]!;
+      // The name and the request commit together: a speaker named after a teammate is one they are asked about.
       await deps.events.transaction(async (trx, raise) => {
+        await meetings.renameSpeaker(ownerId, meetingId, speakerId, displayName, trx);
+        if (await pendingConsentFor(trx, body.userId, meetingId, speakerId)) return;
         const id = crypto.randomUUID();
         await insertConsent(trx, {
           id,
@@ -496,21 +498,23 @@ export function createVoiceProfilesService(deps: {
         throw notFound('Voice profile');
       }
       await allowLearning(ownerId);
+      const displayName = await nameOf(suggestion.person_id);
       await deps.events.transaction(async (trx, raise) => {
         if (!(await decideSuggestion(trx, suggestion, 'accepted', nowIso()))) throw new AppError('CONFLICT', 'This suggestion was already answered.');
         raise(learningRequested(ownerId, suggestion.person_id, null, { kind: 'suggestion', id: suggestion.id }));
+        // With the answer: the name stands even when the voice cannot be learned (the job says why).
+        await meetings.renameSpeaker(ownerId, meetingId, suggestion.speaker_id, displayName, trx);
       });
-      // The name stands even when the voice cannot be learned (the job says why).
-      await meetings.renameSpeaker(ownerId, meetingId, suggestion.speaker_id, await nameOf(suggestion.person_id));
       return openSuggestions(meetingId);
     },
 
     /**
-     * A new transcript (transcript.ready): each unnamed speaker compared with the profiles this
-     * meeting may use (the owner's own, and those whose person chose a team the owner is in now).
-     * Nothing is decoded when there is no profile to compare with.
+     * A new recording's speakers, before its transcript is stored (the transcription's port): each
+     * compared with the profiles this meeting may use (the owner's own, and those whose person chose
+     * a team the owner is in now). A close match is named, a weaker one asked of the owner ("Is this
+     * …?", stored with the transcript). Nothing is decoded when there is no profile to compare with.
      */
-    transcriptReady: async (meetingId: string, ownerId: string): Promise<void> => {
+    nameKnownVoices: (async ({ meetingId, ownerId }, describe): Promise<KnownVoices | undefined> => {
       const ownerTeams = await deps.teams.teamIdsOf(ownerId);
       const profiles = await candidateProfiles(db, ownerId, ownerTeams);
       // A teammate's profile only while they are still in the team they chose.
@@ -518,60 +522,59 @@ export function createVoiceProfilesService(deps: {
       for (const p of profiles) {
         if (p.user_id === ownerId || (p.team_id && (await deps.teams.teamIdsOf(p.user_id)).includes(p.team_id))) usable.push(p.user_id);
       }
-      if (usable.length === 0) return;
-      const source = await meetings.notesSource(meetingId);
-      if (!source || source.ownerId !== ownerId) return;
-      const unnamed = source.speakers.filter((s) => !s.name);
-      const turns = turnsBySpeaker(source.segments);
-      const speakers = unnamed.filter((s) => turns.has(s.id));
-      if (speakers.length === 0) return;
-      const described = await deps.transcription.voicesOf(
-        meetingId,
-        speakers.map((s) => turns.get(s.id)!),
-      );
-      if (!described) return;
+      const kept = await samplesOf(db, usable);
+      if (kept.length === 0) return undefined;
+      const described = await describe();
       const thresholds = MATCH_THRESHOLDS[described.path.kind];
-      const samples = (await samplesOf(db, usable)).filter((s) => s.path === described.path.key);
+      const samples = kept.filter((s) => s.path === described.path.key);
       const people = usable.flatMap((userId) => {
         const voice = centroid(samples.filter((s) => s.user_id === userId));
         return voice ? [{ userId, voice }] : [];
       });
       // Every speaker's closeness to every person, best first: each person names one speaker at most.
-      const pairs = speakers
-        .flatMap((speaker, i) => {
-          const embedding = described.voices[i];
-          return embedding ? people.map((p) => ({ speakerId: speaker.id, userId: p.userId, similarity: cosineSimilarity(embedding, p.voice) })) : [];
-        })
+      const pairs = described.voices
+        .flatMap((embedding, speaker) =>
+          embedding ? people.map((p) => ({ speaker, userId: p.userId, similarity: cosineSimilarity(embedding, p.voice) })) : [],
+        )
         .filter((pair) => pair.similarity >= thresholds.suggest)
         .sort((a, b) => b.similarity - a.similarity);
-      const namedSpeakers = new Set<string>();
+      const names = described.voices.map((): string | null => null);
       const namedPeople = new Set<string>();
-      const suggested = new Set<string>();
-      const now = nowIso();
+      const questions = new Map<number, { personId: string; similarity: number }>();
       for (const pair of pairs) {
-        if (namedSpeakers.has(pair.speakerId) || namedPeople.has(pair.userId)) continue;
+        if (names[pair.speaker] !== null || namedPeople.has(pair.userId)) continue;
         if (pair.similarity >= thresholds.name) {
-          namedSpeakers.add(pair.speakerId);
+          names[pair.speaker] = await nameOf(pair.userId);
           namedPeople.add(pair.userId);
-          await meetings.renameSpeaker(ownerId, meetingId, pair.speakerId, await nameOf(pair.userId));
-        } else if (!suggested.has(pair.speakerId)) {
+        } else if (!questions.has(pair.speaker)) {
           // One question per speaker: the closest person.
-          suggested.add(pair.speakerId);
-          await insertSuggestion(db, {
-            meeting_id: meetingId,
-            speaker_id: pair.speakerId,
-            person_id: pair.userId,
-            similarity: pair.similarity,
-            status: 'open',
-            created_at: now,
-            decided_at: null,
-            learning: null,
-            learning_error: null,
-          });
+          questions.set(pair.speaker, { personId: pair.userId, similarity: pair.similarity });
         }
       }
-      deps.log.info({ meetingId, speakers: speakers.length, profiles: people.length, named: namedSpeakers.size }, 'speakers matched against voice profiles');
-    },
+      const named = names.filter((n) => n !== null).length;
+      deps.log.info({ meetingId, speakers: described.voices.length, profiles: people.length, named }, 'speakers matched against voice profiles');
+      return {
+        names,
+        record: async (trx, speakerIds) => {
+          const now = nowIso();
+          for (const [speaker, question] of questions) {
+            const speakerId = speakerIds[speaker];
+            if (!speakerId) continue;
+            await insertSuggestion(trx, {
+              meeting_id: meetingId,
+              speaker_id: speakerId,
+              person_id: question.personId,
+              similarity: question.similarity,
+              status: 'open',
+              created_at: now,
+              decided_at: null,
+              learning: null,
+              learning_error: null,
+            });
+          }
+        },
+      };
+    }) satisfies NameKnownVoices,
 
     /** Request Data Export: the person's profile as kept (the team, each description with its meeting and numbers) and their consents; null without either. */
     exportFor: async (userId: string) => {

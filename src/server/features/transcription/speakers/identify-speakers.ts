@@ -2,13 +2,13 @@ import { createHostSlot, hostEntry, startHost, type Host } from '#server/lib/chi
 import type { Pcm16k } from '#server/lib/ffmpeg.ts';
 import type { RecognizedSegment, RecognizedWord } from '../engines/engine.ts';
 import { PermanentJobError } from '../pipeline.ts';
-import type { AttributedSegment, IdentifySpeakers, SpeakerIdentification, SpeakerWindows } from '../pipeline-types.ts';
+import type { AttributedSegment, EmbedVoices, IdentifySpeakers, SpeakerIdentification, SpeakerWindows, VoicePath } from '../pipeline-types.ts';
 import { joinFeatures, ownFeatures, type SpeechFeatures } from './cluster-speakers.ts';
 import type { ClusteringHostConfig, ClusteringHostLoaded, ClusteringInput, ClusteringOutput } from './clustering-protocol.ts';
 import type { Turn } from './diarization-error-rate.ts';
 import { createSherpaDiarizer, type SherpaDiarizer } from './sherpa-diarization.ts';
 import { createSherpaVoiceEmbedder, type SherpaVoiceEmbedder } from './sherpa-voice-embedding.ts';
-import { voicesInput, type VoiceEmbeddingOutput, type VoiceTurn } from './voice-embedding-protocol.ts';
+import { voicesInput, type VoiceEmbeddingOutput } from './voice-embedding-protocol.ts';
 import { FRAME_MS } from './speaker-features.ts';
 import { createSpeechDetector } from './voice-activity.ts';
 
@@ -47,23 +47,14 @@ export type SpeakerIdentifierStatus = {
   reasons: string[];
 };
 
-/**
- * How voices are described for voice profiles: sherpa-onnx's speaker-embedding model where it is
- * installed and loads (and speakers are not set to clustering), the built-in features otherwise.
- * `key` names the numbers' kind: voices are compared only with voices of the same key.
- */
-export type VoicePath = { kind: 'sherpa-onnx'; model: string; key: string } | { kind: 'built-in'; key: 'built-in'; reason: string };
+export type { VoicePath } from '../pipeline-types.ts';
 
 export type SpeakerIdentifier = {
   identify: IdentifySpeakers;
   /** The voice-embedding path embedVoices() uses now. */
   voicePath(): Promise<VoicePath>;
   /** Each speaker's voice described from their turns of the recording (null: too little speech); the audio is not kept. */
-  embedVoices(
-    pcm: Pcm16k,
-    speakers: ReadonlyArray<readonly VoiceTurn[]>,
-    options?: { signal?: AbortSignal },
-  ): Promise<{ path: VoicePath; voices: VoiceEmbeddingOutput }>;
+  embedVoices: EmbedVoices;
   /** identify() a decoding window at a time, for recordings too long to hold whole (see pipeline-types.ts). */
   windowed: SpeakerWindows;
   /** The method identify() uses now, for the start-up log and the status page. */
