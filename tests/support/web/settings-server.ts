@@ -20,8 +20,18 @@ export function installSettingsServer(account = { name: 'Ada Lovelace', email: '
   let document: Record<string, Record<string, unknown>> = {};
   const failures: { failure: Failure; method?: string }[] = [];
   const requests: { method: string; path: string; body: unknown; authorization: string | null }[] = [];
-  let gate: Promise<void> | undefined;
-  let billingGate: Promise<void> | undefined;
+  // Answers held until released: the settings' own (hold) and the Billing plan's (holdBilling).
+  const gates: { settings?: Promise<void>; billing?: Promise<void> } = {};
+  const holdUntilReleased = (which: keyof typeof gates) => {
+    let release = () => {};
+    gates[which] = new Promise<void>((resolve) => {
+      release = () => {
+        delete gates[which];
+        resolve();
+      };
+    });
+    return release;
+  };
   // Billing's plan and usage (GET /api/v1/billing): no plan by default, as a self-hosted installation answers.
   let overview: BillingOverview = {
     billing: false,
@@ -43,12 +53,12 @@ export function installSettingsServer(account = { name: 'Ada Lovelace', email: '
     const method = init.method ?? 'GET';
     // Outside the settings' own requests, failures and holds: the Billing tab reads it beside them.
     if (method === 'GET' && path === '/api/v1/billing') {
-      if (billingGate) await billingGate;
+      if (gates.billing) await gates.billing;
       return respond(200, overview);
     }
     const body: unknown = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     requests.push({ method, path, body, authorization: new Headers(init.headers).get('authorization') });
-    if (gate) await gate;
+    if (gates.settings) await gates.settings;
     const index = failures.findIndex((f) => f.method === undefined || f.method === method);
     const failure = index === -1 ? undefined : failures.splice(index, 1)[0]?.failure;
     if (failure === 'offline') throw new TypeError('Failed to fetch');
@@ -74,16 +84,7 @@ export function installSettingsServer(account = { name: 'Ada Lovelace', email: '
       overview = next;
     },
     /** Holds GET /api/v1/billing's answers until the returned function is called. */
-    holdBilling: () => {
-      let release = () => {};
-      billingGate = new Promise<void>((resolve) => {
-        release = () => {
-          billingGate = undefined;
-          resolve();
-        };
-      });
-      return release;
-    },
+    holdBilling: () => holdUntilReleased('billing'),
     /** What the server has stored, tab by tab (only tabs that were saved). */
     stored: () => document,
     seed: (next: Record<string, Record<string, unknown>>) => {
@@ -92,15 +93,6 @@ export function installSettingsServer(account = { name: 'Ada Lovelace', email: '
     /** The next request (of this method, when given) fails: an error status with a body, or no connection at all. */
     failNext: (failure: Failure, method?: 'GET' | 'PUT') => failures.push({ failure, ...(method ? { method } : {}) }),
     /** Holds every answer until the returned function is called. */
-    hold: () => {
-      let release = () => {};
-      gate = new Promise<void>((resolve) => {
-        release = () => {
-          gate = undefined;
-          resolve();
-        };
-      });
-      return release;
-    },
+    hold: () => holdUntilReleased('settings'),
   };
 }

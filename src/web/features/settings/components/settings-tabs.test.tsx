@@ -219,7 +219,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
     periodEnd: '2027-01-01T00:00:00.000Z',
     hiddenMeetings: 0,
   };
-  const free = {
+  const free: NonNullable<BillingOverview['plan']> = {
     id: 'free',
     name: 'Free',
     source: 'default',
@@ -233,10 +233,10 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
       teamManagement: false,
       customVocabulary: false,
     },
-  } as const;
+  };
   const onFree: BillingOverview = {
     billing: true,
-    plan: { ...free, limits: { ...free.limits, exportFormats: ['txt'] } },
+    plan: free,
     subscription: null,
     trialAvailable: true,
     paymentFailure: null,
@@ -247,7 +247,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
     stubAppConfig({ billing: true });
     server.setBilling({
       billing: true,
-      plan: { ...free, limits: { ...free.limits, exportFormats: ['txt'] } },
+      plan: free,
       subscription: null,
       trialAvailable: true,
       paymentFailure: null,
@@ -330,21 +330,6 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
         customVocabulary: true,
       },
     };
-    const free: BillingOverview['plan'] = {
-      id: 'free',
-      name: 'Free',
-      source: 'default',
-      limits: {
-        hoursPerMonth: 5,
-        participantsPerMeeting: 2,
-        exportFormats: ['txt'],
-        historyDays: 7,
-        liveTranscription: false,
-        apiAccess: false,
-        teamManagement: false,
-        customVocabulary: false,
-      },
-    };
     const subscription = {
       plan: 'pro',
       planName: 'Pro',
@@ -355,13 +340,6 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
       keptPlan: null,
     } as const;
     const failure = { amountDue: 1299, currency: 'usd', attempts: 2, failedAt: '2026-12-05T12:00:00.000Z', nextAttemptAt: '2026-12-10T12:00:00.000Z' };
-    const usage = {
-      hoursThisMonth: 0,
-      meetingsThisMonth: 0,
-      periodStart: '2026-12-01T00:00:00.000Z',
-      periodEnd: '2027-01-01T00:00:00.000Z',
-      hiddenMeetings: 0,
-    };
     const overview = (next: Pick<BillingOverview, 'plan' | 'subscription' | 'paymentFailure'>): BillingOverview => ({
       billing: true,
       trialAvailable: false,
