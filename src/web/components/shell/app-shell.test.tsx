@@ -3,6 +3,7 @@ import type { BillingOverview } from '#shared/contracts/billing.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SignedIn } from '#tests/support/web/test-auth.tsx';
 import { stubAppConfig } from '#tests/support/web/app-config.ts';
+import { overviewPlan } from '#tests/support/web/billing-plans.ts';
 import { AppShell } from './app-shell.tsx';
 
 // The shell's live parts (the realtime socket, the notifications it fetches) are not this file's subject.
@@ -53,21 +54,7 @@ describe("the sidebar's 'Upgrade to Pro' box", () => {
     stubAppConfig({ billing: false });
     const overview: BillingOverview = {
       billing: false,
-      plan: {
-        id: 'free',
-        name: 'Free',
-        source: 'administrator',
-        limits: {
-          hoursPerMonth: 5,
-          participantsPerMeeting: 2,
-          exportFormats: ['txt'],
-          historyDays: 7,
-          liveTranscription: false,
-          apiAccess: false,
-          teamManagement: false,
-          customVocabulary: false,
-        },
-      },
+      plan: overviewPlan('free', 'administrator'),
       subscription: null,
       trialAvailable: false,
       paymentFailure: null,

@@ -8,6 +8,7 @@ import { RecordingTab } from './recording-tab.tsx';
 import { SignedIn } from '#tests/support/web/test-auth.tsx';
 import { installSettingsServer } from '#tests/support/web/settings-server.ts';
 import { stubAppConfig } from '#tests/support/web/app-config.ts';
+import { overviewPlan } from '#tests/support/web/billing-plans.ts';
 
 const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn(), info: vi.fn() }));
 vi.mock('#web/lib/toast.ts', () => ({ toast }));
@@ -171,21 +172,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
     stubAppConfig({ billing: false });
     server.setBilling({
       billing: false,
-      plan: {
-        id: 'free',
-        name: 'Free',
-        source: 'administrator',
-        limits: {
-          hoursPerMonth: 5,
-          participantsPerMeeting: 2,
-          exportFormats: ['txt'],
-          historyDays: 7,
-          liveTranscription: false,
-          apiAccess: false,
-          teamManagement: false,
-          customVocabulary: false,
-        },
-      },
+      plan: overviewPlan('free', 'administrator'),
       subscription: null,
       trialAvailable: false,
       paymentFailure: null,
@@ -219,21 +206,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
     periodEnd: '2027-01-01T00:00:00.000Z',
     hiddenMeetings: 0,
   };
-  const free: NonNullable<BillingOverview['plan']> = {
-    id: 'free',
-    name: 'Free',
-    source: 'default',
-    limits: {
-      hoursPerMonth: 5,
-      participantsPerMeeting: 2,
-      exportFormats: ['txt'],
-      historyDays: 7,
-      liveTranscription: false,
-      apiAccess: false,
-      teamManagement: false,
-      customVocabulary: false,
-    },
-  };
+  const free = overviewPlan('free', 'default');
   const onFree: BillingOverview = {
     billing: true,
     plan: free,
@@ -262,21 +235,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
 
     server.setBilling({
       billing: true,
-      plan: {
-        id: 'pro',
-        name: 'Pro',
-        source: 'subscription',
-        limits: {
-          hoursPerMonth: 30,
-          participantsPerMeeting: null,
-          exportFormats: ['txt', 'docx', 'pdf'],
-          historyDays: 30,
-          liveTranscription: true,
-          apiAccess: false,
-          teamManagement: false,
-          customVocabulary: true,
-        },
-      },
+      plan: overviewPlan('pro', 'subscription'),
       subscription: {
         plan: 'pro',
         planName: 'Pro',
@@ -315,21 +274,7 @@ describe('what Billing and Privacy say about this installation (/app-config.js)'
 
   it('Billing shows an invoice whose payment failed, and what paying it does while the subscription lives and once it has ended', async () => {
     stubAppConfig({ billing: true });
-    const pro: BillingOverview['plan'] = {
-      id: 'pro',
-      name: 'Pro',
-      source: 'subscription',
-      limits: {
-        hoursPerMonth: 30,
-        participantsPerMeeting: null,
-        exportFormats: ['txt', 'docx', 'pdf'],
-        historyDays: 30,
-        liveTranscription: true,
-        apiAccess: false,
-        teamManagement: false,
-        customVocabulary: true,
-      },
-    };
+    const pro = overviewPlan('pro', 'subscription');
     const subscription = {
       plan: 'pro',
       planName: 'Pro',
