@@ -24,6 +24,7 @@ import { postProcessSegments } from './post-process.ts';
 import { correctSegments } from '#server/lib/vocabulary-corrections.ts';
 import type {
   AttributedSegment,
+  DescribedVoices,
   EmbedVoices,
   IdentifySpeakers,
   KnownVoices,
@@ -137,9 +138,7 @@ async function nameKnownVoices(
     known = await withinLimit('identifying speakers', limits['identifying speakers'], audioMs, signal, (s) =>
       name(meeting, async () => {
         report('identifying speakers', null);
-        // As speaker identification hears it: the recording as it is, not denoised (the denoiser reshapes voices).
-        const pcm = await decodeToPcm16k(audioPath, { signal: s });
-        return deps.voices.embedVoices(pcm, turns, { signal: s });
+        return describeVoices(deps.voices.embedVoices, audioPath, turns, s);
       }),
     );
   } catch (error) {
@@ -159,6 +158,20 @@ async function nameKnownVoices(
       trx,
       unnamed.map((index) => speakerIds[index]!),
     );
+}
+
+/**
+ * Speakers' voices described from the recording at `audioPath` as speaker identification hears it:
+ * as it is, not denoised (the denoiser reshapes the spectrum each voice is known by).
+ */
+export async function describeVoices(
+  embed: EmbedVoices,
+  audioPath: string,
+  speakers: ReadonlyArray<readonly VoiceTurn[]>,
+  signal?: AbortSignal,
+): Promise<DescribedVoices> {
+  const pcm = await decodeToPcm16k(audioPath, { signal });
+  return embed(pcm, speakers, signal ? { signal } : {});
 }
 
 /** Decode → recognise → identify speakers, on the recording at `audioPath`. */

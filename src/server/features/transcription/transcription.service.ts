@@ -11,8 +11,7 @@ import type { StatusResponse } from '#shared/contracts/status.ts';
 import type { TranscriptionEngine } from './engines/engine.ts';
 import type { EngineRegistry } from './engines/select-engine.ts';
 import { transcriptionStatus, type TranscriptionStatusDeps } from './transcription-status.ts';
-import { classifyFailure, transcribeMeeting, type PipelineDeps } from './pipeline.ts';
-import { decodeToPcm16k } from '#server/lib/ffmpeg.ts';
+import { classifyFailure, describeVoices, transcribeMeeting, type PipelineDeps } from './pipeline.ts';
 import type { SpeakerIdentifier, VoicePath } from './speakers/identify-speakers.ts';
 import type { VoiceTurn } from './speakers/voice-embedding-protocol.ts';
 
@@ -197,9 +196,7 @@ export function createTranscriptionService(deps: ServiceDeps): TranscriptionServ
     voicesOf: async (meetingId, speakers, options = {}) => {
       const source = await meetings.transcriptionSource(meetingId);
       if (!source?.audioKey) return undefined;
-      // As speaker identification hears it: the recording as it is, not denoised (the denoiser reshapes voices).
-      const pcm = await deps.blobs.withLocalFile(source.audioKey, (audioPath) => decodeToPcm16k(audioPath, { signal: options.signal }));
-      return deps.voices.embedVoices(pcm, speakers, options);
+      return deps.blobs.withLocalFile(source.audioKey, (audioPath) => describeVoices(deps.voices.embedVoices, audioPath, speakers, options.signal));
     },
   };
 }
