@@ -245,7 +245,12 @@ export function presentSummarySentences(row: StateRow | undefined, summary: stri
   }
   const parsed = StoredSentencesSchema.safeParse(value);
   if (!parsed.success) return null;
-  return parsed.data.map((s) => s.text).join(' ') === summary.trim() ? parsed.data : null;
+  return makesSummary(parsed.data, summary) ? parsed.data : null;
+}
+
+/** Whether the sentences, joined, are the summary as it stands (not once a person edited it). */
+export function makesSummary(sentences: readonly { text: string }[], summary: string): boolean {
+  return sentences.map((s) => s.text).join(' ') === summary.trim();
 }
 
 /** Presents a state row for the API, given the meeting's current transcript revision. */

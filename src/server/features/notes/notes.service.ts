@@ -25,6 +25,7 @@ import {
   itemOf,
   itemsOfMeeting,
   itemsOfMeetings,
+  makesSummary,
   meetingsWithoutNotes,
   presentState,
   presentSummarySentences,
@@ -276,7 +277,7 @@ export function createNotesService(deps: NotesDeps) {
       const summary = parts.summary ? result.summary.trim() || null : null;
       // The summary's sentences with where each was said, stored only with a summary they make.
       const sentences = result.summarySentences?.map((s) => ({ text: s.text, segmentIds: s.segmentIds, startMs: starts.get(s.segmentIds[0]!) ?? 0 }));
-      const citedSummary = sentences && sentences.map((s) => s.text).join(' ') === summary ? sentences : undefined;
+      const citedSummary = sentences && summary !== null && makesSummary(sentences, summary) ? sentences : undefined;
       await deps.events.transaction(async (trx, raise) => {
         const ids = await replaceItems(trx, meetingId, items, {
           ...(parts.summary ? { summary_sentences: storedSummarySentences(citedSummary) } : {}),
