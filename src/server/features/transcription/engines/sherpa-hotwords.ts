@@ -9,16 +9,16 @@
  */
 export function hotwordsFromWords(terms: readonly string[], tokens: ReadonlySet<string>): string | undefined {
   const upper = mostlyUpperCase(tokens);
+  const longest = Math.max(1, ...[...tokens].map((t) => t.length));
   const phrases = terms
     .map((t) => (upper ? t.toUpperCase() : t.toLowerCase()).replace(/[/:]/g, ' ').trim())
-    .filter((phrase) => phrase !== '' && phrase.split(/\s+/).every((word) => spellable(word, tokens)));
+    .filter((phrase) => phrase !== '' && phrase.split(/\s+/).every((word) => spellable(word, tokens, longest)));
   return phrases.length > 0 ? phrases.join('/') : undefined;
 }
 
-/** Whether a word can be cut into the tokens (longest first from the left; "▁" opens a word). */
-function spellable(word: string, tokens: ReadonlySet<string>): boolean {
+/** Whether a word can be cut into the tokens (longest first from the left, none over `longest`; "▁" opens a word). */
+function spellable(word: string, tokens: ReadonlySet<string>, longest: number): boolean {
   const text = `▁${word}`;
-  const longest = Math.max(1, ...[...tokens].map((t) => t.length));
   let at = 0;
   while (at < text.length) {
     let length = Math.min(longest, text.length - at);
