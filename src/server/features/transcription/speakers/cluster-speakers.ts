@@ -183,7 +183,7 @@ export function voicedSpeakers(labels: Int16Array): Set<number> {
   const won = new Map<number, number>();
   for (const label of labels) if (label >= 0) won.set(label, (won.get(label) ?? 0) + 1);
   const total = [...won.values()].reduce((a, b) => a + b, 0);
-  const least = Math.min(LONG_VOICE_FRAMES, Math.max(MIN_VOICE_FRAMES, MIN_VOICE_SHARE * total));
+  const least = leastVoiceFrames(total);
   return new Set([...won].filter(([, frames]) => frames >= least).map(([label]) => label));
 }
 
@@ -346,6 +346,11 @@ const LONG_VOICE_FRAMES = Math.round(4000 / FRAME_MS);
  * few seconds among an hour of talk is one voice's cough or laugh far more often than a person.
  */
 const MIN_VOICE_SHARE = 0.02;
+
+/** The speech a speaker needs to be kept as a person, of `totalSpeech` frames: at least a second, and from 1 to 4 s only with its share. */
+function leastVoiceFrames(totalSpeech: number): number {
+  return Math.min(LONG_VOICE_FRAMES, Math.max(MIN_VOICE_FRAMES, MIN_VOICE_SHARE * totalSpeech));
+}
 /**
  * How far a short cluster's windows must lie, on average, from the nearest other cluster's centre
  * to stay a voice of its own, in spreads: the RMS distance of the other windows from their own
@@ -402,7 +407,7 @@ export function mergeTinyClusters(features: number[][], speechFrames: number[], 
       .filter((c) => speech.get(c)! < LONG_VOICE_FRAMES)
       .sort((a, b) => speech.get(a)! - speech.get(b)!)
       .map((c) => ({ c, ...nearestTo(c), unit: spreadWithout(c) }));
-    const least = Math.max(MIN_VOICE_FRAMES, MIN_VOICE_SHARE * totalSpeech);
+    const least = leastVoiceFrames(totalSpeech);
     const merge = candidates.find((x) => speech.get(x.c)! < least || x.distance / x.unit < MIN_DISTINCT);
     if (!merge) break;
     labels.forEach((l, w) => l === merge.c && (labels[w] = merge.cluster));
