@@ -112,7 +112,7 @@ async function newPerson(base: string, i: number): Promise<Person> {
 
 const SEARCHES = ['budget', 'roadmap', 'launch', 'customer', 'design review', 'pricing'];
 
-type Tally = { ok: number; errors: { at: number; started: number; status: number | string }[]; byKind: Record<string, number> };
+type Tally = { ok: number; errors: { at: number; started: number; kind: string; status: number | string }[]; byKind: Record<string, number> };
 
 /** One request of the mix: mostly reads (lists, search, a meeting, /me, teams), sometimes a PDF export or a sign-in. */
 async function oneRequest(base: string, person: Person, tally: Tally, random: () => number): Promise<void> {
@@ -145,9 +145,9 @@ async function oneRequest(base: string, person: Person, tally: Tally, random: ()
     if (answer.status >= 200 && answer.status < 400) {
       tally.ok++;
       tally.byKind[kind] = (tally.byKind[kind] ?? 0) + 1;
-    } else tally.errors.push({ at: performance.now(), started, status: answer.status });
+    } else tally.errors.push({ at: performance.now(), started, kind, status: answer.status });
   } catch (error) {
-    tally.errors.push({ at: performance.now(), started, status: (error as Error).message });
+    tally.errors.push({ at: performance.now(), started, kind, status: (error as Error).message });
   }
 }
 
@@ -598,7 +598,14 @@ export async function benchScale(): Promise<{ rows: Row[]; line: string }> {
       { name: 'faults', value: faults.map((f) => `${f.what} at ${((f.at - faultStart) / 1000).toFixed(0)} s`).join('; ') },
       {
         name: '5xx and connection errors',
-        value: `${fiveHundreds.length} (${inFlight.length} in flight on web2 when killed, ${beyond} beyond); other refusals ${otherErrors.length}${otherErrors.length ? ` (${[...new Set(otherErrors.map((e) => e.status))].join(', ')})` : ''}`,
+        value: `${fiveHundreds.length} (${inFlight.length} in flight on web2 when killed, ${beyond} beyond${
+          beyond > 0
+            ? `: ${fiveHundreds
+                .filter((e) => !inFlight.includes(e))
+                .map((e) => `${e.kind} ${e.status} at ${((e.started - faultStart) / 1000).toFixed(1)}–${((e.at - faultStart) / 1000).toFixed(1)} s`)
+                .join(', ')}`
+            : ''
+        }); other refusals ${otherErrors.length}${otherErrors.length ? ` (${[...new Set(otherErrors.map((e) => `${e.kind} ${e.status}`))].join(', ')})` : ''}`,
       },
       {
         name: 'sign-in brute force (one address, one email)',
