@@ -223,6 +223,10 @@ describe('meeting history', () => {
     await guest.getByText('Sarah Miller', { exact: false }).first().waitFor();
     expect(await guest.content()).not.toContain('@example.com');
     expect(guest.url()).toBe(url); // no redirect to /auth: the page is public
+    // An item's time takes the reader to the transcript line it cites.
+    await interviews.getByRole('link', { name: 'Go to where this was said: 00:58' }).click();
+    await expect.poll(() => guest.evaluate(() => document.querySelector(':target')?.closest('[aria-label="Transcript"]') !== null)).toBe(true);
+    expect(await guest.evaluate(() => document.querySelector(':target')?.textContent?.slice(0, 5))).toBe('00:58');
 
     await dialog.getByRole('button', { name: /^Revoke link/ }).click();
     await toast(page, 'Link revoked').waitFor();

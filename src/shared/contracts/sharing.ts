@@ -1,7 +1,7 @@
 import { z } from 'zod/mini';
 import { defineEndpoint } from './endpoint.ts';
 import { IdParamsSchema, SpeakerSchema, TranscriptSegmentSchema } from './meetings.ts';
-import { InsightSchema, NotesStatusSchema } from './notes.ts';
+import { InsightSchema, NotesStatusSchema, SummarySentencesSchema } from './notes.ts';
 
 /**
  * Share links (/api/v1/meetings/:id/share and the public /api/v1/shared/:token): a revocable,
@@ -44,6 +44,8 @@ export const SharedMeetingSchema = z.object({
   durationSeconds: z.number().check(z.int(), z.nonnegative()),
   participants: z.array(z.string()),
   summary: z.nullable(z.string()),
+  /** The summary's sentences with the lines each was written from; null when it cites none (an edited summary). */
+  summarySentences: SummarySentencesSchema,
   speakers: z.array(SpeakerSchema),
   segments: z.array(TranscriptSegmentSchema),
   /** The notes' items, without those the owner dismissed. */

@@ -228,6 +228,10 @@ describe('meeting notes with the local engine', () => {
       const shared = SharedMeetingSchema.parse((await t.app.inject({ method: 'GET', url: `/api/v1/shared/${share.token}` })).json());
       expect(shared.insights.map((i) => i.id)).not.toContain(item.id);
       expect(shared.insights.length).toBeGreaterThan(0);
+      // The summary's sentences come with the lines they cite, as the owner sees them.
+      const own = (await meeting(t, owner, id)).summarySentences;
+      expect(own?.length).toBeGreaterThan(0);
+      expect(shared.summarySentences).toEqual(own);
     },
   );
 });

@@ -36,13 +36,14 @@ export function createSharingService(deps: { db: Db; meetings: MeetingsService; 
       const link = await linkOfToken(db, token);
       const meeting = link && (await meetings.get(link.ownerId, link.meetingId));
       if (!meeting) return undefined;
-      const { insights, notes } = await deps.notes.ofMeeting(meeting.id, meeting.transcriptRevision);
+      const { insights, notes, summarySentences } = await deps.notes.ofMeeting(meeting.id, meeting.transcriptRevision, meeting.summary);
       return {
         title: meeting.title,
         startedAt: meeting.startedAt,
         durationSeconds: meeting.durationSeconds,
         participants: meeting.participants,
         summary: meeting.summary,
+        summarySentences: summarySentences ?? null,
         speakers: meeting.speakers,
         segments: meeting.segments,
         // What the owner dismissed is not part of the notes a reader sees.

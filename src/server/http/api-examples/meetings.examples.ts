@@ -173,6 +173,7 @@ export const shareExamples: ExamplesOf<typeof shareEndpoints> = {
       durationSeconds: 1_845,
       participants: ['Maya Chen', 'Tomasz Nowak'],
       summary: meetingSummary.summary,
+      summarySentences: null,
       speakers,
       segments,
       insights,

@@ -7,11 +7,12 @@ import { Logo } from '#web/components/logo.tsx';
 import { QueryError } from '#web/components/query-error.tsx';
 import { Badge } from '#web/components/ui/badge.tsx';
 import { Button } from '#web/components/ui/button.tsx';
+import { CitedSentences } from '#web/components/cited-sentences.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { Skeleton } from '#web/components/ui/skeleton.tsx';
 import { formatClock, formatDate, formatDuration } from '#web/lib/format.ts';
 import { isGoneLink, sharedMeetingOptions } from './api.ts';
-import { SharedNotes } from './shared-notes.tsx';
+import { lineAnchor, MomentLink, SharedNotes } from './shared-notes.tsx';
 import { paths } from '#web/app/paths.ts';
 
 /**
@@ -104,7 +105,20 @@ function MeetingView({ meeting }: { meeting: SharedMeeting }) {
             </CardTitle>
           </CardHeader>
           <CardContent>
-            <p className="leading-relaxed">{meeting.summary}</p>
+            <p className="leading-relaxed">
+              {meeting.summarySentences ? (
+                <CitedSentences
+                  sentences={meeting.summarySentences}
+                  time={(sentence, time) => (
+                    <MomentLink segmentId={sentence.segmentIds[0]!} time={time}>
+                      {time}
+                    </MomentLink>
+                  )}
+                />
+              ) : (
+                meeting.summary
+              )}
+            </p>
           </CardContent>
         </Card>
       )}
@@ -123,7 +137,11 @@ function MeetingView({ meeting }: { meeting: SharedMeeting }) {
           ) : (
             <ol className="grid gap-3" aria-label="Transcript">
               {meeting.segments.map((segment) => (
-                <li key={segment.id} className="grid grid-cols-[3.5rem_1fr] gap-2 text-sm">
+                <li
+                  key={segment.id}
+                  id={lineAnchor(segment.id)}
+                  className="grid scroll-mt-4 grid-cols-[3.5rem_1fr] gap-2 rounded-sm text-sm target:bg-primary/10"
+                >
                   <span className="font-mono text-xs leading-5 text-muted-foreground">{formatClock(segment.startMs / 1000)}</span>
                   <p>
                     {segment.speakerId && <span className="font-semibold">{names.get(segment.speakerId) ?? 'Speaker'}: </span>}

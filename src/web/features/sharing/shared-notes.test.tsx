@@ -1,7 +1,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Insight } from '#shared/contracts/notes.ts';
-import { SharedNotes } from './shared-notes.tsx';
+import { lineAnchor, SharedNotes } from './shared-notes.tsx';
 
 afterEach(cleanup);
 
@@ -46,6 +46,13 @@ describe('SharedNotes', () => {
     expect(screen.getByRole('region', { name: 'Topics' }).textContent).toContain('01:00–1:02:07Wrap-up');
     expect(screen.queryByText('Paint it red')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it("links each item's time to the transcript line it cites", () => {
+    render(<SharedNotes insights={NOTES} status="ready" />);
+    const link = screen.getByRole('link', { name: 'Go to where this was said: 01:05' });
+    expect(link.getAttribute('href')).toBe(`#${lineAnchor('00000000-0000-4000-8000-000000000999')}`);
+    expect(link.textContent).toBe('01:05');
   });
 
   it('says the notes are still being written or could not be written, instead of showing nothing', () => {

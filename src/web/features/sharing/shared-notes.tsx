@@ -1,4 +1,5 @@
 import { CheckCircle2Icon, LightbulbIcon, SparklesIcon, TagIcon, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import type { Insight, NotesStatus } from '#shared/contracts/notes.ts';
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
 import { formatClock, formatDay } from '#web/lib/format.ts';
@@ -18,6 +19,22 @@ function statusMessage(status: NotesStatus, hasItems: boolean): string | null {
   return null;
 }
 
+/** The id of a transcript line on the shared page, which an item's or a sentence's time links to. */
+export const lineAnchor = (segmentId: string) => `line-${segmentId}`;
+
+/** A time that takes the reader to the transcript line it cites, on the same page. */
+export function MomentLink({ segmentId, children, time }: { segmentId: string; children: ReactNode; time: string }) {
+  return (
+    <a
+      href={`#${lineAnchor(segmentId)}`}
+      className="rounded-sm font-mono text-xs leading-5 text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      aria-label={`Go to where this was said: ${time}`}
+    >
+      {children}
+    </a>
+  );
+}
+
 /** Where it was said: "00:35", or a topic's span "00:00–01:10". */
 const stampOf = (item: Insight) =>
   item.kind === 'topic' && item.endMs !== null && item.endMs > item.startMs
@@ -31,7 +48,8 @@ function dueOf(item: Insight): string {
 
 /**
  * The notes on the public page of a shared meeting, read-only: key points, action items (owner,
- * due date, done or open), decisions and topics, each with the moment it was said.
+ * due date, done or open), decisions and topics, each with the moment it was said, which links to
+ * that line of the transcript below.
  */
 export function SharedNotes({ insights, status }: { insights: Insight[]; status: NotesStatus }) {
   const groups = INSIGHT_GROUPS.map((g) => ({
@@ -60,7 +78,9 @@ export function SharedNotes({ insights, status }: { insights: Insight[]; status:
                 <ul className="grid gap-2 text-sm">
                   {group.items.map((item) => (
                     <li key={item.id} className="grid grid-cols-[auto_1fr] gap-2">
-                      <span className="font-mono text-xs leading-5 text-muted-foreground">{stampOf(item)}</span>
+                      <MomentLink segmentId={item.segmentIds[0]!} time={formatClock(item.startMs / 1000)}>
+                        {stampOf(item)}
+                      </MomentLink>
                       <div>
                         <p className={item.status === 'done' ? 'text-muted-foreground line-through' : undefined}>{item.text}</p>
                         {item.kind === 'action_item' && (

@@ -3,8 +3,8 @@ import { useId, useState } from 'react';
 import type { MeetingDetail } from '#shared/contracts/meetings.ts';
 import type { InsightKind, SummarySentence, UpdateNoteItemBody } from '#shared/contracts/notes.ts';
 import { Button } from '#web/components/ui/button.tsx';
+import { CitedSentences } from '#web/components/cited-sentences.tsx';
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx';
-import { formatClock } from '#web/lib/format.ts';
 import { NoteItem, type CitedMoment } from './note-item.tsx';
 import { LocalNotesHint, NotesStatus, notesCredit } from './notes-status.tsx';
 
@@ -23,29 +23,19 @@ export type NotesActions = {
   updateItem: (itemId: string, body: UpdateNoteItemBody) => Promise<boolean>;
 };
 
-/**
- * The summary's sentences, each followed by the time it was said, which jumps there as a notes item
- * does: the sentence stays prose, its time is the citation.
- */
-function CitedSentences({ sentences, onJump }: { sentences: SummarySentence[]; onJump: (moment: CitedMoment) => void }) {
-  return sentences.map((sentence, i) => {
-    const time = formatClock(sentence.startMs / 1000);
-    return (
-      <span key={i}>
-        {i > 0 && ' '}
-        {sentence.text}{' '}
-        <button
-          type="button"
-          className="rounded-sm font-mono text-xs text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
-          title="Go to where this was said"
-          aria-label={`Go to where this was said: ${time}`}
-          onClick={() => onJump(sentence)}
-        >
-          {time}
-        </button>
-      </span>
-    );
-  });
+/** The time after a summary sentence, which jumps there as a notes item does. */
+function jumpButton(onJump: (moment: CitedMoment) => void) {
+  return (sentence: SummarySentence, time: string) => (
+    <button
+      type="button"
+      className="rounded-sm font-mono text-xs text-primary hover:underline focus-visible:ring-[3px] focus-visible:ring-ring/50 focus-visible:outline-none"
+      title="Go to where this was said"
+      aria-label={`Go to where this was said: ${time}`}
+      onClick={() => onJump(sentence)}
+    >
+      {time}
+    </button>
+  );
 }
 
 /**
@@ -98,7 +88,7 @@ export function NotesPanel({
           <section className="grid gap-1.5">
             <h3 className="text-sm font-semibold">Summary</h3>
             <p className="text-sm leading-6">
-              {meeting.summarySentences ? <CitedSentences sentences={meeting.summarySentences} onJump={onJump} /> : meeting.summary}
+              {meeting.summarySentences ? <CitedSentences sentences={meeting.summarySentences} time={jumpButton(onJump)} /> : meeting.summary}
             </p>
             {/* To whoever can have the notes written again: a read-only view (the demo's) has no Settings to go to. */}
             {actions && notes.engine === 'local' && notes.status === 'ready' && <LocalNotesHint />}
