@@ -73,16 +73,18 @@ async function stream(socket: WebSocket, pcm: Buffer, { speed = 4, frameBytes = 
 const ms = (pcm: Buffer, channels = 1) => pcm.length / 2 / channels / 16;
 
 describe('/realtime/live', () => {
-  it('streams recognised lines back while audio arrives, with recording timestamps', { timeout: 60_000 }, async () => {
+  it('streams recognised lines back while audio arrives, with recording timestamps', { timeout: 90_000 }, async () => {
     const token = await signUp();
     const meetingId = await recordingMeeting(token);
     const live = await open();
     live.say({ type: 'auth', accessToken: token, meetingId });
     await expect.poll(() => live.messages[0]).toEqual({ type: 'ready', speakers: ['You'] });
 
-    // 24.7 s of read speech sent at 4× real time: the first utterances come back before the audio ends.
+    // 24.7 s of read speech sent at real time, as a browser sends it: the first utterances come back
+    // before the audio ends. Faster than real time would ask the recogniser for more speed than a
+    // person needs, which a machine busy with other work does not always have.
     const pcm = pcmOf('librivox_ss_5utt.wav');
-    await stream(live.socket, pcm);
+    await stream(live.socket, pcm, { speed: 1 });
     expect(live.lines().length).toBeGreaterThan(0);
     // A second of silence lets the recogniser close the last utterance.
     live.socket.send(Buffer.alloc(32_000 * 2));
