@@ -19,8 +19,8 @@ import { outbox } from '#tests/support/supabase-client.ts';
  * Voice profiles through the real pipeline: recordings stored and decoded by ffmpeg, speakers found
  * by clustering and their voices described in the clustering host (the built-in path; the
  * recogniser is the fake one, lines of 10 s, since words do not matter here). Voices: a flite voice
- * in two meetings of different words (named at once), the LibriVox reader's two halves (close
- * enough to be suggested, not named), JFK as a stranger. Notes by the LLM engine, the fake chat
+ * in two meetings of different words (named at once), the LibriVox reader's first half and their
+ * second through a boomier microphone (close enough to be suggested, not named), JFK as a stranger. Notes by the LLM engine, the fake chat
  * service its model: the prompt shows whose lines the notes were written from.
  */
 
@@ -57,10 +57,23 @@ function fliteClip(name: string, voice: string, lines: string[]): string {
   return out;
 }
 
-/** A stretch of one of the shared clips, as its own file. */
-function cut(clip: string, name: string, fromS: number, toS: number): string {
+/** A stretch of one of the shared clips, as its own file (through ffmpeg's `filter`, if any). */
+function cut(clip: string, name: string, fromS: number, toS: number, filter?: string): string {
   const out = path.join(scratch, `${name}.wav`);
-  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-i', path.join(sharedAudioDir(), clip), '-ss', String(fromS), '-to', String(toS), out]);
+  const filtered = filter ? ['-af', filter] : [];
+  execFileSync('ffmpeg', [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-i',
+    path.join(sharedAudioDir(), clip),
+    '-ss',
+    String(fromS),
+    '-to',
+    String(toS),
+    ...filtered,
+    out,
+  ]);
   return out;
 }
 
@@ -144,7 +157,8 @@ beforeAll(async () => {
       'please send me the report on the customer feedback by friday',
     ]),
   ];
-  teammateVoice = [cut('librivox_ss_5utt.wav', 'reader-1', 0, 12.3), cut('librivox_ss_5utt.wav', 'reader-2', 12.3, 24.7)];
+  // The second half as a boomier microphone hears it (the bass 13 dB up): the same voice, less surely.
+  teammateVoice = [cut('librivox_ss_5utt.wav', 'reader-1', 0, 12.3), cut('librivox_ss_5utt.wav', 'reader-2', 12.3, 24.7, 'bass=g=13')];
   stranger = path.join(sharedAudioDir(), 'jfk.wav');
 }, 120_000);
 
@@ -187,7 +201,7 @@ describe('voice profiles', () => {
       expect(mine.profile?.sources).toEqual([
         { meetingId: first.id, meetingTitle: 'Budget review', via: 'enrolment', addedAt: expect.any(String), canOpen: true },
       ]);
-      expect(mine.profile?.paths).toEqual(['built-in']);
+      expect(mine.profile?.paths).toEqual(['built-in:2']);
       const consents = await t.database.db.selectFrom('voice_consents').selectAll().where('person_id', '=', owner.id).execute();
       expect(consents).toEqual([expect.objectContaining({ requested_by: owner.id, meeting_id: first.id, status: 'accepted', decided_at: expect.any(String) })]);
 
@@ -257,7 +271,7 @@ describe('voice profiles', () => {
     // Their data export holds the consent and the numbers kept, never audio.
     const exported = await t.deps.services.voiceProfiles.exportFor(teammate.id);
     expect(exported?.consents).toEqual([expect.objectContaining({ meetingTitle: 'Reading, part one', requestedBy: owner.id, status: 'accepted' })]);
-    expect(exported?.voices.map((v) => [v.path, v.embedding.length])).toEqual([['built-in', 24]]);
+    expect(exported?.voices.map((v) => [v.path, v.embedding.length])).toEqual([['built-in:2', 24]]);
     // The teammate cannot open the owner's private meeting, but sees where their voice came from.
     expect(learned.profile?.sources).toEqual([expect.objectContaining({ meetingId: first.id, meetingTitle: 'Reading, part one', canOpen: false })]);
   });

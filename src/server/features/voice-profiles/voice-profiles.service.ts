@@ -9,10 +9,16 @@ import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { EventRecorder } from '#server/events/domain-events.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
-import { cosineSimilarity } from '#server/lib/cosine-similarity.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { TeamsService } from '../teams/teams.service.ts';
-import type { KnownVoices, NameKnownVoices, TranscriptionService, VoicePath as SpeakerVoicePath, VoiceTurn } from '../transcription/transcription.service.ts';
+import {
+  voiceComparison,
+  type KnownVoices,
+  type NameKnownVoices,
+  type TranscriptionService,
+  type VoicePath as SpeakerVoicePath,
+  type VoiceTurn,
+} from '../transcription/transcription.service.ts';
 import {
   addSamples,
   candidateProfiles,
@@ -36,29 +42,27 @@ import {
   suggestionById,
   suggestionsOf,
   trimSamples,
-  type SampleRow,
   type SuggestionRow,
 } from './voice-profiles.repository.ts';
 
 /**
- * Cosine similarity above which a speaker is named after a profile at once, and above which (below
- * that) the meeting's owner is asked "Is this …?". Per voice-embedding path, since the numbers of
- * the two paths lie very differently:
- * - built-in (24 MFCC means and spreads): measured with the voices bench's clips (flite voices
- *   enrolled in one meeting and met in another; the pyannote sample's two people, first half
- *   enrolled, second half met; held out: the LibriVox reader's two halves among four other real
- *   clips as strangers). One voice met again scored 0.987–0.997; two different people at most
- *   0.978 on the tune clips and 0.987 held out (fw_left's reader against LibriVox's). Every number
- *   of this path lies high (all MFCC spreads are positive), so the band is narrow: a name only
- *   above every different pair seen (0.995: 2 of 6 known voices named, no stranger), a suggestion
- *   from 0.985 (the other known voices suggested, and one stranger, which the owner rejects).
- * - sherpa-onnx's speaker-embedding model: not measured here (no such model on the test machine).
- *   Diarization joins two stretches into one speaker above 0.5 similarity (its clustering
- *   threshold, a cosine distance of 0.5, sherpa-onnx's own value for these models), so a
- *   suggestion starts there, and a name needs the clearly same-voice 0.7.
+ * Similarity (the path's own: see voiceComparison) above which a speaker is named after a profile
+ * at once, and above which (below that) the meeting's owner is asked "Is this …?". Per
+ * voice-embedding path, since the numbers of the two paths lie very differently:
+ * - built-in (the Bhattacharyya coefficient of two voices' MFCC means and spreads), set on the voices
+ *   bench's tune clips only (flite voices enrolled in one meeting and met in another; the pyannote
+ *   sample's two people, first half enrolled, second half met). The closest two different people
+ *   there are the pyannote sample's two, on one microphone (0.81), just under the weakest voice
+ *   met again (0.83): a name needs 0.815. Below it a voice is asked about down to 0.7: another
+ *   person's flite voice lies at 0.55 or below, but flite's older recording of one voice's speaker
+ *   at 0.80, which is asked about.
+ * - sherpa-onnx's speaker-embedding model (cosine similarity): not measured here (no such model on
+ *   the test machine). Diarization joins two stretches into one speaker above 0.5 similarity (its
+ *   clustering threshold, a cosine distance of 0.5, sherpa-onnx's own value for these models), so
+ *   a suggestion starts there, and a name needs the clearly same-voice 0.7.
  */
 export const MATCH_THRESHOLDS: Record<SpeakerVoicePath['kind'], { name: number; suggest: number }> = {
-  'built-in': { name: 0.995, suggest: 0.985 },
+  'built-in': { name: 0.815, suggest: 0.7 },
   'sherpa-onnx': { name: 0.7, suggest: 0.5 },
 };
 
@@ -78,16 +82,6 @@ const FAILED_LEARNING_SHOWN_MS = 7 * 24 * 3_600_000;
 const MAX_SAMPLES = MAX_VOICE_PROFILE_SOURCES;
 
 export type VoiceProfilesService = ReturnType<typeof createVoiceProfilesService>;
-
-/** The mean of a person's descriptions of one path: their voice across the meetings it came from. */
-function centroid(samples: readonly SampleRow[]): number[] | undefined {
-  const vectors = samples.map((s) => JSON.parse(s.embedding) as number[]);
-  const dims = vectors[0]?.length ?? 0;
-  if (dims === 0 || vectors.some((v) => v.length !== dims)) return undefined;
-  const out = new Array<number>(dims).fill(0);
-  for (const v of vectors) for (let i = 0; i < dims; i++) out[i]! += v[i]! / vectors.length;
-  return out;
-}
 
 const encode = (embedding: Float32Array): string => JSON.stringify(Array.from(embedding, (x) => Math.round(x * 1e6) / 1e6));
 
@@ -526,15 +520,17 @@ export function createVoiceProfilesService(deps: {
       if (kept.length === 0) return undefined;
       const described = await describe();
       const thresholds = MATCH_THRESHOLDS[described.path.kind];
+      const compare = voiceComparison(described.path.kind);
+      // Only numbers made the way the recording's are: older descriptions wait to be learned again.
       const samples = kept.filter((s) => s.path === described.path.key);
       const people = usable.flatMap((userId) => {
-        const voice = centroid(samples.filter((s) => s.user_id === userId));
+        const voice = compare.pool(samples.filter((s) => s.user_id === userId).map((s) => JSON.parse(s.embedding) as number[]));
         return voice ? [{ userId, voice }] : [];
       });
       // Every speaker's closeness to every person, best first: each person names one speaker at most.
       const pairs = described.voices
         .flatMap((embedding, speaker) =>
-          embedding ? people.map((p) => ({ speaker, userId: p.userId, similarity: cosineSimilarity(embedding, p.voice) })) : [],
+          embedding ? people.map((p) => ({ speaker, userId: p.userId, similarity: compare.similarity(embedding, p.voice) })) : [],
         )
         .filter((pair) => pair.similarity >= thresholds.suggest)
         .sort((a, b) => b.similarity - a.similarity);
