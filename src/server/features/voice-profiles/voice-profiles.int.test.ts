@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -199,7 +200,7 @@ describe('voice profiles', () => {
       const mine = await voiceOf(owner);
       expect(mine.learning).toEqual([]);
       expect(mine.profile?.sources).toEqual([
-        { meetingId: first.id, meetingTitle: 'Budget review', via: 'enrolment', addedAt: expect.any(String), canOpen: true },
+        { meetingId: first.id, meetingTitle: 'Budget review', via: 'enrolment', addedAt: expect.any(String), canOpen: true, state: 'current' },
       ]);
       expect(mine.profile?.paths).toEqual(['built-in:2']);
       const consents = await t.database.db.selectFrom('voice_consents').selectAll().where('person_id', '=', owner.id).execute();
@@ -367,7 +368,7 @@ describe('voice profiles', () => {
     const mine = await voiceOf(teammate);
     expect(mine.profile?.team).toEqual({ id: teamId, name: 'Voices' });
     expect(mine.profile?.sources).toEqual([
-      { meetingId: shared.id, meetingTitle: 'Reading together', via: 'enrolment', addedAt: expect.any(String), canOpen: true },
+      { meetingId: shared.id, meetingTitle: 'Reading together', via: 'enrolment', addedAt: expect.any(String), canOpen: true, state: 'current' },
     ]);
     const consents = await t.database.db.selectFrom('voice_consents').selectAll().where('meeting_id', '=', shared.id).execute();
     expect(consents).toEqual([expect.objectContaining({ person_id: teammate.id, requested_by: teammate.id, status: 'accepted', learning: null })]);
@@ -434,6 +435,63 @@ describe('voice profiles', () => {
     expect(limited.status).toBe(429);
     expect((limited.body as { error: { message: string } }).error.message).toMatch(/^Too many voices learned this hour; try again in \d+ min\.$/);
     expect((await voiceOf(person)).profile).toBeNull();
+  });
+
+  it('learns voices described the old way again from their meetings, and asks for a new sample where the recording is gone', { timeout: 180_000 }, async () => {
+    const person = await signUp('voice-relearn', 'Rita Relearn');
+    const kept = await transcribed(person, 'Old budget', ownerVoice[0]);
+    const gone = await transcribed(person, 'Old stand-up', ownerVoice[1]);
+    // A profile kept before voices were brought to one level: numbers of the old key, never compared with the new.
+    const db = t.database.db;
+    const oldNumbers = JSON.stringify(Array.from({ length: 24 }, (_, i) => (i < 12 ? -3 + i / 2 : 4 - i / 8)));
+    await db
+      .insertInto('voice_profiles')
+      .values({ user_id: person.id, team_id: null, created_at: '2026-12-01T10:00:00.000Z', updated_at: '2026-12-01T10:00:00.000Z' })
+      .execute();
+    await db
+      .insertInto('voice_profile_samples')
+      .values(
+        [kept, gone].map((m, i) => ({
+          id: crypto.randomUUID(),
+          user_id: person.id,
+          meeting_id: m.id,
+          meeting_title: m.title,
+          speaker_id: m.speakers[0]!.id,
+          via: 'enrolment' as const,
+          path: 'built-in',
+          embedding: oldNumbers,
+          created_at: `2026-12-0${i + 1}T10:00:00.000Z`,
+        })),
+      )
+      .execute();
+    expect((await api(person, 'DELETE', `/api/v1/meetings/${gone.id}`)).status).toBe(200);
+    const before = await transcribed(person, 'Before relearning', ownerVoice[1]);
+    expect(names(before)).toEqual(['Speaker 1']);
+    expect(await suggestionsOf(person, before.id)).toEqual([]);
+    expect((await voiceOf(person)).profile?.sources.map((s) => [s.meetingTitle, s.state])).toEqual([
+      ['Old stand-up', 'relearning'],
+      ['Old budget', 'relearning'],
+    ]);
+
+    // At start: each old description learned again by the voice-learning job.
+    expect(await t.deps.services.voiceProfiles.relearnOutdated()).toBe(2);
+    await t.deps.jobs.idle();
+    const mine = await voiceOf(person);
+    expect(mine.profile?.sources.map((s) => [s.meetingTitle, s.state])).toEqual([
+      ['Old stand-up', 'needs a new sample'],
+      ['Old budget', 'current'],
+    ]);
+    const samples = await db.selectFrom('voice_profile_samples').selectAll().where('user_id', '=', person.id).orderBy('created_at').execute();
+    expect(samples.map((s) => [s.meeting_id, s.path, s.relearn_error])).toEqual([
+      [kept.id, 'built-in:2', null],
+      [gone.id, 'built-in', 'Could not learn this voice again: The speaker is no longer in this meeting.'],
+    ]);
+    const relearned = JSON.parse(samples[0]!.embedding) as number[];
+    expect(relearned).toHaveLength(24);
+    expect(relearned).not.toEqual(JSON.parse(oldNumbers));
+    // The voice learned again names the person; the one that could not be is not tried again.
+    expect(names(await transcribed(person, 'After relearning', ownerVoice[1]))).toEqual(['Rita Relearn']);
+    expect(await t.deps.services.voiceProfiles.relearnOutdated()).toBe(0);
   });
 
   it('deletes the profile with the account', { timeout: 120_000 }, async () => {

@@ -36,7 +36,10 @@ import {
   removeAllOf,
   samplesOf,
   setProfileTeam,
+  sampleById,
+  samplesToRelearn,
   settleLearning,
+  settleRelearning,
   anySuggestion,
   learningOf,
   suggestionById,
@@ -72,7 +75,8 @@ export const MATCH_THRESHOLDS: Record<SpeakerVoicePath['kind'], { name: number; 
  */
 export const VOICE_LEARNING_PER_HOUR = 30;
 
-const LearningPayload = z.object({ kind: z.enum(['consent', 'suggestion']), id: z.uuid() });
+/** What a voice is learned for: a consent given, a suggestion accepted, or a kept sample made in an older way (learned again). */
+const LearningPayload = z.object({ kind: z.enum(['consent', 'suggestion', 'sample']), id: z.uuid() });
 type LearningPayload = z.infer<typeof LearningPayload>;
 
 /** A voice that could not be learned is shown to the person for a week, then let go. */
@@ -135,6 +139,9 @@ export function createVoiceProfilesService(deps: {
     return path.kind === 'sherpa-onnx' ? { kind: path.kind, model: path.model, reason: null } : { kind: 'built-in', model: null, reason: path.reason };
   };
 
+  /** Keys of the active path's older descriptions: never compared, learned again from their meetings. */
+  const outdatedKeys = async (): Promise<readonly string[]> => voiceComparison((await deps.transcription.voicePath()).kind).outdatedKeys;
+
   /**
    * The voice of one speaker of a meeting, described now from the meeting's recording; an error a
    * person can act on when there is none to describe.
@@ -186,12 +193,13 @@ export function createVoiceProfilesService(deps: {
 
   const mine = async (userId: string): Promise<MyVoiceResponse> => {
     const failedSince = new Date(deps.now().getTime() - FAILED_LEARNING_SHOWN_MS).toISOString();
-    const [profile, requests, learningNow, path, teams] = await Promise.all([
+    const [profile, requests, learningNow, path, teams, outdated] = await Promise.all([
       profileOf(db, userId),
       pendingConsentsFor(db, userId, 100),
       learningOf(db, userId, failedSince, MAX_VOICE_LEARNING_SHOWN),
       pathOf(),
       deps.teams.list(userId),
+      outdatedKeys(),
     ]);
     const teamOf = (id: string | null) => {
       const team = id ? teams.find((t) => t.id === id) : undefined;
@@ -208,6 +216,7 @@ export function createVoiceProfilesService(deps: {
           via: s.via,
           addedAt: s.created_at,
           canOpen: (await meetings.read(userId, s.meeting_id)) !== undefined,
+          state: !outdated.includes(s.path) ? ('current' as const) : s.relearn_error === null ? ('relearning' as const) : ('needs a new sample' as const),
         })),
       );
       presented = {
@@ -284,6 +293,15 @@ export function createVoiceProfilesService(deps: {
     classify: (error) =>
       error instanceof AppError ? { retryable: false, message: error.message } : { retryable: true, message: 'The recording could not be read.' },
     run: async ({ kind, id }, ctx) => {
+      if (kind === 'sample') {
+        const sample = await sampleById(db, id);
+        // Deleted with its profile, or learned again already: nothing to do.
+        if (!sample || sample.relearn_error !== null || !(await outdatedKeys()).includes(sample.path)) return;
+        ctx.progress('learning the voice', null);
+        const voice = await voiceOf(sample.meeting_id, sample.speaker_id, ctx.signal);
+        await settleRelearning(db, id, sample.path, { path: voice.path, embedding: encode(voice.embedding) });
+        return;
+      }
       if (kind === 'consent') {
         const consent = await consentById(db, id);
         // Withdrawn (the profile deleted) or the account gone meanwhile: nothing to learn.
@@ -321,6 +339,11 @@ export function createVoiceProfilesService(deps: {
     },
     onSettled: async ({ kind, id }, outcome) => {
       if (outcome.status !== 'failed') return;
+      if (kind === 'sample') {
+        const sample = await sampleById(db, id);
+        if (sample) await settleRelearning(db, id, sample.path, { error: `Could not learn this voice again: ${outcome.error}` });
+        return;
+      }
       const failed = { learning: 'failed' as const, error: `Could not learn this voice: ${outcome.error}` };
       await settleLearning(db, kind, id, failed);
     },
@@ -330,7 +353,12 @@ export function createVoiceProfilesService(deps: {
    * A voice to learn, raised in the transaction of the decision that asks for it: the learning is
    * queued from its delivery, so a process dying after the decision still has it learned (or failed).
    */
-  const learningRequested = (actorId: string, personId: string, teamId: string | null, request: LearningPayload): NewDomainEvent => ({
+  const learningRequested = (
+    actorId: string,
+    personId: string,
+    teamId: string | null,
+    request: LearningPayload & { kind: 'consent' | 'suggestion' },
+  ): NewDomainEvent => ({
     type: 'voice.learning_requested',
     actorId,
     ownerId: personId,
@@ -437,6 +465,17 @@ export function createVoiceProfilesService(deps: {
      * to be learned (learned, failed, withdrawn) and does nothing.
      */
     learnRequested: (request: LearningPayload): Promise<void> => learning.enqueue(request),
+
+    /**
+     * Profiles' descriptions made in an older way of the active path (at start): each learned again
+     * from its meeting's recording by the voice-learning job; until then, and for good when that
+     * recording or speaker is gone, they are not compared (Settings asks for a new sample).
+     */
+    relearnOutdated: async (): Promise<number> => {
+      const samples = await samplesToRelearn(db, await outdatedKeys());
+      for (const sample of samples) await learning.enqueue({ kind: 'sample', id: sample.id });
+      return samples.length;
+    },
 
     /** The person accepts (their voice is then learned from the meeting, in a job) or declines; recorded either way. */
     answerRequest: async (userId: string, consentId: string, answer: { accept: boolean; teamId?: string | null | undefined }): Promise<MyVoiceResponse> => {

@@ -113,6 +113,14 @@ export function VoiceProfileCard() {
                           · {formatDate(source.addedAt)}
                           {source.via === 'suggestion' ? ' · a suggestion its owner accepted' : ''}
                         </span>
+                        {source.state === 'relearning' && <span className="text-muted-foreground"> · being learned again (voices are now described anew)</span>}
+                        {source.state === 'needs a new sample' && (
+                          <span role="alert">
+                            {' '}
+                            · no longer used: voices are now described anew, and this one could not be from its meeting. Choose “This speaker is me” on a newer
+                            meeting to give a new sample.
+                          </span>
+                        )}
                       </li>
                     ))}
                   </ul>
