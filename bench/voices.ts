@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseRttm, type Turn } from '#server/features/transcription/speakers/diarization-error-rate.ts';
+import { voiceComparison } from '#server/features/transcription/speakers/compare-voices.ts';
 import { voiceEmbedding } from '#server/features/transcription/speakers/voice-embedding.ts';
 import { MATCH_THRESHOLDS } from '#server/features/voice-profiles/voice-profiles.service.ts';
-import { cosineSimilarity } from '#server/lib/cosine-similarity.ts';
 import { decodeToPcm16k } from '#server/lib/ffmpeg.ts';
 import { longFliteMeeting } from '#tests/support/flite-meeting.ts';
 import { sharedAudioDir } from '#tests/support/shared-audio.ts';
@@ -12,9 +12,11 @@ import type { Row } from './lib/report.ts';
 /**
  * Voices across meetings (issue 32): a voice enrolled from one recording, looked for in another.
  * Each enrolled voice is a profile (the built-in features' embedding of its turns); each speaker of
- * the later recording takes its most similar profile (cosine similarity, as the voice-profiles
- * feature matches), named at once above MATCH_THRESHOLDS' `name`, suggested ("Is this …?") above
- * its `suggest`, left alone below. Strangers (voices with no profile) must never be named.
+ * the later recording takes its most similar profile (the built-in path's similarity, as the
+ * voice-profiles feature matches), named at once above MATCH_THRESHOLDS' `name`, suggested ("Is
+ * this …?") above its `suggest`, left alone below. Strangers (voices with no profile) must never be
+ * named. The level check meets every voice of the tune trials again 12 dB quieter: a voice must not
+ * be told by how loud its recording is.
  *
  * Tune: meetings spoken by flite's voices (enrolled in one, met in another with new words and two
  * strangers) and the pyannote sample's two people (first half of each one's turns enrolled, second
@@ -24,7 +26,17 @@ import type { Row } from './lib/report.ts';
  */
 type Voice = { who: string; embedding: Float32Array };
 const THRESHOLDS = MATCH_THRESHOLDS['built-in'];
-type Trial = { enrolled: Voice[]; met: Voice[] };
+const { similarity } = voiceComparison('built-in');
+/** `quieter`: the met voices again, their recording 12 dB quieter (the level check). */
+type Trial = { enrolled: Voice[]; met: Voice[]; quieter?: Voice[] };
+
+/** The recording at a level `db` lower. */
+function quieter(pcm: Buffer, db = 12): Buffer {
+  const gain = 10 ** (-db / 20);
+  const out = Buffer.alloc(pcm.length);
+  for (let i = 0; i < pcm.length; i += 2) out.writeInt16LE(Math.round(pcm.readInt16LE(i) * gain), i);
+  return out;
+}
 
 function voicesOf(pcm: Buffer, turns: Turn[], only?: (turn: Turn, index: number, mine: Turn[]) => boolean): Voice[] {
   const out: Voice[] = [];
@@ -47,7 +59,7 @@ function tuneTrials(): Trial[] {
   if (fs.existsSync('/usr/bin/flite')) {
     const enrol = longFliteMeeting({ minutes: 1, seed: 31, voices: ['kal16', 'slt', 'awb'] });
     const later = longFliteMeeting({ minutes: 1.5, seed: 41, voices: ['rms', 'kal16', 'slt', 'kal', 'awb'] });
-    trials.push({ enrolled: voicesOf(enrol.pcm, enrol.turns), met: voicesOf(later.pcm, later.turns) });
+    trials.push({ enrolled: voicesOf(enrol.pcm, enrol.turns), met: voicesOf(later.pcm, later.turns), quieter: voicesOf(quieter(later.pcm), later.turns) });
   }
   return trials;
 }
@@ -78,25 +90,59 @@ async function realTrials(): Promise<{ tune: Trial; heldOut: Trial }> {
     )
   ).flat();
   return {
-    tune: { enrolled: voicesOf(pyannote, pyannoteTurns, firstHalf), met: voicesOf(pyannote, pyannoteTurns, secondHalf) },
+    tune: {
+      enrolled: voicesOf(pyannote, pyannoteTurns, firstHalf),
+      met: voicesOf(pyannote, pyannoteTurns, secondHalf),
+      quieter: voicesOf(quieter(pyannote), pyannoteTurns, secondHalf),
+    },
     heldOut: { enrolled: voicesOf(librivox, librivoxTurns, firstHalf), met: [...voicesOf(librivox, librivoxTurns, secondHalf), ...strangers] },
   };
 }
 
-type Tally = { known: number; strangers: number; named: number; namedRight: number; suggested: number; suggestedRight: number; falseNamed: number };
+type Tally = {
+  known: number;
+  strangers: number;
+  named: number;
+  namedRight: number;
+  suggested: number;
+  suggestedRight: number;
+  falseNamed: number;
+  /** The least similar known voice to its own profile; the most similar stranger to any profile, and any voice to another person's profile. */
+  weakestKnown: number;
+  closestStranger: number;
+  closestOther: number;
+};
 
 function score(trials: Trial[]): { tally: Tally; rows: Row[] } {
-  const tally: Tally = { known: 0, strangers: 0, named: 0, namedRight: 0, suggested: 0, suggestedRight: 0, falseNamed: 0 };
+  const tally: Tally = {
+    known: 0,
+    strangers: 0,
+    named: 0,
+    namedRight: 0,
+    suggested: 0,
+    suggestedRight: 0,
+    falseNamed: 0,
+    weakestKnown: Infinity,
+    closestStranger: -Infinity,
+    closestOther: -Infinity,
+  };
   const rows: Row[] = [];
   for (const trial of trials) {
     for (const voice of trial.met) {
       const known = trial.enrolled.some((p) => p.who === voice.who);
       if (known) tally.known++;
       else tally.strangers++;
-      const nearest = trial.enrolled
-        .map((p) => ({ who: p.who, similarity: cosineSimilarity(p.embedding, voice.embedding) }))
-        .sort((a, b) => b.similarity - a.similarity)[0];
+      const ranked = trial.enrolled
+        .map((p) => ({ who: p.who, similarity: similarity(p.embedding, voice.embedding) }))
+        .sort((a, b) => b.similarity - a.similarity);
+      const nearest = ranked[0];
       if (!nearest) continue;
+      const own = ranked.find((p) => p.who === voice.who);
+      if (own) tally.weakestKnown = Math.min(tally.weakestKnown, own.similarity);
+      else tally.closestStranger = Math.max(tally.closestStranger, nearest.similarity);
+      // Another person's profile: what would name this voice if its own were not there.
+      const other = ranked.find((p) => p.who !== voice.who);
+      if (other) tally.closestOther = Math.max(tally.closestOther, other.similarity);
       const right = nearest.who === voice.who;
       let outcome = 'left unnamed';
       if (nearest.similarity >= THRESHOLDS.name) {
@@ -120,10 +166,12 @@ const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : `${a}/${b} = ${(a / b
 export async function benchVoices(): Promise<Row[]> {
   const real = await realTrials();
   const rows: Row[] = [
-    { name: 'thresholds', value: `named at ${THRESHOLDS.name}, suggested at ${THRESHOLDS.suggest} (cosine similarity of the built-in features)` },
+    { name: 'thresholds', value: `named at ${THRESHOLDS.name}, suggested at ${THRESHOLDS.suggest} (Bhattacharyya coefficient of the built-in features)` },
   ];
+  const tune = [...tuneTrials(), real.tune];
   for (const [split, trials] of [
-    ['tune', [...tuneTrials(), real.tune]],
+    ['tune', tune],
+    ['tune, 12 dB quieter', tune.map((t) => ({ enrolled: t.enrolled, met: t.quieter ?? [] }))],
     ['held out', [real.heldOut]],
   ] as const) {
     const { tally, rows: detail } = score([...trials]);
@@ -134,6 +182,13 @@ export async function benchVoices(): Promise<Row[]> {
         `precision ${ratio(tally.namedRight, tally.named)} (goal ≥ 0.95), recall ${ratio(tally.namedRight, tally.known)} (goal ≥ 0.8), ` +
         `false matches ${tally.falseNamed} (strangers and wrong people named; goal 0); suggestions right ${ratio(tally.suggestedRight, tally.suggested)}`,
     });
+    if (tally.known > 0)
+      rows.push({
+        name: `${split}: margin`,
+        value:
+          `weakest known voice ${tally.weakestKnown.toFixed(3)}; closest stranger ${tally.strangers > 0 ? tally.closestStranger.toFixed(3) : 'n/a'}, ` +
+          `closest other person (a stranger, or a voice to another's profile) ${tally.closestOther.toFixed(3)}: margin ${(tally.weakestKnown - tally.closestOther).toFixed(3)}`,
+      });
   }
   if (!fs.existsSync('/usr/bin/flite')) rows.push({ name: 'flite meetings', value: 'not measured: flite is not installed (apt-get install flite)' });
   return rows;

@@ -680,6 +680,8 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
       await events.sweep();
       events.start();
       await transcription.requeueOrphans();
+      // Voice profiles' descriptions made in an older way: learned again from their meetings.
+      await voiceProfiles.relearnOutdated();
       await notes.requeueMissing();
       // Files a crash or a deleted meeting left behind, then expired uploads hourly (their meetings abandoned).
       await uploadSweeper.sweepOrphans();

@@ -1,5 +1,6 @@
 import type { TranscriptionEngine } from '#server/features/transcription/engines/engine.ts';
 import type { SpeakerIdentifier } from '#server/features/transcription/speakers/identify-speakers.ts';
+import { BUILT_IN_VOICE_KEY } from '#server/features/transcription/speakers/voice-embedding.ts';
 import { PCM_SAMPLE_RATE } from '#server/lib/ffmpeg.ts';
 
 /**
@@ -34,9 +35,9 @@ export function createFakeSpeakerIdentifier(): SpeakerIdentifier {
       identify: async (segments) => ({ speakers: [{ label: 'Speaker 1' }], segments: segments.map((s) => ({ ...s, speaker: 0 })) }),
     }),
     status: async () => ({ method: 'clustering', voiceActivity: 'energy', reasons: [] }),
-    voicePath: async () => ({ kind: 'built-in', key: 'built-in', reason: 'a test without speaker identification' }),
+    voicePath: async () => ({ kind: 'built-in', key: BUILT_IN_VOICE_KEY, reason: 'a test without speaker identification' }),
     embedVoices: async (_pcm, speakers) => ({
-      path: { kind: 'built-in', key: 'built-in', reason: 'a test without speaker identification' },
+      path: { kind: 'built-in', key: BUILT_IN_VOICE_KEY, reason: 'a test without speaker identification' },
       voices: speakers.map(() => null),
     }),
     close: async () => undefined,

@@ -44,6 +44,7 @@ import * as insightAssigneeSpeaker from './migrations/2026-12-08-0110-add-insigh
 import * as createVoiceProfiles from './migrations/2026-12-08-0200-create-voice-profiles.ts';
 import * as createCalendarReminders from './migrations/2026-12-08-0600-create-calendar-reminders.ts';
 import * as voiceLearningState from './migrations/2026-12-09-0300-voice-learning-state.ts';
+import * as voiceSampleRelearning from './migrations/2026-12-11-0100-voice-sample-relearning.ts';
 import * as calendarLinkAttendees from './migrations/2026-12-09-0600-calendar-link-attendees.ts';
 import * as notesSummarySentences from './migrations/2026-12-10-0200-notes-summary-sentences.ts';
 import * as createSampleSetups from './migrations/2026-12-10-0400-create-sample-setups.ts';
@@ -117,6 +118,7 @@ export const migrationsWith = (sealer?: Sealer): Record<string, Migration> => ({
   '2026-12-09-0600-calendar-link-attendees': calendarLinkAttendees,
   '2026-12-10-0200-notes-summary-sentences': notesSummarySentences,
   '2026-12-10-0400-create-sample-setups': createSampleSetups,
+  '2026-12-11-0100-voice-sample-relearning': voiceSampleRelearning,
 });
 
 /** The migrations for a database that holds no secrets yet (tests of one migration's effect). */

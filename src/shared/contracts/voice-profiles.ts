@@ -34,6 +34,12 @@ export const VoiceProfileSourceSchema = z.object({
   addedAt: When,
   /** Whether the person may open the meeting (their own, or shared with a team of theirs now). */
   canOpen: z.boolean(),
+  /**
+   * `current`: used to name the person. Voices described in an older way are not used: they are
+   * being learned again from the meeting's recording (`relearning`), or cannot be, the recording or
+   * the speaker being gone (`needs a new sample`: the person says "This speaker is me" again).
+   */
+  state: z.enum(['current', 'relearning', 'needs a new sample']),
 });
 export type VoiceProfileSource = z.infer<typeof VoiceProfileSourceSchema>;
 

@@ -2,6 +2,7 @@ import type { Db } from '#server/db/create-db.ts';
 import type { Pcm16k } from '#server/lib/ffmpeg.ts';
 import type { RecognizedSegment } from './engines/engine.ts';
 import type { VoiceEmbeddingOutput, VoiceTurn } from './speakers/voice-embedding-protocol.ts';
+import type { BUILT_IN_VOICE_KEY } from './speakers/voice-embedding.ts';
 
 /**
  * The contract between the stages of a meeting's transcription job: decode → recognise → identify
@@ -57,7 +58,7 @@ export type SpeakerWindows = () => Promise<
  * installed and loads (and speakers are not set to clustering), the built-in features otherwise.
  * `key` names the numbers' kind: voices are compared only with voices of the same key.
  */
-export type VoicePath = { kind: 'sherpa-onnx'; model: string; key: string } | { kind: 'built-in'; key: 'built-in'; reason: string };
+export type VoicePath = { kind: 'sherpa-onnx'; model: string; key: string } | { kind: 'built-in'; key: typeof BUILT_IN_VOICE_KEY; reason: string };
 
 /** Speakers' voices described from their turns of a recording (null: one spoke too little), by the path in use. */
 export type DescribedVoices = { path: VoicePath; voices: VoiceEmbeddingOutput };

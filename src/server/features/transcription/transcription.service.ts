@@ -18,6 +18,7 @@ import type { VoiceTurn } from './speakers/voice-embedding-protocol.ts';
 export type { VoicePath } from './speakers/identify-speakers.ts';
 export type { VoiceTurn } from './speakers/voice-embedding-protocol.ts';
 export type { KnownVoices, NameKnownVoices } from './pipeline-types.ts';
+export { voiceComparison } from './speakers/compare-voices.ts';
 
 export type TranscriptionService = {
   /** A recording was stored: queue its transcription (durably) and start on it soon. */

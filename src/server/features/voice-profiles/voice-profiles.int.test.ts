@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,8 +20,8 @@ import { outbox } from '#tests/support/supabase-client.ts';
  * Voice profiles through the real pipeline: recordings stored and decoded by ffmpeg, speakers found
  * by clustering and their voices described in the clustering host (the built-in path; the
  * recogniser is the fake one, lines of 10 s, since words do not matter here). Voices: a flite voice
- * in two meetings of different words (named at once), the LibriVox reader's two halves (close
- * enough to be suggested, not named), JFK as a stranger. Notes by the LLM engine, the fake chat
+ * in two meetings of different words (named at once), the LibriVox reader's first half and their
+ * second through a boomier microphone (close enough to be suggested, not named), JFK as a stranger. Notes by the LLM engine, the fake chat
  * service its model: the prompt shows whose lines the notes were written from.
  */
 
@@ -57,10 +58,23 @@ function fliteClip(name: string, voice: string, lines: string[]): string {
   return out;
 }
 
-/** A stretch of one of the shared clips, as its own file. */
-function cut(clip: string, name: string, fromS: number, toS: number): string {
+/** A stretch of one of the shared clips, as its own file (through ffmpeg's `filter`, if any). */
+function cut(clip: string, name: string, fromS: number, toS: number, filter?: string): string {
   const out = path.join(scratch, `${name}.wav`);
-  execFileSync('ffmpeg', ['-nostdin', '-loglevel', 'error', '-i', path.join(sharedAudioDir(), clip), '-ss', String(fromS), '-to', String(toS), out]);
+  const filtered = filter ? ['-af', filter] : [];
+  execFileSync('ffmpeg', [
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-i',
+    path.join(sharedAudioDir(), clip),
+    '-ss',
+    String(fromS),
+    '-to',
+    String(toS),
+    ...filtered,
+    out,
+  ]);
   return out;
 }
 
@@ -144,7 +158,8 @@ beforeAll(async () => {
       'please send me the report on the customer feedback by friday',
     ]),
   ];
-  teammateVoice = [cut('librivox_ss_5utt.wav', 'reader-1', 0, 12.3), cut('librivox_ss_5utt.wav', 'reader-2', 12.3, 24.7)];
+  // The second half as a boomier microphone hears it (the bass 13 dB up): the same voice, less surely.
+  teammateVoice = [cut('librivox_ss_5utt.wav', 'reader-1', 0, 12.3), cut('librivox_ss_5utt.wav', 'reader-2', 12.3, 24.7, 'bass=g=13')];
   stranger = path.join(sharedAudioDir(), 'jfk.wav');
 }, 120_000);
 
@@ -185,9 +200,9 @@ describe('voice profiles', () => {
       const mine = await voiceOf(owner);
       expect(mine.learning).toEqual([]);
       expect(mine.profile?.sources).toEqual([
-        { meetingId: first.id, meetingTitle: 'Budget review', via: 'enrolment', addedAt: expect.any(String), canOpen: true },
+        { meetingId: first.id, meetingTitle: 'Budget review', via: 'enrolment', addedAt: expect.any(String), canOpen: true, state: 'current' },
       ]);
-      expect(mine.profile?.paths).toEqual(['built-in']);
+      expect(mine.profile?.paths).toEqual(['built-in:2']);
       const consents = await t.database.db.selectFrom('voice_consents').selectAll().where('person_id', '=', owner.id).execute();
       expect(consents).toEqual([expect.objectContaining({ requested_by: owner.id, meeting_id: first.id, status: 'accepted', decided_at: expect.any(String) })]);
 
@@ -257,7 +272,7 @@ describe('voice profiles', () => {
     // Their data export holds the consent and the numbers kept, never audio.
     const exported = await t.deps.services.voiceProfiles.exportFor(teammate.id);
     expect(exported?.consents).toEqual([expect.objectContaining({ meetingTitle: 'Reading, part one', requestedBy: owner.id, status: 'accepted' })]);
-    expect(exported?.voices.map((v) => [v.path, v.embedding.length])).toEqual([['built-in', 24]]);
+    expect(exported?.voices.map((v) => [v.path, v.embedding.length])).toEqual([['built-in:2', 24]]);
     // The teammate cannot open the owner's private meeting, but sees where their voice came from.
     expect(learned.profile?.sources).toEqual([expect.objectContaining({ meetingId: first.id, meetingTitle: 'Reading, part one', canOpen: false })]);
   });
@@ -353,7 +368,7 @@ describe('voice profiles', () => {
     const mine = await voiceOf(teammate);
     expect(mine.profile?.team).toEqual({ id: teamId, name: 'Voices' });
     expect(mine.profile?.sources).toEqual([
-      { meetingId: shared.id, meetingTitle: 'Reading together', via: 'enrolment', addedAt: expect.any(String), canOpen: true },
+      { meetingId: shared.id, meetingTitle: 'Reading together', via: 'enrolment', addedAt: expect.any(String), canOpen: true, state: 'current' },
     ]);
     const consents = await t.database.db.selectFrom('voice_consents').selectAll().where('meeting_id', '=', shared.id).execute();
     expect(consents).toEqual([expect.objectContaining({ person_id: teammate.id, requested_by: teammate.id, status: 'accepted', learning: null })]);
@@ -420,6 +435,63 @@ describe('voice profiles', () => {
     expect(limited.status).toBe(429);
     expect((limited.body as { error: { message: string } }).error.message).toMatch(/^Too many voices learned this hour; try again in \d+ min\.$/);
     expect((await voiceOf(person)).profile).toBeNull();
+  });
+
+  it('learns voices described the old way again from their meetings, and asks for a new sample where the recording is gone', { timeout: 180_000 }, async () => {
+    const person = await signUp('voice-relearn', 'Rita Relearn');
+    const kept = await transcribed(person, 'Old budget', ownerVoice[0]);
+    const gone = await transcribed(person, 'Old stand-up', ownerVoice[1]);
+    // A profile kept before voices were brought to one level: numbers of the old key, never compared with the new.
+    const db = t.database.db;
+    const oldNumbers = JSON.stringify(Array.from({ length: 24 }, (_, i) => (i < 12 ? -3 + i / 2 : 4 - i / 8)));
+    await db
+      .insertInto('voice_profiles')
+      .values({ user_id: person.id, team_id: null, created_at: '2026-12-01T10:00:00.000Z', updated_at: '2026-12-01T10:00:00.000Z' })
+      .execute();
+    await db
+      .insertInto('voice_profile_samples')
+      .values(
+        [kept, gone].map((m, i) => ({
+          id: crypto.randomUUID(),
+          user_id: person.id,
+          meeting_id: m.id,
+          meeting_title: m.title,
+          speaker_id: m.speakers[0]!.id,
+          via: 'enrolment' as const,
+          path: 'built-in',
+          embedding: oldNumbers,
+          created_at: `2026-12-0${i + 1}T10:00:00.000Z`,
+        })),
+      )
+      .execute();
+    expect((await api(person, 'DELETE', `/api/v1/meetings/${gone.id}`)).status).toBe(200);
+    const before = await transcribed(person, 'Before relearning', ownerVoice[1]);
+    expect(names(before)).toEqual(['Speaker 1']);
+    expect(await suggestionsOf(person, before.id)).toEqual([]);
+    expect((await voiceOf(person)).profile?.sources.map((s) => [s.meetingTitle, s.state])).toEqual([
+      ['Old stand-up', 'relearning'],
+      ['Old budget', 'relearning'],
+    ]);
+
+    // At start: each old description learned again by the voice-learning job.
+    expect(await t.deps.services.voiceProfiles.relearnOutdated()).toBe(2);
+    await t.deps.jobs.idle();
+    const mine = await voiceOf(person);
+    expect(mine.profile?.sources.map((s) => [s.meetingTitle, s.state])).toEqual([
+      ['Old stand-up', 'needs a new sample'],
+      ['Old budget', 'current'],
+    ]);
+    const samples = await db.selectFrom('voice_profile_samples').selectAll().where('user_id', '=', person.id).orderBy('created_at').execute();
+    expect(samples.map((s) => [s.meeting_id, s.path, s.relearn_error])).toEqual([
+      [kept.id, 'built-in:2', null],
+      [gone.id, 'built-in', 'Could not learn this voice again: The speaker is no longer in this meeting.'],
+    ]);
+    const relearned = JSON.parse(samples[0]!.embedding) as number[];
+    expect(relearned).toHaveLength(24);
+    expect(relearned).not.toEqual(JSON.parse(oldNumbers));
+    // The voice learned again names the person; the one that could not be is not tried again.
+    expect(names(await transcribed(person, 'After relearning', ownerVoice[1]))).toEqual(['Rita Relearn']);
+    expect(await t.deps.services.voiceProfiles.relearnOutdated()).toBe(0);
   });
 
   it('deletes the profile with the account', { timeout: 120_000 }, async () => {

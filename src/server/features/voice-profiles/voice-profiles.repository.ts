@@ -33,7 +33,7 @@ export async function setProfileTeam(db: Db, userId: string, teamId: string | nu
   return Number(result.numUpdatedRows) > 0;
 }
 
-export async function addSamples(db: Db, rows: Omit<SampleRow, 'id'>[]): Promise<void> {
+export async function addSamples(db: Db, rows: Omit<SampleRow, 'id' | 'relearn_error'>[]): Promise<void> {
   if (rows.length === 0) return;
   await db
     .insertInto('voice_profile_samples')
@@ -66,6 +66,26 @@ export async function trimSamples(db: Db, userId: string, keep: number): Promise
 export async function samplesOf(db: Db, userIds: readonly string[]): Promise<SampleRow[]> {
   if (userIds.length === 0) return [];
   return db.selectFrom('voice_profile_samples').selectAll().where('user_id', 'in', userIds).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** Samples described in one of the `paths` (older ways) not yet found impossible to learn again. */
+export async function samplesToRelearn(db: Db, paths: readonly string[]): Promise<Pick<SampleRow, 'id'>[]> {
+  if (paths.length === 0) return [];
+  return db.selectFrom('voice_profile_samples').select('id').where('path', 'in', paths).where('relearn_error', 'is', null).limit(10_000).execute();
+}
+
+export async function sampleById(db: Db, id: string): Promise<SampleRow | undefined> {
+  return db.selectFrom('voice_profile_samples').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A sample learned again (its numbers, the way they were made) or found impossible to (why), only while it is still of `from`. */
+export async function settleRelearning(db: Db, id: string, from: string, outcome: { path: string; embedding: string } | { error: string }): Promise<void> {
+  await db
+    .updateTable('voice_profile_samples')
+    .set('error' in outcome ? { relearn_error: outcome.error } : { path: outcome.path, embedding: outcome.embedding, relearn_error: null })
+    .where('id', '=', id)
+    .where('path', '=', from)
+    .execute();
 }
 
 /** The profiles a meeting of `ownerId` may be matched against: the owner's own, and those whose person chose one of `teamIds`. */

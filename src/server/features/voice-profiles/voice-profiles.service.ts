@@ -9,10 +9,16 @@ import type { RateLimiters } from '#server/lib/rate-limit.ts';
 import type { EventRecorder } from '#server/events/domain-events.ts';
 import type { JobQueue } from '#server/jobs/job-queue.ts';
 import { AppError, notFound } from '#server/lib/app-error.ts';
-import { cosineSimilarity } from '#server/lib/cosine-similarity.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
 import type { TeamsService } from '../teams/teams.service.ts';
-import type { KnownVoices, NameKnownVoices, TranscriptionService, VoicePath as SpeakerVoicePath, VoiceTurn } from '../transcription/transcription.service.ts';
+import {
+  voiceComparison,
+  type KnownVoices,
+  type NameKnownVoices,
+  type TranscriptionService,
+  type VoicePath as SpeakerVoicePath,
+  type VoiceTurn,
+} from '../transcription/transcription.service.ts';
 import {
   addSamples,
   candidateProfiles,
@@ -30,35 +36,36 @@ import {
   removeAllOf,
   samplesOf,
   setProfileTeam,
+  sampleById,
+  samplesToRelearn,
   settleLearning,
+  settleRelearning,
   anySuggestion,
   learningOf,
   suggestionById,
   suggestionsOf,
   trimSamples,
-  type SampleRow,
   type SuggestionRow,
 } from './voice-profiles.repository.ts';
 
 /**
- * Cosine similarity above which a speaker is named after a profile at once, and above which (below
- * that) the meeting's owner is asked "Is this …?". Per voice-embedding path, since the numbers of
- * the two paths lie very differently:
- * - built-in (24 MFCC means and spreads): measured with the voices bench's clips (flite voices
- *   enrolled in one meeting and met in another; the pyannote sample's two people, first half
- *   enrolled, second half met; held out: the LibriVox reader's two halves among four other real
- *   clips as strangers). One voice met again scored 0.987–0.997; two different people at most
- *   0.978 on the tune clips and 0.987 held out (fw_left's reader against LibriVox's). Every number
- *   of this path lies high (all MFCC spreads are positive), so the band is narrow: a name only
- *   above every different pair seen (0.995: 2 of 6 known voices named, no stranger), a suggestion
- *   from 0.985 (the other known voices suggested, and one stranger, which the owner rejects).
- * - sherpa-onnx's speaker-embedding model: not measured here (no such model on the test machine).
- *   Diarization joins two stretches into one speaker above 0.5 similarity (its clustering
- *   threshold, a cosine distance of 0.5, sherpa-onnx's own value for these models), so a
- *   suggestion starts there, and a name needs the clearly same-voice 0.7.
+ * Similarity (the path's own: see voiceComparison) above which a speaker is named after a profile
+ * at once, and above which (below that) the meeting's owner is asked "Is this …?". Per
+ * voice-embedding path, since the numbers of the two paths lie very differently:
+ * - built-in (the Bhattacharyya coefficient of two voices' MFCC means and spreads), set on the voices
+ *   bench's tune clips only (flite voices enrolled in one meeting and met in another; the pyannote
+ *   sample's two people, first half enrolled, second half met). The closest two different people
+ *   there are the pyannote sample's two, on one microphone (0.81), just under the weakest voice
+ *   met again (0.83): a name needs 0.815. Below it a voice is asked about down to 0.7: another
+ *   person's flite voice lies at 0.55 or below, but flite's older recording of one voice's speaker
+ *   at 0.80, which is asked about.
+ * - sherpa-onnx's speaker-embedding model (cosine similarity): not measured here (no such model on
+ *   the test machine). Diarization joins two stretches into one speaker above 0.5 similarity (its
+ *   clustering threshold, a cosine distance of 0.5, sherpa-onnx's own value for these models), so
+ *   a suggestion starts there, and a name needs the clearly same-voice 0.7.
  */
 export const MATCH_THRESHOLDS: Record<SpeakerVoicePath['kind'], { name: number; suggest: number }> = {
-  'built-in': { name: 0.995, suggest: 0.985 },
+  'built-in': { name: 0.815, suggest: 0.7 },
   'sherpa-onnx': { name: 0.7, suggest: 0.5 },
 };
 
@@ -68,7 +75,8 @@ export const MATCH_THRESHOLDS: Record<SpeakerVoicePath['kind'], { name: number; 
  */
 export const VOICE_LEARNING_PER_HOUR = 30;
 
-const LearningPayload = z.object({ kind: z.enum(['consent', 'suggestion']), id: z.uuid() });
+/** What a voice is learned for: a consent given, a suggestion accepted, or a kept sample made in an older way (learned again). */
+const LearningPayload = z.object({ kind: z.enum(['consent', 'suggestion', 'sample']), id: z.uuid() });
 type LearningPayload = z.infer<typeof LearningPayload>;
 
 /** A voice that could not be learned is shown to the person for a week, then let go. */
@@ -78,16 +86,6 @@ const FAILED_LEARNING_SHOWN_MS = 7 * 24 * 3_600_000;
 const MAX_SAMPLES = MAX_VOICE_PROFILE_SOURCES;
 
 export type VoiceProfilesService = ReturnType<typeof createVoiceProfilesService>;
-
-/** The mean of a person's descriptions of one path: their voice across the meetings it came from. */
-function centroid(samples: readonly SampleRow[]): number[] | undefined {
-  const vectors = samples.map((s) => JSON.parse(s.embedding) as number[]);
-  const dims = vectors[0]?.length ?? 0;
-  if (dims === 0 || vectors.some((v) => v.length !== dims)) return undefined;
-  const out = new Array<number>(dims).fill(0);
-  for (const v of vectors) for (let i = 0; i < dims; i++) out[i]! += v[i]! / vectors.length;
-  return out;
-}
 
 const encode = (embedding: Float32Array): string => JSON.stringify(Array.from(embedding, (x) => Math.round(x * 1e6) / 1e6));
 
@@ -141,6 +139,9 @@ export function createVoiceProfilesService(deps: {
     return path.kind === 'sherpa-onnx' ? { kind: path.kind, model: path.model, reason: null } : { kind: 'built-in', model: null, reason: path.reason };
   };
 
+  /** Keys of the active path's older descriptions: never compared, learned again from their meetings. */
+  const outdatedKeys = async (): Promise<readonly string[]> => voiceComparison((await deps.transcription.voicePath()).kind).outdatedKeys;
+
   /**
    * The voice of one speaker of a meeting, described now from the meeting's recording; an error a
    * person can act on when there is none to describe.
@@ -192,12 +193,13 @@ export function createVoiceProfilesService(deps: {
 
   const mine = async (userId: string): Promise<MyVoiceResponse> => {
     const failedSince = new Date(deps.now().getTime() - FAILED_LEARNING_SHOWN_MS).toISOString();
-    const [profile, requests, learningNow, path, teams] = await Promise.all([
+    const [profile, requests, learningNow, path, teams, outdated] = await Promise.all([
       profileOf(db, userId),
       pendingConsentsFor(db, userId, 100),
       learningOf(db, userId, failedSince, MAX_VOICE_LEARNING_SHOWN),
       pathOf(),
       deps.teams.list(userId),
+      outdatedKeys(),
     ]);
     const teamOf = (id: string | null) => {
       const team = id ? teams.find((t) => t.id === id) : undefined;
@@ -214,6 +216,7 @@ export function createVoiceProfilesService(deps: {
           via: s.via,
           addedAt: s.created_at,
           canOpen: (await meetings.read(userId, s.meeting_id)) !== undefined,
+          state: !outdated.includes(s.path) ? ('current' as const) : s.relearn_error === null ? ('relearning' as const) : ('needs a new sample' as const),
         })),
       );
       presented = {
@@ -290,6 +293,15 @@ export function createVoiceProfilesService(deps: {
     classify: (error) =>
       error instanceof AppError ? { retryable: false, message: error.message } : { retryable: true, message: 'The recording could not be read.' },
     run: async ({ kind, id }, ctx) => {
+      if (kind === 'sample') {
+        const sample = await sampleById(db, id);
+        // Deleted with its profile, or learned again already: nothing to do.
+        if (!sample || sample.relearn_error !== null || !(await outdatedKeys()).includes(sample.path)) return;
+        ctx.progress('learning the voice', null);
+        const voice = await voiceOf(sample.meeting_id, sample.speaker_id, ctx.signal);
+        await settleRelearning(db, id, sample.path, { path: voice.path, embedding: encode(voice.embedding) });
+        return;
+      }
       if (kind === 'consent') {
         const consent = await consentById(db, id);
         // Withdrawn (the profile deleted) or the account gone meanwhile: nothing to learn.
@@ -327,6 +339,11 @@ export function createVoiceProfilesService(deps: {
     },
     onSettled: async ({ kind, id }, outcome) => {
       if (outcome.status !== 'failed') return;
+      if (kind === 'sample') {
+        const sample = await sampleById(db, id);
+        if (sample) await settleRelearning(db, id, sample.path, { error: `Could not learn this voice again: ${outcome.error}` });
+        return;
+      }
       const failed = { learning: 'failed' as const, error: `Could not learn this voice: ${outcome.error}` };
       await settleLearning(db, kind, id, failed);
     },
@@ -336,7 +353,12 @@ export function createVoiceProfilesService(deps: {
    * A voice to learn, raised in the transaction of the decision that asks for it: the learning is
    * queued from its delivery, so a process dying after the decision still has it learned (or failed).
    */
-  const learningRequested = (actorId: string, personId: string, teamId: string | null, request: LearningPayload): NewDomainEvent => ({
+  const learningRequested = (
+    actorId: string,
+    personId: string,
+    teamId: string | null,
+    request: LearningPayload & { kind: 'consent' | 'suggestion' },
+  ): NewDomainEvent => ({
     type: 'voice.learning_requested',
     actorId,
     ownerId: personId,
@@ -444,6 +466,17 @@ export function createVoiceProfilesService(deps: {
      */
     learnRequested: (request: LearningPayload): Promise<void> => learning.enqueue(request),
 
+    /**
+     * Profiles' descriptions made in an older way of the active path (at start): each learned again
+     * from its meeting's recording by the voice-learning job; until then, and for good when that
+     * recording or speaker is gone, they are not compared (Settings asks for a new sample).
+     */
+    relearnOutdated: async (): Promise<number> => {
+      const samples = await samplesToRelearn(db, await outdatedKeys());
+      for (const sample of samples) await learning.enqueue({ kind: 'sample', id: sample.id });
+      return samples.length;
+    },
+
     /** The person accepts (their voice is then learned from the meeting, in a job) or declines; recorded either way. */
     answerRequest: async (userId: string, consentId: string, answer: { accept: boolean; teamId?: string | null | undefined }): Promise<MyVoiceResponse> => {
       const consent = await consentById(db, consentId);
@@ -526,15 +559,17 @@ export function createVoiceProfilesService(deps: {
       if (kept.length === 0) return undefined;
       const described = await describe();
       const thresholds = MATCH_THRESHOLDS[described.path.kind];
+      const compare = voiceComparison(described.path.kind);
+      // Only numbers made the way the recording's are: older descriptions wait to be learned again.
       const samples = kept.filter((s) => s.path === described.path.key);
       const people = usable.flatMap((userId) => {
-        const voice = centroid(samples.filter((s) => s.user_id === userId));
+        const voice = compare.pool(samples.filter((s) => s.user_id === userId).map((s) => JSON.parse(s.embedding) as number[]));
         return voice ? [{ userId, voice }] : [];
       });
       // Every speaker's closeness to every person, best first: each person names one speaker at most.
       const pairs = described.voices
         .flatMap((embedding, speaker) =>
-          embedding ? people.map((p) => ({ speaker, userId: p.userId, similarity: cosineSimilarity(embedding, p.voice) })) : [],
+          embedding ? people.map((p) => ({ speaker, userId: p.userId, similarity: compare.similarity(embedding, p.voice) })) : [],
         )
         .filter((pair) => pair.similarity >= thresholds.suggest)
         .sort((a, b) => b.similarity - a.similarity);

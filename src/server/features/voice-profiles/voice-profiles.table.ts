@@ -23,6 +23,11 @@ export type VoiceProfileSamplesTable = {
   /** The embedding as a JSON array of numbers. */
   embedding: string;
   created_at: string;
+  /**
+   * Numbers of an older `path` are learned again from the meeting (migration 2026-12-11-0100):
+   * why they could not be (the person's words), when the recording or the speaker is gone.
+   */
+  relearn_error: string | null;
 };
 
 /**

@@ -315,8 +315,15 @@ const myVoice = {
     updatedAt: '2026-12-07T14:40:00.000Z',
     team: { id: ids.team, name: 'Customer Success' },
     sources: [
-      { meetingId: ids.earlierMeeting, meetingTitle: 'Customer onboarding kickoff', via: 'enrolment', addedAt: '2026-11-30T15:10:00.000Z', canOpen: true },
-      { meetingId: ids.meeting, meetingTitle: MEETING_TITLE, via: 'suggestion', addedAt: '2026-12-07T14:40:00.000Z', canOpen: true },
+      {
+        meetingId: ids.earlierMeeting,
+        meetingTitle: 'Customer onboarding kickoff',
+        via: 'enrolment',
+        addedAt: '2026-11-30T15:10:00.000Z',
+        canOpen: true,
+        state: 'current',
+      },
+      { meetingId: ids.meeting, meetingTitle: MEETING_TITLE, via: 'suggestion', addedAt: '2026-12-07T14:40:00.000Z', canOpen: true, state: 'current' },
     ],
     paths: ['sherpa-onnx'],
   },

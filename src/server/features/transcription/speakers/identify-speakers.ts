@@ -10,6 +10,7 @@ import { createSherpaDiarizer, type SherpaDiarizer } from './sherpa-diarization.
 import { createSherpaVoiceEmbedder, type SherpaVoiceEmbedder } from './sherpa-voice-embedding.ts';
 import { voicesInput, type VoiceEmbeddingOutput } from './voice-embedding-protocol.ts';
 import { FRAME_MS } from './speaker-features.ts';
+import { BUILT_IN_VOICE_KEY } from './voice-embedding.ts';
 import { createSpeechDetector } from './voice-activity.ts';
 
 /**
@@ -190,12 +191,12 @@ export function createSpeakerIdentifier(options: SpeakerIdentifierOptions = {}):
   const voicePath = async (): Promise<VoicePath> => {
     if (!embedder) {
       const reason = setting === 'clustering' ? 'speakers are set to clustering (TRANSCRIBE_SPEAKERS=clustering)' : 'no models folder';
-      return { kind: 'built-in', key: 'built-in', reason };
+      return { kind: 'built-in', key: BUILT_IN_VOICE_KEY, reason };
     }
     const availability = await embedder.checkAvailability();
     const model = embedder.model();
     if (availability.available && model) return { kind: 'sherpa-onnx', model: model.manifest.name, key: `sherpa-onnx:${model.manifest.name}` };
-    return { kind: 'built-in', key: 'built-in', reason: availability.available ? 'no speaker embedding model installed' : availability.reason };
+    return { kind: 'built-in', key: BUILT_IN_VOICE_KEY, reason: availability.available ? 'no speaker embedding model installed' : availability.reason };
   };
 
   const embedVoices: SpeakerIdentifier['embedVoices'] = async (pcm, speakers, embedOptions = {}) => {

@@ -39,7 +39,7 @@ describe('voice embeddings for voice profiles', () => {
     const voices = identifier({ modelsDir: path.join(work, 'none') });
     expect(await voices.voicePath()).toEqual({
       kind: 'built-in',
-      key: 'built-in',
+      key: 'built-in:2',
       reason: 'sherpa-onnx speaker embedding: no speaker embedding model installed — run "npm run models -- fetch 3dspeaker-eres2net-base"',
     });
     const described = await voices.embedVoices(meeting.pcm, speakers());
@@ -63,6 +63,10 @@ describe('voice embeddings for voice profiles', () => {
     const dir = path.join(work, 'models-clustering');
     installDiarizationTestModels(dir);
     const voices = identifier({ modelsDir: dir, method: 'clustering' });
-    expect(await voices.voicePath()).toEqual({ kind: 'built-in', key: 'built-in', reason: 'speakers are set to clustering (TRANSCRIBE_SPEAKERS=clustering)' });
+    expect(await voices.voicePath()).toEqual({
+      kind: 'built-in',
+      key: 'built-in:2',
+      reason: 'speakers are set to clustering (TRANSCRIBE_SPEAKERS=clustering)',
+    });
   });
 });

@@ -17,8 +17,8 @@ const PROFILE: VoiceProfile = {
   createdAt: '2026-12-07T10:00:00.000Z',
   updatedAt: '2026-12-07T10:00:00.000Z',
   team: TEAM,
-  sources: [{ meetingId: MEETING, meetingTitle: 'Reading, part one', via: 'enrolment', addedAt: '2026-12-07T10:00:00.000Z', canOpen: false }],
-  paths: ['built-in'],
+  sources: [{ meetingId: MEETING, meetingTitle: 'Reading, part one', via: 'enrolment', addedAt: '2026-12-07T10:00:00.000Z', canOpen: false, state: 'current' }],
+  paths: ['built-in:2'],
 };
 
 const LEARNING = {
@@ -100,6 +100,28 @@ describe('Settings › Privacy › Voice profile', () => {
     render(<VoiceProfileCard />, { wrapper: SignedIn });
     expect((await screen.findByRole('alert')).textContent).toBe(`${reason} (from “Reading, part one”)`);
     expect(screen.getByText(/You have no voice profile/)).toBeTruthy();
+  });
+
+  it('says which voices are being learned again, and asks for a new sample where one cannot be', async () => {
+    const old = { ...PROFILE.sources[0]!, addedAt: '2026-12-01T10:00:00.000Z' };
+    const profile: VoiceProfile = {
+      ...PROFILE,
+      sources: [
+        { ...old, meetingTitle: 'Reading, part one', state: 'relearning' },
+        { ...old, meetingTitle: 'Deleted stand-up', state: 'needs a new sample' },
+      ],
+      paths: ['built-in'],
+    };
+    installVoiceServer({ profile, requests: [], learning: [], path: BUILT_IN });
+    render(<VoiceProfileCard />, { wrapper: SignedIn });
+    const sources = await screen.findByRole('list', { name: 'Meetings your voice profile came from' });
+    const [relearning, gone] = within(sources).getAllByRole('listitem');
+    expect(relearning!.textContent).toMatch(/^Reading, part one · .+ · being learned again \(voices are now described anew\)$/);
+    expect(within(relearning!).queryByRole('alert')).toBeNull();
+    expect(gone!.textContent).toContain('Deleted stand-up');
+    expect(within(gone!).getByRole('alert').textContent).toBe(
+      ' · no longer used: voices are now described anew, and this one could not be from its meeting. Choose “This speaker is me” on a newer meeting to give a new sample.',
+    );
   });
 
   it('names the speaker embedding model when sherpa-onnx describes voices', async () => {

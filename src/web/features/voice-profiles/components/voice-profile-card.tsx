@@ -13,7 +13,7 @@ const fail = (error: unknown) => toast.error(error instanceof Error ? error.mess
 /** Which description of voices this installation uses, as a person should read it. */
 export function voicePathText(path: VoicePath): string {
   if (path.kind === 'sherpa-onnx') return `Voices are described by the speaker embedding model ${path.model ?? 'of sherpa-onnx'} (sherpa-onnx).`;
-  return 'Voices are described by Parley’s built-in voice features (no speaker embedding model is installed), which tell voices apart less surely: most matches are suggested rather than named.';
+  return 'Voices are described by Parley’s built-in voice features (no speaker embedding model is installed), which tell voices apart less surely than a model: a voice is named only when it is clearly close to a profile, and asked about when it is nearly so.';
 }
 
 /**
@@ -113,6 +113,14 @@ export function VoiceProfileCard() {
                           · {formatDate(source.addedAt)}
                           {source.via === 'suggestion' ? ' · a suggestion its owner accepted' : ''}
                         </span>
+                        {source.state === 'relearning' && <span className="text-muted-foreground"> · being learned again (voices are now described anew)</span>}
+                        {source.state === 'needs a new sample' && (
+                          <span role="alert">
+                            {' '}
+                            · no longer used: voices are now described anew, and this one could not be from its meeting. Choose “This speaker is me” on a newer
+                            meeting to give a new sample.
+                          </span>
+                        )}
                       </li>
                     ))}
                   </ul>
