@@ -44,6 +44,16 @@ describe("Ask's passages", () => {
     }
   });
 
+  it("counts a listener's mm-hmm between the lines of an exchange as no turn of it", () => {
+    const exchange: [string, string][] = Array.from({ length: 10 }, (_, i): [string, string][] => [
+      ['Ann', `Colour option ${i + 1}.`],
+      ['Bo', i % 2 === 0 ? 'Mm-hmm.' : 'Yeah, right.'],
+    ]).flat();
+    const index = buildMeetingIndex(meeting('m', exchange));
+    // Eight lines of Ann's, with Bo's responses between them.
+    expect(index.passages[0]).toMatchObject({ first: 0, last: 14 });
+  });
+
   it('knows who spoke how much of each passage', () => {
     const index = buildMeetingIndex(
       meeting('m', [
@@ -311,6 +321,20 @@ describe("Ask's ranking", () => {
     expect(cited!.before.map((n) => n.text)).toEqual(['one']);
     expect(cited!.after.map((n) => [n.speaker, n.text])).toEqual([['Cy', 'three']]);
     expect(segmentsInContext([index], ['elsewhere-4'], 1)).toEqual([]);
+  });
+
+  it('holds an exchange whole, however many mm-hmms it has, so its first and last lines answer together', () => {
+    const lines: [string, string][] = [
+      ['Ann', 'The budget is tight this quarter.'],
+      ...Array.from({ length: 6 }, (_, i): [string, string][] => [
+        ['Bo', 'Mm-hmm.'],
+        ['Ann', `Supplier ${i + 1} wants paying upfront.`],
+      ]).flat(),
+      ['Bo', 'Yeah.'],
+      ['Ann', 'So the deadline moves to May.'],
+    ];
+    const index = buildMeetingIndex(meeting('x', [...lines, ...filler(10)]));
+    expect(rankPassages([index], questionTerms('Why did the budget move the deadline?', NOW), 5)[0]!.coverage).toBe(1);
   });
 
   it('finds nothing when no word of the question is in the meetings', () => {

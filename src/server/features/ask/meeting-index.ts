@@ -91,8 +91,14 @@ const CLITIC = /['’](s|ll|re|ve|d|m|t)$|n['’]t$/;
 
 /** Passages grow turn by turn to about this many words (a few turns of talk), … */
 const PASSAGE_WORDS = 60;
-/** … and at most this many turns; the next passage starts halfway through the last, so a span falls whole in one. */
+/**
+ * … and at most this many turns of talk; the next passage starts halfway through the last, so a
+ * span falls whole in one. A listener's "mm-hmm" or "yeah, right" between two lines of an exchange
+ * is no turn of it: counted, an exchange full of them would be cut after a few lines.
+ */
 const PASSAGE_TURNS = 8;
+/** A turn with fewer content words than this is a listener's response, not a turn of talk. */
+const TALK_WORDS = 2;
 /** Weight of a pair of adjacent stems against a single one: a phrase matched adds to its words. */
 const PAIR_WEIGHT = 0.5;
 /** The title is a short field the whole meeting is about: each of its terms counts as this many of the transcript's. */
@@ -211,7 +217,11 @@ export function buildMeetingIndex(meeting: MeetingTranscript): MeetingIndex {
   while (start < meeting.segments.length) {
     let end = start;
     let count = stems[start]!.length;
-    while (end + 1 < meeting.segments.length && count < PASSAGE_WORDS && end - start + 1 < PASSAGE_TURNS) count += stems[++end]!.length;
+    let turns = stems[start]!.length >= TALK_WORDS ? 1 : 0;
+    while (end + 1 < meeting.segments.length && count < PASSAGE_WORDS && turns < PASSAGE_TURNS) {
+      count += stems[++end]!.length;
+      if (stems[end]!.length >= TALK_WORDS) turns++;
+    }
     const terms = new Map<string, number>();
     const speakerWords = new Map<string, number>();
     for (let i = start; i <= end; i++) {
