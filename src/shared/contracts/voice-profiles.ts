@@ -35,7 +35,8 @@ export const VoiceProfileSourceSchema = z.object({
   /** Whether the person may open the meeting (their own, or shared with a team of theirs now). */
   canOpen: z.boolean(),
   /**
-   * `current`: used to name the person. Voices described in an older way are not used: they are
+   * `current`: used to name the person. Voices described otherwise than the server describes them
+   * now (an older version, another engine) are not used: they are
    * being learned again from the meeting's recording (`relearning`), or cannot be, the recording or
    * the speaker being gone (`needs a new sample`: the person says "This speaker is me" again).
    */

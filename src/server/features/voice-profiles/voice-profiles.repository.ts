@@ -68,10 +68,9 @@ export async function samplesOf(db: Db, userIds: readonly string[]): Promise<Sam
   return db.selectFrom('voice_profile_samples').selectAll().where('user_id', 'in', userIds).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
 }
 
-/** Samples described in one of the `paths` (older ways) not yet found impossible to learn again. */
-export async function samplesToRelearn(db: Db, paths: readonly string[]): Promise<Pick<SampleRow, 'id'>[]> {
-  if (paths.length === 0) return [];
-  return db.selectFrom('voice_profile_samples').select('id').where('path', 'in', paths).where('relearn_error', 'is', null).limit(10_000).execute();
+/** Samples described otherwise than by `path` (the active one) not yet found impossible to learn again. */
+export async function samplesToRelearn(db: Db, path: string): Promise<Pick<SampleRow, 'id'>[]> {
+  return db.selectFrom('voice_profile_samples').select('id').where('path', '!=', path).where('relearn_error', 'is', null).limit(10_000).execute();
 }
 
 export async function sampleById(db: Db, id: string): Promise<SampleRow | undefined> {

@@ -141,8 +141,12 @@ export function createVoiceProfilesService(deps: {
     return path.kind === 'sherpa-onnx' ? { kind: path.kind, model: path.model, reason: null } : { kind: 'built-in', model: null, reason: path.reason };
   };
 
-  /** Keys of the active path's older descriptions: never compared, learned again from their meetings. */
-  const outdatedKeys = async (): Promise<readonly string[]> => voiceComparison((await deps.transcription.voicePath()).kind).outdatedKeys;
+  /**
+   * How voices are described now. A sample described otherwise (an older way of the built-in
+   * features, or a speaker-embedding model no longer the active one) is never compared: it is
+   * learned again from its meeting.
+   */
+  const activeKey = async (): Promise<string> => (await deps.transcription.voicePath()).key;
 
   /**
    * The voice of one speaker of a meeting, described now from the meeting's recording; an error a
@@ -195,13 +199,13 @@ export function createVoiceProfilesService(deps: {
 
   const mine = async (userId: string): Promise<MyVoiceResponse> => {
     const failedSince = new Date(deps.now().getTime() - FAILED_LEARNING_SHOWN_MS).toISOString();
-    const [profile, requests, learningNow, path, teams, outdated] = await Promise.all([
+    const [profile, requests, learningNow, path, teams, key] = await Promise.all([
       profileOf(db, userId),
       pendingConsentsFor(db, userId, 100),
       learningOf(db, userId, failedSince, MAX_VOICE_LEARNING_SHOWN),
       pathOf(),
       deps.teams.list(userId),
-      outdatedKeys(),
+      activeKey(),
     ]);
     const teamOf = (id: string | null) => {
       const team = id ? teams.find((t) => t.id === id) : undefined;
@@ -218,7 +222,7 @@ export function createVoiceProfilesService(deps: {
           via: s.via,
           addedAt: s.created_at,
           canOpen: (await meetings.read(userId, s.meeting_id)) !== undefined,
-          state: !outdated.includes(s.path) ? ('current' as const) : s.relearn_error === null ? ('relearning' as const) : ('needs a new sample' as const),
+          state: s.path === key ? ('current' as const) : s.relearn_error === null ? ('relearning' as const) : ('needs a new sample' as const),
         })),
       );
       presented = {
@@ -298,7 +302,7 @@ export function createVoiceProfilesService(deps: {
       if (kind === 'sample') {
         const sample = await sampleById(db, id);
         // Deleted with its profile, or learned again already: nothing to do.
-        if (!sample || sample.relearn_error !== null || !(await outdatedKeys()).includes(sample.path)) return;
+        if (!sample || sample.relearn_error !== null || sample.path === (await activeKey())) return;
         ctx.progress('learning the voice', null);
         const voice = await voiceOf(sample.meeting_id, sample.speaker_id, ctx.signal);
         await settleRelearning(db, id, sample.path, { path: voice.path, embedding: encode(voice.embedding) });
@@ -469,12 +473,13 @@ export function createVoiceProfilesService(deps: {
     learnRequested: (request: LearningPayload): Promise<void> => learning.enqueue(request),
 
     /**
-     * Profiles' descriptions made in an older way of the active path (at start): each learned again
-     * from its meeting's recording by the voice-learning job; until then, and for good when that
-     * recording or speaker is gone, they are not compared (Settings asks for a new sample).
+     * Profiles' descriptions made otherwise than the active path makes them (at start: after an
+     * upgrade of the built-in features, or a speaker-embedding model installed or removed): each
+     * learned again from its meeting's recording by the voice-learning job; until then, and for good
+     * when that recording or speaker is gone, they are not compared (Settings asks for a new sample).
      */
     relearnOutdated: async (): Promise<number> => {
-      const samples = await samplesToRelearn(db, await outdatedKeys());
+      const samples = await samplesToRelearn(db, await activeKey());
       for (const sample of samples) await learning.enqueue({ kind: 'sample', id: sample.id });
       return samples.length;
     },

@@ -1,16 +1,15 @@
 import { cosineSimilarity } from '#server/lib/cosine-similarity.ts';
 import type { VoicePath } from '../pipeline-types.ts';
-import { OUTDATED_BUILT_IN_VOICE_KEYS, pooledVoice, voiceSimilarity } from './voice-embedding.ts';
+import { pooledVoice, voiceSimilarity } from './voice-embedding.ts';
 
 /**
- * How the voices of one path are compared (voice profiles): how alike two descriptions are, one
- * description of a person from those of several meetings, and the keys of the path's older
- * descriptions, never compared with the current ones, which profiles learn again.
+ * How the voices of one path are compared (voice profiles): how alike two descriptions are, and one
+ * description of a person from those of several meetings. Only descriptions of the same key are
+ * compared; the voice-profiles feature learns the others again.
  */
 export type VoiceComparison = {
   similarity: (a: ArrayLike<number>, b: ArrayLike<number>) => number;
   pool: (voices: ReadonlyArray<ArrayLike<number>>) => number[] | undefined;
-  outdatedKeys: readonly string[];
 };
 
 /** The mean of several vectors of one length (undefined when there are none or their lengths differ). */
@@ -24,9 +23,9 @@ function meanVector(voices: ReadonlyArray<ArrayLike<number>>): number[] | undefi
 
 const COMPARISONS: Record<VoicePath['kind'], VoiceComparison> = {
   // The built-in numbers are means and spreads: compared and pooled as the Gaussians they describe.
-  'built-in': { similarity: voiceSimilarity, pool: pooledVoice, outdatedKeys: OUTDATED_BUILT_IN_VOICE_KEYS },
+  'built-in': { similarity: voiceSimilarity, pool: pooledVoice },
   // A speaker-embedding model's vectors: their direction is the voice.
-  'sherpa-onnx': { similarity: cosineSimilarity, pool: meanVector, outdatedKeys: [] },
+  'sherpa-onnx': { similarity: cosineSimilarity, pool: meanVector },
 };
 
 export const voiceComparison = (kind: VoicePath['kind']): VoiceComparison => COMPARISONS[kind];

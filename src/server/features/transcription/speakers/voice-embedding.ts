@@ -19,8 +19,6 @@ export const MIN_EMBEDDING_SPEECH_MS = 3000;
  * key whenever the way they are made changes, so numbers made differently are never compared.
  */
 export const BUILT_IN_VOICE_KEY = 'built-in:2';
-/** Keys of older built-in descriptions (cosine-compared numbers of recordings at their own level), learned again from their meetings. */
-export const OUTDATED_BUILT_IN_VOICE_KEYS: readonly string[] = ['built-in'];
 /** The speech's level the numbers are made at: full scale, so log(1 + energy) is the log of the energy for all but near-silent bands. */
 const SPEECH_RMS = 1;
 
