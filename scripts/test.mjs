@@ -139,14 +139,11 @@ function vitest(name, projects, extra = []) {
 }
 
 /**
- * Steps bound by the cores whose tests have no time budget run at a lower priority: they fill the
- * time the speech engines and the browser leave free, and never starve them, whose tests have
- * real-time budgets (the live transcript) and timeouts. The unit, web and integration tests are the
- * longest step: at nice 5 they get about a quarter of the cores beside the others (at 10, a tenth,
- * which left them running alone for minutes at the end); the checks (format, types, lint, knip) are
- * short and wait at nice 10.
+ * Steps bound by the cores whose tests have no time budget run at a lower priority (nice 10): they
+ * fill the time the speech engines and the browser leave free, and never starve them, whose tests
+ * have real-time budgets (the live transcript) and timeouts.
  */
-const background = (command, niceness = 10) => ['nice', '-n', String(niceness), ...command];
+const background = (command) => ['nice', '-n', '10', ...command];
 
 // One real S3 server (Swift's s3api, scripts/s3-server.ts) for the run, started beside the steps
 // that do not need it: the blob store's contract suite and the app-on-S3 test read its settings as
@@ -211,7 +208,7 @@ const browserTests = (name, after, runs) =>
       : { name: `${name} (not run: the build failed)`, ok: false, took: seconds(0) },
   );
 const results = await Promise.all([
-  step('Unit, web and integration tests', [s3Ready, background(main.command, 5)]).finally(() => count(main.report)),
+  step('Unit, web and integration tests', [s3Ready, background(main.command)]).finally(() => count(main.report)),
   engineTests,
   built,
   browserTests('Browser tests (chromium)', [], [e2e]),
