@@ -77,7 +77,7 @@ export const MATCH_THRESHOLDS: Record<SpeakerVoicePath['kind'], { name: number; 
  */
 export const VOICE_LEARNING_PER_HOUR = 30;
 
-/** What a voice is learned for: a consent given, a suggestion accepted, or a kept sample made in an older way (learned again). */
+/** What a voice is learned for: a consent given, a suggestion accepted, or a kept sample described otherwise than now (learned again). */
 const LearningPayload = z.object({ kind: z.enum(['consent', 'suggestion', 'sample']), id: z.uuid() });
 type LearningPayload = z.infer<typeof LearningPayload>;
 
