@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seriousAxeViolations } from '#tests/support/axe.ts';
 import { e2eServer, launchBrowser, uniqueEmail } from '#tests/support/browser.ts';
 import { signedInPage, storedAccessToken, toast } from '#tests/support/e2e-auth.ts';
-import { sharedAudioDir } from '#tests/support/shared-audio.ts';
+import { cutSharedClip, sharedAudioDir } from '#tests/support/shared-audio.ts';
 
 // Voice profiles (issue 32) across meetings, two people on one server. Real clips, real recogniser
 // and the built-in voice features: the LibriVox reader is "Tomasz" (12 s of it enrolled, the other
@@ -31,24 +30,8 @@ afterAll(async () => {
 const b64 = (value: string) => Buffer.from(value).toString('base64');
 
 /** A stretch of one of the shared clips, as its own file (through ffmpeg's `filter`, if any). */
-function cut(clip: string, fromS: number, toS: number, filter?: string): string {
-  const out = path.join(scratch, `${path.parse(clip).name}-${fromS}-${toS}${filter ? '-filtered' : ''}.wav`);
-  const filtered = filter ? ['-af', filter] : [];
-  execFileSync('ffmpeg', [
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-i',
-    path.join(sharedAudioDir(), clip),
-    '-ss',
-    String(fromS),
-    '-to',
-    String(toS),
-    ...filtered,
-    out,
-  ]);
-  return out;
-}
+const cut = (clip: string, fromS: number, toS: number, filter?: string) =>
+  cutSharedClip(clip, path.join(scratch, `${path.parse(clip).name}-${fromS}-${toS}${filter ? '-filtered' : ''}.wav`), fromS, toS, filter);
 
 async function call<T>(page: Page, method: string, url: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseUrl}${url}`, {

@@ -13,7 +13,7 @@ import { VOICE_LEARNING_PER_HOUR } from './voice-profiles.service.ts';
 import type { TranscriptionEngine } from '#server/features/transcription/engines/engine.ts';
 import { startFakeChatService, type FakeChatService } from '#tests/support/fake-openai-chat.ts';
 import { createFakeSpeechEngine } from '#tests/support/fake-speech.ts';
-import { sharedAudioDir } from '#tests/support/shared-audio.ts';
+import { cutSharedClip, sharedAudioDir } from '#tests/support/shared-audio.ts';
 import { outbox } from '#tests/support/supabase-client.ts';
 
 /**
@@ -59,24 +59,8 @@ function fliteClip(name: string, voice: string, lines: string[]): string {
 }
 
 /** A stretch of one of the shared clips, as its own file (through ffmpeg's `filter`, if any). */
-function cut(clip: string, name: string, fromS: number, toS: number, filter?: string): string {
-  const out = path.join(scratch, `${name}.wav`);
-  const filtered = filter ? ['-af', filter] : [];
-  execFileSync('ffmpeg', [
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-i',
-    path.join(sharedAudioDir(), clip),
-    '-ss',
-    String(fromS),
-    '-to',
-    String(toS),
-    ...filtered,
-    out,
-  ]);
-  return out;
-}
+const cut = (clip: string, name: string, fromS: number, toS: number, filter?: string) =>
+  cutSharedClip(clip, path.join(scratch, `${name}.wav`), fromS, toS, filter);
 
 /** A meeting of `user` whose recording is `file`, transcribed (known voices named), and everything its transcript.ready sets off done (its notes). */
 async function transcribed(user: User, title: string, file: string): Promise<MeetingDetail> {
