@@ -199,13 +199,12 @@ describe('the recording length cap (MAX_RECORDING_HOURS) at the end of an upload
     const id = await newMeeting(token);
     const data = fs.readFileSync(long);
     const url = locationOf(await create(token, id, data.length));
-    const started = Date.now();
     const last = await patch(token, url, 0, data);
     expect(last.status).toBe(422);
+    // Refused from its header: only the container's word gives the length (decoding is stopped at
+    // the cap, and then the reason says only that it is longer than 8 hours).
     const reason = 'The recording is 9.5 hours long; this server transcribes up to 8 hours (MAX_RECORDING_HOURS).';
     expect(await messageOf(last)).toBe(reason);
-    // Refused from its header: 9.5 hours decoded just to be measured would take far longer.
-    expect(Date.now() - started).toBeLessThan(10_000);
     expect(await meeting(token, id)).toMatchObject({ status: 'failed', failureReason: reason });
     expect(await t.deps.services.transcription.jobOf(id)).toBeUndefined();
     fs.rmSync(scratch, { recursive: true, force: true });
