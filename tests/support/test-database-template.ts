@@ -8,7 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { createDb } from '#server/db/create-db.ts';
 import { migrateToLatest } from '#server/db/migrate.ts';
 import { POSTGRES_TEMPLATE_ENV, SQLITE_TEMPLATE_ENV, TEMPLATE_SCHEMA_TOKEN, testConnectionOptions } from './test-database.ts';
-import { testSchemaName } from '../../scripts/lib/test-schemas.ts';
+import { holdTestRun, testSchemaName } from '../../scripts/lib/test-schemas.ts';
 
 /**
  * Migrates one database per run, then every test app starts from a copy of it: a SQLite file copied,
@@ -17,11 +17,14 @@ import { testSchemaName } from '../../scripts/lib/test-schemas.ts';
  * install for each of the hundreds of test apps (Kysely's migrator, PostgreSQL's DDL); the copy is the same schema, so what the tests see does not change, and the server still runs its
  * migrator at start (finding nothing to do), as on any restart.
  */
-export default async function setup(project: TestProject): Promise<() => void> {
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'parley-test-template-'));
   const onPostgres = project.config.env?.PARLEY_TEST_DB === 'postgres';
   const url = process.env.TEST_DATABASE_URL;
+  let run: { release: () => Promise<void> } | undefined;
   if (onPostgres && url) {
+    // Before any schema is made: this run's are then kept by the next npm test to start beside it.
+    run = await holdTestRun(url);
     const dump = await postgresTemplate(url);
     if (dump !== undefined) {
       const file = path.join(dir, 'template.sql');
@@ -36,7 +39,10 @@ export default async function setup(project: TestProject): Promise<() => void> {
     await handle.close();
     process.env[SQLITE_TEMPLATE_ENV] = file;
   }
-  return () => fs.rmSync(dir, { recursive: true, force: true });
+  return async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    await run?.release();
+  };
 }
 
 /**
@@ -49,7 +55,7 @@ async function postgresTemplate(url: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-  // npm test drops it with the test schemas of the run (scripts/lib/test-schemas.mjs).
+  // The next npm test drops it with the other test schemas of this run (scripts/lib/test-schemas.ts).
   const schema = testSchemaName('template');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();

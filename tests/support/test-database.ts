@@ -34,7 +34,7 @@ export function testDatabaseKind(): TestDatabaseKind {
 
 /**
  * A fresh, empty database for one test file: a temporary SQLite file, or a new schema inside
- * TEST_DATABASE_URL (left in place on close; npm test drops earlier runs' schemas before it starts).
+ * TEST_DATABASE_URL (left in place on close, dropped when the run ends: scripts/lib/test-schemas.ts).
  */
 /** Where a test database lives, for a second process (a worker) to open the same one. */
 export type TestDatabaseTarget = { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string };
@@ -84,10 +84,10 @@ export async function createTestDatabase(
   return {
     ...handle,
     target: { kind: 'postgres', url, schema },
-    // The schema is not dropped here: npm test drops earlier runs' schemas before any test starts
-    // (scripts/lib/test-schemas.mjs). Dropping it mid-run once failed other files whose
-    // migrator read every schema's catalogue ("schema … does not exist"); Parley's reads only its own
-    // now (db/current-schema-introspector.ts), but pg-boss's queries have not been checked for the same.
+    // The schema is not dropped here but when the run ends (scripts/lib/test-schemas.ts). Dropping
+    // it mid-run once failed other files whose migrator read every schema's catalogue ("schema … does
+    // not exist"); Parley's reads only its own now (db/current-schema-introspector.ts), but pg-boss's
+    // queries have not been checked for the same.
     close: () => handle.close(),
   };
 }

@@ -21,7 +21,7 @@ describe('the migrator on a PostgreSQL database shared with other schemas', () =
       if (database.target.kind !== 'postgres') throw new Error('a PostgreSQL test database was asked for');
       const { url, schema } = database.target;
       // Another schema on the same server, with a table (as another application, or another test file, has);
-      // left in place like the tests' own schemas, which npm test drops before its next run.
+      // left in place like the tests' own schemas, which go when the run ends (scripts/lib/test-schemas.ts).
       const other = testSchemaName('other');
       const admin = new pg.Client({ connectionString: url });
       await admin.connect();
