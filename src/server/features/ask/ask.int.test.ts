@@ -221,6 +221,15 @@ describe('Ask without a model (the best moments)', () => {
     expect((await askOk(t, s.bob, { question: 'What about the aardwolf paperwork?' })).notice).toBe(NOTHING_FOUND_NOTICE);
   });
 
+  it('asks more of a moment searched among many meetings than of one meeting: one word of four is chance there', async () => {
+    // Only "hangar" of caterers, hangar, wine and list is said, in the launch review's permit line.
+    const question = 'What did the caterers say about the hangar and the wine list?';
+    expect(await askOk(t, s.alice, { question })).toMatchObject({ citations: [], notice: NOTHING_FOUND_NOTICE });
+    const id = s.fixture.ids['Zeppelin launch review']!;
+    const ofOne = await askOk(t, s.alice, { question, meetingId: id });
+    expect(ofOne.citations.map((c) => c.segmentId)).toEqual([s.fixture.segments['Zeppelin launch review']![1]]);
+  });
+
   it('says nothing matches rather than cite moments that share only a common word with the question', async () => {
     const noise = await askOk(t, s.alice, { question: 'What did the caterers say about the zeppelin menu, wine list and seating plan?' });
     expect(noise).toMatchObject({ citations: [], notice: NOTHING_FOUND_NOTICE });

@@ -44,9 +44,11 @@ const SHOWN_PASSAGES = 5;
 /**
  * The least share of a question's weight (its words by idf) one of the best moments must say for
  * them to answer it: below, the moments share only a common word with the question, and the answer
- * says nothing matches instead of citing them.
+ * says nothing matches instead of citing them. Searching several meetings the bar is higher: the
+ * best of many more passages says part of an unrelated question by chance more often (the Ask
+ * bench's off-topic questions).
  */
-const MIN_COVERAGE = 0.25;
+const MIN_COVERAGE = { meeting: 0.25, across: 0.35 } as const;
 /** Action items and decisions an answer about them gives at most. */
 const FACTS = 3;
 /** Passages the model re-ranks (ASK_LLM_RERANK). */
@@ -251,7 +253,8 @@ export function createAskService(deps: AskDeps) {
     const facts = answeringFacts(searched, question, terms, FACTS);
     // The moments the tracker's and the register's items cite come first: they are what was agreed.
     const factIds = facts.map((f) => f.fact.segmentIds[0]!);
-    const relevant = ranked.slice(0, SHOWN_PASSAGES).some((c) => c.coverage >= MIN_COVERAGE);
+    const minCoverage = searched.length > 1 ? MIN_COVERAGE.across : MIN_COVERAGE.meeting;
+    const relevant = ranked.slice(0, SHOWN_PASSAGES).some((c) => c.coverage >= minCoverage);
     const ids = [...new Set([...factIds, ...(relevant ? ranked.map((c) => c.segmentId) : [])])];
     const client = deps.embeddings;
     if (!client) return { ids, facts, searched, usedEmbeddings: false };
