@@ -59,6 +59,7 @@ export async function buildTestApp(options: BuildTestAppOptions = {}): Promise<T
   const database = await createTestDatabase(undefined, { migrated: true });
   const deps = await createDeps(config, { database, jobTimings: TEST_JOB_TIMINGS, ...options.deps });
   const app = await buildApp(deps);
+  depsOfApp.set(app, deps);
   if (options.listen) await app.listen({ port, host: '127.0.0.1' });
   else await app.ready();
   await deps.start();
@@ -98,6 +99,9 @@ export async function signUpUser(
   return { token: body.access_token, userId: body.user.id, email };
 }
 
+/** The composition root behind each test app, for what a failure should say about its state. */
+const depsOfApp = new WeakMap<FastifyInstance, Deps>();
+
 /** Waits, as the dashboard does, until the account's sample meetings are set up (GET /api/v1/meetings/stats). */
 export async function samplesSetUp(app: FastifyInstance, token: string): Promise<void> {
   const deadline = Date.now() + 30_000;
@@ -106,7 +110,24 @@ export async function samplesSetUp(app: FastifyInstance, token: string): Promise
     if (stats.statusCode !== 200) throw new Error(`GET /api/v1/meetings/stats: ${stats.statusCode} ${stats.body}`);
     if (!(stats.json() as { samplesSettingUp: boolean }).samplesSettingUp) return;
     if (Date.now() > deadline)
-      throw new Error('the sample meetings were not set up within 30 s: does this app run jobs (its role)? signUpUser(…, { samples: false }) does not wait');
+      throw new Error(
+        `the sample meetings were not set up within 30 s: does this app run jobs (its role)? signUpUser(…, { samples: false }) does not wait. ${await samplesDelivery(app, token)}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
+}
+
+/** The account's sample set-up delivery as stored (its tries and last error), to tell a stalled queue from a failing set-up. */
+async function samplesDelivery(app: FastifyInstance, token: string): Promise<string> {
+  const deps = depsOfApp.get(app);
+  const userId = (JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { sub?: string }).sub;
+  if (!deps || !userId) return '';
+  const deliveries = await deps.database.db
+    .selectFrom('event_deliveries')
+    .select(['status', 'attempts', 'last_error', 'updated_at'])
+    .where('subscriber', '=', 'samples')
+    .where('subject', '=', `user:${userId}`)
+    .execute();
+  // No try yet: the queue never ran it; tries with an error: the set-up itself fails.
+  return `Its delivery: ${JSON.stringify(deliveries)}`;
 }
