@@ -95,9 +95,11 @@ export async function buildApp(deps: Deps, options: BuildAppOptions = {}): Promi
     closing = true;
   });
   app.get('/readyz', async (_request, reply) => {
-    const dependencies = await checkReadiness(deps.readiness);
-    const ready = !closing && deps.integrity.ok && Object.values(dependencies).every((state) => state.ok);
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : closing ? 'closing' : 'unavailable', version: deps.version, dependencies });
+    const { status, dependencies } = await checkReadiness(deps.readiness);
+    const serving = !closing && deps.integrity.ok && status !== 'unavailable';
+    return reply
+      .status(serving ? 200 : 503)
+      .send({ status: closing ? 'closing' : deps.integrity.ok ? status : 'unavailable', version: deps.version, dependencies });
   });
 
   await registerOpenApi(app, deps.version);

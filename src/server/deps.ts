@@ -668,7 +668,10 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     speech: { engines, engine, speakers },
     auth,
     services,
-    readiness: [{ name: 'database', check: () => pingDatabase(db) }, ...(redis ? [{ name: 'redis', check: async () => void (await redis.ping()) }] : [])],
+    readiness: [
+      { name: 'database', required: true, check: () => pingDatabase(db) },
+      ...(redis ? [{ name: 'redis', required: false, check: async () => void (await redis.ping()) }] : []),
+    ],
     version: options.version ?? VERSION,
     start: async () => {
       await jobs.start({ work: works });

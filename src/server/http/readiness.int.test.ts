@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '#tests/support/build-test-app.ts';
+import { buildTestApp, signUpUser, type TestApp } from '#tests/support/build-test-app.ts';
 import { testRedisUrl } from '#tests/support/redis-server.ts';
 import { startTcpProxy } from '#tests/support/tcp-proxy.ts';
 
@@ -18,21 +18,28 @@ describe('GET /readyz', () => {
     expect(res.json()).toEqual({ status: 'ready', version: expect.any(String), dependencies: { database: { ok: true } } });
   });
 
-  it('answers 503 naming Redis while Redis cannot be reached', async () => {
+  it('stays in service, degraded, naming Redis while Redis cannot be reached: reading goes on, password sign-in waits', async () => {
     const redis = new URL(testRedisUrl());
     const proxy = await startTcpProxy({ host: redis.hostname, port: Number(redis.port) });
-    const t = await buildTestApp({ env: { REDIS_URL: proxy.url.replace(/^http:/, 'redis:') } });
+    const t = await buildTestApp({ env: { REDIS_URL: proxy.url.replace(/^http:/, 'redis:'), AUTH_AUTOCONFIRM: 'true' } });
     apps.push(t);
     expect((await t.app.inject({ method: 'GET', url: '/readyz' })).json()).toMatchObject({
       status: 'ready',
       dependencies: { database: { ok: true }, redis: { ok: true } },
     });
+    const { token, email } = await signUpUser(t.app, 'readiness');
 
     proxy.refuse('');
     proxy.cut('');
     const down = await t.app.inject({ method: 'GET', url: '/readyz' });
-    expect(down.statusCode).toBe(503);
-    expect(down.json()).toMatchObject({ status: 'unavailable', dependencies: { database: { ok: true }, redis: { ok: false, reason: expect.any(String) } } });
+    // Every process shares the one Redis: a balancer taking them all out would stop the reading too.
+    expect(down.statusCode).toBe(200);
+    expect(down.json()).toMatchObject({ status: 'degraded', dependencies: { database: { ok: true }, redis: { ok: false, reason: expect.any(String) } } });
+    const meetings = await t.app.inject({ method: 'GET', url: '/api/v1/meetings', headers: { authorization: `Bearer ${token}` } });
+    expect(meetings.statusCode).toBe(200);
+    // The guessing limits fail closed: without their count, a password is not tried.
+    const signIn = await t.app.inject({ method: 'POST', url: '/auth/v1/token?grant_type=password', payload: { email, password: 'secret12' } });
+    expect(signIn.statusCode).toBe(429);
     await proxy.close();
   });
 });
