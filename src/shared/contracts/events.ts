@@ -62,6 +62,8 @@ export const EVENT_PAYLOADS = {
   'team.member_added': z.object({ userId: z.string(), role: TeamRoleSchema }),
   'team.member_removed': z.object({ userId: z.string(), left: z.boolean() }),
   'team.role_changed': z.object({ userId: z.string(), role: TeamRoleSchema, previousRole: TeamRoleSchema }),
+  /** The owner deleted the team (its members and invitations went with it): what other features kept for it goes too. */
+  'team.deleted': z.object({}),
   /**
    * An invitation was made. `email` is null for a link to copy. The link's token is sealed with the
    * installation key: only its hash is kept with the invitation, and the email is sent from here.

@@ -111,4 +111,14 @@ describe('Microsoft Teams Workflows webhooks', () => {
     expect((await call(owner, 'DELETE', '/api/v1/integrations/teams')).status).toBe(200);
     expect(await state(owner)).toMatchObject({ connected: false, destination: null });
   });
+  it("takes a deleted team's channel with it", { timeout: 60_000 }, async () => {
+    const team = (await call(owner, 'POST', '/api/v1/teams', { name: 'Short-lived' })).json() as { id: string };
+    const put = await call(owner, 'PUT', '/api/v1/integrations/teams', { webhookUrl: teams.url(`${PATH}?team=1`), teamId: team.id });
+    expect(put.status, put.text).toBe(200);
+    const scopes = () => t.database.db.selectFrom('microsoft_teams_connections').select('scope_key').where('user_id', '=', owner.userId).execute();
+    expect((await scopes()).map((r) => r.scope_key)).toContain(`team:${team.id}`);
+    expect((await call(owner, 'DELETE', `/api/v1/teams/${team.id}`)).status).toBe(200);
+    await t.deps.jobs.idle();
+    expect((await scopes()).map((r) => r.scope_key)).not.toContain(`team:${team.id}`);
+  });
 });

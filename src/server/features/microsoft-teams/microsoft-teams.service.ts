@@ -119,5 +119,6 @@ export function createMicrosoftTeamsService(deps: MicrosoftTeamsDeps) {
     },
 
     removeFor: (userId: string): Promise<void> => channels.removeFor(userId),
+    teamDeleted: (teamId: string): Promise<void> => channels.teamDeleted(teamId),
   };
 }

@@ -180,4 +180,23 @@ describe('Slack incoming webhooks', () => {
     expect(deleted.status, deleted.text).toBe(200);
     expect(await state(admin)).toMatchObject({ connected: false });
   });
+  it("takes a deleted team's channel with it, its sealed URL too, and leaves the people's own", { timeout: 60_000 }, async () => {
+    const teamOwner = await signUpUser(t.app, 'slack-team-owner');
+    const admin = await signUpUser(t.app, 'slack-team-admin');
+    const team = TeamSchema.parse((await call(teamOwner, 'POST', '/api/v1/teams', { name: 'Short-lived' })).json());
+    const invitation = CreatedInvitationSchema.parse(
+      (await call(teamOwner, 'POST', `/api/v1/teams/${team.id}/invitations`, { email: admin.email, role: 'admin' })).json(),
+    );
+    expect((await call(admin, 'POST', `/api/v1/invitations/${invitation.token}/accept`)).status).toBe(200);
+    // The admin connects the team's channel (and their own); the owner deletes the team.
+    expect((await call(admin, 'PUT', '/api/v1/integrations/slack', { webhookUrl: slack.url('/services/T1/B1/gone-team'), teamId: team.id })).status).toBe(200);
+    expect((await call(admin, 'PUT', '/api/v1/integrations/slack', { webhookUrl: slack.url('/services/T1/B1/admin-own') })).status).toBe(200);
+    const scopes = () => t.database.db.selectFrom('slack_connections').select('scope_key').where('user_id', '=', admin.userId).execute();
+    expect((await scopes()).map((r) => r.scope_key).sort()).toEqual([`team:${team.id}`, `user:${admin.userId}`]);
+
+    expect((await call(teamOwner, 'DELETE', `/api/v1/teams/${team.id}`)).status).toBe(200);
+    await t.deps.jobs.idle();
+    expect((await scopes()).map((r) => r.scope_key)).toEqual([`user:${admin.userId}`]);
+    expect(await state(admin)).toMatchObject({ connected: true });
+  });
 });

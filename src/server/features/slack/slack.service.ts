@@ -257,6 +257,7 @@ export function createSlackService(deps: SlackDeps) {
     },
 
     removeFor: (userId: string): Promise<void> => channels.removeFor(userId),
+    teamDeleted: (teamId: string): Promise<void> => channels.teamDeleted(teamId),
   };
   return service;
 }

@@ -329,7 +329,10 @@ export function createTeamsService(deps: TeamsDeps) {
     remove: async (userId: string, teamId: string): Promise<void> => {
       await requireOwner(userId, teamId);
       const before = (await membersOf(db, teamId)).map((m) => m.userId);
-      await deleteTeam(db, teamId);
+      await deps.events.transaction(async (trx, raise) => {
+        await deleteTeam(trx, teamId);
+        raise({ type: 'team.deleted', actorId: userId, ownerId: null, teamId, subject: { type: 'team', id: teamId }, payload: {} });
+      });
       await deps.membersLeft?.(before);
       changed(teamId, before);
     },

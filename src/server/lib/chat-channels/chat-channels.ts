@@ -319,6 +319,15 @@ export function createChatChannels<M>(deps: ChatChannelsDeps<M>) {
       for (const row of await store.ofUser(userId)) await deps.beforeRemove?.(open(row));
       await store.removeUser(userId);
     },
+
+    /** A deleted team's channel (its sealed URL or token): nobody can reach it any more. */
+    teamDeleted: async (teamId: string): Promise<void> => {
+      const scopeKey = scopeKeyOf('', teamId);
+      const row = await store.byScope(scopeKey);
+      if (!row) return;
+      await deps.beforeRemove?.(open(row));
+      await store.removeScope(scopeKey);
+    },
   };
 }
 
