@@ -500,7 +500,8 @@ export async function benchScale(): Promise<{ rows: Row[]; line: string }> {
       );
       return results;
     })();
-    const faults: { what: string; at: number }[] = [];
+    /** `until`: a kill's end, once the process has exited (a request sent meanwhile was in flight on it too). */
+    const faults: { what: string; at: number; until?: number }[] = [];
     let web2Before: Health | undefined;
     const faultPlan = (async () => {
       const at = async (fraction: number) => {
@@ -514,8 +515,10 @@ export async function benchScale(): Promise<{ rows: Row[]; line: string }> {
       await cluster.restart('worker1');
       await at(0.3);
       web2Before = await healthOf(web2.port, operator.token);
-      faults.push({ what: 'kill -9 web2', at: performance.now() });
+      const web2Kill = { what: 'kill -9 web2', at: performance.now(), until: Infinity };
+      faults.push(web2Kill);
       await cluster.kill('web2', 'SIGKILL');
+      web2Kill.until = performance.now();
       await new Promise((resolve) => setTimeout(resolve, 3000));
       const web2Back = cluster.restart('web2');
       await at(0.55);
@@ -557,9 +560,9 @@ export async function benchScale(): Promise<{ rows: Row[]; line: string }> {
       (sum, id) => sum + ['recording.stored', 'transcript.ready', 'notes.ready'].reduce((s, type) => s + Math.max(0, count(type, id) - 1), 0),
       0,
     );
-    const webKill = faults.find((f) => f.what === 'kill -9 web2')!.at;
+    const webKill = faults.find((f) => f.what === 'kill -9 web2')!;
     const fiveHundreds = mixed.errors.filter((e) => typeof e.status === 'string' || e.status >= 500);
-    const inFlight = fiveHundreds.filter((e) => e.started <= webKill && e.at >= webKill);
+    const inFlight = fiveHundreds.filter((e) => e.started <= (webKill.until ?? webKill.at) && e.at >= webKill.at);
     const beyond = fiveHundreds.length - inFlight.length;
     const otherErrors = mixed.errors.filter((e) => typeof e.status === 'number' && e.status < 500);
     const p99s = [end.web1, web2Before!, end.web2].map((h) => h.eventLoopDelayMs.p99);
@@ -595,7 +598,14 @@ export async function benchScale(): Promise<{ rows: Row[]; line: string }> {
           .map(([k, v]) => `${k} ${v}`)
           .join(', ')}`,
       },
-      { name: 'faults', value: faults.map((f) => `${f.what} at ${((f.at - faultStart) / 1000).toFixed(0)} s`).join('; ') },
+      {
+        name: 'faults',
+        value: faults
+          .map(
+            (f) => `${f.what} at ${((f.at - faultStart) / 1000).toFixed(1)}${f.until === undefined ? '' : `–${((f.until - faultStart) / 1000).toFixed(1)}`} s`,
+          )
+          .join('; '),
+      },
       {
         name: '5xx and connection errors',
         value: `${fiveHundreds.length} (${inFlight.length} in flight on web2 when killed, ${beyond} beyond${
