@@ -390,7 +390,17 @@ async function readOutcome(databaseUrl: string, meetingIds: string[]) {
       [meetingIds],
     );
     const deliveries = await db.query<{ status: string; n: string }>(`select status, count(*) as n from event_deliveries group by status`);
-    return { meetings: meetings.rows, events: events.rows, deliveries: Object.fromEntries(deliveries.rows.map((r) => [r.status, Number(r.n)])) };
+    // Where an unfinished meeting's jobs stand (the stage each last reported, and when a retry is due).
+    const progress = await db.query<{ queue: string; key: string; stage: string | null; retry_at: string | null }>(
+      `select queue, key, stage, retry_at from job_progress where key = any($1)`,
+      [meetingIds],
+    );
+    return {
+      meetings: meetings.rows,
+      events: events.rows,
+      deliveries: Object.fromEntries(deliveries.rows.map((r) => [r.status, Number(r.n)])),
+      progress: progress.rows,
+    };
   } finally {
     await db.end();
   }
@@ -642,7 +652,16 @@ export async function benchScale(): Promise<{ rows: Row[]; line: string }> {
       },
       {
         name: 'jobs (read from the database)',
-        value: `${outcome.meetings.filter((m) => m.status === 'ready').length}/${ids.length} transcribed, ${outcome.meetings.filter((m) => m.notes === 'ready').length} with notes, ${drainSeconds.toFixed(0)} s after the load; ${duplicates} duplicated hand-offs; deliveries ${JSON.stringify(outcome.deliveries)}`,
+        value:
+          `${outcome.meetings.filter((m) => m.status === 'ready').length}/${ids.length} transcribed, ${outcome.meetings.filter((m) => m.notes === 'ready').length} with notes, ${drainSeconds.toFixed(0)} s after the load; ${duplicates} duplicated hand-offs; deliveries ${JSON.stringify(outcome.deliveries)}` +
+          notDone
+            .map((m) => {
+              const jobs = outcome.progress
+                .filter((p) => p.key === m.id)
+                .map((p) => `${p.queue} ${p.stage ?? 'no stage'}${p.retry_at ? `, retry at ${p.retry_at}` : ''}`);
+              return `; not done: ${m.id.slice(0, 8)} ${m.status}, notes ${m.notes ?? 'none'}${jobs.length ? ` (${jobs.join('; ')})` : ''}`;
+            })
+            .join(''),
       },
       {
         name: 'event-loop delay p99 (web1 whole run; web2 before its kill and since its restart)',
