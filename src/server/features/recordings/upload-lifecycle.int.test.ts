@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MeetingDetail, MeetingStats } from '#shared/contracts/meetings.ts';
@@ -473,6 +474,26 @@ describe('a finished upload whose last answer was lost', () => {
     await t.deps.uploads.sweeper.runOnce(new Date(Date.now() + 25 * HOUR));
     expect((await head(token, url)).status).toBe(404);
     expect((await meeting(token, id)).status).toBe('ready');
+  });
+});
+
+describe('an upload whose every byte arrived but whose process ended before handing it over', () => {
+  it('is handed to its meeting on the next HEAD, which tus-js-client takes for success', async () => {
+    const { token } = await signUpUser(t.app, 'left-over');
+    const id = await newMeeting(token);
+    const data = fs.readFileSync(CLIP);
+    const url = locationOf(await create(token, id, data.length));
+    // A PATCH's bytes written by the store, as a process killed before tus called onUploadFinish left them.
+    await t.deps.uploads.store.write(Readable.from([data]), url.split('/').pop()!, 0);
+    expect((await meeting(token, id)).status).toBe('recording');
+
+    const offset = await head(token, url);
+    expect([offset.status, offset.headers.get('upload-offset')]).toEqual([200, String(data.length)]);
+    await t.app.transcription.idle();
+    expect(await meeting(token, id)).toMatchObject({ status: 'ready', hasAudio: true });
+    // Once: the next HEAD finds it finished.
+    expect((await head(token, url)).headers.get('upload-offset')).toBe(String(data.length));
+    expect(fs.readdirSync(uploadsDir()).filter((f) => f === url.split('/').pop())).toEqual([]);
   });
 });
 

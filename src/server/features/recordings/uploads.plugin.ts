@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { S3Client } from '@aws-sdk/client-s3';
 import { EVENTS, Server } from '@tus/server';
-import type { Locker } from '@tus/utils';
+import type { Locker, Upload } from '@tus/utils';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { UPLOAD_REFUSED_HAS_AUDIO, type UploadRefusal } from '#shared/contracts/uploads.ts';
 import type { Config } from '#server/config.ts';
@@ -16,7 +16,7 @@ import { baseMime, extensionFor } from './audio-types.ts';
 import { DurableFileStore } from './durable-file-store.ts';
 import { S3UploadStore } from './s3-upload-store.ts';
 import type { UploadStore } from './upload-store.ts';
-import { finalizeRecording } from './finalize-recording.ts';
+import { finalizeRecording, type FinalizeResult } from './finalize-recording.ts';
 
 export const UPLOADS_PATH = '/uploads';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -148,6 +148,47 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
     return { metadata: { ...upload.metadata, meetingId, filetype: type, ownerId } };
   };
 
+  /**
+   * Hands a finished upload's audio to its meeting (finalizeRecording), once: under the upload's lock,
+   * and not again once it is marked finished. tus calls onUploadFinish after it lets go of the lock,
+   * so a HEAD (below) can try the same at once.
+   */
+  const finish = async (upload: Upload): Promise<FinalizeResult> => {
+    const lock = datastore.locker.newLock(upload.id);
+    await lock.lock(new AbortController().signal, () => {});
+    try {
+      // Handed over already, by the other path: nothing more to say of it.
+      if (await datastore.isFinished(upload.id)) return { ok: true, durationSeconds: 0 };
+      const result = await finalizeRecording(
+        { meetings: deps.meetings, blobs: deps.blobs, maxRecordingHours: deps.config.transcription.maxRecordingHours },
+        {
+          meetingId: upload.metadata?.meetingId ?? '',
+          mimeType: upload.metadata?.filetype ?? '',
+          bytes: upload.offset,
+          store: (extension, owner) => datastore.moveInto(deps.blobs, upload.id, extension, owner),
+        },
+      );
+      // Remembered as finished until it expires, so a retry whose answer was lost hears "all arrived".
+      await datastore.markFinished(upload);
+      return result;
+    } finally {
+      await lock.unlock();
+    }
+  };
+
+  /**
+   * An upload whose every byte arrived but whose PATCH's process ended before it was handed over (a
+   * crash, a deploy): the client's next HEAD hears "all arrived" and sends nothing more, so it is
+   * finished now, before that answer, or the recording would wait for its meeting forever.
+   */
+  const finishIfLeftOver = async (uploadId: string): Promise<void> => {
+    if (await datastore.isFinished(uploadId)) return;
+    const upload = await datastore.getUpload(uploadId);
+    if (upload.size === undefined || upload.offset !== upload.size || !(await datastore.bytesOf(uploadId))) return;
+    const result = await finish(upload);
+    if (!result.ok) throw refuse(result.status, result.reason);
+  };
+
   const tus = new Server({
     path: UPLOADS_PATH,
     datastore,
@@ -167,6 +208,7 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
       const upload = await datastore.getUpload(uploadId).catch(() => undefined); // no such upload (or no readable info): a 404 below
       // Someone else's upload answers exactly like a missing one.
       if (!upload || upload.metadata?.ownerId !== user.id) throw refuse(404, 'Upload not found');
+      if (req.method === 'HEAD') await finishIfLeftOver(uploadId);
       if (req.method === 'PATCH') {
         // A length known (declared now or at creation, or the bytes this request says it brings) is
         // checked against the quota before any byte is written; a chunked body is cut off at the limit by tus.
@@ -195,18 +237,7 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
       }
     },
     onUploadFinish: async (_req, upload) => {
-      const meetingId = upload.metadata?.meetingId ?? '';
-      const result = await finalizeRecording(
-        { meetings: deps.meetings, blobs: deps.blobs, maxRecordingHours: deps.config.transcription.maxRecordingHours },
-        {
-          meetingId,
-          mimeType: upload.metadata?.filetype ?? '',
-          bytes: upload.offset,
-          store: (extension, owner) => datastore.moveInto(deps.blobs, upload.id, extension, owner),
-        },
-      );
-      // Remembered as finished until it expires, so a retry whose answer was lost hears "all arrived".
-      await datastore.markFinished(upload);
+      const result = await finish(upload);
       if (!result.ok) throw refuse(result.status, result.reason);
       return {};
     },
