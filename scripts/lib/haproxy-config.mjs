@@ -11,8 +11,9 @@ export const PROXY_MAX_BODY_BYTES = 16 * 1024 * 1024;
 /**
  * HAProxy's configuration: HTTP on `bind` (host:port) to every web process in turn (round robin),
  * each checked on GET /readyz (a process that answers 503 — shutting down, or its database down —
- * gets no new requests; one degraded by Redis down keeps them), WebSocket upgrades (/realtime, /realtime/live) kept open for an hour
- * of silence, and X-Forwarded-For so rate limits see each person's address (TRUST_PROXY=true).
+ * gets no new requests; one degraded by Redis down keeps them), WebSocket upgrades (/realtime,
+ * /realtime/live) kept open for an hour of silence, and X-Forwarded-For so rate limits see each
+ * person's address (TRUST_PROXY=true).
  * `webs`: [{ name, host, port }]; `adminSocket`: a Unix socket path for HAProxy's runtime API
  * (`disable server web/web2`), left out when unset.
  */

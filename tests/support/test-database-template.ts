@@ -55,7 +55,7 @@ async function postgresTemplate(url: string): Promise<string | undefined> {
   } catch {
     return undefined;
   }
-  // The next npm test drops it with the other test schemas of this run (scripts/lib/test-schemas.ts).
+  // Dropped with this run's other test schemas when the run ends (scripts/lib/test-schemas.ts).
   const schema = testSchemaName('template');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
