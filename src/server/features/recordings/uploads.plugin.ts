@@ -179,12 +179,12 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
   /**
    * An upload whose every byte arrived but whose PATCH's process ended before it was handed over (a
    * crash, a deploy): the client's next HEAD hears "all arrived" and sends nothing more, so it is
-   * finished now, before that answer, or the recording would wait for its meeting forever.
+   * finished now, before that answer, or the recording would wait for its meeting forever. An upload
+   * still arriving costs nothing more here; a finished one holds no bytes (finish checks it again
+   * under the lock).
    */
-  const finishIfLeftOver = async (uploadId: string): Promise<void> => {
-    if (await datastore.isFinished(uploadId)) return;
-    const upload = await datastore.getUpload(uploadId);
-    if (upload.size === undefined || upload.offset !== upload.size || !(await datastore.bytesOf(uploadId))) return;
+  const finishIfLeftOver = async (upload: Upload): Promise<void> => {
+    if (upload.size === undefined || upload.offset !== upload.size || !(await datastore.bytesOf(upload.id))) return;
     const result = await finish(upload);
     if (!result.ok) throw refuse(result.status, result.reason);
   };
@@ -208,7 +208,7 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
       const upload = await datastore.getUpload(uploadId).catch(() => undefined); // no such upload (or no readable info): a 404 below
       // Someone else's upload answers exactly like a missing one.
       if (!upload || upload.metadata?.ownerId !== user.id) throw refuse(404, 'Upload not found');
-      if (req.method === 'HEAD') await finishIfLeftOver(uploadId);
+      if (req.method === 'HEAD') await finishIfLeftOver(upload);
       if (req.method === 'PATCH') {
         // A length known (declared now or at creation, or the bytes this request says it brings) is
         // checked against the quota before any byte is written; a chunked body is cut off at the limit by tus.
