@@ -53,6 +53,15 @@ describe('Slack incoming webhooks', () => {
     expect(imported.status, imported.text).toBe(201);
     return (imported.json() as { id: string }).id;
   };
+  /** A new team of `owner`'s, which `invitee` joined by accepting an invitation in `role`. */
+  const teamWith = async (owner: User, name: string, invitee: User, role: 'member' | 'admin') => {
+    const team = TeamSchema.parse((await call(owner, 'POST', '/api/v1/teams', { name })).json());
+    const invitation = CreatedInvitationSchema.parse(
+      (await call(owner, 'POST', `/api/v1/teams/${team.id}/invitations`, { email: invitee.email, role })).json(),
+    );
+    expect((await call(invitee, 'POST', `/api/v1/invitations/${invitation.token}/accept`)).status).toBe(200);
+    return team;
+  };
   const postsAbout = (path: string, title: string) => slack.postsTo(path).filter((p) => JSON.stringify(p.body).includes(title));
 
   beforeAll(async () => {
@@ -123,11 +132,7 @@ describe('Slack incoming webhooks', () => {
     const admin = await signUpUser(t.app, 'slack-admin');
     const member = await signUpUser(t.app, 'slack-member');
     const outsider = await signUpUser(t.app, 'slack-outsider');
-    const team = TeamSchema.parse((await call(admin, 'POST', '/api/v1/teams', { name: 'Growth' })).json());
-    const invitation = CreatedInvitationSchema.parse(
-      (await call(admin, 'POST', `/api/v1/teams/${team.id}/invitations`, { email: member.email, role: 'member' })).json(),
-    );
-    expect((await call(member, 'POST', `/api/v1/invitations/${invitation.token}/accept`)).status).toBe(200);
+    const team = await teamWith(admin, 'Growth', member, 'member');
 
     // A team's channel: its admins connect it, its members see it, nobody else does.
     const teamUrl = slack.url('/services/T000/B000/team-secret');
@@ -180,14 +185,11 @@ describe('Slack incoming webhooks', () => {
     expect(deleted.status, deleted.text).toBe(200);
     expect(await state(admin)).toMatchObject({ connected: false });
   });
+
   it("takes a deleted team's channel with it, its sealed URL too, and leaves the people's own", { timeout: 60_000 }, async () => {
     const teamOwner = await signUpUser(t.app, 'slack-team-owner');
     const admin = await signUpUser(t.app, 'slack-team-admin');
-    const team = TeamSchema.parse((await call(teamOwner, 'POST', '/api/v1/teams', { name: 'Short-lived' })).json());
-    const invitation = CreatedInvitationSchema.parse(
-      (await call(teamOwner, 'POST', `/api/v1/teams/${team.id}/invitations`, { email: admin.email, role: 'admin' })).json(),
-    );
-    expect((await call(admin, 'POST', `/api/v1/invitations/${invitation.token}/accept`)).status).toBe(200);
+    const team = await teamWith(teamOwner, 'Short-lived', admin, 'admin');
     // The admin connects the team's channel (and their own); the owner deletes the team.
     expect((await call(admin, 'PUT', '/api/v1/integrations/slack', { webhookUrl: slack.url('/services/T1/B1/gone-team'), teamId: team.id })).status).toBe(200);
     expect((await call(admin, 'PUT', '/api/v1/integrations/slack', { webhookUrl: slack.url('/services/T1/B1/admin-own') })).status).toBe(200);
