@@ -50,6 +50,10 @@ async function testSchemas(client: pg.Client): Promise<string[]> {
   return rows.map((row) => row.nspname);
 }
 
+const dropSchemas = async (client: pg.Client, names: readonly string[]) => {
+  for (const name of names) await client.query(`drop schema if exists "${name}" cascade`);
+};
+
 /** Drops the parley_test_* schemas in the database at `url` that no run still uses; resolves with how many went. */
 export async function dropTestSchemas(url: string, now = Date.now()): Promise<number> {
   // Each drop commits alone, and none needs to wait for the disk: a run leaves hundreds of schemas.
@@ -62,7 +66,7 @@ export async function dropTestSchemas(url: string, now = Date.now()): Promise<nu
       [RUN_LOCK_CLASS],
     );
     const leftOver = leftOverSchemas(names, now, new Set(locks.rows.map((row) => Number(row.objid))));
-    for (const name of leftOver) await client.query(`drop schema if exists "${name}" cascade`);
+    await dropSchemas(client, leftOver);
     return leftOver.length;
   } finally {
     await client.end();
@@ -84,8 +88,10 @@ export async function holdTestRun(url: string): Promise<{ release: () => Promise
   return {
     release: async () => {
       try {
-        const own = (await testSchemas(client)).filter((name) => partsOf(name).run === run);
-        for (const name of own) await client.query(`drop schema if exists "${name}" cascade`);
+        await dropSchemas(
+          client,
+          (await testSchemas(client)).filter((name) => partsOf(name).run === run),
+        );
       } finally {
         await client.end();
       }

@@ -102,7 +102,8 @@ type ChatChannelsDeps<M> = {
   log: Logger;
 };
 
-export const scopeKeyOf = (userId: string, teamId: string | null | undefined): string => (teamId ? `team:${teamId}` : `user:${userId}`);
+const teamScopeKey = (teamId: string): string => `team:${teamId}`;
+export const scopeKeyOf = (userId: string, teamId: string | null | undefined): string => (teamId ? teamScopeKey(teamId) : `user:${userId}`);
 
 const MAX_ERROR_LENGTH = 500;
 
@@ -322,7 +323,7 @@ export function createChatChannels<M>(deps: ChatChannelsDeps<M>) {
 
     /** A deleted team's channel (its sealed URL or token): nobody can reach it any more. */
     teamDeleted: async (teamId: string): Promise<void> => {
-      const scopeKey = scopeKeyOf('', teamId);
+      const scopeKey = teamScopeKey(teamId);
       const row = await store.byScope(scopeKey);
       if (!row) return;
       await deps.beforeRemove?.(open(row));
