@@ -93,7 +93,9 @@ export class DurableFileStore extends FileStore implements UploadStore {
   /** The finished upload's file moves into the blob store (a rename on the same disk). */
   async moveInto(blobs: BlobStore, id: string, extension: string, owner: BlobOwner): Promise<string> {
     if (!ID.test(id)) throw new Error(`invalid upload id ${id}`);
-    return blobs.adopt(path.join(this.root, id), extension, owner);
+    const key = blobs.uploadKey(id, extension);
+    await blobs.adoptAs(key, path.join(this.root, id), owner);
+    return key;
   }
 
   /** Whether this upload is finished (its audio handed over), for the repeated final PATCH. */

@@ -184,7 +184,7 @@ export class S3UploadStore extends DataStore implements UploadStore {
 
   async moveInto(blobs: BlobStore, id: string, extension: string, owner: BlobOwner): Promise<string> {
     const info = await this.infoOrThrow(id);
-    const key = blobs.newKey(extension);
+    const key = blobs.uploadKey(id, extension);
     const whole = new PassThrough();
     const copying = (async () => {
       for (let piece = 0; piece < info.pieces.length; piece += 1) {

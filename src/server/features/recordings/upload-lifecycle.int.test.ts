@@ -85,6 +85,20 @@ const head = (token: string, url: string) => fetch(url, { method: 'HEAD', header
 const messageOf = async (response: Response) => ((await response.json()) as { error: { message: string } }).error.message;
 const filesIn = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : []);
 
+/**
+ * An upload whose every byte arrived and was moved into the blob store, as a process killed during
+ * the hand-over (decoding, before its meeting took it) left it. Answers its URL and where it moved.
+ */
+async function movedButNotHandedOver(token: string, userId: string, meetingId: string) {
+  const data = fs.readFileSync(CLIP);
+  const url = locationOf(await create(token, meetingId, data.length));
+  const uploadId = url.split('/').pop()!;
+  await t.deps.uploads.store.write(Readable.from([data]), uploadId, 0);
+  const key = await t.deps.uploads.store.moveInto(t.deps.blobs, uploadId, 'wav', { ownerId: userId, kind: 'recording' });
+  expect(await t.deps.uploads.store.bytesOf(uploadId)).toBe(0);
+  return { url, uploadId, key, bytes: data.length };
+}
+
 describe('one upload per meeting', () => {
   it('refuses a second upload with 409 while the first holds bytes, and stores nothing of it', async () => {
     const { token } = await signUpUser(t.app, 'second');
@@ -494,6 +508,19 @@ describe('an upload whose every byte arrived but whose process ended before hand
     // Once: the next HEAD finds it finished.
     expect((await head(token, url)).headers.get('upload-offset')).toBe(String(data.length));
     expect(fs.readdirSync(uploadsDir()).filter((f) => f === url.split('/').pop())).toEqual([]);
+  });
+
+  it('is handed to its meeting on the next HEAD when its bytes had already moved into the blob store', async () => {
+    const { token, userId } = await signUpUser(t.app, 'left-moved');
+    const id = await newMeeting(token);
+    const { url, bytes } = await movedButNotHandedOver(token, userId, id);
+    expect((await meeting(token, id)).status).toBe('recording');
+
+    const offset = await head(token, url);
+    expect([offset.status, offset.headers.get('upload-offset')]).toEqual([200, String(bytes)]);
+    await t.app.transcription.idle();
+    expect(await meeting(token, id)).toMatchObject({ status: 'ready', hasAudio: true, durationSeconds: 3 });
+    expect((await head(token, url)).headers.get('upload-offset')).toBe(String(bytes));
   });
 });
 

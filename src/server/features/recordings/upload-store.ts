@@ -23,6 +23,6 @@ export type UploadStore = DataStore & {
   sweepOrphans: (wanted: ReadonlySet<string>, before: Date) => Promise<number>;
   /** Uploads still under way (unfinished, with their info). */
   unfinished: () => Promise<Set<string>>;
-  /** Moves a complete upload's bytes into the blob store as `owner`'s, under a new key it answers. */
+  /** Moves a complete upload's bytes into the blob store as `owner`'s, under its own key (blobs.uploadKey), which it answers. */
   moveInto: (blobs: BlobStore, id: string, extension: string, owner: BlobOwner) => Promise<string>;
 };

@@ -16,7 +16,8 @@ import { baseMime, extensionFor } from './audio-types.ts';
 import { DurableFileStore } from './durable-file-store.ts';
 import { S3UploadStore } from './s3-upload-store.ts';
 import type { UploadStore } from './upload-store.ts';
-import { finalizeRecording, type FinalizeResult } from './finalize-recording.ts';
+import type { FinalizeResult } from './finalize-recording.ts';
+import { handOverUpload, isLeftOver } from './hand-over.ts';
 
 export const UPLOADS_PATH = '/uploads';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -148,43 +149,19 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
     return { metadata: { ...upload.metadata, meetingId, filetype: type, ownerId } };
   };
 
-  /**
-   * Hands a finished upload's audio to its meeting (finalizeRecording), once: under the upload's lock,
-   * and not again once it is marked finished. tus calls onUploadFinish after it lets go of the lock,
-   * so a HEAD (below) can try the same at once.
-   */
-  const finish = async (upload: Upload): Promise<FinalizeResult> => {
-    const lock = datastore.locker.newLock(upload.id);
-    await lock.lock(new AbortController().signal, () => {});
-    try {
-      // Handed over already, by the other path: nothing more to say of it.
-      if (await datastore.isFinished(upload.id)) return { ok: true, durationSeconds: 0 };
-      const result = await finalizeRecording(
-        { meetings: deps.meetings, blobs: deps.blobs, maxRecordingHours: deps.config.transcription.maxRecordingHours },
-        {
-          meetingId: upload.metadata?.meetingId ?? '',
-          mimeType: upload.metadata?.filetype ?? '',
-          bytes: upload.offset,
-          store: (extension, owner) => datastore.moveInto(deps.blobs, upload.id, extension, owner),
-        },
-      );
-      // Remembered as finished until it expires, so a retry whose answer was lost hears "all arrived".
-      await datastore.markFinished(upload);
-      return result;
-    } finally {
-      await lock.unlock();
-    }
-  };
+  /** Hands a finished upload to its meeting. tus calls onUploadFinish after it lets go of the upload's lock, so a HEAD (below) can try the same at once. */
+  const finish = (upload: Upload): Promise<FinalizeResult> =>
+    handOverUpload({ store: datastore, meetings: deps.meetings, blobs: deps.blobs, maxRecordingHours: deps.config.transcription.maxRecordingHours }, upload);
 
   /**
    * An upload whose every byte arrived but whose PATCH's process ended before it was handed over (a
-   * crash, a deploy): the client's next HEAD hears "all arrived" and sends nothing more, so it is
-   * finished now, before that answer, or the recording would wait for its meeting forever. An upload
-   * still arriving costs nothing more here; a finished one holds no bytes (finish checks it again
-   * under the lock).
+   * crash, a deploy), its bytes still here or moved into the blob store: the client's next HEAD hears
+   * "all arrived" and sends nothing more, so it is finished now, before that answer, or the recording
+   * would wait for its meeting forever. An upload still arriving costs nothing more here (finish
+   * checks it again under the lock).
    */
   const finishIfLeftOver = async (upload: Upload): Promise<void> => {
-    if (upload.size === undefined || upload.offset !== upload.size || !(await datastore.bytesOf(upload.id))) return;
+    if (!(await isLeftOver(datastore, deps.blobs, upload))) return;
     const result = await finish(upload);
     if (!result.ok) throw refuse(result.status, result.reason);
   };
