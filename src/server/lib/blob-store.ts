@@ -133,6 +133,8 @@ export function newBlobKey(extension: string): string {
 
 /** Upload ids are @tus/server's (hex). */
 const UPLOAD_ID = /^[0-9a-f]{16,64}$/i;
+/** Whether `id` can be an upload's (uploadBlobKey takes it). */
+export const isUploadId = (id: string): boolean => UPLOAD_ID.test(id);
 
 /**
  * A finished upload's key: a UUID-shaped hash of its id, so it passes every check a random key does

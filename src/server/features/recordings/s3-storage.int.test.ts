@@ -200,4 +200,20 @@ describe('storage on S3', () => {
     expect(meeting).toMatchObject({ status: 'ready', hasAudio: true });
     expect((await objects()).filter((object) => object === key || object.startsWith(`uploads/${uploadId}`))).toEqual([key, `uploads/${uploadId}.info`].sort());
   });
+
+  it('hands an expired upload whose pieces had moved into the bucket to its meeting, rather than failing it', async (context) => {
+    if ('skipped' in s3) return context.skip(s3.skipped);
+    const app = t!;
+    const { token, userId } = await signUpUser(app.app, 's3');
+    const auth = { authorization: `Bearer ${token}` };
+    const id = await newMeeting(auth);
+    const { uploadId, key } = await movedButNotHandedOver(auth, userId, id);
+
+    await app.deps.uploads.sweeper.runOnce(new Date(Date.now() + app.config.uploads.expiryMs + 60_000));
+    await app.app.transcription.idle();
+    const meeting = (await (await fetch(`${app.baseUrl}/api/v1/meetings/${id}`, { headers: auth })).json()) as MeetingDetail;
+    expect(meeting).toMatchObject({ status: 'ready', hasAudio: true });
+    expect(await objects()).toContain(key);
+    expect((await objects()).filter((object) => object.startsWith(`uploads/${uploadId}`))).toEqual([]);
+  });
 });

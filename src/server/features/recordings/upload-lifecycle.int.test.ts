@@ -278,6 +278,17 @@ describe('abandoned uploads', () => {
     await t.deps.uploads.sweeper.runOnce(new Date(Date.now() + 25 * HOUR));
     expect(await meeting(token, id)).toMatchObject({ status: 'failed', failureReason: 'The recording never finished uploading.' });
   });
+  it('hands an expired upload to its meeting, rather than failing it, when its bytes had moved into the blob store', async () => {
+    const { token, userId } = await signUpUser(t.app, 'expire-moved');
+    const id = await newMeeting(token);
+    const { uploadId, key } = await movedButNotHandedOver(token, userId, id);
+
+    await t.deps.uploads.sweeper.runOnce(new Date(Date.now() + 25 * HOUR));
+    await t.app.transcription.idle();
+    expect(await meeting(token, id)).toMatchObject({ status: 'ready', hasAudio: true });
+    expect(await t.deps.blobs.exists(key)).toBe(true);
+    expect(fs.readdirSync(uploadsDir()).filter((name) => name.startsWith(uploadId))).toEqual([]);
+  });
 });
 
 describe('storage quota (STORAGE_QUOTA_GB)', () => {
@@ -561,6 +572,20 @@ describe('the start-up sweep of orphan files', () => {
     for (const key of owned) expect(await t.deps.blobs.exists(key)).toBe(true);
     expect(fs.existsSync(path.join(uploadsDir(), liveId))).toBe(true);
     expect(Number((await head(token, live)).headers.get('upload-offset'))).toBe(10);
+  });
+
+  it('keeps, however old, the blob an upload its meeting waits on had moved into, for the hand-over', async () => {
+    const { token, userId } = await signUpUser(t.app, 'orphans-moved');
+    const id = await newMeeting(token);
+    const { url, key } = await movedButNotHandedOver(token, userId, id);
+    const twoHoursAgo = new Date(Date.now() - 2 * HOUR);
+    fs.utimesSync(localBlobPath(t.config.dataDir, key), twoHoursAgo, twoHoursAgo);
+
+    await t.deps.uploads.sweeper.sweepOrphans();
+    expect(await t.deps.blobs.exists(key)).toBe(true);
+    expect((await head(token, url)).status).toBe(200);
+    await t.app.transcription.idle();
+    expect(await meeting(token, id)).toMatchObject({ status: 'ready', hasAudio: true });
   });
 
   it("counts a download converted before blobs were counted as its recording's owner's, and keeps it", async () => {
