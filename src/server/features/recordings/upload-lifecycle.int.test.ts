@@ -125,6 +125,18 @@ describe('one upload per meeting', () => {
     expect((await head(token, locationOf(lost))).status).toBe(404);
     expect((await head(token, locationOf(again))).status).toBe(200);
   });
+
+  it('hands over, rather than replaces, an upload whose every byte arrived when the client begins again', async () => {
+    const { token, userId } = await signUpUser(t.app, 'again-moved');
+    const id = await newMeeting(token);
+    await movedButNotHandedOver(token, userId, id);
+
+    const again = await create(token, id, 1000);
+    expect(again.status).toBe(409);
+    expect(await messageOf(again)).toBe('This meeting already has its audio.');
+    await t.app.transcription.idle();
+    expect(await meeting(token, id)).toMatchObject({ status: 'ready', hasAudio: true });
+  });
 });
 
 describe('deleting a meeting', () => {

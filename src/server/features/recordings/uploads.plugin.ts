@@ -132,10 +132,20 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
     if (!admitted) throw refuse(413, overQuota(quotaBytes));
   };
 
+  /** Hands a finished upload to its meeting. tus calls onUploadFinish after it lets go of the upload's lock, so a HEAD (below) can try the same at once. */
+  const finish = (upload: Upload): Promise<FinalizeResult> =>
+    handOverUpload({ store: datastore, meetings: deps.meetings, blobs: deps.blobs, maxRecordingHours: deps.config.transcription.maxRecordingHours }, upload);
+
   /** The upload becomes its meeting's (one upload per meeting), or is refused with why not. */
   const attach = async (ownerId: string, meetingId: string, type: string, upload: { id: string; metadata?: Record<string, string | null> }) => {
     let attached = await deps.meetings.attachUpload(ownerId, meetingId, upload.id);
-    if (attached.outcome === 'busy' && (await datastore.bytesOf(attached.uploadId)) === 0 && !(await datastore.isFinished(attached.uploadId))) {
+    const current = attached.outcome === 'busy' ? await datastore.getUpload(attached.uploadId).catch(() => undefined) : undefined;
+    if (current && (await isLeftOver(datastore, deps.blobs, current))) {
+      // Every byte of the meeting's upload arrived but its process ended before handing it over (the
+      // client forgot it and began again): handed over now, never replaced by a new one.
+      await finish(current);
+      attached = await deps.meetings.attachUpload(ownerId, meetingId, upload.id);
+    } else if (attached.outcome === 'busy' && (await datastore.bytesOf(attached.uploadId)) === 0 && !(await datastore.isFinished(attached.uploadId))) {
       // The meeting's upload holds nothing yet (the answer to its creation was lost and the client
       // asked again): it is replaced, so a lost answer never strands a recording.
       const empty = attached.uploadId;
@@ -148,10 +158,6 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
     if (attached.outcome === 'busy') throw refuse(409, 'This meeting’s audio is already being uploaded.');
     return { metadata: { ...upload.metadata, meetingId, filetype: type, ownerId } };
   };
-
-  /** Hands a finished upload to its meeting. tus calls onUploadFinish after it lets go of the upload's lock, so a HEAD (below) can try the same at once. */
-  const finish = (upload: Upload): Promise<FinalizeResult> =>
-    handOverUpload({ store: datastore, meetings: deps.meetings, blobs: deps.blobs, maxRecordingHours: deps.config.transcription.maxRecordingHours }, upload);
 
   /**
    * An upload whose every byte arrived but whose PATCH's process ended before it was handed over (a
