@@ -13,11 +13,11 @@ export type BlobNamespace = 'exports' | 'avatars';
 
 /**
  * Where every stored byte lives (recordings, their downloads, exports, avatars), by key. Keys are
- * opaque and made here (random, or a namespace and a server-side id), never taken from a request,
- * so no path a client sends can reach the storage. Each write records its owner, kind and size in
- * the `blobs` table (blobs.repository.ts) and each delete forgets it, so an owner's storage used
- * and deleting all they own are one query each. Bytes go in and out as streams (ranged reads
- * included), so an object store can stand behind the same port.
+ * opaque and made here (random, a hash of an upload's id, or a namespace and a server-side id),
+ * never taken from a request, so no path a client sends can reach the storage. Each write records
+ * its owner, kind and size in the `blobs` table (blobs.repository.ts) and each delete forgets it,
+ * so an owner's storage used and deleting all they own are one query each. Bytes go in and out as
+ * streams (ranged reads included), so an object store can stand behind the same port.
  */
 export type BlobStore = {
   /** A new random key (a recording's). */
@@ -103,7 +103,7 @@ const SHARD_KEY = /^[0-9a-f]{2}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
 const KEY_PATTERN = new RegExp(`^(?:[0-9a-f]{2}/[0-9a-f-]{36}|(?:exports|avatars)/${UUID})\\.[a-z0-9]{1,8}$`);
 const NAMESPACES: readonly BlobNamespace[] = ['exports', 'avatars'];
 
-/** Whether a key is a random one (newKey, siblingKey: recordings and their downloads), not a namespace's. */
+/** Whether a key is a recording's (newKey, uploadKey) or one of its downloads' (siblingKey), not a namespace's. */
 export const isRecordingKey = (key: string): boolean => SHARD_KEY.test(key);
 /** A key's "ab/<uuid>" part: what a file and its siblings (siblingKey) share. */
 export const blobStem = (key: string): string => key.replace(/\.[a-z0-9]{1,8}$/, '');
