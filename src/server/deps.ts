@@ -646,7 +646,15 @@ export async function createDeps(config: Config, options: CreateDepsOptions = {}
     voiceProfiles,
   };
   const autoDelete: AutoDeleteSweeper = createAutoDeleteSweeper({ meetings, settings, log, now });
-  const uploadSweeper = createUploadSweeper({ store: uploadStore, meetings, blobs, log, expiryMs: config.uploads.expiryMs, now });
+  const uploadSweeper = createUploadSweeper({
+    store: uploadStore,
+    meetings,
+    blobs,
+    log,
+    expiryMs: config.uploads.expiryMs,
+    maxRecordingHours: config.transcription.maxRecordingHours,
+    now,
+  });
   const works = role !== 'web';
   let exportSweep: ReturnType<typeof setInterval> | undefined;
 

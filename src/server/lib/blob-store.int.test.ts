@@ -12,7 +12,7 @@ import type { DbHandle } from '../db/create-db.ts';
 import { isPostgres } from '../db/dialect.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { MIGRATIONS } from '../db/migrations.ts';
-import { createLocalBlobStore, type BlobStore } from './blob-store.ts';
+import { createLocalBlobStore, isRecordingKey, type BlobStore } from './blob-store.ts';
 import { createBlobLedger, type BlobLedger } from './blobs.repository.ts';
 import { createS3BlobStore, type S3Extras } from './s3-blob-store.ts';
 
@@ -117,6 +117,27 @@ describe.each(adapters)('the blob store $name', (adapter) => {
     await blobs.remove([download]);
     expect(await blobs.exists(download)).toBe(false);
     expect(await blobs.usage(ada)).toBe(1000);
+  });
+
+  test("keeps a finished upload under a key of its own: the same for the same upload, a recording's like any other", async () => {
+    const owner = crypto.randomUUID();
+    const uploadId = crypto.randomBytes(16).toString('hex');
+    const key = blobs.uploadKey(uploadId, 'webm');
+    expect(blobs.uploadKey(uploadId, 'webm')).toBe(key);
+    expect(blobs.uploadKey(crypto.randomBytes(16).toString('hex'), 'webm')).not.toBe(key);
+    expect(isRecordingKey(key)).toBe(true);
+    expect(blobs.siblingKey(key, 'mp3')).toBe(key.replace(/\.webm$/, '.mp3'));
+    expect(() => blobs.uploadKey('../etc/passwd', 'webm')).toThrow('invalid upload id');
+
+    const source = fileOf(1000);
+    await blobs.adoptAs(key, source, { ownerId: owner, kind: 'recording' });
+    expect(fs.existsSync(source)).toBe(false);
+    expect(await blobs.size(key)).toBe(1000);
+    // Adopted again (a process that ended before it let go of the source): replaced, counted once.
+    await blobs.adoptAs(key, fileOf(1200), { ownerId: owner, kind: 'recording' });
+    expect(await blobs.size(key)).toBe(1200);
+    expect(await blobs.usage(owner)).toBe(1200);
+    await blobs.remove([key]);
   });
 
   test('counts nothing of a write that failed', async () => {

@@ -13,17 +13,22 @@ export type BlobNamespace = 'exports' | 'avatars';
 
 /**
  * Where every stored byte lives (recordings, their downloads, exports, avatars), by key. Keys are
- * opaque and made here (random, or a namespace and a server-side id), never taken from a request,
- * so no path a client sends can reach the storage. Each write records its owner, kind and size in
- * the `blobs` table (blobs.repository.ts) and each delete forgets it, so an owner's storage used
- * and deleting all they own are one query each. Bytes go in and out as streams (ranged reads
- * included), so an object store can stand behind the same port.
+ * opaque and made here (random, a hash of an upload's id, or a namespace and a server-side id),
+ * never taken from a request, so no path a client sends can reach the storage. Each write records
+ * its owner, kind and size in the `blobs` table (blobs.repository.ts) and each delete forgets it,
+ * so an owner's storage used and deleting all they own are one query each. Bytes go in and out as
+ * streams (ranged reads included), so an object store can stand behind the same port.
  */
 export type BlobStore = {
   /** A new random key (a recording's). */
   newKey: (extension: string) => string;
   /** The key of the one blob of `id` in a namespace (an export by its id, an avatar by its person's). */
   keyFor: (namespace: BlobNamespace, id: string, extension: string) => string;
+  /**
+   * The key a finished upload's bytes move to: the same for the same upload, so a process that ended
+   * after the move can find them (uploads.plugin.ts). A recording's key like any other (siblings too).
+   */
+  uploadKey: (uploadId: string, extension: string) => string;
   /**
    * Runs `use` with a local file holding the blob's bytes, for tools that read files by path
    * (ffmpeg): the stored file itself on disk; on an object store a private temporary copy,
@@ -47,6 +52,8 @@ export type BlobStore = {
   list: (prefix?: string) => Promise<{ key: string; modifiedAt: Date }[]>;
   /** Moves a finished local file (e.g. a completed upload) into the store as `owner`'s and returns its new key; the file is gone after. */
   adopt: (sourcePath: string, extension: string, owner: BlobOwner) => Promise<string>;
+  /** `adopt` under a given key (replacing what was there); a reader never sees half of it. */
+  adoptAs: (key: string, sourcePath: string, owner: BlobOwner) => Promise<void>;
   /**
    * The key of a file derived from `key` (the same id, another extension: a recording's download
    * in another format), so whoever owns `key` owns it too and deleting one deletes both.
@@ -96,7 +103,7 @@ const SHARD_KEY = /^[0-9a-f]{2}\/[0-9a-f-]{36}\.[a-z0-9]{1,8}$/;
 const KEY_PATTERN = new RegExp(`^(?:[0-9a-f]{2}/[0-9a-f-]{36}|(?:exports|avatars)/${UUID})\\.[a-z0-9]{1,8}$`);
 const NAMESPACES: readonly BlobNamespace[] = ['exports', 'avatars'];
 
-/** Whether a key is a random one (newKey, siblingKey: recordings and their downloads), not a namespace's. */
+/** Whether a key is a recording's (newKey, uploadKey) or one of its downloads' (siblingKey), not a namespace's. */
 export const isRecordingKey = (key: string): boolean => SHARD_KEY.test(key);
 /** A key's "ab/<uuid>" part: what a file and its siblings (siblingKey) share. */
 export const blobStem = (key: string): string => key.replace(/\.[a-z0-9]{1,8}$/, '');
@@ -124,9 +131,26 @@ export function newBlobKey(extension: string): string {
   return `${id.slice(0, 2)}/${id}.${cleanExtension(extension)}`;
 }
 
+/** Upload ids are @tus/server's (hex). */
+const UPLOAD_ID = /^[0-9a-f]{16,64}$/i;
+/** Whether `id` can be an upload's (uploadBlobKey takes it). */
+export const isUploadId = (id: string): boolean => UPLOAD_ID.test(id);
+
+/**
+ * A finished upload's key: a UUID-shaped hash of its id, so it passes every check a random key does
+ * (its shard, its siblings, BLOB_STEM_LENGTH) and no upload's key is another's.
+ */
+export function uploadBlobKey(uploadId: string, extension: string): string {
+  if (!UPLOAD_ID.test(uploadId)) throw new Error(`invalid upload id ${uploadId}`);
+  const hex = crypto.createHash('sha256').update(`upload:${uploadId}`).digest('hex');
+  const id = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  return `${id.slice(0, 2)}/${id}.${cleanExtension(extension)}`;
+}
+
 /** The keys every adapter names the same way (the ledger's rows outlive a change of adapter only by key). */
 export const blobKeys = {
   newKey: newBlobKey,
+  uploadKey: uploadBlobKey,
   keyFor: (namespace: BlobNamespace, id: string, extension: string) => checkBlobKey(`${namespace}/${id.toLowerCase()}.${cleanExtension(extension)}`),
   siblingKey: (key: string, extension: string) => {
     if (!SHARD_KEY.test(key)) throw new Error(`invalid blob key ${key}`);
@@ -176,6 +200,28 @@ export function createLocalBlobStore(dataDir: string, ledger: BlobLedger): BlobS
     } finally {
       await fsp.rm(partial, { force: true });
     }
+  };
+  const adoptAs = async (key: string, sourcePath: string, owner: BlobOwner): Promise<void> => {
+    const target = pathOf(key);
+    await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
+    try {
+      await fsp.rename(sourcePath, target); // same file system: atomic and instant
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+      // Copied beside the target first: a process that ends mid-copy leaves no half file under the key.
+      const partial = `${target}.${crypto.randomUUID()}.part`;
+      try {
+        await fsp.copyFile(sourcePath, partial);
+        await fsp.rename(partial, target);
+      } finally {
+        await fsp.rm(partial, { force: true });
+      }
+      await fsp.rm(sourcePath, { force: true });
+    }
+    // Recordings are nobody else's to read, whatever mode the file arrived with.
+    await fsp.chmod(target, PRIVATE_FILE_MODE);
+    // Kept even when its row cannot be written: the file it came from is gone (a hand-over counts it again).
+    await ledger.record(key, owner, (await fsp.stat(target)).size);
   };
   /** The keys of the files in one folder of the store (a shard or a namespace). */
   const keysIn = async (folder: string, out: { key: string; modifiedAt: Date }[]) => {
@@ -233,20 +279,10 @@ export function createLocalBlobStore(dataDir: string, ledger: BlobLedger): BlobS
     },
     adopt: async (sourcePath, extension, owner) => {
       const key = newBlobKey(extension);
-      const target = pathOf(key);
-      await fsp.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
-      try {
-        await fsp.rename(sourcePath, target); // same file system: atomic and instant
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-        await fsp.copyFile(sourcePath, target);
-        await fsp.rm(sourcePath, { force: true });
-      }
-      // Recordings are nobody else's to read, whatever mode the file arrived with.
-      await fsp.chmod(target, PRIVATE_FILE_MODE);
-      await recordFile(key, owner);
+      await adoptAs(key, sourcePath, owner);
       return key;
     },
+    adoptAs,
     produce,
     ownersOf: ledger.ownersOf,
     countExisting: async (key, owner) => {

@@ -119,6 +119,10 @@ export function createS3BlobStore(settings: S3Settings, ledger: BlobLedger, clie
     await record(key, owner, size);
     return size;
   };
+  const adoptAs = async (key: string, sourcePath: string, owner: BlobOwner): Promise<void> => {
+    await uploadFile(sourcePath, key, owner);
+    await fsp.rm(sourcePath, { force: true });
+  };
 
   return {
     ...blobKeys,
@@ -207,10 +211,10 @@ export function createS3BlobStore(settings: S3Settings, ledger: BlobLedger, clie
     },
     adopt: async (sourcePath, extension, owner) => {
       const key = newBlobKey(extension);
-      await uploadFile(sourcePath, key, owner);
-      await fsp.rm(sourcePath, { force: true });
+      await adoptAs(key, sourcePath, owner);
       return key;
     },
+    adoptAs,
     produce: async (key, owner, write) => {
       checkBlobKey(key);
       const dir = await privateTemp();

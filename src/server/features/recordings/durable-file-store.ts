@@ -93,7 +93,9 @@ export class DurableFileStore extends FileStore implements UploadStore {
   /** The finished upload's file moves into the blob store (a rename on the same disk). */
   async moveInto(blobs: BlobStore, id: string, extension: string, owner: BlobOwner): Promise<string> {
     if (!ID.test(id)) throw new Error(`invalid upload id ${id}`);
-    return blobs.adopt(path.join(this.root, id), extension, owner);
+    const key = blobs.uploadKey(id, extension);
+    await blobs.adoptAs(key, path.join(this.root, id), owner);
+    return key;
   }
 
   /** Whether this upload is finished (its audio handed over), for the repeated final PATCH. */
@@ -144,14 +146,14 @@ export class DurableFileStore extends FileStore implements UploadStore {
   }
 
   /**
-   * Deletes every upload (finished or not) created before `now` less the expiry period; answers the
-   * ids of those that expired unfinished, whose meetings never got their audio.
+   * Deletes every upload (finished or not) created before `now` less the expiry period, but those in
+   * `keep`; answers the ids of those that expired unfinished, whose meetings never got their audio.
    */
-  async sweepExpired(now: Date): Promise<string[]> {
+  async sweepExpired(now: Date, keep: ReadonlySet<string> = new Set()): Promise<string[]> {
     const expired: string[] = [];
     for (const { id, info } of await this.uploads()) {
       const created = info?.creation_date ? Date.parse(info.creation_date) : NaN;
-      if (!info || Number.isNaN(created) || created + this.getExpiration() >= now.getTime()) continue;
+      if (!info || keep.has(id) || Number.isNaN(created) || created + this.getExpiration() >= now.getTime()) continue;
       await this.discard(id);
       if (!info.finished) expired.push(id);
     }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -88,6 +89,30 @@ async function newMeeting(auth: Record<string, string>): Promise<string> {
   return ((await created.json()) as MeetingDetail).id;
 }
 
+/**
+ * An upload whose every byte arrived and was moved into the bucket, as a process killed during the
+ * hand-over (decoding, before its meeting took it) left it. Answers its URL and where it moved.
+ */
+async function movedButNotHandedOver(auth: Record<string, string>, userId: string, meetingId: string) {
+  const app = t!;
+  const data = fs.readFileSync(CLIP);
+  const b64 = (value: string) => Buffer.from(value).toString('base64');
+  const created = await fetch(`${app.baseUrl}/uploads`, {
+    method: 'POST',
+    headers: {
+      ...auth,
+      'tus-resumable': '1.0.0',
+      'upload-length': String(data.length),
+      'upload-metadata': `meetingId ${b64(meetingId)},filetype ${b64('audio/wav')}`,
+    },
+  });
+  const url = new URL(created.headers.get('location')!, app.baseUrl).toString();
+  const uploadId = url.split('/').pop()!;
+  await app.deps.uploads.store.write(Readable.from([data]), uploadId, 0);
+  const key = await app.deps.uploads.store.moveInto(app.deps.blobs, uploadId, 'wav', { ownerId: userId, kind: 'recording' });
+  return { url, uploadId, key, bytes: data.length };
+}
+
 describe('storage on S3', () => {
   it('uploads, transcribes, plays back by range, converts and deletes a recording, all in the bucket', async (context) => {
     if ('skipped' in s3) return context.skip(s3.skipped);
@@ -158,5 +183,37 @@ describe('storage on S3', () => {
     expect(meeting.status).toBe('failed');
     expect(meeting.failureReason).toBe('The recording never finished uploading.');
     expect((await fetch(url, { method: 'HEAD', headers: { ...auth, 'tus-resumable': '1.0.0' } })).status).toBe(404);
+  });
+
+  it('hands an upload whose pieces had moved into the bucket to its meeting on the next HEAD', async (context) => {
+    if ('skipped' in s3) return context.skip(s3.skipped);
+    const app = t!;
+    const { token, userId } = await signUpUser(app.app, 's3');
+    const auth = { authorization: `Bearer ${token}` };
+    const id = await newMeeting(auth);
+    const { url, uploadId, key, bytes } = await movedButNotHandedOver(auth, userId, id);
+
+    const head = await fetch(url, { method: 'HEAD', headers: { ...auth, 'tus-resumable': '1.0.0' } });
+    expect([head.status, head.headers.get('upload-offset')]).toEqual([200, String(bytes)]);
+    await app.app.transcription.idle();
+    const meeting = (await (await fetch(`${app.baseUrl}/api/v1/meetings/${id}`, { headers: auth })).json()) as MeetingDetail;
+    expect(meeting).toMatchObject({ status: 'ready', hasAudio: true });
+    expect((await objects()).filter((object) => object === key || object.startsWith(`uploads/${uploadId}`))).toEqual([key, `uploads/${uploadId}.info`].sort());
+  });
+
+  it('hands an expired upload whose pieces had moved into the bucket to its meeting, rather than failing it', async (context) => {
+    if ('skipped' in s3) return context.skip(s3.skipped);
+    const app = t!;
+    const { token, userId } = await signUpUser(app.app, 's3');
+    const auth = { authorization: `Bearer ${token}` };
+    const id = await newMeeting(auth);
+    const { uploadId, key } = await movedButNotHandedOver(auth, userId, id);
+
+    await app.deps.uploads.sweeper.runOnce(new Date(Date.now() + app.config.uploads.expiryMs + 60_000));
+    await app.app.transcription.idle();
+    const meeting = (await (await fetch(`${app.baseUrl}/api/v1/meetings/${id}`, { headers: auth })).json()) as MeetingDetail;
+    expect(meeting).toMatchObject({ status: 'ready', hasAudio: true });
+    expect(await objects()).toContain(key);
+    expect((await objects()).filter((object) => object.startsWith(`uploads/${uploadId}`))).toEqual([]);
   });
 });

@@ -151,9 +151,10 @@ export class S3UploadStore extends DataStore implements UploadStore {
     return info && !info.finished ? sum(info.pieces) : 0;
   }
 
-  async sweepExpired(now: Date): Promise<string[]> {
+  async sweepExpired(now: Date, keep: ReadonlySet<string> = new Set()): Promise<string[]> {
     const expired: string[] = [];
     for (const { id } of await this.uploads()) {
+      if (keep.has(id)) continue;
       const info = await this.info(id);
       if (!info || Date.parse(info.creation_date) + this.expiryMs >= now.getTime()) continue;
       await this.discard(id);
@@ -184,7 +185,7 @@ export class S3UploadStore extends DataStore implements UploadStore {
 
   async moveInto(blobs: BlobStore, id: string, extension: string, owner: BlobOwner): Promise<string> {
     const info = await this.infoOrThrow(id);
-    const key = blobs.newKey(extension);
+    const key = blobs.uploadKey(id, extension);
     const whole = new PassThrough();
     const copying = (async () => {
       for (let piece = 0; piece < info.pieces.length; piece += 1) {

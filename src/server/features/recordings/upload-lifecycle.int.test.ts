@@ -85,6 +85,20 @@ const head = (token: string, url: string) => fetch(url, { method: 'HEAD', header
 const messageOf = async (response: Response) => ((await response.json()) as { error: { message: string } }).error.message;
 const filesIn = (dir: string) => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : []);
 
+/**
+ * An upload whose every byte arrived and was moved into the blob store, as a process killed during
+ * the hand-over (decoding, before its meeting took it) left it. Answers its URL and where it moved.
+ */
+async function movedButNotHandedOver(token: string, userId: string, meetingId: string) {
+  const data = fs.readFileSync(CLIP);
+  const url = locationOf(await create(token, meetingId, data.length));
+  const uploadId = url.split('/').pop()!;
+  await t.deps.uploads.store.write(Readable.from([data]), uploadId, 0);
+  const key = await t.deps.uploads.store.moveInto(t.deps.blobs, uploadId, 'wav', { ownerId: userId, kind: 'recording' });
+  expect(await t.deps.uploads.store.bytesOf(uploadId)).toBe(0);
+  return { url, uploadId, key, bytes: data.length };
+}
+
 describe('one upload per meeting', () => {
   it('refuses a second upload with 409 while the first holds bytes, and stores nothing of it', async () => {
     const { token } = await signUpUser(t.app, 'second');
@@ -110,6 +124,18 @@ describe('one upload per meeting', () => {
     expect(again.status).toBe(201);
     expect((await head(token, locationOf(lost))).status).toBe(404);
     expect((await head(token, locationOf(again))).status).toBe(200);
+  });
+
+  it('hands over, rather than replaces, an upload whose every byte arrived when the client begins again', async () => {
+    const { token, userId } = await signUpUser(t.app, 'again-moved');
+    const id = await newMeeting(token);
+    await movedButNotHandedOver(token, userId, id);
+
+    const again = await create(token, id, 1000);
+    expect(again.status).toBe(409);
+    expect(await messageOf(again)).toBe('This meeting already has its audio.');
+    await t.app.transcription.idle();
+    expect(await meeting(token, id)).toMatchObject({ status: 'ready', hasAudio: true });
   });
 });
 
@@ -263,6 +289,17 @@ describe('abandoned uploads', () => {
     expect((await meeting(token, id)).status).toBe('recording');
     await t.deps.uploads.sweeper.runOnce(new Date(Date.now() + 25 * HOUR));
     expect(await meeting(token, id)).toMatchObject({ status: 'failed', failureReason: 'The recording never finished uploading.' });
+  });
+  it('hands an expired upload to its meeting, rather than failing it, when its bytes had moved into the blob store', async () => {
+    const { token, userId } = await signUpUser(t.app, 'expire-moved');
+    const id = await newMeeting(token);
+    const { uploadId, key } = await movedButNotHandedOver(token, userId, id);
+
+    await t.deps.uploads.sweeper.runOnce(new Date(Date.now() + 25 * HOUR));
+    await t.app.transcription.idle();
+    expect(await meeting(token, id)).toMatchObject({ status: 'ready', hasAudio: true });
+    expect(await t.deps.blobs.exists(key)).toBe(true);
+    expect(fs.readdirSync(uploadsDir()).filter((name) => name.startsWith(uploadId))).toEqual([]);
   });
 });
 
@@ -495,6 +532,19 @@ describe('an upload whose every byte arrived but whose process ended before hand
     expect((await head(token, url)).headers.get('upload-offset')).toBe(String(data.length));
     expect(fs.readdirSync(uploadsDir()).filter((f) => f === url.split('/').pop())).toEqual([]);
   });
+
+  it('is handed to its meeting on the next HEAD when its bytes had already moved into the blob store', async () => {
+    const { token, userId } = await signUpUser(t.app, 'left-moved');
+    const id = await newMeeting(token);
+    const { url, bytes } = await movedButNotHandedOver(token, userId, id);
+    expect((await meeting(token, id)).status).toBe('recording');
+
+    const offset = await head(token, url);
+    expect([offset.status, offset.headers.get('upload-offset')]).toEqual([200, String(bytes)]);
+    await t.app.transcription.idle();
+    expect(await meeting(token, id)).toMatchObject({ status: 'ready', hasAudio: true, durationSeconds: 3 });
+    expect((await head(token, url)).headers.get('upload-offset')).toBe(String(bytes));
+  });
 });
 
 describe('the start-up sweep of orphan files', () => {
@@ -534,6 +584,20 @@ describe('the start-up sweep of orphan files', () => {
     for (const key of owned) expect(await t.deps.blobs.exists(key)).toBe(true);
     expect(fs.existsSync(path.join(uploadsDir(), liveId))).toBe(true);
     expect(Number((await head(token, live)).headers.get('upload-offset'))).toBe(10);
+  });
+
+  it('keeps, however old, the blob an upload its meeting waits on had moved into, for the hand-over', async () => {
+    const { token, userId } = await signUpUser(t.app, 'orphans-moved');
+    const id = await newMeeting(token);
+    const { url, key } = await movedButNotHandedOver(token, userId, id);
+    const twoHoursAgo = new Date(Date.now() - 2 * HOUR);
+    fs.utimesSync(localBlobPath(t.config.dataDir, key), twoHoursAgo, twoHoursAgo);
+
+    await t.deps.uploads.sweeper.sweepOrphans();
+    expect(await t.deps.blobs.exists(key)).toBe(true);
+    expect((await head(token, url)).status).toBe(200);
+    await t.app.transcription.idle();
+    expect(await meeting(token, id)).toMatchObject({ status: 'ready', hasAudio: true });
   });
 
   it("counts a download converted before blobs were counted as its recording's owner's, and keeps it", async () => {

@@ -17,12 +17,12 @@ export type UploadStore = DataStore & {
   discard: (id: string) => Promise<void>;
   /** The bytes an unfinished upload holds so far (0 when it has none or is gone). */
   bytesOf: (id: string) => Promise<number>;
-  /** Deletes every upload created before `now` less the expiry period; answers the ids of those that expired unfinished. */
-  sweepExpired: (now: Date) => Promise<string[]>;
+  /** Deletes every upload created before `now` less the expiry period, but those in `keep`; answers the ids of those that expired unfinished. */
+  sweepExpired: (now: Date, keep?: ReadonlySet<string>) => Promise<string[]>;
   /** Start-up clean-up of uploads no meeting waits on, once older than `before`; answers how many. */
   sweepOrphans: (wanted: ReadonlySet<string>, before: Date) => Promise<number>;
   /** Uploads still under way (unfinished, with their info). */
   unfinished: () => Promise<Set<string>>;
-  /** Moves a complete upload's bytes into the blob store as `owner`'s, under a new key it answers. */
+  /** Moves a complete upload's bytes into the blob store as `owner`'s, under its own key (blobs.uploadKey), which it answers. */
   moveInto: (blobs: BlobStore, id: string, extension: string, owner: BlobOwner) => Promise<string>;
 };

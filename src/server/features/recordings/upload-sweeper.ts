@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger as Logger } from 'fastify';
 import { bestEffort } from '#server/lib/best-effort.ts';
-import { blobStem, isRecordingKey, type BlobStore } from '#server/lib/blob-store.ts';
+import { blobStem, isRecordingKey, isUploadId, type BlobStore } from '#server/lib/blob-store.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
+import { handOverUpload, isLeftOver } from './hand-over.ts';
 import type { UploadStore } from './upload-store.ts';
 
 /** How often expired uploads are looked for; an upload lives UPLOAD_EXPIRY_HOURS (24 by default), so an hour late is no matter. */
@@ -9,8 +10,8 @@ const UPLOAD_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
  * A file no meeting owns is removed by the start-up sweep only once it is this old: a web process
- * may have just created an upload and not yet attached it, or moved a finished one into the blob
- * store and not yet written its key.
+ * may have just created an upload and not yet attached it. (A finished upload's blob waits for its
+ * hand-over however old: see sweepOrphans.)
  */
 const ORPHAN_GRACE_MS = 60 * 60 * 1000;
 
@@ -31,6 +32,8 @@ type SweeperDeps = {
   blobs: BlobStore;
   log: Logger;
   expiryMs: number;
+  /** MAX_RECORDING_HOURS, for the uploads it hands over. */
+  maxRecordingHours: number;
   now?: () => Date;
   intervalMs?: number;
 };
@@ -40,15 +43,38 @@ type SweeperDeps = {
  * began (tus's expiration extension answers 410 for them from then on), and their files are
  * deleted here; the meeting each one carried is abandoned through the meetings service (failed,
  * "The recording never finished uploading."), as is a meeting still recording that never got an
- * upload in that time.
+ * upload in that time. An expired upload whose every byte arrived is handed to its meeting instead.
  */
 export function createUploadSweeper(deps: SweeperDeps): UploadSweeper {
   const clock = deps.now ?? (() => new Date());
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<{ expired: number; abandoned: number }> | undefined;
 
+  /**
+   * Expired uploads whose every byte arrived but that were never handed over (their process ended,
+   * the client never came back) go to their meetings rather than failing them; any that cannot be
+   * now are kept for the next sweep. Answers those kept.
+   */
+  const handOverLeftOvers = async (now: Date): Promise<Set<string>> => {
+    const kept = new Set<string>();
+    for (const id of await deps.store.unfinished()) {
+      const upload = await deps.store.getUpload(id).catch(() => undefined); // unreadable: expired as it is
+      const created = Date.parse(upload?.creation_date ?? '');
+      if (!upload || Number.isNaN(created) || created + deps.expiryMs >= now.getTime()) continue;
+      try {
+        if (!(await isLeftOver(deps.store, deps.blobs, upload))) continue;
+        const result = await handOverUpload(deps, upload);
+        deps.log.info({ uploadId: id, handedOver: result.ok }, 'an expired upload whose process ended before handing it over went to its meeting');
+      } catch (error) {
+        kept.add(id);
+        deps.log.error({ err: error, uploadId: id }, 'an expired upload could not be handed to its meeting; kept for the next sweep');
+      }
+    }
+    return kept;
+  };
+
   const sweep = async (now: Date) => {
-    const expired = await deps.store.sweepExpired(now);
+    const expired = await deps.store.sweepExpired(now, await handOverLeftOvers(now));
     // Claims on the quota of uploads that began longer ago than an upload may live, whatever became of their files.
     await deps.blobs.uploads.releaseBefore(new Date(now.getTime() - deps.expiryMs));
     let abandoned = 0;
@@ -92,8 +118,12 @@ export function createUploadSweeper(deps: SweeperDeps): UploadSweeper {
       const grace = new Date(now.getTime() - ORPHAN_GRACE_MS);
       const waiting = new Set((await deps.meetings.uploadsInProgress()).map((w) => w.uploadId));
       const uploads = await deps.store.sweepOrphans(waiting, grace);
+      // A blob an upload a meeting waits on moved into is that meeting's once handed over (runOnce, or the client's HEAD), however old.
+      const handingOver = new Set([...waiting].filter(isUploadId).map((id) => blobStem(deps.blobs.uploadKey(id, 'bin'))));
       // Recordings and their downloads only: exports and avatars are their features' to sweep.
-      const candidates = (await deps.blobs.list()).filter((blob) => isRecordingKey(blob.key) && blob.modifiedAt < grace);
+      const candidates = (await deps.blobs.list()).filter(
+        (blob) => isRecordingKey(blob.key) && blob.modifiedAt < grace && !handingOver.has(blobStem(blob.key)),
+      );
       const owned = await deps.meetings.audioKeysAmong(candidates.map((blob) => blob.key));
       const orphans = candidates.filter((blob) => !owned.has(blob.key)).map((blob) => blob.key);
       await deps.blobs.remove(orphans);

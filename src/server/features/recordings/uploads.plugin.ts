@@ -16,7 +16,8 @@ import { baseMime, extensionFor } from './audio-types.ts';
 import { DurableFileStore } from './durable-file-store.ts';
 import { S3UploadStore } from './s3-upload-store.ts';
 import type { UploadStore } from './upload-store.ts';
-import { finalizeRecording, type FinalizeResult } from './finalize-recording.ts';
+import type { FinalizeResult } from './finalize-recording.ts';
+import { handOverUpload, isLeftOver } from './hand-over.ts';
 
 export const UPLOADS_PATH = '/uploads';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -131,10 +132,20 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
     if (!admitted) throw refuse(413, overQuota(quotaBytes));
   };
 
+  /** Hands a finished upload to its meeting. tus calls onUploadFinish after it lets go of the upload's lock, so a HEAD (below) can try the same at once. */
+  const finish = (upload: Upload): Promise<FinalizeResult> =>
+    handOverUpload({ store: datastore, meetings: deps.meetings, blobs: deps.blobs, maxRecordingHours: deps.config.transcription.maxRecordingHours }, upload);
+
   /** The upload becomes its meeting's (one upload per meeting), or is refused with why not. */
   const attach = async (ownerId: string, meetingId: string, type: string, upload: { id: string; metadata?: Record<string, string | null> }) => {
     let attached = await deps.meetings.attachUpload(ownerId, meetingId, upload.id);
-    if (attached.outcome === 'busy' && (await datastore.bytesOf(attached.uploadId)) === 0 && !(await datastore.isFinished(attached.uploadId))) {
+    const current = attached.outcome === 'busy' ? await datastore.getUpload(attached.uploadId).catch(() => undefined) : undefined;
+    if (current && (await isLeftOver(datastore, deps.blobs, current))) {
+      // Every byte of the meeting's upload arrived but its process ended before handing it over (the
+      // client forgot it and began again): handed over now, never replaced by a new one.
+      await finish(current);
+      attached = await deps.meetings.attachUpload(ownerId, meetingId, upload.id);
+    } else if (attached.outcome === 'busy' && (await datastore.bytesOf(attached.uploadId)) === 0 && !(await datastore.isFinished(attached.uploadId))) {
       // The meeting's upload holds nothing yet (the answer to its creation was lost and the client
       // asked again): it is replaced, so a lost answer never strands a recording.
       const empty = attached.uploadId;
@@ -149,42 +160,14 @@ export async function registerUploads(app: FastifyInstance, deps: UploadsDeps): 
   };
 
   /**
-   * Hands a finished upload's audio to its meeting (finalizeRecording), once: under the upload's lock,
-   * and not again once it is marked finished. tus calls onUploadFinish after it lets go of the lock,
-   * so a HEAD (below) can try the same at once.
-   */
-  const finish = async (upload: Upload): Promise<FinalizeResult> => {
-    const lock = datastore.locker.newLock(upload.id);
-    await lock.lock(new AbortController().signal, () => {});
-    try {
-      // Handed over already, by the other path: nothing more to say of it.
-      if (await datastore.isFinished(upload.id)) return { ok: true, durationSeconds: 0 };
-      const result = await finalizeRecording(
-        { meetings: deps.meetings, blobs: deps.blobs, maxRecordingHours: deps.config.transcription.maxRecordingHours },
-        {
-          meetingId: upload.metadata?.meetingId ?? '',
-          mimeType: upload.metadata?.filetype ?? '',
-          bytes: upload.offset,
-          store: (extension, owner) => datastore.moveInto(deps.blobs, upload.id, extension, owner),
-        },
-      );
-      // Remembered as finished until it expires, so a retry whose answer was lost hears "all arrived".
-      await datastore.markFinished(upload);
-      return result;
-    } finally {
-      await lock.unlock();
-    }
-  };
-
-  /**
    * An upload whose every byte arrived but whose PATCH's process ended before it was handed over (a
-   * crash, a deploy): the client's next HEAD hears "all arrived" and sends nothing more, so it is
-   * finished now, before that answer, or the recording would wait for its meeting forever. An upload
-   * still arriving costs nothing more here; a finished one holds no bytes (finish checks it again
-   * under the lock).
+   * crash, a deploy), its bytes still here or moved into the blob store: the client's next HEAD hears
+   * "all arrived" and sends nothing more, so it is finished now, before that answer, or the recording
+   * would wait for its meeting forever. An upload still arriving costs nothing more here (finish
+   * checks it again under the lock).
    */
   const finishIfLeftOver = async (upload: Upload): Promise<void> => {
-    if (upload.size === undefined || upload.offset !== upload.size || !(await datastore.bytesOf(upload.id))) return;
+    if (!(await isLeftOver(datastore, deps.blobs, upload))) return;
     const result = await finish(upload);
     if (!result.ok) throw refuse(result.status, result.reason);
   };
