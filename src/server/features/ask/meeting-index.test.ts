@@ -194,6 +194,44 @@ describe("Ask's ranking", () => {
     expect(rankPassages([index], questionTerms('What did Bo think of the colour yellow?', NOW), 5)[0]!.segmentId).toBe('both-10');
   });
 
+  it('knows a speaker by the part of their name only they have, as people ask', () => {
+    const lines: [string, string][] = [
+      ...filler(10),
+      ['Sam Lee', 'I would take the venue by the river.'],
+      ...filler(10),
+      ['Dana Ortiz', 'For me the venue by the river.'],
+      ...filler(10),
+    ];
+    const index = buildMeetingIndex(meeting('v', lines));
+    // Both say the same; Dana is who was asked about, by first or last name.
+    expect(rankPassages([index], questionTerms('What did Dana think of the venue?', NOW), 5)[0]!.segmentId).toBe('v-21');
+    expect(rankPassages([index], questionTerms('Why did Ortiz want the venue?', NOW), 5)[0]!.segmentId).toBe('v-21');
+    expect(rankPassages([index], questionTerms('What did Sam think of the venue?', NOW), 5)[0]!.segmentId).toBe('v-10');
+  });
+
+  it('tells apart speakers named by a role and a letter, and knows a role only one of them has', () => {
+    const lines: [string, string][] = [
+      ...filler(10),
+      ['Grad A', 'I think the parser needs a cache.'],
+      ...filler(10),
+      ['Grad F', 'For me the parser needs a cache.'],
+      ...filler(10),
+      ['Professor C', 'So the parser needs a cache.'],
+      ...filler(10),
+    ];
+    const index = buildMeetingIndex(meeting('g', lines));
+    expect(rankPassages([index], questionTerms('What did Grad F say about the parser?', NOW), 5)[0]!.segmentId).toBe('g-21');
+    expect(rankPassages([index], questionTerms('What did F say about the parser?', NOW), 5)[0]!.segmentId).toBe('g-21');
+    expect(rankPassages([index], questionTerms('What did the professor think of the parser?', NOW), 5)[0]!.segmentId).toBe('g-32');
+  });
+
+  it('reads as a name a capitalised word or letter standing alone, not a capitalised phrase or "I"', () => {
+    expect(questionTerms('What did Dana think of the venue?', NOW).names).toEqual(['dana']);
+    expect(questionTerms('What did C think, and what do I think?', NOW).names).toEqual(['c']);
+    expect(questionTerms('Summarize the discussion about User Requirements.', NOW).names).toEqual([]);
+    expect(questionTerms('Dana asked what?', NOW).names).toEqual([]);
+  });
+
   it('gives five citations from separate stretches of talk, not five adjacent lines', () => {
     const lines: [string, string][] = [];
     for (let i = 0; i < 60; i++) lines.push(['Ann', i % 12 === 0 ? 'The battery lasts a year.' : `The battery is fine, point ${i}.`]);

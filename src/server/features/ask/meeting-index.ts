@@ -55,8 +55,12 @@ export type MeetingIndex = {
   titleTerms: Map<string, number>;
   /** The meeting's words (unigram stems), sorted: to find the other forms of a word's root. */
   vocabulary: string[];
-  /** Speakers' names as stem sequences, to find a speaker the question names. */
-  speakers: { id: string; stems: string[] }[];
+  /**
+   * Speakers' names as stem sequences, to find a speaker the question names; and the first or last
+   * word of a name that no other speaker's name has (lower-cased: "dana" of Dana Ortiz, "c" of
+   * Professor C), by which a question may name them alone.
+   */
+  speakers: { id: string; stems: string[]; handles: string[]; role: string | null }[];
   /** The notes' action items (the tracker's) and decisions (the register's), with the stems of their words and owner. */
   facts: Fact[];
 };
@@ -84,6 +88,7 @@ const FRAME =
   );
 const STOP = new Set([...englishStopWords, ...SPOKEN]);
 const FRAME_SET = new Set(FRAME);
+const QUESTION_STOP = new Set([...STOP, ...FRAME]);
 /** Words after which a question names where in the meeting ("… when discussing the budget"): their terms weigh this much. */
 const SETTING = new Set(['when', 'while', 'during']);
 const SETTING_WEIGHT = 0.5;
@@ -195,6 +200,31 @@ const addWeighted = (into: Map<string, number>, from: Map<string, number>, weigh
   for (const [term, count] of from) into.set(term, (into.get(term) ?? 0) + weight * count);
 };
 
+/** A name's words, lower-cased, single letters kept ("Professor C"), digits left out ("Speaker 1" is named by its whole name only). */
+const nameWords = (name: string): string[] => words(name).filter((w) => !/\p{N}/u.test(w));
+/**
+ * Stems to match a whole name by, in order: content words and single letters, so "Grad F" is not
+ * every "Grad" of the meeting.
+ */
+const nameStemsOf = (text: string, leaveOut: ReadonlySet<string> = STOP): string[] =>
+  words(text)
+    .filter((w) => (w.length === 1 && /\p{L}/u.test(w)) || (!leaveOut.has(w) && w.length > 1))
+    .map((w) => stemmer(oneSpelling(w)));
+
+function speakersOf(speakers: MeetingTranscript['speakers']): MeetingIndex['speakers'] {
+  const wordsOf = speakers.map((s) => nameWords(s.name));
+  return speakers
+    .map((s, i) => {
+      const own = wordsOf[i]!;
+      const ends = [...new Set([own[0], own.at(-1)].filter((w): w is string => w !== undefined))];
+      const handles = own.length < 2 ? [] : ends.filter((w) => !wordsOf.some((other, j) => j !== i && other.includes(w)));
+      // A role and a letter ("Professor C"): "the professor" is them, however it is written.
+      const role = own.filter((w) => w.length > 1);
+      return { id: s.id, stems: nameStemsOf(s.name), handles, role: role.length === 1 && handles.includes(role[0]!) ? role[0]! : null };
+    })
+    .filter((s) => s.stems.length > 0 || s.handles.length > 0);
+}
+
 export function buildMeetingIndex(meeting: MeetingTranscript): MeetingIndex {
   const stems = meeting.segments.map((s) => stemsOf(s.text));
   const segmentTerms = stems.map((list) => {
@@ -261,7 +291,7 @@ export function buildMeetingIndex(meeting: MeetingTranscript): MeetingIndex {
     length: stems.reduce((sum, list) => sum + list.length, 0),
     titleTerms,
     vocabulary: [...terms.keys()].filter((t) => !t.includes(' ')).sort(),
-    speakers: meeting.speakers.map((s) => ({ id: s.id, stems: stemsOf(s.name) })).filter((s) => s.stems.length > 0),
+    speakers: speakersOf(meeting.speakers),
     facts: (meeting.notes ?? []).flatMap((n): Fact[] =>
       (n.kind === 'action_item' || n.kind === 'decision') && n.segmentIds.some((id) => position.has(id))
         ? [
@@ -285,8 +315,15 @@ export type QuestionTerms = {
   terms: Map<string, number>;
   /** The days the question names ("last week", "on March 3"), as [from, to) in ms; empty when none. */
   dates: { fromMs: number; toMs: number }[];
-  /** The question's stems in order (to find a speaker it names). */
+  /** The question's stems in order. */
   stems: string[];
+  /** Its stems with single letters kept, in order (to find a speaker's whole name: "PhD A"). */
+  nameStems: string[];
+  /**
+   * The words it uses as a name on their own, lower-cased: a capitalised word between words that
+   * are not (not its first word, not "I"): "what did Dana think", "what did C say".
+   */
+  names: string[];
 };
 
 const DAY_MS = 86_400_000;
@@ -316,27 +353,39 @@ export function questionTerms(question: string, now: Date): QuestionTerms {
   const fallback = tagged.length > 0 ? tagged : words(text).map((w) => ({ w, setting: false }));
   const kept = fallback.slice(0, 24).map((x) => ({ stem: stemmer(oneSpelling(x.w)), weight: x.setting ? SETTING_WEIGHT : 1 }));
   const stems = kept.map((k) => k.stem);
+  const said = text.match(/[\p{L}\p{N}]+(?:['’][\p{L}]+)?/gu) ?? [];
+  const capital = (w: string | undefined) => w !== undefined && /^\p{Lu}/u.test(w);
+  const names = said.flatMap((w, i) =>
+    i > 0 && w !== 'I' && capital(w) && !capital(said[i - 1]) && !capital(said[i + 1]) ? [w.replace(CLITIC, '').toLowerCase()] : [],
+  );
   const terms = new Map<string, number>();
   kept.forEach((k, i) => {
     terms.set(k.stem, Math.max(terms.get(k.stem) ?? 0, k.weight));
     if (i > 0 && stems[i - 1] !== k.stem) terms.set(`${stems[i - 1]} ${k.stem}`, PAIR_WEIGHT * Math.min(k.weight, kept[i - 1]!.weight));
   });
-  return { terms, dates, stems };
+  return { terms, dates, stems, nameStems: nameStemsOf(text, QUESTION_STOP), names };
 }
 
 const bm25 = (tf: number, length: number, average: number, idf: number, k1 = K1) =>
   (idf * tf * (k1 + 1)) / (tf + k1 * (1 - B + (B * length) / Math.max(1, average)));
 const idfOf = (total: number, df: number) => Math.log(1 + (total - df + 0.5) / (df + 0.5));
 
-/** Speakers of the meeting the question names (every stem of their name, in order, in the question). */
-function namedSpeakers(index: MeetingIndex, stems: string[]): Set<string> {
+/** Whether the question says this speaker's whole name (every stem, in order). */
+const saysWholeName = (speaker: MeetingIndex['speakers'][number], stems: string[]): boolean => {
+  if (speaker.stems.length === 0) return false;
+  for (let i = 0; i + speaker.stems.length <= stems.length; i++) if (speaker.stems.every((s, j) => stems[i + j] === s)) return true;
+  return false;
+};
+
+const namesSpeaker = (speaker: MeetingIndex['speakers'][number], question: QuestionTerms): boolean =>
+  saysWholeName(speaker, question.nameStems) ||
+  speaker.handles.some((h) => question.names.includes(h)) ||
+  (speaker.role !== null && question.nameStems.includes(stemmer(speaker.role)));
+
+/** Speakers of the meeting the question names: by their whole name, by a handle it uses as a name, or by their role alone. */
+function namedSpeakers(index: MeetingIndex, question: QuestionTerms): Set<string> {
   const named = new Set<string>();
-  for (const speaker of index.speakers)
-    for (let i = 0; i + speaker.stems.length <= stems.length; i++)
-      if (speaker.stems.every((s, j) => stems[i + j] === s)) {
-        named.add(speaker.id);
-        break;
-      }
+  for (const speaker of index.speakers) if (namesSpeaker(speaker, question)) named.add(speaker.id);
   return named;
 }
 
@@ -349,14 +398,11 @@ function withoutSpeakerNames(indexes: MeetingIndex[], question: QuestionTerms): 
   const names = new Set<string>();
   for (const index of indexes)
     for (const speaker of index.speakers)
-      for (let i = 0; i + speaker.stems.length <= question.stems.length; i++)
-        if (speaker.stems.every((s, j) => question.stems[i + j] === s)) {
-          speaker.stems.forEach((s, j) => {
-            names.add(s);
-            if (j > 0) names.add(`${speaker.stems[j - 1]} ${s}`);
-          });
-          break;
-        }
+      if (namesSpeaker(speaker, question))
+        speaker.stems.forEach((s, j) => {
+          names.add(s);
+          if (j > 0) names.add(`${speaker.stems[j - 1]} ${s}`);
+        });
   if (names.size === 0) return question;
   const terms = new Map<string, number>();
   for (const [term, weight] of question.terms) {
@@ -484,7 +530,7 @@ export function rankPassages(indexes: MeetingIndex[], asked: QuestionTerms, limi
     const scored: { m: MeetingIndex; p: Passage; score: number; direct: boolean; speakers: Set<string> }[] = [];
     for (const m of searched) {
       const scores = raw.get(m.id)!;
-      const speakers = namedSpeakers(m, question.stems);
+      const speakers = namedSpeakers(m, question);
       m.passages.forEach((p, at) => {
         // The talk around a passage: a question names its subject and the part of the meeting it was in
         // ("… when discussing the budget"), which the turns nearby may speak of more than the passage;
