@@ -225,6 +225,25 @@ describe("Ask's ranking", () => {
     expect(rankPassages([index], questionTerms('What did the professor think of the parser?', NOW), 5)[0]!.segmentId).toBe('g-32');
   });
 
+  it('answers a question about nothing but what someone said with where they talk most', () => {
+    const lines: [string, string][] = [
+      ...filler(10),
+      ['Sam Lee', 'Dana, what do you make of it?'],
+      ['Dana Ortiz', 'I would move the launch to May, hire two more testers and keep the price as it is.'],
+      ...filler(20),
+      ['Dana Ortiz', 'Fine by me.'],
+      ...filler(20),
+      ['Dana Ortiz', 'And the posters should go out a week before the launch, not the day itself.'],
+      ...filler(10),
+    ];
+    const index = buildMeetingIndex(meeting('d', lines));
+    const ranked = rankPassages([index], questionTerms('What did Dana say?', NOW), 5);
+    // Dana's own lines, the longest first; not Sam's line that names her.
+    expect(ranked.map((r) => r.segmentId)).toEqual(['d-11', 'd-53', 'd-32']);
+    expect(ranked.every((r) => r.coverage === 1)).toBe(true);
+    expect(rankPassages([index], questionTerms('What did Dana Ortiz say?', NOW), 5)[0]!.segmentId).toBe('d-11');
+  });
+
   it('reads as a name a capitalised word or letter standing alone, not a capitalised phrase or "I"', () => {
     expect(questionTerms('What did Dana think of the venue?', NOW).names).toEqual(['dana']);
     expect(questionTerms('What did C think, and what do I think?', NOW).names).toEqual(['c']);

@@ -389,12 +389,8 @@ function namedSpeakers(index: MeetingIndex, question: QuestionTerms): Set<string
   return named;
 }
 
-/**
- * The question with the names of speakers it names weighed down: "what did the Project Manager
- * think of …" asks about what that person said (the speaker boost), not about the words "project
- * manager", which the introductions say most.
- */
-function withoutSpeakerNames(indexes: MeetingIndex[], question: QuestionTerms): QuestionTerms {
+/** The stems (and adjacent pairs) of the names of the speakers the question names, in any of these meetings. */
+function speakerNameTerms(indexes: MeetingIndex[], question: QuestionTerms): Set<string> {
   const names = new Set<string>();
   for (const index of indexes)
     for (const speaker of index.speakers)
@@ -403,6 +399,50 @@ function withoutSpeakerNames(indexes: MeetingIndex[], question: QuestionTerms): 
           names.add(s);
           if (j > 0) names.add(`${speaker.stems[j - 1]} ${s}`);
         });
+  return names;
+}
+
+/**
+ * A question about nothing but what someone said ("What did Dana say?"): the stretches where the
+ * speakers it names talk most, each giving their longest line there, stretches apart first. Their
+ * words are the whole answer, so each moment covers the question.
+ */
+function speakersTalk(indexes: MeetingIndex[], question: QuestionTerms, limit: number): RankedCitation[] {
+  const scored: { m: MeetingIndex; p: Passage; spoken: number; speakers: Set<string> }[] = [];
+  for (const m of indexes) {
+    const speakers = namedSpeakers(m, question);
+    if (speakers.size === 0) continue;
+    for (const p of m.passages) {
+      let spoken = 0;
+      for (const id of speakers) spoken += p.speakerWords.get(id) ?? 0;
+      if (spoken > 0) scored.push({ m, p, spoken, speakers });
+    }
+  }
+  scored.sort((a, b) => b.spoken - a.spoken || a.m.id.localeCompare(b.m.id) || a.p.first - b.p.first);
+  const best = scored[0]?.spoken ?? 1;
+  const taken = new Map<string, { first: number; last: number }[]>();
+  const result: RankedCitation[] = [];
+  for (const gap of [CITATION_GAP, 0])
+    for (const { m, p, spoken, speakers } of scored) {
+      if (result.length >= limit) return result;
+      const spans = taken.get(m.id) ?? [];
+      if (spans.some((s) => s.first - gap <= p.last && p.first <= s.last + gap)) continue;
+      spans.push({ first: p.first, last: p.last });
+      taken.set(m.id, spans);
+      let line = -1;
+      for (let i = p.first; i <= p.last; i++)
+        if (speakers.has(m.segmentSpeakers[i] ?? '') && (line < 0 || m.segments[i]!.text.length > m.segments[line]!.text.length)) line = i;
+      result.push({ meetingId: m.id, segmentId: m.segmentIds[line]!, score: spoken / best, coverage: 1 });
+    }
+  return result;
+}
+
+/**
+ * The question with the names of speakers it names weighed down: "what did the Project Manager
+ * think of …" asks about what that person said (the speaker boost), not about the words "project
+ * manager", which the introductions say most.
+ */
+function withoutSpeakerNames(question: QuestionTerms, names: ReadonlySet<string>): QuestionTerms {
   if (names.size === 0) return question;
   const terms = new Map<string, number>();
   for (const [term, weight] of question.terms) {
@@ -485,7 +525,9 @@ export type RankedCitation = { meetingId: string; segmentId: string; score: numb
  */
 export function rankPassages(indexes: MeetingIndex[], asked: QuestionTerms, limit: number, routed = ROUTED_MEETINGS): RankedCitation[] {
   if (indexes.length === 0 || asked.terms.size === 0) return [];
-  const question = withRelatedForms(indexes, withoutSpeakerNames(indexes, asked));
+  const names = speakerNameTerms(indexes, asked);
+  if (names.size > 0 && [...asked.terms.keys()].every((t) => t.split(' ').every((part) => names.has(part)))) return speakersTalk(indexes, asked, limit);
+  const question = withRelatedForms(indexes, withoutSpeakerNames(asked, names));
   const all = indexes.flatMap((m) => m.passages);
   const average = all.reduce((sum, p) => sum + p.length, 0) / Math.max(1, all.length);
   const idfs = new Map<string, number>();
