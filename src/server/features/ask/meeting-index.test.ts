@@ -225,6 +225,19 @@ describe("Ask's ranking", () => {
     expect(rankPassages([index], questionTerms('What did the professor think of the parser?', NOW), 5)[0]!.segmentId).toBe('g-32');
   });
 
+  it('tells apart speakers known only by their number', () => {
+    const lines: [string, string][] = [
+      ...filler(10),
+      ['Speaker 1', 'I would take the venue by the river.'],
+      ...filler(10),
+      ['Speaker 2', 'For me the venue by the river.'],
+      ...filler(10),
+    ];
+    const index = buildMeetingIndex(meeting('n', lines));
+    expect(rankPassages([index], questionTerms('What did Speaker 2 think of the venue?', NOW), 5)[0]!.segmentId).toBe('n-21');
+    expect(rankPassages([index], questionTerms('What did speaker 1 think of the venue?', NOW), 5)[0]!.segmentId).toBe('n-10');
+  });
+
   it('answers a question about nothing but what someone said with where they talk most', () => {
     const lines: [string, string][] = [
       ...filler(10),

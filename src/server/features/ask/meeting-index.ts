@@ -203,12 +203,12 @@ const addWeighted = (into: Map<string, number>, from: Map<string, number>, weigh
 /** A name's words, lower-cased, single letters kept ("Professor C"), digits left out ("Speaker 1" is named by its whole name only). */
 const nameWords = (name: string): string[] => words(name).filter((w) => !/\p{N}/u.test(w));
 /**
- * Stems to match a whole name by, in order: content words and single letters, so "Grad F" is not
- * every "Grad" of the meeting.
+ * Stems to match a whole name by, in order: content words, single letters and numbers, so "Grad F"
+ * is not every "Grad" of the meeting, nor "Speaker 2" every speaker.
  */
 const nameStemsOf = (text: string, leaveOut: ReadonlySet<string> = STOP): string[] =>
   words(text)
-    .filter((w) => (w.length === 1 && /\p{L}/u.test(w)) || (!leaveOut.has(w) && w.length > 1))
+    .filter((w) => w.length === 1 || /\p{N}/u.test(w) || !leaveOut.has(w))
     .map((w) => stemmer(oneSpelling(w)));
 
 function speakersOf(speakers: MeetingTranscript['speakers']): MeetingIndex['speakers'] {
