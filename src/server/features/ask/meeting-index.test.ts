@@ -72,6 +72,9 @@ describe("Ask's question processing", () => {
     expect(q.stems).toEqual(stemsOf('scroll wheel'));
     expect([...q.terms.keys()]).toEqual([...stemsOf('scroll wheel'), stemsOf('scroll wheel').join(' ')]);
     expect(questionTerms('Summarize the discussion about pricing.', NOW).stems).toEqual(stemsOf('pricing'));
+    // A frame word someone owns is the subject.
+    expect(questionTerms('What did Grad F say about his proposal for the parser?', NOW).stems).toEqual(stemsOf('grad proposal parser'));
+    expect(questionTerms('What did Grad F propose for the parser?', NOW).stems).toEqual(stemsOf('grad parser'));
   });
 
   it('leaves out the interrogatives and auxiliaries of a question, in every form', () => {

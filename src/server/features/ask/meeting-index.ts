@@ -89,6 +89,8 @@ const FRAME =
 const STOP = new Set([...englishStopWords, ...SPOKEN]);
 const FRAME_SET = new Set(FRAME);
 const QUESTION_STOP = new Set([...STOP, ...FRAME]);
+/** Words after which a frame word is the subject: "his proposal", "their idea". */
+const OWNED = new Set(['his', 'her', 'their', 'its', 'our', 'my', 'your']);
 /** Words after which a question names where in the meeting ("… when discussing the budget"): their terms weigh this much. */
 const SETTING = new Set(['when', 'while', 'during']);
 const SETTING_WEIGHT = 0.5;
@@ -346,9 +348,11 @@ export function questionTerms(question: string, now: Date): QuestionTerms {
   }
   // "… when discussing the budget": what follows when, while or during names the part of the meeting, not the subject.
   let setting = false;
-  const tagged = words(text).flatMap((w) => {
+  const all = words(text);
+  const tagged = all.flatMap((w, i) => {
     if (SETTING.has(w)) setting = true;
-    return !STOP.has(w) && !FRAME_SET.has(w) && (w.length > 1 || /\p{N}/u.test(w)) ? [{ w, setting }] : [];
+    const frame = FRAME_SET.has(w) && !OWNED.has(all[i - 1] ?? '');
+    return !STOP.has(w) && !frame && (w.length > 1 || /\p{N}/u.test(w)) ? [{ w, setting }] : [];
   });
   const fallback = tagged.length > 0 ? tagged : words(text).map((w) => ({ w, setting: false }));
   const kept = fallback.slice(0, 24).map((x) => ({ stem: stemmer(oneSpelling(x.w)), weight: x.setting ? SETTING_WEIGHT : 1 }));
