@@ -25,3 +25,6 @@ export const baseMime = (type: string): string => type.split(';')[0]!.trim().toL
 export function extensionFor(type: string): string | undefined {
   return EXTENSIONS[baseMime(type)];
 }
+
+/** The extension a recording of this type is stored under ("bin" for one Parley has no name for). */
+export const storedExtension = (type: string): string => extensionFor(type) ?? 'bin';

@@ -10,7 +10,7 @@ import {
   undeclaredOverlongReason,
 } from '#server/lib/ffmpeg.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
-import { extensionFor } from './audio-types.ts';
+import { storedExtension } from './audio-types.ts';
 
 export type FinalizeResult = { ok: true; durationSeconds: number } | { ok: false; status: 409 | 422; reason: string };
 
@@ -28,7 +28,7 @@ export async function finalizeRecording(
   // Stored as its meeting's owner's (counted against their quota); a meeting already gone keeps nothing.
   const ownerId = await deps.meetings.ownerOf(input.meetingId);
   if (ownerId === undefined) return gone;
-  const key = await input.store(extensionFor(input.mimeType) ?? 'bin', { ownerId, kind: 'recording' });
+  const key = await input.store(storedExtension(input.mimeType), { ownerId, kind: 'recording' });
   let durationMs: number;
   try {
     durationMs = await deps.blobs.withLocalFile(key, async (file) => {

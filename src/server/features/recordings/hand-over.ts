@@ -1,7 +1,7 @@
 import type { Upload } from '@tus/utils';
 import type { BlobStore } from '#server/lib/blob-store.ts';
 import type { MeetingsService } from '../meetings/meetings.service.ts';
-import { extensionFor } from './audio-types.ts';
+import { storedExtension } from './audio-types.ts';
 import { finalizeRecording, type FinalizeResult } from './finalize-recording.ts';
 import type { UploadStore } from './upload-store.ts';
 
@@ -13,8 +13,8 @@ export type HandOverDeps = {
   maxRecordingHours: number;
 };
 
-/** The key a finished upload's bytes move to (moveInto), by its type's extension as finalizeRecording names it. */
-const movedKeyOf = (blobs: BlobStore, upload: Upload): string => blobs.uploadKey(upload.id, extensionFor(upload.metadata?.filetype ?? '') ?? 'bin');
+/** The key a finished upload's bytes move to (moveInto, given finalizeRecording's extension). */
+const movedKeyOf = (blobs: BlobStore, upload: Upload): string => blobs.uploadKey(upload.id, storedExtension(upload.metadata?.filetype ?? ''));
 
 /**
  * Whether every byte of an upload arrived but it was never handed over (its process ended first):
