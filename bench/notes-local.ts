@@ -168,6 +168,8 @@ export async function benchNotesLocal(): Promise<Array<{ title: string; rows: Ro
   const local = meanScores(scores.map((s) => s.local));
   const lead = meanScores(scores.map((s) => s.lead));
   const { cited, items } = countCitations(meetings, notes);
+  const heldOut = scores.filter((s) => isHeldOutMeeting(s.name));
+  const tuned = scores.filter((s) => !isHeldOutMeeting(s.name));
   const summaryRows: Row[] = [
     {
       name: `summary, local engine (F1, mean of ${meetings.length})`,
@@ -176,16 +178,8 @@ export async function benchNotesLocal(): Promise<Array<{ title: string; rows: Ro
     },
     { name: 'summary, Lead baseline (as many first words)', value: describeRouge(lead) },
     { name: 'ROUGE-L local ÷ Lead', value: `${(local.rougeL / lead.rougeL).toFixed(2)}×` },
-    ratioRow(
-      scores.filter((s) => !isHeldOutMeeting(s.name)),
-      `ROUGE-L local ÷ Lead, tuning part (${scores.filter((s) => !isHeldOutMeeting(s.name)).length} meetings)`,
-      'the engine was tuned on these',
-    ),
-    ratioRow(
-      scores.filter((s) => isHeldOutMeeting(s.name)),
-      `ROUGE-L local ÷ Lead, held out (${scores.filter((s) => isHeldOutMeeting(s.name)).length} meetings)`,
-      'goal ≥ 1.6× on meetings not tuned on',
-    ),
+    ratioRow(tuned, `ROUGE-L local ÷ Lead, tuning part (${tuned.length} meetings)`, 'the engine was tuned on these'),
+    ratioRow(heldOut, `ROUGE-L local ÷ Lead, held out (${heldOut.length} meetings)`, 'goal ≥ 1.6× on meetings not tuned on'),
     { name: 'topic boundaries Pk, local (lower is better)', value: f3(mean(scores.map((s) => s.pk))), note: 'k = half the mean reference topic, in segments' },
     { name: 'topic boundaries Pk, evenly spaced (reference count)', value: f3(mean(scores.map((s) => s.evenPk))) },
     { name: 'citations: items citing existing segments / items', value: `${cited}/${items}`, note: 'goal: all' },
